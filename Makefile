@@ -1,0 +1,36 @@
+# Two commands do everything on a fresh machine with python3 and make:
+#   make demo   -- a real game on shipped data
+#   make test   -- ruff, mypy on core/, pytest
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test lint typecheck pytest bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/tanktable play tank-chess --scenario standard-16 --seat white=greedy --seat black=greedy --seed 7 --board-at-end
+
+lint: $(STAMP)
+	$(BIN)/ruff check core rulesets cli tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy core
+
+pytest: $(STAMP)
+	$(BIN)/pytest
+
+test: lint typecheck pytest
+
+bench: $(STAMP)
+	$(BIN)/python -m pip install -q -e '.[bench]'
+	for f in bench/*.py; do $(BIN)/python $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache .hypothesis

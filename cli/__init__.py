@@ -1,0 +1,1 @@
+"""The ``tanktable`` command line (typer); thin over core and rulesets."""

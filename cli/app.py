@@ -1,0 +1,205 @@
+"""The ``tanktable`` command. Thin: parses, calls core/rulesets, renders.
+
+Heavy modules (shapely, numpy, ruleset internals) are imported inside the
+commands that need them, so ``tanktable --help`` starts about as fast as a
+bare typer app (see ``bench/startup.py``).
+
+Exit codes: 0 ok, 1 invalid input or illegal move, 2 usage error.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from pathlib import Path
+
+import typer
+
+from core import __version__
+
+app = typer.Typer(
+    name="tanktable",
+    help="Tabletop tank games as software: play, author YAML data, validate armies.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+cards_app = typer.Typer(help="Browse unit cards and start new ones.", no_args_is_help=True)
+app.add_typer(cards_app, name="cards")
+
+# Commands owned by their own modules; each module imports only typer at top level.
+for _module in ("cli.army", "cli.hex", "cli.simulate"):
+    try:
+        _mod = importlib.import_module(_module)
+    except ModuleNotFoundError as _exc:
+        if _exc.name != _module:
+            raise
+        continue
+    _mod.register(app)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"tanktable {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
+) -> None:
+    """Tabletop tank games as software."""
+
+
+@app.command("rulesets")
+def rulesets_cmd(json_out: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
+    """List the registered rulesets and their scenarios."""
+    from cli.commands import list_rulesets
+
+    list_rulesets(json_out)
+
+
+@app.command("validate")
+def validate_cmd(
+    paths: list[Path] = typer.Argument(..., help="Data files or folders (by their ruleset:/kind: header)."),
+    json_out: bool = typer.Option(False, "--json", help="Machine-readable output."),
+) -> None:
+    """Validate data files; every problem as path:line:col: message. Exit 1 if any."""
+    from cli.commands import validate_paths
+
+    raise typer.Exit(validate_paths(paths, json_out))
+
+
+@app.command("schema")
+def schema_cmd(
+    ruleset: str = typer.Argument(..., help="Ruleset id (or 'hex' for hex terrain/maps)."),
+    kind: str = typer.Argument(..., help="Data kind, e.g. unit, map, scenario, army, record."),
+) -> None:
+    """Print the JSON Schema of a data kind (for editor completion)."""
+    from cli.commands import print_schema
+
+    print_schema(ruleset, kind)
+
+
+@app.command("play")
+def play_cmd(
+    ruleset: str = typer.Argument(..., help="tank-chess, battle-of-tanks or duel-of-the-giants."),
+    scenario: str | None = typer.Option(None, "--scenario", "-s", help="Shipped name or path to a YAML file."),
+    seat: list[str] = typer.Option([], "--seat", help="SIDE=KIND; KIND is human, random, greedy, mcts, easy, normal, hard."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the dice and the computer players."),
+    record: Path | None = typer.Option(None, "--record", help="Save the game record to this file."),
+    json_out: bool = typer.Option(False, "--json", help="Print one JSON object with the result."),
+    clock: str | None = typer.Option(None, "--clock", help="Time per player, e.g. 30m, 90s (loses on time)."),
+    think: float = typer.Option(1.0, "--think", help="Seconds per move for mcts players."),
+    army: list[str] = typer.Option([], "--army", help="SIDE=FILE army list (battle-of-tanks)."),
+    players: int | None = typer.Option(None, "--players", help="Number of players (duel-of-the-giants: 2-4)."),
+    setup: str | None = typer.Option(None, "--setup", help="default or manual set-up (duel-of-the-giants)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="KEY=VALUE ruleset setting (YAML value)."),
+    board: str | None = typer.Option(None, "--board", help="Draw the board: each, end or none."),
+    max_moves: int | None = typer.Option(None, "--max-moves", help="Stop after this many decisions."),
+) -> None:
+    """Play a game in the terminal. With no human seat it runs to the end by itself."""
+    from cli.play import PlaySettings, run_play
+
+    settings = PlaySettings(
+        ruleset=ruleset, scenario=scenario, seats=seat, seed=seed, record=record,
+        json_out=json_out, clock=clock, think=think, armies=army, players=players,
+        setup=setup, options=option, board=board, max_moves=max_moves,
+    )
+    raise typer.Exit(run_play(settings))
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Path = typer.Argument(..., help="A game record (kind: record)."),
+    verify: bool = typer.Option(False, "--verify", help="Only re-simulate and check the recorded result."),
+    side: str | None = typer.Option(None, "--as", help="Show the game as this side sees it."),
+    upto: int | None = typer.Option(None, "--upto", help="Stop after this many moves."),
+    json_out: bool = typer.Option(False, "--json", help="Machine-readable output."),
+) -> None:
+    """Print a saved game move by move, or re-check it with --verify."""
+    from cli.commands import replay_file
+
+    raise typer.Exit(replay_file(file, verify, side, upto, json_out))
+
+
+@app.command("render")
+def render_cmd(
+    ruleset: str = typer.Argument(..., help="Ruleset id."),
+    source: str = typer.Argument(..., help="A record file, a scenario name or a scenario file."),
+    svg: Path | None = typer.Option(None, "--svg", help="Write an SVG picture to this file."),
+    side: str | None = typer.Option(None, "--as", help="Draw what this side may see."),
+    upto: int | None = typer.Option(None, "--upto", help="Position after this many moves of a record."),
+) -> None:
+    """Draw a position (text, or SVG with --svg)."""
+    from cli.commands import render_source
+
+    raise typer.Exit(render_source(ruleset, source, svg, side, upto))
+
+
+@cards_app.command("list")
+def cards_list(
+    ruleset: str = typer.Argument(...),
+    cards: list[Path] = typer.Option([], "--cards", help="Extra card files or folders."),
+    json_out: bool = typer.Option(False, "--json"),
+) -> None:
+    """List the unit cards of a ruleset."""
+    from cli.commands import list_cards
+
+    list_cards(ruleset, cards, json_out)
+
+
+@cards_app.command("show")
+def cards_show(
+    ruleset: str = typer.Argument(...),
+    card: str = typer.Argument(..., help="Card id."),
+    cards: list[Path] = typer.Option([], "--cards", help="Extra card files or folders."),
+) -> None:
+    """Show one unit card."""
+    from cli.commands import show_card
+
+    raise typer.Exit(show_card(ruleset, card, cards))
+
+
+@cards_app.command("new")
+def cards_new(ruleset: str = typer.Argument(...)) -> None:
+    """Print a commented template to start a new card from."""
+    from cli.commands import new_card
+
+    new_card(ruleset)
+
+
+def main() -> None:
+    """Console entry point: user errors as one line on stderr, never a traceback."""
+    from core.errors import TanktableError
+
+    try:
+        code = app(standalone_mode=False)
+        sys.exit(code if isinstance(code, int) else 0)
+    except TanktableError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # noqa: BLE001 - the last line of defence
+        import click
+
+        if isinstance(exc, click.exceptions.ClickException):
+            exc.show()
+            sys.exit(exc.exit_code)
+        if isinstance(exc, click.exceptions.Abort):
+            typer.echo("aborted", err=True)
+            sys.exit(1)
+        if os.environ.get("TANKTABLE_DEBUG"):
+            raise
+        typer.echo(f"internal error: {type(exc).__name__}: {exc} (set TANKTABLE_DEBUG=1 for details)", err=True)
+        sys.exit(70)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,205 @@
+"""The non-interactive commands: rulesets, validate, schema, replay, render, cards."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from core.data import Problem, load_document, validate, yaml_files
+from core.errors import DataError, TanktableError
+from core.registry import available_rulesets, get_ruleset, kind_model
+
+
+def list_rulesets(json_out: bool) -> None:
+    described = [r.describe() for r in available_rulesets()]
+    if json_out:
+        typer.echo(json.dumps(described, indent=2))
+        return
+    if not described:
+        typer.echo("no rulesets registered")
+    for r in described:
+        typer.echo(f"{r['id']:<20} {r['title']}")
+        typer.echo(f"{'':<20} sides: {', '.join(r['players'])}")
+        typer.echo(f"{'':<20} scenarios: {', '.join(r['scenarios']) or '-'}")
+
+
+def check_file(path: Path) -> list[Problem]:
+    """Every problem of one data file (schema and the ruleset's own rules)."""
+    try:
+        doc = load_document(path)
+    except DataError as exc:
+        return [p for p in exc.problems if isinstance(p, Problem)]
+    ruleset, kind = doc.header()
+    problems = []
+    if ruleset is None:
+        problems.append(doc.problem((), "missing 'ruleset:' header (which ruleset is this file for?)"))
+    if kind is None:
+        problems.append(doc.problem((), "missing 'kind:' header (unit, map, scenario, army, record, ...)"))
+    if problems:
+        return problems
+    assert ruleset is not None and kind is not None
+    try:
+        model = kind_model(ruleset, kind)
+    except TanktableError as exc:
+        key = "kind" if "kind" in str(exc) and "ruleset" not in str(exc).split(":")[0] else "ruleset"
+        return [doc.problem((key,), str(exc))]
+    try:
+        instance = validate(doc, model)
+    except DataError as exc:
+        return [p for p in exc.problems if isinstance(p, Problem)]
+    if kind == "record" or (ruleset, kind) in _core_kinds():
+        return []
+    extra = get_ruleset(ruleset).check_document(kind, instance, doc)
+    return sorted(p for p in extra if isinstance(p, Problem))
+
+
+def _core_kinds() -> set[tuple[str, str]]:
+    from core.registry import CORE_KINDS
+
+    return set(CORE_KINDS)
+
+
+def validate_paths(paths: list[Path], json_out: bool) -> int:
+    files = yaml_files(paths)
+    if not files:
+        typer.echo("error: no YAML files found", err=True)
+        return 2
+    report = []
+    total = 0
+    for f in files:
+        problems = check_file(f)
+        total += len(problems)
+        report.append({"path": str(f), "valid": not problems, "problems": [p.to_json() for p in problems]})
+        if not json_out:
+            for p in problems:
+                typer.echo(str(p), err=True)
+    if json_out:
+        typer.echo(json.dumps({"valid": total == 0, "files": report}, indent=2))
+    else:
+        bad = sum(1 for r in report if not r["valid"])
+        status = "ok" if total == 0 else f"{total} problem(s) in {bad} file(s)"
+        typer.echo(f"{len(files)} file(s) checked: {status}")
+    return 0 if total == 0 else 1
+
+
+def print_schema(ruleset: str, kind: str) -> None:
+    model = kind_model(ruleset, kind)
+    typer.echo(json.dumps(model.model_json_schema(), indent=2))
+
+
+def _side(game: Any, side: str | None) -> int | None:
+    return None if side is None else game.player_index(side)
+
+
+def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, json_out: bool) -> int:
+    from core.record import load_record, replay, start_game
+
+    record, doc = load_record(file)
+    ruleset = get_ruleset(record.ruleset)
+    if verify:
+        game = replay(record, ruleset, doc, verify=True)
+        outcome = game.outcome()
+        msg = f"{file}: {len(record.moves)} moves replay; result " + (
+            f"{outcome.reason}" if outcome else "(game still running)"
+        )
+        if json_out:
+            typer.echo(json.dumps({"valid": True, "moves": len(record.moves)}))
+        else:
+            typer.echo(msg)
+        return 0
+    game = start_game(record, ruleset)
+    viewer = _side(game, side)
+    if viewer is None and getattr(game, "hidden_information", False) and record.result is None:
+        raise TanktableError(
+            "this game is not over and has hidden information: say which side you are with --as SIDE"
+        )
+    moves = record.moves if upto is None else record.moves[:upto]
+    out: list[dict[str, Any]] = []
+    for i, text in enumerate(moves, 1):
+        player = game.to_move()
+        try:
+            events = game.apply(game.parse_action(text))
+        except TanktableError as exc:
+            line, col = doc.where(("moves", i - 1))
+            raise TanktableError(f"{file}:{line}:{col}: move {i} {text!r}: {exc}") from None
+        shown_move = text if viewer is None or viewer == player or not getattr(game, "hidden_information", False) else None
+        visible = game.events_for(viewer, events)
+        out.append({"n": i, "side": game.players[player], "move": shown_move,
+                    "events": [e.to_json() for e in visible]})
+        if not json_out:
+            typer.echo(f"{i:>4}. {game.players[player]:<8} {shown_move or '(hidden)'}")
+            for e in visible:
+                typer.echo(f"        {e.text}")
+    if json_out:
+        typer.echo(json.dumps({"moves": out, "result": record.result.model_dump() if record.result else None}, indent=2))
+    else:
+        typer.echo(game.render(viewer))
+        if record.result:
+            typer.echo(f"Result: {', '.join(record.result.winners) or 'draw'} -- {record.result.reason}")
+    return 0
+
+
+def load_position(ruleset_id: str, source: str, upto: int | None) -> tuple[Any, Any]:
+    """A game from a record file, a scenario name or a scenario file."""
+    from core.record import load_record, replay
+
+    ruleset = get_ruleset(ruleset_id)
+    path = Path(source)
+    if path.exists():
+        doc = load_document(path)
+        if isinstance(doc.data, dict) and doc.data.get("kind") == "record":
+            record, rdoc = load_record(path)
+            return ruleset, replay(record, ruleset, rdoc, verify=False, upto=upto)
+    return ruleset, ruleset.new_game(source, None, 0)
+
+
+def render_source(ruleset_id: str, source: str, svg: Path | None, side: str | None, upto: int | None) -> int:
+    ruleset, game = load_position(ruleset_id, source, upto)
+    viewer = _side(game, side)
+    if svg is None:
+        typer.echo(game.render(viewer))
+        return 0
+    text = ruleset.render_svg(game, viewer)
+    try:
+        svg.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise TanktableError(f"{svg}: cannot write: {exc.strerror or exc}") from None
+    typer.echo(f"wrote {svg}")
+    return 0
+
+
+def _card_dict(card: Any) -> dict[str, Any]:
+    return card.model_dump(mode="json", exclude_none=True) if hasattr(card, "model_dump") else dict(card)
+
+
+def list_cards(ruleset_id: str, extra: list[Path], json_out: bool) -> None:
+    cards = get_ruleset(ruleset_id).cards(extra)
+    if json_out:
+        typer.echo(json.dumps({k: _card_dict(v) for k, v in cards.items()}, indent=2))
+        return
+    for card_id, card in cards.items():
+        name = getattr(card, "name", "") or ""
+        typer.echo(f"{card_id:<20} {name}")
+
+
+def show_card(ruleset_id: str, card_id: str, extra: list[Path]) -> int:
+    import difflib
+
+    import yaml
+
+    cards = get_ruleset(ruleset_id).cards(extra)
+    if card_id not in cards:
+        close = difflib.get_close_matches(card_id, list(cards), n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        typer.echo(f"error: unknown card {card_id!r}{hint}", err=True)
+        return 1
+    typer.echo(yaml.safe_dump(_card_dict(cards[card_id]), sort_keys=False, allow_unicode=True))
+    return 0
+
+
+def new_card(ruleset_id: str) -> None:
+    sys.stdout.write(get_ruleset(ruleset_id).card_template())

@@ -1,0 +1,338 @@
+"""Interactive play in the terminal, the same loop for every ruleset.
+
+Each decision goes to its seat: a human types notation or a command, a
+computer player chooses. Whatever is shown to a human passes through the
+game's view of that human (hidden information); in hot-seat play with
+secrets the screen is cleared between the two sides. A game never loses
+anything: on end of input or Ctrl-C, with ``--record`` it is saved first.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+import typer
+import yaml
+
+from core.errors import NotationError, TanktableError
+from core.game import Event, Game, Ruleset
+from core.registry import get_ruleset
+
+HUMAN = "human"
+
+HELP = """\
+commands:
+  <move>          a move in the ruleset's notation (see 'moves')
+  moves [FILTER]  list legal moves (only those containing FILTER)
+  board           draw the board again
+  hint            what the computer would play
+  undo            take back your last move (and the computer's reply)
+  save FILE       save the game record
+  resign          give up the game
+  help            this text
+  quit            stop (saves to --record if given)"""
+
+
+@dataclass
+class PlaySettings:
+    ruleset: str
+    scenario: str | None = None
+    seats: list[str] = field(default_factory=list)
+    seed: int = 0
+    record: Path | None = None
+    json_out: bool = False
+    clock: str | None = None
+    think: float = 1.0
+    armies: list[str] = field(default_factory=list)
+    players: int | None = None
+    setup: str | None = None
+    options: list[str] = field(default_factory=list)
+    board: str | None = None
+    max_moves: int | None = None
+    stdin: TextIO = field(default_factory=lambda: sys.stdin)
+
+
+def parse_clock(text: str) -> float:
+    """``30m``, ``90s``, ``1h``, ``45`` (minutes) -> seconds."""
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([hms]?)\s*", text)
+    if not m:
+        raise TanktableError(f"--clock {text!r}: use e.g. 30m, 90s or 1h")
+    value, unit = float(m.group(1)), m.group(2) or "m"
+    return value * {"h": 3600, "m": 60, "s": 1}[unit]
+
+
+def _pairs(items: list[str], what: str) -> dict[str, str]:
+    out = {}
+    for item in items:
+        if "=" not in item:
+            raise TanktableError(f"{what} {item!r}: use SIDE=VALUE")
+        key, value = item.split("=", 1)
+        out[key.strip().lower()] = value.strip()
+    return out
+
+
+def build_options(s: PlaySettings) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for key, value in _pairs(s.options, "--option").items():
+        options[key] = yaml.safe_load(value)
+    if s.armies:
+        options["armies"] = _pairs(s.armies, "--army")
+    if s.players is not None:
+        options["players"] = s.players
+    if s.setup is not None:
+        options["setup"] = s.setup
+    if s.clock is not None:
+        options["clock_seconds"] = parse_clock(s.clock)
+    return options
+
+
+class Session:
+    """One game being played: seats, agents, clocks, output."""
+
+    def __init__(self, s: PlaySettings, ruleset: Ruleset, game: Game[Any]):
+        self.s = s
+        self.ruleset = ruleset
+        self.game = game
+        seats = _pairs(s.seats, "--seat")
+        for side in seats:
+            game.player_index(side)
+        kinds = {}
+        for i, name in enumerate(game.players):
+            kinds[i] = seats.get(name, HUMAN if i == 0 and not seats else "greedy")
+        self.kinds = kinds
+        from core.ai import make_agent
+
+        self.agents = {
+            p: make_agent(k, seed=s.seed * 1000 + p + 1, think=s.think)
+            for p, k in kinds.items() if k != HUMAN
+        }
+        self.humans = [p for p, k in kinds.items() if k == HUMAN]
+        self.pending: dict[int, list[str]] = {p: [] for p in self.humans}
+        self.clock_left = {p: float(game.options["clock_seconds"]) for p in kinds} if "clock_seconds" in game.options else None
+        self.last_human: int | None = None
+        self.quiet = s.json_out
+        board = s.board or ("none" if self.humans else "end")
+        self.board = board
+
+    # ----------------------------------------------------------------- output
+    def say(self, text: str = "") -> None:
+        if not self.quiet:
+            typer.echo(text)
+
+    def viewer(self) -> int | None:
+        """Whose eyes the shared output uses: the only human, or all-seeing."""
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    def report(self, player: int, text: str, events: list[Event]) -> None:
+        g = self.game
+        n = len(g.history)
+        hidden = getattr(g, "hidden_information", False)
+        if len(self.humans) > 1 and hidden:
+            for h in self.humans:
+                shown = text if h == player else "(hidden)"
+                lines = [f"{n:>4}. {g.players[player]:<8} {shown}"]
+                lines += [f"        {e.text}" for e in g.events_for(h, events)]
+                self.pending[h].extend(lines)
+            return
+        viewer = self.viewer()
+        shown = text if viewer is None or viewer == player or not hidden else "(hidden)"
+        self.say(f"{n:>4}. {g.players[player]:<8} {shown}")
+        for e in g.events_for(viewer, events):
+            self.say(f"        {e.text}")
+        if self.board == "each":
+            self.say(g.render(viewer))
+
+    # ------------------------------------------------------------------- loop
+    def run(self) -> int:
+        g = self.game
+        self.say(f"{self.ruleset.title}: {g.scenario or self.ruleset.default_scenario}, seed {self.s.seed}")
+        self.say("seats: " + ", ".join(f"{g.players[p]}={k}" for p, k in self.kinds.items()))
+        if self.humans:
+            self.say("type 'help' for commands")
+        decisions = 0
+        while g.outcome() is None:
+            if self.s.max_moves is not None and decisions >= self.s.max_moves:
+                break
+            player = g.to_move()
+            started = time.monotonic()
+            if self.kinds[player] == HUMAN:
+                done = self.human_turn(player)
+                if done is False:
+                    self.save_if_asked()
+                    return 1
+            else:
+                action = self.agents[player].choose(g)
+                text = g.format_action(action)
+                events = g.apply(action)
+                self.report(player, text + g.annotation(events), events)
+            decisions += 1
+            if self.clock_left is not None and g.outcome() is None:
+                self.clock_left[player] -= time.monotonic() - started
+                if self.clock_left[player] <= 0:
+                    g.forfeit(player, f"{g.players[player]} lost on time")
+        return self.finish()
+
+    def finish(self) -> int:
+        g = self.game
+        outcome = g.outcome()
+        self.save_if_asked()
+        if self.s.json_out:
+            typer.echo(json.dumps({
+                "ruleset": self.ruleset.id,
+                "scenario": g.scenario,
+                "seed": self.s.seed,
+                "moves": len(g.history),
+                "outcome": None if outcome is None else {
+                    "winners": [g.players[p] for p in outcome.winners],
+                    "reason": outcome.reason,
+                    "score": list(outcome.score) if outcome.score else None,
+                },
+            }))
+            return 0
+        if self.board in ("end", "each") or self.humans:
+            self.say(g.render(None if outcome is not None else self.viewer()))
+        if outcome is None:
+            self.say(f"Result: unfinished after {len(g.history)} moves")
+        else:
+            who = ", ".join(g.players[p] for p in outcome.winners) or "draw"
+            score = f" ({', '.join(f'{x:g}' for x in outcome.score)})" if outcome.score else ""
+            self.say(f"Result: {who} -- {outcome.reason}{score}")
+        return 0
+
+    def save_if_asked(self, path: Path | None = None) -> None:
+        target = path or self.s.record
+        if target is None:
+            return
+        from core.record import make_record, save_record
+
+        seats = {self.game.players[p]: k for p, k in self.kinds.items()}
+        record = make_record(self.game, self.ruleset, self.s.scenario, self.s.seed, seats)
+        save_record(record, target)
+        if path is not None or not self.quiet:
+            self.say(f"saved {target}")
+
+    def handover(self, player: int) -> None:
+        """Hot-seat with secrets: clear the screen and wait for the right player."""
+        g = self.game
+        if len(self.humans) > 1 and getattr(g, "hidden_information", False) and self.last_human != player:
+            if sys.stdout.isatty():
+                sys.stdout.write("\033[2J\033[H")
+            typer.echo(f"=== pass the terminal to {g.players[player]}; press Enter when ready ===")
+            self.s.stdin.readline()
+            if sys.stdout.isatty():
+                sys.stdout.write("\033[2J\033[H")
+        self.last_human = player
+        for line in self.pending.get(player, []):
+            typer.echo(line)
+        self.pending[player] = []
+
+    def human_turn(self, player: int) -> bool:
+        """Read commands until a legal move is made; False means quit."""
+        g = self.game
+        self.handover(player)
+        typer.echo(g.render(player))
+        while True:
+            if g.outcome() is not None:
+                return True
+            typer.echo(f"{g.players[player]} -- {g.decision()}> ", nl=False)
+            line = self.s.stdin.readline()
+            if not line:
+                typer.echo("")
+                typer.echo("end of input: stopping" + (" (game saved)" if self.s.record else ""))
+                return False
+            line = line.strip()
+            if not line:
+                continue
+            word, _, rest = line.partition(" ")
+            word = word.lower()
+            try:
+                if word in ("help", "?"):
+                    typer.echo(HELP)
+                    usage = getattr(g, "notation_help", None)
+                    if usage:
+                        typer.echo(usage)
+                elif word == "moves":
+                    self.list_moves(rest.strip())
+                elif word == "board":
+                    typer.echo(g.render(player))
+                elif word == "hint":
+                    from core.ai import make_agent
+
+                    agent = make_agent("greedy", seed=len(g.history))
+                    typer.echo(f"hint: {g.format_action(agent.choose(g))}")
+                elif word == "undo":
+                    self.undo(player)
+                    typer.echo(g.render(player))
+                elif word == "save":
+                    if not rest.strip():
+                        typer.echo("usage: save FILE")
+                    else:
+                        self.save_if_asked(Path(rest.strip()))
+                elif word == "resign":
+                    g.forfeit(player, f"{g.players[player]} resigned")
+                    return True
+                elif word in ("quit", "exit"):
+                    return False
+                else:
+                    self.try_move(player, line)
+                    if g.history and g.history[-1].player == player and (
+                        g.outcome() is not None or g.to_move() != player
+                    ):
+                        return True
+            except NotationError as exc:
+                typer.echo(f"cannot read {line!r}: {exc}")
+            except TanktableError as exc:
+                typer.echo(f"{exc}")
+
+    def try_move(self, player: int, text: str) -> None:
+        g = self.game
+        action = g.parse_action(text)
+        illegal = g.check(action)
+        if illegal is not None:
+            typer.echo(f"illegal: {illegal}")
+            return
+        events = g.apply(action)
+        self.report(player, g.format_action(action) + g.annotation(events), events)
+        if g.outcome() is None and g.to_move() == player:
+            typer.echo(g.render(player))
+
+    def list_moves(self, needle: str) -> None:
+        g = self.game
+        texts = [g.format_action(a) for a in g.legal_actions()]
+        if needle:
+            texts = [t for t in texts if needle.lower() in t.lower()]
+        typer.echo(f"{len(texts)} move(s)")
+        for i in range(0, len(texts), 4):
+            typer.echo("  " + "   ".join(f"{t:<22}" for t in texts[i:i + 4]).rstrip())
+
+    def undo(self, player: int) -> None:
+        g = self.game
+        mine = [i for i, st in enumerate(g.history) if st.player == player]
+        if not mine:
+            raise TanktableError("nothing of yours to undo")
+        across = getattr(g, "undo_across_players", True)
+        cut = mine[-1]
+        others = {st.player for st in g.history[cut:]} - {player}
+        if others and (not across or any(self.kinds[o] == HUMAN for o in others)):
+            raise TanktableError("cannot undo past another player's decision")
+        while len(g.history) > cut:
+            g.undo()
+
+
+def run_play(s: PlaySettings) -> int:
+    ruleset = get_ruleset(s.ruleset)
+    options = build_options(s)
+    game = ruleset.new_game(s.scenario, options, s.seed)
+    session = Session(s, ruleset, game)
+    try:
+        return session.run()
+    except KeyboardInterrupt:
+        session.save_if_asked()
+        typer.echo("\ninterrupted" + (f"; game saved to {s.record}" if s.record else ""), err=True)
+        return 130

@@ -1,0 +1,104 @@
+"""The simple agents: random and greedy (one decision ahead)."""
+
+from __future__ import annotations
+
+import random
+from importlib import import_module
+from typing import Any, Protocol
+
+from core.errors import TanktableError
+from core.game import Action, Game
+
+
+class Agent(Protocol):
+    """Something that picks an action for the player to move."""
+
+    name: str
+
+    def choose(self, game: Game[Any]) -> Action: ...
+
+
+class RandomAgent:
+    """Uniformly random among the legal actions (a baseline and a fuzzer)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game[Any]) -> Action:
+        actions = game.legal_actions()
+        if not actions:
+            raise TanktableError("no legal action to choose from")
+        action: Action = actions[self.rng.randrange(len(actions))]
+        return action
+
+
+class GreedyAgent:
+    """Plays the action whose resulting position the ruleset evaluates best.
+
+    Looks one decision ahead on a determinized copy (it never reads hidden
+    information). Ties are broken at random with the agent's seed, so two
+    greedy players do not repeat the same game forever.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, max_actions: int = 400):
+        self.rng = random.Random(seed)
+        self.max_actions = max_actions
+
+    def choose(self, game: Game[Any]) -> Action:
+        player = game.to_move()
+        base = game.determinize(player, self.rng.randrange(2**31))
+        actions = base.legal_actions()
+        if not actions:
+            raise TanktableError("no legal action to choose from")
+        if len(actions) > self.max_actions:
+            actions = self.rng.sample(actions, self.max_actions)
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in actions:
+            child = base.clone()
+            child.apply(action)
+            value = child.evaluate(player)
+            if value > best_value + 1e-12:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-12:
+                best.append(action)
+        return best[self.rng.randrange(len(best))]
+
+
+AGENTS: dict[str, str] = {
+    "random": "core.ai.agents:RandomAgent",
+    "greedy": "core.ai.agents:GreedyAgent",
+    "mcts": "core.ai.mcts:MCTSAgent",
+}
+
+
+def make_agent(kind: str, seed: int = 0, think: float | None = None) -> Agent:
+    """An agent by name (``random``, ``greedy``, ``mcts``, and presets)."""
+    kind = kind.lower()
+    if kind not in AGENTS:
+        presets = _presets()
+        if kind in presets:
+            preset: Agent = presets[kind](seed, think)
+            return preset
+        known = ", ".join([*AGENTS, *presets])
+        raise TanktableError(f"unknown player kind {kind!r} (use human, {known})")
+    module, attr = AGENTS[kind].split(":")
+    try:
+        cls = getattr(import_module(module), attr)
+    except (ImportError, AttributeError):
+        raise TanktableError(f"player kind {kind!r} is not available yet") from None
+    if kind == "mcts":
+        return cls(seed=seed, think=think if think is not None else 1.0)  # type: ignore[no-any-return]
+    return cls(seed=seed)  # type: ignore[no-any-return]
+
+
+def _presets() -> dict[str, Any]:
+    try:
+        presets = import_module("core.ai.mcts").PRESETS
+    except (ImportError, AttributeError):
+        return {}
+    return dict(presets)

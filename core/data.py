@@ -1,0 +1,428 @@
+"""YAML data: safe, line-numbered, validated by pydantic, every problem at once.
+
+Unit cards, maps, scenarios, rules tables, armies and game records are all
+YAML files that start with ``ruleset:`` and ``kind:``. A person writes them by
+hand, so a mistake must come back as ``path:line:col: message`` -- every
+mistake in the file, not just the first -- and never as a traceback.
+
+How: the file is *composed* (not constructed) with the C safe loader when
+available, which gives a node graph with positions and does not expand
+aliases. We then build plain Python values ourselves, recording the position
+of every value and key, refusing duplicate keys, and counting nodes so an
+alias bomb is stopped after a bounded amount of work. Pydantic validates the
+result (models use ``extra="forbid"``); its error locations are mapped back
+to lines. YAML 1.1 surprises (``NO`` read as false, ``12:30`` read as 750)
+get a message that says to quote the value.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from core.errors import DataError
+
+__all__ = [
+    "MAX_BYTES",
+    "MAX_NODES",
+    "DataModel",
+    "Document",
+    "Problem",
+    "load_document",
+    "load_model",
+    "parse_document",
+    "resolve_based_on",
+    "validate",
+]
+
+MAX_BYTES = 4 * 1024 * 1024
+"""Largest data file we read: a hand-written card or map is far smaller."""
+
+MAX_NODES = 200_000
+"""Most values one file may expand to (stops alias bombs after bounded work)."""
+
+Loc = tuple[Any, ...]
+M = TypeVar("M", bound=BaseModel)
+
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class DataModel(BaseModel):
+    """Base of every data model: unknown fields are errors, values are frozen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One problem in one file, printed the way editors and compilers do."""
+
+    path: str
+    line: int
+    col: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}: {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": self.path, "line": self.line, "col": self.col, "message": self.message}
+
+
+@dataclass
+class Document:
+    """Plain data from a YAML file plus the position of every value and key."""
+
+    path: str
+    data: Any
+    text: str = ""
+    values: dict[Loc, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[Loc, tuple[int, int]] = field(default_factory=dict)
+    plain: dict[Loc, tuple[str, str]] = field(default_factory=dict)
+    """Unquoted scalars that YAML did not read as text: loc -> (source, read as)."""
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
+
+    def where(self, loc: Loc, key: bool = False) -> tuple[int, int]:
+        """Line and column (1-based) of ``loc``, or of its nearest ancestor."""
+        loc = tuple(loc)
+        if key and loc in self.keys:
+            return self.keys[loc]
+        while loc not in self.values and loc:
+            loc = loc[:-1]
+        return self.values.get(loc, (1, 1))
+
+    def problem(self, loc: Loc, message: str, key: bool = False) -> Problem:
+        line, col = self.where(loc, key)
+        return Problem(self.path, line, col, message)
+
+    def header(self) -> tuple[str | None, str | None]:
+        """The ``ruleset:`` and ``kind:`` every data file starts with."""
+        if not isinstance(self.data, dict):
+            return None, None
+        ruleset, kind = self.data.get("ruleset"), self.data.get("kind")
+        return (
+            ruleset if isinstance(ruleset, str) else None,
+            kind if isinstance(kind, str) else None,
+        )
+
+
+class _Builder:
+    """Turns a composed node graph into plain values, recording positions."""
+
+    def __init__(self, doc: Document, max_nodes: int):
+        self.doc = doc
+        self.max_nodes = max_nodes
+        self.count = 0
+        self.problems: list[Problem] = []
+        self.constructor = yaml.constructor.SafeConstructor()
+        self.active: set[int] = set()
+
+    def _pos(self, node: yaml.Node) -> tuple[int, int]:
+        mark = node.start_mark
+        return mark.line + 1, mark.column + 1
+
+    def build(self, node: yaml.Node, loc: Loc) -> Any:
+        self.count += 1
+        if self.count > self.max_nodes:
+            raise _TooBig(node)
+        if loc not in self.doc.values:
+            self.doc.values[loc] = self._pos(node)
+        if isinstance(node, yaml.ScalarNode):
+            value = self.constructor.construct_object(node, deep=True)
+            if not node.style and not isinstance(value, str):
+                self.doc.plain[loc] = (node.value, _describe(value))
+            return value
+        if id(node) in self.active:
+            raise _Recursive(node)
+        self.active.add(id(node))
+        try:
+            if isinstance(node, yaml.SequenceNode):
+                return [self.build(item, (*loc, i)) for i, item in enumerate(node.value)]
+            if isinstance(node, yaml.MappingNode):
+                return self._mapping(node, loc)
+        finally:
+            self.active.discard(id(node))
+        return None  # pragma: no cover - yaml has only three node kinds
+
+    def _mapping(self, node: yaml.MappingNode, loc: Loc) -> dict[Any, Any]:
+        result: dict[Any, Any] = {}
+        first_seen: dict[Any, int] = {}
+        merged: list[dict[Any, Any]] = []
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                value = self.build(value_node, loc)
+                for part in value if isinstance(value, list) else [value]:
+                    if isinstance(part, dict):
+                        merged.append(part)
+                    else:
+                        line, col = self._pos(value_node)
+                        self.problems.append(
+                            Problem(self.doc.path, line, col, "'<<' merges only mappings")
+                        )
+                continue
+            key = self.constructor.construct_object(key_node, deep=True)
+            line, col = self._pos(key_node)
+            try:
+                hash(key)
+            except TypeError:
+                self.problems.append(Problem(self.doc.path, line, col, "a key must be a plain value"))
+                continue
+            if key in first_seen:
+                self.problems.append(
+                    Problem(
+                        self.doc.path, line, col,
+                        f"duplicate key {key!r} (first at line {first_seen[key]})",
+                    )
+                )
+                continue
+            first_seen[key] = line
+            self.doc.keys[(*loc, key)] = (line, col)
+            result[key] = self.build(value_node, (*loc, key))
+        for part in merged:
+            for key, value in part.items():
+                result.setdefault(key, value)
+        return result
+
+
+class _TooBig(Exception):
+    def __init__(self, node: yaml.Node):
+        self.node = node
+
+
+class _Recursive(Exception):
+    def __init__(self, node: yaml.Node):
+        self.node = node
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if value is None:
+        return "null (nothing)"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    return f"a {type(value).__name__} ({value})"
+
+
+def parse_document(text: str, path: str = "<string>", max_nodes: int = MAX_NODES) -> Document:
+    """Parse YAML text into a :class:`Document`; raises :class:`DataError`."""
+    doc = Document(path=path, data=None, text=text)
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        message = " ".join(str(part) for part in (exc.context, exc.problem) if part)
+        raise DataError([Problem(path, line, col, f"YAML syntax error: {message}")]) from None
+    except yaml.YAMLError as exc:
+        raise DataError([Problem(path, 1, 1, f"YAML error: {exc}")]) from None
+    if node is None:
+        raise DataError([Problem(path, 1, 1, "the file is empty")])
+    builder = _Builder(doc, max_nodes)
+    try:
+        doc.data = builder.build(node, ())
+    except _TooBig as exc:
+        line, col = exc.node.start_mark.line + 1, exc.node.start_mark.column + 1
+        raise DataError(
+            [Problem(path, line, col,
+                     f"refused: the file expands to more than {max_nodes} values "
+                     "(aliases nested too deep?)")]
+        ) from None
+    except _Recursive as exc:
+        line, col = exc.node.start_mark.line + 1, exc.node.start_mark.column + 1
+        raise DataError([Problem(path, line, col, "refused: an alias refers to itself")]) from None
+    if builder.problems:
+        raise DataError(sorted(builder.problems))
+    return doc
+
+
+def load_document(path: str | Path, max_bytes: int = MAX_BYTES) -> Document:
+    """Read and parse a YAML file; size-limited; raises :class:`DataError`."""
+    p = Path(path)
+    name = str(path)
+    try:
+        size = p.stat().st_size
+    except OSError as exc:
+        raise DataError([Problem(name, 1, 1, f"cannot read: {exc.strerror or exc}")]) from None
+    if p.is_dir():
+        raise DataError([Problem(name, 1, 1, "is a folder, not a data file")])
+    if size > max_bytes:
+        raise DataError(
+            [Problem(name, 1, 1, f"refused: {size} bytes is larger than the limit of {max_bytes}")]
+        )
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError([Problem(name, 1, 1, f"not UTF-8 text ({exc.reason})")]) from None
+    except OSError as exc:
+        raise DataError([Problem(name, 1, 1, f"cannot read: {exc.strerror or exc}")]) from None
+    return parse_document(text, name)
+
+
+_STRING_ERRORS = {"string_type", "literal_error", "enum", "string_pattern_mismatch"}
+
+
+def _message(doc: Document, loc: Loc, err: Mapping[str, Any], model: type[BaseModel]) -> str:
+    kind = err["type"]
+    if kind == "missing":
+        return f"missing field {loc[-1]!r}" if loc else "missing field"
+    if kind == "extra_forbidden":
+        name = loc[-1] if loc else "?"
+        known = _fields_at(model, loc[:-1])
+        hint = ""
+        if known:
+            close = difflib.get_close_matches(str(name), known, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else f"; known fields: {', '.join(sorted(known))}"
+        return f"unknown field {name!r}{hint}"
+    message = str(err["msg"])
+    if loc in doc.plain and kind in _STRING_ERRORS | {"int_type", "float_type", "bool_type"}:
+        source, read_as = doc.plain[loc]
+        message += f" -- YAML read {source} as {read_as}; quote it (\"{source}\") if you mean text"
+    field_name = loc[-1] if loc else None
+    if isinstance(field_name, str):
+        return f"{field_name}: {message}"
+    return message
+
+
+def _fields_at(model: type[BaseModel], loc: Loc) -> list[str]:
+    """Best-effort: the field names a model allows at ``loc`` (for suggestions)."""
+    current: Any = model
+    for item in loc:
+        current = _unwrap(current, item)
+        if current is None:
+            return []
+    current = _unwrap(current, None)
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return list(current.model_fields)
+    return []
+
+
+def _unwrap(tp: Any, item: Any) -> Any:
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        for arg in typing.get_args(tp):
+            found = _unwrap(arg, item)
+            if found is not None:
+                return found
+        return None
+    if origin is typing.Annotated:
+        return _unwrap(typing.get_args(tp)[0], item)
+    if item is None:
+        return tp
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        info = tp.model_fields.get(item)
+        return info.annotation if info is not None else None
+    if origin in (list, tuple, set, frozenset) and isinstance(item, int):
+        return typing.get_args(tp)[0]
+    if origin is dict:
+        return typing.get_args(tp)[1]
+    return None
+
+
+def _doc_loc(doc: Document, loc: Loc) -> Loc:
+    """Map a pydantic error location onto the document, skipping union tags."""
+    result: list[Any] = []
+    node = doc.data
+    for item in loc:
+        if isinstance(node, dict) and item in node or isinstance(node, list) and isinstance(item, int) and 0 <= item < len(node):
+            node = node[item]
+            result.append(item)
+        elif isinstance(node, dict) and isinstance(item, str) and item not in node and (
+            (*result, item) in doc.keys or not _looks_like_tag(item)
+        ):
+            result.append(item)  # a missing or extra key: report at its parent / key
+            break
+    return tuple(result)
+
+
+def _looks_like_tag(item: str) -> bool:
+    return "[" in item or item[:1].isupper()
+
+
+def validate(doc: Document, model: type[M], data: Any = None) -> M:
+    """Validate ``doc`` (or ``data`` derived from it) against ``model``.
+
+    Raises :class:`DataError` listing every problem with its position.
+    """
+    try:
+        return model.model_validate(doc.data if data is None else data)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            loc = _doc_loc(doc, tuple(err["loc"]))
+            is_key = err["type"] == "extra_forbidden"
+            problems.append(doc.problem(loc, _message(doc, loc, err, model), key=is_key))
+        raise DataError(sorted(set(problems))) from None
+
+
+def load_model(path: str | Path, model: type[M]) -> M:
+    """Read, parse and validate one file in one call."""
+    return validate(load_document(path), model)
+
+
+def resolve_based_on(
+    items: Mapping[str, Mapping[str, Any]],
+    profiles: Mapping[str, Mapping[str, Any]] | None = None,
+    key: str = "based_on",
+) -> dict[str, dict[str, Any]]:
+    """Apply ``based_on: other`` references (Wesnoth-style shared profiles).
+
+    ``items`` maps id -> raw fields; a card may say ``based_on: medium`` and
+    override any fields. Bases are looked up among ``profiles`` and the items
+    themselves; nested mappings merge, everything else is replaced. Cycles
+    and unknown bases raise ``KeyError`` with a sentence.
+    """
+    pool: dict[str, Mapping[str, Any]] = dict(profiles or {})
+    pool.update(items)
+    done: dict[str, dict[str, Any]] = {}
+
+    def resolve(name: str, chain: tuple[str, ...]) -> dict[str, Any]:
+        if name in chain:
+            raise KeyError(f"based_on cycle: {' -> '.join((*chain, name))}")
+        if name not in pool:
+            close = difflib.get_close_matches(name, list(pool), n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise KeyError(f"unknown base {name!r}{hint}")
+        raw = dict(pool[name])
+        base_name = raw.pop(key, None)
+        if base_name is None:
+            return raw
+        return _merge(resolve(str(base_name), (*chain, name)), raw)
+
+    for name in items:
+        done[name] = resolve(name, ())
+    return done
+
+
+def _merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    result = dict(base)
+    for k, v in override.items():
+        if isinstance(v, Mapping) and isinstance(result.get(k), Mapping):
+            result[k] = _merge(result[k], v)
+        else:
+            result[k] = v
+    return result
+
+
+def yaml_files(paths: Iterable[str | Path]) -> list[Path]:
+    """Expand folders into the YAML files below them (sorted), keep files."""
+    found: list[Path] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            found.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml")))
+        else:
+            found.append(p)
+    return found

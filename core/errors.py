@@ -1,0 +1,35 @@
+"""Typed errors. Everything a user can cause derives from :class:`TanktableError`,
+so the CLI can show it as one clean line and never a traceback."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class TanktableError(Exception):
+    """Base of every error a user can cause; its text is shown as is."""
+
+
+class IllegalActionError(TanktableError):
+    """An action broke a rule; carries the rule ID."""
+
+    def __init__(self, rule: str, reason: str):
+        super().__init__(f"{reason} ({rule})")
+        self.rule = rule
+        self.reason = reason
+
+
+class NotationError(TanktableError):
+    """Text that is not an action in the ruleset's notation."""
+
+
+class DataError(TanktableError):
+    """One or more problems in data files, each ``path:line:col: message``."""
+
+    def __init__(self, problems: Sequence[object]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class RecordError(TanktableError):
+    """A game record that cannot be read or does not replay."""

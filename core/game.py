@@ -1,0 +1,391 @@
+"""The Game protocol every ruleset speaks.
+
+A game is a sequence of *decisions*. Whatever a ruleset's turn structure
+(alternating moves, phases A-D, chits drawn from a bag with reactions), the
+state always knows who decides next (:meth:`Game.to_move`) and what kind of
+decision it is (:meth:`Game.decision`). One protocol serves the CLI, the
+computer players, game records, tests and benchmarks.
+
+The shape follows OpenSpiel (``current_player / legal_actions /
+apply_action / clone / returns``) and python-chess (``push``/``pop``, typed
+errors, notation both ways). The base class does the bookkeeping -- the
+legality check before apply, the history, the undo stack, the outcome cache,
+resignations -- so that a ruleset writes only rules: ``_check``, ``_apply``,
+``_outcome`` and its notation.
+
+Randomness comes only from the game's :class:`~core.dice.Dice`, which is part
+of the state: the same seed and the same actions give the same game.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+from core.dice import Dice
+from core.errors import IllegalActionError, NotationError, TanktableError
+
+__all__ = [
+    "Action",
+    "Event",
+    "Game",
+    "Illegal",
+    "IllegalActionError",
+    "NotationError",
+    "Outcome",
+    "Ruleset",
+    "Step",
+]
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every ruleset's actions: small, frozen, hashable values.
+
+    Rulesets subclass it with ``@dataclass(frozen=True)``; an action carries
+    no reference to the game, so it can be stored, sent and compared.
+    """
+
+
+@dataclass(frozen=True)
+class Illegal:
+    """Why an action may not be played: the rule it breaks and a sentence.
+
+    The sentence is for a player ("MT d2 cannot reach d7: speed 4"), the
+    rule ID lets him look it up ("TC-2").
+    """
+
+    rule: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.reason} ({self.rule})"
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened: a move, a roll, a hit, an announcement.
+
+    ``kind`` is a short machine word ("moved", "roll", "destroyed", "check"),
+    ``text`` the sentence a player reads, ``data`` JSON-safe details.
+
+    Hidden information: ``audience`` lists the players who may see the
+    event as it is (``None`` = everyone). Everyone else sees ``public_text``
+    instead, or nothing at all when that is ``None``. Every path that shows an
+    event to a player goes through :meth:`for_player`.
+    """
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    audience: frozenset[int] | None = None
+    public_text: str | None = None
+
+    def for_player(self, player: int | None) -> Event | None:
+        """The event as ``player`` may see it; ``None`` for the omniscient view."""
+        if self.audience is None or player is None or player in self.audience:
+            return self
+        if self.public_text is None:
+            return None
+        return Event(self.kind, self.public_text, {}, None, None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended. ``winners`` empty means a draw."""
+
+    winners: tuple[int, ...]
+    reason: str
+    score: tuple[float, ...] | None = None
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    def returns(self, n_players: int) -> list[float]:
+        """Zero-sum style returns: +1 winners, -1 losers, 0 for all on a draw."""
+        if not self.winners:
+            return [0.0] * n_players
+        return [1.0 if p in self.winners else -1.0 for p in range(n_players)]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One entry of the history: who decided, what, and what it caused."""
+
+    player: int
+    action: Action
+    events: tuple[Event, ...]
+
+
+A = TypeVar("A", bound=Action)
+
+
+class Game(ABC, Generic[A]):
+    """A game in progress. Subclasses implement the rules; this class keeps books.
+
+    Subclasses must set ``players`` (names, index = player number) and
+    implement :meth:`to_move`, :meth:`decision`, :meth:`legal_actions`,
+    :meth:`_check`, :meth:`_apply`, :meth:`_outcome`, :meth:`format_action`,
+    :meth:`parse_action` and :meth:`render`. Hidden-information games also
+    override :meth:`view` (and, for the computer, :meth:`determinize`).
+
+    Undo is replay-from-start by default: the initial state is kept and the
+    history replayed without its last step, which costs nothing per move.
+    A ruleset that wants python-chess style pops overrides :meth:`undo`.
+    """
+
+    ruleset_id: ClassVar[str] = ""
+    players: tuple[str, ...] = ()
+    hidden_information: ClassVar[bool] = False
+    """True when players see different things: records shown mid-game need a side."""
+    undo_across_players: ClassVar[bool] = True
+    """False where undo may only take back the player's own current decision."""
+    notation_help: ClassVar[str] = ""
+    """Short usage of the notation, shown by the CLI's ``help``."""
+
+    def __init__(self, dice: Dice, scenario: str = "", options: Mapping[str, Any] | None = None):
+        self.dice = dice
+        self.scenario = scenario
+        self.options: dict[str, Any] = dict(options or {})
+        self.history: list[Step] = []
+        self._forced: Outcome | None = None
+        self._outcome_cache: Outcome | None = None
+        self._outcome_known = False
+        self._initial: Game[A] | None = None
+
+    # ------------------------------------------------------------------ rules
+    @abstractmethod
+    def to_move(self) -> int:
+        """The player who makes the next decision (meaningless once over)."""
+
+    @abstractmethod
+    def decision(self) -> str:
+        """What kind of decision is due, in words: "move a tank", "program Tiger 1"."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[A]:
+        """The actions of the current decision; a finite useful set if continuous."""
+
+    @abstractmethod
+    def _check(self, action: A) -> Illegal | None:
+        """Judge an action against the rules; ``None`` when it is legal."""
+
+    @abstractmethod
+    def _apply(self, action: A) -> list[Event]:
+        """Carry out a legal action and return the events it caused."""
+
+    @abstractmethod
+    def _outcome(self) -> Outcome | None:
+        """The result by the rules, or ``None`` while the game runs."""
+
+    # --------------------------------------------------------------- notation
+    @abstractmethod
+    def format_action(self, action: A) -> str:
+        """The action in the ruleset's notation (round-trips with parse)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """Read notation; raises :class:`NotationError` with a usage hint."""
+
+    def annotation(self, events: Sequence[Event]) -> str:
+        """Suffix a record writes after a move (``+`` for CHECK in tank chess)."""
+        return ""
+
+    # ------------------------------------------------------------- rendering
+    @abstractmethod
+    def render(self, player: int | None = None, color: bool = False) -> str:
+        """The position as text, as ``player`` may see it (``None`` = all)."""
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may know, JSON-safe. Perfect-information default: all."""
+        return {
+            "ruleset": self.ruleset_id,
+            "to_move": self.players[self.to_move()] if self.outcome() is None else None,
+            "decision": self.decision(),
+            "moves": len(self.history),
+        }
+
+    def evaluate(self, player: int) -> float:
+        """Heuristic value of the position for ``player`` in [-1, 1] (for the AI)."""
+        outcome = self.outcome()
+        if outcome is not None:
+            return outcome.returns(len(self.players))[player]
+        return 0.0
+
+    def determinize(self, player: int, seed: int) -> Game[A]:
+        """A full game consistent with what ``player`` knows (hidden info resampled).
+
+        Perfect-information games return a plain clone. Hidden-information
+        rulesets override this; the computer plays on the result, so it
+        never reads what its player cannot see.
+        """
+        return self.clone()
+
+    # ----------------------------------------------------------- bookkeeping
+    def check(self, action: A) -> Illegal | None:
+        """``None`` if ``action`` is legal now, else why not (with rule ID)."""
+        if self.outcome() is not None:
+            return Illegal("GAME", "the game is over")
+        return self._check(action)
+
+    def is_legal(self, action: A) -> bool:
+        return self.check(action) is None
+
+    def apply(self, action: A) -> list[Event]:
+        """Play ``action``; raises :class:`IllegalActionError` if it is illegal."""
+        illegal = self.check(action)
+        if illegal is not None:
+            raise IllegalActionError(illegal.rule, illegal.reason)
+        if self._initial is None and not self.history:
+            self._initial = self._snapshot()
+        player = self.to_move()
+        events = self._apply(action)
+        self.history.append(Step(player, action, tuple(events)))
+        self._outcome_known = False
+        return events
+
+    def apply_text(self, text: str) -> list[Event]:
+        """Parse notation and apply it."""
+        return self.apply(self.parse_action(text))
+
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game runs, else the result (cached)."""
+        if self._forced is not None:
+            return self._forced
+        if not self._outcome_known:
+            self._outcome_cache = self._outcome()
+            self._outcome_known = True
+        return self._outcome_cache
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    def forfeit(self, player: int, reason: str) -> Outcome:
+        """End the game against ``player`` (resignation, flag fall)."""
+        winners = tuple(p for p in range(len(self.players)) if p != player)
+        self._forced = Outcome(winners, reason)
+        return self._forced
+
+    def agree_draw(self, reason: str = "draw by agreement") -> Outcome:
+        self._forced = Outcome((), reason)
+        return self._forced
+
+    def undo(self) -> Step:
+        """Take back the last step (replay from the initial state)."""
+        if not self.history:
+            raise TanktableError("nothing to undo")
+        assert self._initial is not None
+        keep = [s.action for s in self.history[:-1]]
+        last = self.history[-1]
+        fresh = self._initial._snapshot()
+        for action in keep:
+            fresh.apply(action)  # type: ignore[arg-type]
+        initial = self._initial
+        self.__dict__.update(fresh.__dict__)
+        self._initial = initial
+        self._forced = None
+        return last
+
+    def clone(self) -> Game[A]:
+        """An independent copy (the AI lives on this). Override for speed."""
+        other = copy.copy(self)
+        memo: dict[int, Any] = {id(self._initial): self._initial}
+        for key, value in self.__dict__.items():
+            if key != "_initial":
+                other.__dict__[key] = copy.deepcopy(value, memo)
+        return other
+
+    def _snapshot(self) -> Game[A]:
+        """A deep copy that does not share the initial-state reference."""
+        snap = copy.copy(self)
+        snap.__dict__ = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k != "_initial"}
+        snap._initial = None
+        snap.history = []
+        return snap
+
+    def player_index(self, name: str) -> int:
+        try:
+            return self.players.index(name.lower())
+        except ValueError:
+            raise TanktableError(
+                f"unknown side {name!r}; sides are {', '.join(self.players)}"
+            ) from None
+
+    def events_for(self, player: int | None, events: Iterable[Event]) -> list[Event]:
+        """Filter events through :meth:`Event.for_player`."""
+        shown = (e.for_player(player) for e in events)
+        return [e for e in shown if e is not None]
+
+
+class Ruleset(ABC):
+    """A pluggable ruleset: names itself, lists scenarios, builds games.
+
+    Shipped and third-party rulesets register through the entry-point group
+    ``tanktable.rulesets``; see :mod:`core.registry`.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    players: ClassVar[tuple[str, ...]]
+    default_scenario: ClassVar[str]
+
+    @abstractmethod
+    def scenarios(self) -> list[str]:
+        """Names of the shipped scenarios."""
+
+    @abstractmethod
+    def new_game(
+        self,
+        scenario: str | Path | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+    ) -> Game[Any]:
+        """A fresh game from a shipped scenario name or a path to a user's file."""
+
+    def data_kinds(self) -> Mapping[str, Any]:
+        """``kind`` -> pydantic model of every data file this ruleset reads."""
+        return {}
+
+    def check_document(self, kind: str, model: Any, doc: Any) -> list[Any]:
+        """Rules beyond the schema (e.g. a map validator); list of ``Problem``.
+
+        ``doc`` is the :class:`core.data.Document` the model came from, so
+        problems can point at lines.
+        """
+        return []
+
+    def scenario_source(self, scenario: str | Path | None) -> tuple[str, str | None]:
+        """(name, YAML text or None) for the record: shipped names need no text."""
+        if scenario is None:
+            return self.default_scenario, None
+        path = Path(scenario)
+        if str(scenario) in self.scenarios() and not path.exists():
+            return str(scenario), None
+        return str(scenario), path.read_text(encoding="utf-8")
+
+    def render_svg(self, game: Game[Any], player: int | None = None) -> str:
+        raise TanktableError(f"{self.id} has no SVG renderer yet")
+
+    def cards(self, extra: Sequence[Path] = ()) -> Mapping[str, Any]:
+        """Unit cards by id: the shipped ones plus those in ``extra`` files/folders."""
+        return {}
+
+    def card_template(self) -> str:
+        """A commented YAML template to start a new unit card from."""
+        raise TanktableError(f"{self.id} has no unit cards")
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "players": list(self.players),
+            "scenarios": self.scenarios(),
+        }

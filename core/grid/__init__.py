@@ -1,0 +1,1 @@
+"""Board grids: squares with 8 facings (tank chess) and hexes (duel of the giants, HTC maps)."""

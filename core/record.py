@@ -1,0 +1,186 @@
+"""Game records: save, load, replay -- the PGN of tanktable, in YAML.
+
+A record holds what is needed to re-simulate a game exactly: the ruleset, the
+scenario (a shipped name, or a user's file embedded with its hash), the
+options, the seed and the actions in the ruleset's notation; plus the result
+for people. Because every random draw comes from the seeded dice, replaying
+the actions reproduces every roll, and :func:`replay` can verify the result.
+
+Files are written atomically (temporary file + rename), and an existing file
+that is not a tanktable record is never overwritten: a save can not destroy
+something a person cares about.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+import yaml
+from pydantic import Field
+
+from core.data import DataModel, Document, load_document, parse_document, validate
+from core.errors import DataError, RecordError, TanktableError
+
+if TYPE_CHECKING:
+    from core.game import Game, Outcome, Ruleset
+
+
+class RecordResult(DataModel):
+    winners: list[str] = Field(default_factory=list)
+    reason: str = ""
+    score: list[float] | None = None
+
+
+class RecordFile(DataModel):
+    """A saved game (``kind: record``)."""
+
+    ruleset: str
+    kind: Literal["record"] = "record"
+    scenario: str
+    scenario_sha256: str | None = None
+    scenario_data: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int = 0
+    seats: dict[str, str] = Field(default_factory=dict)
+    date: str | None = None
+    moves: list[str] = Field(default_factory=list)
+    result: RecordResult | None = None
+
+
+def result_of(game: Game[Any], outcome: Outcome | None) -> RecordResult | None:
+    if outcome is None:
+        return None
+    return RecordResult(
+        winners=[game.players[p] for p in outcome.winners],
+        reason=outcome.reason,
+        score=list(outcome.score) if outcome.score is not None else None,
+    )
+
+
+def make_record(
+    game: Game[Any],
+    ruleset: Ruleset,
+    scenario: str | Path | None,
+    seed: int,
+    seats: dict[str, str] | None = None,
+) -> RecordFile:
+    """The record of ``game`` as it stands (finished or not)."""
+    name, text = ruleset.scenario_source(scenario)
+    moves = []
+    for step in game.history:
+        moves.append(game.format_action(step.action) + game.annotation(step.events))
+    return RecordFile(
+        ruleset=ruleset.id,
+        scenario=Path(name).name if text is not None else name,
+        scenario_sha256=hashlib.sha256(text.encode()).hexdigest() if text is not None else None,
+        scenario_data=text,
+        options=dict(game.options),
+        seed=seed,
+        seats=dict(seats or {}),
+        date=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
+        moves=moves,
+        result=result_of(game, game.outcome()),
+    )
+
+
+class _LiteralDumper(yaml.SafeDumper):
+    """Writes multi-line strings (embedded scenarios) as readable blocks."""
+
+
+def _str_presenter(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_LiteralDumper.add_representer(str, _str_presenter)
+
+
+def dump_record(record: RecordFile) -> str:
+    data = record.model_dump(exclude_none=True)
+    return yaml.dump(data, Dumper=_LiteralDumper, sort_keys=False, allow_unicode=True)
+
+
+def save_record(record: RecordFile, path: str | Path) -> None:
+    """Write atomically; refuse to overwrite a file that is not a tanktable record."""
+    target = Path(path)
+    if target.exists():
+        try:
+            doc = load_document(target)
+            is_record = isinstance(doc.data, dict) and doc.data.get("kind") == "record"
+        except DataError:
+            is_record = False
+        if not is_record:
+            raise TanktableError(
+                f"{target}: exists and is not a tanktable record; not overwritten "
+                "(choose another name or move it away)"
+            )
+    text = dump_record(record)
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, target)
+    except OSError as exc:
+        raise TanktableError(f"{target}: cannot save: {exc.strerror or exc}") from None
+
+
+def load_record(path: str | Path) -> tuple[RecordFile, Document]:
+    """Read a record; every problem reported with its line; never modifies the file."""
+    doc = load_document(path)
+    return validate(doc, RecordFile), doc
+
+
+def parse_record(text: str, name: str = "<record>") -> RecordFile:
+    return validate(parse_document(text, name), RecordFile)
+
+
+def start_game(record: RecordFile, ruleset: Ruleset) -> Game[Any]:
+    """A fresh game as the record's header describes it."""
+    if record.scenario_data is not None:
+        digest = hashlib.sha256(record.scenario_data.encode()).hexdigest()
+        if record.scenario_sha256 and digest != record.scenario_sha256:
+            raise RecordError("the embedded scenario does not match its hash: the record was edited")
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / (Path(record.scenario).name or "scenario.yaml")
+            path.write_text(record.scenario_data, encoding="utf-8")
+            return ruleset.new_game(path, record.options, record.seed)
+    return ruleset.new_game(record.scenario, record.options, record.seed)
+
+
+def replay(
+    record: RecordFile,
+    ruleset: Ruleset,
+    doc: Document | None = None,
+    verify: bool = True,
+    upto: int | None = None,
+) -> Game[Any]:
+    """Re-simulate a record; raise :class:`RecordError` at the first bad move.
+
+    With ``verify`` the recorded result must equal the re-simulated one.
+    """
+    game = start_game(record, ruleset)
+    moves = record.moves if upto is None else record.moves[:upto]
+    for i, text in enumerate(moves):
+        where = ""
+        if doc is not None:
+            line, col = doc.where(("moves", i))
+            where = f"{doc.path}:{line}:{col}: "
+        try:
+            game.apply(game.parse_action(text))
+        except TanktableError as exc:
+            raise RecordError(f"{where}move {i + 1} {text!r}: {exc}") from None
+    if verify and upto is None and record.result is not None:
+        got = result_of(game, game.outcome())
+        resigned = got is None and record.result.reason.lower().startswith(("resign", "time", "draw by agreement"))
+        if not resigned and got != record.result:
+            raise RecordError(
+                f"the record says {record.result.model_dump()} but the moves give "
+                f"{got.model_dump() if got else 'a game still running'}"
+            )
+    return game

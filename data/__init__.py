@@ -1,0 +1,1 @@
+"""Shipped YAML data: unit cards, maps, scenarios and rules tables (read via importlib.resources)."""

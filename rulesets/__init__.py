@@ -1,0 +1,1 @@
+"""The shipped rulesets; each registers itself through the ``tanktable.rulesets`` entry points."""
