@@ -51,10 +51,23 @@ def check_file(path: Path) -> list[Problem]:
         instance = validate(doc, model)
     except DataError as exc:
         return [p for p in exc.problems if isinstance(p, Problem)]
-    if kind == "record" or (ruleset, kind) in _core_kinds():
+    if kind == "record":
         return []
-    extra = get_ruleset(ruleset).check_document(kind, instance, doc)
+    if (ruleset, kind) in _core_kinds():
+        extra = _core_checker(ruleset, kind)(kind, instance, doc)
+    else:
+        extra = get_ruleset(ruleset).check_document(kind, instance, doc)
     return sorted(p for p in extra if isinstance(p, Problem))
+
+
+def _core_checker(ruleset: str, kind: str) -> Any:
+    """The semantic checker beside a core kind's model (``check_document``), if any."""
+    from importlib import import_module
+
+    from core.registry import CORE_KINDS
+
+    module = import_module(CORE_KINDS[(ruleset, kind)].split(":")[0])
+    return getattr(module, "check_document", lambda kind, model, doc: [])
 
 
 def _core_kinds() -> set[tuple[str, str]]:
