@@ -1,0 +1,251 @@
+"""``tanktable simulate`` and ``tanktable balance``: many games between computers.
+
+Only typer is imported at module level (``tanktable --help`` stays fast);
+the engine lives in :mod:`core.ai.simulate` and :mod:`core.ai.balance`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+SIMULATE_HELP = """\
+Play many games between computer players and report wins per side, draws,
+mean game length and the 95% confidence interval (Wilson) of each win rate.
+
+Game i gets a seed derived from --seed and i, so the results are identical
+whatever --workers is (and with --dask), as long as every player is
+reproducible: random, greedy, and mcts with --iterations. With --think, mcts
+searches for that many seconds per move, and results depend on the machine's
+speed and load. --swap rotates the player kinds round the seats every game
+(fair comparisons) and reports wins per kind.
+"""
+
+BALANCE_HELP = """\
+Is a new card worth its tier? For each new or changed card in --cards:
+
+Method (price sweep): armies of --budget points hold copies of the card
+(about half the budget) as if each copy cost T tier points, for T from the
+card's tier minus --spread to plus --spread; the rest of the budget is filled
+at random with shipped cards. They play reference armies of the same budget
+made of shipped cards, sides alternating. A dearer card leaves less for the
+rest of its army, so its win rate falls with T. A logistic regression of the
+score (draws count half) on T, fitted by maximum likelihood with half a win
+and half a loss added at every T, gives the tier at which the card's army
+would win 50% of its games: the suggested tier (rounded, within 1..budget).
+Without a falling trend (too few games) the tested T whose score is closest
+to 50% is suggested. --games is the number of games per card.
+"""
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``simulate`` and ``balance`` to the ``tanktable`` app."""
+
+    @app.command("simulate", help=SIMULATE_HELP)
+    def simulate_cmd(
+        ruleset: str = typer.Argument(..., help="Ruleset id, e.g. tank-chess."),
+        scenario: str | None = typer.Option(None, "--scenario", "-s", help="Shipped name or YAML file."),
+        games: int = typer.Option(100, "--games", "-n", help="Number of games."),
+        seat: list[str] = typer.Option([], "--seat", help="SIDE=KIND: random, greedy, mcts, easy, normal, hard (default greedy)."),
+        seed: int = typer.Option(0, "--seed", help="Master seed; game seeds derive from it."),
+        workers: int = typer.Option(1, "--workers", "-j", help="Local worker processes."),
+        dask: str | None = typer.Option(None, "--dask", help="Dask scheduler ADDRESS, or 'local' (needs tanktable[dask])."),
+        think: float = typer.Option(1.0, "--think", help="Seconds per move for mcts players (machine dependent)."),
+        iterations: int | None = typer.Option(None, "--iterations", help="MCTS iterations per move instead of --think (reproducible)."),
+        swap: bool = typer.Option(False, "--swap", help="Rotate player kinds round the seats every game."),
+        max_moves: int = typer.Option(2000, "--max-moves", help="Stop a game after this many decisions (unfinished)."),
+        army: list[str] = typer.Option([], "--army", help="SIDE=FILE army list (battle-of-tanks)."),
+        players: int | None = typer.Option(None, "--players", help="Number of players (duel-of-the-giants)."),
+        option: list[str] = typer.Option([], "--option", "-o", help="KEY=VALUE ruleset setting (YAML value)."),
+        json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
+        per_game: bool = typer.Option(False, "--per-game", help="With --json, include every game."),
+    ) -> None:
+        raise typer.Exit(run_simulate(
+            ruleset=ruleset, scenario=scenario, games=games, seats=seat, seed=seed,
+            workers=workers, dask=dask, think=think, iterations=iterations, swap=swap,
+            max_moves=max_moves, armies=army, players=players, options=option,
+            json_out=json_out, per_game=per_game,
+        ))
+
+    @app.command("balance", help=BALANCE_HELP)
+    def balance_cmd(
+        ruleset: str = typer.Argument(..., help="Ruleset id (battle-of-tanks)."),
+        cards: list[Path] = typer.Option(..., "--cards", help="Card files or folders with the new cards."),
+        budget: int = typer.Option(..., "--budget", help="Tier points per army."),
+        games: int = typer.Option(100, "--games", "-n", help="Games per card."),
+        seed: int = typer.Option(0, "--seed", help="Master seed."),
+        workers: int = typer.Option(1, "--workers", "-j", help="Local worker processes."),
+        dask: str | None = typer.Option(None, "--dask", help="Dask scheduler ADDRESS, or 'local'."),
+        agent: str = typer.Option("greedy", "--agent", help="Who commands both armies: random, greedy, mcts..."),
+        spread: int = typer.Option(2, "--spread", help="Prices tested: tier - spread .. tier + spread."),
+        scenario: str | None = typer.Option(None, "--scenario", "-s", help="Shipped name or YAML file."),
+        think: float = typer.Option(0.2, "--think", help="Seconds per move if --agent is mcts."),
+        iterations: int | None = typer.Option(None, "--iterations", help="MCTS iterations per move (reproducible)."),
+        max_moves: int = typer.Option(2000, "--max-moves", help="Stop a game after this many decisions."),
+        json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+    ) -> None:
+        raise typer.Exit(run_balance(
+            ruleset=ruleset, cards=cards, budget=budget, games=games, seed=seed,
+            workers=workers, dask=dask, agent=agent, spread=spread, scenario=scenario,
+            think=think, iterations=iterations, max_moves=max_moves, json_out=json_out,
+        ))
+
+
+def _progress_bar(enabled: bool, label: str) -> Any:
+    """A rich progress bar on a terminal's stderr; a no-op otherwise."""
+    import sys
+    from contextlib import nullcontext
+
+    if not enabled or not sys.stderr.isatty():
+        return nullcontext(None)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    return Progress(
+        f"[bold]{label}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=Console(stderr=True), transient=True,
+    )
+
+
+def _callback(bar: Any) -> Any:
+    if bar is None:
+        return None
+    task = bar.add_task("games", total=None)
+
+    def update(done: int, total: int) -> None:
+        bar.update(task, completed=done, total=total)
+
+    return update
+
+
+def _pairs(items: list[str], what: str) -> dict[str, str]:
+    from core.errors import TanktableError
+
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise TanktableError(f"{what} {item!r}: use SIDE=VALUE")
+        out[key.strip().lower()] = value.strip()
+    return out
+
+
+def _options(armies: list[str], players: int | None, options: list[str]) -> dict[str, Any]:
+    import yaml
+
+    from core.errors import TanktableError
+
+    out: dict[str, Any] = {}
+    for key, value in _pairs(options, "--option").items():
+        try:
+            out[key] = yaml.safe_load(value)
+        except yaml.YAMLError:
+            raise TanktableError(f"--option {key}={value}: not a YAML value") from None
+    if armies:
+        out["armies"] = _pairs(armies, "--army")
+        for path in out["armies"].values():
+            if not Path(path).exists():
+                raise TanktableError(f"--army {path}: no such file")
+    if players is not None:
+        out["players"] = players
+    return out
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:5.1f}%"
+
+
+def run_simulate(
+    *, ruleset: str, scenario: str | None, games: int, seats: list[str], seed: int,
+    workers: int, dask: str | None, think: float, iterations: int | None, swap: bool,
+    max_moves: int, armies: list[str], players: int | None, options: list[str],
+    json_out: bool, per_game: bool,
+) -> int:
+    import json
+
+    from core.ai.simulate import RegistryGames, simulate
+    from core.errors import TanktableError
+    from core.registry import get_ruleset
+
+    if workers < 1:
+        raise TanktableError("--workers must be at least 1")
+    if iterations is not None and iterations < 1:
+        raise TanktableError("--iterations must be at least 1")
+    get_ruleset(ruleset)
+    seat_map = _pairs(seats, "--seat")
+    factory = RegistryGames(ruleset, scenario, _options(armies, players, options))
+    with _progress_bar(not json_out, f"{ruleset}") as bar:
+        report = simulate(
+            factory, games, seed=seed, seats=seat_map, workers=workers, dask=dask,
+            progress=_callback(bar), swap=swap, think=think, iterations=iterations,
+            max_moves=max_moves,
+        )
+    if json_out:
+        out = {"ruleset": ruleset, "scenario": scenario, "seed": seed, "seats": seat_map,
+               "swap": swap, "think": think, "iterations": iterations,
+               **report.to_json(with_games=per_game)}
+        typer.echo(json.dumps(out, indent=2))
+        return 0
+    seat_text = ", ".join(f"{k}={v}" for k, v in seat_map.items()) or "all greedy"
+    budget = f"{iterations} iterations/move" if iterations else f"{think:g} s/move"
+    typer.echo(f"{ruleset} {scenario or ''}".rstrip() + f": {report.games} games, seed {seed}, "
+               f"seats {seat_text}{' (rotating)' if swap else ''}, mcts {budget}")
+    typer.echo(f"{'side':<14}{'wins':>6}  {'rate':>6}  95% CI")
+    for s in report.sides:
+        low, high = s.interval
+        typer.echo(f"{s.name:<14}{s.wins:>6}  {_pct(s.rate)}  [{_pct(low)}, {_pct(high)}]")
+    if swap or len({k.name for k in report.kinds}) > 1:
+        typer.echo(f"{'kind':<14}{'wins':>6}  {'rate':>6}  95% CI")
+        for k in report.kinds:
+            low, high = k.interval
+            typer.echo(f"{k.name:<14}{k.wins:>6}  {_pct(k.rate)}  [{_pct(low)}, {_pct(high)}]")
+    typer.echo(f"draws {report.draws}, unfinished {report.unfinished} (move limit {max_moves}), "
+               f"mean length {report.mean_moves:.1f} decisions")
+    return 0
+
+
+def run_balance(
+    *, ruleset: str, cards: list[Path], budget: int, games: int, seed: int, workers: int,
+    dask: str | None, agent: str, spread: int, scenario: str | None, think: float,
+    iterations: int | None, max_moves: int, json_out: bool,
+) -> int:
+    import json
+
+    from core.ai.agents import make_agent
+    from core.ai.balance import BalanceConfig, balance
+    from core.errors import TanktableError
+
+    for path in cards:
+        if not path.exists():
+            raise TanktableError(f"{path}: no such file or folder")
+    if workers < 1:
+        raise TanktableError("--workers must be at least 1")
+    if spread < 0:
+        raise TanktableError("--spread must be 0 or more")
+    make_agent(agent, seed=0, think=0.01)
+    config = BalanceConfig(
+        ruleset=ruleset, card_paths=tuple(cards), budget=budget, games=games, seed=seed,
+        spread=spread, kind=agent.lower(), scenario=scenario, think=think,
+        iterations=iterations, max_moves=max_moves,
+    )
+    with _progress_bar(not json_out, "balance") as bar:
+        reports = balance(config, workers=workers, dask=dask, progress=_callback(bar))
+    if json_out:
+        typer.echo(json.dumps({"ruleset": ruleset, "budget": budget, "seed": seed,
+                               "agent": agent, "cards": [r.to_json() for r in reports]}, indent=2))
+        return 0
+    typer.echo(f"{ruleset}: budget {budget}, {games} games per card, {agent} vs {agent}, seed {seed}")
+    typer.echo(f"{'card':<24}{'tier':>5}  {'win rate':>8}  {'95% CI':<17}{'suggested':>9}  method")
+    for r in reports:
+        data = r.to_json()
+        rate = data["win_rate"]
+        low, high = data["ci95"]
+        rate_text = _pct(rate) if rate is not None else "   -  "
+        typer.echo(f"{r.card:<24}{r.tier:>5}  {rate_text:>8}  [{_pct(low)}, {_pct(high)}]"
+                   f"{r.suggested:>8}  {r.method}"
+                   + (f" (fair tier {r.fair:.2f})" if r.fair is not None else ""))
+        by_tier = ", ".join(f"T{p.tier}: {_pct(p.score).strip()} of {p.games}" for p in r.points)
+        typer.echo(f"{'':<24}{r.copies} cop{'y' if r.copies == 1 else 'ies'}; {by_tier}")
+    return 0

@@ -1,0 +1,257 @@
+"""Monte Carlo tree search that works on any :class:`~core.game.Game`.
+
+The agent is an *information-set* MCTS (single-observer ISMCTS, Cowling,
+Powley & Whitehouse 2012) driven by UCT:
+
+* Every iteration starts from a fresh sample ``game.determinize(player, s)``
+  -- a full game consistent with what the player to move knows -- so the
+  search never reads hidden state. For perfect-information games the sample
+  is a plain clone. The sample's dice are reseeded as well: future rolls and
+  blind draws are unknown to a player, and a search that kept the real
+  generator would "know" them (it would, say, always hold in Pig right
+  before a 1).
+* The tree is *open loop*: an edge is ``(player, action)``, not a state.
+  Chance (dice) and hidden information are averaged over the samples, and
+  one node serves every state that is reached by the same decisions. Which
+  edges are legal depends on the sample, so UCB uses availability counts
+  (how often an edge *could* have been chosen) instead of the parent's
+  visits.
+* Rollouts play uniformly random legal actions and stop after the game's
+  ``rollout_depth`` (a ruleset attribute, default 30) decisions; the final
+  position is scored by ``game.evaluate(p)`` for every player, which is
+  exact once the game is over. Rewards are kept per player, so the search
+  works for any number of players (each node is scored for the player who
+  decided at its parent: the "max^n" reading of UCT).
+
+Budgets: ``iterations`` (reproducible: same seed, same moves, on any
+machine) or ``think`` seconds (inherently machine dependent: a faster
+machine runs more iterations and may choose differently). The caller's game
+is never mutated: the search works on clones.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from core.errors import TanktableError
+from core.game import Action, Game
+
+__all__ = ["PRESETS", "MCTSAgent", "SearchStats"]
+
+Edge = tuple[int, Action]
+"""An edge of the open-loop tree: who decided, and what."""
+
+
+class _Node:
+    """Statistics of one edge, and the edges below it."""
+
+    __slots__ = ("available", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0  # sum of rewards in [0, 1] for the player who chose this edge
+        self.available = 0  # how often this edge was legal when its parent was visited
+        self.children: dict[Edge, _Node] = {}
+
+
+class SearchStats:
+    """What the last search did (for benchmarks, tests and ``hint`` output)."""
+
+    __slots__ = ("iterations", "seconds", "visits")
+
+    def __init__(self, iterations: int, seconds: float, visits: dict[Action, int]):
+        self.iterations = iterations
+        self.seconds = seconds
+        self.visits = visits
+
+    @property
+    def per_second(self) -> float:
+        return self.iterations / self.seconds if self.seconds > 0 else float("inf")
+
+
+class MCTSAgent:
+    """UCT over determinized samples; see the module docstring for the method.
+
+    ``think`` is the time budget in seconds per decision, used when
+    ``iterations`` is ``None``; ``exploration`` is UCT's constant ``c`` for
+    rewards in [0, 1]. ``rollout_depth`` overrides the game's own.
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        think: float | None = 1.0,
+        iterations: int | None = None,
+        exploration: float = 0.7,
+        rollout_depth: int | None = None,
+    ):
+        if iterations is not None and iterations < 1:
+            raise TanktableError("mcts needs at least one iteration")
+        if iterations is None and (think is None or think <= 0):
+            think = 1.0
+        self.rng = random.Random(seed)
+        self.think = think
+        self.iterations = iterations
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+        self.last: SearchStats | None = None
+
+    # ------------------------------------------------------------------ api
+    def choose(self, game: Game[Any]) -> Action:
+        """The most visited root action after the budget is spent."""
+        if game.outcome() is not None:
+            raise TanktableError("the game is over: no action to choose")
+        player = game.to_move()
+        legal: list[Action] = game.legal_actions()
+        if not legal:
+            raise TanktableError("no legal action to choose from")
+        if len(legal) == 1:
+            self.last = SearchStats(0, 0.0, {legal[0]: 0})
+            return legal[0]
+        root = self.search(game)
+        best = legal[0]
+        best_key = (-1, -1.0)
+        for action in legal:
+            node = root.children.get((player, action))
+            if node is None:
+                continue
+            key = (node.visits, node.total / node.visits if node.visits else 0.0)
+            if key > best_key:
+                best, best_key = action, key
+        return best
+
+    def search(self, game: Game[Any]) -> _Node:
+        """Run the budget from ``game``'s position; returns the root node."""
+        player = game.to_move()
+        base = game.clone()
+        _share_initial_state(base)
+        depth = self.rollout_depth
+        if depth is None:
+            depth = int(getattr(game, "rollout_depth", 30))
+        n_players = len(game.players)
+        root = _Node()
+        started = time.perf_counter()
+        deadline = None if self.iterations is not None else started + float(self.think or 1.0)
+        budget = self.iterations
+        done = 0
+        rng = self.rng
+        while True:
+            if budget is not None:
+                if done >= budget:
+                    break
+            elif done and time.perf_counter() >= deadline:  # type: ignore[operator]
+                break
+            sim = base.determinize(player, rng.getrandbits(62))
+            _adopt_initial_state(sim, base)
+            _reseed_dice(sim, rng.getrandbits(62))
+            self._iterate(root, sim, depth, n_players)
+            done += 1
+        elapsed = time.perf_counter() - started
+        visits = {a: n.visits for (p, a), n in root.children.items() if p == player}
+        self.last = SearchStats(done, elapsed, visits)
+        return root
+
+    # ------------------------------------------------------------- internals
+    def _iterate(self, root: _Node, sim: Game[Any], depth: int, n_players: int) -> None:
+        rng = self.rng
+        node = root
+        path: list[tuple[_Node, int]] = []
+        # Selection and expansion: descend while every legal edge has been tried.
+        while sim.outcome() is None:
+            mover = sim.to_move()
+            actions = sim.legal_actions()
+            if not actions:
+                break
+            children = node.children
+            untried = [a for a in actions if (mover, a) not in children]
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = _Node()
+                child.available = 1
+                children[(mover, action)] = child
+                sim.apply(action)
+                path.append((child, mover))
+                break
+            best_child: _Node | None = None
+            best_action: Action | None = None
+            best_score = -math.inf
+            c = self.exploration
+            for action in actions:
+                child = children[(mover, action)]
+                child.available += 1
+                score = child.total / child.visits + c * math.sqrt(
+                    math.log(child.available) / child.visits
+                )
+                if score > best_score:
+                    best_score, best_child, best_action = score, child, action
+            assert best_child is not None and best_action is not None
+            sim.apply(best_action)
+            path.append((best_child, mover))
+            node = best_child
+        # Rollout: random play, cut off after ``depth`` decisions.
+        steps = 0
+        while steps < depth and sim.outcome() is None:
+            actions = sim.legal_actions()
+            if not actions:
+                break
+            sim.apply(actions[rng.randrange(len(actions))])
+            steps += 1
+        rewards = [_unit(sim.evaluate(p)) for p in range(n_players)]
+        for visited, mover in path:
+            visited.visits += 1
+            visited.total += rewards[mover]
+
+
+def _unit(value: float) -> float:
+    """An evaluation in [-1, 1] as a reward in [0, 1] (clamped: rulesets may overshoot)."""
+    reward = (float(value) + 1.0) / 2.0
+    return 0.0 if reward < 0.0 else 1.0 if reward > 1.0 else reward
+
+
+def _share_initial_state(base: Game[Any]) -> None:
+    """Give the search's base copy an undo anchor once, so samples never take one.
+
+    ``Game.apply`` snapshots the initial state (a deep copy) on the first move
+    of a game without history; every sample of a game at move 0 would pay
+    that once per iteration. The search never undoes, so all samples may
+    share one anchor.
+    """
+    if base._initial is None and not base.history:
+        base._initial = base._snapshot()
+
+
+def _adopt_initial_state(sim: Game[Any], base: Game[Any]) -> None:
+    if sim._initial is None and not sim.history:
+        sim._initial = base._initial
+
+
+def _reseed_dice(sim: Game[Any], seed: int) -> None:
+    """Replace the sample's future rolls by fresh ones (they are unknown to a player)."""
+    dice = getattr(sim, "dice", None)
+    if dice is None or not hasattr(dice, "getstate"):
+        return
+    state = dice.getstate()
+    state["rng"] = random.Random(seed).getstate()
+    dice.setstate(state)
+
+
+def _preset(fraction: float, fallback: float) -> Callable[[int, float | None], MCTSAgent]:
+    def make(seed: int, think: float | None) -> MCTSAgent:
+        base = think if think is not None and think > 0 else fallback
+        return MCTSAgent(seed=seed, think=base * fraction)
+
+    return make
+
+
+PRESETS: dict[str, Callable[[int, float | None], MCTSAgent]] = {
+    "easy": _preset(0.05, 1.0),
+    "normal": _preset(1.0, 1.0),
+    "hard": _preset(4.0, 1.0),
+}
+"""CLI levels: ``easy`` thinks 1/20 of ``--think``, ``normal`` as long, ``hard`` 4x."""

@@ -1,0 +1,437 @@
+"""Many games between computer players: local processes or a Dask cluster.
+
+A simulation is a list of :class:`GameJob` values, each a complete, picklable
+recipe for one game (how to build it, its seed, who plays which seat). A job
+is played by :func:`play_job`, a pure function of the job: so the results do
+not depend on which process plays which game, nor on how many processes
+there are. :func:`run_jobs` plays a list of jobs serially, in a local
+process pool, or on Dask, and returns the results in job order.
+
+Seeds: game ``i`` of a simulation with master seed ``s`` gets
+``derive_seed(s, "game", i)``, a hash (not ``s + i``, so neighbouring master
+seeds do not share games); its players get seeds derived from the game's.
+
+Reproducibility: random, greedy and ``mcts`` with an iteration budget are
+deterministic, so their results are identical for any worker count. With a
+time budget (``think`` seconds) an MCTS player runs as many iterations as
+the machine allows, and results vary with the load of the machine.
+
+Worker processes are *spawned* (not forked: a fork copies the threads of a
+progress bar and is unsafe on macOS) with a fixed ``PYTHONHASHSEED``, so
+every worker orders string-keyed sets the same way; a game played in the
+calling process is identical as long as the ruleset does not iterate sets of
+strings (iteration order of such sets changes with the hash seed).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from importlib import import_module
+from multiprocessing import get_context
+from typing import Any, Protocol
+
+from core.errors import TanktableError
+from core.game import Game
+
+__all__ = [
+    "GameFactory",
+    "GameJob",
+    "GameResult",
+    "RegistryGames",
+    "SideStats",
+    "SimulationReport",
+    "derive_seed",
+    "play_job",
+    "run_jobs",
+    "simulate",
+    "simulation_jobs",
+    "summarize",
+    "wilson",
+]
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the normal distribution."""
+
+Progress = Callable[[int, int], None]
+"""Called with (games done, games total) as results come in."""
+
+
+def derive_seed(master: int, *parts: object) -> int:
+    """A 62-bit seed from a master seed and labels (stable across runs and platforms)."""
+    text = repr((int(master), *parts)).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 2
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion (good for small n and rates near 0 or 1)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1.0 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+class GameFactory(Protocol):
+    """Builds a fresh game from a seed; must be picklable (sent to workers)."""
+
+    def __call__(self, seed: int) -> Game[Any]: ...
+
+
+@dataclass(frozen=True)
+class RegistryGames:
+    """Games of a registered ruleset, looked up by id in the worker.
+
+    Only the id travels to the worker, which finds the ruleset through the
+    entry-point registry: third-party rulesets work the same way.
+    """
+
+    ruleset: str
+    scenario: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def __call__(self, seed: int) -> Game[Any]:
+        from core.registry import get_ruleset
+
+        return get_ruleset(self.ruleset).new_game(self.scenario, dict(self.options), seed)
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """One game to play: a picklable recipe.
+
+    ``seats`` maps side names to player kinds (``random``, ``greedy``,
+    ``mcts``, presets); sides not named play ``default_kind``. ``rotate``
+    shifts the kinds round the table by that many seats (to swap sides for
+    fairness). ``think``/``iterations`` are the MCTS budget: an iteration
+    budget makes games reproducible. ``max_moves`` stops endless games (the
+    game then counts as unfinished).
+    """
+
+    index: int
+    factory: GameFactory
+    seed: int
+    seats: tuple[tuple[str, str], ...] = ()
+    default_kind: str = "greedy"
+    rotate: int = 0
+    think: float | None = None
+    iterations: int | None = None
+    max_moves: int = 2000
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How one game went, in plain values (cheap to send between processes)."""
+
+    index: int
+    seed: int
+    players: tuple[str, ...]
+    kinds: tuple[str, ...]
+    winners: tuple[int, ...]
+    reason: str
+    moves: int
+    finished: bool
+
+    @property
+    def is_draw(self) -> bool:
+        return self.finished and not self.winners
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "seats": dict(zip(self.players, self.kinds, strict=True)),
+            "winners": [self.players[p] for p in self.winners],
+            "reason": self.reason,
+            "moves": self.moves,
+            "finished": self.finished,
+        }
+
+
+def make_player(kind: str, seed: int, think: float | None, iterations: int | None) -> Any:
+    """An agent of ``kind``; MCTS kinds honour an iteration budget if given."""
+    from core.ai.agents import make_agent
+
+    if kind.lower() == "mcts" and iterations is not None:
+        from core.ai.mcts import MCTSAgent
+
+        return MCTSAgent(seed=seed, iterations=iterations)
+    return make_agent(kind, seed=seed, think=think)
+
+
+def play_job(job: GameJob) -> GameResult:
+    """Play one game to its end (or ``max_moves`` decisions). Pure in ``job``."""
+    game = job.factory(job.seed)
+    players = tuple(game.players)
+    seats = dict(job.seats)
+    for side in seats:
+        game.player_index(side)  # unknown side names are a user error
+    kinds = [seats.get(name, job.default_kind) for name in players]
+    if job.rotate and kinds:
+        r = job.rotate % len(kinds)
+        kinds = kinds[-r:] + kinds[:-r] if r else kinds
+    agents = [
+        make_player(kind, derive_seed(job.seed, "agent", p), job.think, job.iterations)
+        for p, kind in enumerate(kinds)
+    ]
+    moves = 0
+    while game.outcome() is None and moves < job.max_moves:
+        player = game.to_move()
+        game.apply(agents[player].choose(game))
+        moves += 1
+    outcome = game.outcome()
+    if outcome is None:
+        return GameResult(job.index, job.seed, players, tuple(kinds), (), "move limit", moves, False)
+    return GameResult(
+        job.index, job.seed, players, tuple(kinds), tuple(outcome.winners), outcome.reason,
+        moves, True,
+    )
+
+
+def _play_chunk(jobs: Sequence[GameJob]) -> list[GameResult]:
+    return [play_job(job) for job in jobs]
+
+
+def _chunks(jobs: Sequence[GameJob], workers: int) -> list[list[GameJob]]:
+    """Small chunks (about 8 per worker) balance uneven game lengths."""
+    size = max(1, min(32, len(jobs) // (workers * 8)))
+    return [list(jobs[i:i + size]) for i in range(0, len(jobs), size)]
+
+
+@contextmanager
+def _fixed_hash_seed() -> Iterator[None]:
+    """Spawned workers start with the same string hashing (see module docstring)."""
+    old = os.environ.get("PYTHONHASHSEED")
+    os.environ["PYTHONHASHSEED"] = old if old is not None else "0"
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ["PYTHONHASHSEED"]
+
+
+def run_jobs(
+    jobs: Sequence[GameJob],
+    workers: int = 1,
+    dask: str | None = None,
+    progress: Progress | None = None,
+) -> list[GameResult]:
+    """Play every job; results in job order whatever the execution.
+
+    ``workers`` <= 1 plays in this process; more uses that many spawned
+    processes; ``dask`` is a scheduler address (``tcp://host:8786``) or
+    ``local`` for a cluster of ``workers`` processes on this machine.
+    """
+    total = len(jobs)
+    if dask is not None:
+        results = _run_dask(jobs, dask, max(1, workers), progress)
+    elif workers <= 1 or total <= 1:
+        results = []
+        for job in jobs:
+            results.append(play_job(job))
+            if progress is not None:
+                progress(len(results), total)
+    else:
+        results = _run_pool(jobs, workers, progress)
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+def _run_pool(jobs: Sequence[GameJob], workers: int, progress: Progress | None) -> list[GameResult]:
+    chunks = _chunks(jobs, workers)
+    results: list[GameResult] = []
+    with _fixed_hash_seed(), ProcessPoolExecutor(
+        max_workers=min(workers, len(chunks)), mp_context=get_context("spawn")
+    ) as pool:
+        pending: set[Future[list[GameResult]]] = {pool.submit(_play_chunk, c) for c in chunks}
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                results.extend(future.result())
+            if progress is not None:
+                progress(len(results), len(jobs))
+    return results
+
+
+def _run_dask(
+    jobs: Sequence[GameJob], address: str, workers: int, progress: Progress | None
+) -> list[GameResult]:
+    """Play the jobs on a Dask cluster (``pip install tanktable[dask]``)."""
+    try:
+        distributed: Any = import_module("dask.distributed")
+    except ImportError:
+        raise TanktableError(
+            "--dask needs Dask distributed: pip install 'tanktable[dask]'"
+        ) from None
+    cluster: Any = None
+    try:
+        if address == "local":
+            cluster = distributed.LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True,
+                dashboard_address=None,
+            )
+            client = distributed.Client(cluster)
+        else:
+            client = distributed.Client(address, timeout="20s")
+    except OSError as exc:
+        if cluster is not None:
+            cluster.close()
+        raise TanktableError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    results: list[GameResult] = []
+    try:
+        n = max(workers, _dask_workers(client))
+        futures = client.map(_play_chunk, _chunks(jobs, n), pure=False)
+        for future in distributed.as_completed(futures):
+            results.extend(future.result())
+            if progress is not None:
+                progress(len(results), len(jobs))
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    return results
+
+
+def _dask_workers(client: Any) -> int:
+    try:
+        return max(1, len(client.scheduler_info().get("workers", {})))
+    except Exception:  # noqa: BLE001 - only a hint for chunk sizes
+        return 1
+
+
+# ---------------------------------------------------------------- summaries
+@dataclass(frozen=True)
+class SideStats:
+    """Wins of one side (or one player kind) with the 95% Wilson interval."""
+
+    name: str
+    wins: int
+    games: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {"wins": self.wins, "games": self.games, "rate": self.rate, "ci95": [low, high]}
+
+
+@dataclass(frozen=True)
+class SimulationReport:
+    """Wins per side and per player kind, draws, unfinished games, mean length."""
+
+    games: int
+    sides: tuple[SideStats, ...]
+    kinds: tuple[SideStats, ...]
+    draws: int
+    unfinished: int
+    mean_moves: float
+    results: tuple[GameResult, ...]
+
+    def to_json(self, with_games: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "games": self.games,
+            "sides": {s.name: s.to_json() for s in self.sides},
+            "kinds": {k.name: k.to_json() for k in self.kinds},
+            "draws": self.draws,
+            "unfinished": self.unfinished,
+            "mean_moves": self.mean_moves,
+        }
+        if with_games:
+            out["results"] = [r.to_json() for r in self.results]
+        return out
+
+
+def summarize(results: Sequence[GameResult]) -> SimulationReport:
+    """Count wins per side and per kind (a kind that sat in several seats counts once a game)."""
+    n = len(results)
+    side_names: list[str] = []
+    for r in results:
+        for name in r.players:
+            if name not in side_names:
+                side_names.append(name)
+    side_wins = dict.fromkeys(side_names, 0)
+    side_games = dict.fromkeys(side_names, 0)
+    kind_wins: dict[str, int] = {}
+    kind_games: dict[str, int] = {}
+    for r in results:
+        for name in r.players:
+            side_games[name] += 1
+        for p in r.winners:
+            side_wins[r.players[p]] += 1
+        for kind in dict.fromkeys(r.kinds):
+            kind_games[kind] = kind_games.get(kind, 0) + 1
+            kind_wins.setdefault(kind, 0)
+        for kind in dict.fromkeys(r.kinds[p] for p in r.winners):
+            kind_wins[kind] += 1
+    sides = tuple(SideStats(s, side_wins[s], side_games[s]) for s in side_names)
+    kinds = tuple(SideStats(k, kind_wins[k], kind_games[k]) for k in kind_games)
+    draws = sum(1 for r in results if r.is_draw)
+    unfinished = sum(1 for r in results if not r.finished)
+    mean = sum(r.moves for r in results) / n if n else 0.0
+    return SimulationReport(n, sides, kinds, draws, unfinished, mean, tuple(results))
+
+
+def simulation_jobs(
+    factory: GameFactory,
+    games: int,
+    seed: int = 0,
+    seats: Mapping[str, str] | None = None,
+    default_kind: str = "greedy",
+    swap: bool = False,
+    think: float | None = None,
+    iterations: int | None = None,
+    max_moves: int = 2000,
+) -> list[GameJob]:
+    """The jobs of ``games`` games; with ``swap`` the kinds rotate a seat every game."""
+    if games < 1:
+        raise TanktableError("--games must be at least 1")
+    seat_items = tuple((k.lower(), v.lower()) for k, v in (seats or {}).items())
+    return [
+        GameJob(
+            index=i, factory=factory, seed=derive_seed(seed, "game", i), seats=seat_items,
+            default_kind=default_kind, rotate=i if swap else 0, think=think,
+            iterations=iterations, max_moves=max_moves,
+        )
+        for i in range(games)
+    ]
+
+
+def check_seats(game: Game[Any], seats: Mapping[str, str]) -> None:
+    """Unknown sides or player kinds are user errors, found before any worker starts."""
+    from core.ai.agents import make_agent
+
+    for side, kind in seats.items():
+        game.player_index(side)
+        if kind.lower() == "human":
+            raise TanktableError("a simulation has no human seats (use random, greedy, mcts...)")
+        make_agent(kind, seed=0, think=0.01)
+
+
+def simulate(
+    factory: GameFactory,
+    games: int,
+    seed: int = 0,
+    seats: Mapping[str, str] | None = None,
+    workers: int = 1,
+    dask: str | None = None,
+    progress: Progress | None = None,
+    **job_options: Any,
+) -> SimulationReport:
+    """Play ``games`` games and summarize them (see :func:`simulation_jobs` for options)."""
+    jobs = simulation_jobs(factory, games, seed, seats, **job_options)
+    check_seats(factory(jobs[0].seed), seats or {})
+    return summarize(run_jobs(jobs, workers=workers, dask=dask, progress=progress))
+

@@ -1,0 +1,273 @@
+"""Small games for testing the computer players without any shipped ruleset.
+
+* :class:`TicTacToe` -- perfect information, solvable: the search must take
+  wins and block losses.
+* :class:`HighCard` -- hidden hands dealt from the dice: the search must not
+  depend on the opponent's actual cards.
+* :class:`Race` -- three players add 1 or 2 to a counter, whoever reaches
+  the target exactly wins: the search must work for more than two players.
+
+Each has a picklable factory, so simulations can send it to worker processes.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from core.dice import Dice
+from core.errors import NotationError
+from core.game import Action, Event, Game, Illegal, Outcome
+
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+@dataclass(frozen=True)
+class Mark(Action):
+    square: int
+
+
+class TicTacToe(Game[Mark]):
+    ruleset_id = "tictactoe"
+    players = ("x", "o")
+
+    def __init__(self, seed: int = 0):
+        super().__init__(Dice(seed), "classic")
+        self.board: list[int | None] = [None] * 9
+        self.player = 0
+
+    def to_move(self) -> int:
+        return self.player
+
+    def decision(self) -> str:
+        return "mark a square"
+
+    def legal_actions(self) -> list[Mark]:
+        return [Mark(i) for i, v in enumerate(self.board) if v is None]
+
+    def _check(self, action: Mark) -> Illegal | None:
+        if not 0 <= action.square < 9 or self.board[action.square] is not None:
+            return Illegal("TTT-1", f"square {action.square} is not free")
+        return None
+
+    def _apply(self, action: Mark) -> list[Event]:
+        self.board[action.square] = self.player
+        self.player = 1 - self.player
+        return [Event("mark", f"{self.players[1 - self.player]} marks {action.square}")]
+
+    def _outcome(self) -> Outcome | None:
+        for a, b, c in LINES:
+            v = self.board[a]
+            if v is not None and v == self.board[b] == self.board[c]:
+                return Outcome((v,), "three in a row")
+        if all(v is not None for v in self.board):
+            return Outcome((), "board full")
+        return None
+
+    def format_action(self, action: Mark) -> str:
+        return str(action.square)
+
+    def parse_action(self, text: str) -> Mark:
+        if not text.strip().isdigit():
+            raise NotationError("a square 0-8")
+        return Mark(int(text))
+
+    def render(self, player: int | None = None, color: bool = False) -> str:
+        cells = ["." if v is None else "xo"[v] for v in self.board]
+        return "\n".join("".join(cells[r * 3:r * 3 + 3]) for r in range(3))
+
+    def clone(self) -> TicTacToe:
+        other = copy.copy(self)
+        other.board = list(self.board)
+        other.history = list(self.history)
+        other.dice = copy.deepcopy(self.dice)
+        return other
+
+    @classmethod
+    def from_text(cls, text: str) -> TicTacToe:
+        """A position from 9 characters x/o/. ; the side to move follows from the counts."""
+        game = cls()
+        cells = text.replace("\n", "").replace(" ", "")
+        game.board = [None if c == "." else "xo".index(c) for c in cells]
+        game.player = 0 if cells.count("x") == cells.count("o") else 1
+        return game
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    card: int
+
+
+class HighCard(Game[Play]):
+    """Each player is dealt ``hand`` distinct cards from 1..``deck``, hidden.
+
+    Players alternate playing one card face up, the first player of a trick
+    alternating; the higher card takes the trick. Most tricks wins.
+    """
+
+    ruleset_id = "highcard"
+    players = ("north", "south")
+    hidden_information = True
+
+    def __init__(self, seed: int = 0, deck: int = 9, hand: int = 3):
+        super().__init__(Dice(seed), "deal")
+        cards = list(range(1, deck + 1))
+        self.deck = deck
+        self.hands: list[list[int]] = [[], []]
+        for p in (0, 1):
+            for _ in range(hand):
+                self.hands[p].append(cards.pop(self.dice.draw_index(len(cards), "deal")))
+            self.hands[p].sort()
+        self.table: list[tuple[int, int]] = []  # (player, card) of the current trick
+        self.played: list[int] = []
+        self.tricks = [0, 0]
+        self.leader = 0
+
+    def to_move(self) -> int:
+        return self.leader if not self.table else 1 - self.leader
+
+    def decision(self) -> str:
+        return "play a card"
+
+    def legal_actions(self) -> list[Play]:
+        return [Play(c) for c in self.hands[self.to_move()]]
+
+    def _check(self, action: Play) -> Illegal | None:
+        if action.card not in self.hands[self.to_move()]:
+            return Illegal("HC-1", f"you do not hold {action.card}")
+        return None
+
+    def _apply(self, action: Play) -> list[Event]:
+        p = self.to_move()
+        self.hands[p].remove(action.card)
+        self.table.append((p, action.card))
+        self.played.append(action.card)
+        if len(self.table) == 2:
+            winner = max(self.table, key=lambda pc: pc[1])[0]
+            self.tricks[winner] += 1
+            self.table = []
+            self.leader = 1 - self.leader
+        return [Event("play", f"{self.players[p]} plays {action.card}")]
+
+    def _outcome(self) -> Outcome | None:
+        if self.hands[0] or self.hands[1]:
+            return None
+        if self.tricks[0] == self.tricks[1]:
+            return Outcome((), "tie")
+        return Outcome((0 if self.tricks[0] > self.tricks[1] else 1,), "most tricks")
+
+    def evaluate(self, player: int) -> float:
+        outcome = self.outcome()
+        if outcome is not None:
+            return outcome.returns(2)[player]
+        return (self.tricks[player] - self.tricks[1 - player]) / 3
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        seen = super().view(player)
+        seen["table"] = list(self.table)
+        seen["played"] = list(self.played)
+        seen["tricks"] = list(self.tricks)
+        seen["hand"] = list(self.hands[player]) if player is not None else None
+        seen["other_hand_size"] = len(self.hands[1 - player]) if player is not None else None
+        return seen
+
+    def determinize(self, player: int, seed: int) -> HighCard:
+        """Keep ``player``'s hand; deal the other hand again from the unseen cards."""
+        other = self.clone()
+        assert isinstance(other, HighCard)
+        unseen = [c for c in range(1, self.deck + 1)
+                  if c not in self.hands[player] and c not in self.played]
+        import random
+
+        rng = random.Random(seed)
+        rng.shuffle(unseen)
+        size = len(self.hands[1 - player])
+        other.hands[1 - player] = sorted(unseen[:size])
+        return other
+
+    def format_action(self, action: Play) -> str:
+        return str(action.card)
+
+    def parse_action(self, text: str) -> Play:
+        if not text.strip().isdigit():
+            raise NotationError("a card number")
+        return Play(int(text))
+
+    def render(self, player: int | None = None, color: bool = False) -> str:
+        return f"hands {self.hands if player is None else self.hands[player]} tricks {self.tricks}"
+
+
+@dataclass(frozen=True)
+class Add(Action):
+    amount: int
+
+
+class Race(Game[Add]):
+    """Three players add 1 or 2 in turn; whoever reaches ``target`` exactly wins."""
+
+    ruleset_id = "race"
+    players = ("a", "b", "c")
+
+    def __init__(self, seed: int = 0, target: int = 10, start: int = 0):
+        super().__init__(Dice(seed), "race")
+        self.total = start
+        self.target = target
+        self.player = 0
+        self.last = -1
+
+    def to_move(self) -> int:
+        return self.player
+
+    def decision(self) -> str:
+        return "add 1 or 2"
+
+    def legal_actions(self) -> list[Add]:
+        return [Add(n) for n in (1, 2) if self.total + n <= self.target]
+
+    def _check(self, action: Add) -> Illegal | None:
+        if action.amount not in (1, 2) or self.total + action.amount > self.target:
+            return Illegal("RACE-1", "add 1 or 2 without passing the target")
+        return None
+
+    def _apply(self, action: Add) -> list[Event]:
+        self.total += action.amount
+        self.last = self.player
+        self.player = (self.player + 1) % 3
+        return [Event("add", f"total {self.total}")]
+
+    def _outcome(self) -> Outcome | None:
+        if self.total >= self.target:
+            return Outcome((self.last,), "reached the target")
+        return None
+
+    def format_action(self, action: Add) -> str:
+        return str(action.amount)
+
+    def parse_action(self, text: str) -> Add:
+        return Add(int(text))
+
+    def render(self, player: int | None = None, color: bool = False) -> str:
+        return f"total {self.total}/{self.target}"
+
+
+@dataclass(frozen=True)
+class TicTacToeGames:
+    def __call__(self, seed: int) -> TicTacToe:
+        return TicTacToe(seed)
+
+
+@dataclass(frozen=True)
+class HighCardGames:
+    def __call__(self, seed: int) -> HighCard:
+        return HighCard(seed)
+
+
+@dataclass(frozen=True)
+class PigGames:
+    target: int = 20
+
+    def __call__(self, seed: int) -> Game[Any]:
+        from tests.toy import PigGame
+
+        return PigGame(seed, self.target)

@@ -1,0 +1,169 @@
+"""The MCTS agent: strength on solvable positions, determinism, no peeking."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.ai import make_agent
+from core.ai.agents import RandomAgent
+from core.ai.mcts import PRESETS, MCTSAgent
+from core.errors import TanktableError
+from tests.ai.games import Add, HighCard, Mark, Play, Race, TicTacToe
+from tests.toy import Hold, PigGame, Roll
+
+
+def test_takes_the_winning_square() -> None:
+    game = TicTacToe.from_text("xx. oo. ...")
+    assert MCTSAgent(seed=1, iterations=300).choose(game) == Mark(2)
+
+
+def test_blocks_the_losing_square() -> None:
+    game = TicTacToe.from_text("xx. .o. ...")  # o to move, x threatens 2
+    assert MCTSAgent(seed=1, iterations=400).choose(game) == Mark(2)
+
+
+def test_three_players_each_scored_for_himself() -> None:
+    """Player c at 8 of 10: adding 2 wins for c. Had the search scored every node for
+    player a, it would add 1 instead (leaving 9, from which a wins)."""
+    game = Race(start=8)
+    game.player = 2
+    assert MCTSAgent(seed=0, iterations=50).choose(game) == Add(2)
+
+
+def test_does_not_mutate_the_callers_game() -> None:
+    game = TicTacToe.from_text("x.. .o. ...")
+    before = (list(game.board), game.player, len(game.history), game.dice.getstate())
+    MCTSAgent(seed=2, iterations=200).choose(game)
+    assert (list(game.board), game.player, len(game.history), game.dice.getstate()) == before
+
+
+def test_same_seed_same_moves_with_an_iteration_budget() -> None:
+    def play(seed: int) -> list[Mark]:
+        game = TicTacToe()
+        agents = [MCTSAgent(seed=seed, iterations=60), RandomAgent(seed=seed)]
+        while game.outcome() is None:
+            game.apply(agents[game.to_move()].choose(game))
+        return [step.action for step in game.history]  # type: ignore[misc]
+
+    assert play(5) == play(5)
+    assert len({tuple(play(s)) for s in range(4)}) > 1  # the seed matters
+
+
+def test_hidden_hand_of_the_opponent_is_never_read() -> None:
+    """ISMCTS plays on determinize() samples: the opponent's real cards cannot matter."""
+    a, b = HighCard(seed=1), HighCard(seed=1)
+    a.hands = [[2, 5, 8], [1, 3, 4]]
+    b.hands = [[2, 5, 8], [6, 7, 9]]
+    agent_a, agent_b = MCTSAgent(seed=9, iterations=300), MCTSAgent(seed=9, iterations=300)
+    assert agent_a.choose(a) == agent_b.choose(b)
+    assert agent_a.last is not None and agent_b.last is not None
+    assert agent_a.last.visits == agent_b.last.visits
+
+
+def test_future_dice_are_not_known() -> None:
+    """The samples' dice are reseeded: the real game's next rolls cannot matter."""
+    games = [PigGame(seed=s) for s in (1, 2, 3)]
+    for g in games:
+        g.banked, g.turn_total, g.player = [11, 15], 6, 0
+    agents = [MCTSAgent(seed=4, iterations=200) for _ in games]
+    choices = {agent.choose(g) for agent, g in zip(agents, games, strict=True)}
+    assert len(choices) == 1
+    visits = [agent.last.visits for agent in agents if agent.last is not None]
+    assert visits[0] == visits[1] == visits[2]
+
+
+def test_pig_holds_when_one_more_bank_wins() -> None:
+    game = PigGame(seed=0, target=20)
+    game.banked, game.turn_total, game.player = [15, 18], 6, 0
+    assert MCTSAgent(seed=0, iterations=300).choose(game) == Hold()
+
+
+def test_pig_rolls_with_nothing_in_the_turn() -> None:
+    game = PigGame(seed=0)
+    assert MCTSAgent(seed=0, iterations=10).choose(game) == Roll()
+
+
+class CountingRace(Race):
+    applied = 0
+    rollout_depth = 0
+
+    def _apply(self, action: Add) -> list:  # type: ignore[type-arg]
+        CountingRace.applied += 1
+        return super()._apply(action)
+
+
+def test_rollout_depth_comes_from_the_game() -> None:
+    """``rollout_depth = 0``: one iteration applies exactly the one expanded action."""
+    CountingRace.applied = 0
+    MCTSAgent(seed=0, iterations=1).search(CountingRace())
+    assert CountingRace.applied == 1
+    CountingRace.applied = 0
+    MCTSAgent(seed=0, iterations=1, rollout_depth=30).search(CountingRace())
+    assert CountingRace.applied > 1
+
+
+def test_time_budget_stops_in_time() -> None:
+    agent = MCTSAgent(seed=0, think=0.05)
+    agent.choose(TicTacToe())
+    assert agent.last is not None
+    assert agent.last.iterations >= 1
+    assert agent.last.seconds < 0.5
+
+
+def test_beats_random_at_tictactoe() -> None:
+    """Never loses against random play, on either side."""
+    for i in range(6):
+        game = TicTacToe()
+        mcts_side = i % 2
+        agents = {mcts_side: MCTSAgent(seed=i, iterations=150), 1 - mcts_side: RandomAgent(seed=i)}
+        while game.outcome() is None:
+            game.apply(agents[game.to_move()].choose(game))
+        outcome = game.outcome()
+        assert outcome is not None
+        assert outcome.winners in ((), (mcts_side,))
+
+
+def test_errors_for_finished_games_and_bad_budgets() -> None:
+    game = TicTacToe.from_text("xxx oo. ...")
+    with pytest.raises(TanktableError):
+        MCTSAgent(iterations=10).choose(game)
+    with pytest.raises(TanktableError):
+        MCTSAgent(iterations=0)
+
+
+def test_presets_and_make_agent() -> None:
+    easy, normal, hard = (make_agent(k, seed=1, think=2.0) for k in ("easy", "normal", "hard"))
+    assert isinstance(easy, MCTSAgent) and isinstance(hard, MCTSAgent)
+    assert isinstance(normal, MCTSAgent)
+    assert easy.think == pytest.approx(0.1) and normal.think == 2.0 and hard.think == 8.0
+    assert set(PRESETS) == {"easy", "normal", "hard"}
+    agent = make_agent("mcts", seed=3, think=0.5)
+    assert isinstance(agent, MCTSAgent) and agent.think == 0.5
+    assert PRESETS["normal"](0, None).think == 1.0
+
+
+def test_hidden_information_game_plays_to_the_end() -> None:
+    game = HighCard(seed=3)
+    agents = [MCTSAgent(seed=1, iterations=40), MCTSAgent(seed=2, iterations=40)]
+    while game.outcome() is None:
+        action = agents[game.to_move()].choose(game)
+        assert isinstance(action, Play)
+        game.apply(action)
+    assert sum(game.tricks) == 3
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 8), max_size=6), st.integers(0, 1000))
+def test_always_a_legal_move_and_no_side_effect(moves: list[int], seed: int) -> None:
+    game = TicTacToe()
+    for square in moves:
+        if game.outcome() is None and game.board[square] is None:
+            game.apply(Mark(square))
+    if game.outcome() is not None:
+        return
+    before = (list(game.board), len(game.history))
+    action = MCTSAgent(seed=seed, iterations=20).choose(game)
+    assert game.is_legal(action)
+    assert (list(game.board), len(game.history)) == before
