@@ -26,6 +26,7 @@ strings (iteration order of such sets changes with the hash seed).
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -275,7 +276,7 @@ def _run_dask(
         if address == "local":
             cluster = distributed.LocalCluster(
                 n_workers=workers, threads_per_worker=1, processes=True,
-                dashboard_address=None,
+                dashboard_address=None, silence_logs=logging.WARNING,
             )
             client = distributed.Client(cluster)
         else:
