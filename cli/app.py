@@ -187,12 +187,11 @@ def main() -> None:
         typer.echo("interrupted", err=True)
         sys.exit(130)
     except Exception as exc:  # noqa: BLE001 - the last line of defence
-        import click
-
-        if isinstance(exc, click.exceptions.ClickException):
+        # Usage errors of the (possibly vendored) click underneath typer show themselves.
+        if hasattr(exc, "show") and hasattr(exc, "exit_code"):
             exc.show()
             sys.exit(exc.exit_code)
-        if isinstance(exc, click.exceptions.Abort):
+        if type(exc).__name__ == "Abort":
             typer.echo("aborted", err=True)
             sys.exit(1)
         if os.environ.get("TANKTABLE_DEBUG"):
