@@ -113,7 +113,8 @@ def _side(game: Any, side: str | None) -> int | None:
     return None if side is None else game.player_index(side)
 
 
-def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, json_out: bool) -> int:
+def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, json_out: bool,
+                step: bool = False) -> int:
     from core.record import load_record, replay, start_game
 
     record, doc = load_record(file)
@@ -152,6 +153,11 @@ def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, js
             typer.echo(f"{i:>4}. {game.players[player]:<8} {shown_move or '(hidden)'}")
             for e in visible:
                 typer.echo(f"        {e.text}")
+            if step:
+                typer.echo(game.render(viewer))
+                typer.echo("-- Enter for the next move, q to stop --", nl=False)
+                if sys.stdin.readline().strip().lower() == "q":
+                    return 0
     if json_out:
         typer.echo(json.dumps({"moves": out, "result": record.result.model_dump() if record.result else None}, indent=2))
     else:
