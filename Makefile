@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/tanktable play tank-chess --scenario standard-16 --seat white=greedy --seat black=greedy --seed 7 --board-at-end
+	$(BIN)/tanktable play tank-chess --scenario standard-16 --seat white=greedy --seat black=greedy --seed 7
 
 lint: $(STAMP)
 	$(BIN)/ruff check core rulesets cli tests bench
@@ -24,7 +24,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy core
 
 pytest: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -q
 
 test: lint typecheck pytest
 

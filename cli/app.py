@@ -120,11 +120,12 @@ def replay_cmd(
     side: str | None = typer.Option(None, "--as", help="Show the game as this side sees it."),
     upto: int | None = typer.Option(None, "--upto", help="Stop after this many moves."),
     json_out: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    step: bool = typer.Option(False, "--step", help="Draw the board after each move and wait for Enter."),
 ) -> None:
-    """Print a saved game move by move, or re-check it with --verify."""
+    """Print a saved game move by move (or step through it), or re-check it with --verify."""
     from cli.commands import replay_file
 
-    raise typer.Exit(replay_file(file, verify, side, upto, json_out))
+    raise typer.Exit(replay_file(file, verify, side, upto, json_out, step))
 
 
 @app.command("render")
@@ -187,12 +188,11 @@ def main() -> None:
         typer.echo("interrupted", err=True)
         sys.exit(130)
     except Exception as exc:  # noqa: BLE001 - the last line of defence
-        import click
-
-        if isinstance(exc, click.exceptions.ClickException):
+        # Usage errors of the (possibly vendored) click underneath typer show themselves.
+        if hasattr(exc, "show") and hasattr(exc, "exit_code"):
             exc.show()
             sys.exit(exc.exit_code)
-        if isinstance(exc, click.exceptions.Abort):
+        if type(exc).__name__ == "Abort":
             typer.echo("aborted", err=True)
             sys.exit(1)
         if os.environ.get("TANKTABLE_DEBUG"):

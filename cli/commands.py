@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import sys
 from pathlib import Path
@@ -11,7 +12,7 @@ import typer
 
 from core.data import Problem, load_document, validate, yaml_files
 from core.errors import DataError, TanktableError
-from core.registry import available_rulesets, get_ruleset, kind_model
+from core.registry import available_rulesets, get_ruleset, kind_model, ruleset_ids
 
 
 def list_rulesets(json_out: bool) -> None:
@@ -42,11 +43,15 @@ def check_file(path: Path) -> list[Problem]:
     if problems:
         return problems
     assert ruleset is not None and kind is not None
+    known_rulesets = set(ruleset_ids()) | {r for r, _ in _core_kinds()}
+    if ruleset not in known_rulesets:
+        close = difflib.get_close_matches(ruleset, sorted(known_rulesets), n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        return [doc.problem(("ruleset",), f"unknown ruleset {ruleset!r}{hint}")]
     try:
         model = kind_model(ruleset, kind)
     except TanktableError as exc:
-        key = "kind" if "kind" in str(exc) and "ruleset" not in str(exc).split(":")[0] else "ruleset"
-        return [doc.problem((key,), str(exc))]
+        return [doc.problem(("kind",), str(exc))]
     try:
         instance = validate(doc, model)
     except DataError as exc:
@@ -108,7 +113,8 @@ def _side(game: Any, side: str | None) -> int | None:
     return None if side is None else game.player_index(side)
 
 
-def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, json_out: bool) -> int:
+def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, json_out: bool,
+                step: bool = False) -> int:
     from core.record import load_record, replay, start_game
 
     record, doc = load_record(file)
@@ -147,6 +153,11 @@ def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, js
             typer.echo(f"{i:>4}. {game.players[player]:<8} {shown_move or '(hidden)'}")
             for e in visible:
                 typer.echo(f"        {e.text}")
+            if step:
+                typer.echo(game.render(viewer))
+                typer.echo("-- Enter for the next move, q to stop --", nl=False)
+                if sys.stdin.readline().strip().lower() == "q":
+                    return 0
     if json_out:
         typer.echo(json.dumps({"moves": out, "result": record.result.model_dump() if record.result else None}, indent=2))
     else:

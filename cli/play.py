@@ -10,6 +10,7 @@ anything: on end of input or Ctrl-C, with ``--record`` it is saved first.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 import time
@@ -119,6 +120,7 @@ class Session:
         self.quiet = s.json_out
         board = s.board or ("none" if self.humans else "end")
         self.board = board
+        self.color = sys.stdout.isatty() and not s.json_out and not os.environ.get("NO_COLOR")
 
     # ----------------------------------------------------------------- output
     def say(self, text: str = "") -> None:
@@ -146,7 +148,7 @@ class Session:
         for e in g.events_for(viewer, events):
             self.say(f"        {e.text}")
         if self.board == "each":
-            self.say(g.render(viewer))
+            self.say(g.render(viewer, color=self.color))
 
     # ------------------------------------------------------------------- loop
     def run(self) -> int:
@@ -196,7 +198,7 @@ class Session:
             }))
             return 0
         if self.board in ("end", "each") or self.humans:
-            self.say(g.render(None if outcome is not None else self.viewer()))
+            self.say(g.render(None if outcome is not None else self.viewer(), color=self.color))
         if outcome is None:
             self.say(f"Result: unfinished after {len(g.history)} moves")
         else:
@@ -236,7 +238,7 @@ class Session:
         """Read commands until a legal move is made; False means quit."""
         g = self.game
         self.handover(player)
-        typer.echo(g.render(player))
+        typer.echo(g.render(player, color=self.color))
         while True:
             if g.outcome() is not None:
                 return True
@@ -260,7 +262,7 @@ class Session:
                 elif word == "moves":
                     self.list_moves(rest.strip())
                 elif word == "board":
-                    typer.echo(g.render(player))
+                    typer.echo(g.render(player, color=self.color))
                 elif word == "hint":
                     from core.ai import make_agent
 
@@ -268,7 +270,7 @@ class Session:
                     typer.echo(f"hint: {g.format_action(agent.choose(g))}")
                 elif word == "undo":
                     self.undo(player)
-                    typer.echo(g.render(player))
+                    typer.echo(g.render(player, color=self.color))
                 elif word == "save":
                     if not rest.strip():
                         typer.echo("usage: save FILE")
@@ -300,7 +302,7 @@ class Session:
         events = g.apply(action)
         self.report(player, g.format_action(action) + g.annotation(events), events)
         if g.outcome() is None and g.to_move() == player:
-            typer.echo(g.render(player))
+            typer.echo(g.render(player, color=self.color))
 
     def list_moves(self, needle: str) -> None:
         g = self.game

@@ -304,11 +304,11 @@ class Game(ABC, Generic[A]):
         return other
 
     def _snapshot(self) -> Game[A]:
-        """A deep copy that does not share the initial-state reference."""
-        snap = copy.copy(self)
-        snap.__dict__ = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k != "_initial"}
+        """A copy of the current state for undo, via :meth:`clone` (fast where it is)."""
+        snap = self.clone()
         snap._initial = None
         snap.history = []
+        snap._forced = None
         return snap
 
     def player_index(self, name: str) -> int:

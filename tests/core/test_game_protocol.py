@@ -1,0 +1,105 @@
+"""The Game base class bookkeeping, exercised through the Pig test game."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.errors import IllegalActionError, NotationError, TanktableError
+from core.game import Event, Outcome
+from tests.toy import Hold, PigGame, Roll
+
+
+def play_random(game: PigGame, choices: list[int]) -> None:
+    for c in choices:
+        if game.is_over():
+            break
+        actions = game.legal_actions()
+        game.apply(actions[c % len(actions)])
+
+
+def test_apply_refuses_an_illegal_action_with_its_rule() -> None:
+    game = PigGame(seed=1)
+    assert str(game.check(Hold())) == "you must roll at least once before holding (PIG-1)"
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(Hold())
+    assert info.value.rule == "PIG-1"
+    assert game.history == []
+
+
+def test_no_action_is_legal_after_the_end() -> None:
+    game = PigGame(seed=3, target=5)
+    while not game.is_over():
+        game.apply(game.legal_actions()[-1])
+    illegal = game.check(Roll())
+    assert illegal is not None and illegal.rule == "GAME"
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**16), choices=st.lists(st.integers(0, 1), max_size=60))
+def test_same_seed_same_actions_same_game(seed: int, choices: list[int]) -> None:
+    a, b = PigGame(seed), PigGame(seed)
+    play_random(a, choices)
+    play_random(b, choices)
+    assert [s.events for s in a.history] == [s.events for s in b.history]
+    assert a.dice.log == b.dice.log
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**16), choices=st.lists(st.integers(0, 1), min_size=1, max_size=40))
+def test_undo_restores_the_previous_state_including_dice(seed: int, choices: list[int]) -> None:
+    game = PigGame(seed)
+    play_random(game, choices)
+    if not game.history:
+        return
+    before = PigGame(seed)
+    play_random(before, [0] * 0)
+    for step in game.history[:-1]:
+        before.apply(step.action)
+    game.undo()
+    assert (game.banked, game.turn_total, game.player) == (before.banked, before.turn_total, before.player)
+    assert game.dice.getstate()["rng"] == before.dice.getstate()["rng"]
+    # and the game goes on identically from there
+    game.apply(Roll())
+    before.apply(Roll())
+    assert game.history[-1].events == before.history[-1].events
+
+
+def test_undo_of_nothing_is_an_error() -> None:
+    with pytest.raises(TanktableError, match="nothing to undo"):
+        PigGame().undo()
+
+
+def test_clone_is_independent() -> None:
+    game = PigGame(seed=5)
+    game.apply(Roll())
+    copy = game.clone()
+    copy.apply(Roll())
+    assert len(game.history) == 1 and len(copy.history) == 2
+
+
+def test_forfeit_and_draw() -> None:
+    game = PigGame()
+    assert game.forfeit(0, "red resigned") == Outcome((1,), "red resigned")
+    assert game.outcome() == Outcome((1,), "red resigned")
+    other = PigGame()
+    assert other.agree_draw().is_draw
+    assert other.outcome() is not None and other.outcome().returns(2) == [0.0, 0.0]  # type: ignore[union-attr]
+
+
+def test_hidden_events_reach_only_their_audience() -> None:
+    secret = Event("placed", "ATG placed at c4", audience=frozenset({0}), public_text="a marker was placed")
+    quiet = Event("programmed", "Tiger 1: F F R", audience=frozenset({0}))
+    assert secret.for_player(0) is secret
+    assert secret.for_player(1) == Event("placed", "a marker was placed")
+    assert quiet.for_player(1) is None
+    assert PigGame().events_for(1, [secret, quiet]) == [Event("placed", "a marker was placed")]
+
+
+def test_notation_round_trip_and_errors() -> None:
+    game = PigGame()
+    for action in (Roll(), Hold()):
+        assert game.parse_action(game.format_action(action)) == action
+    with pytest.raises(NotationError):
+        game.parse_action("jump")
