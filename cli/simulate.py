@@ -93,31 +93,43 @@ def register(app: typer.Typer) -> None:
         ))
 
 
-def _progress_bar(enabled: bool, label: str) -> Any:
-    """A rich progress bar on a terminal's stderr; a no-op otherwise."""
-    import sys
-    from contextlib import nullcontext
+class _LazyBar:
+    """A rich progress bar on a terminal's stderr, started at the first result.
 
-    if not enabled or not sys.stderr.isatty():
-        return nullcontext(None)
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    Starting late matters: the bar runs a refresh thread, and worker
+    processes are forked when the simulation starts; forking a process with
+    threads risks deadlocks in the child.
+    """
 
-    return Progress(
-        f"[bold]{label}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=Console(stderr=True), transient=True,
-    )
+    def __init__(self, enabled: bool, label: str) -> None:
+        import sys
 
+        self.enabled = enabled and sys.stderr.isatty()
+        self.label = label
+        self.bar: Any = None
+        self.task: Any = None
 
-def _callback(bar: Any) -> Any:
-    if bar is None:
-        return None
-    task = bar.add_task("games", total=None)
+    def __enter__(self) -> _LazyBar:
+        return self
 
-    def update(done: int, total: int) -> None:
-        bar.update(task, completed=done, total=total)
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
-    return update
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        if self.bar is None:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+            self.bar = Progress(
+                f"[bold]{self.label}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                console=Console(stderr=True), transient=True,
+            )
+            self.bar.start()
+            self.task = self.bar.add_task("games", total=total)
+        self.bar.update(self.task, completed=done, total=total)
 
 
 def _pairs(items: list[str], what: str) -> dict[str, str]:
@@ -176,10 +188,10 @@ def run_simulate(
     get_ruleset(ruleset)
     seat_map = _pairs(seats, "--seat")
     factory = RegistryGames(ruleset, scenario, _options(armies, players, options))
-    with _progress_bar(not json_out, f"{ruleset}") as bar:
+    with _LazyBar(not json_out, ruleset) as bar:
         report = simulate(
             factory, games, seed=seed, seats=seat_map, workers=workers, dask=dask,
-            progress=_callback(bar), swap=swap, think=think, iterations=iterations,
+            progress=bar, swap=swap, think=think, iterations=iterations,
             max_moves=max_moves,
         )
     if json_out:
@@ -230,8 +242,8 @@ def run_balance(
         spread=spread, kind=agent.lower(), scenario=scenario, think=think,
         iterations=iterations, max_moves=max_moves,
     )
-    with _progress_bar(not json_out, "balance") as bar:
-        reports = balance(config, workers=workers, dask=dask, progress=_callback(bar))
+    with _LazyBar(not json_out, "balance") as bar:
+        reports = balance(config, workers=workers, dask=dask, progress=bar)
     if json_out:
         typer.echo(json.dumps({"ruleset": ruleset, "budget": budget, "seed": seed,
                                "agent": agent, "cards": [r.to_json() for r in reports]}, indent=2))

@@ -38,19 +38,24 @@ class GreedyAgent:
     """Plays the action whose resulting position the ruleset evaluates best.
 
     Looks one decision ahead on a determinized copy (it never reads hidden
-    information). Ties are broken at random with the agent's seed, so two
-    greedy players do not repeat the same game forever.
+    information). The copy's dice are reseeded: the next rolls are unknown
+    to a player, and a copy of the real generator would foresee them. An
+    action that rolls dice is valued by the mean over ``samples`` fresh
+    rolls (a one-ply expectimax). Ties are broken at random with the agent's
+    seed, so two greedy players do not repeat the same game forever.
     """
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, max_actions: int = 400):
+    def __init__(self, seed: int = 0, max_actions: int = 400, samples: int = 6):
         self.rng = random.Random(seed)
         self.max_actions = max_actions
+        self.samples = max(1, samples)
 
     def choose(self, game: Game[Any]) -> Action:
         player = game.to_move()
         base = game.determinize(player, self.rng.randrange(2**31))
+        reseed_dice(base, self.rng.getrandbits(62))
         actions = base.legal_actions()
         if not actions:
             raise TanktableError("no legal action to choose from")
@@ -59,14 +64,46 @@ class GreedyAgent:
         best: list[Action] = []
         best_value = float("-inf")
         for action in actions:
-            child = base.clone()
-            child.apply(action)
-            value = child.evaluate(player)
+            value = self._value(base, action, player)
             if value > best_value + 1e-12:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-12:
                 best.append(action)
         return best[self.rng.randrange(len(best))]
+
+    def _value(self, base: Game[Any], action: Action, player: int) -> float:
+        child = base.clone()
+        rolls = _rolls(child)
+        child.apply(action)
+        value = child.evaluate(player)
+        if _rolls(child) == rolls or self.samples == 1:
+            return value
+        total = value
+        for _ in range(self.samples - 1):
+            child = base.clone()
+            reseed_dice(child, self.rng.getrandbits(62))
+            child.apply(action)
+            total += child.evaluate(player)
+        return total / self.samples
+
+
+def _rolls(game: Game[Any]) -> int:
+    dice = getattr(game, "dice", None)
+    log = getattr(dice, "log", None)
+    return len(log) if isinstance(log, list) else 0
+
+
+def reseed_dice(game: Game[Any], seed: int) -> None:
+    """Replace a copy's future rolls by fresh ones: they are unknown to any player.
+
+    Only for the AI's private copies; the roll log and seed label are kept.
+    """
+    dice = getattr(game, "dice", None)
+    if dice is None or not hasattr(dice, "getstate"):
+        return
+    state = dice.getstate()
+    state["rng"] = random.Random(seed).getstate()
+    dice.setstate(state)
 
 
 AGENTS: dict[str, str] = {

@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from core.ai.agents import reseed_dice
 from core.errors import TanktableError
 from core.game import Action, Game
 
@@ -149,7 +150,7 @@ class MCTSAgent:
                 break
             sim = base.determinize(player, rng.getrandbits(62))
             _adopt_initial_state(sim, base)
-            _reseed_dice(sim, rng.getrandbits(62))
+            reseed_dice(sim, rng.getrandbits(62))
             self._iterate(root, sim, depth, n_players)
             done += 1
         elapsed = time.perf_counter() - started
@@ -229,16 +230,6 @@ def _share_initial_state(base: Game[Any]) -> None:
 def _adopt_initial_state(sim: Game[Any], base: Game[Any]) -> None:
     if sim._initial is None and not sim.history:
         sim._initial = base._initial
-
-
-def _reseed_dice(sim: Game[Any], seed: int) -> None:
-    """Replace the sample's future rolls by fresh ones (they are unknown to a player)."""
-    dice = getattr(sim, "dice", None)
-    if dice is None or not hasattr(dice, "getstate"):
-        return
-    state = dice.getstate()
-    state["rng"] = random.Random(seed).getstate()
-    dice.setstate(state)
 
 
 def _preset(fraction: float, fallback: float) -> Callable[[int, float | None], MCTSAgent]:

@@ -16,11 +16,13 @@ deterministic, so their results are identical for any worker count. With a
 time budget (``think`` seconds) an MCTS player runs as many iterations as
 the machine allows, and results vary with the load of the machine.
 
-Worker processes are *spawned* (not forked: a fork copies the threads of a
-progress bar and is unsafe on macOS) with a fixed ``PYTHONHASHSEED``, so
-every worker orders string-keyed sets the same way; a game played in the
-calling process is identical as long as the ruleset does not iterate sets of
-strings (iteration order of such sets changes with the hash seed).
+Worker processes are *forked* where that is safe (Linux): they start at
+once, inherit the registered rulesets and the parent's string hashing, so a
+ruleset that iterates a set of strings still plays the same game in every
+process. All workers are forked before any other thread of ours runs (the
+progress bar starts on the first result). Elsewhere (macOS, Windows) they
+are *spawned* with a fixed ``PYTHONHASHSEED``, so at least all workers agree;
+a spawning caller's script needs the ``if __name__ == "__main__":`` guard.
 """
 
 from __future__ import annotations
@@ -29,9 +31,10 @@ import hashlib
 import logging
 import math
 import os
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from importlib import import_module
 from multiprocessing import get_context
@@ -245,11 +248,18 @@ def run_jobs(
     return results
 
 
+def _start_method() -> str:
+    """``fork`` on Linux (fast, inherits the registry); ``spawn`` elsewhere."""
+    return "fork" if sys.platform.startswith("linux") else "spawn"
+
+
 def _run_pool(jobs: Sequence[GameJob], workers: int, progress: Progress | None) -> list[GameResult]:
     chunks = _chunks(jobs, workers)
     results: list[GameResult] = []
-    with _fixed_hash_seed(), ProcessPoolExecutor(
-        max_workers=min(workers, len(chunks)), mp_context=get_context("spawn")
+    method = _start_method()
+    hashing: AbstractContextManager[None] = _fixed_hash_seed() if method == "spawn" else nullcontext()
+    with hashing, ProcessPoolExecutor(
+        max_workers=min(workers, len(chunks)), mp_context=get_context(method)
     ) as pool:
         pending: set[Future[list[GameResult]]] = {pool.submit(_play_chunk, c) for c in chunks}
         while pending:

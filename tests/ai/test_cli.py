@@ -23,7 +23,8 @@ def test_simulate_json_report(with_pig: Any) -> None:
     low, high = data["sides"]["red"]["ci95"]
     assert low <= data["sides"]["red"]["rate"] <= high
     again = runner.invoke(app, ["simulate", "pig", "--games", "8", "--seat", "red=random",
-                                "--seat", "blue=greedy", "--seed", "4", "--json"])
+                                "--seat", "blue=greedy", "--seed", "4", "--json",
+                                "--workers", "2"])
     assert again.output == result.output
 
 

@@ -167,3 +167,15 @@ def test_always_a_legal_move_and_no_side_effect(moves: list[int], seed: int) -> 
     action = MCTSAgent(seed=seed, iterations=20).choose(game)
     assert game.is_legal(action)
     assert (list(game.board), len(game.history)) == before
+
+
+def test_greedy_does_not_foresee_the_dice() -> None:
+    """Greedy values a roll by fresh samples, so the real game's next roll cannot matter."""
+    from core.ai.agents import GreedyAgent
+
+    choices = set()
+    for dice_seed in range(6):
+        game = PigGame(seed=dice_seed)
+        game.banked, game.turn_total, game.player = [5, 5], 4, 0
+        choices.add(GreedyAgent(seed=3).choose(game))
+    assert len(choices) == 1

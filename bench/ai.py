@@ -1,0 +1,133 @@
+"""MCTS iterations per second on tank chess 16x16 vs a UCT on python-chess.
+
+Both searches do the same work per iteration: copy the root position,
+descend the tree by UCB1, expand one move, play random moves to the rollout
+depth, evaluate, back up. The peer is a minimal UCT written here over
+python-chess's ``Board`` (move generation and push in pure Python, like
+ours); the ratio says whether our protocol plus the tank-chess rules keep up
+with a well-optimised pure-Python chess library.
+
+    .venv/bin/python bench/ai.py [--seconds 5] [--depth D] [--scenario standard-16]
+
+Goal: ratio >= 1.0. Needs the bench extra (``pip install -e '.[bench]'``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+class _ChessNode:
+    __slots__ = ("children", "total", "untried", "visits")
+
+    def __init__(self, moves: list[Any]) -> None:
+        self.children: dict[Any, _ChessNode] = {}
+        self.untried = moves
+        self.visits = 0
+        self.total = 0.0
+
+
+VALUES = {1: 1, 2: 3, 3: 3, 4: 5, 5: 9, 6: 0}
+
+
+def _material(board: Any, colour: bool) -> float:
+    score = 0
+    for square, piece in board.piece_map().items():
+        del square
+        score += VALUES[piece.piece_type] * (1 if piece.color == colour else -1)
+    return max(-1.0, min(1.0, score / 39))
+
+
+def chess_uct(seconds: float, depth: int, seed: int = 0) -> tuple[int, float]:
+    """Iterations of a plain UCT on the chess start position within ``seconds``."""
+    import chess
+
+    rng = random.Random(seed)
+    root_board = chess.Board()
+    me = root_board.turn
+    root = _ChessNode(list(root_board.legal_moves))
+    started = time.perf_counter()
+    done = 0
+    while time.perf_counter() - started < seconds:
+        board = root_board.copy(stack=False)
+        node = root
+        path = [(node, board.turn)]
+        while not node.untried and node.children and not board.is_game_over():
+            log_n = math.log(node.visits)
+            move, node = max(
+                node.children.items(),
+                key=lambda kv: kv[1].total / kv[1].visits + 0.7 * math.sqrt(log_n / kv[1].visits),
+            )
+            mover = board.turn
+            board.push(move)
+            path.append((node, mover))
+        if node.untried:
+            move = node.untried.pop(rng.randrange(len(node.untried)))
+            mover = board.turn
+            board.push(move)
+            child = _ChessNode(list(board.legal_moves))
+            node.children[move] = child
+            path.append((child, mover))
+        for _ in range(depth):
+            moves = list(board.legal_moves)
+            if not moves or board.is_game_over():
+                break
+            board.push(moves[rng.randrange(len(moves))])
+        value = _material(board, me)
+        for visited, mover in path:
+            visited.visits += 1
+            visited.total += (value if mover == me else -value) / 2 + 0.5
+        done += 1
+    return done, time.perf_counter() - started
+
+
+def ours(seconds: float, depth: int | None, scenario: str | None) -> tuple[int, float, int]:
+    from core.ai.mcts import MCTSAgent
+    from core.registry import get_ruleset
+
+    game = get_ruleset("tank-chess").new_game(scenario, {}, 0)
+    agent = MCTSAgent(seed=0, think=seconds, rollout_depth=depth)
+    agent.search(game)
+    assert agent.last is not None
+    used = depth if depth is not None else int(getattr(game, "rollout_depth", 30))
+    return agent.last.iterations, agent.last.seconds, used
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--depth", type=int, default=None,
+                        help="rollout depth for both (default: tank chess's own)")
+    parser.add_argument("--scenario", default=None, help="tank-chess scenario (default 16x16)")
+    args = parser.parse_args()
+    try:
+        import chess  # noqa: F401
+    except ImportError:
+        print("python-chess is missing: pip install -e '.[bench]'")
+        return 1
+    from core.errors import TanktableError
+
+    try:
+        n, secs, depth = ours(args.seconds, args.depth, args.scenario)
+    except TanktableError as exc:
+        print(f"tank chess is not available: {exc}")
+        return 1
+    peer_n, peer_secs = chess_uct(args.seconds, depth)
+    mine, peer = n / secs, peer_n / peer_secs
+    print(f"rollout depth {depth}, {args.seconds:g} s each")
+    print(f"tanktable MCTS, tank chess : {mine:9.1f} iterations/s ({n} in {secs:.2f} s)")
+    print(f"UCT on python-chess        : {peer:9.1f} iterations/s ({peer_n} in {peer_secs:.2f} s)")
+    print(f"ratio {mine / peer:.2f}x (goal >= 1.0x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
