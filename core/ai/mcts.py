@@ -50,9 +50,12 @@ Edge = tuple[int, Action]
 class _Node:
     """Statistics of one edge, and the edges below it."""
 
-    __slots__ = ("available", "children", "total", "visits")
+    __slots__ = ("actions", "available", "children", "mover", "total", "untried", "visits")
 
     def __init__(self) -> None:
+        self.mover = -1
+        self.actions: list[Action] | None = None  # cached legal actions (exact nodes only)
+        self.untried: list[Action] | None = None
         self.visits = 0
         self.total = 0.0  # sum of rewards in [0, 1] for the player who chose this edge
         self.available = 0  # how often this edge was legal when its parent was visited
@@ -136,6 +139,7 @@ class MCTSAgent:
         if depth is None:
             depth = int(getattr(game, "rollout_depth", 30))
         n_players = len(game.players)
+        exact = not getattr(game, "hidden_information", False)
         root = _Node()
         started = time.perf_counter()
         deadline = None if self.iterations is not None else started + float(self.think or 1.0)
@@ -151,7 +155,7 @@ class MCTSAgent:
             sim = base.determinize(player, rng.getrandbits(62))
             _adopt_initial_state(sim, base)
             reseed_dice(sim, rng.getrandbits(62))
-            self._iterate(root, sim, depth, n_players)
+            self._iterate(root, sim, depth, n_players, exact)
             done += 1
         elapsed = time.perf_counter() - started
         visits = {a: n.visits for (p, a), n in root.children.items() if p == player}
@@ -159,20 +163,41 @@ class MCTSAgent:
         return root
 
     # ------------------------------------------------------------- internals
-    def _iterate(self, root: _Node, sim: Game[Any], depth: int, n_players: int) -> None:
+    def _iterate(self, root: _Node, sim: Game[Any], depth: int, n_players: int,
+                 exact: bool) -> None:
+        """One iteration: select, expand one edge, roll out, back up.
+
+        ``exact`` is true while the sample's state is the same in every
+        iteration at this node (perfect information, and no dice rolled on
+        the way down): such a node keeps its legal actions and the list of
+        untried ones, and every one of its edges is always available.
+        """
         rng = self.rng
+        c = self.exploration
         node = root
+        root.visits += 1
         path: list[tuple[_Node, int]] = []
-        # Selection and expansion: descend while every legal edge has been tried.
+        rolls = _rolls(sim)
         while sim.outcome() is None:
-            mover = sim.to_move()
-            actions = sim.legal_actions()
+            if exact and node.actions is not None:
+                mover, actions = node.mover, node.actions
+            else:
+                mover = sim.to_move()
+                actions = sim.legal_actions()
+                if exact:
+                    node.mover, node.actions, node.untried = mover, actions, list(actions)
             if not actions:
                 break
             children = node.children
-            untried = [a for a in actions if (mover, a) not in children]
+            if exact:
+                untried = node.untried
+                assert untried is not None
+            else:
+                untried = [a for a in actions if (mover, a) not in children]
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                k = rng.randrange(len(untried))
+                untried[k], untried[-1] = untried[-1], untried[k]
+                action = untried.pop()
                 child = _Node()
                 child.available = 1
                 children[(mover, action)] = child
@@ -182,31 +207,83 @@ class MCTSAgent:
             best_child: _Node | None = None
             best_action: Action | None = None
             best_score = -math.inf
-            c = self.exploration
-            for action in actions:
-                child = children[(mover, action)]
-                child.available += 1
-                score = child.total / child.visits + c * math.sqrt(
-                    math.log(child.available) / child.visits
-                )
-                if score > best_score:
-                    best_score, best_child, best_action = score, child, action
+            if exact:
+                log_n = math.log(node.visits)
+                for (_, action), child in children.items():
+                    score = child.total / child.visits + c * math.sqrt(log_n / child.visits)
+                    if score > best_score:
+                        best_score, best_child, best_action = score, child, action
+            else:
+                for action in actions:
+                    child = children[(mover, action)]
+                    child.available += 1
+                    score = child.total / child.visits + c * math.sqrt(
+                        math.log(child.available) / child.visits
+                    )
+                    if score > best_score:
+                        best_score, best_child, best_action = score, child, action
             assert best_child is not None and best_action is not None
             sim.apply(best_action)
             path.append((best_child, mover))
             node = best_child
+            if exact and _rolls(sim) != rolls:
+                exact = False
         # Rollout: random play, cut off after ``depth`` decisions.
-        steps = 0
-        while steps < depth and sim.outcome() is None:
-            actions = sim.legal_actions()
-            if not actions:
-                break
-            sim.apply(actions[rng.randrange(len(actions))])
-            steps += 1
-        rewards = [_unit(sim.evaluate(p)) for p in range(n_players)]
+        if depth > 0 and sim.outcome() is None:
+            self._rollout(sim, depth, {mover: actions} if path else {})
+        if n_players == 2 and getattr(sim, "zero_sum", True):
+            value = sim.evaluate(0)
+            rewards = [_unit(value), _unit(-value)]
+        else:
+            rewards = [_unit(sim.evaluate(p)) for p in range(n_players)]
         for visited, mover in path:
             visited.visits += 1
             visited.total += rewards[mover]
+
+
+    def _rollout(self, sim: Game[Any], depth: int, known: dict[int, list[Action]]) -> None:
+        """Random play for up to ``depth`` decisions, cheaply.
+
+        A ruleset may offer ``random_action(rng)`` (a random legal action or
+        ``None``, without listing them all); it is used when present.
+        Otherwise actions are drawn from the last full list of the player to
+        move and kept if ``check`` accepts them -- a move that was legal one
+        turn ago usually still is, and checking one action is far cheaper
+        than listing hundreds. A refused draw refreshes the list.
+        """
+        rng = self.rng
+        random_action = getattr(sim, "random_action", None)
+        for _ in range(depth):
+            if random_action is not None:
+                choice = random_action(rng)
+                if choice is None:
+                    return
+                sim.apply(choice)
+            else:
+                mover = sim.to_move()
+                pool = known.get(mover)
+                choice = None
+                if pool:
+                    for _ in range(2):
+                        candidate = pool[rng.randrange(len(pool))]
+                        if sim.check(candidate) is None:
+                            choice = candidate
+                            break
+                if choice is None:
+                    pool = sim.legal_actions()
+                    if not pool:
+                        return
+                    known[mover] = pool
+                    choice = pool[rng.randrange(len(pool))]
+                sim.apply(choice)
+            if sim.outcome() is not None:
+                return
+
+
+def _rolls(game: Game[Any]) -> int:
+    """How many rolls the game's dice have logged (a change means chance happened)."""
+    log = getattr(getattr(game, "dice", None), "log", None)
+    return len(log) if isinstance(log, list) else 0
 
 
 def _unit(value: float) -> float:
