@@ -34,7 +34,8 @@ made of shipped cards, sides alternating. A dearer card leaves less for the
 rest of its army, so its win rate falls with T. A logistic regression of the
 score (draws count half) on T, fitted by maximum likelihood with half a win
 and half a loss added at every T, gives the tier at which the card's army
-would win 50% of its games: the suggested tier (rounded, within 1..budget).
+would win 50% of its games: the suggested tier (rounded, within 1..budget,
+and at most one tier beyond the tested prices: the report says when).
 Without a falling trend (too few games) the tested T whose score is closest
 to 50% is suggested. --games is the number of games per card.
 """

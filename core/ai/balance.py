@@ -15,7 +15,8 @@ as half) on ``t'``: ``P(win) = 1 / (1 + exp(-(a + b t')))``, fitted by
 maximum likelihood (Newton's method) after adding half a win and half a
 loss at every price (Jeffreys' prior, which keeps the fit finite when a
 card always wins or always loses). The suggested tier is ``-a / b``,
-rounded and kept within 1..B. If the fit has no downward slope (too few
+rounded and kept within 1..B and within one of the tested prices (a fit
+is not trusted far outside the data: the report says so). If the fit has no downward slope (too few
 games to see the effect) the tested price whose score is closest to 50% is
 suggested instead.
 
@@ -246,11 +247,15 @@ def fair_tier(points: Sequence[TierPoint]) -> float | None:
     return -a / b
 
 
-def _report(card: str, tier: int, copies: int, points: list[TierPoint], budget: int) -> CardReport:
+def card_report(card: str, tier: int, copies: int, points: list[TierPoint], budget: int) -> CardReport:
     fair = fair_tier(points)
+    tested = [p.tier for p in points if p.games]
     if fair is not None:
-        suggested = min(budget, max(1, round(fair)))
+        low, high = min(tested) - 1, max(tested) + 1
+        suggested = min(budget, max(1, low, min(high, round(fair))))
         method = "logistic fit"
+        if not low <= fair <= high:
+            method += " beyond the tested prices (widen --spread)"
     else:
         played = [p for p in points if p.games]
         best = min(played, key=lambda p: (abs(p.score - 0.5), abs(p.tier - tier)))
@@ -272,7 +277,7 @@ def collect(results: Sequence[GameResult], tags: Sequence[_Tag],
     reports = []
     for cid, (tier, copies) in cards_info.items():
         points = [TierPoint(t, *counts[(c, t)]) for (c, t) in sorted(counts) if c == cid]
-        reports.append(_report(cid, tier, copies, points, budget))
+        reports.append(card_report(cid, tier, copies, points, budget))
     return reports
 
 

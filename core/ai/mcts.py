@@ -43,6 +43,11 @@ from core.game import Action, Game
 
 __all__ = ["PRESETS", "MCTSAgent", "SearchStats"]
 
+PRIOR_SHARE = 0.5
+"""Share of a time budget the root's one-ply seeding may use at most."""
+ROLLOUT_SHARE = 1 / 200
+"""Share of a time budget one rollout may use (a slow ruleset still gets iterations)."""
+
 Edge = tuple[int, Action]
 """An edge of the open-loop tree: who decided, and what."""
 
@@ -94,6 +99,7 @@ class MCTSAgent:
         iterations: int | None = None,
         exploration: float = 0.7,
         rollout_depth: int | None = None,
+        priors: bool = True,
     ):
         if iterations is not None and iterations < 1:
             raise TanktableError("mcts needs at least one iteration")
@@ -104,6 +110,7 @@ class MCTSAgent:
         self.iterations = iterations
         self.exploration = exploration
         self.rollout_depth = rollout_depth
+        self.priors = priors
         self.last: SearchStats | None = None
 
     # ------------------------------------------------------------------ api
@@ -142,10 +149,15 @@ class MCTSAgent:
         exact = not getattr(game, "hidden_information", False)
         root = _Node()
         started = time.perf_counter()
-        deadline = None if self.iterations is not None else started + float(self.think or 1.0)
+        think = float(self.think or 1.0)
+        deadline = None if self.iterations is not None else started + think
+        rollout_time = None if deadline is None else think * ROLLOUT_SHARE
+        rng = self.rng
+        if self.priors:
+            self._seed_root(root, base, player, exact,
+                            None if deadline is None else started + think * PRIOR_SHARE)
         budget = self.iterations
         done = 0
-        rng = self.rng
         while True:
             if budget is not None:
                 if done >= budget:
@@ -155,7 +167,7 @@ class MCTSAgent:
             sim = base.determinize(player, rng.getrandbits(62))
             _adopt_initial_state(sim, base)
             reseed_dice(sim, rng.getrandbits(62))
-            self._iterate(root, sim, depth, n_players, exact)
+            self._iterate(root, sim, depth, n_players, exact, rollout_time)
             done += 1
         elapsed = time.perf_counter() - started
         visits = {a: n.visits for (p, a), n in root.children.items() if p == player}
@@ -163,8 +175,38 @@ class MCTSAgent:
         return root
 
     # ------------------------------------------------------------- internals
+    def _seed_root(self, root: _Node, base: Game[Any], player: int, exact: bool,
+                   until: float | None) -> None:
+        """Give every root action one visit worth its one-ply evaluation.
+
+        With hundreds of actions and a second to think, plain UCT would not
+        even try each root action once; seeding makes the search at least as
+        good as greedy play and spends the iterations on the promising
+        actions. Stops at ``until`` (time budgets): unseeded actions stay
+        untried.
+        """
+        rng = self.rng
+        sample = base.determinize(player, rng.getrandbits(62))
+        _adopt_initial_state(sample, base)
+        actions: list[Action] = sample.legal_actions()
+        if exact:
+            root.mover, root.actions, root.untried = player, actions, []
+        for i, action in enumerate(actions):
+            if until is not None and i and time.perf_counter() >= until:
+                if exact:
+                    root.untried = list(actions[i:])
+                break
+            child_game = sample.clone()
+            reseed_dice(child_game, rng.getrandbits(62))
+            child_game.apply(action)
+            node = _Node()
+            node.visits = node.available = 1
+            node.total = _unit(child_game.evaluate(player))
+            root.children[(player, action)] = node
+            root.visits += 1
+
     def _iterate(self, root: _Node, sim: Game[Any], depth: int, n_players: int,
-                 exact: bool) -> None:
+                 exact: bool, rollout_time: float | None = None) -> None:
         """One iteration: select, expand one edge, roll out, back up.
 
         ``exact`` is true while the sample's state is the same in every
@@ -230,7 +272,8 @@ class MCTSAgent:
                 exact = False
         # Rollout: random play, cut off after ``depth`` decisions.
         if depth > 0 and sim.outcome() is None:
-            self._rollout(sim, depth, {mover: actions} if path else {})
+            stop = None if rollout_time is None else time.perf_counter() + rollout_time
+            self._rollout(sim, depth, {mover: actions} if path else {}, stop)
         if n_players == 2 and getattr(sim, "zero_sum", True):
             value = sim.evaluate(0)
             rewards = [_unit(value), _unit(-value)]
@@ -241,7 +284,8 @@ class MCTSAgent:
             visited.total += rewards[mover]
 
 
-    def _rollout(self, sim: Game[Any], depth: int, known: dict[int, list[Action]]) -> None:
+    def _rollout(self, sim: Game[Any], depth: int, known: dict[int, list[Action]],
+                 stop: float | None = None) -> None:
         """Random play for up to ``depth`` decisions, cheaply.
 
         A ruleset may offer ``random_action(rng)`` (a random legal action or
@@ -277,6 +321,8 @@ class MCTSAgent:
                     choice = pool[rng.randrange(len(pool))]
                 sim.apply(choice)
             if sim.outcome() is not None:
+                return
+            if stop is not None and time.perf_counter() >= stop:
                 return
 
 

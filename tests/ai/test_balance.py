@@ -90,3 +90,15 @@ def test_balance_user_errors(fake_battle: Any, tmp_path: Path) -> None:
         plan_balance(BalanceConfig("fake-battle", (empty,), 0, 10))
     with pytest.raises(TanktableError, match="unknown ruleset"):
         plan_balance(BalanceConfig("no-such-game", (empty,), 10, 10))
+
+
+def test_fit_far_beyond_the_tested_prices_is_not_trusted() -> None:
+    """A crossing at T = 8 seen only from prices 1..3: suggest 4 and say so."""
+    import math
+
+    from core.ai.balance import card_report
+
+    points = [TierPoint(t, 1000, round(1000 / (1 + math.exp(-(4 - 0.5 * t)))), 0) for t in (1, 2, 3)]
+    report = card_report("ace", 2, 1, points, budget=20)
+    assert report.fair == pytest.approx(8.0, abs=0.3)
+    assert report.suggested == 4 and "widen --spread" in report.method

@@ -19,6 +19,17 @@ def test_takes_the_winning_square() -> None:
     assert MCTSAgent(seed=1, iterations=300).choose(game) == Mark(2)
 
 
+def test_root_seeding_sees_one_move_wins_without_search() -> None:
+    """Every root action starts with its one-ply evaluation: a win is found at once."""
+    game = TicTacToe.from_text("xx. oo. ...")
+    agent = MCTSAgent(seed=1, iterations=1)
+    assert agent.choose(game) == Mark(2)
+    root = agent.search(game)
+    assert len(root.children) == 5  # every legal action seeded
+    unseeded = MCTSAgent(seed=1, iterations=1, priors=False).search(game)
+    assert len(unseeded.children) == 1
+
+
 def test_blocks_the_losing_square() -> None:
     game = TicTacToe.from_text("xx. .o. ...")  # o to move, x threatens 2
     assert MCTSAgent(seed=1, iterations=400).choose(game) == Mark(2)
@@ -97,10 +108,10 @@ class CountingRace(Race):
 def test_rollout_depth_comes_from_the_game() -> None:
     """``rollout_depth = 0``: one iteration applies exactly the one expanded action."""
     CountingRace.applied = 0
-    MCTSAgent(seed=0, iterations=1).search(CountingRace())
+    MCTSAgent(seed=0, iterations=1, priors=False).search(CountingRace())
     assert CountingRace.applied == 1
     CountingRace.applied = 0
-    MCTSAgent(seed=0, iterations=1, rollout_depth=30).search(CountingRace())
+    MCTSAgent(seed=0, iterations=1, rollout_depth=30, priors=False).search(CountingRace())
     assert CountingRace.applied > 1
 
 
