@@ -10,6 +10,7 @@ underpriced by exactly the difference -- a known answer for the balance sweep.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -36,10 +37,15 @@ SHIPPED = {c.id: c for c in (Card("scout", 1, 1.0), Card("medium", 2, 2.0), Card
 def load_cards(paths: Sequence[Path | str]) -> dict[str, Card]:
     cards = dict(SHIPPED)
     for path in paths:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-        for item in data["cards"]:
-            cards[item["id"]] = Card(item["id"], int(item["tier"]), float(item["power"]))
+        cards.update(_cards_in(str(path)))
     return cards
+
+
+@functools.lru_cache(maxsize=16)
+def _cards_in(path: str) -> dict[str, Card]:
+    data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    return {item["id"]: Card(item["id"], int(item["tier"]), float(item["power"]))
+            for item in data["cards"]}
 
 
 @dataclass(frozen=True)
