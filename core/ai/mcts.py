@@ -23,6 +23,15 @@ Powley & Whitehouse 2012) driven by UCT:
   works for any number of players (each node is scored for the player who
   decided at its parent: the "max^n" reading of UCT).
 
+Speed and strength with slow rulesets and hundreds of actions: the root's
+actions are first seeded with their one-ply evaluation (so the search is
+never worse than greedy play); nodes whose state is the same in every
+iteration cache their legal actions; rollouts use the ruleset's
+``random_action(rng)`` if it has one, else draw from the last full list and
+keep what ``check`` accepts; with a time budget a rollout is also cut after
+1/200 of the budget. Two-player games are scored as zero-sum
+(``evaluate(1) = -evaluate(0)``) unless the game sets ``zero_sum = False``.
+
 Budgets: ``iterations`` (reproducible: same seed, same moves, on any
 machine) or ``think`` seconds (inherently machine dependent: a faster
 machine runs more iterations and may choose differently). The caller's game
