@@ -138,7 +138,8 @@ class LosResult:
 
 
 def _rank(r: LosResult) -> tuple[int, int]:
-    return (1 if r.blocked_by is not None else 0, r.hindrance)
+    """Worse is larger: any blocked line is worse than any unblocked one."""
+    return (1, 0) if r.blocked_by is not None else (0, r.hindrance)
 
 
 class LosPolicy(Protocol):
