@@ -242,12 +242,23 @@ def _resolve_sections(data: Any, base: Mapping[str, Mapping[str, Any]]) -> Any:
             pool: dict[str, Mapping[str, Any]] = dict(base.get(section, {}))
             pool.update({k: v for k, v in entries.items() if k != name})
             try:
-                done = resolve_based_on({name: entry}, pool)[name]
+                if entry["based_on"] == name and name in base.get(section, {}):
+                    # "woods: {based_on: woods, cost: 3}" refines the shipped woods
+                    shipped_entry = resolve_based_on({name: base[section][name]}, base[section])[name]
+                    done = _overlay(shipped_entry, {k: v for k, v in entry.items() if k != "based_on"})
+                else:
+                    done = resolve_based_on({name: entry}, pool)[name]
             except KeyError as exc:
                 resolved[name] = {**entry, "based_on": _UnknownBase(str(exc.args[0]))}
                 continue
             resolved[name] = {**done, "based_on": entry["based_on"]}
         out[section] = resolved
+    return out
+
+
+def _overlay(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    out.update(override)
     return out
 
 
