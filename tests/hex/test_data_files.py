@@ -128,7 +128,7 @@ def test_every_map_problem_is_reported_with_its_line() -> None:
         "m.yaml:18:5: no smoke in water: B2 is Water Barrier (HTC-T95.1, HTC-T98.1)",
         "m.yaml:20:5: C2 already has foxholes: at most one fortification per hex, the first stays (HTC-F100.3)",
         "m.yaml:21:5: smoke at A1 needs hindrance: 1..10 (HTC-T94)",
-        "m.yaml:22:11: D9 is off the map (A1..C2)",
+        "m.yaml:22:10: D9 is off the map (A1..C2)",
     ]
 
 
