@@ -140,12 +140,12 @@ def _exact_line(bq: int, br: int, sign: int) -> tuple[tuple[int, int], ...]:
         return ((0, 0),)
     nq, nr, ns = (sign * NUDGE[0], sign * NUDGE[1], sign * NUDGE[2])
     out = []
+    two_n = 2 * n
     for i in range(n + 1):
         # The sample is (X/n + eps*nudge) per cube axis, X an integer.
-        xq, xr, xs = bq * i, br * i, bs * i
-        rq, kq = _round_key(xq, nq, n)
-        rr, kr = _round_key(xr, nr, n)
-        rs, ks = _round_key(xs, ns, n)
+        rq, kq = _round_key(bq * i, nq, n, two_n)
+        rr, kr = _round_key(br * i, nr, n, two_n)
+        rs, ks = _round_key(bs * i, ns, n, two_n)
         if rq + rr + rs != 0:
             if kq > kr and kq > ks:
                 rq = -rr - rs
@@ -155,13 +155,13 @@ def _exact_line(bq: int, br: int, sign: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def _round_key(x: int, d: int, n: int) -> tuple[int, tuple[int, int]]:
+def _round_key(x: int, d: int, n: int, two_n: int) -> tuple[int, tuple[int, int]]:
     """Round ``x/n + eps*d`` to an integer; also return the rounding error as a sortable key.
 
     The key ``(exact part * n, eps part)`` compares like the real error
     because eps is smaller than any non-zero exact difference.
     """
-    r, rem = divmod(2 * x + n, 2 * n)  # round half up: floor(x/n + 1/2)
+    r, rem = divmod(2 * x + n, two_n)  # round half up: floor(x/n + 1/2)
     if rem == 0 and d < 0:  # exactly half way: the nudge decides
         r -= 1
     delta = r * n - x

@@ -129,6 +129,8 @@ class HexBoard:
             offset_to_axial(i % columns, i // columns, pointy, odd_shifted) for i in range(n)
         ]
         self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
+        self.axial_q: list[int] = [h.q for h in self.hexes]
+        self.axial_r: list[int] = [h.r for h in self.hexes]
         self.terrain_ids: list[str] = list(terrain)
         self.terrain: list[TerrainType] = [catalogue.terrain[t] for t in terrain]
         self.elevation: list[int] = list(elevation) if elevation is not None else [0] * n
@@ -182,6 +184,9 @@ class HexBoard:
         self.smoke: list[int] = [0] * n
         for c, v in (smoke or {}).items():
             self.smoke[c] = v
+        self.any_smoke = any(self.smoke)
+        self.plan_cache: dict[int, Any] = {}
+        """Line plans by key displacement (filled by core.grid.los)."""
         self.fort_ids: list[str | None] = [None] * n
         self.fort: list[Fortification | None] = [None] * n
         for c, fid in (fortifications or {}).items():

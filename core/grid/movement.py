@@ -86,34 +86,47 @@ def find_path(board: HexBoard, start: Hex | int, goal: Hex | int, mp: int | None
 
 
 def _astar(board: HexBoard, a: int, b: int) -> PathResult | None:
-    h = _heuristic_table(board, b)
+    """A* over cell ids: list-indexed tables, lazy heuristic, ties broken toward depth."""
+    qs, rs = board.axial_q, board.axial_r
+    gq, gr = qs[b], rs[b]
+    gs = gq + gr
+    m = board.min_step
     nb, cost = board.nb, board.enter_cost
-    best = {a: 0}
-    came: dict[int, int] = {}
-    heap = [(h[a], 0, a)]
+    inf = 1 << 60
+    best = [inf] * board.size
+    came = [-1] * board.size
+    best[a] = 0
+    heap = [(0, 0, a)]
     push, pop = heapq.heappush, heapq.heappop
-    closed = set()
     while heap:
-        _, g, c = pop(heap)
+        _, ng, c = pop(heap)
+        g = -ng
         if c == b:
-            return PathResult(_unwind(came, a, b), g)
-        if c in closed:
+            return PathResult(_unwind_list(came, a, b), g)
+        if g > best[c]:
             continue
-        closed.add(c)
         base = c * 6
         for d in range(6):
-            o = nb[base + d]
-            if o < 0:
-                continue
             step = cost[base + d]
             if step < 0:
                 continue
+            o = nb[base + d]
             g2 = g + step
-            if g2 < best.get(o, 1 << 60):
+            if g2 < best[o]:
                 best[o] = g2
                 came[o] = c
-                push(heap, (g2 + h[o], g2, o))
+                q, r = qs[o], rs[o]
+                dq, dr, ds = q - gq, r - gr, q + r - gs
+                h = ((dq if dq > 0 else -dq) + (dr if dr > 0 else -dr) + (ds if ds > 0 else -ds)) >> 1
+                push(heap, (g2 + h * m, -g2, o))
     return None
+
+
+def _unwind_list(came: list[int], a: int, b: int) -> tuple[int, ...]:
+    out = [b]
+    while out[-1] != a:
+        out.append(came[out[-1]])
+    return tuple(reversed(out))
 
 
 def _unwind(came: dict[int, int], a: int, b: int) -> tuple[int, ...]:
