@@ -185,6 +185,7 @@ class HexBoard:
         for c, v in (smoke or {}).items():
             self.smoke[c] = v
         self.any_smoke = any(self.smoke)
+        self.plan_mod = 2 * self.stride + 1
         self.plan_cache: dict[int, Any] = {}
         """Line plans by key displacement (filled by core.grid.los)."""
         self.fort_ids: list[str | None] = [None] * n

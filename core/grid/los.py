@@ -176,11 +176,11 @@ def _plan(board: HexBoard, a: int, b: int) -> _Plan:
     """Cached per displacement: key deltas of both candidate lines, whether they are
     the same, whether the line is a straight hex row, and the hexside crossed at each step."""
     cache: dict[int, _Plan] = board.plan_cache
-    keys = board.keys
-    found = cache.get(keys[b] - keys[a])
+    dq = board.axial_q[b] - board.axial_q[a]
+    dr = board.axial_r[b] - board.axial_r[a]
+    key = dq * board.plan_mod + dr  # unique: |dr| < stride < plan_mod / 2
+    found = cache.get(key)
     if found is None:
-        dq = board.axial_q[b] - board.axial_q[a]
-        dr = board.axial_r[b] - board.axial_r[a]
         s = board.stride
         op, om = line_offsets(dq, dr, 1), line_offsets(dq, dr, -1)
         dp = tuple(q * s + r for q, r in op)
@@ -188,54 +188,51 @@ def _plan(board: HexBoard, a: int, b: int) -> _Plan:
         dirs = tuple([0] + [board.delta_dir[y - x] for x, y in pairwise(dp)])
         straight = dq == 0 or dr == 0 or dq == -dr
         found = (dp, dm, dp == dm, straight, dirs)
-        cache[keys[b] - keys[a]] = found
+        cache[key] = found
     return found
 
 
 def _fast_chart(board: HexBoard, a: int, deltas: tuple[int, ...], dirs: tuple[int, ...]) -> LosResult:
     """The chart on a flat board when the line does not run along hexsides or a road:
-    one pass over precomputed tables (the common case, and the benchmarked one)."""
-    slot, obstacle, hind, smoke = board.slot, board.obstacle, board.hind, board.smoke
+    one pass over precomputed tables (the common case, and the benchmarked one).
+    Reports the blocker nearest the spotter, like :class:`ChartLos`."""
+    slot, obstacle, hind = board.slot, board.obstacle, board.hind
     k = board.keys[a]
     cells = [slot[k + d] for d in deltas]
     n = len(cells) - 1
     total = 0
     parts: list[tuple[int, int, str]] | None = None
-    for i in range(1, n):
+    sides = board.any_side_effect
+    side_obstacle, side_hind = board.side_obstacle, board.side_hind
+    for i in range(1, n + 1):
         c = cells[i]
-        if c < 0 or not (obstacle[c] or hind[c]):
+        if sides:
+            x = cells[i - 1]
+            if x >= 0 and c >= 0:
+                k6 = x * 6 + dirs[i]
+                if side_obstacle[k6] or side_hind[k6]:
+                    at_end = i == 1 or i == n
+                    feats = [f for f in board.sides[k6] if not (at_end and f.endpoint_exempt)]
+                    for f in feats:
+                        if f.los == "obstacle":
+                            return LosResult(Blocker("hexside", (x, c), f.name, f.rule), 0, tuple(cells))
+                    hs = max((f.hindrance for f in feats), default=0)
+                    if hs:
+                        total += hs
+                        parts = parts or []
+                        parts.append((c, hs, feats[0].name))
+        if i == n or c < 0 or not (obstacle[c] or hind[c]):
             continue
         if obstacle[c]:
             t = board.terrain[c]
             name = t.name if t.los == "obstacle" else _path_obstacle_name(board, c)
             return LosResult(Blocker("hex", (c,), name, t.rule), 0, tuple(cells))
         h = hind[c]
-        if h:
-            total += h
-            parts = parts or []
-            parts.append((c, h, _hind_source(board, c)))
-    if board.any_side_effect:
-        side_obstacle, side_hind = board.side_obstacle, board.side_hind
-        b = cells[n]
-        for i in range(1, n + 1):
-            x, y = cells[i - 1], cells[i]
-            if x < 0 or y < 0:
-                continue
-            k6 = x * 6 + dirs[i]
-            if not side_obstacle[k6] and not side_hind[k6]:
-                continue
-            at_end = i == 1 or i == n
-            feats = [f for f in board.sides[k6] if not (at_end and f.endpoint_exempt)]
-            for f in feats:
-                if f.los == "obstacle":
-                    return LosResult(Blocker("hexside", (x, y), f.name, f.rule), 0, tuple(cells))
-            hs = max((f.hindrance for f in feats), default=0)
-            if hs:
-                total += hs
-                parts = parts or []
-                parts.append((y, hs, feats[0].name))
-        del b
+        total += h
+        parts = parts or []
+        parts.append((c, h, _hind_source(board, c)))
     if board.any_smoke:
+        smoke = board.smoke
         for c in cells:
             if c >= 0 and smoke[c]:
                 total += smoke[c]

@@ -7,6 +7,7 @@ is a straight hex row, and A1 -> B2 / A1 -> D3 run exactly along hexsides.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -294,3 +295,55 @@ def test_edge_rules_are_ordered(b: HexBoard, data: st.DataObject) -> None:
         a, c = data.draw(st.integers(0, b.size - 1)), data.draw(st.integers(0, b.size - 1))
         both, shooter, either = (line_of_sight(b, a, c, edge_rule=x) for x in ("both", "shooter", "either"))
         assert rank(both) <= rank(shooter) <= rank(either)
+
+
+@st.composite
+def flat_boards(draw: st.DrawFn) -> HexBoard:
+    n = COLS * ROWS
+    terrain = draw(st.lists(st.sampled_from(TERRAIN), min_size=n, max_size=n))
+    sides = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, 5)), max_size=8))
+    smoke = draw(st.dictionaries(st.integers(0, n - 1), st.integers(1, 4), max_size=3))
+    probe = HexBoard(catalogue=CAT, columns=COLS, rows=ROWS, terrain=terrain)
+    walls = [(c, d, "wall") for c, d in sides if probe.nb[c * 6 + d] >= 0]
+    rail = [("railway", [2 * COLS + i for i in range(COLS)])] if draw(st.booleans()) else []
+    return HexBoard(catalogue=CAT, columns=COLS, rows=ROWS, terrain=terrain, hexsides=walls,
+                    smoke=smoke, paths=rail)
+
+
+@settings(max_examples=50, deadline=None)
+@given(flat_boards(), st.data())
+def test_fast_path_agrees_with_the_general_evaluator(b: HexBoard, data: st.DataObject) -> None:
+    """The one-pass flat-board evaluator and ChartLos give the same verdict and line."""
+    from core.grid.los import ChartLos, candidate_lines
+
+    for _ in range(20):
+        a, c = data.draw(st.integers(0, b.size - 1)), data.draw(st.integers(0, b.size - 1))
+        fast = line_of_sight(b, a, c)
+        lp, lm = candidate_lines(b, a, c)
+        slow = ChartLos().sight(b, a, c, lp, lm, "both")
+        assert (fast.status, fast.hindrance, fast.line) == (slow.status, slow.hindrance, slow.line)
+        assert fast.blocked_by == slow.blocked_by
+        assert sorted(fast.hindrances) == sorted(slow.hindrances)
+
+
+GIANTS = """\
+ruleset: hex
+kind: terrain
+name: A ruleset's own terrain
+terrain:
+  steppe: {name: Steppe, symbol: ".", cost: 1, cover: 0}
+  forest: {name: Forest, symbol: F, cost: 1, cover: 0, los: obstacle}
+  high_ground: {name: High ground, symbol: H, cost: 1, cover: 0, los: obstacle}
+  swamp: {name: Swamp, symbol: S, cost: 2, cover: 0}
+"""
+
+
+def test_a_ruleset_brings_its_own_catalogue_and_map(tmp_path: Path) -> None:
+    """Duel of the Giants style: own terrain file, no shipped chart, same map format and LOS."""
+    (tmp_path / "giants.yaml").write_text(GIANTS, encoding="utf-8")
+    b = board(". F . H .\n. . S . .\n", terrain_files=[str(tmp_path / "giants.yaml")],
+              extra={"shipped_terrain": False})
+    assert set(b.catalogue.terrain) == {"steppe", "forest", "high_ground", "swamp"}
+    assert los(b, "A1", "C1").status == "blocked"
+    assert los(b, "A2", "E2").status == "clear"
+    assert line_of_sight(b, b.parse("A2"), b.parse("E2"), ForestCounting()).status == "clear"
