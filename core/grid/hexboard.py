@@ -222,6 +222,13 @@ class HexBoard:
         ]
         self.side_hind: list[int] = [max((f.hindrance for f in fs), default=0) for fs in self.sides]
         self.any_side_effect = any(self.side_obstacle) or any(self.side_hind)
+        self.los_flag: list[bool] = [
+            self.obstacle[c] or bool(self.hind[c]) or bool(self.smoke[c])
+            or any(self.side_obstacle[c * 6 + d] or self.side_hind[c * 6 + d] for d in range(6))
+            for c in range(n)
+        ] + [False]
+        """Per cell (plus a last False for off-board -1): anything that can matter to a line
+        entering it (terrain, path or hexside features)."""
         self.has_paths_along = any(p.los_along == "clear" for cp in self.cell_paths for p in cp)
 
     def _compile_moves(self) -> None:

@@ -169,12 +169,23 @@ def line_cells(board: HexBoard, a: int, b: int, nudge: int = 1) -> list[int]:
     return [slot[k + d] if 0 <= k + d < size else -1 for d in deltas]
 
 
-_Plan = tuple[tuple[int, ...], tuple[int, ...], bool, bool, tuple[int, ...]]
+@dataclass(frozen=True)
+class _Plan:
+    """Everything about a line that depends only on the displacement (cached per board)."""
+
+    plus: tuple[int, ...]
+    """Slot-key deltas of the +1 candidate line."""
+    minus: tuple[int, ...]
+    dirs_plus: tuple[int, ...]
+    """Hexside crossed into position i (index 0 unused)."""
+    dirs_minus: tuple[int, ...]
+    same: bool
+    straight: bool
+    runs: tuple[tuple[int, int], ...]
+    """Detours: (first, last) positions where the candidates differ."""
 
 
 def _plan(board: HexBoard, a: int, b: int) -> _Plan:
-    """Cached per displacement: key deltas of both candidate lines, whether they are
-    the same, whether the line is a straight hex row, and the hexside crossed at each step."""
     cache: dict[int, _Plan] = board.plan_cache
     dq = board.axial_q[b] - board.axial_q[a]
     dr = board.axial_r[b] - board.axial_r[a]
@@ -182,66 +193,149 @@ def _plan(board: HexBoard, a: int, b: int) -> _Plan:
     found = cache.get(key)
     if found is None:
         s = board.stride
-        op, om = line_offsets(dq, dr, 1), line_offsets(dq, dr, -1)
-        dp = tuple(q * s + r for q, r in op)
-        dm = tuple(q * s + r for q, r in om)
-        dirs = tuple([0] + [board.delta_dir[y - x] for x, y in pairwise(dp)])
-        straight = dq == 0 or dr == 0 or dq == -dr
-        found = (dp, dm, dp == dm, straight, dirs)
+        dp = tuple(q * s + r for q, r in line_offsets(dq, dr, 1))
+        dm = tuple(q * s + r for q, r in line_offsets(dq, dr, -1))
+        dirs_p = tuple([0] + [board.delta_dir[y - x] for x, y in pairwise(dp)])
+        dirs_m = tuple([0] + [board.delta_dir[y - x] for x, y in pairwise(dm)])
+        runs = tuple(_runs([i for i in range(len(dp)) if dp[i] != dm[i]]))
+        found = _Plan(dp, dm, dirs_p, dirs_m, dp == dm, dq == 0 or dr == 0 or dq == -dr, runs)
         cache[key] = found
     return found
 
 
-def _fast_chart(board: HexBoard, a: int, deltas: tuple[int, ...], dirs: tuple[int, ...]) -> LosResult:
-    """The chart on a flat board when the line does not run along hexsides or a road:
-    one pass over precomputed tables (the common case, and the benchmarked one).
-    Reports the blocker nearest the spotter, like :class:`ChartLos`."""
-    slot, obstacle, hind = board.slot, board.obstacle, board.hind
-    k = board.keys[a]
-    cells = [slot[k + d] for d in deltas]
+def _scan(
+    board: HexBoard, cells: Sequence[int], dirs: Sequence[int], lo: int, hi: int, cross_lo: bool,
+    parts: list[tuple[int, int, str]],
+) -> tuple[Blocker | None, int]:
+    """Flat-board chart over positions lo..hi of one line: the crossing into each
+    position (into lo only if ``cross_lo``), smoke in every hex, terrain strictly between.
+    Returns the first blocker (or None) and the hindrance; hindrances go to ``parts``."""
+    flag = board.los_flag
     n = len(cells) - 1
     total = 0
-    parts: list[tuple[int, int, str]] | None = None
-    sides = board.any_side_effect
-    side_obstacle, side_hind = board.side_obstacle, board.side_hind
-    for i in range(1, n + 1):
+    for i in range(lo, hi + 1):
         c = cells[i]
-        if sides:
-            x = cells[i - 1]
-            if x >= 0 and c >= 0:
-                k6 = x * 6 + dirs[i]
-                if side_obstacle[k6] or side_hind[k6]:
-                    at_end = i == 1 or i == n
-                    feats = [f for f in board.sides[k6] if not (at_end and f.endpoint_exempt)]
-                    for f in feats:
-                        if f.los == "obstacle":
-                            return LosResult(Blocker("hexside", (x, c), f.name, f.rule), 0, tuple(cells))
-                    hs = max((f.hindrance for f in feats), default=0)
-                    if hs:
-                        total += hs
-                        parts = parts or []
-                        parts.append((c, hs, feats[0].name))
-        if i == n or c < 0 or not (obstacle[c] or hind[c]):
+        if not flag[c]:  # nothing in the hex or on its sides; flag[-1] is False (off the board)
             continue
-        if obstacle[c]:
+        if i > 0 and (i > lo or cross_lo):
+            x = cells[i - 1]
+            k6 = x * 6 + dirs[i]
+            if x >= 0 and (board.side_obstacle[k6] or board.side_hind[k6]):
+                at_end = i == 1 or i == n
+                feats = [f for f in board.sides[k6] if not (at_end and f.endpoint_exempt)]
+                for f in feats:
+                    if f.los == "obstacle":
+                        return Blocker("hexside", (x, c), f.name, f.rule), 0
+                hs = max((f.hindrance for f in feats), default=0)
+                if hs:
+                    total += hs
+                    parts.append((c, hs, feats[0].name))
+        sm = board.smoke[c]
+        if sm:
+            total += sm
+            parts.append((c, sm, "smoke"))
+        if i == 0 or i == n:
+            continue
+        if board.obstacle[c]:
             t = board.terrain[c]
             name = t.name if t.los == "obstacle" else _path_obstacle_name(board, c)
-            return LosResult(Blocker("hex", (c,), name, t.rule), 0, tuple(cells))
-        h = hind[c]
+            return Blocker("hex", (c,), name, t.rule), 0
+        h = board.hind[c]
+        if h:
+            total += h
+            parts.append((c, h, _hind_source(board, c)))
+    return None, total
+
+
+def _branch(
+    board: HexBoard, cells: Sequence[int], dirs: Sequence[int], i0: int, i1: int,
+    parts: list[tuple[int, int, str]],
+) -> tuple[Blocker | None, int]:
+    """One side of a detour: the crossings into, within and out of positions i0..i1."""
+    block, total = _scan(board, cells, dirs, i0, i1, True, parts)
+    if block is not None:
+        return block, 0
+    x, c = cells[i1], cells[i1 + 1]
+    if x < 0 or c < 0:
+        return None, total
+    k6 = x * 6 + dirs[i1 + 1]
+    if board.side_obstacle[k6] or board.side_hind[k6]:
+        at_end = i1 + 1 == len(cells) - 1
+        feats = [f for f in board.sides[k6] if not (at_end and f.endpoint_exempt)]
+        for f in feats:
+            if f.los == "obstacle":
+                return Blocker("hexside", (x, c), f.name, f.rule), 0
+        hs = max((f.hindrance for f in feats), default=0)
+        if hs:
+            total += hs
+            parts.append((c, hs, feats[0].name))
+    return None, total
+
+
+def _fast_chart(board: HexBoard, a: int, plan: _Plan, rule: str) -> LosResult:
+    """The chart on a flat board, from precomputed tables in one pass per candidate
+    (the common case, and the benchmarked one); same results as :class:`ChartLos`."""
+    slot = board.slot
+    k = board.keys[a]
+    lp = [slot[k + d] for d in plan.plus]
+    n = len(lp) - 1
+    parts: list[tuple[int, int, str]] = []
+    if plan.same:
+        block, total = _scan(board, lp, plan.dirs_plus, 0, n, False, parts)
+        if block is not None:
+            return LosResult(block, 0, tuple(lp))
+        return LosResult(None, total, tuple(lp), tuple(parts))
+    lm = [slot[k + d] for d in plan.minus]
+    alts = (tuple(lp), tuple(lm))
+    if rule == "shooter":
+        results = []
+        for ln, dirs in ((lp, plan.dirs_plus), (lm, plan.dirs_minus)):
+            p: list[tuple[int, int, str]] = []
+            block, total = _scan(board, ln, dirs, 0, n, False, p)
+            results.append(LosResult(block, 0, tuple(ln)) if block is not None
+                           else LosResult(None, total, tuple(ln), tuple(p)))
+        rp, rm = results
+        best, nudge = (rm, -1) if rp.worse_than(rm) else (rp, 1)
+        return LosResult(best.blocked_by, best.hindrance, best.line, best.hindrances, nudge,
+                         len(plan.runs), alts)
+    chosen = list(lp)
+    total = 0
+    pos = 0
+    cross = False
+    for i0, i1 in plan.runs:
+        block, h = _scan(board, lp, plan.dirs_plus, pos, i0 - 1, cross, parts)
+        if block is not None:
+            return LosResult(block, 0, tuple(chosen), (), None, len(plan.runs), alts)
         total += h
-        parts = parts or []
-        parts.append((c, h, _hind_source(board, c)))
-    if board.any_smoke:
-        smoke = board.smoke
-        for c in cells:
-            if c >= 0 and smoke[c]:
-                total += smoke[c]
-                parts = parts or []
-                parts.append((c, smoke[c], "smoke"))
-    if parts and len(parts) > 1:
-        order = {c: i for i, c in enumerate(cells)}
-        parts.sort(key=lambda p: order.get(p[0], 0))
-    return LosResult(None, total, tuple(cells), tuple(parts or ()))
+        pp: list[tuple[int, int, str]] = []
+        pm: list[tuple[int, int, str]] = []
+        bp, hp = _branch(board, lp, plan.dirs_plus, i0, i1, pp)
+        bm, hm = _branch(board, lm, plan.dirs_minus, i0, i1, pm)
+        if rule == "both":
+            if bp is not None and bm is not None:
+                return LosResult(bp, 0, tuple(chosen), (), None, len(plan.runs), alts)
+            take_minus = bp is not None or (bm is None and hm < hp)
+        else:
+            if bp is not None or bm is not None:
+                block = bp if bp is not None else bm
+                if bp is None:
+                    chosen[i0 : i1 + 1] = lm[i0 : i1 + 1]
+                return LosResult(block, 0, tuple(chosen), (), None, len(plan.runs), alts)
+            take_minus = hm > hp
+        if take_minus:
+            chosen[i0 : i1 + 1] = lm[i0 : i1 + 1]
+            total += hm
+            parts.extend(pm)
+        else:
+            total += hp
+            parts.extend(pp)
+        pos, cross = i1 + 1, False
+    if pos <= n:
+        block, h = _scan(board, lp, plan.dirs_plus, pos, n, cross, parts)
+        if block is not None:
+            return LosResult(block, 0, tuple(chosen), (), None, len(plan.runs), alts)
+        total += h
+    return LosResult(None, total, tuple(chosen), tuple(parts), None, len(plan.runs), alts)
 
 
 def candidate_lines(board: HexBoard, a: int, b: int) -> tuple[list[int], list[int]]:
@@ -268,8 +362,8 @@ def line_of_sight(
         raise ValueError(f"edge rule {rule!r}: use one of {', '.join(EDGE_RULES)}")
     if policy is None:
         plan = _plan(board, ca, cb)
-        if plan[2] and board.flat and not (plan[3] and board.has_paths_along):
-            return _fast_chart(board, ca, plan[0], plan[4])
+        if board.flat and not (plan.straight and board.has_paths_along):
+            return _fast_chart(board, ca, plan, rule)
     lp, lm = candidate_lines(board, ca, cb)
     if policy is None:
         return ChartLos().sight(board, ca, cb, lp, lm, rule)

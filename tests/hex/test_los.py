@@ -310,7 +310,7 @@ def flat_boards(draw: st.DrawFn) -> HexBoard:
                     smoke=smoke, paths=rail)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(flat_boards(), st.data())
 def test_fast_path_agrees_with_the_general_evaluator(b: HexBoard, data: st.DataObject) -> None:
     """The one-pass flat-board evaluator and ChartLos give the same verdict and line."""
@@ -318,12 +318,16 @@ def test_fast_path_agrees_with_the_general_evaluator(b: HexBoard, data: st.DataO
 
     for _ in range(20):
         a, c = data.draw(st.integers(0, b.size - 1)), data.draw(st.integers(0, b.size - 1))
-        fast = line_of_sight(b, a, c)
         lp, lm = candidate_lines(b, a, c)
-        slow = ChartLos().sight(b, a, c, lp, lm, "both")
-        assert (fast.status, fast.hindrance, fast.line) == (slow.status, slow.hindrance, slow.line)
-        assert fast.blocked_by == slow.blocked_by
-        assert sorted(fast.hindrances) == sorted(slow.hindrances)
+        for rule in ("both", "either", "shooter"):
+            fast = line_of_sight(b, a, c, edge_rule=rule)
+            slow = ChartLos().sight(b, a, c, lp, lm, rule)
+            assert (fast.status, fast.hindrance) == (slow.status, slow.hindrance), rule
+            assert fast.blocked_by == slow.blocked_by, rule
+            assert (fast.nudge, fast.detours) == (slow.nudge, slow.detours), rule
+            assert sorted(fast.hindrances) == sorted(slow.hindrances), rule
+            if not fast.blocked:
+                assert fast.line == slow.line, rule
 
 
 GIANTS = """\
