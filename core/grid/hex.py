@@ -1,11 +1,15 @@
 """Hex grids in axial/cube coordinates.
 
 A hex is ``Hex(q, r)`` (axial; cube ``s = -q - r``). Distance, neighbours,
-rings and straight lines are exact integer arithmetic, except line drawing,
-which samples points along the segment and rounds them; an explicit nudge
-decides lines that run exactly along a hexside so two implementations agree
-(no floating-point luck). Offset coordinates (columns/rows as printed on a
-board) convert both ways for display and map files.
+rings, rays and lines are exact integer arithmetic. A line samples the
+centre-to-centre segment and rounds each sample to the nearest hex; an
+infinitesimal nudge (kept symbolic, never a float) decides lines that run
+exactly along a hexside, so the result never depends on floating-point luck
+and any implementation using the same nudge agrees (:func:`line_float` is
+the textbook float version, used as a test reference). Offset coordinates
+(columns/rows as printed on a board) convert both ways for display and map
+files. Maps, line of sight and movement live beside this module
+(``hexmap``, ``hexboard``, ``los``, ``movement``, ``cover``, ``hexsvg``).
 """
 
 from __future__ import annotations
