@@ -35,7 +35,15 @@ from core.grid.hexmap import (
     parse_label,
 )
 
-__all__ = ["Catalogue", "HexBoard", "build_board", "load_board", "load_catalogue"]
+__all__ = [
+    "Catalogue",
+    "HexBoard",
+    "build_board",
+    "catalogue_from_text",
+    "load_board",
+    "load_catalogue",
+    "parse_board_text",
+]
 
 _PAD = 2
 """Empty axial margin around the board, so a line grazing the edge still indexes safely."""
@@ -55,6 +63,25 @@ class Catalogue:
     indirect_attacks: tuple[str, ...] = ("mortar", "artillery")
     road_bonus_pays_entry: bool = False
     name: str = ""
+
+    def extended(self, models: Sequence[TerrainCatalogue]) -> Catalogue:
+        """This catalogue with more files on top (a map's own ``terrain_files``)."""
+        if not models:
+            return self
+        more = Catalogue.from_models(models)
+        rules: dict[str, Any] = {}
+        for m in models:
+            rules.update(m.rules.model_dump(exclude_none=True))
+        return Catalogue(
+            terrain={**self.terrain, **more.terrain}, hexsides={**self.hexsides, **more.hexsides},
+            paths={**self.paths, **more.paths}, markers={**self.markers, **more.markers},
+            fortifications={**self.fortifications, **more.fortifications},
+            edge_rule=rules.get("edge_rule", self.edge_rule),
+            uphill_cost=rules.get("uphill_cost", self.uphill_cost),
+            indirect_attacks=tuple(rules.get("indirect_attacks", self.indirect_attacks)),
+            road_bonus_pays_entry=rules.get("road_bonus_pays_entry", self.road_bonus_pays_entry),
+            name=" + ".join(x for x in (self.name, more.name) if x),
+        )
 
     @classmethod
     def from_models(cls, models: Sequence[TerrainCatalogue]) -> Catalogue:
@@ -92,6 +119,20 @@ class Catalogue:
 def load_catalogue(extra: Iterable[str | Path] = (), shipped: bool = True) -> Catalogue:
     """The shipped HTC chart plus the user's terrain files (later files override)."""
     return Catalogue.from_models([m for m, _ in catalogue_documents(extra, shipped)])
+
+
+def catalogue_from_text(text: str, path: str = "<terrain>") -> TerrainCatalogue:
+    """A validated terrain catalogue from YAML text (a ruleset's shipped resource);
+    raises DataError with every located problem."""
+    from core.data import parse_document
+    from core.grid.hexmap import check_document
+
+    doc = parse_document(text, path)
+    model = validate(doc, TerrainCatalogue)
+    problems = check_document("terrain", model, doc)
+    if problems:
+        raise DataError(problems)
+    return model
 
 
 class HexBoard:
@@ -313,25 +354,34 @@ class HexBoard:
 # --- building a board from a map file ---------------------------------------------------
 
 
-def load_board(path: str | Path, extra_terrain: Iterable[str | Path] = ()) -> HexBoard:
-    """Read, validate and build a map; every problem (with its line) raised at once."""
+def load_board(
+    path: str | Path, extra_terrain: Iterable[str | Path] = (), catalogue: Catalogue | None = None
+) -> HexBoard:
+    """Read, validate and build a map; every problem (with its line) raised at once.
+
+    ``catalogue`` (a ruleset's own terrain) replaces the shipped chart; the map's
+    ``terrain_files`` and ``extra_terrain`` still go on top."""
     doc = load_document(path)
     model = validate(doc, HexMapFile)
-    board, problems = build_board(model, doc, extra_terrain)
+    board, problems = build_board(model, doc, extra_terrain, catalogue)
     if problems or board is None:
         raise DataError(problems)
     return board
 
 
 def build_board(
-    model: HexMapFile, doc: Document, extra_terrain: Iterable[str | Path] = ()
+    model: HexMapFile, doc: Document, extra_terrain: Iterable[str | Path] = (),
+    catalogue: Catalogue | None = None,
 ) -> tuple[HexBoard | None, list[Problem]]:
     """The board and the problems of a validated map file (board None if any problem)."""
     problems: list[Problem] = []
     base = Path(doc.path).parent
     files = [base / f for f in model.terrain_files] + [Path(p) for p in extra_terrain]
     try:
-        cat = load_catalogue(files, model.shipped_terrain)
+        if catalogue is not None:
+            cat = catalogue.extended([m for m, _ in catalogue_documents(files, False)])
+        else:
+            cat = load_catalogue(files, model.shipped_terrain)
     except DataError as exc:
         where = doc.where(("terrain_files",))
         problems.append(Problem(doc.path, where[0], where[1], "a terrain file has problems:"))
@@ -505,13 +555,16 @@ def _grid(
     return out
 
 
-def parse_board_text(text: str, path: str = "<map>", extra_terrain: Iterable[str | Path] = ()) -> HexBoard:
-    """Build a board from map YAML text (tests, rulesets with embedded maps)."""
+def parse_board_text(
+    text: str, path: str = "<map>", extra_terrain: Iterable[str | Path] = (),
+    catalogue: Catalogue | None = None,
+) -> HexBoard:
+    """Build a board from map YAML text (tests, rulesets with shipped or embedded maps)."""
     from core.data import parse_document
 
     doc = parse_document(text, path)
     model = validate(doc, HexMapFile)
-    board, problems = build_board(model, doc, extra_terrain)
+    board, problems = build_board(model, doc, extra_terrain, catalogue)
     if problems or board is None:
         raise DataError(problems)
     return board

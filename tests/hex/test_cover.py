@@ -95,3 +95,7 @@ def test_htc_t99_1_air_burst_adds_2_to_mortar_and_artillery_attacks_on_woods() -
     assert attack_bonus(b, b.parse("B1"), "direct") == 0
     assert attack_bonus(b, b.parse("A1"), "mortar") == 0
     assert 6 + 7 + attack_bonus(b, b.parse("B1"), "mortar") == 15  # the chart's example
+
+
+def test_htc_t94_smoke_leaves_the_cover_to_the_terrain() -> None:
+    assert cover_of("o", markers=[{"at": "B1", "kind": "smoke", "hindrance": 5}]) == 1

@@ -351,3 +351,14 @@ def test_a_ruleset_brings_its_own_catalogue_and_map(tmp_path: Path) -> None:
     assert los(b, "A1", "C1").status == "blocked"
     assert los(b, "A2", "E2").status == "clear"
     assert line_of_sight(b, b.parse("A2"), b.parse("E2"), ForestCounting()).status == "clear"
+
+
+def test_a_ruleset_passes_its_catalogue_as_an_object() -> None:
+    """A ruleset reads its terrain from its own package data and hands it over."""
+    from core.grid.hexboard import Catalogue, catalogue_from_text, parse_board_text
+
+    cat = Catalogue.from_models([catalogue_from_text(GIANTS, "giants.yaml")])
+    b = parse_board_text("ruleset: hex\nkind: map\nname: g\nsize: {columns: 3, rows: 1}\n"
+                         "terrain: |\n  . F H\n", "g.yaml", catalogue=cat)
+    assert b.terrain_ids == ["steppe", "forest", "high_ground"]
+    assert b.catalogue.edge_rule == "both" and b.catalogue.uphill_cost == 0

@@ -163,3 +163,10 @@ def test_astar_cost_matches_dijkstra_and_the_path_is_consistent(b: HexBoard, dat
     # reachable() includes the road bonus, which only ever lowers the bar: with a
     # huge allowance the least MP spent equals the cheapest path.
     assert area[goal] == p.cost
+
+
+def test_htc_t94_smoke_and_fortifications_leave_the_cost_to_the_terrain() -> None:
+    """Smoke: MC 'other terrain' (HTC-T94); fortifications state no cost (HTC-F101-F104)."""
+    assert cost_into("W", markers=[{"at": "B1", "kind": "smoke", "hindrance": 5}]) == 2
+    for fort in ("bunker", "foxholes", "mines", "pillbox", "trench"):
+        assert cost_into("W", markers=[{"at": "B1", "kind": fort}]) == 2, fort
