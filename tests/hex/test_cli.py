@@ -141,3 +141,12 @@ def test_validate_checks_hex_maps_and_terrain(tmp_path: Path) -> None:
     assert code == 1 and "D1 and F1 are not neighbours" in err
     data = Path(__file__).resolve().parents[2] / "data"
     assert run("validate", str(data / "hex_terrain.yaml"), str(data / "hex_maps"))[0] == 0
+
+
+def test_terrain_option_adds_a_users_types(map_file: Path, tmp_path: Path) -> None:
+    extra = tmp_path / "t.yaml"
+    extra.write_text("ruleset: hex\nkind: terrain\nterrain:\n  orchard:\n    based_on: orchard\n"
+                     "    los: obstacle\n    hindrance: 0\n", encoding="utf-8")
+    assert json.loads(run("hex", "los", str(map_file), "A2", "D2", "--json")[1])["status"] == "hindered"
+    code, out, _ = run("hex", "los", str(map_file), "A2", "D2", "--json", "--terrain", str(extra))
+    assert code == 0 and json.loads(out)["blocked_by"]["hexes"] == ["B2"]

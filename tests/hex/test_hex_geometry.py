@@ -40,17 +40,20 @@ def test_public_api_is_unchanged() -> None:
     assert cube_round(0.2, 0.1) == Hex(0, 0) and cube_round(0.4, 0.4) == Hex(0, 1)
 
 
+@settings(deadline=None)
 @given(hexes, hexes)
 def test_distance_is_symmetric_and_zero_only_on_itself(a: Hex, b: Hex) -> None:
     assert distance(a, b) == distance(b, a) >= 0
     assert (distance(a, b) == 0) == (a == b)
 
 
+@settings(deadline=None)
 @given(hexes, hexes, hexes)
 def test_distance_obeys_the_triangle_inequality(a: Hex, b: Hex, c: Hex) -> None:
     assert distance(a, c) <= distance(a, b) + distance(b, c)
 
 
+@settings(deadline=None)
 @given(hexes, hexes, st.sampled_from([1, -1]))
 def test_line_has_distance_plus_one_adjacent_hexes(a: Hex, b: Hex, nudge: int) -> None:
     ln = line(a, b, nudge)
@@ -60,6 +63,7 @@ def test_line_has_distance_plus_one_adjacent_hexes(a: Hex, b: Hex, nudge: int) -
     assert all(distance(a, h) == i for i, h in enumerate(ln))
 
 
+@settings(deadline=None)
 @given(hexes, hexes, st.sampled_from([1, -1]))
 def test_line_reversed_and_translated(a: Hex, b: Hex, nudge: int) -> None:
     """line(b, a) is line(a, b) reversed: what makes LOS symmetric."""
@@ -68,7 +72,7 @@ def test_line_reversed_and_translated(a: Hex, b: Hex, nudge: int) -> None:
     assert line(a + shift, b + shift, nudge) == [h + shift for h in line(a, b, nudge)]
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(st.builds(Hex, st.integers(-12, 12), st.integers(-12, 12)),
        st.builds(Hex, st.integers(-12, 12), st.integers(-12, 12)), st.sampled_from([1, -1]))
 def test_exact_line_agrees_with_the_float_reference(a: Hex, b: Hex, nudge: int) -> None:
@@ -76,6 +80,7 @@ def test_exact_line_agrees_with_the_float_reference(a: Hex, b: Hex, nudge: int) 
     assert line(a, b, nudge) == line_float(a, b, nudge)
 
 
+@settings(deadline=None)
 @given(hexes, hexes)
 def test_two_nudges_differ_only_between_neighbouring_hexes(a: Hex, b: Hex) -> None:
     plus, minus = line(a, b, 1), line(a, b, -1)
@@ -105,6 +110,7 @@ def test_edge_grazing_along_the_classic_nudge_direction() -> None:
     assert sum(1 for x, y in zip(long_plus, long_minus, strict=True) if x != y) == 5
 
 
+@settings(deadline=None)
 @given(hexes, st.integers(0, 5), st.integers(1, 8))
 def test_rays_and_neighbours_agree(h: Hex, d: int, k: int) -> None:
     r = ray(h, d, k)
@@ -116,6 +122,7 @@ def test_rays_and_neighbours_agree(h: Hex, d: int, k: int) -> None:
     assert line(h, r[-1]) == [h, *r] == line(h, r[-1], -1)
 
 
+@settings(deadline=None)
 @given(hexes, st.integers(0, 6))
 def test_rings_and_spirals(h: Hex, radius: int) -> None:
     rg = ring(h, radius)
@@ -124,6 +131,7 @@ def test_rings_and_spirals(h: Hex, radius: int) -> None:
     assert len(list(spiral(h, radius))) == 1 + 3 * radius * (radius + 1)
 
 
+@settings(deadline=None)
 @given(st.integers(-30, 30), st.integers(-30, 30), st.booleans(), st.booleans())
 def test_offset_axial_round_trip(col: int, row: int, pointy: bool, odd: bool) -> None:
     h = offset_to_axial(col, row, pointy, odd)
