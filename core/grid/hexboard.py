@@ -228,6 +228,7 @@ class HexBoard:
         self.any_smoke = any(self.smoke)
         self.plan_mod = 2 * self.stride + 1
         self.plan_cache: dict[int, Any] = {}
+        self.line_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
         """Line plans by key displacement (filled by core.grid.los)."""
         self.fort_ids: list[str | None] = [None] * n
         self.fort: list[Fortification | None] = [None] * n
@@ -403,7 +404,7 @@ def build_board(
             problems.append(doc.problem(("default_terrain",), _unknown("terrain", model.default_terrain, cat.terrain)))
         else:
             symbols["."] = model.default_terrain
-    grid = _grid(doc, "terrain", model.terrain, cols, rows, problems)
+    grid, shape_ok = _grid(doc, "terrain", model.terrain, cols, rows, problems)
     terrain: list[str] = []
     for row, col, ch, pos in grid:
         found = symbols.get(ch)
@@ -416,13 +417,14 @@ def build_board(
     elevation: list[int] | None = None
     if model.elevation is not None:
         elevation = []
-        for row, col, ch, pos in _grid(doc, "elevation", model.elevation, cols, rows, problems):
+        egrid, eshape_ok = _grid(doc, "elevation", model.elevation, cols, rows, problems)
+        shape_ok = shape_ok and eshape_ok
+        for row, col, ch, pos in egrid:
             if not ch.isdigit():
                 problems.append(Problem(doc.path, pos[0], pos[1],
                                         f"elevation {ch!r} at {column_letters(col)}{row + 1} is not a digit 0-9"))
                 ch = "0"
             elevation.append(int(ch))
-    shape_ok = not any("(size." in p.message for p in problems)
     if not shape_ok:
         return None, sorted(set(problems))
     probe = HexBoard(catalogue=cat, columns=cols, rows=rows, terrain=terrain,
@@ -526,8 +528,9 @@ def _unknown(what: str, name: str, known: Iterable[str]) -> str:
 
 def _grid(
     doc: Document, field: str, text: str, cols: int, rows: int, problems: list[Problem]
-) -> list[tuple[int, int, str, tuple[int, int]]]:
-    """(row, col, letter, (line, col in file)) for an ASCII grid; shape problems appended."""
+) -> tuple[list[tuple[int, int, str, tuple[int, int]]], bool]:
+    """(row, col, letter, (line, col in file)) for an ASCII grid, and whether its shape
+    matches the map's size (shape problems are appended)."""
     line0, col0 = doc.where((field,))
     raw_lines = doc.text.splitlines()
     lines = text.splitlines()
@@ -539,12 +542,15 @@ def _grid(
         first_raw = raw_lines[line0] if line0 < len(raw_lines) else ""
         indent = len(first_raw) - len(lines[0]) if first_raw.endswith(lines[0]) else 0
     out: list[tuple[int, int, str, tuple[int, int]]] = []
+    ok = len(lines) == rows
     if len(lines) != rows:
         problems.append(Problem(doc.path, line0, col0,
                                 f"{field}: {len(lines)} rows, the map has {rows} (size.rows)"))
     for r, content in enumerate(lines):
         where_line = line0 + 1 + r if block else line0
         cells = [(j, ch) for j, ch in enumerate(content) if not ch.isspace()]
+        if len(cells) != cols:
+            ok = False
         if len(cells) != cols and r < rows:
             pos_col = indent + 1 if block else col0
             problems.append(Problem(doc.path, where_line, pos_col,
@@ -552,7 +558,7 @@ def _grid(
         for c, (j, ch) in enumerate(cells):
             pos = (where_line, indent + j + 1) if block else (line0, col0)
             out.append((r, c, ch, pos))
-    return out
+    return out, ok
 
 
 def parse_board_text(

@@ -154,7 +154,7 @@ class LosPolicy(Protocol):
 
 def line_cells(board: HexBoard, a: int, b: int, nudge: int = 1) -> list[int]:
     """Cells on the line from cell ``a`` to cell ``b`` (-1 where it leaves the board)."""
-    cache: dict[tuple[int, int, int], tuple[int, ...]] = board.__dict__.setdefault("_line_cache", {})
+    cache = board.line_cache
     ha, hb = board.hexes[a], board.hexes[b]
     dq, dr = hb.q - ha.q, hb.r - ha.r
     key = (dq, dr, nudge)
