@@ -99,6 +99,9 @@ class TerrainType(_LosFields):
     cost: int | Literal["impassable"] = Field(..., description="MP to enter the hex.")
     cover: int | None = Field(..., description="Cover value; null where no unit can be.")
     water: bool = Field(False, description="Water: no smoke and no fortification (HTC-F100.3).")
+    weapons_may_fire: bool = Field(
+        True, description="May support weapons fire from it? (HTC-T95.1: not from a stream)"
+    )
     air_burst: int = Field(0, description="Added to mortar/artillery attacks on the hex (HTC-T99.1).")
     colour: str = Field("#e8e4c9", description="Fill colour in SVG pictures.")
     notes: str = ""

@@ -53,6 +53,9 @@ def test_shipped_features_markers_and_fortifications() -> None:
     }
     assert CHART.fortifications["mines"].firepower == 6
     assert CHART.terrain["woods"].blind_hexes == 1 and CHART.terrain["woods"].air_burst == 2
+    # HTC-T95.1 / T98.1: water takes no smoke or fortification; no weapon fires from a stream
+    assert CHART.terrain["stream"].water and not CHART.terrain["stream"].weapons_may_fire
+    assert CHART.terrain["water_barrier"].water and CHART.terrain["woods"].weapons_may_fire
 
 
 def test_user_catalogue_adds_and_overrides(tmp_path: Path) -> None:
