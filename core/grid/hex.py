@@ -1,11 +1,15 @@
 """Hex grids in axial/cube coordinates.
 
 A hex is ``Hex(q, r)`` (axial; cube ``s = -q - r``). Distance, neighbours,
-rings and straight lines are exact integer arithmetic, except line drawing,
-which samples points along the segment and rounds them; an explicit nudge
-decides lines that run exactly along a hexside so two implementations agree
-(no floating-point luck). Offset coordinates (columns/rows as printed on a
-board) convert both ways for display and map files.
+rings, rays and lines are exact integer arithmetic. A line samples the
+centre-to-centre segment and rounds each sample to the nearest hex; an
+infinitesimal nudge (kept symbolic, never a float) decides lines that run
+exactly along a hexside, so the result never depends on floating-point luck
+and any implementation using the same nudge agrees (:func:`line_float` is
+the textbook float version, used as a test reference). Offset coordinates
+(columns/rows as printed on a board) convert both ways for display and map
+files. Maps, line of sight and movement live beside this module
+(``hexmap``, ``hexboard``, ``los``, ``movement``, ``cover``, ``hexsvg``).
 """
 
 from __future__ import annotations
@@ -87,27 +91,118 @@ def cube_round(q: float, r: float) -> Hex:
 
 
 EPS = 1e-6
+"""Size of the float nudge in :func:`line_float` (the reference the exact line is tested against)."""
+
+NUDGE: tuple[int, int, int] = (1, 2, -3)
+"""Direction (in cube q, r, s) of the infinitesimal nudge used by :func:`line`.
+
+Its dot product with every neighbour direction is non-zero (-1, 4, 5 up to
+sign), so every tie between two hexes is broken, and the opposite nudge
+breaks every tie the other way. The popular (1, 1, -2) nudge is parallel to
+the hexside-aligned direction (1, 1, -2) and leaves those ties to rounding
+order; this one does not.
+"""
 
 
 def line(a: Hex, b: Hex, nudge: int = 1) -> list[Hex]:
     """Hexes on the straight line from ``a`` to ``b`` inclusive (distance + 1 of them).
 
-    ``nudge`` (+1 or -1) shifts both endpoints by a tiny amount in opposite
-    cube directions, so a line running exactly along a hexside always falls to
-    the same side; the two values give the two candidate lines, which line-of-
-    sight rules use for their edge tie-break.
+    The centre-to-centre segment is sampled at ``distance + 1`` evenly spaced
+    points, each shifted by an infinitesimal ``nudge * NUDGE`` and rounded to
+    the nearest hex. The arithmetic is exact (integers, with the nudge kept
+    symbolic), so the result never depends on floating-point luck; it agrees
+    with :func:`line_float` wherever that one is not itself on a knife edge.
+    ``nudge`` +1 and -1 give the two candidate lines of a line that runs
+    exactly along hexsides; line-of-sight rules use them for their edge rule.
+    The line is translation invariant and ``line(b, a, n)`` is
+    ``line(a, b, n)`` reversed.
     """
     n = a.distance(b)
     if n == 0:
         return [a]
-    e = EPS * nudge
-    aq, ar = a.q + e, a.r + e
-    bq, br = b.q + e, b.r + e
+    return [Hex(a.q + dq, a.r + dr) for dq, dr in line_offsets(b.q - a.q, b.r - a.r, nudge)]
+
+
+_LINE_CACHE: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def line_offsets(dq: int, dr: int, nudge: int = 1) -> tuple[tuple[int, int], ...]:
+    """The line from the origin to ``(dq, dr)`` as axial offsets (cached)."""
+    key = (dq, dr, 1 if nudge >= 0 else -1)
+    found = _LINE_CACHE.get(key)
+    if found is None:
+        found = _exact_line(dq, dr, key[2])
+        if len(_LINE_CACHE) < 200_000:
+            _LINE_CACHE[key] = found
+    return found
+
+
+def _exact_line(bq: int, br: int, sign: int) -> tuple[tuple[int, int], ...]:
+    bs = -bq - br
+    n = (abs(bq) + abs(br) + abs(bs)) // 2
+    if n == 0:
+        return ((0, 0),)
+    nq, nr, ns = (sign * NUDGE[0], sign * NUDGE[1], sign * NUDGE[2])
     out = []
+    two_n = 2 * n
     for i in range(n + 1):
-        t = i / n
-        out.append(cube_round(aq + (bq - aq) * t, ar + (br - ar) * t))
-    return out
+        # The sample is (X/n + eps*nudge) per cube axis, X an integer.
+        rq, kq = _round_key(bq * i, nq, n, two_n)
+        rr, kr = _round_key(br * i, nr, n, two_n)
+        rs, ks = _round_key(bs * i, ns, n, two_n)
+        if rq + rr + rs != 0:
+            if kq > kr and kq > ks:
+                rq = -rr - rs
+            elif kr > ks:
+                rr = -rq - rs
+        out.append((rq, rr))
+    return tuple(out)
+
+
+def _round_key(x: int, d: int, n: int, two_n: int) -> tuple[int, tuple[int, int]]:
+    """Round ``x/n + eps*d`` to an integer; also return the rounding error as a sortable key.
+
+    The key ``(exact part * n, eps part)`` compares like the real error
+    because eps is smaller than any non-zero exact difference.
+    """
+    r, rem = divmod(2 * x + n, two_n)  # round half up: floor(x/n + 1/2)
+    if rem == 0 and d < 0:  # exactly half way: the nudge decides
+        r -= 1
+    delta = r * n - x
+    if delta > 0:
+        return r, (delta, -d)
+    if delta < 0:
+        return r, (-delta, d)
+    return r, (0, abs(d))
+
+
+def line_float(a: Hex, b: Hex, nudge: int = 1) -> list[Hex]:
+    """The same line computed the textbook way in floating point (a test reference)."""
+    n = a.distance(b)
+    if n == 0:
+        return [a]
+    e = EPS * nudge
+    aq, ar = a.q + e * NUDGE[0], a.r + e * NUDGE[1]
+    bq, br = b.q + e * NUDGE[0], b.r + e * NUDGE[1]
+    return [
+        cube_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n) for i in range(n + 1)
+    ]
+
+
+def in_line(a: Hex, b: Hex) -> bool:
+    """True when ``b`` lies on one of the six straight rays from ``a`` (same q, r or s)."""
+    return a.q == b.q or a.r == b.r or a.s == b.s
+
+
+def ray(start: Hex, direction: int, length: int) -> list[Hex]:
+    """``length`` hexes from ``start`` (excluded) straight across hexside ``direction``."""
+    dq, dr = AXIAL_DIRECTIONS[direction % 6]
+    return [Hex(start.q + dq * k, start.r + dr * k) for k in range(1, length + 1)]
+
+
+def opposite(direction: int) -> int:
+    """The hexside facing ``direction`` from the neighbour's side."""
+    return (direction + 3) % 6
 
 
 # --- offset coordinates (pointy-top rows, or flat-top columns) -------------------
