@@ -190,3 +190,47 @@ def test_greedy_does_not_foresee_the_dice() -> None:
         game.banked, game.turn_total, game.player = [5, 5], 4, 0
         choices.add(GreedyAgent(seed=3).choose(game))
     assert len(choices) == 1
+
+
+class HookedRace(Race):
+    """A ruleset offering ``random_action``: rollouts must use it, not list actions."""
+
+    hooked = 0
+    listed = 0
+
+    def random_action(self, rng: object) -> Add | None:
+        HookedRace.hooked += 1
+        actions = super().legal_actions()
+        return actions[0] if actions else None
+
+    def legal_actions(self) -> list[Add]:
+        HookedRace.listed += 1
+        return super().legal_actions()
+
+
+def test_rollouts_use_the_rulesets_random_action() -> None:
+    HookedRace.hooked = HookedRace.listed = 0
+    MCTSAgent(seed=0, iterations=1, priors=False).search(HookedRace(target=20))
+    assert HookedRace.hooked > 0
+    assert HookedRace.listed == 1  # only the root's list for the expansion
+
+
+def test_rollouts_without_the_hook_reuse_checked_lists() -> None:
+    """Draw-and-check: far fewer full listings than rollout steps."""
+    CountingList.listed = CountingList.steps = 0
+    MCTSAgent(seed=0, iterations=20, priors=False, rollout_depth=50).search(CountingList(target=60))
+    assert CountingList.steps > 100
+    assert CountingList.listed < CountingList.steps / 2
+
+
+class CountingList(Race):
+    listed = 0
+    steps = 0
+
+    def legal_actions(self) -> list[Add]:
+        CountingList.listed += 1
+        return super().legal_actions()
+
+    def _apply(self, action: Add) -> list:  # type: ignore[type-arg]
+        CountingList.steps += 1
+        return super()._apply(action)
