@@ -4,7 +4,7 @@ Both searches do the same work per iteration: copy the root position,
 descend the tree by UCB1, expand one move, play random moves to the rollout
 depth, evaluate, back up. The peer is a minimal UCT written here over
 python-chess's ``Board`` (move generation and push in pure Python, like
-ours); the ratio says whether our protocol plus the tank-chess rules keep up
+ours); root seeding is off so both count plain UCT iterations; the ratio says whether our protocol plus the tank-chess rules keep up
 with a well-optimised pure-Python chess library.
 
     .venv/bin/python bench/ai.py [--seconds 5] [--depth D] [--scenario standard-16]
@@ -94,7 +94,7 @@ def ours(seconds: float, depth: int | None, scenario: str | None) -> tuple[int, 
     from core.registry import get_ruleset
 
     game = get_ruleset("tank-chess").new_game(scenario, {}, 0)
-    agent = MCTSAgent(seed=0, think=seconds, rollout_depth=depth)
+    agent = MCTSAgent(seed=0, think=seconds, rollout_depth=depth, priors=False)
     agent.search(game)
     assert agent.last is not None
     used = depth if depth is not None else int(getattr(game, "rollout_depth", 30))
