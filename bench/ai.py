@@ -94,7 +94,8 @@ def ours(seconds: float, depth: int | None, scenario: str | None) -> tuple[int, 
     from core.registry import get_ruleset
 
     game = get_ruleset("tank-chess").new_game(scenario, {}, 0)
-    agent = MCTSAgent(seed=0, think=seconds, rollout_depth=depth, priors=False)
+    agent = MCTSAgent(seed=0, think=seconds, rollout_depth=depth, priors=False,
+                       rollout_share=None)
     agent.search(game)
     assert agent.last is not None
     used = depth if depth is not None else int(getattr(game, "rollout_depth", 30))

@@ -97,6 +97,8 @@ class MCTSAgent:
     ``think`` is the time budget in seconds per decision, used when
     ``iterations`` is ``None``; ``exploration`` is UCT's constant ``c`` for
     rewards in [0, 1]. ``rollout_depth`` overrides the game's own.
+    ``priors`` seeds the root with one-ply evaluations; ``rollout_share``
+    caps one rollout at that share of a time budget (``None``: no cap).
     """
 
     name = "mcts"
@@ -109,6 +111,7 @@ class MCTSAgent:
         exploration: float = 0.7,
         rollout_depth: int | None = None,
         priors: bool = True,
+        rollout_share: float | None = ROLLOUT_SHARE,
     ):
         if iterations is not None and iterations < 1:
             raise TanktableError("mcts needs at least one iteration")
@@ -120,6 +123,7 @@ class MCTSAgent:
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.priors = priors
+        self.rollout_share = rollout_share
         self.last: SearchStats | None = None
 
     # ------------------------------------------------------------------ api
@@ -160,7 +164,8 @@ class MCTSAgent:
         started = time.perf_counter()
         think = float(self.think or 1.0)
         deadline = None if self.iterations is not None else started + think
-        rollout_time = None if deadline is None else think * ROLLOUT_SHARE
+        share = self.rollout_share
+        rollout_time = None if deadline is None or share is None else think * share
         rng = self.rng
         if self.priors:
             self._seed_root(root, base, player, exact,
