@@ -60,7 +60,7 @@ def main() -> int:
     parser.add_argument("--scenario", default=None)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seat", action="append", default=[], help="SIDE=KIND")
-    parser.add_argument("--kind", default="greedy", help="kind of the seats not named")
+    parser.add_argument("--kind", default="random", help="kind of the seats not named")
     parser.add_argument("--max-moves", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=2, help="best of this many runs each")
