@@ -49,6 +49,7 @@ __all__ = [
     "GameResult",
     "RegistryGames",
     "SideStats",
+    "SimulationError",
     "SimulationReport",
     "derive_seed",
     "play_job",
@@ -199,8 +200,22 @@ def play_job(job: GameJob) -> GameResult:
     )
 
 
+class SimulationError(TanktableError):
+    """A game of a simulation failed; says which one, so it can be reproduced."""
+
+
+def _play_guarded(job: GameJob) -> GameResult:
+    """:func:`play_job`, with a failure turned into a plain, picklable error naming the game."""
+    try:
+        return play_job(job)
+    except Exception as exc:  # noqa: BLE001 - reported with the game that failed
+        raise SimulationError(
+            f"game {job.index} (seed {job.seed}) failed: {type(exc).__name__}: {exc}"
+        ) from None
+
+
 def _play_chunk(jobs: Sequence[GameJob]) -> list[GameResult]:
-    return [play_job(job) for job in jobs]
+    return [_play_guarded(job) for job in jobs]
 
 
 def _chunks(jobs: Sequence[GameJob], workers: int) -> list[list[GameJob]]:
@@ -239,7 +254,7 @@ def run_jobs(
     elif workers <= 1 or total <= 1:
         results = []
         for job in jobs:
-            results.append(play_job(job))
+            results.append(_play_guarded(job))
             if progress is not None:
                 progress(len(results), total)
     else:
@@ -262,12 +277,17 @@ def _run_pool(jobs: Sequence[GameJob], workers: int, progress: Progress | None) 
         max_workers=min(workers, len(chunks)), mp_context=get_context(method)
     ) as pool:
         pending: set[Future[list[GameResult]]] = {pool.submit(_play_chunk, c) for c in chunks}
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                results.extend(future.result())
-            if progress is not None:
-                progress(len(results), len(jobs))
+        try:
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    results.extend(future.result())
+                if progress is not None:
+                    progress(len(results), len(jobs))
+        except BaseException:  # a failed game or Ctrl-C: do not play the rest
+            for future in pending:
+                future.cancel()
+            raise
     return results
 
 

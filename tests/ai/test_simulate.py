@@ -131,3 +131,28 @@ def test_dask_missing_is_a_clean_error(monkeypatch: pytest.MonkeyPatch) -> None:
     jobs = simulation_jobs(PigGames(), 2, seed=1)
     with pytest.raises(TanktableError, match="tanktable\\[dask\\]"):
         run_jobs(jobs, dask="local")
+
+
+class BrokenGames:
+    """A factory whose games break after a few moves (a ruleset bug)."""
+
+    def __call__(self, seed: int) -> Any:
+        from core.errors import IllegalActionError
+        from tests.toy import PigGame
+
+        game = PigGame(seed)
+
+        def broken(action: Any) -> Any:
+            raise IllegalActionError("PIG-9", "bug in the ruleset")
+
+        game._apply = broken  # type: ignore[method-assign]
+        return game
+
+
+def test_a_failing_game_is_named_with_its_seed() -> None:
+    from core.ai.simulate import SimulationError
+
+    jobs = simulation_jobs(BrokenGames(), 3, seed=1, default_kind="random")
+    for workers in (1, 2):
+        with pytest.raises(SimulationError, match=r"game \d+ \(seed \d+\) failed: IllegalActionError"):
+            run_jobs(jobs, workers=workers)
