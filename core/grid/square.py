@@ -122,3 +122,66 @@ class SquareBoard:
     def rotate180(self, sq: Square) -> Square:
         """Point reflection through the board centre (for symmetric maps)."""
         return self.files - 1 - sq[0], self.ranks - 1 - sq[1]
+
+
+# --------------------------------------------------------------- flat tables
+# Fast move generators index squares as ``rank * files + file`` and keep the
+# geometry in flat lists built once per board size: a lookup in a list is
+# much cheaper in Python than tuple arithmetic and bounds checks per step.
+
+
+def index_of(sq: Square, files: int) -> int:
+    """Flat index of ``sq`` on a board ``files`` wide."""
+    return sq[1] * files + sq[0]
+
+
+def square_of(index: int, files: int) -> Square:
+    """Inverse of :func:`index_of`."""
+    return index % files, index // files
+
+
+def step_table(files: int, ranks: int) -> list[int]:
+    """``table[i * 8 + d]`` = flat index one step from square ``i`` in direction ``d``, -1 off the board."""
+    table: list[int] = []
+    for i in range(files * ranks):
+        f, r = i % files, i // files
+        for df, dr in DELTAS:
+            nf, nr = f + df, r + dr
+            table.append(nr * files + nf if 0 <= nf < files and 0 <= nr < ranks else -1)
+    return table
+
+
+def ray_table(files: int, ranks: int) -> list[tuple[int, ...]]:
+    """``table[i * 8 + d]`` = flat indices of the ray from ``i`` (exclusive) in direction ``d``."""
+    table: list[tuple[int, ...]] = []
+    for i in range(files * ranks):
+        f, r = i % files, i // files
+        for df, dr in DELTAS:
+            ray: list[int] = []
+            nf, nr = f + df, r + dr
+            while 0 <= nf < files and 0 <= nr < ranks:
+                ray.append(nr * files + nf)
+                nf += df
+                nr += dr
+            table.append(tuple(ray))
+    return table
+
+
+def direction_table(files: int, ranks: int) -> dict[tuple[int, int], tuple[int, int]]:
+    """``(from, to)`` flat indices -> (direction, distance) for squares on a common line.
+
+    Built lazily by callers that need it; here as a helper for rules that ask
+    "is this target on one of my rays, and how far?".
+    """
+    table: dict[tuple[int, int], tuple[int, int]] = {}
+    rays = ray_table(files, ranks)
+    for i in range(files * ranks):
+        for d in range(8):
+            for k, j in enumerate(rays[i * 8 + d], 1):
+                table[(i, j)] = (d, k)
+    return table
+
+
+def chebyshev(a: Square, b: Square) -> int:
+    """King-move distance: the fewest single steps between two squares."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))

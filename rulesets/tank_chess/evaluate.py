@@ -1,0 +1,52 @@
+"""The position heuristic for the computer players (greedy, MCTS).
+
+Values in [-1, 1] for one side, built from what decides tank chess games:
+material by card values, the safety of the Command Tank (can the side to
+move destroy it or escape right now?), the Command Tank's progress towards
+the far edge, and CHECK/ESCAPE threats of the side that just moved.
+"""
+
+from __future__ import annotations
+
+from rulesets.tank_chess.position import Position
+
+W_MATERIAL = 0.45
+W_PROGRESS = 0.25
+W_THREAT = 0.12
+
+
+def material(pos: Position, side: int) -> float:
+    r = pos.rules
+    return sum(r.value[pos.kind[p]] for p in pos.pieces_of[side] if pos.alive[p])
+
+
+def progress(pos: Position, side: int) -> float:
+    """0 at the home edge, 1 on the far edge (its Command Tank's rank)."""
+    pid = pos.command_of[side]
+    if pid < 0 or pos.sq[pid] < 0:
+        return 1.0
+    rank = pos.sq[pid] // pos.rules.files
+    last = pos.rules.ranks - 1
+    return rank / last if side == 0 else (last - rank) / last
+
+
+def evaluate(pos: Position, player: int) -> float:
+    """Heuristic value for ``player`` of a running game, strictly inside (-1, 1)."""
+    mover = pos.to_move
+    other = 1 - mover
+    # The side to move wins at once if it can destroy the enemy Command Tank or escape.
+    if pos.can_escape(mover) or pos.threatens_command(mover):
+        value = 0.95
+        return value if player == mover else -value
+    mine, theirs = material(pos, player), material(pos, 1 - player)
+    total = max(mine + theirs, 1.0)
+    score = W_MATERIAL * (mine - theirs) / total
+    score += W_PROGRESS * (progress(pos, player) - progress(pos, 1 - player))
+    # Threats of the side that just moved: the opponent must answer them.
+    threat = 0.0
+    if pos.threatens_command(other):
+        threat += 1.0
+    if pos.can_escape(other):
+        threat += 1.5
+    score += W_THREAT * (threat if player == other else -threat)
+    return max(-0.9, min(0.9, score))
