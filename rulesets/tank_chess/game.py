@@ -18,7 +18,7 @@ from core.game import Action, Event, Game, Illegal, Outcome, Step
 from core.grid.square import Dir, direction_between
 from rulesets.tank_chess import notation
 from rulesets.tank_chess.maps import MapLayout
-from rulesets.tank_chess.position import MAP_WRECK, OBSTACLE, Move, Position, Rules
+from rulesets.tank_chess.position import MAP_WRECK, OBSTACLE, Move, Position, Rules, rules_for
 from rulesets.tank_chess.settings import Settings
 
 SIDES = ("white", "black")
@@ -54,7 +54,7 @@ class TankChessGame(Game[TankMove]):
         self.layout = layout
         self.settings = settings
         cards = list(layout.cards.values())
-        self.rules = Rules(layout.size, cards, settings)
+        self.rules = rules_for(layout.size, cards, settings)
         self.pos = Position(self.rules, layout)
         self._legal: tuple[int, frozenset[Move]] | None = None
 

@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from core.grid.square import DELTAS, ray_table, step_table
+from core.grid.square import ray_table, step_table
 from rulesets.tank_chess.cards import Card
 from rulesets.tank_chess.maps import MapLayout, exit_allowed
 from rulesets.tank_chess.settings import Settings
@@ -580,5 +580,15 @@ class Position:
         return total
 
 
-def delta(d: int) -> tuple[int, int]:
-    return DELTAS[d]
+_RULES: dict[tuple[int, str, str], Rules] = {}
+
+
+def rules_for(size: int, cards: Sequence[Card], settings: Settings) -> Rules:
+    """Shared :class:`Rules` for equal boards, cards and settings (tables are built once)."""
+    key = (size, "|".join(c.model_dump_json() for c in cards), settings.model_dump_json())
+    rules = _RULES.get(key)
+    if rules is None:
+        if len(_RULES) > 64:
+            _RULES.clear()
+        rules = _RULES[key] = Rules(size, cards, settings)
+    return rules

@@ -74,6 +74,31 @@ class TankChessRuleset(Ruleset):
         name = str(scenario) if scenario is not None else self.default_scenario
         return TankChessGame(layout, settings, layout.name or name, opts, seed)
 
+    def from_grid(self, grid: str, facing: Mapping[str, str] | None = None,
+                  options: Mapping[str, Any] | None = None, to_move: str = "white",
+                  check_rules: bool = False) -> TankChessGame:
+        """A game from a bare ASCII grid (puzzles, tests): the size is the number of rows.
+
+        Without ``check_rules`` only TC-9.1 (the grid itself) is enforced, so any
+        position can be set up, e.g. two tanks face to face in mid-board.
+        """
+        rows = [r for r in grid.strip("\n").split("\n") if r.strip()]
+        model = MapFile(ruleset="tank-chess", kind="map", name="position", size=len(rows),
+                        grid=[r.strip() for r in rows], facing=dict(facing or {}))  # type: ignore[arg-type]
+        settings = settings_with(options)
+        embedded = (options or {}).get("cards")
+        layout, problems = parse_map(model, None, settings, shipped_cards(), None, embedded)
+        if not problems and check_rules:
+            problems = validate_layout(layout, model, None, settings)
+        if problems:
+            raise DataError(problems)
+        game = TankChessGame(layout, settings, "position", dict(options or {}))
+        if to_move != "white":
+            game.pos.to_move = game.player_index(to_move)
+            game.pos.hash ^= game.rules.zob_side
+            game.pos.reps = {game.pos.hash: 1}
+        return game
+
     def data_kinds(self) -> Mapping[str, Any]:
         return {"unit": UnitFile, "map": MapFile, "settings": Settings}
 
