@@ -386,17 +386,26 @@ class Position:
         return out
 
     def random_move(self, rng: random.Random) -> Move | None:
-        """A random legal move, piece first: a random active tank, then one of its moves.
+        """A random legal move for playouts: a random active tank, then a random end
+        state of it (or its exit), then shoot one of its possible targets or not.
 
-        The playout policy of the benchmarks and rollouts: it costs one piece's
-        search instead of all of them. ``None`` when no move exists.
+        It searches one piece and one square's rays instead of every move of every
+        piece, which is what makes playouts cheap. ``None`` when no move exists.
         """
         pieces = [p for p in self.pieces_of[self.to_move] if self.alive[p] and self.sq[p] >= 0]
         while pieces:
             i = rng.randrange(len(pieces))
-            moves = self.piece_moves(pieces[i])
-            if moves:
-                return moves[rng.randrange(len(moves))]
+            pid = pieces[i]
+            states, can_exit = self.reachable(pid)
+            n = len(states)
+            if n or can_exit:
+                j = rng.randrange(n + 1 if can_exit else n)
+                if j == n:
+                    return pid, -1, -1, -1
+                st = list(states)[j]
+                targets = self.targets_from(pid, st)
+                k = rng.randrange(len(targets) + 1)
+                return pid, st >> 3, st & 7, targets[k - 1] if k else -1
             pieces[i] = pieces[-1]
             pieces.pop()
         return None

@@ -51,10 +51,8 @@ def reference_moves(game: TankChessGame) -> set[RefMove]:
         t = (sq[0] + df, sq[1] + dr)
         if not on(t) or not free(t, vacated):
             return False
-        if df and dr and not s.movement.corner_cutting:
-            if not free((sq[0] + df, sq[1]), vacated) and not free((sq[0], sq[1] + dr), vacated):
-                return False
-        return True
+        cut = not free((sq[0] + df, sq[1]), vacated) and not free((sq[0], sq[1] + dr), vacated)
+        return not (df and dr and cut and not s.movement.corner_cutting)
 
     def exit_ok(sq: tuple[int, int], d: int, side: int) -> bool:
         df, dr = DELTAS[d]
