@@ -5,9 +5,9 @@ from __future__ import annotations
 import difflib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from core.data import Document, Problem, load_document, validate, yaml_files
+from core.data import DataModel, Document, Problem, load_document, validate, yaml_files
 from core.errors import DataError, TanktableError
 from core.game import Game, Ruleset
 from core.resources import shipped, shipped_names
@@ -100,7 +100,7 @@ class TankChessRuleset(Ruleset):
         return game
 
     def data_kinds(self) -> Mapping[str, Any]:
-        return {"unit": UnitFile, "map": MapFile, "settings": Settings}
+        return {"unit": UnitFile, "map": MapFile, "settings": Settings, "perft": PerftFile}
 
     def check_document(self, kind: str, model: Any, doc: Any) -> list[Any]:
         if kind == "map":
@@ -135,6 +135,14 @@ class TankChessRuleset(Ruleset):
 
     def card_template(self) -> str:
         return CARD_TEMPLATE
+
+
+class PerftFile(DataModel):
+    """``kind: perft``: golden move counts per shipped map and depth (tests keep them honest)."""
+
+    ruleset: Literal["tank-chess"]
+    kind: Literal["perft"]
+    maps: dict[str, dict[int, int]]
 
 
 class _Id:
