@@ -262,7 +262,7 @@ def test_tc_8_check_agrees_with_move_generation() -> None:
         import random
 
         rng = random.Random(3)
-        for _ in range(120):
+        for _ in range(60):
             if g.outcome() is not None:
                 break
             for side in (0, 1):

@@ -105,7 +105,7 @@ def test_record_save_load_replay_identical(tmp_path: Path) -> None:
     game = play_some("standard-16", 4)
     assert game.outcome() is not None
     record = make_record(game, RULESET, "standard-16", seed=0, seats={"white": "random", "black": "random"})
-    for text, step in zip(record.moves, game.history):  # TC-8.3: CHECK/ESCAPE marked in the record
+    for text, step in zip(record.moves, game.history, strict=True):  # TC-8.3: CHECK/ESCAPE marked in the record
         kinds = {e.kind for e in step.events}
         assert text.endswith("+") or text.endswith("+^") or "check" not in kinds
         assert text.endswith("^") == ("escape" in kinds)
