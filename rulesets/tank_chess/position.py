@@ -513,61 +513,111 @@ class Position:
 
     def threatens_command(self, side: int) -> bool:
         """TC-8.1: could ``side`` destroy the enemy Command Tank with one move and shot?"""
-        return self.command_threat(side) is not None
+        key = (id(self.rules), self.hash, side)
+        hit = _THREATS.get(key)
+        if hit is None:
+            if len(_THREATS) > 200_000:
+                _THREATS.clear()
+            hit = _THREATS[key] = self.command_threat(side) is not None
+        return hit
 
     def command_threat(self, side: int) -> Move | None:
-        """A move of ``side`` that destroys the enemy Command Tank, if there is one."""
+        """A move of ``side`` that destroys the enemy Command Tank, if there is one.
+
+        Works backwards from the target: the squares on its eight rays from which
+        a shot could reach it (with the direction and the armour it would meet)
+        are collected first; a tank is searched only if it can get near one of
+        those lines, and only its end states on such squares are checked exactly.
+        """
         target = self.command_of[1 - side]
         if target < 0 or not self.alive[target] or self.sq[target] < 0:
             return None
         r = self.rules
         files = r.files
+        cell = self.cell
         c = self.sq[target]
         cf, cr = c % files, c // files
-        near = self._approach_squares(target)
+        tkind = self.kind[target]
+        tface = self.face[target]
+        armour_from = [r.armour[tkind][r.side_of[(d0 - tface) & 7]] for d0 in range(8)]
+        weakest = min(armour_from)
+        direct: dict[int, list[tuple[int, int]]] | None = None
+        spots: list[tuple[int, int, int]] = []
         for pid in self.pieces_of[side]:
             if not self.alive[pid] or self.sq[pid] < 0:
                 continue
             k = self.kind[pid]
             gun = r.gun[k]
-            if not r.ineffective and gun <= min(r.armour[self.kind[target]]):
+            if not r.ineffective and gun <= weakest:
                 continue
             s0 = self.sq[pid]
             f0, r0 = s0 % files, s0 // files
             reach = max(r.speed[k], 1)
             band = r.indirect[k]
             if band is None:
-                if not any(max(abs(f0 - x), abs(r0 - y)) <= reach for x, y in near):
+                # an end square must lie on one of the four lines through the target
+                if (abs(f0 - cf) > reach and abs(r0 - cr) > reach
+                        and abs((f0 - r0) - (cf - cr)) > 2 * reach and abs((f0 + r0) - (cf + cr)) > 2 * reach):
                     continue
+                if direct is None:
+                    direct = self._approach(c, side)
+                    spots = [(t % files, t // files, min(armour_from[d0] for _, d0 in v))
+                             for t, v in direct.items()]
+                near = False
+                for x, y, weakest_here in spots:
+                    if (r.ineffective or gun > weakest_here) and abs(x - f0) <= reach and abs(y - r0) <= reach:
+                        near = True
+                        break
+                if not near:
+                    continue
+                states = self.reachable(pid)[0]
+                offsets = r.offsets[k]
+                for st in states:
+                    s = st >> 3
+                    lines = direct.get(s)
+                    if lines is None:
+                        continue
+                    f = st & 7
+                    for d_fire, d0 in lines:
+                        if ((d_fire - f) & 7) in offsets and (r.ineffective or gun > armour_from[d0]):
+                            # exact: every square between must be empty or the one the mover left
+                            ok = True
+                            for t in r.rays[s * 8 + d_fire]:
+                                if t == c:
+                                    break
+                                if cell[t] != 0 and t != s0:
+                                    ok = False
+                                    break
+                            if ok:
+                                return pid, s, f, target
             else:
-                # a mortar shoots along a line to a square at distance lo..hi
                 if max(abs(f0 - cf), abs(r0 - cr)) > reach + band[1]:
                     continue
-            for st in self.reachable(pid)[0]:
-                if target in self.targets_from(pid, st):
-                    return pid, st >> 3, st & 7, target
+                for st in self.reachable(pid)[0]:
+                    if target in self.targets_from(pid, st):
+                        return pid, st >> 3, st & 7, target
         return None
 
-    def _approach_squares(self, target: int) -> list[tuple[int, int]]:
-        """Squares from which a direct shot could reach ``target``, blockers of the shooter's side
-        treated as passable (a superset: only used to skip far pieces)."""
+    def _approach(self, c: int, side: int) -> dict[int, list[tuple[int, int]]]:
+        """Squares from which ``side`` could fire directly at square ``c``: square ->
+        [(fire direction, direction from c towards the shooter)]. Rays pass over
+        ``side``'s own tanks (one of them may be the one that moves away); the
+        exact check happens per end state."""
         r = self.rules
-        files = r.files
-        c = self.sq[target]
-        enemy = 1 - self.side[target]
-        out = []
-        for d in range(8):
-            ray = r.rays[c * 8 + d]
-            for i, t in enumerate(ray):
-                v = self.cell[t]
-                if v != 0:
-                    if v > 0 and self.alive[v - 1] and self.side[v - 1] == enemy:
-                        if i > 0:
-                            out.append((t % files, t // files))
-                        continue
-                    break
+        cell = self.cell
+        alive = self.alive
+        owner = self.side
+        out: dict[int, list[tuple[int, int]]] = {}
+        for d0 in range(8):
+            d_fire = (d0 + 4) & 7
+            ray = r.rays[c * 8 + d0]
+            for i in range(len(ray)):
+                t = ray[i]
+                v = cell[t]
                 if i > 0:
-                    out.append((t % files, t // files))
+                    out.setdefault(t, []).append((d_fire, d0))
+                if v != 0 and not (v > 0 and alive[v - 1] and owner[v - 1] == side):
+                    break
         return out
 
     # ------------------------------------------------------------ perft
@@ -590,6 +640,8 @@ class Position:
 
 
 _RULES: dict[tuple[int, str, str], Rules] = {}
+_THREATS: dict[tuple[int, int, int], bool] = {}
+"""CHECK answers by (rules, Zobrist hash, side): the greedy player asks the same twice."""
 
 
 def rules_for(size: int, cards: Sequence[Card], settings: Settings) -> Rules:
