@@ -367,13 +367,24 @@ class TankChessGame(Game[TankMove]):
         """Take back the last move (python-chess style pop, no replay)."""
         if not self.history:
             raise TanktableError("nothing to undo")
-        if self._forced is not None and self.pos.winner < 0 and len(self.pos.stack) == len(self.history):
-            self._forced = None
         self.pos.pop()
         self._legal = None
         self._forced = None
         self._outcome_known = False
         return self.history.pop()
+
+    def last_move(self) -> TankMove | None:
+        """The action of the last step, for highlighting."""
+        if not self.history:
+            return None
+        action = self.history[-1].action
+        return action if isinstance(action, TankMove) else None
+
+    def agree_draw(self, reason: str = "draw by agreement") -> Outcome:
+        """TC-7.4: players may agree a draw unless the setting ``draw.agreement`` is off."""
+        if not self.settings.draw.agreement:
+            raise TanktableError("draws by agreement are off in this game (draw.agreement, TC-7.4)")
+        return super().agree_draw(reason + " (TC-7.4)")
 
     # ------------------------------------------------------------ rendering / AI
     def render(self, player: int | None = None, color: bool = False) -> str:

@@ -241,8 +241,8 @@ def validate_layout(layout: MapLayout, model: MapFile, doc: Document | None, set
                        f"but not on {board.name(twin)} (TC-9.2)")
         placed = {p.square: p for p in layout.pieces}
         for p in layout.pieces:
-            twin = placed.get(board.rotate180(p.square))
-            if twin is None or twin.card != p.card or twin.side == p.side or twin.facing != (p.facing + 4) % 8:
+            mate = placed.get(board.rotate180(p.square))
+            if mate is None or mate.card != p.card or mate.side == p.side or mate.facing != (p.facing + 4) % 8:
                 at(p.square, f"fair map is not point-symmetric: {sides[p.side]} {p.card} on "
                              f"{board.name(p.square)} has no mirrored {sides[1 - p.side]} {p.card} on "
                              f"{board.name(board.rotate180(p.square))} facing the other way (TC-9.2)")

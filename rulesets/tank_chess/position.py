@@ -463,6 +463,7 @@ class Position:
     def pop(self) -> Move:
         mv, s0, f0, quiet, h, winner, reason = self.stack.pop()
         pid, to, _f, tgt = mv
+        move: Move = (pid, to, _f, tgt)
         n = self.reps[self.hash] - 1
         if n:
             self.reps[self.hash] = n
@@ -480,7 +481,7 @@ class Position:
         self.winner = winner
         self.reason = reason
         self.to_move = 1 - self.to_move
-        return mv
+        return move
 
     # ------------------------------------------------------------ outcome
     def status(self) -> tuple[int, str] | None:

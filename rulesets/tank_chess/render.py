@@ -34,9 +34,9 @@ def render_text(game: TankChessGame, color: bool = False) -> str:
     origin = game.settings.coordinates.origin
     marks: dict[tuple[int, int], str] = {}
     last_line = ""
-    if game.history:
+    action = game.last_move()
+    if action is not None:
         step = game.history[-1]
-        action = step.action
         marks[action.frm] = "()"
         if action.to is not None:
             marks[action.to] = "[]"

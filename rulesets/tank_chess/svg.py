@@ -44,13 +44,13 @@ def render_svg(game: TankChessGame) -> str:
     for i in range(n):
         x = MARGIN + i * CELL + CELL / 2
         label = game.square_name((i, 0))[0] if not black_view else game.square_name((n - 1 - i, 0))[0]
-        for y in (MARGIN - 6, size - 6):
-            ET.SubElement(svg, "text", x=f"{x:.0f}", y=str(y), attrib={"font-size": "11",
+        for yy in (MARGIN - 6, size - 6):
+            ET.SubElement(svg, "text", x=f"{x:.0f}", y=str(yy), attrib={"font-size": "11",
                           "text-anchor": "middle", "font-family": "sans-serif"}).text = label
-        y = MARGIN + i * CELL + CELL / 2 + 4
+        ry = MARGIN + i * CELL + CELL / 2 + 4
         rank_label = str(n - i) if not black_view else str(i + 1)
-        for x2 in (MARGIN / 2, size - MARGIN / 2):
-            ET.SubElement(svg, "text", x=f"{x2:.0f}", y=f"{y:.0f}", attrib={"font-size": "10",
+        for rx in (MARGIN / 2, size - MARGIN / 2):
+            ET.SubElement(svg, "text", x=f"{rx:.0f}", y=f"{ry:.0f}", attrib={"font-size": "10",
                           "text-anchor": "middle", "font-family": "sans-serif"}).text = rank_label
     for idx in range(r.n):
         sq = r.square(idx)
@@ -97,8 +97,8 @@ def render_svg(game: TankChessGame) -> str:
         ET.SubElement(g, "text", x=f"{cx:.1f}", y=f"{cy + 3.5:.1f}", fill="#000" if white else "#fff",
                       attrib={"font-size": "10", "text-anchor": "middle", "font-family": "sans-serif",
                               "font-weight": "bold"}).text = r.cards[pos.kind[pid]].id
-    if game.history:
-        action = game.history[-1].action
+    action = game.last_move()
+    if action is not None:
         x1, y1 = centre(action.frm)
         if action.to is not None:
             x2, y2 = centre(action.to)

@@ -273,3 +273,16 @@ def test_tc_8_check_agrees_with_move_generation() -> None:
                 assert g.pos.threatens_command(side) == brute
             actions = g.legal_actions()
             g.apply(actions[rng.randrange(len(actions))])
+
+
+def test_tc_7_4_draw_by_agreement_follows_its_setting() -> None:
+    import pytest
+
+    from core.errors import TanktableError
+    from rulesets.tank_chess import RULESET
+
+    game = RULESET.new_game("blank-16")
+    assert game.agree_draw().is_draw and game.outcome() is not None
+    strict = RULESET.new_game("blank-16", {"draw.agreement": False})
+    with pytest.raises(TanktableError, match="TC-7.4"):
+        strict.agree_draw()
