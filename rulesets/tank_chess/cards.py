@@ -58,8 +58,8 @@ class Card(DataModel):
     id: str = Field(pattern=r"^[A-Z][A-Z0-9]{0,5}$", description="Code used in notation (MT, HT, ...).")
     name: str = Field(min_length=1)
     letter: str | None = Field(
-        default=None, pattern=r"^[A-Z]$",
-        description="Map grid letter (uppercase white, lowercase black).",
+        default=None, pattern=r"^[A-WYZ]$",
+        description="Map grid letter (uppercase white, lowercase black; x is a wreck).",
     )
     speed: int = Field(ge=0, le=20, description="Most steps per turn (TC-4.2).")
     armour: Armour
@@ -87,7 +87,7 @@ class RawCard(DataModel):
     id: str | None = Field(default=None, pattern=r"^[A-Z][A-Z0-9]{0,5}$")
     based_on: str | None = None
     name: str | None = None
-    letter: str | None = Field(default=None, pattern=r"^[A-Z]$")
+    letter: str | None = Field(default=None, pattern=r"^[A-WYZ]$")
     speed: int | None = Field(default=None, ge=0, le=20)
     armour: RawArmour | None = None
     gun: int | None = Field(default=None, ge=0, le=99)

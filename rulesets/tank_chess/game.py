@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from core.dice import Dice
-from core.errors import NotationError, TanktableError
+from core.errors import TanktableError
 from core.game import Action, Event, Game, Illegal, Outcome, Step
 from core.grid.square import Dir, direction_between
 from rulesets.tank_chess import notation
@@ -420,6 +420,3 @@ class _Refusal(Exception):
     def __init__(self, illegal: Illegal):
         self.illegal = illegal
 
-
-def parse_error(text: str) -> NotationError:
-    return NotationError(f"{text!r}: {notation.USAGE}")

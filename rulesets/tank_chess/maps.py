@@ -148,12 +148,15 @@ def parse_map(
                     extra_raw.append(raw)
 
     letters: dict[str, str] = {}
+    clashes: dict[str, set[str]] = {}
     for card in cards.values():
         if card.letter:
+            if card.letter in letters:
+                clashes.setdefault(card.letter, {letters[card.letter]}).add(card.id)
             letters[card.letter] = card.id
     for letter, cid in model.legend.items():
-        if len(letter) != 1 or not letter.isalpha():
-            bad(("legend", letter), f"legend key {letter!r} must be one letter (TC-9.1)")
+        if len(letter) != 1 or not letter.isalpha() or letter.upper() == "X":
+            bad(("legend", letter), f"legend key {letter!r} must be one letter other than x (TC-9.1)")
         elif cid not in cards:
             bad(("legend", letter), f"legend {letter!r}: unknown card {cid!r} (TC-2.2)")
         else:
@@ -178,6 +181,9 @@ def parse_map(
                 layout.obstacles.add(sq)
             elif ch in WRECK_CHARS:
                 layout.wrecks.add(sq)
+            elif ch.upper() in clashes and ch.upper() not in {k.upper() for k in model.legend}:
+                bad((), f"rank {rank + 1}: letter {ch!r} at {board.name(sq)} is ambiguous: cards "
+                         f"{', '.join(sorted(clashes[ch.upper()]))} share it; name one in 'legend' (TC-9.1)", pos)
             elif ch.upper() in letters:
                 side = 0 if ch.isupper() else 1
                 layout.pieces.append(Placed(letters[ch.upper()], side, sq, int(start[side])))

@@ -228,3 +228,17 @@ def test_tc_1_2_coordinates_from_blacks_side() -> None:
 def test_tc_7_5_recommended_clock() -> None:
     assert RULESET.new_game("standard-16").recommended_clock_seconds() == 30 * 60
     assert RULESET.new_game("standard-20").recommended_clock_seconds() == 45 * 60
+
+
+def test_tc_9_1_card_letters_must_be_unambiguous(tmp_path: Path) -> None:
+    (tmp_path / "mine.yaml").write_text(
+        "ruleset: tank-chess\nkind: unit\nid: BHT\nbased_on: HT\nname: Big heavy\nletter: H\n")
+    grid = "  . . c . . .\n  . . . . . .\n  . . . . . .\n  . . . . . .\n  . . . . . .\n  . . C H . .\n"
+    path = tmp_path / "clash.yaml"
+    path.write_text(f"ruleset: tank-chess\nkind: map\nname: clash\nsize: 6\ncards: [mine.yaml]\ngrid: |\n{grid}")
+    problems = [str(p) for p in check_file(path)]
+    assert any("ambiguous" in p and "BHT" in p and "HT" in p and ":12:" in p for p in problems)
+    path.write_text(f"ruleset: tank-chess\nkind: map\nname: clash\nsize: 6\ncards: [mine.yaml]\n"
+                    f"legend: {{H: BHT}}\ngrid: |\n{grid}")
+    assert check_file(path) == []
+    assert [p.card for p in RULESET.new_game(path).layout.pieces if p.side == 0] == ["CLT", "BHT"]
