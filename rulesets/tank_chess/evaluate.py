@@ -13,6 +13,7 @@ from rulesets.tank_chess.position import Position
 W_MATERIAL = 0.45
 W_PROGRESS = 0.25
 W_THREAT = 0.12
+W_EXPOSURE = 0.15
 
 
 def material(pos: Position, side: int) -> float:
@@ -30,6 +31,34 @@ def progress(pos: Position, side: int) -> float:
     return rank / last if side == 0 else (last - rank) / last
 
 
+def exposure(pos: Position, side: int) -> float:
+    """How open the Command Tank stands: 0 hidden on all eight rays, 1 in the open.
+
+    Counts the rays from its square that run at least two squares before the
+    first thing on them, and those that end at an enemy tank: lines an enemy
+    could drive into or already holds.
+    """
+    pid = pos.command_of[side]
+    if pid < 0 or pos.sq[pid] < 0:
+        return 0.0
+    r = pos.rules
+    cell = pos.cell
+    s = pos.sq[pid]
+    open_rays = 0.0
+    for d in range(8):
+        ray = r.rays[s * 8 + d]
+        for i, t in enumerate(ray):
+            c = cell[t]
+            if c != 0:
+                if c > 0 and pos.alive[c - 1] and pos.side[c - 1] != side and i > 0:
+                    open_rays += 1.0
+                break
+            if i >= 2:
+                open_rays += 0.5
+                break
+    return open_rays / 8.0
+
+
 def evaluate(pos: Position, player: int) -> float:
     """Heuristic value for ``player`` of a running game, strictly inside (-1, 1)."""
     mover = pos.to_move
@@ -42,6 +71,7 @@ def evaluate(pos: Position, player: int) -> float:
     total = max(mine + theirs, 1.0)
     score = W_MATERIAL * (mine - theirs) / total
     score += W_PROGRESS * (progress(pos, player) - progress(pos, 1 - player))
+    score -= W_EXPOSURE * (exposure(pos, player) - exposure(pos, 1 - player))
     # Threats of the side that just moved: the opponent must answer them.
     threat = 0.0
     if pos.threatens_command(other):
