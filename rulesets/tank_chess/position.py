@@ -61,6 +61,7 @@ class Rules:
         self.speed = [c.speed for c in cards]
         self.gun = [c.gun for c in cards]
         self.offsets = [c.fire_offsets for c in cards]
+        self.fire_mask = [[o in c.fire_offsets for o in range(8)] for c in cards]
         self.indirect = [(c.indirect.min, c.indirect.max) if c.indirect else None for c in cards]
         self.command = [c.command for c in cards]
         self.armour = [(c.armour.front, c.armour.side, c.armour.rear) for c in cards]
@@ -289,23 +290,66 @@ class Position:
         """Every legal move of the player to move (TC-3 .. TC-7)."""
         out: list[Move] = []
         me = self.to_move
-        first: dict[int, int] = {}
+        attacks = self._attack_map(me)
         for pid in self.pieces_of[me]:
             if self.alive[pid] and self.sq[pid] >= 0:
-                self._gen_piece(pid, me, out, first)
+                self._gen_piece(pid, me, out, attacks)
         return out
 
-    def _first(self, key: int, first: dict[int, int]) -> int:
-        """First occupied square along ray ``key`` on the real board, -1 if none (memoised)."""
-        cell = self.cell
-        for t in self.rules.rays[key]:
-            if cell[t] != 0:
-                first[key] = t
-                return t
-        first[key] = -1
-        return -1
+    def _attack_map(self, me: int) -> dict[int, list[tuple[int, int, int, int]]]:
+        """Where ``me`` could fire directly from: square -> [(fire direction, target,
+        armour met, required mover or -1)] (TC-5.2/5.3, TC-6.1).
 
-    def _gen_piece(self, pid: int, me: int, out: list[Move], first: dict[int, int]) -> None:
+        Built backwards from every enemy tank along its eight rays, once per
+        position: squares at least two away over empty squares. A ray may pass
+        one of ``me``'s own tanks; the squares beyond it count only for that tank,
+        since the line opens only when it is the one that moves away.
+        """
+        r = self.rules
+        cell = self.cell
+        alive = self.alive
+        side = self.side
+        rays = r.rays
+        side_of = r.side_of
+        out: dict[int, list[tuple[int, int, int, int]]] = {}
+        for e in self.pieces_of[1 - me]:
+            c = self.sq[e]
+            if not alive[e] or c < 0:
+                continue
+            arm = r.armour[self.kind[e]]
+            tf = self.face[e]
+            for d0 in range(8):
+                entry_armour = arm[side_of[(d0 - tf) & 7]]
+                d_fire = (d0 + 4) & 7
+                ray = rays[c * 8 + d0]
+                owner = -1
+                for i in range(len(ray)):
+                    t = ray[i]
+                    v = cell[t]
+                    if v == 0:
+                        if i:
+                            entry = (d_fire, e, entry_armour, owner)
+                            lst = out.get(t)
+                            if lst is None:
+                                out[t] = [entry]
+                            else:
+                                lst.append(entry)
+                        continue
+                    if v > 0 and owner < 0 and alive[v - 1] and side[v - 1] == me:
+                        owner = v - 1
+                        if i:
+                            entry = (d_fire, e, entry_armour, owner)
+                            lst = out.get(t)
+                            if lst is None:
+                                out[t] = [entry]
+                            else:
+                                lst.append(entry)
+                        continue
+                    break
+        return out
+
+    def _gen_piece(self, pid: int, me: int, out: list[Move],
+                   attacks: dict[int, list[tuple[int, int, int, int]]] | None) -> None:
         r = self.rules
         cell = self.cell
         k = self.kind[pid]
@@ -317,11 +361,11 @@ class Position:
             cell[s0] = pid + 1
         if can_exit:
             out.append((pid, -1, -1, -1))
-        offsets = r.offsets[k]
         gun = r.gun[k]
         band = r.indirect[k]
         append = out.append
         if band is not None:
+            offsets = r.offsets[k]
             cell[s0] = 0
             try:
                 for st in states:
@@ -336,53 +380,28 @@ class Position:
             finally:
                 cell[s0] = pid + 1
             return
-        # Direct fire: the target along each ray depends only on (square, direction),
-        # so it is worked out once per square and shared by the facings there.
-        step = r.step
-        armour = r.armour
-        side_of = r.side_of
-        kind = self.kind
-        side = self.side
-        alive = self.alive
-        face = self.face
+        if attacks is None:
+            attacks = self._attack_map(me)
+        mask = r.fire_mask[k]
         ineffective = r.ineffective
-        per_square: dict[int, list[int]] = {}
-        s0key = s0 * 8
+        get = attacks.get
         for st in states:
             s = st >> 3
             f = st & 7
             append((pid, s, f, -1))
-            hits = per_square.get(s)
-            if hits is None:
-                hits = per_square[s] = [-2] * 8
-            for off in offsets:
-                d = (f + off) & 7
-                q = hits[d]
-                if q == -2:
-                    key = s * 8 + d
-                    t = first.get(key)
-                    if t is None:
-                        t = self._first(key, first)
-                    if t == s0:  # the mover left this square: look beyond it
-                        t = first.get(s0key + d)
-                        if t is None:
-                            t = self._first(s0key + d, first)
-                    q = -1
-                    if t >= 0 and t != step[key]:
-                        c = cell[t] - 1
-                        if c >= 0 and alive[c] and side[c] != me and (
-                            ineffective or gun > armour[kind[c]][side_of[(d + 4 - face[c]) & 7]]
-                        ):
-                            q = c
-                    hits[d] = q
-                if q >= 0:
-                    append((pid, s, f, q))
+            lines = get(s)
+            if lines is not None:
+                for d_fire, e, armour, required in lines:
+                    if (required < 0 or required == pid) and mask[(d_fire - f) & 7] and (
+                        ineffective or gun > armour
+                    ):
+                        append((pid, s, f, e))
 
     def piece_moves(self, pid: int) -> list[Move]:
         """The legal moves of one piece (its owner must be the side to move)."""
         out: list[Move] = []
         if self.alive[pid] and self.sq[pid] >= 0:
-            self._gen_piece(pid, self.side[pid], out, {})
+            self._gen_piece(pid, self.side[pid], out, None)
         return out
 
     def random_move(self, rng: random.Random) -> Move | None:
