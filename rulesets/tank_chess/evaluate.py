@@ -13,7 +13,8 @@ from rulesets.tank_chess.position import Position
 W_MATERIAL = 0.45
 W_PROGRESS = 0.25
 W_THREAT = 0.12
-W_EXPOSURE = 0.15
+W_EXPOSURE = 0.10
+W_PRESSURE = 0.06
 
 
 def material(pos: Position, side: int) -> float:
@@ -70,8 +71,10 @@ def evaluate(pos: Position, player: int) -> float:
     mine, theirs = material(pos, player), material(pos, 1 - player)
     total = max(mine + theirs, 1.0)
     score = W_MATERIAL * (mine - theirs) / total
-    score += W_PROGRESS * (progress(pos, player) - progress(pos, 1 - player))
+    # progress counts most near the far edge: an early dash into the centre is no gain
+    score += W_PROGRESS * (progress(pos, player) ** 3 - progress(pos, 1 - player) ** 3)
     score -= W_EXPOSURE * (exposure(pos, player) - exposure(pos, 1 - player))
+    score -= W_PRESSURE * (pos.command_pressure(1 - player) - pos.command_pressure(player))
     # Threats of the side that just moved: the opponent must answer them.
     threat = 0.0
     if pos.threatens_command(other):

@@ -72,7 +72,8 @@ class TankChessGame(Game[TankMove]):
         return moves
 
     def legal_actions(self) -> list[TankMove]:
-        return [self.to_action(m) for m in self.legal_moves()]
+        """Legal actions in a stable, readable order: by tank, destination, facing, target."""
+        return [self.to_action(m) for m in sorted(self.legal_moves())]
 
     def _check(self, action: TankMove) -> Illegal | None:
         try:

@@ -618,6 +618,37 @@ class Position:
                         return pid, st >> 3, st & 7, target
         return None
 
+    def command_pressure(self, side: int) -> int:
+        """How many of ``side``'s tanks stand within one move of a line of fire on the
+        enemy Command Tank (blockers ignored beyond the first non-``side`` thing, gun
+        strong enough for the armour that line meets): a cheap danger estimate for
+        the evaluation, one move deeper than CHECK."""
+        target = self.command_of[1 - side]
+        if target < 0 or not self.alive[target] or self.sq[target] < 0:
+            return 0
+        r = self.rules
+        files = r.files
+        c = self.sq[target]
+        tkind = self.kind[target]
+        tface = self.face[target]
+        armour_from = [r.armour[tkind][r.side_of[(d0 - tface) & 7]] for d0 in range(8)]
+        spots = [(t % files, t // files, min(armour_from[d0] for _, d0 in v))
+                 for t, v in self._approach(c, side).items()]
+        count = 0
+        for pid in self.pieces_of[side]:
+            s0 = self.sq[pid]
+            if not self.alive[pid] or s0 < 0:
+                continue
+            k = self.kind[pid]
+            gun = r.gun[k]
+            reach = r.speed[k] + 1
+            f0, r0 = s0 % files, s0 // files
+            for x, y, weakest in spots:
+                if gun > weakest and abs(x - f0) <= reach and abs(y - r0) <= reach:
+                    count += 1
+                    break
+        return count
+
     def _approach(self, c: int, side: int) -> dict[int, list[tuple[int, int]]]:
         """Squares from which ``side`` could fire directly at square ``c``: square ->
         [(fire direction, direction from c towards the shooter)]. Rays pass over
