@@ -237,3 +237,30 @@ def test_evaluate_prefers_material_and_sees_threats() -> None:
     assert g.evaluate(0) > 0.5  # white to move can destroy the CLT now
     g.apply_text("HT d1-d2:N xd6")
     assert g.evaluate(0) == 1.0 and g.evaluate(1) == -1.0
+
+
+def test_evaluate_counts_material_progress_and_pressure() -> None:
+    from rulesets.tank_chess.evaluate import evaluate, exposure, progress
+
+    base = """
+. . . . c . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . C . . .
+"""
+    even = board(base)
+    more = board(base.replace(". . . . . . . .\n. . . . C", ". . . M . . . .\n. . . . C", 1))
+    assert evaluate(more.pos, 0) > evaluate(even.pos, 0)  # material (an extra MT)
+    advanced = board(base.replace(". . . . C . . .", ". . . . . . . .").replace(
+        ". . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .",
+        ". . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . C . . . . .\n. . . . . . . .\n. . . . . . . .", 1))
+    assert progress(advanced.pos, 0) > progress(even.pos, 0)
+    assert 0.0 <= exposure(even.pos, 0) <= 1.0
+    hunted = board(base.replace(". . . . . . . .\n. . . . . . . .\n. . . . c", ". . . . . . . .\n. . . . . . . .\n. . . . c", 1)
+                   .replace(". . . . . . . .\n. . . . C", ". . . . . . . .\n. h . . C", 1))
+    assert hunted.pos.command_pressure(1) >= 1
+    assert evaluate(hunted.pos, 0) < evaluate(even.pos, 0)
