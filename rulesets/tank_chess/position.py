@@ -43,6 +43,10 @@ class Rules:
         self.step = step_table(size, size)
         self.rays = ray_table(size, size)
         self.corner_cutting = settings.movement.corner_cutting
+        # Successor states of (square, facing): one step ahead (-1 off the board), turns.
+        self.ahead = [self.step[st] * 8 + (st & 7) if self.step[st] >= 0 else -1 for st in range(n * 8)]
+        self.turn_left = [(st & ~7) | ((st - 1) & 7) for st in range(n * 8)]
+        self.turn_right = [(st & ~7) | ((st + 1) & 7) for st in range(n * 8)]
         # Orthogonal neighbours a diagonal step passes between (TC-4.5).
         self.orth_a = [-1] * (n * 8)
         self.orth_b = [-1] * (n * 8)
@@ -189,44 +193,47 @@ class Position:
             cell[s0] = pid + 1
 
     def _bfs(self, s0: int, f0: int, speed: int, command: bool, side: int) -> tuple[set[int], bool]:
-        """Search with ``s0`` already vacated by the caller."""
+        """Search with ``s0`` already vacated by the caller, one depth (step) at a time.
+
+        Each depth is built with set comprehensions over the frontier (turn left,
+        turn right, one step forward onto an empty square), which keeps the inner
+        loops in C.
+        """
         r = self.rules
         cell = self.cell
         step = r.step
-        cc = r.corner_cutting
-        oa, ob = r.orth_a, r.orth_b
-        exit_ok = r.exit_ok[side] if command else None
+        ahead = r.ahead
+        left = r.turn_left
+        right = r.turn_right
         start = s0 * 8 + f0
         seen = {start}
-        frontier = [start]
+        frontier = seen
+        exit_ok = r.exit_ok[side] if command else None
         can_exit = False
+        cc = r.corner_cutting
         for _ in range(speed):
-            nxt = []
-            for st in frontier:
-                base = st & ~7
-                f = st & 7
-                a = base | ((f + 1) & 7)
-                if a not in seen:
-                    seen.add(a)
-                    nxt.append(a)
-                b = base | ((f - 1) & 7)
-                if b not in seen:
-                    seen.add(b)
-                    nxt.append(b)
-                t = step[st]
-                if t >= 0:
-                    if cell[t] == 0 and (cc or oa[st] < 0 or cell[oa[st]] == 0 or cell[ob[st]] == 0):
-                        c = t * 8 + f
-                        if c not in seen:
-                            seen.add(c)
-                            nxt.append(c)
-                elif exit_ok is not None and exit_ok[st]:
-                    can_exit = True
+            if exit_ok is not None and not can_exit:
+                can_exit = any(exit_ok[st] for st in frontier)
+            if cc:
+                nxt = {left[st] for st in frontier}
+                nxt.update([right[st] for st in frontier])
+                nxt.update([ahead[st] for st in frontier if ahead[st] >= 0 and cell[step[st]] == 0])
+            else:
+                oa, ob = r.orth_a, r.orth_b
+                nxt = {left[st] for st in frontier}
+                nxt.update([right[st] for st in frontier])
+                nxt.update([ahead[st] for st in frontier if ahead[st] >= 0 and cell[step[st]] == 0 and (
+                    oa[st] < 0 or cell[oa[st]] == 0 or cell[ob[st]] == 0)])
+            nxt -= seen
+            if not nxt:
+                break
+            seen |= nxt
             frontier = nxt
         seen.discard(start)
         back = s0 * 8 + ((f0 + 4) & 7)
         t = step[back]
-        if t >= 0 and cell[t] == 0 and (cc or oa[back] < 0 or cell[oa[back]] == 0 or cell[ob[back]] == 0):
+        if t >= 0 and cell[t] == 0 and (cc or r.orth_a[back] < 0 or cell[r.orth_a[back]] == 0
+                                        or cell[r.orth_b[back]] == 0):
             seen.add(t * 8 + f0)
         return seen, can_exit
 
