@@ -165,23 +165,3 @@ def ray_table(files: int, ranks: int) -> list[tuple[int, ...]]:
                 nr += dr
             table.append(tuple(ray))
     return table
-
-
-def direction_table(files: int, ranks: int) -> dict[tuple[int, int], tuple[int, int]]:
-    """``(from, to)`` flat indices -> (direction, distance) for squares on a common line.
-
-    Built lazily by callers that need it; here as a helper for rules that ask
-    "is this target on one of my rays, and how far?".
-    """
-    table: dict[tuple[int, int], tuple[int, int]] = {}
-    rays = ray_table(files, ranks)
-    for i in range(files * ranks):
-        for d in range(8):
-            for k, j in enumerate(rays[i * 8 + d], 1):
-                table[(i, j)] = (d, k)
-    return table
-
-
-def chebyshev(a: Square, b: Square) -> int:
-    """King-move distance: the fewest single steps between two squares."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))

@@ -166,3 +166,18 @@ def test_tc_2_piece_code_must_match() -> None:
     g = board(EMPTY_MT)
     assert rule_of(g, "HT d4-d5:N") == "TC-2"
     assert rule_of(g, "d4-d5:N") is None  # the code may be left out
+
+
+def test_square_tables_match_the_square_board() -> None:
+    """The flat tables the move generator uses agree with SquareBoard's step and ray."""
+    from core.grid.square import Dir, SquareBoard, index_of, ray_table, square_of, step_table
+
+    board_ = SquareBoard(5, 4)
+    steps, rays = step_table(5, 4), ray_table(5, 4)
+    for sq in board_.squares():
+        i = index_of(sq, 5)
+        assert square_of(i, 5) == sq
+        for d in Dir:
+            nxt = board_.step(sq, d)
+            assert steps[i * 8 + d] == (index_of(nxt, 5) if board_.on_board(nxt) else -1)
+            assert [square_of(j, 5) for j in rays[i * 8 + d]] == list(board_.ray(sq, d))
