@@ -14,6 +14,7 @@ with ``to == -1`` for leaving the board and ``target == -1`` for no shot.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -29,6 +30,9 @@ Move = tuple[int, int, int, int]
 OBSTACLE = -1
 MAP_WRECK = -2
 
+_SERIAL = itertools.count(1)
+"""Unique numbers for Rules objects and bare positions (cache keys that never collide)."""
+
 
 class Rules:
     """Everything fixed for one game: board tables, piece stats, settings.
@@ -39,6 +43,7 @@ class Rules:
     def __init__(self, size: int, cards: Sequence[Card], settings: Settings):
         self.files = self.ranks = size
         n = self.n = size * size
+        self.serial = next(_SERIAL)
         self.settings = settings
         self.step = step_table(size, size)
         self.rays = ray_table(size, size)
@@ -105,7 +110,7 @@ class Position:
 
     __slots__ = (
         "rules", "cell", "kind", "side", "sq", "face", "alive", "to_move", "quiet",
-        "hash", "reps", "winner", "reason", "stack", "pieces_of", "command_of",
+        "hash", "reps", "winner", "reason", "stack", "pieces_of", "command_of", "board_key",
     )
 
     def __init__(self, rules: Rules, layout: MapLayout | None = None):
@@ -125,6 +130,7 @@ class Position:
         self.stack: list[tuple[Any, ...]] = []
         self.pieces_of: tuple[list[int], list[int]] = ([], [])
         self.command_of = [-1, -1]
+        self.board_key = -next(_SERIAL)
         if layout is not None:
             for sq in layout.obstacles:
                 self.cell[rules.index(sq)] = OBSTACLE
@@ -134,6 +140,9 @@ class Position:
             for p in sorted(layout.pieces, key=lambda p: (p.side, p.square[1], p.square[0])):
                 self.add(rules.card_index[p.card], p.side, rules.index(p.square), p.facing)
             self.reps[self.hash] = 1
+            # the Zobrist hash leaves out what never changes (obstacles): caches shared
+            # between games need it, so it is folded into this key once
+            self.board_key = hash((rules.serial, tuple(sorted(rules.index(sq) for sq in layout.obstacles))))
 
     def add(self, kind: int, side: int, sq: int, face: int, alive: bool = True) -> int:
         """Place a piece (set-up only; not undoable)."""
@@ -171,6 +180,7 @@ class Position:
         other.stack = self.stack[:]
         other.pieces_of = self.pieces_of
         other.command_of = self.command_of
+        other.board_key = self.board_key
         return other
 
     # ------------------------------------------------------------ movement
@@ -540,7 +550,7 @@ class Position:
 
     def threatens_command(self, side: int) -> bool:
         """TC-8.1: could ``side`` destroy the enemy Command Tank with one move and shot?"""
-        key = (id(self.rules), self.hash, side)
+        key = (self.board_key, self.hash, side)
         hit = _THREATS.get(key)
         if hit is None:
             if len(_THREATS) > 200_000:
@@ -699,7 +709,7 @@ class Position:
 
 _RULES: dict[tuple[int, str, str], Rules] = {}
 _THREATS: dict[tuple[int, int, int], bool] = {}
-"""CHECK answers by (rules, Zobrist hash, side): the greedy player asks the same twice."""
+"""CHECK answers by (rules and obstacles, Zobrist hash, side): the greedy player asks twice."""
 
 
 def rules_for(size: int, cards: Sequence[Card], settings: Settings) -> Rules:
