@@ -17,8 +17,9 @@ from core.errors import TanktableError
 from core.game import Action, Event, Game, Illegal, Outcome, Step
 from core.grid.square import Dir, direction_between
 from rulesets.tank_chess import notation
+from rulesets.tank_chess.explain import explain
 from rulesets.tank_chess.maps import MapLayout
-from rulesets.tank_chess.position import MAP_WRECK, OBSTACLE, Move, Position, Rules, rules_for
+from rulesets.tank_chess.position import MAP_WRECK, OBSTACLE, Move, Position, rules_for
 from rulesets.tank_chess.settings import Settings
 
 SIDES = ("white", "black")
@@ -82,7 +83,7 @@ class TankChessGame(Game[TankMove]):
             return exc.illegal
         if self._legal is not None and self._legal[0] == len(self.history) and mv in self._legal[1]:
             return None
-        return self._explain(action, mv)
+        return explain(self, action, mv)
 
     def _apply(self, action: TankMove) -> list[Event]:
         mv = self.to_move_tuple(action)
@@ -192,121 +193,6 @@ class TankChessGame(Game[TankMove]):
             return pid, -1, -1, -1
         facing = pos.face[pid] if action.facing is None else action.facing
         return pid, r.index(action.to), facing, tgt
-
-    # ------------------------------------------------------------ explanations
-    def _explain(self, action: TankMove, mv: Move) -> Illegal | None:
-        """Why a move is illegal, with the rule; None if it is legal after all."""
-        pos = self.pos
-        r = self.rules
-        pid, to, face, tgt = mv
-        card = r.cards[pos.kind[pid]]
-        s0, f0 = pos.sq[pid], pos.face[pid]
-        frm = self.square_name(action.frm)
-        states, can_exit = pos.reachable(pid)
-        if to < 0:
-            return self._explain_exit(pid, card.id, frm, can_exit)
-        dest = self.square_name(action.to) if action.to else "?"
-        if to == s0 and face == f0:
-            return Illegal("TC-3.3", f"{card.id} {frm} would end where it started, facing the same way: "
-                                     "that is no move")
-        st = to * 8 + face
-        if st not in states:
-            c = pos.cell[to]
-            if to != s0 and c != 0:
-                what = "an obstacle" if c == OBSTACLE else "a wreck" if c == MAP_WRECK or (
-                    c > 0 and not pos.alive[c - 1]) else "a tank"
-                return Illegal("TC-4.4", f"{dest} is occupied by {what}; tanks only enter empty squares")
-            free = self._reach_ignoring(pid, blockers=False)
-            if st in free:
-                cc_free = self._reach_ignoring(pid, blockers=True, corner_cutting=True)
-                if not r.corner_cutting and st in cc_free:
-                    return Illegal("TC-4.5", f"{card.id} cannot reach {dest} facing {Dir(face).name}: "
-                                             "every way cuts a blocked corner (corner cutting is off)")
-                return Illegal("TC-4.4", f"the way from {frm} to {dest} facing {Dir(face).name} is blocked")
-            behind = direction_between(r.square(s0), r.square(to)) == Dir((f0 + 4) & 7)
-            if behind:
-                return Illegal("TC-4.3", f"backwards a tank moves exactly one square, alone: no turn and "
-                                         f"no forward step in the same move ({frm}-{dest}:{Dir(face).name})")
-            return Illegal("TC-4.2", f"{card.id} {frm} cannot reach {dest} facing {Dir(face).name} "
-                                     f"in {card.speed} steps (speed {card.speed})")
-        if tgt < 0:
-            return None
-        return self._explain_shot(pid, st, tgt, frm)
-
-    def _explain_exit(self, pid: int, code: str, frm: str, can_exit: bool) -> Illegal | None:
-        pos = self.pos
-        r = self.rules
-        card = r.cards[pos.kind[pid]]
-        if not card.command:
-            return Illegal("TC-7.2", f"only the Command Tank may leave the board; {code} {frm} may not")
-        if can_exit:
-            return None
-        edge = r.ranks if pos.side[pid] == 0 else 1
-        allowed = Settings.model_validate({**self.settings.model_dump(), "exit": {"diagonal": "allowed"}})
-        loose = Rules(r.files, r.cards, allowed)
-        probe = pos.copy()
-        probe.rules = loose
-        if probe.reachable(pid)[1]:
-            return Illegal("TC-7.3", f"{code} {frm} could only leave diagonally through a corner or "
-                                     f"diagonally where exits are '{self.settings.exit.diagonal}'")
-        return Illegal("TC-7.2", f"{code} {frm} cannot drive off across rank {edge} this turn "
-                                 f"(speed {card.speed}, the path must be clear)")
-
-    def _explain_shot(self, pid: int, st: int, tgt: int, frm: str) -> Illegal | None:
-        pos = self.pos
-        r = self.rules
-        card = r.cards[pos.kind[pid]]
-        s, f = st >> 3, st & 7
-        tq = pos.sq[tgt]
-        tcard = r.cards[pos.kind[tgt]]
-        here, there = r.square(s), r.square(tq)
-        tname = self.square_name(there)
-        d = direction_between(here, there)
-        arcs = ", ".join(card.fires)
-        if d is None:
-            return Illegal("TC-5.1", f"{tname} is not on a straight line (rank, file or diagonal) from "
-                                     f"{self.square_name(here)}")
-        if ((int(d) - f) & 7) not in r.offsets[pos.kind[pid]]:
-            turret = "" if len(card.fires) > 1 else f" ({card.id} has no turret)"
-            return Illegal("TC-5.1", f"{card.id} facing {Dir(f).name} fires only {arcs}{turret}; "
-                                     f"{tname} lies {d.name}")
-        dist = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
-        band = r.indirect[pos.kind[pid]]
-        if band is not None:
-            if not band[0] <= dist <= band[1]:
-                return Illegal("TC-6M.1", f"{card.id} fires at exactly {band[0]}-{band[1]} squares; "
-                                          f"{tname} is {dist} away")
-        else:
-            if dist < 2:
-                return Illegal("TC-5.3", f"{tname} is adjacent: at least one empty square must lie "
-                                         "between shooter and target")
-            ray = r.rays[s * 8 + int(d)]
-            for t in ray:
-                if t == tq:
-                    break
-                c = pos.cell[t]
-                if c != 0 and t != pos.sq[pid]:
-                    return Illegal("TC-5.2", f"no line of fire: {self.square_name(r.square(t))} stands "
-                                             f"between {self.square_name(here)} and {tname}")
-        side = r.hit_side(int(d), pos.face[tgt])
-        armour = r.armour[pos.kind[tgt]][side]
-        if card.gun <= armour and not r.ineffective:
-            return Illegal("TC-6.2", f"armour too strong: the shot hits the {SIDE_NAMES[side]} of "
-                                     f"{tcard.id} {tname} (armour {armour}); gun {card.gun} must be greater")
-        return None
-
-    def _reach_ignoring(self, pid: int, blockers: bool, corner_cutting: bool | None = None) -> set[int]:
-        """End states on a board without pieces (blockers=False) or with corner cutting forced."""
-        pos = self.pos
-        probe = pos.copy()
-        if not blockers:
-            probe.cell = [0] * len(pos.cell)
-            probe.cell[pos.sq[pid]] = pid + 1
-        if corner_cutting is not None:
-            loose = Settings.model_validate(
-                {**self.settings.model_dump(), "movement": {"corner_cutting": corner_cutting}})
-            probe.rules = Rules(self.rules.files, self.rules.cards, loose)
-        return probe.reachable(pid)[0]
 
     # ------------------------------------------------------------ events
     def _describe(self, action: TankMove, mv: Move) -> list[Event]:

@@ -446,10 +446,6 @@ class Position:
             pieces.pop()
         return None
 
-    def count(self) -> int:
-        """Number of legal moves (perft leaves) without building them all."""
-        return len(self.generate())
-
     def has_move(self) -> bool:
         """Whether the player to move has any legal move (TC-7.4 stalemate test)."""
         r = self.rules
