@@ -203,7 +203,7 @@ class TankChessGame(Game[TankMove]):
         code = r.cards[pos.kind[pid]].id
         frm = self.square_name(action.frm)
         if to < 0:
-            return [Event("escaped", f"{side} {code} drives off the board from {frm}: {side} wins (TC-7.2)",
+            return [Event("escaped", f"{side} {code} drives from {frm} off the board: {side} wins (TC-7.2)",
                           {"piece": code, "from": frm})]
         dest = self.square_name(r.square(to))
         events = [Event("moved", f"{side} {code} {frm}-{dest} facing {Dir(face).name}",
