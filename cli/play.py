@@ -288,7 +288,8 @@ class Session:
                     ):
                         return True
             except NotationError as exc:
-                typer.echo(f"cannot read {line!r}: {exc}")
+                text = str(exc)
+                typer.echo(text if text.startswith("cannot read") else f"cannot read {line!r}: {text}")
             except TanktableError as exc:
                 typer.echo(f"{exc}")
 

@@ -122,3 +122,46 @@ class SquareBoard:
     def rotate180(self, sq: Square) -> Square:
         """Point reflection through the board centre (for symmetric maps)."""
         return self.files - 1 - sq[0], self.ranks - 1 - sq[1]
+
+
+# --------------------------------------------------------------- flat tables
+# Fast move generators index squares as ``rank * files + file`` and keep the
+# geometry in flat lists built once per board size: a lookup in a list is
+# much cheaper in Python than tuple arithmetic and bounds checks per step.
+
+
+def index_of(sq: Square, files: int) -> int:
+    """Flat index of ``sq`` on a board ``files`` wide."""
+    return sq[1] * files + sq[0]
+
+
+def square_of(index: int, files: int) -> Square:
+    """Inverse of :func:`index_of`."""
+    return index % files, index // files
+
+
+def step_table(files: int, ranks: int) -> list[int]:
+    """``table[i * 8 + d]`` = flat index one step from square ``i`` in direction ``d``, -1 off the board."""
+    table: list[int] = []
+    for i in range(files * ranks):
+        f, r = i % files, i // files
+        for df, dr in DELTAS:
+            nf, nr = f + df, r + dr
+            table.append(nr * files + nf if 0 <= nf < files and 0 <= nr < ranks else -1)
+    return table
+
+
+def ray_table(files: int, ranks: int) -> list[tuple[int, ...]]:
+    """``table[i * 8 + d]`` = flat indices of the ray from ``i`` (exclusive) in direction ``d``."""
+    table: list[tuple[int, ...]] = []
+    for i in range(files * ranks):
+        f, r = i % files, i // files
+        for df, dr in DELTAS:
+            ray: list[int] = []
+            nf, nr = f + df, r + dr
+            while 0 <= nf < files and 0 <= nr < ranks:
+                ray.append(nr * files + nf)
+                nf += df
+                nr += dr
+            table.append(tuple(ray))
+    return table

@@ -1,0 +1,309 @@
+"""The tank chess game on the core protocol: actions, rules checks, events, outcome.
+
+The fast :class:`~rulesets.tank_chess.position.Position` does the work; this
+class adds what people see: notation, explanations of illegal moves with
+their rule IDs, events for the log (moved, fired, destroyed, CHECK, ESCAPE)
+and the outcome in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from core.dice import Dice
+from core.errors import TanktableError
+from core.game import Action, Event, Game, Illegal, Outcome, Step
+from core.grid.square import Dir, direction_between
+from rulesets.tank_chess import notation
+from rulesets.tank_chess.explain import explain
+from rulesets.tank_chess.maps import MapLayout
+from rulesets.tank_chess.position import MAP_WRECK, OBSTACLE, Move, Position, rules_for
+from rulesets.tank_chess.settings import Settings
+
+SIDES = ("white", "black")
+SIDE_NAMES = ("front", "side", "rear")
+
+
+@dataclass(frozen=True)
+class TankMove(Action):
+    """One turn (TC-3.2): a piece from a square to a square (or off the board),
+    its final facing, and an optional shot at an enemy tank."""
+
+    piece: str
+    frm: tuple[int, int]
+    to: tuple[int, int] | None
+    facing: int | None
+    target: tuple[int, int] | None = None
+
+    @property
+    def exits(self) -> bool:
+        return self.to is None
+
+
+class TankChessGame(Game[TankMove]):
+    """A game of tank chess on one map."""
+
+    ruleset_id = "tank-chess"
+    players = SIDES
+    notation_help: ClassVar[str] = notation.HELP
+
+    def __init__(self, layout: MapLayout, settings: Settings, scenario: str,
+                 options: Mapping[str, Any] | None, seed: int = 0):
+        super().__init__(Dice(seed), scenario, options)
+        self.layout = layout
+        self.settings = settings
+        cards = list(layout.cards.values())
+        self.rules = rules_for(layout.size, cards, settings)
+        self.pos = Position(self.rules, layout)
+        self._legal: tuple[int, frozenset[Move]] | None = None
+
+    # ------------------------------------------------------------ protocol
+    def to_move(self) -> int:
+        return self.pos.to_move
+
+    def decision(self) -> str:
+        return "move a tank"
+
+    def legal_moves(self) -> list[Move]:
+        """Legal moves as internal tuples (fast; for agents and benchmarks)."""
+        moves = self.pos.generate()
+        self._legal = (len(self.history), frozenset(moves))
+        return moves
+
+    def legal_actions(self) -> list[TankMove]:
+        """Legal actions in a stable, readable order: by tank, destination, facing, target."""
+        return [self.to_action(m) for m in sorted(self.legal_moves())]
+
+    def _check(self, action: TankMove) -> Illegal | None:
+        try:
+            mv = self.to_move_tuple(action)
+        except _Refusal as exc:
+            return exc.illegal
+        if self._legal is not None and self._legal[0] == len(self.history) and mv in self._legal[1]:
+            return None
+        return explain(self, action, mv)
+
+    def _apply(self, action: TankMove) -> list[Event]:
+        mv = self.to_move_tuple(action)
+        events = self._describe(action, mv)
+        mover = self.pos.to_move
+        self.pos.push(mv)
+        self._legal = None
+        if self.pos.winner < 0:
+            if self.pos.threatens_command(mover):
+                events.append(Event("check", f"CHECK: {SIDES[mover]} threatens {SIDES[1 - mover]}'s "
+                                             "Command Tank (TC-8.1)", {"side": SIDES[mover]}))
+            if self.pos.can_escape(mover):
+                events.append(Event("escape", f"ESCAPE: {SIDES[mover]}'s Command Tank can leave the "
+                                              "board next turn (TC-8.2)", {"side": SIDES[mover]}))
+        return events
+
+    def _outcome(self) -> Outcome | None:
+        status = self.pos.status()
+        if status is None:
+            return None
+        winner, reason = status
+        if winner >= 0:
+            if reason == "escaped":
+                text = f"{SIDES[winner]}'s Command Tank drove off the board (TC-7.2)"
+            else:
+                text = f"{SIDES[winner]} destroyed {SIDES[1 - winner]}'s Command Tank (TC-7.1)"
+            return Outcome((winner,), text)
+        if reason == "repetition":
+            text = f"draw: the same position {self.rules.repetition} times (TC-7.4)"
+        elif reason == "move limit":
+            text = f"draw: {self.settings.draw.move_limit} moves without a destruction (TC-7.4)"
+        else:
+            text = f"draw: {SIDES[self.pos.to_move]} has no legal move (TC-7.4)"
+        return Outcome((), text)
+
+    def annotation(self, events: Sequence[Event]) -> str:
+        kinds = {e.kind for e in events}
+        return ("+" if "check" in kinds else "") + ("^" if "escape" in kinds else "")
+
+    # ------------------------------------------------------------ notation
+    def square_name(self, sq: tuple[int, int]) -> str:
+        return notation.square_name(sq, self.layout.size, self.settings.coordinates.origin)
+
+    def format_action(self, action: TankMove) -> str:
+        return notation.format_move(action, self.square_name)
+
+    def parse_action(self, text: str) -> TankMove:
+        return notation.parse_move(text, self)
+
+    def piece_at(self, sq: tuple[int, int]) -> str | None:
+        """Card id of the live piece on ``sq`` (notation fills a missing piece code)."""
+        c = self.pos.cell[self.rules.index(sq)]
+        if c > 0 and self.pos.alive[c - 1]:
+            return self.rules.cards[self.pos.kind[c - 1]].id
+        return None
+
+    # ------------------------------------------------------------ conversion
+    def to_action(self, mv: Move) -> TankMove:
+        pid, to, f, tgt = mv
+        r = self.rules
+        pos = self.pos
+        frm = r.square(pos.sq[pid])
+        return TankMove(
+            r.cards[pos.kind[pid]].id,
+            frm,
+            None if to < 0 else r.square(to),
+            None if to < 0 else f,
+            None if tgt < 0 else r.square(pos.sq[tgt]),
+        )
+
+    def to_move_tuple(self, action: TankMove) -> Move:
+        """The internal move for an action; refuses what names no piece of the mover."""
+        r = self.rules
+        pos = self.pos
+        n = r.files
+        for sq in (action.frm, action.to, action.target):
+            if sq is not None and not (0 <= sq[0] < n and 0 <= sq[1] < n):
+                raise _Refusal(Illegal("TC-1.2", f"{sq} is not a square of this {n}x{n} board"))
+        c = pos.cell[r.index(action.frm)]
+        name = self.square_name(action.frm)
+        if c <= 0:
+            what = {0: "empty", OBSTACLE: "an obstacle", MAP_WRECK: "a wreck"}.get(c, "empty")
+            raise _Refusal(Illegal("TC-3.2", f"there is no tank on {name} ({name} is {what})"))
+        pid = c - 1
+        card = r.cards[pos.kind[pid]]
+        if not pos.alive[pid]:
+            raise _Refusal(Illegal("TC-6.3", f"the {card.id} on {name} is a wreck and cannot move"))
+        if pos.side[pid] != pos.to_move:
+            raise _Refusal(Illegal("TC-3.2", f"the {card.id} on {name} is {SIDES[pos.side[pid]]}'s; "
+                                             f"{SIDES[pos.to_move]} moves one of his own tanks"))
+        if action.piece and action.piece.upper() != card.id:
+            raise _Refusal(Illegal("TC-2", f"the tank on {name} is a {card.id}, not a {action.piece}"))
+        tgt = -1
+        if action.target is not None:
+            t = pos.cell[r.index(action.target)]
+            tname = self.square_name(action.target)
+            if t <= 0:
+                raise _Refusal(Illegal("TC-5.2", f"there is no tank to shoot on {tname}"))
+            if not pos.alive[t - 1]:
+                raise _Refusal(Illegal("TC-5.2", f"{tname} holds a wreck, not an active tank"))
+            if pos.side[t - 1] == pos.side[pid]:
+                raise _Refusal(Illegal("TC-5.2", f"{tname} holds your own tank"))
+            tgt = t - 1
+        if action.to is None:
+            if action.target is not None:
+                raise _Refusal(Illegal("TC-7.2", "a tank that leaves the board does not shoot"))
+            return pid, -1, -1, -1
+        facing = pos.face[pid] if action.facing is None else action.facing
+        return pid, r.index(action.to), facing, tgt
+
+    # ------------------------------------------------------------ events
+    def _describe(self, action: TankMove, mv: Move) -> list[Event]:
+        pos = self.pos
+        r = self.rules
+        pid, to, face, tgt = mv
+        side = SIDES[pos.side[pid]]
+        code = r.cards[pos.kind[pid]].id
+        frm = self.square_name(action.frm)
+        if to < 0:
+            return [Event("escaped", f"{side} {code} drives from {frm} off the board: {side} wins (TC-7.2)",
+                          {"piece": code, "from": frm})]
+        dest = self.square_name(r.square(to))
+        events = [Event("moved", f"{side} {code} {frm}-{dest} facing {Dir(face).name}",
+                        {"piece": code, "from": frm, "to": dest, "facing": Dir(face).name})]
+        if tgt >= 0:
+            tq = pos.sq[tgt]
+            tcard = r.cards[pos.kind[tgt]]
+            tname = self.square_name(r.square(tq))
+            d = direction_between(r.square(to), r.square(tq))
+            hit = r.hit_side(int(d) if d is not None else 0, pos.face[tgt])
+            armour = r.armour[pos.kind[tgt]][hit]
+            gun = r.gun[pos.kind[pid]]
+            data = {"shooter": code, "target": tcard.id, "at": tname, "side": SIDE_NAMES[hit],
+                    "armour": armour, "gun": gun}
+            rule = "TC-6M" if r.indirect[pos.kind[pid]] else "TC-6.1"
+            events.append(Event("fired", f"{code} fires at {tcard.id} {tname}: hits its {SIDE_NAMES[hit]} "
+                                         f"(armour {armour}) with gun {gun} ({rule})", data))
+            if gun > armour:
+                events.append(Event("destroyed", f"{SIDES[pos.side[tgt]]} {tcard.id} {tname} is destroyed "
+                                                 "and stays as a wreck (TC-6.2, TC-6.3)", data))
+                if tcard.command:
+                    events.append(Event("command-destroyed",
+                                        f"{side} destroyed the enemy Command Tank (TC-7.1)", data))
+            else:
+                events.append(Event("no-effect", "the shot has no effect (TC-6.2)", data))
+        return events
+
+    # ------------------------------------------------------------ speed
+    def clone(self) -> TankChessGame:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.pos = self.pos.copy()
+        other.history = list(self.history)
+        other.options = dict(self.options)
+        dice = Dice(self.dice.seed)
+        dice.setstate(self.dice.getstate())
+        dice.log = list(self.dice.log)
+        other.dice = dice
+        return other
+
+    def _snapshot(self) -> TankChessGame:
+        snap = self.clone()
+        snap.history = []
+        snap._initial = None
+        return snap
+
+    def undo(self) -> Step:
+        """Take back the last move (python-chess style pop, no replay)."""
+        if not self.history:
+            raise TanktableError("nothing to undo")
+        self.pos.pop()
+        self._legal = None
+        self._forced = None
+        self._outcome_known = False
+        return self.history.pop()
+
+    def last_move(self) -> TankMove | None:
+        """The action of the last step, for highlighting."""
+        if not self.history:
+            return None
+        action = self.history[-1].action
+        return action if isinstance(action, TankMove) else None
+
+    def agree_draw(self, reason: str = "draw by agreement") -> Outcome:
+        """TC-7.4: players may agree a draw unless the setting ``draw.agreement`` is off."""
+        if not self.settings.draw.agreement:
+            raise TanktableError("draws by agreement are off in this game (draw.agreement, TC-7.4)")
+        return super().agree_draw(reason + " (TC-7.4)")
+
+    # ------------------------------------------------------------ rendering / AI
+    def render(self, player: int | None = None, color: bool = False) -> str:
+        from rulesets.tank_chess.render import render_text
+
+        return render_text(self, color)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        base = super().view(player)
+        base["pieces"] = [
+            {"piece": self.rules.cards[self.pos.kind[p]].id, "side": SIDES[self.pos.side[p]],
+             "square": self.square_name(self.rules.square(self.pos.sq[p])) if self.pos.sq[p] >= 0 else "off",
+             "facing": Dir(self.pos.face[p]).name, "active": self.pos.alive[p]}
+            for p in range(len(self.pos.kind))
+        ]
+        return base
+
+    def evaluate(self, player: int) -> float:
+        from rulesets.tank_chess.evaluate import evaluate
+
+        outcome = self.outcome()
+        if outcome is not None:
+            return outcome.returns(2)[player]
+        return evaluate(self.pos, player)
+
+    def recommended_clock_seconds(self) -> float | None:
+        """TC-7.5: the recommended time per player for this board size, if any."""
+        minutes = self.settings.clock.minutes.get(self.layout.size)
+        return None if minutes is None else minutes * 60.0
+
+
+class _Refusal(Exception):
+    def __init__(self, illegal: Illegal):
+        self.illegal = illegal
+

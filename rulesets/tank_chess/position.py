@@ -1,0 +1,719 @@
+"""The fast tank chess position: flat arrays, precomputed tables, push/pop.
+
+Everything the rules need a thousand times per second lives here: move
+generation (a breadth-first search over (square, facing) states per piece,
+TC-4), shots (TC-5/TC-6/TC-6M), making and unmaking moves with an undo
+stack (python-chess style), Zobrist hashing for repetitions (TC-7.4), and the
+CHECK/ESCAPE tests (TC-8). The Game class wraps it with events, notation and
+explanations; the benchmarks and computer players use it directly.
+
+Squares are flat indices ``rank * files + file``; a *state* is
+``square * 8 + facing``. A move is a tuple ``(piece, to, facing, target)``
+with ``to == -1`` for leaving the board and ``target == -1`` for no shot.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from core.grid.square import ray_table, step_table
+from rulesets.tank_chess.cards import Card
+from rulesets.tank_chess.maps import MapLayout, exit_allowed
+from rulesets.tank_chess.settings import Settings
+
+Move = tuple[int, int, int, int]
+"""(piece id, destination square or -1 = off the board, final facing, target piece or -1)."""
+
+OBSTACLE = -1
+MAP_WRECK = -2
+
+_SERIAL = itertools.count(1)
+"""Unique numbers for Rules objects and bare positions (cache keys that never collide)."""
+
+
+class Rules:
+    """Everything fixed for one game: board tables, piece stats, settings.
+
+    Shared (never copied) between clones of a game.
+    """
+
+    def __init__(self, size: int, cards: Sequence[Card], settings: Settings):
+        self.files = self.ranks = size
+        n = self.n = size * size
+        self.serial = next(_SERIAL)
+        self.settings = settings
+        self.step = step_table(size, size)
+        self.rays = ray_table(size, size)
+        self.corner_cutting = settings.movement.corner_cutting
+        # Successor states of (square, facing): one step ahead (-1 off the board), turns.
+        self.ahead = [self.step[st] * 8 + (st & 7) if self.step[st] >= 0 else -1 for st in range(n * 8)]
+        self.turn_left = [(st & ~7) | ((st - 1) & 7) for st in range(n * 8)]
+        self.turn_right = [(st & ~7) | ((st + 1) & 7) for st in range(n * 8)]
+        # Orthogonal neighbours a diagonal step passes between (TC-4.5).
+        self.orth_a = [-1] * (n * 8)
+        self.orth_b = [-1] * (n * 8)
+        for sq in range(n):
+            for d in (1, 3, 5, 7):
+                if self.step[sq * 8 + d] >= 0:
+                    self.orth_a[sq * 8 + d] = self.step[sq * 8 + ((d - 1) & 7)]
+                    self.orth_b[sq * 8 + d] = self.step[sq * 8 + ((d + 1) & 7)]
+        self.exit_ok = tuple(
+            [exit_allowed((st // 8 % size, st // 8 // size), st & 7, side, size, size, settings.exit.diagonal)
+             for st in range(n * 8)]
+            for side in (0, 1)
+        )
+        self.cards = list(cards)
+        self.card_index = {c.id: i for i, c in enumerate(self.cards)}
+        self.speed = [c.speed for c in cards]
+        self.gun = [c.gun for c in cards]
+        self.offsets = [c.fire_offsets for c in cards]
+        self.fire_mask = [[o in c.fire_offsets for o in range(8)] for c in cards]
+        self.indirect = [(c.indirect.min, c.indirect.max) if c.indirect else None for c in cards]
+        self.command = [c.command for c in cards]
+        self.armour = [(c.armour.front, c.armour.side, c.armour.rear) for c in cards]
+        self.value = [c.value for c in cards]
+        # Which armour a shot meets, by (direction target->shooter - target facing) & 7 (TC-6.1).
+        self.side_of = [1] * 8
+        for rel in settings.armour.front:
+            self.side_of[rel & 7] = 0
+        for rel in settings.armour.rear:
+            self.side_of[rel & 7] = 2
+        self.ineffective = settings.shooting.ineffective_shots
+        self.repetition = settings.draw.repetition
+        self.quiet_limit = settings.draw.move_limit * 2
+        self.no_legal_move = settings.draw.no_legal_move
+        self.bands: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+        for band in set(b for b in self.indirect if b is not None):
+            lo, hi = band
+            self.bands[band] = [ray[lo - 1:hi] for ray in self.rays]
+        rng = random.Random(0x7A4C)
+        self.zob = [[rng.getrandbits(64) for _ in range(n * 8)] for _ in range(len(cards) * 2)]
+        self.zob_wreck = [rng.getrandbits(64) for _ in range(n)]
+        self.zob_side = rng.getrandbits(64)
+
+    def square(self, index: int) -> tuple[int, int]:
+        return index % self.files, index // self.files
+
+    def index(self, sq: tuple[int, int]) -> int:
+        return sq[1] * self.files + sq[0]
+
+    def hit_side(self, d: int, target_face: int) -> int:
+        """0 front, 1 side, 2 rear for a shot travelling in direction ``d`` (TC-6.1)."""
+        return self.side_of[((d + 4) - target_face) & 7]
+
+
+class Position:
+    """A mutable tank chess position with push/pop."""
+
+    __slots__ = (
+        "rules", "cell", "kind", "side", "sq", "face", "alive", "to_move", "quiet",
+        "hash", "reps", "winner", "reason", "stack", "pieces_of", "command_of", "board_key",
+    )
+
+    def __init__(self, rules: Rules, layout: MapLayout | None = None):
+        self.rules = rules
+        self.cell = [0] * rules.n
+        self.kind: list[int] = []
+        self.side: list[int] = []
+        self.sq: list[int] = []
+        self.face: list[int] = []
+        self.alive: list[bool] = []
+        self.to_move = 0
+        self.quiet = 0
+        self.hash = 0
+        self.reps: dict[int, int] = {}
+        self.winner = -1
+        self.reason = ""
+        self.stack: list[tuple[Any, ...]] = []
+        self.pieces_of: tuple[list[int], list[int]] = ([], [])
+        self.command_of = [-1, -1]
+        self.board_key = -next(_SERIAL)
+        if layout is not None:
+            for sq in layout.obstacles:
+                self.cell[rules.index(sq)] = OBSTACLE
+            for sq in layout.wrecks:
+                self.cell[rules.index(sq)] = MAP_WRECK
+                self.hash ^= rules.zob_wreck[rules.index(sq)]
+            for p in sorted(layout.pieces, key=lambda p: (p.side, p.square[1], p.square[0])):
+                self.add(rules.card_index[p.card], p.side, rules.index(p.square), p.facing)
+            self.reps[self.hash] = 1
+            # the Zobrist hash leaves out what never changes (obstacles): caches shared
+            # between games need it, so it is folded into this key once
+            self.board_key = hash((rules.serial, tuple(sorted(rules.index(sq) for sq in layout.obstacles))))
+
+    def add(self, kind: int, side: int, sq: int, face: int, alive: bool = True) -> int:
+        """Place a piece (set-up only; not undoable)."""
+        pid = len(self.kind)
+        self.kind.append(kind)
+        self.side.append(side)
+        self.sq.append(sq)
+        self.face.append(face)
+        self.alive.append(alive)
+        self.cell[sq] = pid + 1
+        self.pieces_of[side].append(pid)
+        if self.rules.command[kind] and self.command_of[side] < 0:
+            self.command_of[side] = pid
+        if alive:
+            self.hash ^= self.rules.zob[kind * 2 + side][sq * 8 + face]
+        else:
+            self.hash ^= self.rules.zob_wreck[sq]
+        return pid
+
+    def copy(self) -> Position:
+        other = Position.__new__(Position)
+        other.rules = self.rules
+        other.cell = self.cell[:]
+        other.kind = self.kind
+        other.side = self.side
+        other.sq = self.sq[:]
+        other.face = self.face[:]
+        other.alive = self.alive[:]
+        other.to_move = self.to_move
+        other.quiet = self.quiet
+        other.hash = self.hash
+        other.reps = dict(self.reps)
+        other.winner = self.winner
+        other.reason = self.reason
+        other.stack = self.stack[:]
+        other.pieces_of = self.pieces_of
+        other.command_of = self.command_of
+        other.board_key = self.board_key
+        return other
+
+    # ------------------------------------------------------------ movement
+    def reachable(self, pid: int) -> tuple[set[int], bool]:
+        """End states (square*8+facing) a piece can reach this turn, and whether it can exit.
+
+        TC-4.2 steps (forward / 45-degree turn) up to its speed, TC-4.3 the lone
+        backward step, TC-4.4 only empty squares, TC-4.5 corner cutting,
+        TC-3.3 the start state excluded, TC-7.2/7.3 the exit.
+        """
+        r = self.rules
+        cell = self.cell
+        s0 = self.sq[pid]
+        f0 = self.face[pid]
+        k = self.kind[pid]
+        cell[s0] = 0
+        try:
+            return self._bfs(s0, f0, r.speed[k], r.command[k], self.side[pid])
+        finally:
+            cell[s0] = pid + 1
+
+    def _bfs(self, s0: int, f0: int, speed: int, command: bool, side: int) -> tuple[set[int], bool]:
+        """Search with ``s0`` already vacated by the caller, one depth (step) at a time.
+
+        Each depth is built with set comprehensions over the frontier (turn left,
+        turn right, one step forward onto an empty square), which keeps the inner
+        loops in C.
+        """
+        r = self.rules
+        cell = self.cell
+        step = r.step
+        ahead = r.ahead
+        left = r.turn_left
+        right = r.turn_right
+        start = s0 * 8 + f0
+        seen = {start}
+        frontier = seen
+        exit_ok = r.exit_ok[side] if command else None
+        can_exit = False
+        cc = r.corner_cutting
+        for _ in range(speed):
+            if exit_ok is not None and not can_exit:
+                can_exit = any(exit_ok[st] for st in frontier)
+            if cc:
+                nxt = {left[st] for st in frontier}
+                nxt.update([right[st] for st in frontier])
+                nxt.update([ahead[st] for st in frontier if ahead[st] >= 0 and cell[step[st]] == 0])
+            else:
+                oa, ob = r.orth_a, r.orth_b
+                nxt = {left[st] for st in frontier}
+                nxt.update([right[st] for st in frontier])
+                nxt.update([ahead[st] for st in frontier if ahead[st] >= 0 and cell[step[st]] == 0 and (
+                    oa[st] < 0 or cell[oa[st]] == 0 or cell[ob[st]] == 0)])
+            nxt -= seen
+            if not nxt:
+                break
+            seen |= nxt
+            frontier = nxt
+        seen.discard(start)
+        back = s0 * 8 + ((f0 + 4) & 7)
+        t = step[back]
+        if t >= 0 and cell[t] == 0 and (cc or r.orth_a[back] < 0 or cell[r.orth_a[back]] == 0
+                                        or cell[r.orth_b[back]] == 0):
+            seen.add(t * 8 + f0)
+        return seen, can_exit
+
+    # ------------------------------------------------------------ shooting
+    def _direct_target(self, key: int, me: int, gun: int) -> int:
+        """Target of a direct shot along ray ``key`` (= square*8+direction), or -1 (TC-5.2/5.3/6.2)."""
+        cell = self.cell
+        ray = self.rules.rays[key]
+        for i in range(len(ray)):
+            c = cell[ray[i]]
+            if c == 0:
+                continue
+            if c > 0 and i > 0:
+                q = c - 1
+                if self.alive[q] and self.side[q] != me:
+                    r = self.rules
+                    if r.ineffective or gun > r.armour[self.kind[q]][r.side_of[((key & 7) + 4 - self.face[q]) & 7]]:
+                        return q
+            return -1
+        return -1
+
+    def _indirect_targets(self, key: int, band: tuple[int, int], me: int, gun: int, out: list[int]) -> None:
+        """Targets of indirect fire along ray ``key`` at range ``band`` (TC-6M), over anything."""
+        r = self.rules
+        cell = self.cell
+        d = key & 7
+        for t in r.bands[band][key]:
+            c = cell[t]
+            if c > 0:
+                q = c - 1
+                if self.alive[q] and self.side[q] != me and (
+                    r.ineffective or gun > r.armour[self.kind[q]][r.side_of[(d + 4 - self.face[q]) & 7]]
+                ):
+                    out.append(q)
+
+    def targets_from(self, pid: int, st: int) -> list[int]:
+        """Pieces the piece could destroy from end state ``st`` (its own square vacated)."""
+        r = self.rules
+        k = self.kind[pid]
+        me = self.side[pid]
+        s0 = self.sq[pid]
+        s, f = st >> 3, st & 7
+        self.cell[s0] = 0
+        try:
+            out: list[int] = []
+            band = r.indirect[k]
+            for off in r.offsets[k]:
+                key = s * 8 + ((f + off) & 7)
+                if band is None:
+                    q = self._direct_target(key, me, r.gun[k])
+                    if q >= 0:
+                        out.append(q)
+                else:
+                    self._indirect_targets(key, band, me, r.gun[k], out)
+            return out
+        finally:
+            self.cell[s0] = pid + 1
+
+    # ------------------------------------------------------------ generation
+    def generate(self) -> list[Move]:
+        """Every legal move of the player to move (TC-3 .. TC-7)."""
+        out: list[Move] = []
+        me = self.to_move
+        attacks = self._attack_map(me)
+        for pid in self.pieces_of[me]:
+            if self.alive[pid] and self.sq[pid] >= 0:
+                self._gen_piece(pid, me, out, attacks)
+        return out
+
+    def _attack_map(self, me: int) -> dict[int, list[tuple[int, int, int, int]]]:
+        """Where ``me`` could fire directly from: square -> [(fire direction, target,
+        armour met, required mover or -1)] (TC-5.2/5.3, TC-6.1).
+
+        Built backwards from every enemy tank along its eight rays, once per
+        position: squares at least two away over empty squares. A ray may pass
+        one of ``me``'s own tanks; the squares beyond it count only for that tank,
+        since the line opens only when it is the one that moves away.
+        """
+        r = self.rules
+        cell = self.cell
+        alive = self.alive
+        side = self.side
+        rays = r.rays
+        side_of = r.side_of
+        out: dict[int, list[tuple[int, int, int, int]]] = {}
+        for e in self.pieces_of[1 - me]:
+            c = self.sq[e]
+            if not alive[e] or c < 0:
+                continue
+            arm = r.armour[self.kind[e]]
+            tf = self.face[e]
+            for d0 in range(8):
+                entry_armour = arm[side_of[(d0 - tf) & 7]]
+                d_fire = (d0 + 4) & 7
+                ray = rays[c * 8 + d0]
+                owner = -1
+                for i in range(len(ray)):
+                    t = ray[i]
+                    v = cell[t]
+                    if v == 0:
+                        if i:
+                            entry = (d_fire, e, entry_armour, owner)
+                            lst = out.get(t)
+                            if lst is None:
+                                out[t] = [entry]
+                            else:
+                                lst.append(entry)
+                        continue
+                    if v > 0 and owner < 0 and alive[v - 1] and side[v - 1] == me:
+                        owner = v - 1
+                        if i:
+                            entry = (d_fire, e, entry_armour, owner)
+                            lst = out.get(t)
+                            if lst is None:
+                                out[t] = [entry]
+                            else:
+                                lst.append(entry)
+                        continue
+                    break
+        return out
+
+    def _gen_piece(self, pid: int, me: int, out: list[Move],
+                   attacks: dict[int, list[tuple[int, int, int, int]]] | None) -> None:
+        r = self.rules
+        cell = self.cell
+        k = self.kind[pid]
+        s0 = self.sq[pid]
+        cell[s0] = 0
+        try:
+            states, can_exit = self._bfs(s0, self.face[pid], r.speed[k], r.command[k], me)
+        finally:
+            cell[s0] = pid + 1
+        if can_exit:
+            out.append((pid, -1, -1, -1))
+        gun = r.gun[k]
+        band = r.indirect[k]
+        append = out.append
+        if band is not None:
+            offsets = r.offsets[k]
+            cell[s0] = 0
+            try:
+                for st in states:
+                    s = st >> 3
+                    f = st & 7
+                    append((pid, s, f, -1))
+                    for off in offsets:
+                        found: list[int] = []
+                        self._indirect_targets(s * 8 + ((f + off) & 7), band, me, gun, found)
+                        for q in found:
+                            append((pid, s, f, q))
+            finally:
+                cell[s0] = pid + 1
+            return
+        if attacks is None:
+            attacks = self._attack_map(me)
+        mask = r.fire_mask[k]
+        ineffective = r.ineffective
+        get = attacks.get
+        for st in states:
+            s = st >> 3
+            f = st & 7
+            append((pid, s, f, -1))
+            lines = get(s)
+            if lines is not None:
+                for d_fire, e, armour, required in lines:
+                    if (required < 0 or required == pid) and mask[(d_fire - f) & 7] and (
+                        ineffective or gun > armour
+                    ):
+                        append((pid, s, f, e))
+
+    def piece_moves(self, pid: int) -> list[Move]:
+        """The legal moves of one piece (its owner must be the side to move)."""
+        out: list[Move] = []
+        if self.alive[pid] and self.sq[pid] >= 0:
+            self._gen_piece(pid, self.side[pid], out, None)
+        return out
+
+    def random_move(self, rng: random.Random) -> Move | None:
+        """A random legal move for playouts: a random active tank, then a random end
+        state of it (or its exit), then shoot one of its possible targets or not.
+
+        It searches one piece and one square's rays instead of every move of every
+        piece, which is what makes playouts cheap. ``None`` when no move exists.
+        """
+        pieces = [p for p in self.pieces_of[self.to_move] if self.alive[p] and self.sq[p] >= 0]
+        while pieces:
+            i = rng.randrange(len(pieces))
+            pid = pieces[i]
+            states, can_exit = self.reachable(pid)
+            n = len(states)
+            if n or can_exit:
+                j = rng.randrange(n + 1 if can_exit else n)
+                if j == n:
+                    return pid, -1, -1, -1
+                st = list(states)[j]
+                targets = self.targets_from(pid, st)
+                k = rng.randrange(len(targets) + 1)
+                return pid, st >> 3, st & 7, targets[k - 1] if k else -1
+            pieces[i] = pieces[-1]
+            pieces.pop()
+        return None
+
+    def has_move(self) -> bool:
+        """Whether the player to move has any legal move (TC-7.4 stalemate test)."""
+        r = self.rules
+        for pid in self.pieces_of[self.to_move]:
+            if self.alive[pid] and self.sq[pid] >= 0:
+                if r.speed[self.kind[pid]] > 0:
+                    return True  # a 45-degree turn is always a move (TC-4.2)
+                states, can_exit = self.reachable(pid)
+                if states or can_exit:
+                    return True
+        return False
+
+    # ------------------------------------------------------------ make/unmake
+    def push(self, mv: Move) -> None:
+        pid, to, f, tgt = mv
+        r = self.rules
+        s0 = self.sq[pid]
+        f0 = self.face[pid]
+        self.stack.append((mv, s0, f0, self.quiet, self.hash, self.winner, self.reason))
+        zk = r.zob[self.kind[pid] * 2 + self.side[pid]]
+        h = self.hash ^ zk[s0 * 8 + f0] ^ r.zob_side
+        self.cell[s0] = 0
+        mover = self.to_move
+        if to < 0:
+            self.sq[pid] = -1
+            self.winner = mover
+            self.reason = "escaped"
+        else:
+            self.cell[to] = pid + 1
+            self.sq[pid] = to
+            self.face[pid] = f
+            h ^= zk[to * 8 + f]
+        if tgt >= 0:
+            self.alive[tgt] = False
+            tq = self.sq[tgt]
+            h ^= r.zob[self.kind[tgt] * 2 + self.side[tgt]][tq * 8 + self.face[tgt]] ^ r.zob_wreck[tq]
+            self.quiet = 0
+            if r.command[self.kind[tgt]] and self.winner < 0:
+                self.winner = mover
+                self.reason = "destroyed"
+        else:
+            self.quiet += 1
+        self.hash = h
+        self.to_move = 1 - mover
+        self.reps[h] = self.reps.get(h, 0) + 1
+
+    def pop(self) -> Move:
+        mv, s0, f0, quiet, h, winner, reason = self.stack.pop()
+        pid, to, _f, tgt = mv
+        move: Move = (pid, to, _f, tgt)
+        n = self.reps[self.hash] - 1
+        if n:
+            self.reps[self.hash] = n
+        else:
+            del self.reps[self.hash]
+        if tgt >= 0:
+            self.alive[tgt] = True
+        if to >= 0:
+            self.cell[to] = 0
+        self.cell[s0] = pid + 1
+        self.sq[pid] = s0
+        self.face[pid] = f0
+        self.quiet = quiet
+        self.hash = h
+        self.winner = winner
+        self.reason = reason
+        self.to_move = 1 - self.to_move
+        return move
+
+    # ------------------------------------------------------------ outcome
+    def status(self) -> tuple[int, str] | None:
+        """(winner or -1 for a draw, reason) once the game is decided, else None."""
+        if self.winner >= 0:
+            return self.winner, self.reason
+        r = self.rules
+        if r.repetition and self.reps.get(self.hash, 0) >= r.repetition:
+            return -1, "repetition"
+        if r.quiet_limit and self.quiet >= r.quiet_limit:
+            return -1, "move limit"
+        if r.no_legal_move and not self.has_move():
+            return -1, "no legal move"
+        return None
+
+    # ------------------------------------------------------------ announcements
+    def can_escape(self, side: int) -> bool:
+        """TC-8.2: could ``side``'s Command Tank drive off the board on its next turn?"""
+        pid = self.command_of[side]
+        if pid < 0 or not self.alive[pid] or self.sq[pid] < 0:
+            return False
+        r = self.rules
+        s0 = self.sq[pid]
+        n = r.ranks
+        rank = s0 // r.files
+        distance = (n - 1 - rank) if side == 0 else rank
+        if distance >= r.speed[self.kind[pid]]:
+            return False  # needs distance forward steps plus the exit step
+        return self.reachable(pid)[1]
+
+    def threatens_command(self, side: int) -> bool:
+        """TC-8.1: could ``side`` destroy the enemy Command Tank with one move and shot?"""
+        key = (self.board_key, self.hash, side)
+        hit = _THREATS.get(key)
+        if hit is None:
+            if len(_THREATS) > 200_000:
+                _THREATS.clear()
+            hit = _THREATS[key] = self.command_threat(side) is not None
+        return hit
+
+    def command_threat(self, side: int) -> Move | None:
+        """A move of ``side`` that destroys the enemy Command Tank, if there is one.
+
+        Works backwards from the target: the squares on its eight rays from which
+        a shot could reach it (with the direction and the armour it would meet)
+        are collected first; a tank is searched only if it can get near one of
+        those lines, and only its end states on such squares are checked exactly.
+        """
+        target = self.command_of[1 - side]
+        if target < 0 or not self.alive[target] or self.sq[target] < 0:
+            return None
+        r = self.rules
+        files = r.files
+        cell = self.cell
+        c = self.sq[target]
+        cf, cr = c % files, c // files
+        tkind = self.kind[target]
+        tface = self.face[target]
+        armour_from = [r.armour[tkind][r.side_of[(d0 - tface) & 7]] for d0 in range(8)]
+        weakest = min(armour_from)
+        direct: dict[int, list[tuple[int, int]]] | None = None
+        spots: list[tuple[int, int, int]] = []
+        for pid in self.pieces_of[side]:
+            if not self.alive[pid] or self.sq[pid] < 0:
+                continue
+            k = self.kind[pid]
+            gun = r.gun[k]
+            if not r.ineffective and gun <= weakest:
+                continue
+            s0 = self.sq[pid]
+            f0, r0 = s0 % files, s0 // files
+            reach = max(r.speed[k], 1)
+            band = r.indirect[k]
+            if band is None:
+                # an end square must lie on one of the four lines through the target
+                if (abs(f0 - cf) > reach and abs(r0 - cr) > reach
+                        and abs((f0 - r0) - (cf - cr)) > 2 * reach and abs((f0 + r0) - (cf + cr)) > 2 * reach):
+                    continue
+                if direct is None:
+                    direct = self._approach(c, side)
+                    spots = [(t % files, t // files, min(armour_from[d0] for _, d0 in v))
+                             for t, v in direct.items()]
+                near = False
+                for x, y, weakest_here in spots:
+                    if (r.ineffective or gun > weakest_here) and abs(x - f0) <= reach and abs(y - r0) <= reach:
+                        near = True
+                        break
+                if not near:
+                    continue
+                states = self.reachable(pid)[0]
+                offsets = r.offsets[k]
+                for st in states:
+                    s = st >> 3
+                    lines = direct.get(s)
+                    if lines is None:
+                        continue
+                    f = st & 7
+                    for d_fire, d0 in lines:
+                        if ((d_fire - f) & 7) in offsets and (r.ineffective or gun > armour_from[d0]):
+                            # exact: every square between must be empty or the one the mover left
+                            ok = True
+                            for t in r.rays[s * 8 + d_fire]:
+                                if t == c:
+                                    break
+                                if cell[t] != 0 and t != s0:
+                                    ok = False
+                                    break
+                            if ok:
+                                return pid, s, f, target
+            else:
+                if max(abs(f0 - cf), abs(r0 - cr)) > reach + band[1]:
+                    continue
+                for st in self.reachable(pid)[0]:
+                    if target in self.targets_from(pid, st):
+                        return pid, st >> 3, st & 7, target
+        return None
+
+    def command_pressure(self, side: int) -> int:
+        """How many of ``side``'s tanks stand within one move of a line of fire on the
+        enemy Command Tank (blockers ignored beyond the first non-``side`` thing, gun
+        strong enough for the armour that line meets): a cheap danger estimate for
+        the evaluation, one move deeper than CHECK."""
+        target = self.command_of[1 - side]
+        if target < 0 or not self.alive[target] or self.sq[target] < 0:
+            return 0
+        r = self.rules
+        files = r.files
+        c = self.sq[target]
+        tkind = self.kind[target]
+        tface = self.face[target]
+        armour_from = [r.armour[tkind][r.side_of[(d0 - tface) & 7]] for d0 in range(8)]
+        spots = [(t % files, t // files, min(armour_from[d0] for _, d0 in v))
+                 for t, v in self._approach(c, side).items()]
+        count = 0
+        for pid in self.pieces_of[side]:
+            s0 = self.sq[pid]
+            if not self.alive[pid] or s0 < 0:
+                continue
+            k = self.kind[pid]
+            gun = r.gun[k]
+            reach = r.speed[k] + 1
+            f0, r0 = s0 % files, s0 // files
+            for x, y, weakest in spots:
+                if gun > weakest and abs(x - f0) <= reach and abs(y - r0) <= reach:
+                    count += 1
+                    break
+        return count
+
+    def _approach(self, c: int, side: int) -> dict[int, list[tuple[int, int]]]:
+        """Squares from which ``side`` could fire directly at square ``c``: square ->
+        [(fire direction, direction from c towards the shooter)]. Rays pass over
+        ``side``'s own tanks (one of them may be the one that moves away); the
+        exact check happens per end state."""
+        r = self.rules
+        cell = self.cell
+        alive = self.alive
+        owner = self.side
+        out: dict[int, list[tuple[int, int]]] = {}
+        for d0 in range(8):
+            d_fire = (d0 + 4) & 7
+            ray = r.rays[c * 8 + d0]
+            for i in range(len(ray)):
+                t = ray[i]
+                v = cell[t]
+                if i > 0:
+                    out.setdefault(t, []).append((d_fire, d0))
+                if v != 0 and not (v > 0 and alive[v - 1] and owner[v - 1] == side):
+                    break
+        return out
+
+    # ------------------------------------------------------------ perft
+    def perft(self, depth: int) -> int:
+        """Leaf count of the move tree to ``depth`` (finished games are leaves)."""
+        if depth == 0:
+            return 1
+        moves = self.generate()
+        if depth == 1:
+            return len(moves)
+        total = 0
+        for mv in moves:
+            self.push(mv)
+            if self.winner >= 0:
+                total += 1
+            else:
+                total += self.perft(depth - 1)
+            self.pop()
+        return total
+
+
+_RULES: dict[tuple[int, str, str], Rules] = {}
+_THREATS: dict[tuple[int, int, int], bool] = {}
+"""CHECK answers by (rules and obstacles, Zobrist hash, side): the greedy player asks twice."""
+
+
+def rules_for(size: int, cards: Sequence[Card], settings: Settings) -> Rules:
+    """Shared :class:`Rules` for equal boards, cards and settings (tables are built once)."""
+    key = (size, "|".join(c.model_dump_json() for c in cards), settings.model_dump_json())
+    rules = _RULES.get(key)
+    if rules is None:
+        if len(_RULES) > 64:
+            _RULES.clear()
+        rules = _RULES[key] = Rules(size, cards, settings)
+    return rules

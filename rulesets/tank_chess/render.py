@@ -1,0 +1,90 @@
+"""The text board: coordinates, pieces with side and facing, obstacles, wrecks,
+the last move and its CHECK/ESCAPE.
+
+Each square is four characters. White pieces are UPPERCASE letters, black
+lowercase, followed by an arrow for the facing; ``##`` is an obstacle, ``x``
+and a letter a wreck. The last move's destination is in ``[ ]``, its origin
+shows ``( )`` and the tank it shot ``{ }``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.grid.square import Dir
+from rulesets.tank_chess.position import MAP_WRECK, OBSTACLE
+
+if TYPE_CHECKING:
+    from rulesets.tank_chess.game import TankChessGame
+
+ARROWS = "↑↗→↘↓↙←↖"
+BOLD, RESET, RED = "\033[1m", "\033[0m", "\033[31m"
+
+
+def letter_of(game: TankChessGame, pid: int) -> str:
+    card = game.rules.cards[game.pos.kind[pid]]
+    letter = card.letter or card.id[0]
+    return letter if game.pos.side[pid] == 0 else letter.lower()
+
+
+def render_text(game: TankChessGame, color: bool = False) -> str:
+    pos = game.pos
+    r = game.rules
+    n = r.files
+    origin = game.settings.coordinates.origin
+    marks: dict[tuple[int, int], str] = {}
+    last_line = ""
+    action = game.last_move()
+    if action is not None:
+        step = game.history[-1]
+        marks[action.frm] = "()"
+        if action.to is not None:
+            marks[action.to] = "[]"
+        if action.target is not None:
+            marks[action.target] = "{}"
+        flags = [e.text.split(":")[0] for e in step.events if e.kind in ("check", "escape")]
+        last_line = (f"last move: {game.players[step.player]} {game.format_action(action)}"
+                     f"{game.annotation(step.events)}" + (f"   {' '.join(flags)}!" if flags else ""))
+    ranks = range(n - 1, -1, -1) if origin == "white" else range(n)
+    files = list(range(n)) if origin == "white" else list(range(n - 1, -1, -1))
+    header = "    " + "".join(f" {chr(ord('a') + i)}  " for i in range(n))
+    lines = [header]
+    for rank in ranks:
+        label = rank + 1 if origin == "white" else n - rank
+        row = [f"{label:>3} "]
+        for f in files:
+            sq = (f, rank)
+            c = pos.cell[r.index(sq)]
+            if c == 0:
+                body = " ."
+            elif c == OBSTACLE:
+                body = "##"
+            elif c == MAP_WRECK:
+                body = "xx"
+            elif pos.alive[c - 1]:
+                body = letter_of(game, c - 1) + ARROWS[pos.face[c - 1]]
+            else:
+                body = "x" + letter_of(game, c - 1)
+            mark = marks.get(sq)
+            cellstr = f"{mark[0]}{body}{mark[1]}" if mark else f" {body} "
+            if color and mark:
+                cellstr = f"{BOLD}{RED if mark == '{}' else ''}{cellstr}{RESET}"
+            row.append(cellstr)
+        row.append(f" {label}")
+        lines.append("".join(row).rstrip())
+    lines.append(header)
+    legend = ", ".join(f"{c.letter or c.id[0]}={c.id}" for c in r.cards)
+    lines.append(f"    white UPPERCASE, black lowercase: {legend}; arrow = facing;"
+                 " ## obstacle, x? wreck")
+    if last_line:
+        lines.append("    " + last_line + "  ([ ] to, ( ) from, { } shot)")
+    outcome = game.outcome()
+    if outcome is None:
+        lines.append(f"    {game.players[pos.to_move]} to move")
+    else:
+        lines.append(f"    game over: {outcome.reason}")
+    return "\n".join(lines)
+
+
+def facing_name(face: int) -> str:
+    return Dir(face).name

@@ -1,0 +1,159 @@
+"""The tank chess ruleset object: scenarios (maps), data kinds, cards, SVG."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+from core.data import DataModel, Document, Problem, load_document, validate, yaml_files
+from core.errors import DataError, TanktableError
+from core.game import Game, Ruleset
+from core.resources import shipped, shipped_names
+from rulesets.tank_chess.cards import (
+    CARD_TEMPLATE,
+    Card,
+    UnitFile,
+    load_card_files,
+    resolve_cards,
+    shipped_cards,
+)
+from rulesets.tank_chess.game import TankChessGame
+from rulesets.tank_chess.maps import MapFile, MapLayout, parse_map, validate_layout
+from rulesets.tank_chess.settings import Settings, check_settings, settings_with
+
+
+class TankChessRuleset(Ruleset):
+    id = "tank-chess"
+    title = "Tank Chess"
+    players = ("white", "black")
+    default_scenario = "standard-16"
+
+    def scenarios(self) -> list[str]:
+        return shipped_names("tank_chess", "maps")
+
+    def map_path(self, scenario: str | Path | None) -> Path:
+        """A shipped map name or a user's map file -> its path."""
+        if scenario is None:
+            scenario = self.default_scenario
+        path = Path(scenario)
+        if path.is_file():
+            return path
+        name = str(scenario)
+        if name in self.scenarios():
+            return Path(str(shipped("tank_chess", "maps", f"{name}.yaml")))
+        close = difflib.get_close_matches(name, self.scenarios(), n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise TanktableError(f"no tank-chess map {name!r}{hint} (shipped: {', '.join(self.scenarios())}; "
+                             "or give the path of a map file)")
+
+    def load_map(self, scenario: str | Path | None, settings: Settings,
+                 embedded_cards: list[dict[str, Any]] | None = None) -> MapLayout:
+        """Load, parse and validate a map; every problem at once as a DataError."""
+        path = self.map_path(scenario)
+        doc = load_document(path)
+        model = validate(doc, MapFile)
+        layout, problems = parse_map(model, doc, settings, shipped_cards(), path, embedded_cards)
+        if not problems:
+            problems = validate_layout(layout, model, doc, settings)
+        if problems:
+            raise DataError(sorted(problems))
+        return layout
+
+    def new_game(self, scenario: str | Path | None = None, options: Mapping[str, Any] | None = None,
+                 seed: int = 0) -> TankChessGame:
+        opts = dict(options or {})
+        settings = settings_with(opts)
+        embedded = opts.get("cards")
+        if embedded is not None and not isinstance(embedded, list):
+            raise TanktableError("option 'cards' must be a list of unit cards")
+        layout = self.load_map(scenario, settings, embedded)
+        if layout.extra_cards and embedded is None:
+            opts["cards"] = layout.extra_cards  # a record must rebuild the map's own pieces
+        name = str(scenario) if scenario is not None else self.default_scenario
+        return TankChessGame(layout, settings, layout.name or name, opts, seed)
+
+    def from_grid(self, grid: str, facing: Mapping[str, str] | None = None,
+                  options: Mapping[str, Any] | None = None, to_move: str = "white",
+                  check_rules: bool = False) -> TankChessGame:
+        """A game from a bare ASCII grid (puzzles, tests): the size is the number of rows.
+
+        Without ``check_rules`` only TC-9.1 (the grid itself) is enforced, so any
+        position can be set up, e.g. two tanks face to face in mid-board.
+        """
+        rows = [r for r in grid.strip("\n").split("\n") if r.strip()]
+        model = MapFile(ruleset="tank-chess", kind="map", name="position", size=len(rows),
+                        grid=[r.strip() for r in rows], facing=dict(facing or {}))  # type: ignore[arg-type]
+        settings = settings_with(options)
+        embedded = (options or {}).get("cards")
+        layout, problems = parse_map(model, None, settings, shipped_cards(), None, embedded)
+        if not problems and check_rules:
+            problems = validate_layout(layout, model, None, settings)
+        if problems:
+            raise DataError(problems)
+        game = TankChessGame(layout, settings, "position", dict(options or {}))
+        if to_move != "white":
+            game.pos.to_move = game.player_index(to_move)
+            game.pos.hash ^= game.rules.zob_side
+            game.pos.reps = {game.pos.hash: 1}
+        return game
+
+    def data_kinds(self) -> Mapping[str, Any]:
+        return {"unit": UnitFile, "map": MapFile, "settings": Settings, "perft": PerftFile}
+
+    def check_document(self, kind: str, model: Any, doc: Any) -> list[Any]:
+        if kind == "map":
+            settings = settings_with({})
+            path = Path(doc.path)
+            layout, problems = parse_map(model, doc, settings, shipped_cards(), path)
+            if not problems:
+                problems = validate_layout(layout, model, doc, settings)
+            return problems
+        if kind == "unit":
+            base = shipped_cards()
+            own = {c.id for _, c in _raw_ids(model)}
+            _, problems = resolve_cards([(doc, model)], {k: v for k, v in base.items() if k not in own})
+            return problems
+        if kind == "settings":
+            return check_settings(doc, model)
+        return []
+
+    def render_svg(self, game: Game[Any], player: int | None = None) -> str:
+        from rulesets.tank_chess.svg import render_svg
+
+        if not isinstance(game, TankChessGame):
+            raise TanktableError("not a tank chess game")
+        return render_svg(game)
+
+    def cards(self, extra: Sequence[Path] = ()) -> Mapping[str, Card]:
+        cards = shipped_cards()
+        files = yaml_files(extra)
+        if files:
+            cards.update(load_card_files(files, cards))
+        return cards
+
+    def card_template(self) -> str:
+        return CARD_TEMPLATE
+
+
+class PerftFile(DataModel):
+    """``kind: perft``: golden move counts per shipped map and depth (tests keep them honest)."""
+
+    ruleset: Literal["tank-chess"]
+    kind: Literal["perft"]
+    maps: dict[str, dict[int, int]]
+
+
+class _Id:
+    def __init__(self, cid: str):
+        self.id = cid
+
+
+def _raw_ids(model: UnitFile) -> list[tuple[Any, _Id]]:
+    from rulesets.tank_chess.cards import raw_cards
+
+    return [(loc, _Id(str(raw["id"]))) for loc, raw in raw_cards(model) if raw.get("id")]
+
+
+__all__ = ["Document", "Problem", "TankChessRuleset", "resolve_cards"]

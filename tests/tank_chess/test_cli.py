@@ -1,0 +1,92 @@
+"""The terminal: `tanktable play tank-chess` with computer seats, and a human on stdin."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cli.app import app
+
+runner = CliRunner()
+
+SMALL = """\
+ruleset: tank-chess
+kind: map
+name: small
+size: 8
+grid: |
+  . . . c . . . .
+  . . l . . m . .
+  . . . . . . . .
+  . . # . . # . .
+  . . # . . # . .
+  . . . . . . . .
+  . . M . . L . .
+  . . . . C . . .
+"""
+
+
+def test_play_two_computer_seats_json() -> None:
+    result = runner.invoke(app, ["play", "tank-chess", "--scenario", "standard-16", "--seat", "white=random",
+                                 "--seat", "black=random", "--seed", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output.strip().splitlines()[-1])
+    assert data["ruleset"] == "tank-chess" and data["seed"] == 3 and data["moves"] > 0
+    assert data["outcome"]["reason"]
+
+
+def test_play_greedy_prints_moves_and_result(tmp_path: Path) -> None:
+    path = tmp_path / "small.yaml"
+    path.write_text(SMALL)
+    record = tmp_path / "rec.yaml"
+    result = runner.invoke(app, ["play", "tank-chess", "--scenario", str(path), "--seat", "white=greedy",
+                                 "--seat", "black=greedy", "--seed", "1", "--record", str(record)])
+    assert result.exit_code == 0, result.output
+    assert "Result:" in result.output and "   1. white" in result.output
+    replayed = runner.invoke(app, ["replay", str(record), "--verify"])
+    assert replayed.exit_code == 0, replayed.output
+
+
+def test_human_on_stdin_garbage_illegal_moves_undo(tmp_path: Path) -> None:
+    path = tmp_path / "small.yaml"
+    path.write_text(SMALL)
+    lines = [
+        "hello there",          # garbage: a usage line, the game goes on
+        "MT c2-c5:N",           # blocked by the obstacle on c4: TC-4.4
+        "MT c2-c2:N",           # null move: TC-3.3
+        "moves c2",             # the MT's moves
+        "help",
+        "mt c2-d3:ne",          # a legal move, typed loosely
+        "undo",                 # takes back the move and the computer's reply
+        "MT c2-c3:N",
+        "save " + str(tmp_path / "saved.yaml"),
+        "resign",
+    ]
+    result = runner.invoke(app, ["play", "tank-chess", "--scenario", str(path), "--seat", "white=human",
+                                 "--seat", "black=random", "--seed", "2"], input="\n".join(lines) + "\n")
+    out = result.output
+    assert "cannot read 'hello there'" in out
+    assert "(TC-4.4)" in out and "(TC-3.3)" in out
+    assert "move(s)" in out and "MT c2-c3:N" in out
+    assert "tank chess notation" in out
+    assert "MT c2-d3:NE" in out
+    assert "Result: black -- white resigned" in out
+    assert (tmp_path / "saved.yaml").exists()
+
+
+def test_render_svg_command(tmp_path: Path) -> None:
+    svg = tmp_path / "board.svg"
+    result = runner.invoke(app, ["render", "tank-chess", "standard-20", "--svg", str(svg)])
+    assert result.exit_code == 0, result.output
+    assert svg.read_text().startswith("<svg")
+
+
+def test_cards_commands() -> None:
+    listed = runner.invoke(app, ["cards", "list", "tank-chess"])
+    assert listed.exit_code == 0 and "CLT" in listed.output and "Heavy Mortar" in listed.output
+    shown = runner.invoke(app, ["cards", "show", "tank-chess", "TD"])
+    assert shown.exit_code == 0 and "gun: 4" in shown.output
+    new = runner.invoke(app, ["cards", "new", "tank-chess"])
+    assert new.exit_code == 0 and "kind: unit" in new.output
