@@ -56,6 +56,7 @@ def register(app: typer.Typer) -> None:
         think: float = typer.Option(1.0, "--think", help="Seconds per move for mcts players (machine dependent)."),
         iterations: int | None = typer.Option(None, "--iterations", help="MCTS iterations per move instead of --think (reproducible)."),
         swap: bool = typer.Option(False, "--swap", help="Rotate player kinds round the seats every game."),
+        rollout_depth: int | None = typer.Option(None, "--rollout-depth", help="Override the ruleset's MCTS rollout depth (tuning)."),
         max_moves: int = typer.Option(2000, "--max-moves", help="Stop a game after this many decisions (unfinished)."),
         army: list[str] = typer.Option([], "--army", help="SIDE=FILE army list (battle-of-tanks)."),
         players: int | None = typer.Option(None, "--players", help="Number of players (duel-of-the-giants)."),
@@ -67,7 +68,7 @@ def register(app: typer.Typer) -> None:
             ruleset=ruleset, scenario=scenario, games=games, seats=seat, seed=seed,
             workers=workers, dask=dask, think=think, iterations=iterations, swap=swap,
             max_moves=max_moves, armies=army, players=players, options=option,
-            json_out=json_out, per_game=per_game,
+            json_out=json_out, per_game=per_game, rollout_depth=rollout_depth,
         ))
 
     @app.command("balance", help=BALANCE_HELP)
@@ -174,7 +175,7 @@ def run_simulate(
     *, ruleset: str, scenario: str | None, games: int, seats: list[str], seed: int,
     workers: int, dask: str | None, think: float, iterations: int | None, swap: bool,
     max_moves: int, armies: list[str], players: int | None, options: list[str],
-    json_out: bool, per_game: bool,
+    json_out: bool, per_game: bool, rollout_depth: int | None = None,
 ) -> int:
     import json
 
@@ -186,6 +187,8 @@ def run_simulate(
         raise TanktableError("--workers must be at least 1")
     if iterations is not None and iterations < 1:
         raise TanktableError("--iterations must be at least 1")
+    if rollout_depth is not None and rollout_depth < 0:
+        raise TanktableError("--rollout-depth must be 0 or more")
     get_ruleset(ruleset)
     seat_map = _pairs(seats, "--seat")
     factory = RegistryGames(ruleset, scenario, _options(armies, players, options))
@@ -193,16 +196,19 @@ def run_simulate(
         report = simulate(
             factory, games, seed=seed, seats=seat_map, workers=workers, dask=dask,
             progress=bar, swap=swap, think=think, iterations=iterations,
-            max_moves=max_moves,
+            max_moves=max_moves, rollout_depth=rollout_depth,
         )
     if json_out:
         out = {"ruleset": ruleset, "scenario": scenario, "seed": seed, "seats": seat_map,
                "swap": swap, "think": think, "iterations": iterations,
+               "rollout_depth": rollout_depth,
                **report.to_json(with_games=per_game)}
         typer.echo(json.dumps(out, indent=2))
         return 0
     seat_text = ", ".join(f"{k}={v}" for k, v in seat_map.items()) or "all greedy"
     budget = f"{iterations} iterations/move" if iterations else f"{think:g} s/move"
+    if rollout_depth is not None:
+        budget += f", rollout depth {rollout_depth}"
     typer.echo(f"{ruleset} {scenario or ''}".rstrip() + f": {report.games} games, seed {seed}, "
                f"seats {seat_text}{' (rotating)' if swap else ''}, mcts {budget}")
     typer.echo(f"{'side':<14}{'wins':>6}  {'rate':>6}  95% CI")

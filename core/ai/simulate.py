@@ -129,6 +129,7 @@ class GameJob:
     think: float | None = None
     iterations: int | None = None
     max_moves: int = 2000
+    rollout_depth: int | None = None
 
 
 @dataclass(frozen=True)
@@ -160,15 +161,19 @@ class GameResult:
         }
 
 
-def make_player(kind: str, seed: int, think: float | None, iterations: int | None) -> Any:
-    """An agent of ``kind``; MCTS kinds honour an iteration budget if given."""
+def make_player(kind: str, seed: int, think: float | None, iterations: int | None,
+                rollout_depth: int | None = None) -> Any:
+    """An agent of ``kind``; MCTS kinds honour an iteration budget and a rollout depth."""
     from core.ai.agents import make_agent
+    from core.ai.mcts import MCTSAgent
 
     if kind.lower() == "mcts" and iterations is not None:
-        from core.ai.mcts import MCTSAgent
-
-        return MCTSAgent(seed=seed, iterations=iterations)
-    return make_agent(kind, seed=seed, think=think)
+        agent: Any = MCTSAgent(seed=seed, iterations=iterations)
+    else:
+        agent = make_agent(kind, seed=seed, think=think)
+    if rollout_depth is not None and isinstance(agent, MCTSAgent):
+        agent.rollout_depth = rollout_depth
+    return agent
 
 
 def play_job(job: GameJob) -> GameResult:
@@ -183,7 +188,8 @@ def play_job(job: GameJob) -> GameResult:
         r = job.rotate % len(kinds)
         kinds = kinds[-r:] + kinds[:-r] if r else kinds
     agents = [
-        make_player(kind, derive_seed(job.seed, "agent", p), job.think, job.iterations)
+        make_player(kind, derive_seed(job.seed, "agent", p), job.think, job.iterations,
+                    job.rollout_depth)
         for p, kind in enumerate(kinds)
     ]
     moves = 0
@@ -425,6 +431,7 @@ def simulation_jobs(
     think: float | None = None,
     iterations: int | None = None,
     max_moves: int = 2000,
+    rollout_depth: int | None = None,
 ) -> list[GameJob]:
     """The jobs of ``games`` games; with ``swap`` the kinds rotate a seat every game."""
     if games < 1:
@@ -434,7 +441,7 @@ def simulation_jobs(
         GameJob(
             index=i, factory=factory, seed=derive_seed(seed, "game", i), seats=seat_items,
             default_kind=default_kind, rotate=i if swap else 0, think=think,
-            iterations=iterations, max_moves=max_moves,
+            iterations=iterations, max_moves=max_moves, rollout_depth=rollout_depth,
         )
         for i in range(games)
     ]

@@ -52,6 +52,17 @@ def test_swap_rotates_the_kinds_round_the_seats() -> None:
     assert kinds == [("random", "greedy"), ("greedy", "random")] * 2
 
 
+def test_rollout_depth_override_reaches_the_mcts_players() -> None:
+    from core.ai.mcts import MCTSAgent
+    from core.ai.simulate import make_player
+
+    agent = make_player("mcts", 1, None, 10, rollout_depth=0)
+    assert isinstance(agent, MCTSAgent) and agent.rollout_depth == 0 and agent.iterations == 10
+    hard = make_player("hard", 1, 0.5, None, rollout_depth=3)
+    assert isinstance(hard, MCTSAgent) and hard.rollout_depth == 3 and hard.think == 2.0
+    assert not isinstance(make_player("greedy", 1, None, None, rollout_depth=3), MCTSAgent)
+
+
 def test_move_limit_leaves_the_game_unfinished() -> None:
     job = GameJob(0, PigGames(target=1000), seed=1, default_kind="random", max_moves=5)
     result = play_job(job)
