@@ -28,8 +28,10 @@ actions are first seeded with their one-ply evaluation (so the search is
 never worse than greedy play); nodes whose state is the same in every
 iteration cache their legal actions; rollouts use the ruleset's
 ``random_action(rng)`` if it has one, else draw from the last full list and
-keep what ``check`` accepts; with a time budget a rollout is also cut after
-1/200 of the budget. Two-player games are scored as zero-sum
+keep what ``check`` accepts. With a time budget a rollout may use 1/200 of
+the budget; when the measured cost of ``rollout_depth`` random decisions
+exceeds that, leaves are evaluated directly instead (a rollout cut off
+half-way ends at an arbitrary point and adds noise, not information). Two-player games are scored as zero-sum
 (``evaluate(1) = -evaluate(0)``) unless the game sets ``zero_sum = False``.
 
 Budgets: ``iterations`` (reproducible: same seed, same moves, on any
@@ -124,6 +126,7 @@ class MCTSAgent:
         self.rollout_depth = rollout_depth
         self.priors = priors
         self.rollout_share = rollout_share
+        self._step_cost: float | None = None  # seconds per rollout step, measured (time budgets)
         self.last: SearchStats | None = None
 
     # ------------------------------------------------------------------ api
@@ -167,6 +170,7 @@ class MCTSAgent:
         share = self.rollout_share
         rollout_time = None if deadline is None or share is None else think * share
         rng = self.rng
+        self._step_cost = None
         if self.priors:
             self._seed_root(root, base, player, exact,
                             None if deadline is None else started + think * PRIOR_SHARE)
@@ -285,9 +289,18 @@ class MCTSAgent:
             if exact and _rolls(sim) != rolls:
                 exact = False
         # Rollout: random play, cut off after ``depth`` decisions.
-        if depth > 0 and sim.outcome() is None:
-            stop = None if rollout_time is None else time.perf_counter() + rollout_time
-            self._rollout(sim, depth, {mover: actions} if path else {}, stop)
+        cost = self._step_cost
+        affordable = rollout_time is None or cost is None or cost * depth <= rollout_time
+        if depth > 0 and affordable and sim.outcome() is None:
+            if rollout_time is None:
+                self._rollout(sim, depth, {mover: actions} if path else {})
+            else:
+                began = time.perf_counter()
+                steps = self._rollout(sim, depth, {mover: actions} if path else {},
+                                      began + rollout_time)
+                if steps:
+                    step = (time.perf_counter() - began) / steps
+                    self._step_cost = step if cost is None else 0.8 * cost + 0.2 * step
         if n_players == 2 and getattr(sim, "zero_sum", True):
             value = sim.evaluate(0)
             rewards = [_unit(value), _unit(-value)]
@@ -299,7 +312,7 @@ class MCTSAgent:
 
 
     def _rollout(self, sim: Game[Any], depth: int, known: dict[int, list[Action]],
-                 stop: float | None = None) -> None:
+                 stop: float | None = None) -> int:
         """Random play for up to ``depth`` decisions, cheaply.
 
         A ruleset may offer ``random_action(rng)`` (a random legal action or
@@ -307,15 +320,16 @@ class MCTSAgent:
         Otherwise actions are drawn from the last full list of the player to
         move and kept if ``check`` accepts them -- a move that was legal one
         turn ago usually still is, and checking one action is far cheaper
-        than listing hundreds. A refused draw refreshes the list.
+        than listing hundreds. A refused draw refreshes the list. Returns
+        the number of decisions played.
         """
         rng = self.rng
         random_action = getattr(sim, "random_action", None)
-        for _ in range(depth):
+        for played in range(depth):
             if random_action is not None:
                 choice = random_action(rng)
                 if choice is None:
-                    return
+                    return played
                 sim.apply(choice)
             else:
                 mover = sim.to_move()
@@ -330,14 +344,13 @@ class MCTSAgent:
                 if choice is None:
                     pool = sim.legal_actions()
                     if not pool:
-                        return
+                        return played
                     known[mover] = pool
                     choice = pool[rng.randrange(len(pool))]
                 sim.apply(choice)
-            if sim.outcome() is not None:
-                return
-            if stop is not None and time.perf_counter() >= stop:
-                return
+            if sim.outcome() is not None or (stop is not None and time.perf_counter() >= stop):
+                return played + 1
+        return depth
 
 
 def _rolls(game: Game[Any]) -> int:

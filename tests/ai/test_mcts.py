@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -234,3 +236,32 @@ class CountingList(Race):
     def _apply(self, action: Add) -> list:  # type: ignore[type-arg]
         CountingList.steps += 1
         return super()._apply(action)
+
+
+class SlowRace(Race):
+    def legal_actions(self) -> list[Add]:
+        import time
+
+        time.sleep(0.002)
+        return super().legal_actions()
+
+
+class CountingAgent(MCTSAgent):
+    rollouts = 0
+
+    def _rollout(self, *args: Any, **kwargs: Any) -> int:
+        CountingAgent.rollouts += 1
+        return super()._rollout(*args, **kwargs)
+
+
+def test_unaffordable_rollouts_give_way_to_leaf_evaluation() -> None:
+    """Time budget 0.2 s: one rollout may use 1 ms, a random step costs 2 ms, the depth is
+    30: after measuring once, the search evaluates leaves instead of cutting rollouts."""
+    CountingAgent.rollouts = 0
+    agent = CountingAgent(seed=0, think=0.2, priors=False)
+    agent.search(SlowRace(target=1000))
+    assert agent.last is not None and agent.last.iterations > 5
+    assert CountingAgent.rollouts == 1
+    CountingAgent.rollouts = 0
+    CountingAgent(seed=0, iterations=3, priors=False).search(SlowRace(target=1000))
+    assert CountingAgent.rollouts == 3  # iteration budgets always roll out (reproducible)
