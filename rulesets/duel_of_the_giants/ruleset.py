@@ -1,0 +1,114 @@
+"""The Duel of the Giants ruleset object: scenarios, new games, data kinds, SVG."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from core.data import Problem
+from core.errors import TanktableError
+from core.game import Game, Ruleset
+from rulesets.duel_of_the_giants import settings
+from rulesets.duel_of_the_giants.board import parse_hex
+from rulesets.duel_of_the_giants.game import DuelGame
+
+GAME_OPTIONS = frozenset({"players", "setup", "clock_seconds", "armies"})
+
+
+def build_config(scenario: str | Path | None, options: Mapping[str, Any]) -> settings.Config:
+    sc = settings.load_scenario(scenario)
+    overrides = {k: v for k, v in options.items() if k not in GAME_OPTIONS}
+    rules = settings.rules_with(overrides)
+    terrain_file = settings.terrain()
+    terrain = dict(terrain_file.types)
+    if rules.winter.snow_forest == "transparent" and "snow_forest" in terrain:
+        terrain["snow_forest"] = terrain["snow_forest"].model_copy(
+            update={"blocks_los": False, "fires_first": False, "stuka_attack": True})
+    boards = settings.boards()
+    board_name = "quad" if rules.multi.boards == 4 else sc.board
+    if board_name not in boards:
+        raise TanktableError(f"unknown board {board_name!r}; boards: {', '.join(boards)}")
+    return settings.Config(rules, settings.weapons(), terrain, terrain_file.front, boards[board_name],
+                           sc, sc.season)
+
+
+class DuelOfTheGiantsRuleset(Ruleset):
+    id = "duel-of-the-giants"
+    title = "Duel of the Giants"
+    players = ("german", "soviet")
+    default_scenario = "summer"
+
+    def scenarios(self) -> list[str]:
+        return settings.scenario_names()
+
+    def new_game(self, scenario: str | Path | None = None, options: Mapping[str, Any] | None = None,
+                 seed: int = 0) -> Game[Any]:
+        opts = dict(options or {})
+        if "players" in opts:
+            try:
+                opts["players"] = int(opts["players"])
+            except (TypeError, ValueError):
+                raise TanktableError(f"--players {opts['players']!r}: give 2, 3 or 4") from None
+        if "setup" in opts and str(opts["setup"]).lower() not in ("manual", "shipped", "default"):
+            raise TanktableError(f"--setup {opts['setup']!r}: use manual (or shipped, the default)")
+        cfg = build_config(scenario, opts)
+        name = cfg.scenario.name if scenario is None or str(scenario) in self.scenarios() else str(scenario)
+        return DuelGame(cfg, opts, seed, name)
+
+    def data_kinds(self) -> Mapping[str, Any]:
+        return {
+            "weapons": settings.WeaponsFile,
+            "terrain": settings.TerrainFile,
+            "boards": settings.BoardsFile,
+            "rules": settings.RulesFile,
+            "scenario": settings.ScenarioFile,
+        }
+
+    def check_document(self, kind: str, model: Any, doc: Any) -> list[Any]:
+        """Scenario checks beyond the schema: landscape grid, hexes on the board, counts."""
+        if kind != "scenario":
+            return []
+        problems: list[Problem] = []
+        board = settings.boards().get(model.board)
+        if board is None:
+            return [doc.problem(("board",), f"unknown board {model.board!r}")]
+        try:
+            cfg = build_config(None, {})
+            cfg = settings.Config(cfg.rules, cfg.weapons, cfg.terrain, cfg.front, board, model, model.season)
+            from rulesets.duel_of_the_giants.setup import parse_landscape
+
+            parse_landscape(cfg, model.setup.landscape, board.columns, board.rows)
+        except TanktableError as exc:
+            problems.append(doc.problem(("setup", "landscape"), str(exc)))
+        s = model.setup
+        hexes: list[tuple[tuple[Any, ...], str]] = [(("setup", "front", i), h) for i, h in enumerate(s.front)]
+        hexes += [(("setup", "tank_markers", k, i), h) for k, v in s.tank_markers.items() for i, h in enumerate(v)]
+        hexes += [(("setup", "mines", k, i), h) for k, v in s.mines.items() for i, h in enumerate(v)]
+        hexes += [(("setup", "tigers", i, "at"), t.at) for i, t in enumerate(s.tigers)]
+        hexes += [(("setup", "atgs", i, "at"), a.at) for i, a in enumerate(s.atgs)]
+        hexes.append((("setup", "airfield", "at"), s.airfield.at))
+        for loc, h in hexes:
+            try:
+                c, r = parse_hex(h)
+            except TanktableError as exc:
+                problems.append(doc.problem(loc, str(exc)))
+                continue
+            if not (1 <= c <= board.columns and 1 <= r <= board.rows):
+                problems.append(doc.problem(loc, f"{h} is not on the {board.columns} x {board.rows} board"))
+        comp = model.components
+        if len(s.front) != comp.front_elements:
+            problems.append(doc.problem(("setup", "front"), f"{len(s.front)} front elements; components say "
+                                        f"{comp.front_elements}"))
+        if len(s.tigers) != comp.tigers:
+            problems.append(doc.problem(("setup", "tigers"), f"{len(s.tigers)} Tigers; components say {comp.tigers}"))
+        for k, v in comp.tank_markers.items():
+            if len(s.tank_markers.get(k, [])) != v:
+                problems.append(doc.problem(("setup", "tank_markers"), f"{k}: {len(s.tank_markers.get(k, []))} "
+                                            f"placed, components say {v}"))
+        return problems
+
+    def render_svg(self, game: Game[Any], player: int | None = None) -> str:
+        from rulesets.duel_of_the_giants.svg import render_svg
+
+        return render_svg(game.view(player))
