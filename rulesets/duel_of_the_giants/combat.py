@@ -446,7 +446,7 @@ def shoot(g: DuelGame, s: Unit, t: Unit, turret_steps: int, doomed: list[Tank | 
         events.append(vp.award(g, "soviet", "tiger_critical" if critical else "tiger_damaged",
                                f"Tiger {t.number} {kind}", "DG-19.3"))
         if critical and g.cfg.rules.multi.suvorov_per_critical_hit and isinstance(s, Tank):
-            events.append(vp.medal(g, s.owner, "Suvorov Medal"))
+            events.extend(vp.medal(g, s.owner, "Suvorov Medal"))
         return events
     if hits >= arm:
         doomed.append(t)
@@ -465,7 +465,7 @@ def destroy_t34(g: DuelGame, t: Tank, by: str, remove: bool, by_tiger: Tank | No
     key = "stuka_attack" if by == "the Stuka" else "t34_destroyed"
     events.append(vp.award(g, "german", key, f"T-34 #{t.number} destroyed by {by}", "DG-19"))
     if by_tiger is not None and by_tiger.is_tiger:
-        events.append(vp.medal(g, by_tiger.owner, "Tank Battle Badge"))
+        events.extend(vp.medal(g, by_tiger.owner, "Tank Battle Badge"))
     if remove:
         del g.tanks[t.id]
         if g.active_t34 == t.id:

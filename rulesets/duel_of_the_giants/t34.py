@@ -242,7 +242,7 @@ def step(g: DuelGame, t: Tank, op: str) -> list[Event]:
         events.append(Event("exit", f"T-34 #{t.number} leaves the board across the German edge at "
                             f"{label(origin)} (DG-15.9)"))
         events.append(vp.award(g, "soviet", "t34_exit", f"T-34 #{t.number} broke through", "DG-15.9"))
-        events.append(vp.medal(g, t.owner, "Suvorov Medal"))
+        events.extend(vp.medal(g, t.owner, "Suvorov Medal"))
         return events
     cost = entry_cost(g, dest)
     g.ma_left -= cost

@@ -52,9 +52,12 @@ def totals(g: DuelGame) -> dict[str, int]:
     return out
 
 
-def medal(g: DuelGame, player: int, what: str) -> Event:
+def medal(g: DuelGame, player: int, what: str) -> list[Event]:
+    """DG-21.3: medals exist only with 3 or 4 players."""
+    if len(g.players) < 3:
+        return []
     g.medals[player] = g.medals.get(player, 0) + 1
-    return Event("medal", f"{g.players[player]} receives a {what} (DG-21.3)", {"player": player})
+    return [Event("medal", f"{g.players[player]} receives a {what} (DG-21.3)", {"player": player})]
 
 
 def bar_text(g: DuelGame) -> str:
