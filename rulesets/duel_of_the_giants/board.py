@@ -96,6 +96,9 @@ class Geometry:
 
     def step(self, p: Pos, d: int) -> Pos:
         """The position across hexside ``d`` (possibly off the board)."""
+        n = self.neighbour.get((p, d)) if hasattr(self, "rays") else None
+        if n is not None:
+            return n
         h = self.axial[p] if p in self.axial else to_axial(p)
         dq, dr = _AXIAL[d]
         return from_axial(Hex(h.q + dq, h.r + dr))

@@ -131,6 +131,8 @@ class DuelGame(Game[Action]):
         self.t34_count = 0
         self.finished: str | None = None
         self.last_events: list[Event] = []
+        self._cache: list[Action] | None = None
+        """The current decision's actions, computed while advancing; cleared by every apply."""
         manual = str(self.options.get("setup", "shipped")).lower() == "manual"
         setup.initialise(self, manual)
         events: list[Event] = []
@@ -246,7 +248,8 @@ class DuelGame(Game[Action]):
     def legal_actions(self) -> list[Action]:
         if self.finished:
             return []
-        acts = self._step_actions()
+        cached = self._cache
+        acts = list(cached) if cached is not None else self._step_actions()
         if self._end_allowed():
             acts.append(EndStep())
         return acts
@@ -330,6 +333,7 @@ class DuelGame(Game[Action]):
         return Illegal("DG-8", f"no decision is due in step {st}")
 
     def _apply(self, action: Action) -> list[Event]:
+        self._cache = None
         events: list[Event] = []
         if isinstance(action, EndStep):
             self._end_step(events)
@@ -495,7 +499,9 @@ class DuelGame(Game[Action]):
                 continue
             if self.step in SETUP_STEPS and setup.auto(self, events):
                 continue
-            if self._step_actions():
+            acts = self._step_actions()
+            if acts:
+                self._cache = acts
                 return
             if self.step == "O3" and not markers.opening_minimum_met(self) and markers.activate_actions(self):
                 return
@@ -537,6 +543,7 @@ class DuelGame(Game[Action]):
         g = self.clone()
         g.history = []
         g._initial = None
+        g._cache = None
         rng = random.Random(seed)
         view.resample_secrets(g, self.side_of[player], rng)
         return g

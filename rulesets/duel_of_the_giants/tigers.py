@@ -10,6 +10,7 @@ and stops at the first obstacle, saying why (DG-11.5).
 from __future__ import annotations
 
 import itertools
+from functools import cache
 from typing import TYPE_CHECKING
 
 from core.game import Action, Event, Illegal
@@ -86,17 +87,22 @@ def program_actions(g: DuelGame) -> list[Action]:
     if not left:
         return []
     t = left[0]
+    return [Program(t.number, cards) for cards in _candidates(t.track)]
+
+
+@cache
+def _candidates(track: int) -> tuple[tuple[str, ...], ...]:
     seqs: list[tuple[str, ...]] = []
-    for n in range(0, min(3, t.track) + 1):
+    for n in range(0, min(3, track) + 1):
         seqs += list(itertools.product(MOVE_CARDS, repeat=n))
-    for n in range(4, t.track + 1):
+    for n in range(4, track + 1):
         seqs.append(("F",) * n)
-    out: list[Action] = []
+    out: list[tuple[str, ...]] = []
     for s in seqs:
-        out.append(Program(t.number, s))
-        if len(s) < t.track:
-            out += [Program(t.number, (*s, c)) for c in TURRET_CARDS]
-    return out
+        out.append(s)
+        if len(s) < track:
+            out += [(*s, c) for c in TURRET_CARDS]
+    return tuple(out)
 
 
 def apply_program(g: DuelGame, a: Action) -> list[Event]:
