@@ -1,0 +1,148 @@
+"""Records, the CLI, notation round trips and the manual set-up (DG-7)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cli.app import app
+from core.record import load_record, make_record, replay, save_record
+from rulesets.duel_of_the_giants import RULESET
+from rulesets.duel_of_the_giants.game import DuelGame
+from rulesets.duel_of_the_giants.vp import totals
+
+
+def random_game(seed: int, options: dict) -> DuelGame:
+    g = RULESET.new_game("summer", options, seed)
+    assert isinstance(g, DuelGame)
+    rng = random.Random(seed)
+    while g.outcome() is None:
+        acts = g.legal_actions()
+        g.apply(acts[rng.randrange(len(acts))])
+    return g
+
+
+def test_record_save_load_replay_identity(tmp_path: Path) -> None:
+    g = random_game(5, {"end.max_rounds": 3, "players": 3})
+    record = make_record(g, RULESET, "summer", 5, {"german1": "random"})
+    path = tmp_path / "game.yaml"
+    save_record(record, path)
+    loaded, doc = load_record(path)
+    again = replay(loaded, RULESET, doc, verify=True)
+    assert again.view(None) == g.view(None)
+    assert [s.action for s in again.history] == [s.action for s in g.history]
+    assert totals(again) == totals(g)
+
+
+def test_undo_restores_the_previous_state() -> None:
+    g = RULESET.new_game("summer", {}, 0)
+    before = g.view(None)
+    g.apply(g.legal_actions()[0])
+    g.undo()
+    assert g.view(None) == before
+
+
+def test_cli_play_two_computer_seats_json() -> None:
+    result = CliRunner().invoke(app, [
+        "play", "duel-of-the-giants", "--seat", "german=random", "--seat", "soviet=random",
+        "--seed", "2", "--json", "--option", "end.max_rounds=3",
+    ])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output.strip().splitlines()[-1])
+    assert out["ruleset"] == "duel-of-the-giants" and out["outcome"]["reason"]
+
+
+def test_cli_play_winter_four_players_text_result() -> None:
+    result = CliRunner().invoke(app, [
+        "play", "duel-of-the-giants", "--scenario", "winter", "--players", "4",
+        "--seat", "german1=random", "--seat", "german2=random", "--seat", "soviet1=random",
+        "--seat", "soviet2=random", "--seed", "1", "--option", "end.max_rounds=2",
+    ])
+    assert result.exit_code == 0, result.output
+    assert "Result:" in result.output
+
+
+def test_cli_validate_shipped_data() -> None:
+    root = Path(__file__).resolve().parents[2] / "data" / "duel_of_the_giants"
+    result = CliRunner().invoke(app, ["validate", str(root)])
+    assert result.exit_code == 0, result.output
+
+
+def test_bad_scenario_file_is_reported_with_line(tmp_path: Path) -> None:
+    from cli.commands import check_file
+
+    src = (Path(__file__).resolve().parents[2] / "data/duel_of_the_giants/scenarios/summer.yaml").read_text()
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(src.replace("front: [e1,", "front: [z1,"))
+    problems = check_file(bad)
+    assert problems and "z1" in str(problems[0]) and problems[0].line > 1
+
+
+def test_notation_round_trips_every_kind() -> None:
+    samples = [
+        "end", "tiger1 F F R T2 S L L", "tiger2", "execute tiger1", "recon g4", "marker g3-g4-f4",
+        "activate g3 W NW", "activate d4", "orient g3 W NW", "g4 F", "g4 L", "g4 T NW", "g4 dash 3",
+        "g4 to d4", "g4 reveal d4", "haul d4 c4 NE", "tire d4", "face d4 NE", "fire c4 g4", "hold c4",
+        "stuka launch", "stuka F", "stuka attack g4", "stuka land", "place tile forest e7",
+        "place front e5", "place marker e7 wheel", "place tiger c4 E", "place airfield a6 E",
+        "place atg pak88 d4 E", "place mine d5 bluff",
+    ]
+    g = RULESET.new_game("summer", {}, 0)
+    for text in samples:
+        assert g.format_action(g.parse_action(text)) == text
+
+
+def test_dg_7_manual_setup_enforces_placement_rules_and_completes() -> None:
+    g = RULESET.new_game("summer", {"setup": "manual"}, 0)
+    assert g.step == "S1" and g.to_move() == g.players.index("soviet")  # DG-AMB-06: Soviet first
+    bad = g.check(g.parse_action("place tile forest b3"))
+    assert bad is not None and bad.rule == "DG-7.1"  # German half
+    g.apply(g.parse_action("place tile forest g3"))
+    assert g.to_move() == g.players.index("german")
+    rng = random.Random(3)
+    while g.step in ("S1",):
+        acts = g.legal_actions()
+        g.apply(acts[rng.randrange(len(acts))])
+    assert g.step == "S2"
+    bad = g.check(g.parse_action("place front b1"))
+    assert bad is not None and bad.rule == "DG-7.2"
+    g.apply(g.parse_action("place front e1"))
+    bad = g.check(g.parse_action("place front e5"))
+    assert bad is not None and bad.rule == "DG-5.2"  # not continuous
+    while g.step == "S2":
+        acts = g.legal_actions()
+        g.apply(acts[rng.randrange(len(acts))])
+    rows = {r for _, r in g.front}
+    assert rows == set(range(1, 12)) and len(g.front) == 14
+    bad = g.check(g.parse_action("place marker a1 wheel"))
+    assert bad is not None and bad.rule == "DG-7.3"
+    while g.step in ("S3", "S4"):
+        acts = g.legal_actions()
+        if g.step == "S4":
+            swamp = [p for p, k in g.terrain.items() if k == "swamp" and p in g.german_side]
+            for p in swamp:
+                from rulesets.duel_of_the_giants.actions import PlaceMine
+
+                bad = g.check(PlaceMine(p, True))
+                if bad is not None and bad.rule == "DG-7.4.4":
+                    assert "swamp" in bad.reason
+        g.apply(acts[rng.randrange(len(acts))])
+    assert g.step == "O1" and len(g.markers) == 16 and len(g.atgs) == 6 and len(g.mines) == 8
+    assert g.stuka is not None and len(g.tigers()) == 2
+    assert all(t.pos in g.german_side for t in g.tigers())
+    while g.outcome() is None and g.round < 2:
+        acts = g.legal_actions()
+        g.apply(acts[rng.randrange(len(acts))])
+    assert g.round >= 1
+
+
+def test_shipped_scenarios_start_at_the_opening_phase() -> None:
+    for name in ("summer", "winter"):
+        g = RULESET.new_game(name, {}, 0)
+        assert g.step == "O1" and g.decision().startswith("opening")
+        assert len(g.markers) == 16 and len(g.front) == 14
+        assert all(p in g.soviet_side for p in (m.pos for m in g.markers.values()))
+        assert all(g.tt(m.pos).mines for m in g.mines.values())
