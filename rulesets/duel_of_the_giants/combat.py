@@ -95,12 +95,10 @@ def can_target(g: DuelGame, s: Unit, t: Unit) -> bool:
     """DG-17.2: may ``s`` fire at ``t`` now (turning a tank's turret if needed)?"""
     if not alive(s) or not alive(t) or side(s) == side(t):
         return False
-    if isinstance(s, Atg):
-        if not s.face_up or s.tire is not None or not aims(g, s, t):
-            return False
-    if isinstance(t, Atg):
-        if not t.face_up or t.tire is not None or not isinstance(s, Tank):
-            return False
+    if isinstance(s, Atg) and (not s.face_up or s.tire is not None or not aims(g, s, t)):
+        return False
+    if isinstance(t, Atg) and (not t.face_up or t.tire is not None or not isinstance(s, Tank)):
+        return False
     if g.geo.direction(s.pos, t.pos) is None or not has_los(g, s.pos, t.pos):
         return False
     return not concealed(g, t.pos, s.pos, t.id)
@@ -375,7 +373,7 @@ def _race(g: DuelGame, decl: dict[str, str | None]) -> list[Event]:
 def hits_for(g: DuelGame, s: Unit, t: Unit, turret_steps: int) -> tuple[int, str, list[str]]:
     """DG-17.8: hits = FP - (d - 1) + H - W - P; returns (hits, zone, explanation)."""
     w = g.cfg.weapons
-    card = {"pak88": w.pak88, "pak36": w.pak36}.get(getattr(s, "kind", ""), None)
+    card = {"pak88": w.pak88, "pak36": w.pak36}.get(getattr(s, "kind", ""))
     if isinstance(s, Tank):
         card = w.tiger if s.is_tiger else w.t34
     assert card is not None

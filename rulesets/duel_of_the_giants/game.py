@@ -401,9 +401,7 @@ class DuelGame(Game[Action]):
         i = order.index(st)
         if st == "S4":
             nxt = "O1"
-        elif st == "O4":
-            nxt = "A1a"
-        elif st == "D7":
+        elif st == "O4" or st == "D7":
             nxt = "A1a"
         else:
             nxt = order[i + 1]

@@ -163,7 +163,7 @@ def check_move(g: DuelGame, a: Action) -> Illegal | None:
     if steps > rules.hexes_per_move:
         return Illegal("DG-9.5", f"a marker moves at most {rules.hexes_per_move} hexes")
     blocked = _blocked(g)
-    for prev, p in zip(a.path, a.path[1:]):
+    for prev, p in zip(a.path, a.path[1:], strict=False):
         if not g.geo.on_board(p) or not g.geo.adjacent(prev, p):
             return Illegal("DG-9.5", f"a marker moves hex by hex: {label(p)} is not next to {label(prev)}")
         why = _step_problem(g, p, blocked)

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationError
 
 from core.data import DataModel, load_document, parse_document, validate
 from core.errors import TanktableError
@@ -368,8 +368,8 @@ def rules_with(overrides: Mapping[str, Any]) -> Rules:
         node[parts[-1]] = value
     try:
         return Rules.model_validate(raw)
-    except Exception as exc:  # pydantic ValidationError -> one clean sentence
-        first = getattr(exc, "errors", lambda: [{"loc": (), "msg": str(exc)}])()[0]
+    except ValidationError as exc:  # one clean sentence, never a traceback
+        first = exc.errors()[0]
         where = ".".join(str(x) for x in first["loc"])
         raise TanktableError(f"option {where}: {first['msg']}") from None
 

@@ -141,19 +141,19 @@ def resample_secrets(g: DuelGame, side: str, rng: random.Random) -> None:
         for ms in by_owner.values():
             flags = [m.wheel for m in ms]
             rng.shuffle(flags)
-            for m, w in zip(ms, flags):
+            for m, w in zip(ms, flags, strict=False):
                 m.wheel = w
         _random_declarations(g, "soviet", rng)
         return
     hidden = [a for a in g.atgs.values() if not a.face_up]
     kinds = [a.kind for a in hidden]
     rng.shuffle(kinds)
-    for a, k in zip(hidden, kinds):
+    for a, k in zip(hidden, kinds, strict=False):
         a.kind = k
     mines = [m for m in g.mines.values() if not m.face_up]
     reals = [m.real for m in mines]
     rng.shuffle(reals)
-    for m, r in zip(mines, reals):
+    for m, r in zip(mines, reals, strict=False):
         m.real = r
     for n in list(g.programs):
         if n in g.executed:

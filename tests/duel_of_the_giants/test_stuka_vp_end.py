@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 from rulesets.duel_of_the_giants.vp import totals
-from tests.duel_of_the_giants.helpers import blank, d, goto, h, marker, play, stuka, t34, terrain, texts, tiger
+from tests.duel_of_the_giants.helpers import (
+    blank,
+    d,
+    goto,
+    h,
+    marker,
+    play,
+    stuka,
+    t34,
+    terrain,
+    texts,
+    tiger,
+)
 
 
 def flying(at: str = "e5", facing: str = "E") -> object:

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from rulesets.duel_of_the_giants.actions import Program
 from rulesets.duel_of_the_giants.board import label
-from tests.duel_of_the_giants.helpers import blank, d, goto, h, marker, play, t34, terrain, texts, tiger
+from tests.duel_of_the_giants.helpers import (
+    blank,
+    d,
+    goto,
+    h,
+    marker,
+    play,
+    t34,
+    terrain,
+    texts,
+    tiger,
+)
 
 
 def programming(track1: int = 5) -> object:

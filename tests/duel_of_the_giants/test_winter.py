@@ -5,7 +5,18 @@ from __future__ import annotations
 from rulesets.duel_of_the_giants.combat import hits_for
 from rulesets.duel_of_the_giants.los import concealed, has_los, sees_marker
 from rulesets.duel_of_the_giants.t34 import full_ma
-from tests.duel_of_the_giants.helpers import blank, d, goto, h, marker, play, t34, terrain, texts, tiger
+from tests.duel_of_the_giants.helpers import (
+    blank,
+    d,
+    goto,
+    h,
+    marker,
+    play,
+    t34,
+    terrain,
+    texts,
+    tiger,
+)
 
 
 def test_dg_23_tiger_firepower_four_in_winter() -> None:
