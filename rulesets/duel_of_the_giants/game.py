@@ -422,10 +422,11 @@ class DuelGame(Game[Action]):
         st = self.step
         if st == "O1":
             self.moved_markers = []
-            self.phase_seq += 1
-        elif st in ("O3", "B2"):
             self.activated_now = set()
+            self.phase_seq += 1
         elif st == "A1a":
+            # T-34s activated from here to B2 may recon directly after activation (DG-10.7)
+            self.activated_now = set()
             self.round += 1
             self.phase_seq += 1
             events.append(Event("round", f"--- Round {self.round}, phase A ---", {"round": self.round}))

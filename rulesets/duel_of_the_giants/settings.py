@@ -144,7 +144,7 @@ class MarkerSettings(DataModel):
     hexes_per_move: int = Field(default=2, ge=1)
     move_in_round1_phase_b: bool = True
     covered: bool = True
-    forced_reveal_stops: bool = True
+    forced_reveal_stops: Literal[True] = True
 
 
 class T34Settings(DataModel):
