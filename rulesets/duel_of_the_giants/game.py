@@ -90,6 +90,8 @@ class DuelGame(Game[Action]):
     def __init__(self, cfg: Config, options: Mapping[str, Any], seed: int, scenario: str):
         super().__init__(Dice(seed), scenario, options)
         self.cfg = cfg
+        self.base_terrain = "steppe" if cfg.season == "summer" else "snow_steppe"
+        self._base_type = cfg.terrain[self.base_terrain]
         self.geo: Geometry = geometry(cfg.board.columns, cfg.board.rows)
         self.players, self.side_players = setup.seats(cfg, int(self.options.get("players", 2)))
         self.side_of: dict[int, str] = {p: s for s, ps in self.side_players.items() for p in ps}
@@ -141,11 +143,8 @@ class DuelGame(Game[Action]):
 
     # ------------------------------------------------------------ terrain
     def tt(self, p: Pos) -> TerrainType:
-        return self.cfg.terrain[self.terrain.get(p, self.base_terrain)]
-
-    @property
-    def base_terrain(self) -> str:
-        return "steppe" if self.cfg.season == "summer" else "snow_steppe"
+        kind = self.terrain.get(p)
+        return self._base_type if kind is None else self.cfg.terrain[kind]
 
     def los_blockers(self) -> set[Pos]:
         """Hexes that block LOS like a tank (DG-16.4, DG-13.10)."""
@@ -531,7 +530,7 @@ class DuelGame(Game[Action]):
         memo: dict[int, Any] = {id(self.cfg): self.cfg, id(self.geo): self.geo,
                                 id(self._initial): self._initial, id(self.dice): self.dice}
         for key, value in self.__dict__.items():
-            if key in ("cfg", "geo", "_initial", "history", "start_events", "last_events"):
+            if key in ("cfg", "geo", "_initial", "history", "start_events", "last_events", "_base_type"):
                 continue
             other.__dict__[key] = copy.deepcopy(value, memo)
         other.history = list(self.history)

@@ -185,6 +185,7 @@ def move_actions(g: DuelGame) -> list[Action]:
     me = g.to_move()
     blocked = _blocked(g)
     occupied = {m.pos for m in g.markers.values()}
+    open_hexes = {p for p in g.soviet_side if _step_problem(g, p, blocked) is None}
     out: list[Action] = []
     for m in sorted(g.markers.values(), key=lambda m: m.id):
         if m.owner != me or m.id in g.moved_markers:
@@ -195,7 +196,7 @@ def move_actions(g: DuelGame) -> list[Action]:
             for path in frontier:
                 for d in range(6):
                     p = g.geo.neighbour.get((path[-1], d))
-                    if p is None or p in path or _step_problem(g, p, blocked) is not None:
+                    if p is None or p in path or p not in open_hexes:
                         continue
                     newp = (*path, p)
                     nxt.append(newp)

@@ -87,7 +87,12 @@ def program_actions(g: DuelGame) -> list[Action]:
     if not left:
         return []
     t = left[0]
-    return [Program(t.number, cards) for cards in _candidates(t.track)]
+    return list(_programs(t.number, t.track))
+
+
+@cache
+def _programs(number: int, track: int) -> tuple[Program, ...]:
+    return tuple(Program(number, cards) for cards in _candidates(track))
 
 
 @cache
