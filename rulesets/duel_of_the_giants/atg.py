@@ -108,13 +108,13 @@ def check(g: DuelGame, act: Action) -> Illegal | None:
                            f"{g.cfg.rules.atg.transport_hexes} hexes, not through front, tank, airfield, swamp "
                            "or another ATG, ending on the German side (DG-AMB-35)")
         return None
-    a = g.atg_at(getattr(act, "at", (0, 0)))
+    gun = g.atg_at(getattr(act, "at", (0, 0)))
     if st == "A1b":
         if not isinstance(act, Tire):
             return Illegal("DG-12.6", "now: tire HEX to mark an ATG for transport, or end")
-        if a is None:
+        if gun is None:
             return Illegal("DG-12.6", f"there is no ATG marker at {label(act.at)}")
-        if a.tire is not None:
+        if gun.tire is not None:
             return Illegal("DG-12.6", f"the ATG at {label(act.at)} already carries a tire marker")
         if tires_in_use(g) >= g.cfg.rules.atg.tire_markers:
             return Illegal("DG-12.6", f"only {g.cfg.rules.atg.tire_markers} tire markers exist and both are in use")
@@ -122,18 +122,18 @@ def check(g: DuelGame, act: Action) -> Illegal | None:
     if not isinstance(act, (Face, Activate)) or (isinstance(act, Activate) and act.hull is not None):
         what = "face HEX FACING or activate HEX" if st == "A2" else "activate HEX"
         return Illegal("DG-8.2" if st == "A2" else "DG-8.5", f"now: {what}, or end")
-    if a is None:
+    if gun is None:
         return Illegal("DG-12.2", f"there is no ATG marker at {label(act.at)}")
-    if a.owner != g.to_move():
-        return Illegal("DG-21.2", f"the ATGs belong to {g.players[a.owner]}")
-    if a.tire is not None:
+    if gun.owner != g.to_move():
+        return Illegal("DG-21.2", f"the ATGs belong to {g.players[gun.owner]}")
+    if gun.tire is not None:
         return Illegal("DG-12.6", f"the ATG at {label(act.at)} carries a tire marker: it cannot be turned or "
                        "activated (DG-AMB-36)")
     if isinstance(act, Face):
         if st != "A2":
             return Illegal("DG-12.3", "ATGs turn only in phase A (or when transported)")
         return None
-    if a.face_up:
+    if gun.face_up:
         return Illegal("DG-12.2", f"the ATG at {label(act.at)} is already activated")
     return None
 
@@ -145,8 +145,9 @@ def apply(g: DuelGame, act: Action) -> list[Event]:
         a.pos, a.facing, a.tire = act.to, act.facing, "standing"
         return [Event("atg", f"ATG marker moved {label(start)} -> {label(act.to)}, now facing "
                       f"{FACINGS[act.facing]}; its tire marker turned to standing (DG-12.6)")]
-    a = g.atg_at(getattr(act, "at", (0, 0)))
-    assert a is not None
+    found = g.atg_at(getattr(act, "at", (0, 0)))
+    assert found is not None
+    a = found
     if isinstance(act, Tire):
         a.tire, a.tire_round = "moving", g.round
         return [Event("atg", f"moving tire marker put on the ATG at {label(a.pos)} (DG-12.6)")]

@@ -154,6 +154,7 @@ class T34Settings(DataModel):
 
 
 TigerBlocker = Literal["t34", "swamp", "edge", "tiger", "grounded_stuka", "tank_marker"]
+_DEFAULT_BLOCKERS: tuple[TigerBlocker, ...] = ("t34", "swamp", "edge", "tiger", "grounded_stuka", "tank_marker")
 
 
 class TigerSettings(DataModel):
@@ -163,7 +164,7 @@ class TigerSettings(DataModel):
     turret_card_after_block: bool = True
     turret_default: Literal["keep", "reset_12"] = "keep"
     blockers: list[TigerBlocker] = Field(
-        default_factory=lambda: ["t34", "swamp", "edge", "tiger", "grounded_stuka", "tank_marker"]
+        default_factory=lambda: list(_DEFAULT_BLOCKERS)
     )
 
 

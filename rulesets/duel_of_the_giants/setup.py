@@ -266,9 +266,9 @@ def auto(g: DuelGame, events: list[Event]) -> bool:
         for k, v in comp.atg_markers.items():
             if v:
                 g.to_place[ger[0]][f"atg:{k}"] = v
-        for k, v in comp.mine_markers.items():
-            if v:
-                g.to_place[ger[0]][f"mine:{'real' if k == 'mine' else 'bluff'}"] = v
+        for mk, mv in comp.mine_markers.items():
+            if mv:
+                g.to_place[ger[0]][f"mine:{'real' if mk == 'mine' else 'bluff'}"] = mv
         return True
     if st == "S4":
         events.append(Event("setup", "set-up complete; the opening phase begins (DG-8.1)"))

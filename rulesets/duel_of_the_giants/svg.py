@@ -62,7 +62,7 @@ def render_svg(v: dict[str, Any]) -> str:
             at = f"{LETTERS[c - 1]}{r}"
             ET.SubElement(svg, "polygon", points=_hexagon(x, y), fill=COLOURS.get(kind, "#ddd"),
                           stroke="#c0392b" if at in front else "#777",
-                          **{"stroke-width": "3" if at in front else "1"})
+                          attrib={"stroke-width": "3" if at in front else "1"})
             lab = ET.SubElement(svg, "text", x=f"{x - 8:.1f}", y=f"{y - SIZE * 0.55:.1f}",
                                 style="font: 8px sans-serif; fill: #555")
             lab.text = at
@@ -83,7 +83,7 @@ def render_svg(v: dict[str, Any]) -> str:
                       fill="#7f8c8d" if a["face_up"] else "#95a5a6", stroke="#000")
         ex, ey = _ray(x - 9, y + 3, a["facing"], 14)
         ET.SubElement(svg, "line", x1=f"{x - 9:.1f}", y1=f"{y + 3:.1f}", x2=f"{ex:.1f}", y2=f"{ey:.1f}",
-                      stroke="#000", **{"stroke-width": "2"})
+                      stroke="#000", attrib={"stroke-width": "2"})
         t = ET.SubElement(svg, "text", x=f"{x - 14:.1f}", y=f"{y + 7:.1f}", style="font: 8px sans-serif")
         t.text = ATG_CODE[a["kind"]] + ("t" if a["tire"] else "")
     s = v["stuka"]
@@ -94,7 +94,7 @@ def render_svg(v: dict[str, Any]) -> str:
             sx, sy = centre(*parse_hex(s["at"]))
             ex, ey = _ray(sx, sy, s["facing"], 16)
             ET.SubElement(svg, "line", x1=f"{sx:.1f}", y1=f"{sy:.1f}", x2=f"{ex:.1f}", y2=f"{ey:.1f}",
-                          stroke="#1f618d", **{"stroke-width": "5"})
+                          stroke="#1f618d", attrib={"stroke-width": "5"})
     for t in v["tanks"]:
         x, y = centre(*parse_hex(t["at"]))
         colour = "#34495e" if t["kind"] == "tiger" else "#27ae60"
@@ -105,7 +105,7 @@ def render_svg(v: dict[str, Any]) -> str:
         ET.SubElement(svg, "circle", cx=f"{hx:.1f}", cy=f"{hy:.1f}", r="3", fill=colour)
         tx, ty = _ray(x, y, t["turret"], 22)
         ET.SubElement(svg, "line", x1=f"{x:.1f}", y1=f"{y:.1f}", x2=f"{tx:.1f}", y2=f"{ty:.1f}",
-                      stroke="#111", **{"stroke-width": "3"})
+                      stroke="#111", attrib={"stroke-width": "3"})
         label = ET.SubElement(svg, "text", x=f"{x - 6:.1f}", y=f"{y + 4:.1f}", style="font: bold 9px sans-serif; fill: #fff")
         label.text = f"T{t['number']}" if t["kind"] == "tiger" else str(t["number"])
     bar_y = 1.5 * SIZE * rows + SIZE + 55

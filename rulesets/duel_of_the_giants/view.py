@@ -73,8 +73,8 @@ def make_view(g: DuelGame, player: int | None) -> dict[str, Any]:
             u = unit(g, uid)
             if u is None or (side is not None and unit_side(u) != side):
                 continue
-            t = unit(g, tid) if tid else None
-            declarations[label(u.pos)] = label(t.pos) if t is not None else "hold"
+            target = unit(g, tid) if tid else None
+            declarations[label(u.pos)] = label(target.pos) if target is not None else "hold"
     letters = {name: t.letter for name, t in g.cfg.terrain.items()}
     grid = []
     for r in range(1, g.geo.rows + 1):
@@ -150,11 +150,11 @@ def resample_secrets(g: DuelGame, side: str, rng: random.Random) -> None:
     rng.shuffle(kinds)
     for a, k in zip(hidden, kinds, strict=False):
         a.kind = k
-    mines = [m for m in g.mines.values() if not m.face_up]
-    reals = [m.real for m in mines]
+    mines = [mi for mi in g.mines.values() if not mi.face_up]
+    reals = [mi.real for mi in mines]
     rng.shuffle(reals)
-    for m, r in zip(mines, reals, strict=False):
-        m.real = r
+    for mi, r in zip(mines, reals, strict=False):
+        mi.real = r
     for n in list(g.programs):
         if n in g.executed:
             continue
