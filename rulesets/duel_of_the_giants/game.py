@@ -288,7 +288,7 @@ class DuelGame(Game[Action]):
         if st in SETUP_STEPS or st in ("A4", "C1", "A1a") or st == "D2":
             return False
         if st == "O3":
-            return markers.opening_minimum_met(self)
+            return markers.opening_minimum_met(self) or not markers.activate_actions(self)
         return True
 
     def _check(self, action: Action) -> Illegal | None:
@@ -501,7 +501,9 @@ class DuelGame(Game[Action]):
             if acts:
                 self._cache = acts
                 return
-            if self.step == "O3" and not markers.opening_minimum_met(self) and markers.activate_actions(self):
+            if self.step in ("O3", "B2") and markers.has_uncovered(self):
+                # DG-24: skipping would tell the opponent that no wheel marker is left
+                # among them, so the Soviet player is asked even if he can only pass.
                 return
             self._end_step(events)
 

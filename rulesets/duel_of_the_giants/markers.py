@@ -59,6 +59,12 @@ def covered(g: DuelGame, m: Marker) -> bool:
     return g.cfg.rules.markers.covered and g.tank_at(m.pos) is not None
 
 
+def has_uncovered(g: DuelGame) -> bool:
+    """Does the player to move own a face-down marker that is not covered (public facts)?"""
+    me = g.to_move()
+    return any(m.owner == me and not covered(g, m) for m in g.markers.values())
+
+
 def activate_actions(g: DuelGame) -> list[Action]:
     me = g.to_move()
     out: list[Action] = []

@@ -106,3 +106,18 @@ def test_determinize_keeps_own_knowledge_and_resamples_the_rest() -> None:
     assert len(seen) > 1 and all(len(s) == len(wheels) for s in seen)
     d = g.determinize(1, 0)
     assert {m.pos for m in d.markers.values() if m.wheel} == wheels
+
+
+def test_dg_24_soviet_is_asked_in_b2_even_with_only_bluffs_left() -> None:
+    """Skipping the activation step would tell the German that no wheel is left."""
+    from tests.duel_of_the_giants.helpers import blank, goto, marker, t34, tiger
+
+    for wheel in (True, False):
+        g = blank()
+        tiger(g, 1, "a1", "E")
+        tiger(g, 2, "a11", "E")
+        t34(g, 1, "i11", "NE")
+        marker(g, "g5", wheel)
+        goto(g, "B2")
+        assert g.step == "B2" and g.to_move() == g.players.index("soviet")
+        assert g.view(0)["decision"] == g.decision()
