@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,13 +13,46 @@ from rulesets.duel_of_the_giants import settings
 from rulesets.duel_of_the_giants.board import parse_hex
 from rulesets.duel_of_the_giants.game import DuelGame
 
+CARD_TEMPLATE = """\
+# Duel of the Giants weapon cards (DG-18). Copy, change the numbers printed on
+# your cards, and check with: tanktable validate THIS_FILE
+ruleset: duel-of-the-giants
+kind: weapons
+weapons:
+  tiger:
+    name: Tiger
+    firepower: {summer: 5, winter: 4}     # shells in the middle of the card
+    armour: {front: 4, side: 3, rear: 2}  # shells needed from each direction
+    track: 5                              # movement-card track 5..1
+  t34:
+    name: T-34
+    firepower: {summer: 4, winter: 4}
+    armour: {front: 3, side: 2, rear: 1}
+    movement: {summer: 3, winter: 4}      # MAs per phase B
+    dash: 5
+  pak88:
+    name: PAK 8.8
+    firepower: {summer: 5, winter: 5}
+    armour: {front: 2, side: 1, rear: 1}
+  pak36:
+    name: PAK 36
+    firepower: {summer: 3, winter: 3}
+    armour: {front: 2, side: 1, rear: 1}
+  stuka:
+    name: Ju 87 G Stuka
+    actions_per_flight_phase: 5
+    flight_phases: 4
+    recon_radius: 1
+"""
+
 GAME_OPTIONS = frozenset({"players", "setup", "clock_seconds", "armies"})
 
 
 def build_config(scenario: str | Path | None, options: Mapping[str, Any]) -> settings.Config:
     sc = settings.load_scenario(scenario)
-    overrides = {k: v for k, v in options.items() if k not in GAME_OPTIONS}
+    overrides = {k: v for k, v in options.items() if k not in GAME_OPTIONS and not k.startswith("weapons.")}
     rules = settings.rules_with(overrides)
+    cards = settings.weapons_with({k: v for k, v in options.items() if k.startswith("weapons.")})
     terrain_file = settings.terrain()
     terrain = dict(terrain_file.types)
     if rules.winter.snow_forest == "transparent" and "snow_forest" in terrain:
@@ -29,7 +62,7 @@ def build_config(scenario: str | Path | None, options: Mapping[str, Any]) -> set
     board_name = "quad" if rules.multi.boards == 4 else sc.board
     if board_name not in boards:
         raise TanktableError(f"unknown board {board_name!r}; boards: {', '.join(boards)}")
-    return settings.Config(rules, settings.weapons(), terrain, terrain_file.front, boards[board_name],
+    return settings.Config(rules, cards, terrain, terrain_file.front, boards[board_name],
                            sc, sc.season)
 
 
@@ -107,6 +140,19 @@ class DuelOfTheGiantsRuleset(Ruleset):
                 problems.append(doc.problem(("setup", "tank_markers"), f"{k}: {len(s.tank_markers.get(k, []))} "
                                             f"placed, components say {v}"))
         return problems
+
+    def cards(self, extra: Sequence[Path] = ()) -> Mapping[str, Any]:
+        """The weapon cards (DG-18): shipped ones, then any ``kind: weapons`` files given."""
+        found: dict[str, Any] = {k: getattr(settings.weapons(), k) for k in settings.Weapons.model_fields}
+        from core.data import load_model, yaml_files
+
+        for path in yaml_files(extra):
+            found.update({k: getattr(load_model(path, settings.WeaponsFile).weapons, k)
+                          for k in settings.Weapons.model_fields})
+        return found
+
+    def card_template(self) -> str:
+        return CARD_TEMPLATE
 
     def render_svg(self, game: Game[Any], player: int | None = None) -> str:
         from rulesets.duel_of_the_giants.svg import render_svg

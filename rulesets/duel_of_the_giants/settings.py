@@ -327,6 +327,26 @@ def weapons() -> Weapons:
     return _load_shipped("weapons.yaml", WeaponsFile)[1].weapons  # type: ignore[no-any-return]
 
 
+def weapons_with(overrides: Mapping[str, Any]) -> Weapons:
+    """The shipped cards with ``weapons.CARD.FIELD[.KEY]=value`` overrides ([P] values, DG-18.2)."""
+    if not overrides:
+        return weapons()
+    raw: dict[str, Any] = weapons().model_dump()
+    for dotted, value in overrides.items():
+        parts = dotted.split(".")[1:]
+        node = raw
+        for part in parts[:-1]:
+            if not isinstance(node.get(part), dict):
+                raise TanktableError(f"unknown option {dotted!r}: cards are {', '.join(Weapons.model_fields)}")
+            node = node[part]
+        node[parts[-1]] = value
+    try:
+        return Weapons.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise TanktableError(f"option weapons.{'.'.join(str(x) for x in first['loc'])}: {first['msg']}") from None
+
+
 @cache
 def terrain() -> TerrainFile:
     return _load_shipped("terrain.yaml", TerrainFile)[1]  # type: ignore[no-any-return]

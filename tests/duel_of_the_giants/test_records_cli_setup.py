@@ -146,3 +146,26 @@ def test_shipped_scenarios_start_at_the_opening_phase() -> None:
         assert len(g.markers) == 16 and len(g.front) == 14
         assert all(p in g.soviet_side for p in (m.pos for m in g.markers.values()))
         assert all(g.tt(m.pos).mines for m in g.mines.values())
+
+
+def test_dg_18_2_provisional_card_values_are_settings() -> None:
+    g = RULESET.new_game("summer", {"weapons.t34.armour.front": 2, "combat.range_model": "minus_distance"}, 0)
+    assert g.cfg.weapons.t34.armour.front == 2 and g.cfg.rules.combat.range_model == "minus_distance"
+    import pytest
+
+    from core.errors import TanktableError
+
+    with pytest.raises(TanktableError):
+        RULESET.new_game("summer", {"combat.range_model": "sometimes"}, 0)
+    with pytest.raises(TanktableError):
+        RULESET.new_game("summer", {"nonsense.key": 1}, 0)
+
+
+def test_weapon_cards_are_listed_and_the_template_validates(tmp_path: Path) -> None:
+    from cli.commands import check_file
+
+    assert set(RULESET.cards()) == {"tiger", "t34", "pak88", "pak36", "stuka"}
+    path = tmp_path / "cards.yaml"
+    path.write_text(RULESET.card_template())
+    assert check_file(path) == []
+    assert RULESET.cards([path])["tiger"].firepower.summer == 5
