@@ -24,10 +24,11 @@ def start_d4(g: DuelGame) -> list[Event]:
 
 
 def airfield_free(g: DuelGame) -> bool:
+    """No tank on the airfield: a T-34 blocks it (DG-13.8), a Tiger may not share it
+    with the grounded Stuka (DG-13.10), so either prevents the landing."""
     s = g.stuka
     assert s is not None
-    t = g.tank_at(s.airfield)
-    return t is None or t.is_tiger
+    return g.tank_at(s.airfield) is None
 
 
 def attack_problem(g: DuelGame, target: Pos) -> str | None:
@@ -108,7 +109,7 @@ def check(g: DuelGame, a: Action) -> Illegal | None:
         if s.pos != s.airfield:
             return Illegal("DG-13.6", f"the Stuka lands only on the airfield ({label(s.airfield)})")
         if not airfield_free(g):
-            return Illegal("DG-13.8", "a T-34 blocks the airfield")
+            return Illegal("DG-13.8", "a tank blocks the airfield (a T-34: DG-13.8; a Tiger: DG-13.10)")
         if not _may_land(g):
             return Illegal("DG-13.6", "landing only in the last flight phase (stuka.landing)")
         return None
@@ -161,6 +162,6 @@ def end_flight_phase(g: DuelGame) -> list[Event]:
         s.state = "landed"
         return [Event("stuka", "the Stuka lands on the airfield at the end of its fourth flight phase (DG-13.6)")]
     s.state = "forced"
-    why = "a T-34 blocks the airfield (DG-13.8)" if s.pos == s.airfield else "it did not reach the airfield"
+    why = "a tank blocks the airfield (DG-13.8)" if s.pos == s.airfield else "it did not reach the airfield"
     return [Event("stuka", f"the Stuka makes a forced landing: {why} (DG-13.7)"),
             vp.award(g, "soviet", "stuka_forced_landing", "Stuka forced landing", "DG-13.7")]
