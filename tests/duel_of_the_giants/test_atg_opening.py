@@ -167,3 +167,25 @@ def test_svg_is_valid_and_hides_what_the_viewer_cannot_see() -> None:
     soviet_texts = {t.text for t in soviet.iter(f"{ns}text")}
     assert "W" not in german_texts and "?" in german_texts
     assert "W" in soviet_texts and "8" not in soviet_texts and "8" in german_texts
+
+
+def test_dg_21_3_medals_badge_for_tiger_kill_suvorov_for_exit_and_critical() -> None:
+    from rulesets.duel_of_the_giants.combat import CombatState, shoot
+    from rulesets.duel_of_the_giants.t34 import step
+
+    g = blank(players=4)
+    ti2 = tiger(g, 2, "c5", "E")  # Tiger 2 belongs to german2
+    victim = t34(g, 1, "e5", "W")
+    g.combat = CombatState()
+    doomed: list = []
+    shoot(g, ti2, victim, 0, doomed)
+    assert g.medals == {1: 1}  # Tank Battle Badge for german2
+    g.combat = None
+    ti1 = tiger(g, 1, "c7", "E")
+    attacker = t34(g, 2, "d7", "W")  # adjacent, front: 4 hits = critical
+    shoot(g, attacker, ti1, 0, [])
+    assert g.medals[attacker.owner] == 1
+    runner = t34(g, 3, "a9", "W")
+    g.active_t34, g.ma_left = runner.id, 3
+    step(g, runner, "F")
+    assert g.medals[runner.owner] == 2  # Suvorov Medal for the exit as well
