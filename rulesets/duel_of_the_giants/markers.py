@@ -126,16 +126,21 @@ def apply_orient(g: DuelGame, a: Action) -> list[Event]:
 def _blocked(g: DuelGame) -> dict[Pos, str]:
     """Hexes a marker may not enter, with the reason (DG-9.5, DG-AMB-21)."""
     out: dict[Pos, str] = {}
-    for p in g.front:
-        out[p] = "a front hex"
-    for m in g.mines.values():
-        out[m.pos] = "a hex with a mine marker (minefield)"
-    for t in g.tanks.values():
-        out[t.pos] = "a hex with a tank"
-    for a in g.atgs.values():
-        out[a.pos] = "a hex with an ATG marker"
+    which = set(g.cfg.rules.markers.move_blockers)
+    if "front" in which:
+        for p in g.front:
+            out[p] = "a front hex"
+    if "mine" in which:
+        for m in g.mines.values():
+            out[m.pos] = "a hex with a mine marker (minefield)"
+    if "tank" in which:
+        for t in g.tanks.values():
+            out[t.pos] = "a hex with a tank"
+    if "atg" in which:
+        for a in g.atgs.values():
+            out[a.pos] = "a hex with an ATG marker"
     af = g.airfield()
-    if af is not None:
+    if af is not None and "airfield" in which:
         out[af] = "the airfield"
     return out
 
@@ -147,7 +152,7 @@ def _step_problem(g: DuelGame, p: Pos, blocked: dict[Pos, str]) -> str | None:
         return blocked[p]
     if not g.tt(p).marker_enter:
         return f"{g.terrain.get(p, 'steppe').replace('_', ' ')}; markers move only over steppe and forest"
-    if p not in g.soviet_side:
+    if p not in g.soviet_side and "leave_soviet_side" in g.cfg.rules.markers.move_blockers:
         return "not on the Soviet side"
     return None
 
@@ -191,7 +196,7 @@ def move_actions(g: DuelGame) -> list[Action]:
     me = g.to_move()
     blocked = _blocked(g)
     occupied = {m.pos for m in g.markers.values()}
-    open_hexes = {p for p in g.soviet_side if _step_problem(g, p, blocked) is None}
+    open_hexes = {p for p in g.geo.hexes if _step_problem(g, p, blocked) is None}
     out: list[Action] = []
     for m in sorted(g.markers.values(), key=lambda m: m.id):
         if m.owner != me or m.id in g.moved_markers:

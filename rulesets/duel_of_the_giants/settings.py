@@ -127,10 +127,20 @@ class TerrainSettings(DataModel):
     winter_tiles_per_side: dict[str, int]
 
 
+class StackingSettings(DataModel):
+    """DG-3.12 / DG-AMB-23 (the engine implements the spec's default only)."""
+
+    tanks_per_hex: Literal[1] = 1
+    markers_per_hex: Literal[1] = 1
+    atg_and_mine_share: Literal[True] = True
+
+
 class SetupSettings(DataModel):
     landscape: Literal["alternate_soviet_first"] = "alternate_soviet_first"
     landscape_shared_columns: int = Field(default=1, ge=0)
     german_zone: Literal["german_side", "anywhere"] = "german_side"
+    front_band: Literal["board"] = "board"
+    """DG-AMB-07: the columns come from the board (boards.yaml front_band)."""
 
 
 class ReconSettings(DataModel):
@@ -139,8 +149,13 @@ class ReconSettings(DataModel):
     t34_high_ground_bonus: bool = True
 
 
+MarkerBlocker = Literal["front", "tank", "atg", "airfield", "mine", "leave_soviet_side"]
+
+
 class MarkerSettings(DataModel):
     moves_per_phase: int = Field(default=2, ge=0)
+    move_blockers: list[MarkerBlocker] = Field(
+        default_factory=lambda: ["front", "tank", "atg", "airfield", "mine", "leave_soviet_side"])
     hexes_per_move: int = Field(default=2, ge=1)
     move_in_round1_phase_b: bool = True
     covered: bool = True
@@ -151,6 +166,7 @@ class T34Settings(DataModel):
     first_move: Literal["next_phase_b_after_activation", "next_round"] = "next_phase_b_after_activation"
     dash: Literal["replaces_move"] = "replaces_move"
     opening_minimum_activations: int = Field(default=1, ge=0)
+    exit: Literal["west_edge_after_breakthrough"] = "west_edge_after_breakthrough"
 
 
 TigerBlocker = Literal["t34", "swamp", "edge", "tiger", "grounded_stuka", "tank_marker"]
@@ -236,11 +252,13 @@ class MultiSettings(DataModel):
     three_player_extra_side: Literal["german", "soviet"] = "german"
     suvorov_per_critical_hit: bool = True
     medal_tie: Literal["shared_win"] = "shared_win"
+    split: Literal["atg_player_has_mines_and_tires"] = "atg_player_has_mines_and_tires"
     boards: Literal[1, 4] = 1
 
 
 class Rules(DataModel):
     terrain: TerrainSettings
+    stacking: StackingSettings = Field(default_factory=StackingSettings)
     setup: SetupSettings = Field(default_factory=SetupSettings)
     recon: ReconSettings = Field(default_factory=ReconSettings)
     markers: MarkerSettings = Field(default_factory=MarkerSettings)

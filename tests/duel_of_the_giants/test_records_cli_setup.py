@@ -169,3 +169,26 @@ def test_weapon_cards_are_listed_and_the_template_validates(tmp_path: Path) -> N
     path.write_text(RULESET.card_template())
     assert check_file(path) == []
     assert RULESET.cards([path])["tiger"].firepower.summer == 5
+
+
+def test_every_setting_named_by_the_spec_exists_with_its_default() -> None:
+    """Each `section.key` Decision of the spec is a setting (rules.yaml or boards.yaml)."""
+    import re
+
+    from rulesets.duel_of_the_giants import settings
+
+    spec = (Path(__file__).resolve().parents[3] / "shared/rules/duel-of-the-giants.md")
+    names = set(re.findall(r"`([a-z0-9_]+\.[a-z0-9_.]+)`", spec.read_text())) if spec.exists() else set()
+    names |= {"combat.range_model", "tiger.stop_semantics", "markers.move_blockers", "t34.exit"}
+    rules = settings.rules_with({}).model_dump()
+    board = settings.boards()["standard"].model_dump()
+    for name in sorted(names):
+        section, _, key = name.partition(".")
+        if section == "board":
+            assert key in board, name
+        elif section == "setup" and key == "front_band":
+            assert board["front_band"] == (4, 6)
+        else:
+            assert section in rules and key.split(".")[0] in rules[section], name
+    assert rules["combat"]["range_model"] == "full_at_adjacent"
+    assert rules["tiger"]["blockers"] == ["t34", "swamp", "edge", "tiger", "grounded_stuka", "tank_marker"]
