@@ -192,3 +192,34 @@ def test_every_setting_named_by_the_spec_exists_with_its_default() -> None:
             assert section in rules and key.split(".")[0] in rules[section], name
     assert rules["combat"]["range_model"] == "full_at_adjacent"
     assert rules["tiger"]["blockers"] == ["t34", "swamp", "edge", "tiger", "grounded_stuka", "tank_marker"]
+
+
+def test_any_typed_line_is_read_or_refused_cleanly() -> None:
+    """Whatever a player types gives an action, a NotationError or an Illegal, never a crash."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from core.errors import NotationError
+
+    words = st.sampled_from(["tiger1", "F", "T2", "S", "recon", "marker", "a0", "z9", "g4", "e5-e6", "g3-f3-f4-f5",
+                             "activate", "W", "NW", "QQ", "fire", "hold", "stuka", "attack", "to", "dash", "9",
+                             "place", "tile", "forest", "atg", "pak88", "mine", "real", "end", "reveal", "T", "99"])
+    g = RULESET.new_game("summer", {}, 0)
+    snapshots: dict[str, DuelGame] = {}
+    rng = random.Random(0)
+    while g.outcome() is None and len(snapshots) < 14:
+        snapshots.setdefault(g.step, g.clone())  # type: ignore[arg-type]
+        acts = g.legal_actions()
+        g.apply(acts[rng.randrange(len(acts))])
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(words, min_size=1, max_size=6), st.sampled_from(sorted(snapshots)))
+    def check(tokens: list[str], step: str) -> None:
+        game = snapshots[step]
+        try:
+            action = game.parse_action(" ".join(tokens))
+        except NotationError:
+            return
+        game.check(action)
+
+    check()
