@@ -110,9 +110,16 @@ def initialise(g: DuelGame, manual: bool) -> None:
     g.moved_markers = []
 
 
+def copies_per_side(cfg: Config) -> int:
+    """How many boards' worth of pieces each side has: 2 on the 2 x 2 block (DG-22)."""
+    return 2 if cfg.board.copies == 4 else 1
+
+
 def _tiles_per_side(cfg: Config) -> dict[str, int]:
     t = cfg.rules.terrain
-    return dict(t.summer_tiles_per_side if cfg.season == "summer" else t.winter_tiles_per_side)
+    k = copies_per_side(cfg)
+    tiles = t.summer_tiles_per_side if cfg.season == "summer" else t.winter_tiles_per_side
+    return {name: n * k for name, n in tiles.items()}
 
 
 def shipped_layout(cfg: Config) -> dict[str, Any]:
@@ -234,7 +241,8 @@ def auto(g: DuelGame, events: list[Event]) -> bool:
             return False
         g.step = "S2"
         g.sub = 0
-        g.to_place = {g.lead("german"): {"front": g.cfg.scenario.components.front_elements}}
+        g.to_place = {g.lead("german"): {"front": g.cfg.scenario.components.front_elements
+                                         * copies_per_side(g.cfg)}}
         return True
     if _remaining(g):
         return False
@@ -249,8 +257,9 @@ def auto(g: DuelGame, events: list[Event]) -> bool:
         comp = g.cfg.scenario.components
         sov = g.side_players["soviet"]
         g.to_place = {}
+        f = copies_per_side(g.cfg)
         for i, p in enumerate(sov):
-            share = {k: (v + len(sov) - 1 - i) // len(sov) for k, v in comp.tank_markers.items()}
+            share = {k: (v * f + len(sov) - 1 - i) // len(sov) for k, v in comp.tank_markers.items()}
             g.to_place[p] = {k: v for k, v in share.items() if v}
         return True
     if st == "S3":
@@ -258,17 +267,18 @@ def auto(g: DuelGame, events: list[Event]) -> bool:
         comp = g.cfg.scenario.components
         ger = g.side_players["german"]
         g.to_place = {p: {} for p in ger}
-        for n in range(1, comp.tigers + 1):
+        f = copies_per_side(g.cfg)
+        for n in range(1, comp.tigers * f + 1):
             own = g.to_place[tiger_owner(g, n)]
             own["tiger"] = own.get("tiger", 0) + 1
         if comp.stuka:
             g.to_place[ger[-1]]["airfield"] = 1
         for k, v in comp.atg_markers.items():
             if v:
-                g.to_place[ger[0]][f"atg:{k}"] = v
+                g.to_place[ger[0]][f"atg:{k}"] = v * f
         for mk, mv in comp.mine_markers.items():
             if mv:
-                g.to_place[ger[0]][f"mine:{'real' if mk == 'mine' else 'bluff'}"] = mv
+                g.to_place[ger[0]][f"mine:{'real' if mk == 'mine' else 'bluff'}"] = mv * f
         return True
     if st == "S4":
         events.append(Event("setup", "set-up complete; the opening phase begins (DG-8.1)"))
