@@ -528,13 +528,13 @@ class DuelGame(Game[Action]):
 
     # ------------------------------------------------------------ copies
     def clone(self) -> DuelGame:
+        """A fast independent copy: containers copied, pieces copied shallowly
+        (their fields are immutable values), static config shared."""
         other = copy.copy(self)
-        memo: dict[int, Any] = {id(self.cfg): self.cfg, id(self.geo): self.geo,
-                                id(self._initial): self._initial, id(self.dice): self.dice}
         for key, value in self.__dict__.items():
-            if key in ("cfg", "geo", "_initial", "history", "start_events", "last_events", "_base_type"):
+            if key in _SHARED:
                 continue
-            other.__dict__[key] = copy.deepcopy(value, memo)
+            other.__dict__[key] = _copy(value)
         other.history = list(self.history)
         return other
 
@@ -547,6 +547,24 @@ class DuelGame(Game[Action]):
         rng = random.Random(seed)
         view.resample_secrets(g, self.side_of[player], rng)
         return g
+
+
+_SHARED = frozenset({"cfg", "geo", "_initial", "history", "start_events", "last_events", "_base_type", "dice"})
+_FLAT = (Tank, Marker, Atg, Mine, Stuka, Drift, VPEvent)
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, set):
+        return set(value)
+    if isinstance(value, _FLAT):
+        return copy.copy(value)
+    if value is None or isinstance(value, (int, str, float, tuple, frozenset, Action)):
+        return value
+    return copy.deepcopy(value)
 
 
 def _is_reveal(action: Action) -> bool:

@@ -223,3 +223,18 @@ def test_any_typed_line_is_read_or_refused_cleanly() -> None:
         game.check(action)
 
     check()
+
+
+def test_clone_is_independent_of_the_original() -> None:
+    g = random_game(2, {"end.max_rounds": 1})
+    g2 = RULESET.new_game("summer", {}, 3)
+    rng = random.Random(3)
+    for _ in range(60):
+        acts = g2.legal_actions()
+        g2.apply(acts[rng.randrange(len(acts))])
+    before = g2.view(None)
+    c = g2.clone()
+    while c.outcome() is None and len(c.history) < len(g2.history) + 80:
+        acts = c.legal_actions()
+        c.apply(acts[rng.randrange(len(acts))])
+    assert g2.view(None) == before and len(g.history) > 0
