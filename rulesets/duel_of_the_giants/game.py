@@ -497,6 +497,8 @@ class DuelGame(Game[Action]):
                 continue
             if self.step in SETUP_STEPS and setup.auto(self, events):
                 continue
+            if self._surely_deciding():
+                return
             acts = self._step_actions()
             if acts:
                 self._cache = acts
@@ -506,6 +508,14 @@ class DuelGame(Game[Action]):
                 # among them, so the Soviet player is asked even if he can only pass.
                 return
             self._end_step(events)
+
+    def _surely_deciding(self) -> bool:
+        """Cheap shortcuts for steps that certainly offer a choice (saves building long lists)."""
+        if self.step == "A4":
+            return bool(tigers.unprogrammed(self))
+        if self.step == "B3":
+            return any(t34.eligible(self, t) for t in self.t34s())  # its turret can always turn
+        return False
 
     # ------------------------------------------------------------ notation
     def format_action(self, action: Action) -> str:
@@ -537,6 +547,13 @@ class DuelGame(Game[Action]):
             other.__dict__[key] = _copy(value)
         other.history = list(self.history)
         return other
+
+    def _snapshot(self) -> DuelGame:
+        """The undo base, taken with the fast copy (the core's deep copy is slow here)."""
+        snap = self.clone()
+        snap._initial = None
+        snap.history = []
+        return snap
 
     def determinize(self, player: int, seed: int) -> DuelGame:
         """A copy consistent with what ``player`` knows; his opponents' secrets resampled."""
