@@ -6,7 +6,7 @@ import heapq
 from typing import TYPE_CHECKING
 
 from core.game import Action, Event, Illegal
-from rulesets.duel_of_the_giants import atg, vp
+from rulesets.duel_of_the_giants import atg, mines, vp
 from rulesets.duel_of_the_giants.actions import T34Dash, T34Goto, T34Reveal, T34Step, T34Turret
 from rulesets.duel_of_the_giants.board import FACINGS, Pos, label, opposite
 from rulesets.duel_of_the_giants.pieces import Drift, Tank
@@ -263,20 +263,7 @@ def step(g: DuelGame, t: Tank, op: str) -> list[Event]:
         s.state = "destroyed"
         events.append(Event("stuka", f"T-34 #{t.number} overruns the airfield: the Stuka is destroyed on the ground (DG-13.9)"))
         events.append(vp.award(g, "soviet", "stuka_destroyed_on_ground", "Stuka destroyed on the ground", "DG-13.9"))
-    m = g.mine_at(dest)
-    if m is not None:
-        if not m.face_up and not m.real:
-            del g.mines[m.id]
-            events.append(Event("mine", f"mine marker at {label(dest)} turned over: a bluff, removed (DG-14.2)"))
-        else:
-            was_hidden = not m.face_up
-            m.face_up = True
-            g.t34_stopped = True
-            g.ma_left = 0
-            events.append(Event("mine", f"{'mine marker turned over: a real mine' if was_hidden else 'a known mine'} "
-                                f"at {label(dest)} stops T-34 #{t.number}; its remaining MAs are lost (DG-14.2)"))
-            if not g.cfg.rules.mines.persist:
-                del g.mines[m.id]
+    events += mines.enter(g, t, dest)
     return events
 
 
