@@ -150,12 +150,12 @@ class ReconSettings(DataModel):
 
 
 MarkerBlocker = Literal["front", "tank", "atg", "airfield", "mine", "leave_soviet_side"]
+_MARKER_BLOCKERS: tuple[MarkerBlocker, ...] = ("front", "tank", "atg", "airfield", "mine", "leave_soviet_side")
 
 
 class MarkerSettings(DataModel):
     moves_per_phase: int = Field(default=2, ge=0)
-    move_blockers: list[MarkerBlocker] = Field(
-        default_factory=lambda: ["front", "tank", "atg", "airfield", "mine", "leave_soviet_side"])
+    move_blockers: list[MarkerBlocker] = Field(default_factory=lambda: list(_MARKER_BLOCKERS))
     hexes_per_move: int = Field(default=2, ge=1)
     move_in_round1_phase_b: bool = True
     covered: bool = True
