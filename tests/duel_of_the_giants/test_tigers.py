@@ -195,3 +195,26 @@ def test_dg_11_8_damage_track_arithmetic() -> None:
     shoot(g, tk, ti, 0, [])
     assert ti.track == 1 and not ti.destroyed
     assert g.round_vp["soviet"] == 4  # every damaging hit scores 1 (DG-19.3)
+
+
+def test_dg_amb_55_front_removal_only_by_t34_option() -> None:
+    g = blank(**{"front.removal": "on_entry_by_t34"})
+    tiger(g, 1, "c5", "E")
+    tiger(g, 2, "a1", "E")
+    t34(g, 1, "i11", "W")
+    g.front = {h("d5")}
+    g.programs = {1: ("F", "F"), 2: ()}
+    goto(g, "C1")
+    play(g, "execute tiger1")
+    assert g.tiger(1).pos == h("d5") and h("d5") in g.front
+
+
+def test_dg_amb_12_turret_reset_option() -> None:
+    g = blank(**{"tiger.turret_default": "reset_12"})
+    tiger(g, 1, "c5", "E", "NE")
+    tiger(g, 2, "a1", "E")
+    t34(g, 1, "i11", "W")
+    g.programs = {1: ("F",), 2: ()}
+    goto(g, "C1")
+    play(g, "execute tiger1")
+    assert g.tiger(1).turret == d("E")
