@@ -129,6 +129,8 @@ class DuelOfTheGiantsRuleset(Ruleset):
                 continue
             if not (1 <= c <= board.columns and 1 <= r <= board.rows):
                 problems.append(doc.problem(loc, f"{h} is not on the {board.columns} x {board.rows} board"))
+        if not problems:
+            problems += _placement_problems(model, board, doc)
         comp = model.components
         if len(s.front) != comp.front_elements:
             problems.append(doc.problem(("setup", "front"), f"{len(s.front)} front elements; components say "
@@ -158,3 +160,73 @@ class DuelOfTheGiantsRuleset(Ruleset):
         from rulesets.duel_of_the_giants.svg import render_svg
 
         return render_svg(game.view(player))
+
+
+def _placement_problems(model: Any, board: Any, doc: Any) -> list[Problem]:
+    """The shipped set-up must obey the placement rules of DG-7 (scenario authors' check)."""
+    from rulesets.duel_of_the_giants.board import geometry
+    from rulesets.duel_of_the_giants.setup import parse_landscape
+
+    base = build_config(None, {})
+    cfg = settings.Config(base.rules, base.weapons, base.terrain, base.front, board, model, model.season)
+    terrain = parse_landscape(cfg, model.setup.landscape, board.columns, board.rows)
+    geo = geometry(board.columns, board.rows)
+    s = model.setup
+    front = {parse_hex(h) for h in s.front}
+    out: list[Problem] = []
+
+    def kind(p: tuple[int, int]) -> Any:
+        return cfg.terrain[terrain.get(p, "steppe" if model.season == "summer" else "snow_steppe")]
+
+    lo, hi = board.front_band
+    for i, h in enumerate(s.front):
+        if not lo <= parse_hex(h)[0] <= hi:
+            out.append(doc.problem(("setup", "front", i), f"front element {h} outside the front band (DG-AMB-07)"))
+    rows = {r for _, r in front}
+    if rows != set(range(1, board.rows + 1)):
+        out.append(doc.problem(("setup", "front"), "the front must run from the north to the south edge (DG-5.2)"))
+    seen: set[tuple[int, int]] = set()
+    todo = [next(iter(front))] if front else []
+    while todo:
+        p = todo.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        todo += [q for q in front if geo.distance(p, q) == 1]
+    if front and seen != front:
+        out.append(doc.problem(("setup", "front"), "the front must be continuous (DG-5.2)"))
+    west = _flood(geo, front, 1)
+    east = _flood(geo, front, board.columns) - west
+    for k, hexes in s.tank_markers.items():
+        for i, h in enumerate(hexes):
+            if parse_hex(h) not in east:
+                out.append(doc.problem(("setup", "tank_markers", k, i), f"{h} is not on the Soviet side (DG-7.3)"))
+    airfield = parse_hex(s.airfield.at)
+    german = [(("setup", "tigers", i, "at"), t.at) for i, t in enumerate(s.tigers)]
+    german += [(("setup", "atgs", i, "at"), a.at) for i, a in enumerate(s.atgs)]
+    german += [(("setup", "mines", k, i), h) for k, v in s.mines.items() for i, h in enumerate(v)]
+    german.append((("setup", "airfield", "at"), s.airfield.at))
+    for loc, h in german:
+        p = parse_hex(h)
+        if p not in west:
+            out.append(doc.problem(loc, f"{h} is not on the German side (DG-7.4)"))
+        if loc[1] != "airfield" and p == airfield:
+            out.append(doc.problem(loc, f"nothing may be placed on the airfield {h} (DG-7.4.6)"))
+        if loc[1] == "tigers" and kind(p).tiger_cost is None:
+            out.append(doc.problem(loc, f"a Tiger may not stand on {h}: Tigers cannot enter it (DG-7.4.1)"))
+        if loc[1] == "mines" and not kind(p).mines:
+            out.append(doc.problem(loc, f"no mine may be placed on {h} (DG-7.4.4)"))
+    return out
+
+
+def _flood(geo: Any, front: set[tuple[int, int]], col: int) -> set[tuple[int, int]]:
+    start = [p for p in geo.hexes if p[0] == col and p not in front]
+    seen = set(start)
+    while start:
+        p = start.pop()
+        for d in range(6):
+            n = geo.neighbour.get((p, d))
+            if n is not None and n not in seen and n not in front:
+                seen.add(n)
+                start.append(n)
+    return seen

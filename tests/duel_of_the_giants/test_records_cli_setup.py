@@ -238,3 +238,16 @@ def test_clone_is_independent_of_the_original() -> None:
         acts = c.legal_actions()
         c.apply(acts[rng.randrange(len(acts))])
     assert g2.view(None) == before and len(g.history) > 0
+
+
+def test_dg_7_scenario_validator_checks_placement_rules(tmp_path: Path) -> None:
+    from cli.commands import check_file
+
+    src = (Path(__file__).resolve().parents[2] / "data/duel_of_the_giants/scenarios/summer.yaml").read_text()
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(src.replace("- {at: c4, hull: E}", "- {at: a4, hull: E}").replace("mine: [d5,", "mine: [b7,"))
+    problems = [str(p) for p in check_file(bad)]
+    assert any("a4" in p and "DG-7.4.1" in p for p in problems)  # a4 is swamp
+    assert any("b7" in p and "DG-7.4.4" in p for p in problems)  # b7 is swamp
+    bad.write_text(src.replace("wheel: [g3,", "wheel: [c3,"))
+    assert any("DG-7.3" in str(p) for p in check_file(bad))
