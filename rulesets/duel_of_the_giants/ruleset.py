@@ -202,7 +202,7 @@ def _placement_problems(model: Any, board: Any, doc: Any) -> list[Problem]:
             if parse_hex(h) not in east:
                 out.append(doc.problem(("setup", "tank_markers", k, i), f"{h} is not on the Soviet side (DG-7.3)"))
     airfield = parse_hex(s.airfield.at)
-    german = [(("setup", "tigers", i, "at"), t.at) for i, t in enumerate(s.tigers)]
+    german: list[tuple[tuple[Any, ...], str]] = [(("setup", "tigers", i, "at"), t.at) for i, t in enumerate(s.tigers)]
     german += [(("setup", "atgs", i, "at"), a.at) for i, a in enumerate(s.atgs)]
     german += [(("setup", "mines", k, i), h) for k, v in s.mines.items() for i, h in enumerate(v)]
     german.append((("setup", "airfield", "at"), s.airfield.at))
