@@ -111,8 +111,8 @@ def initialise(g: DuelGame, manual: bool) -> None:
 
 
 def copies_per_side(cfg: Config) -> int:
-    """How many boards' worth of pieces each side has: 2 on the 2 x 2 block (DG-22)."""
-    return 2 if cfg.board.copies == 4 else 1
+    """How many games' worth of pieces each side has: 4 on the 2 x 2 block (DG-22.1)."""
+    return cfg.board.copies
 
 
 def _tiles_per_side(cfg: Config) -> dict[str, int]:
@@ -143,36 +143,31 @@ def shipped_layout(cfg: Config) -> dict[str, Any]:
     }
     if copies == 1:
         return layout
-    return _tile_quad(cfg, layout, single.columns, single.rows)
+    return _double(cfg, layout, single.columns, single.rows)
 
 
-def _tile_quad(cfg: Config, lay: dict[str, Any], cols: int, rows: int) -> dict[str, Any]:
-    """Four copies in a 2 x 2 block (DG-22.4).
+def _double(cfg: Config, lay: dict[str, Any], cols: int, rows: int) -> dict[str, Any]:
+    """The shipped set-up for the 2 x 2 block (DG-22): four games' worth of everything.
 
-    The landscape is tiled; the two western copies keep their German pieces,
-    the two eastern copies their Soviet markers; the fronts of the western
-    copies move east into the block's front band, forming one front across
-    the whole north-south width.
+    Each hex of the single board becomes the 2 x 2 cluster of hexes
+    ``(2c-1..2c, 2r-1..2r)`` of the big board, with its terrain, its front
+    element and a copy of its piece, so every placement rule that held on
+    the single board still holds: 8 Tigers, 64 markers, 24 ATGs, 32 mines and
+    a front of 56 elements across the whole north-south width. There is one
+    airfield and one Stuka (the engine knows a single Stuka).
     """
-    terrain = {(c + dc, r + dr): k for (c, r), k in lay["terrain"].items()
-               for dc in (0, cols) for dr in (0, rows)}
-    shift = cfg.board.front_band[0] - min(c for c, _ in lay["front"])
-    front = [(c + shift, r + dr) for dr in (0, rows) for c, r in lay["front"]]
 
-    def west(p: Pos, dr: int) -> Pos:
-        return (p[0], p[1] + dr)
-
-    def east(p: Pos, dr: int) -> Pos:
-        return (p[0] + cols, p[1] + dr)
+    def four(p: Pos) -> list[Pos]:
+        return [(2 * p[0] - 1 + dx, 2 * p[1] - 1 + dy) for dy in (0, 1) for dx in (0, 1)]
 
     return {
-        "terrain": terrain,
-        "front": front,
-        "markers": {k: [east(p, dr) for dr in (0, rows) for p in v] for k, v in lay["markers"].items()},
-        "tigers": [(west(p, dr), h) for dr in (0, rows) for p, h in lay["tigers"]],
-        "airfield": lay["airfield"],
-        "atgs": [(west(p, dr), k, f) for dr in (0, rows) for p, k, f in lay["atgs"]],
-        "mines": {k: [west(p, dr) for dr in (0, rows) for p in v] for k, v in lay["mines"].items()},
+        "terrain": {q: k for p, k in lay["terrain"].items() for q in four(p)},
+        "front": [q for p in lay["front"] for q in four(p)],
+        "markers": {k: [q for p in v for q in four(p)] for k, v in lay["markers"].items()},
+        "tigers": [(q, h) for p, h in lay["tigers"] for q in four(p)],
+        "airfield": (four(lay["airfield"][0])[0], lay["airfield"][1]),
+        "atgs": [(q, k, f) for p, k, f in lay["atgs"] for q in four(p)],
+        "mines": {k: [q for p in v for q in four(p)] for k, v in lay["mines"].items()},
     }
 
 

@@ -197,7 +197,7 @@ def test_dg_22_multi_board_block_shipped_and_manual() -> None:
     g = RULESET.new_game("summer", {"multi.boards": 4, "players": 4}, 0)
     assert (g.geo.columns, g.geo.rows) == (18, 22)
     assert {r for _, r in g.front} == set(range(1, 23))  # one front across the whole width
-    assert len(g.tigers()) == 4 and len(g.markers) == 32
+    assert len(g.tigers()) == 8 and len(g.markers) == 64 and len(g.atgs) == 24 and len(g.mines) == 32
     assert all(p in g.german_side for p in (t.pos for t in g.tigers()))
     assert all(p in g.soviet_side for p in (m.pos for m in g.markers.values()))
     m = RULESET.new_game("summer", {"multi.boards": 4, "setup": "manual"}, 1)
@@ -205,4 +205,4 @@ def test_dg_22_multi_board_block_shipped_and_manual() -> None:
     while m.step.startswith("S"):
         acts = m.legal_actions()
         m.apply(acts[rng.randrange(len(acts))])
-    assert len(m.front) == 28 and len(m.markers) == 32 and len(m.tigers()) == 4
+    assert len(m.front) == 56 and len(m.markers) == 64 and len(m.tigers()) == 8

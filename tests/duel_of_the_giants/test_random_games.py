@@ -31,7 +31,7 @@ def check_invariants(g: DuelGame) -> None:
     positions = [t.pos for t in g.tanks.values()]
     assert len(positions) == len(set(positions)), "two tanks in one hex (DG-3.12)"
     tigers = g.tigers()
-    assert len(tigers) == g.cfg.scenario.components.tigers * (2 if g.cfg.board.copies == 4 else 1)
+    assert len(tigers) == g.cfg.scenario.components.tigers * g.cfg.board.copies
     assert all(not t.destroyed and 1 <= t.track <= 5 for t in tigers), "Tigers are never destroyed (DG-11.8)"
     tot = totals(g)
     assert g.net_vp + g.round_vp["german"] - g.round_vp["soviet"] == tot["german"] - tot["soviet"]
