@@ -82,7 +82,7 @@ class DuelOfTheGiantsRuleset(Ruleset):
             try:
                 opts["players"] = int(opts["players"])
             except (TypeError, ValueError):
-                raise TanktableError(f"--players {opts['players']!r}: give 2, 3 or 4") from None
+                raise TanktableError(f"--players {opts['players']!r}: give 2, 3 or 4 (up to 8 on the multi-board)") from None
         if "setup" in opts and str(opts["setup"]).lower() not in ("manual", "shipped", "default"):
             raise TanktableError(f"--setup {opts['setup']!r}: use manual (or shipped, the default)")
         cfg = build_config(scenario, opts)

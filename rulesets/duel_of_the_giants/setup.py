@@ -31,21 +31,27 @@ if TYPE_CHECKING:
 
 # ------------------------------------------------------------------ seats
 def seats(cfg: Config, n: int) -> tuple[tuple[str, ...], dict[str, list[int]]]:
-    """Player names and the players of each side (DG-21.1, DG-21.2)."""
+    """Player names and the players of each side (DG-21.1, DG-21.2, DG-22.1)."""
     if n == 2:
         return ("german", "soviet"), {"german": [0], "soviet": [1]}
     if n == 3:
         if cfg.rules.multi.three_player_extra_side == "german":
             return ("german1", "german2", "soviet"), {"german": [0, 1], "soviet": [2]}
         return ("german", "soviet1", "soviet2"), {"german": [0], "soviet": [1, 2]}
-    if n == 4:
-        return ("german1", "german2", "soviet1", "soviet2"), {"german": [0, 1], "soviet": [2, 3]}
-    raise TanktableError(f"Duel of the Giants is played by 2, 3 or 4 players, not {n} (DG-1.1, DG-21)")
+    if n == 4 or (5 <= n <= 8 and cfg.board.copies == 4):
+        ng = (n + 1) // 2
+        names = tuple(f"german{i}" for i in range(1, ng + 1)) + tuple(f"soviet{i}" for i in range(1, n - ng + 1))
+        return names, {"german": list(range(ng)), "soviet": list(range(ng, n))}
+    if 5 <= n <= 8:
+        raise TanktableError(f"{n} players need the multi-board variant: --option multi.boards=4 (DG-22)")
+    raise TanktableError(f"Duel of the Giants is played by 2 to 4 players (2 to 8 on the multi-board), not {n} "
+                         "(DG-1.1, DG-21, DG-22)")
 
 
 def tiger_owner(g: DuelGame, number: int) -> int:
+    """Tigers are dealt round the German players: Tiger 1 to the first, Tiger 2 to the next."""
     ps = g.side_players["german"]
-    return ps[0] if number % 2 == 1 else ps[-1]
+    return ps[(number - 1) % len(ps)]
 
 
 def letter_map(cfg: Config) -> dict[str, str]:
@@ -91,9 +97,8 @@ def initialise(g: DuelGame, manual: bool) -> None:
     sov = g.side_players["soviet"]
     for kind in ("wheel", "bluff"):
         hexes = layout["markers"][kind]
-        half = (len(hexes) + 1) // 2
         for i, p in enumerate(hexes):
-            owner = sov[0] if i < half else sov[-1]
+            owner = sov[i * len(sov) // len(hexes)]  # each Soviet player an equal share (DG-21.2)
             _add_marker(g, p, kind == "wheel", owner)
     for i, (p, hull) in enumerate(layout["tigers"], 1):
         _add_tiger(g, i, p, hull)

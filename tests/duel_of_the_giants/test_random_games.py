@@ -22,7 +22,8 @@ VARIANTS = [
     ("winter", 3, 15, {"multi.three_player_extra_side": "soviet"}),
     ("summer", 4, 20, {}),
     ("winter", 4, 15, {}),
-    ("summer", 4, 4, {"multi.boards": 4}),
+    ("summer", 4, 2, {"multi.boards": 4}),
+    ("winter", 8, 2, {"multi.boards": 4}),
 ]
 assert sum(v[2] for v in VARIANTS) + 6 == 200
 
