@@ -206,3 +206,14 @@ def test_dg_22_multi_board_block_shipped_and_manual() -> None:
         acts = m.legal_actions()
         m.apply(acts[rng.randrange(len(acts))])
     assert len(m.front) == 56 and len(m.markers) == 64 and len(m.tigers()) == 8
+
+
+def test_text_board_shows_terrain_front_facings_markers_and_vp_bar() -> None:
+    g = RULESET.new_game("summer", {}, 0)
+    text = g.render(g.players.index("german"))
+    lines = text.splitlines()
+    row4 = next(line for line in lines if line.startswith("  4 "))
+    assert "S" in row4 and "T1→→" in row4 and ".#" in row4  # swamp a4, Tiger 1 hull E turret E, front e4
+    assert "VP German [----------#----------] Soviet" in text
+    assert "M?" in text and "Mw" not in text and "A8→" in text
+    assert "c4: Tiger 1: hull E, turret 12 o'clock (E), track 5" in text
