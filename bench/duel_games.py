@@ -24,10 +24,12 @@ VARIANTS = [("summer", 2), ("winter", 2), ("summer", 3), ("winter", 4)]
 
 def play_dg(seed: int) -> tuple[int, int, str]:
     from rulesets.duel_of_the_giants import RULESET
+    from rulesets.duel_of_the_giants.game import DuelGame
     from rulesets.duel_of_the_giants.vp import totals
 
     scenario, players = VARIANTS[seed % len(VARIANTS)]
     g = RULESET.new_game(scenario, {"players": players}, seed)
+    assert isinstance(g, DuelGame)
     rng = random.Random(seed)
     decisions = 0
     while g.outcome() is None:
@@ -36,13 +38,15 @@ def play_dg(seed: int) -> tuple[int, int, str]:
         decisions += 1
         if decisions > 200_000:
             raise RuntimeError(f"seed {seed}: game did not end")
-    tot = totals(g)  # type: ignore[arg-type]
-    assert g.net_vp == tot["german"] - tot["soviet"], seed  # type: ignore[attr-defined]
-    assert all(not t.destroyed for t in g.tigers()), seed  # type: ignore[attr-defined]
-    pos = [t.pos for t in g.tanks.values()]  # type: ignore[attr-defined]
+    tot = totals(g)
+    assert g.net_vp == tot["german"] - tot["soviet"], seed
+    assert all(not t.destroyed for t in g.tigers()), seed
+    pos = [t.pos for t in g.tanks.values()]
     assert len(pos) == len(set(pos)), seed
-    winner = "draw" if not g.outcome().winners else g.players[g.outcome().winners[0]]  # type: ignore[union-attr]
-    return decisions, g.round, winner  # type: ignore[attr-defined]
+    outcome = g.outcome()
+    assert outcome is not None
+    winner = "draw" if not outcome.winners else g.players[outcome.winners[0]]
+    return decisions, g.round, winner
 
 
 def chess_rate(seconds: float = 3.0) -> float:

@@ -104,6 +104,11 @@ def can_target(g: DuelGame, s: Unit, t: Unit) -> bool:
     return not concealed(g, t.pos, s.pos, t.id)
 
 
+def _side_of(g: DuelGame, uid: str) -> str | None:
+    u = unit(g, uid)
+    return None if u is None else side(u)
+
+
 def german_units(g: DuelGame) -> list[Unit]:
     out: list[Unit] = [t for t in g.tigers() if not t.destroyed]
     out += [a for a in sorted(g.atgs.values(), key=lambda a: a.id)
@@ -233,7 +238,14 @@ def _open(g: DuelGame, stage: str) -> None:
                 add(v, u)
     c.options = opts
     c.shots_at = {}
-    c.queue = sorted(opts, key=lambda i: (side(unit(g, i)) != "german", unit(g, i).owner, i))  # type: ignore[arg-type, union-attr]
+    c.queue = sorted(opts, key=lambda i: _order(g, i))
+
+
+def _order(g: DuelGame, uid: str) -> tuple[bool, int, str]:
+    """German units declare first (their declarations stay hidden until resolution)."""
+    u = unit(g, uid)
+    assert u is not None
+    return side(u) != "german", u.owner, uid
 
 
 # ------------------------------------------------------------ declarations
@@ -342,7 +354,7 @@ def _race(g: DuelGame, decl: dict[str, str | None]) -> list[Event]:
     events: list[Event] = []
     for _ in range(3):
         for group in ("german", "soviet"):
-            movers = [k for k in chosen if side(unit(g, k)) == group]  # type: ignore[arg-type]
+            movers = [k for k in chosen if _side_of(g, k) == group]
             for k in movers:
                 s, t = unit(g, k), unit(g, chosen[k])
                 if not isinstance(s, Tank) or not alive(s) or k in c.fired or t is None or aims(g, s, t):

@@ -172,7 +172,8 @@ def actions(g: DuelGame) -> list[Action]:
 
 
 def apply(g: DuelGame, a: Action) -> list[Event]:
-    t = g.tank_at(a.at)  # type: ignore[attr-defined]
+    assert isinstance(a, (T34Step, T34Turret, T34Dash, T34Goto, T34Reveal))
+    t = g.tank_at(a.at)
     assert t is not None
     _select(g, t)
     if isinstance(a, T34Turret):
