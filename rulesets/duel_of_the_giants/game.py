@@ -132,7 +132,6 @@ class DuelGame(Game[Action]):
         self.tile_turn = "soviet"
         self.t34_count = 0
         self.finished: str | None = None
-        self.last_events: list[Event] = []
         self._cache: list[Action] | None = None
         """The current decision's actions, computed while advancing; cleared by every apply."""
         manual = str(self.options.get("setup", "shipped")).lower() == "manual"
@@ -140,6 +139,7 @@ class DuelGame(Game[Action]):
         events: list[Event] = []
         self._advance(events)
         self.start_events = events
+        """What happened while the game set itself up (automatic steps before the first decision)."""
 
     # ------------------------------------------------------------ terrain
     def tt(self, p: Pos) -> TerrainType:
@@ -566,7 +566,7 @@ class DuelGame(Game[Action]):
         return g
 
 
-_SHARED = frozenset({"cfg", "geo", "_initial", "history", "start_events", "last_events", "_base_type", "dice"})
+_SHARED = frozenset({"cfg", "geo", "_initial", "history", "start_events", "_base_type", "dice"})
 _FLAT = (Tank, Marker, Atg, Mine, Stuka, Drift, VPEvent)
 
 
