@@ -260,7 +260,8 @@ def actions(g: DuelGame) -> list[Action]:
         t = unit(g, tid)
         if t is not None:
             out.append(Fire(u.pos, t.pos))
-    out.append(Hold(u.pos))
+    if g.cfg.rules.combat.fire_optional or not out:
+        out.append(Hold(u.pos))
     return out
 
 
@@ -283,7 +284,7 @@ def check(g: DuelGame, a: Action) -> Illegal | None:
     if a.shooter != u.pos:
         return Illegal("DG-17.4", f"{name(u)} at {label(u.pos)} declares now")
     if isinstance(a, Hold):
-        if not g.cfg.rules.combat.fire_optional:
+        if not g.cfg.rules.combat.fire_optional and any(isinstance(x, Fire) for x in actions(g)):
             return Illegal("DG-17.1", "firing is compulsory (combat.fire_optional = false)")
         return None
     if _target_at(g, u.id, a.target) is None:

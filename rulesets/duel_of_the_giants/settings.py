@@ -158,7 +158,7 @@ class MarkerSettings(DataModel):
     move_blockers: list[MarkerBlocker] = Field(default_factory=lambda: list(_MARKER_BLOCKERS))
     hexes_per_move: int = Field(default=2, ge=1)
     move_in_round1_phase_b: bool = True
-    covered: bool = True
+    covered: Literal[True] = True
     forced_reveal_stops: Literal[True] = True
 
 

@@ -77,3 +77,20 @@ def test_random_games_end_by_the_rules_without_a_limit(seed: int) -> None:
     for scenario in ("summer", "winter"):
         g = run(scenario, 2, 1000 + seed, {}, max_rounds=None)
         assert g.finished is not None and "no weapons" in g.finished
+
+
+OPTION_VARIANTS = [
+    {"combat.range_model": "minus_distance"}, {"t34.first_move": "next_round"},
+    {"winter.snow_forest": "transparent"}, {"stuka.landing": "last_flight_phase_only"},
+    {"combat.fire_optional": False}, {"tiger.execution_order": "fixed"}, {"mines.persist": False},
+    {"setup.german_zone": "anywhere", "setup": "manual"}, {"markers.move_in_round1_phase_b": False},
+    {"tiger.turret_default": "reset_12"}, {"front.removal": "on_entry_by_t34"},
+    {"vp.t34_damage_per_shot": False}, {"tiger.blockers": ["t34", "swamp", "edge", "tiger", "grounded_stuka"]},
+    {"recon.t34_high_ground_bonus": False}, {"atg.head_on_blocks": False}, {"forest.penalty_applies": "never"},
+]
+
+
+@pytest.mark.parametrize("options", OPTION_VARIANTS, ids=lambda o: ",".join(o))
+def test_every_decision_setting_alternative_plays(options: dict) -> None:
+    """Each alternative of a DG-AMB setting gives a playable game (not counted in the 200)."""
+    run("winter" if "winter.snow_forest" in options else "summer", 2, 7, options, max_rounds=3)
