@@ -146,3 +146,26 @@ def test_dg_4_4_2_high_ground_fires_plus_one_and_dg_4_3_3_forest_minus_one() -> 
     assert hits_for(g, ti, tk, 0)[0] == 4
     terrain(g, "forest", "f5")
     assert hits_for(g, ti, tk, 0)[0] == 3
+
+
+def test_dg_16_los_is_symmetric_on_random_boards() -> None:
+    """DG-16: LOS is symmetric [I] -- checked on random terrain, tanks and pairs of hexes."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    geo = geometry(9, 11)
+    kinds = ["forest", "high_ground", "swamp", "snowdrift", "snow_forest", "snow_high_ground"]
+    cells = st.sampled_from(geo.hexes)
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.dictionaries(cells, st.sampled_from(kinds), max_size=25), st.lists(cells, max_size=6), cells, cells)
+    def check(terrain_map: dict, tank_cells: list, a: tuple, b: tuple) -> None:
+        g = blank()
+        g.terrain = dict(terrain_map)
+        for i, p in enumerate(dict.fromkeys(tank_cells)):
+            t34(g, i + 1, label(p), "W")
+        assert has_los(g, a, b) == has_los(g, b, a)
+        if geo.direction(a, b) is None and a != b:
+            assert not has_los(g, a, b)  # DG-3.8: only along hex rows
+
+    check()
