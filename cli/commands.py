@@ -141,11 +141,13 @@ def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, js
     for i, text in enumerate(moves, 1):
         player = game.to_move()
         try:
-            events = game.apply(game.parse_action(text))
+            action = game.parse_action(text)
+            public = game.public_action_text(action)
+            events = game.apply(action)
         except TanktableError as exc:
             line, col = doc.where(("moves", i - 1))
             raise TanktableError(f"{file}:{line}:{col}: move {i} {text!r}: {exc}") from None
-        shown_move = text if viewer is None or viewer == player or not getattr(game, "hidden_information", False) else None
+        shown_move = text if viewer is None or viewer == player else public
         visible = game.events_for(viewer, events)
         out.append({"n": i, "side": game.players[player], "move": shown_move,
                     "events": [e.to_json() for e in visible]})

@@ -195,6 +195,15 @@ class Game(ABC, Generic[A]):
     def parse_action(self, text: str) -> A:
         """Read notation; raises :class:`NotationError` with a usage hint."""
 
+    def public_action_text(self, action: A) -> str | None:
+        """The action as every player may read it; ``None`` when only its author may.
+
+        Asked before the action is applied. Perfect-information games show
+        every move; hidden-information games override this to show the moves
+        that reveal nothing (a tank's step) and hide the rest (a Tiger's program).
+        """
+        return None if self.hidden_information else self.format_action(action)
+
     def annotation(self, events: Sequence[Event]) -> str:
         """Suffix a record writes after a move (``+`` for CHECK in tank chess)."""
         return ""

@@ -162,3 +162,11 @@ class Fire(Action):
 @dataclass(frozen=True)
 class Hold(Action):
     shooter: Pos
+
+
+PUBLIC_ACTIONS: tuple[type[Action], ...] = (
+    EndStep, PlaceTile, PlaceFront, PlaceTiger, PlaceAirfield, MoveMarker, Activate, Orient,
+    T34Step, T34Turret, T34Dash, T34Goto, T34Reveal, Recon, Haul, Tire, Face,
+)
+"""Actions whose notation reveals nothing hidden: positions and facings are public
+(DG-24.3) and activations reveal their marker anyway (DG-24.4)."""

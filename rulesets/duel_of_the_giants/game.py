@@ -29,7 +29,7 @@ from rulesets.duel_of_the_giants import (
     view,
 )
 from rulesets.duel_of_the_giants import vp as vpmod
-from rulesets.duel_of_the_giants.actions import EndStep
+from rulesets.duel_of_the_giants.actions import PUBLIC_ACTIONS, EndStep
 from rulesets.duel_of_the_giants.board import Geometry, Pos, geometry
 from rulesets.duel_of_the_giants.notation import NOTATION_HELP, format_action, parse_action
 from rulesets.duel_of_the_giants.pieces import Atg, Drift, Marker, Mine, Stuka, Tank, VPEvent
@@ -524,6 +524,11 @@ class DuelGame(Game[Action]):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
+    def public_action_text(self, action: Action) -> str | None:
+        """Moves of pieces and markers are public (DG-24.3); set-up identities,
+        Tiger programs and fire declarations are not (DG-24.1/24.2)."""
+        return format_action(action) if isinstance(action, PUBLIC_ACTIONS) else None
+
     # ------------------------------------------------------------ views
     def view(self, player: int | None) -> dict[str, Any]:
         return view.make_view(self, player)
@@ -547,13 +552,6 @@ class DuelGame(Game[Action]):
             other.__dict__[key] = _copy(value)
         other.history = list(self.history)
         return other
-
-    def _snapshot(self) -> DuelGame:
-        """The undo base, taken with the fast copy (the core's deep copy is slow here)."""
-        snap = self.clone()
-        snap._initial = None
-        snap.history = []
-        return snap
 
     def determinize(self, player: int, seed: int) -> DuelGame:
         """A copy consistent with what ``player`` knows; his opponents' secrets resampled."""
