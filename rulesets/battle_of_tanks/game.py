@@ -724,6 +724,14 @@ class BattleGame(Game[Action]):
             events.append(Event("result", self.result.reason, {}))
 
     # -------------------------------------------------------------- helpers
+    def place(self, key: str, x: float, y: float, heading: float | None = None) -> None:
+        """Set a tank down somewhere (scenario editing, tests); not a rules action."""
+        t = self.tank(key)
+        t.x, t.y = x, y
+        if heading is not None:
+            t.heading = heading % 360.0
+        self._legal_cache = None
+
     def chit_problems(self) -> list[str]:
         """Chit conservation (BT-1.3, BT-4.3): one chit per tank still in play, nowhere twice."""
         problems = []
