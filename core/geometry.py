@@ -192,24 +192,29 @@ def in_front_arc(pose: Pose, point: Point, arc: float) -> bool:
 
 
 def shadow_quads(eye: Point, starts: np.ndarray, ends: np.ndarray, reach: float) -> Any:
-    """Shadow quadrilaterals of edges seen from ``eye`` (vectorised).
+    """Shadow polygons of edges seen from ``eye`` (vectorised).
 
-    Edge ``a->b`` hides the quadrilateral ``a, b, b', a'`` where ``a'`` and
-    ``b'`` are ``a`` and ``b`` pushed away from the eye to at least ``reach``.
-    Returns a numpy array of shapely polygons.
+    Edge ``a->b`` hides everything beyond it on the rays from the eye. The
+    polygon is ``a, b`` and then a fan of far points from ``b'`` round to
+    ``a'`` at ``reach`` beyond the edge, with two intermediate directions so
+    that even an edge the eye almost touches (seen under nearly 180 degrees)
+    keeps its far side at least ``0.9 * reach`` away. Returns a numpy array
+    of shapely polygons.
     """
     e = np.asarray(eye, dtype=float)
-
-    def push(p: np.ndarray) -> np.ndarray:
-        d = p - e
-        n = np.linalg.norm(d, axis=1, keepdims=True)
-        n[n < EPS] = EPS
-        pushed: np.ndarray = e + d / n * (n + reach)
-        return pushed
-
-    far_a, far_b = push(starts), push(ends)
-    ring = np.stack([starts, ends, far_b, far_a, starts], axis=1)
-    return shapely.polygons(ring)
+    da, db = starts - e, ends - e
+    na = np.maximum(np.hypot(da[:, 0], da[:, 1]), EPS)
+    nb = np.maximum(np.hypot(db[:, 0], db[:, 1]), EPS)
+    ang_a = np.arctan2(da[:, 1], da[:, 0])
+    ang_b = np.arctan2(db[:, 1], db[:, 0])
+    delta = (ang_a - ang_b + np.pi) % (2 * np.pi) - np.pi  # from b round to a, the short way
+    radius = np.maximum(na, nb) + reach
+    ring = [starts, ends]
+    for f in (0.0, 1.0 / 3.0, 2.0 / 3.0, 1.0):
+        ang = ang_b + delta * f
+        ring.append(e + np.stack([np.cos(ang), np.sin(ang)], axis=1) * radius[:, None])
+    ring.append(starts)
+    return shapely.polygons(np.stack(ring, axis=1))
 
 
 class Occluders:

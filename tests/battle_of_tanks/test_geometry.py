@@ -9,7 +9,7 @@ import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shapely.geometry import box
+from shapely.geometry import Polygon, box
 
 from core.geometry import (
     Occluders,
@@ -84,6 +84,18 @@ def test_groups_select_polygons():
     assert shares["first"] == pytest.approx(1.0) and shares["second"] == 0.0
 
 
+def _fan_shadow(eye, a, b, reach):
+    """The shadow of edge a-b from eye: the edge, then far points fanned from b round to a."""
+    da = (a[0] - eye[0], a[1] - eye[1])
+    db = (b[0] - eye[0], b[1] - eye[1])
+    ang_a, ang_b = math.atan2(da[1], da[0]), math.atan2(db[1], db[0])
+    delta = (ang_a - ang_b + math.pi) % (2 * math.pi) - math.pi
+    radius = max(math.hypot(*da), math.hypot(*db)) + reach
+    far = [(eye[0] + math.cos(ang_b + delta * f) * radius, eye[1] + math.sin(ang_b + delta * f) * radius)
+           for f in (0.0, 1 / 3, 2 / 3, 1.0)]
+    return Polygon([a, b, *far])
+
+
 def _naive_share(polys, eye, target):
     """Reference: the shadow of a polygon = every point whose segment to the eye crosses it."""
     shadows = []
@@ -92,12 +104,8 @@ def _naive_share(polys, eye, target):
             continue
         coords = list(poly.exterior.coords)
         for a, b in zip(coords, coords[1:]):
-            far = []
-            for p in (b, a):
-                d = math.dist(eye, p) or 1e-9
-                far.append((eye[0] + (p[0] - eye[0]) / d * (d + 1e4), eye[1] + (p[1] - eye[1]) / d * (d + 1e4)))
-            quad = shapely.Polygon([a, b, far[0], far[1]])
-            if quad.is_valid:
+            quad = shapely.make_valid(_fan_shadow(eye, a, b, 1e4))
+            if quad.area > 0:
                 shadows.append(quad)
     if not shadows:
         return 0.0
