@@ -58,7 +58,7 @@ def naive_share(pieces: list[Polygon], eye: tuple[float, float], target: Polygon
         if poly.contains(eye_pt):
             continue
         coords = list(poly.exterior.coords)
-        for a, b in zip(coords, coords[1:]):
+        for a, b in zip(coords, coords[1:], strict=False):
             quad = shapely.make_valid(fan_shadow(eye, a, b, REACH))
             if quad.area > 0:
                 shadows.append(quad)
@@ -89,7 +89,7 @@ def main() -> None:
     theirs = [naive_share(pieces, eye, t) for eye, t in pairs]
     t_naive = time.perf_counter() - start
 
-    worst = max(abs(a - b) for a, b in zip(ours, theirs))
+    worst = max(abs(a - b) for a, b in zip(ours, theirs, strict=False))
     assert worst < 1e-6, f"answers differ by {worst}"
     in_cover = sum(1 for s in ours if s >= 0.5)
     print(f"cover of {args.pairs} shooter/target pairs against {len(pieces)} terrain pieces "

@@ -42,6 +42,7 @@ __all__ = [
     "shadow_quads",
     "swept_area",
     "swept_parts",
+    "straight_sweeps",
     "union_of",
 ]
 
@@ -156,6 +157,38 @@ def swept_parts(
     if not parts:
         return np.asarray([footprint(start, length, width)], dtype=object)
     return np.asarray([shapely.convex_hull(shapely.multipoints(p)) for p in parts], dtype=object)
+
+
+def straight_sweeps(
+    start: Pose,
+    ends: np.ndarray,
+    length: float,
+    width: float,
+    turn_step: float = 15.0,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Swept ground of many one-segment drives from ``start`` at once (vectorised).
+
+    Returns two arrays of convex polygons, one entry per end point: the turn
+    on the spot towards the end point (as in :func:`swept_parts`) and the
+    straight drive. Used to screen candidate moves in one shapely call.
+    """
+    ends = np.asarray(ends, dtype=float).reshape(-1, 2)
+    n = len(ends)
+    dx, dy = ends[:, 0] - start.x, ends[:, 1] - start.y
+    heading = np.degrees(np.arctan2(dy, dx)) % 360.0
+    delta = (heading - start.heading + 180.0) % 360.0 - 180.0
+    delta = np.where(delta > 90.0, delta - 180.0, np.where(delta < -90.0, delta + 180.0, delta))
+    k = int(90.0 // turn_step) + 2
+    frac = np.linspace(0.0, 1.0, k)
+    hs = (start.heading + delta[:, None] * frac[None, :]).ravel()
+    turn = _corners(np.full(n * k, start.x), np.full(n * k, start.y), hs, length, width).reshape(n, 4 * k, 2)
+    final = start.heading + delta
+    xs = np.stack([np.full(n, start.x), ends[:, 0]], axis=1).ravel()
+    ys = np.stack([np.full(n, start.y), ends[:, 1]], axis=1).ravel()
+    drive = _corners(xs, ys, np.repeat(final, 2), length, width).reshape(n, 8, 2)
+    turns = shapely.convex_hull(shapely.multipoints(turn))
+    drives = shapely.convex_hull(shapely.multipoints(drive))
+    return np.asarray(turns, dtype=object), np.asarray(drives, dtype=object)
 
 
 def swept_area(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+import numpy as np
 import shapely
 
 from core.game import Action
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from rulesets.battle_of_tanks.state import Tank
 
 DIRECTIONS = 8
+RETREAT_PROPOSALS = 6
 
 
 def candidates(game: BattleGame) -> list[Action]:
@@ -101,17 +103,23 @@ def _paths(game: BattleGame) -> list[Action]:
             ends.extend(_towards(t, (e.x, e.y), min(limit, stop) if stop > 1 else limit / 2))
         ends.extend(_behind_cover(game, t, limit))
     seen: set[tuple[float, float]] = set()
-    found: list[tuple[float, A.Drive]] = []
+    points: list[tuple[float, float]] = []
     for x, y in ends:
         p = (A.cm(x), A.cm(y))
-        if p in seen or math.dist(p, (t.x, t.y)) < 0.5:
+        if p in seen or math.dist(p, (t.x, t.y)) < 0.5 or math.dist(p, (t.x, t.y)) > limit + 1e-6:
             continue
         seen.add(p)
-        if math.dist(p, (t.x, t.y)) > limit + 1e-6:
-            continue
-        if game.field.path_problem(t.pose, [p], None, t.length, t.width, others) is not None:
-            continue
+        points.append(p)
+    legal = game.field.straight_ok(t.pose, np.asarray(points), t.length, t.width, others) if points else []
+    found: list[tuple[float, A.Drive]] = []
+    reachable = [p for p, ok in zip(points, legal, strict=False) if ok]
+    if retreat:
+        # the nearest positions in cover first (BT-5.3); a few are enough to choose from
+        reachable.sort(key=lambda p: math.dist(p, (t.x, t.y)))
+    for p in reachable:
         if retreat:
+            if len(found) >= RETREAT_PROPOSALS:
+                break
             pose = Pose(p[0], p[1], heading_between((t.x, t.y), p))
             if not game.in_cover_at(t, pose):
                 continue

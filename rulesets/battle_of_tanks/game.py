@@ -22,8 +22,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import shapely
-
 from core.combat import Modifier, TargetNumber
 from core.dice import Dice
 from core.game import Action, Event, Game, Illegal, Outcome

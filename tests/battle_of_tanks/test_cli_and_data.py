@@ -209,8 +209,8 @@ def test_play_default_scenario_runs_without_arguments():
 
 
 def test_render_svg_has_terrain_tanks_and_shadow():
-    from tests.battle_of_tanks.helpers import card, give_chit, make_game
     from rulesets.battle_of_tanks.actions import Declare, Fire, Shot
+    from tests.battle_of_tanks.helpers import card, give_chit, make_game
 
     g = make_game(["gun"], ["target"], {"a1": (20, 60, 0), "b1": (60, 60, 180)},
                   terrain=[{"type": "stone_house", "polygon": [[40, 70], [50, 70], [50, 80], [40, 80]]}],

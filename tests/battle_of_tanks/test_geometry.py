@@ -103,7 +103,7 @@ def _naive_share(polys, eye, target):
         if poly.contains(shapely.points(eye)):
             continue
         coords = list(poly.exterior.coords)
-        for a, b in zip(coords, coords[1:]):
+        for a, b in zip(coords, coords[1:], strict=False):
             quad = shapely.make_valid(_fan_shadow(eye, a, b, 1e4))
             if quad.area > 0:
                 shadows.append(quad)

@@ -11,7 +11,16 @@ from hypothesis import strategies as st
 
 from core.ai.agents import RandomAgent
 from rulesets.battle_of_tanks import RULESET
-from rulesets.battle_of_tanks.actions import AmbushFire, Declare, Drive, Fire, Pass, Shot, format_action, parse_action
+from rulesets.battle_of_tanks.actions import (
+    AmbushFire,
+    Declare,
+    Drive,
+    Fire,
+    Pass,
+    Shot,
+    format_action,
+    parse_action,
+)
 
 CARD_IDS = ["pzkpfw-ii-luchs", "amx-12t", "t-80", "ebr-75-fl-10", "t-34-85m", "is-2", "tiger-i", "e-25"]
 
