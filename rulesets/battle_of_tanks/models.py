@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, model_validator
+from pydantic import BeforeValidator, Field, PlainSerializer, WithJsonSchema, model_validator
 
 from core.data import DataModel
 
@@ -36,7 +36,12 @@ def parse_roll(value: Any) -> int:
     return number
 
 
-Roll = Annotated[int, BeforeValidator(parse_roll)]
+Roll = Annotated[
+    int,
+    BeforeValidator(parse_roll),
+    PlainSerializer(lambda v: f"{v}+", return_type=str, when_used="json"),
+    WithJsonSchema({"type": "string", "pattern": "^[1-6]\\+$", "description": "a d6 roll, 1+ to 6+"}),
+]
 """A d6 roll written ``N+`` (or a bare number), 1..6."""
 
 CoverClass = Literal["light", "heavy"]
