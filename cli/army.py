@@ -50,7 +50,7 @@ def register(app: typer.Typer) -> None:
         except DataError as exc:
             if json_out:
                 typer.echo(json.dumps({"valid": False, "total": None, "budget": budget, "remaining": None,
-                                       "tanks": [], "errors": [p.to_json() for p in exc.problems]}, indent=2))
+                                       "tanks": [], "errors": [p.to_json() for p in exc.problems if hasattr(p, "to_json")]}, indent=2))
             else:
                 for p in exc.problems:
                     typer.echo(str(p), err=True)

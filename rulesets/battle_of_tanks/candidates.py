@@ -36,7 +36,8 @@ def candidates(game: BattleGame) -> list[Action]:
         return _paths(game)
     if game.phase == "fire":
         t = game.tank(game.active or "")
-        return [A.Fire(s) for s in _allocations(game, t)] + [A.Fire(())]
+        fires: list[Action] = [A.Fire(s) for s in _allocations(game, t)]
+        return [*fires, A.Fire(())]
     if game.phase == "window":
         out: list[Action] = []
         side = "a" if game.tank(game.active or "").side == "b" else "b"
@@ -110,7 +111,7 @@ def _paths(game: BattleGame) -> list[Action]:
             continue
         seen.add(p)
         points.append(p)
-    legal = game.field.straight_ok(t.pose, np.asarray(points), t.length, t.width, others) if points else []
+    legal = game.field.straight_ok(t.pose, np.asarray(points), t.length, t.width, others) if points else np.zeros(0, dtype=bool)
     found: list[tuple[float, A.Drive]] = []
     reachable = [p for p, ok in zip(points, legal, strict=False) if ok]
     if retreat:

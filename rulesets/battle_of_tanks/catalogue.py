@@ -69,7 +69,7 @@ def with_settings(base: RulesTable, settings: Mapping[str, Any], where: str = "o
     try:
         return validate(doc, RulesTable, data)
     except DataError as exc:
-        msgs = "; ".join(p.message for p in exc.problems)
+        msgs = "; ".join(p.message for p in exc.problems if isinstance(p, Problem))
         raise TanktableError(f"{where}s: {msgs}") from None
 
 
@@ -125,7 +125,7 @@ def load_cards(extra: Iterable[str | Path] = ()) -> dict[str, TankCard]:
             _check_header(doc, "card")
             pending.append(doc)
         except DataError as exc:
-            problems.extend(exc.problems)
+            problems.extend(p for p in exc.problems if isinstance(p, Problem))
     # cards may be based on each other in any order: resolve until no progress
     while pending:
         progress = False
@@ -142,7 +142,7 @@ def load_cards(extra: Iterable[str | Path] = ()) -> dict[str, TankCard]:
                 cards[card.id] = card
                 progress = True
             except DataError as exc:
-                problems.extend(exc.problems)
+                problems.extend(p for p in exc.problems if isinstance(p, Problem))
         pending = rest
         if not progress:
             for doc in pending:

@@ -90,7 +90,7 @@ class Battlefield:
         self.depth = table.depth_cm
         self.bounds = rectangle(0, 0, self.width, self.depth)
         shapely.prepare(self.bounds)
-        self.bases = {side: rectangle(b.x, b.y, b.width, b.depth) for side, b in table.bases.items()}
+        self.bases: dict[str, Polygon] = {side: rectangle(b.x, b.y, b.width, b.depth) for side, b in table.bases.items()}
         self.features = list(features)
         self.wrecks = list(wrecks)
         everything = self.features + self.wrecks

@@ -690,8 +690,8 @@ class BattleGame(Game[Action]):
         for t in new_wrecks:
             t.wreck = True
         if new_wrecks:
-            w = self.rules.wrecks
-            wrecks = [Feature(f"wreck of {t.label}", "wreck", w.cover, w.passable, w.height, t.footprint())
+            wr = self.rules.wrecks
+            wrecks = [Feature(f"wreck of {t.label}", "wreck", wr.cover, wr.passable, wr.height, t.footprint())
                       for t in self.tanks if t.wreck]
             self.field = self.field.with_wrecks(wrecks)
             events.append(Event("wrecks", f"{', '.join(t.label for t in new_wrecks)} become wreck(s) (BT-3.4)", {}))

@@ -146,7 +146,7 @@ class HullToHull(DataModel):
 
 class AmbushRules(DataModel):
     windows: list[Literal["declared", "segment", "before_fire"]] = Field(
-        default_factory=lambda: ["declared", "segment", "before_fire"],
+        default=["declared", "segment", "before_fire"],
         description="Decision BT-7.2: moments of an enemy activation where ambushers may fire.",
     )
     release_when_bag_empty: bool = Field(
@@ -189,7 +189,7 @@ class RulesTable(DataModel):
     modifiers: Modifiers = Modifiers()
     to_hit: ToHit = ToHit()
     penetration_die: list[Face] = Field(
-        default_factory=lambda: ["blank", "blank", "K", "T", "W", "W"],
+        default=["blank", "blank", "K", "T", "W", "W"],
         min_length=1,
         description="Decision BT-6.5: faces of the penetration die.",
     )
@@ -277,6 +277,14 @@ class Scenario(DataModel):
     name: str
     description: str = ""
     table: str | dict[str, Any]
-    armies: dict[Side, str | dict[str, Any]]
+    armies: dict[str, str | dict[str, Any]]
     settings: dict[str, Any] = Field(default_factory=dict)
-    deploy: dict[Side, list[Deployment]] = Field(default_factory=dict)
+    deploy: dict[str, list[Deployment]] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _sides(self) -> Scenario:
+        if set(self.armies) != {"a", "b"}:
+            raise ValueError("armies: give one army for each side, a and b")
+        if not set(self.deploy) <= {"a", "b"}:
+            raise ValueError("deploy: sides are a and b")
+        return self

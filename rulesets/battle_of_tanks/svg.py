@@ -29,7 +29,7 @@ def _points(coords: Any, depth: float) -> str:
 def _polygon_elements(parent: ET.Element, geom: Any, depth: float, **attrs: str) -> None:
     for part in shapely.get_parts(geom):
         if part.geom_type == "Polygon" and not part.is_empty:
-            ET.SubElement(parent, "polygon", points=_points(part.exterior.coords, depth), **attrs)
+            ET.SubElement(parent, "polygon", attrib={"points": _points(part.exterior.coords, depth), **attrs})
 
 
 def render_svg(game: BattleGame) -> str:
@@ -41,7 +41,7 @@ def render_svg(game: BattleGame) -> str:
     ET.SubElement(svg, "rect", x="0", y="0", width=f"{w * SCALE:.0f}", height=f"{d * SCALE:.0f}", fill="#f1ead2")
     for side, plate in f.bases.items():
         _polygon_elements(svg, plate, d, fill=SIDE_COLOUR[side], opacity="0.15", stroke=SIDE_COLOUR[side])
-        tower = f.table.bases[side].tower
+        tower = f.table.bases["a" if side == "a" else "b"].tower
         if tower is not None:
             ET.SubElement(svg, "circle", cx=f"{tower[0] * SCALE:.1f}", cy=f"{(d - tower[1]) * SCALE:.1f}",
                           r=f"{2 * SCALE:.1f}", fill=SIDE_COLOUR[side])
