@@ -34,6 +34,9 @@ from rulesets.battle_of_tanks.state import Tank
 RESERVED_OPTIONS = {"armies", "cards", "table", "players", "setup", "clock_seconds"}
 """Option keys that are not rules settings; every other key is a dotted setting."""
 
+RESERVED_WORDS = {"to", "fire", "ambush", "pass", "stay", "none"}
+"""Words of the notation a tank's label may not be (they start other actions)."""
+
 CARD_TEMPLATE = """\
 # A Battle of Tanks tank card (BT-2). Check it with: tanktable validate FILE
 ruleset: battle-of-tanks
@@ -173,7 +176,7 @@ def build_tanks(armies: Mapping[str, Army], cards: Mapping[str, TankCard], rules
                 counts[card.label] = counts.get(card.label, 0) + 1
                 label = f"{card.label}#{counts[card.label]}"
             base, k = label, 2
-            while label in used or re.fullmatch(r"[ab]\d+", label):
+            while label in used or label in RESERVED_WORDS or re.fullmatch(r"[ab]\d+", label):
                 label = f"{base}#{k}"
                 k += 1
             used.add(label)

@@ -261,3 +261,44 @@ def test_notation_round_trips(text):
     from rulesets.battle_of_tanks.actions import format_action, parse_action
 
     assert format_action(parse_action(text)) == text
+
+
+def test_bt_4_1_d6_decides_the_first_draw():
+    g = make_game(["gun"], ["target"], cards=[card("gun"), card("target")], seed=5)
+    first = g.opening[0]
+    assert "(BT-4.1)" in first.text
+    assert g.first_drawer == ("a" if first.data["roll"] <= 3 else "b")
+
+
+def test_bt_4_4_all_tanks_in_ambush_are_released_at_round_start():
+    g = make_game(["gun"], ["target"], {"a1": (10, 10, 0), "b1": (110, 110, 180)},
+                  cards=[card("gun", sight_cm=20), card("target", sight_cm=20)])
+    for _ in range(2):
+        g.apply(Declare(g.eligible(g.chit_side)[0].label, "AMBUSH"))
+    assert g.round == 2
+    assert any(e.kind == "release" for e in g.history[-1].events)
+    assert not any(t.ambush for t in g.tanks)
+    assert sorted(g.bag.chits + g.bag.out) == ["a1", "b1"]
+
+
+def test_bt_9_1_same_seed_and_actions_same_game():
+    from core.ai.agents import RandomAgent
+
+    def play() -> list[str]:
+        g = make_game(["t-80", "t-34-85m"], ["tiger-i"], seed=9, **{"victory.max_rounds": 3})
+        agents = [RandomAgent(1), RandomAgent(2)]
+        while g.outcome() is None:
+            g.apply(agents[g.to_move()].choose(g))
+        return [e.text for s in g.history for e in s.events]
+
+    assert play() == play()
+
+
+def test_tank_names_never_clash_with_notation_words():
+    from rulesets.battle_of_tanks import RULESET
+
+    g = RULESET.new_game(None, {"armies": {"a": {"budget": 20, "tanks": [{"card": "t-80", "name": "Fire"},
+                                                                          {"card": "t-80", "name": "Fire"}]}}}, 0)
+    labels = [t.label for t in g.tanks if t.side == "a"]
+    assert labels == ["fire#2", "fire#3"]
+    assert g.parse_action("fire#2 move") == Declare("fire#2", "MOVE")
