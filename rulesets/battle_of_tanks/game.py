@@ -703,10 +703,12 @@ class BattleGame(Game[Action]):
         winners = []
         for side in SIDES:
             for t in self.live(side):
-                if t.plate_at_start and not t.damaged and self.field.on_plate(OTHER[side], t.pose, t.length, t.width):
-                    winners.append(side)
+                held = t.plate_at_start and not t.damaged and self.field.on_plate(OTHER[side], t.pose, t.length, t.width)
+                t.plate_rounds = t.plate_rounds + 1 if held else 0
+                if held:
                     events.append(Event("base", f"{t.label} held {OTHER[side]}'s base plate for the whole round undamaged (BT-8.2)", {"tank": t.key}))
-                    break
+                if t.plate_rounds >= self.rules.victory.base_plate_rounds and side not in winners:
+                    winners.append(side)
         if len(winners) == 2:
             self.result = Outcome((), "both sides held the enemy base plate (BT-8.3)", self._score())
         elif winners:

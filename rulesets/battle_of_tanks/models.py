@@ -172,19 +172,12 @@ class WreckRules(DataModel):
     passable: bool = False
 
 
-class TableDefaults(DataModel):
-    width_cm: float = Field(120, gt=0)
-    depth_cm: float = Field(120, gt=0)
-    base_plate_cm: XY = (30, 30)
-
-
 class RulesTable(DataModel):
     """Every number and Decision of the Battle of Tanks spec (one YAML file)."""
 
     ruleset: Literal["battle-of-tanks"] = "battle-of-tanks"
     kind: Literal["rules"] = "rules"
     footprint: Footprint = Footprint(length_cm=10, width_cm=5)
-    table: TableDefaults = TableDefaults()
     terrain_kinds: dict[str, TerrainKind]
     modifiers: Modifiers = Modifiers()
     to_hit: ToHit = ToHit()

@@ -39,6 +39,8 @@ class Tank:
     plate_at_start: bool = False
     damaged: bool = False
     """Lost hit points or took a track hit this round (BT-8.2)."""
+    plate_rounds: int = 0
+    """Complete undamaged rounds in a row on the enemy base plate (BT-8.2)."""
 
     @property
     def alive(self) -> bool:

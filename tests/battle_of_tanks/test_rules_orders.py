@@ -302,3 +302,16 @@ def test_tank_names_never_clash_with_notation_words():
     labels = [t.label for t in g.tanks if t.side == "a"]
     assert labels == ["fire#2", "fire#3"]
     assert g.parse_action("fire#2 move") == Declare("fire#2", "MOVE")
+
+
+def test_bt_8_2_setting_base_plate_rounds_two():
+    """BT-8.2 as a setting: with base_plate_rounds 2 one undamaged round is not enough."""
+    g = make_game(["raider", "x"], ["far"], {"a1": (105, 105, 0), "a2": (20, 20, 0), "b1": (10, 110, 0)},
+                  cards=[card("raider"), card("x"), card("far", sight_cm=10)],
+                  **{"victory.base_plate_rounds": 2})
+    _play_out_round(g)  # round 1: a1 was not on the plate at its start
+    _play_out_round(g)  # round 2: first complete round
+    assert g.outcome() is None and g.tank("a1").plate_rounds == 1
+    _play_out_round(g)
+    outcome = g.outcome()
+    assert outcome is not None and outcome.winners == (0,) and g.round == 3
