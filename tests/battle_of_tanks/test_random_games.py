@@ -71,7 +71,9 @@ def test_200_random_games_keep_invariants():
             assert game.check(action) is None
             game.apply(action)
             _invariants(game)
-        finished += game.outcome() is not None
+        outcome = game.outcome()
+        assert outcome is not None and "out of step" not in outcome.reason and outcome.reason.endswith(")")
+        finished += 1
     assert finished == 200
 
 
