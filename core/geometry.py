@@ -342,6 +342,27 @@ class Occluders:
         pieces, owner = self.pieces(eye, target)
         return {name: self.share_of(pieces, owner, mask, area) for name, mask in groups.items()}
 
+    def line_of_sight(self, eye: Point, target: Any, mask: np.ndarray | None = None) -> bool:
+        """Whether any part of ``target`` can be seen from ``eye`` past the (masked) polygons."""
+        area = float(shapely.area(target))
+        if area <= 0:
+            return self.segment_clear(eye, tuple(shapely.get_coordinates(target)[0]), mask)
+        pieces, owner = self.pieces(eye, target)
+        return self.share_of(pieces, owner, mask, area) < 1.0 - 1e-9
+
+    def segment_clear(self, a: Point, b: Point, mask: np.ndarray | None = None) -> bool:
+        """Whether the straight line from ``a`` to ``b`` crosses no (masked) polygon interior."""
+        if self.tree is None:
+            return True
+        line = shapely.linestrings([a, b])
+        idx = np.asarray(self.tree.query(line, predicate="intersects"), dtype=int)
+        if mask is not None and idx.size:
+            idx = idx[mask[idx]]
+        if idx.size == 0:
+            return True
+        crossing = shapely.crosses(line, self.polygons[idx]) | shapely.within(line, self.polygons[idx])
+        return not bool(np.any(crossing))
+
     def shadow(self, eye: Point, mask: np.ndarray | None = None, clip: Any = None) -> Any:
         """The whole shadow region cast from ``eye`` (for drawing), optionally clipped."""
         idx = np.arange(len(self.polygons))

@@ -113,7 +113,11 @@ class BattleGame(Game[Action]):
         if self.phase == "fire" and t is not None:
             return f"{t.order} {t.label}: fire {t.card.rate_of_fire} shot(s)"
         if self.phase == "window" and t is not None:
-            return f"ambush reaction ({self.window} of {t.label}'s {t.order})"
+            moment = {"declared": f"{t.label} was ordered to {t.order}",
+                      "segment": f"{t.label} drove a segment",
+                      "before_fire": f"{t.label} is about to fire"}.get(self.window or "", self.window or "")
+            ready = ", ".join(x.label for x in self.ambushers(OTHER[t.side]))
+            return f"ambush reaction: {moment}; {ready} may fire ('ambush TANK TARGET' or 'pass')"
         return self.phase
 
     def legal_actions(self) -> list[Action]:

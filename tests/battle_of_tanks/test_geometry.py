@@ -120,3 +120,14 @@ def test_hidden_share_matches_naive_reference(rects, eye, tpose):
     target = footprint(Pose(*tpose), 10, 5)
     ours = Occluders(polys, 1e4).hidden_shares(eye, target)["all"]
     assert ours == pytest.approx(_naive_share(polys, eye, target), abs=1e-6)
+
+
+def test_line_of_sight_and_segment_clear():
+    occ = Occluders([box(10, 0, 12, 10), box(10, 20, 12, 30)], 500)
+    assert not occ.line_of_sight((0, 5), box(30, 4, 32, 6))
+    assert occ.line_of_sight((0, 15), box(30, 14, 32, 16))
+    assert occ.segment_clear((0, 15), (30, 15))
+    assert not occ.segment_clear((0, 5), (30, 5))
+    only_second = np.array([False, True])
+    assert occ.segment_clear((0, 5), (30, 5), only_second)
+    assert occ.line_of_sight((0, 5), box(30, 4, 32, 6), only_second)
