@@ -138,3 +138,17 @@ actions = st.one_of(
 @given(actions)
 def test_notation_round_trip_property(action):
     assert parse_action(format_action(action)) == action
+
+
+def test_golden_playthrough_village_seed11():
+    """Seed + moves give exactly the recorded events (BT-9.1): catches any drift in the rules."""
+    from pathlib import Path
+
+    import yaml
+
+    golden = yaml.safe_load((Path(__file__).parent / "golden_village_seed11.yaml").read_text())
+    game = RULESET.new_game(golden["scenario"], golden["options"], golden["seed"])
+    for text, expected in zip(golden["moves"], golden["events"], strict=True):
+        events = game.apply(game.parse_action(text))
+        assert [e.text for e in events] == expected, text
+    assert game.outcome() is not None and game.outcome().reason == golden["result"]
