@@ -592,21 +592,21 @@ class BattleGame(Game[Action]):
         data = {"target": target.key, "face": face, "roll": roll.result}
         shown = "blank" if face == "blank" else face
         if face == "blank":
-            events.append(Event("penetration", f"penetration die: {shown} -> bounced (BT-6.5)", data))
+            events.append(Event("penetration", f"penetration die rolls {roll.result}: {shown} -> bounced (BT-6.5)", data))
             return
         if turret_only and face != "T":
-            events.append(Event("penetration", f"penetration die: {shown} -> does not count, only T (turret) does (BT-6.6/BT-6.7)", data))
+            events.append(Event("penetration", f"penetration die rolls {roll.result}: {shown} -> does not count, only T (turret) does (BT-6.6/BT-6.7)", data))
             return
         if face == "K":
             target.track_until = self.round + self.rules.track.rounds
             target.damaged = True
-            events.append(Event("penetration", f"penetration die: K -> {target.label}'s track is damaged (BT-6.5)", data))
+            events.append(Event("penetration", f"penetration die rolls {roll.result}: K -> {target.label}'s track is damaged (BT-6.5)", data))
             return
         before = target.hp
         target.hp = max(0, target.hp - shooter.card.firepower)
         target.damaged = True
         where = "turret" if face == "T" else "hull"
-        events.append(Event("penetration", f"penetration die: {face} -> {where} penetrated, {target.label} {before} -> {target.hp} HP (BT-6.5)",
+        events.append(Event("penetration", f"penetration die rolls {roll.result}: {face} -> {where} penetrated, {target.label} {before} -> {target.hp} HP (BT-6.5)",
                             {**data, "hp": target.hp, "damage": before - target.hp}))
         if target.hp == 0:
             self._destroyed(target, events)
