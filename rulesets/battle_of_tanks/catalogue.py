@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from core.data import Document, Problem, load_document, parse_document, validate, yaml_files
 from core.errors import DataError, TanktableError
@@ -65,12 +65,11 @@ def with_settings(base: RulesTable, settings: Mapping[str, Any], where: str = "o
                 node[part] = value
             else:
                 node = node[part]
-    doc = parse_document("{}", f"<{where}s>")
     try:
-        return validate(doc, RulesTable, data)
-    except DataError as exc:
-        msgs = "; ".join(p.message for p in exc.problems if isinstance(p, Problem))
-        raise TanktableError(f"{where}s: {msgs}") from None
+        return RulesTable.model_validate(data)
+    except ValidationError as exc:
+        msgs = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
+        raise TanktableError(f"{where} {msgs}") from None
 
 
 def _dotted(data: Mapping[str, Any], prefix: str = "") -> list[str]:

@@ -237,3 +237,45 @@ def test_options_inline_armies_and_cards_contract():
     over = {"armies": {"a": {"budget": 3, "tanks": [{"card": "t-80"}]}}}
     with pytest.raises(Exception, match="BT-1.1"):
         RULESET.new_game(None, over, 1)
+
+
+def test_unknown_or_bad_setting_is_a_clear_error():
+    from core.errors import TanktableError
+
+    with pytest.raises(TanktableError, match="did you mean 'spotting.required_for_cover'"):
+        RULESET.new_game(None, {"spotting.required_for_covr": False}, 0)
+    with pytest.raises(TanktableError, match="victory.max_rounds|max_rounds"):
+        RULESET.new_game(None, {"victory.max_rounds": 0}, 0)
+    game = RULESET.new_game(None, {"penetration_die": ["T", "T", "T", "T", "T", "T"]}, 0)
+    assert game.rules.penetration_die == ["T"] * 6
+
+
+def test_scenario_with_missing_army_file_reports_its_line(tmp_path):
+    from cli.commands import check_file
+
+    path = tmp_path / "s.yaml"
+    path.write_text("ruleset: battle-of-tanks\nkind: scenario\nname: x\ntable: village\narmies:\n  a: spearhead\n  b: nowhere.yaml\n")
+    [problem] = check_file(path)
+    assert problem.line == 7 and "no army 'nowhere.yaml'" in problem.message
+
+
+def test_decision_settings_nearest_enemy_cover_and_centre_sight():
+    from tests.battle_of_tanks.helpers import card, make_game
+
+    g = make_game(["gun"], ["target"], {"a1": (20, 60, 0), "b1": (60, 60, 180)},
+                  cards=[card("gun", sight_cm=36), card("target")], **{"sight.measure": "centres"})
+    assert not g.sight(g.tank("a1"), g.tank("b1")).in_range  # 40 cm between centres
+    g2 = make_game(["gun"], ["target"], {"a1": (20, 60, 0), "b1": (60, 60, 180)},
+                   cards=[card("gun", sight_cm=36), card("target")])
+    assert g2.sight(g2.tank("a1"), g2.tank("b1")).in_range  # 30 cm between footprints
+    g3 = make_game(["gun"], ["near", "far"], {"a1": (20, 60, 0), "b1": (40, 60, 180), "b2": (20, 100, 270)},
+                   cards=[card("gun"), card("near"), card("far")],
+                   terrain=[{"type": "stone_house", "polygon": [[26, 50], [30, 50], [30, 70], [26, 70]]}],
+                   **{"retreat.cover_from": "nearest_enemy"})
+    from core.geometry import Pose
+
+    assert g3.in_cover_at(g3.tank("a1"), Pose(20, 60, 0))
+    g4 = make_game(["gun"], ["near", "far"], {"a1": (20, 60, 0), "b1": (40, 60, 180), "b2": (20, 100, 270)},
+                   cards=[card("gun"), card("near"), card("far")],
+                   terrain=[{"type": "stone_house", "polygon": [[26, 50], [30, 50], [30, 70], [26, 70]]}])
+    assert not g4.in_cover_at(g4.tank("a1"), Pose(20, 60, 0))  # the far tank sees it in the open
