@@ -70,10 +70,15 @@ def main() -> int:
         agents = [RandomAgent(seed), RandomAgent(seed + 1)]
         while game.outcome() is None:
             action = agents[game.to_move()].choose(game)
-            assert game.parse_action(game.format_action(action)) == action
-            game.apply(action)
+            try:
+                assert game.parse_action(game.format_action(action)) == action
+                game.apply(action)
+                check(game)
+            except Exception:
+                print(f"game {n} (seed {seed}, {scenarios[n % len(scenarios)]}), decision "
+                      f"{len(game.history) + 1}: {game.format_action(action)!r}", file=sys.stderr)
+                raise
             decisions += 1
-            check(game)
         reason = game.outcome().reason  # type: ignore[union-attr]
         results[reason.split("(")[-1].rstrip(")")] += 1
         if (n + 1) % max(1, args.games // 20) == 0:

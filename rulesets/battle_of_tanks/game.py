@@ -22,6 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from core.combat import Modifier, TargetNumber
 from core.dice import Dice
 from core.game import Action, Event, Game, Illegal, Outcome
@@ -321,8 +323,15 @@ class BattleGame(Game[Action]):
             return Illegal("BT-5.1", f"at most {self.rules.movement.max_waypoints} waypoints")
         if length > limit + 1e-6:
             return Illegal(rule, f"path of {length:.1f} cm is longer than {t.label}'s {A.num(limit)} cm")
-        problem = self.field.path_problem(t.pose, action.points, action.heading, t.length, t.width,
-                                          self.others_footprints(t))
+        others = self.others_footprints(t)
+        if len(action.points) == 1 and action.heading is None:
+            # the same vectorised test that screens the candidates, so both always agree
+            ok = self.field.straight_ok(t.pose, np.asarray(action.points), t.length, t.width, others)
+            problem = None if bool(ok[0]) else (
+                self.field.path_problem(t.pose, action.points, None, t.length, t.width, others)
+                or "the tank would touch impassable terrain, another tank or the table edge")
+        else:
+            problem = self.field.path_problem(t.pose, action.points, action.heading, t.length, t.width, others)
         if problem is not None:
             return Illegal("BT-5.1", problem)
         if t.order == "RETREAT" and action.points:

@@ -152,3 +152,16 @@ def test_golden_playthrough_village_seed11():
         events = game.apply(game.parse_action(text))
         assert [e.text for e in events] == expected, text
     assert game.outcome() is not None and game.outcome().reason == golden["result"]
+
+
+def test_regression_bench_game_1818_candidates_agree_with_check():
+    """bench/battle_games.py game 1818 once offered a drive that check() then refused (BT-5.1):
+    the screen and the check sampled a turn differently. Both now use one function."""
+    armies = {"a": {"budget": 20, "tanks": [{"card": "ebr-75-fl-10"}, {"card": "t-34-85m"}, {"card": "pzkpfw-ii-luchs"}]},
+              "b": {"budget": 20, "tanks": [{"card": "ebr-75-fl-10"}, {"card": "ebr-75-fl-10"}, {"card": "pzkpfw-ii-luchs"}]}}
+    game = RULESET.new_game("ridge-assault", {"armies": armies, "victory.max_rounds": 8}, 1818)
+    agents = [RandomAgent(1818), RandomAgent(1819)]
+    while game.outcome() is None:
+        for candidate in game.legal_actions():
+            assert game.check(candidate) is None, game.format_action(candidate)
+        game.apply(agents[game.to_move()].choose(game))
