@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import math
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -182,6 +183,12 @@ class BattleGame(Game[Action]):
         dice.log = list(self.dice.log)
         other.dice = dice
         other._legal_cache = None
+        return other
+
+    def determinize(self, player: int, seed: int) -> BattleGame:
+        """A copy whose future dice are re-seeded: the computer cannot foresee rolls."""
+        other = self.clone()
+        other.dice._rng = random.Random(seed)
         return other
 
     # ============================================================== lookups

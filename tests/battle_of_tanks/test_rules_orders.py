@@ -315,3 +315,32 @@ def test_bt_8_2_setting_base_plate_rounds_two():
     _play_out_round(g)
     outcome = g.outcome()
     assert outcome is not None and outcome.winners == (0,) and g.round == 3
+
+
+def test_ai_evaluate_material_threat_ground_and_idle_ambush():
+    from rulesets.battle_of_tanks.evaluate import evaluate
+
+    far = make_game(["gun"], ["target"], {"a1": (10, 10, 0), "b1": (110, 110, 180)},
+                    cards=[card("gun", sight_cm=30), card("target", sight_cm=30)])
+    assert abs(evaluate(far, 0) + evaluate(far, 1)) < 1e-9  # zero-sum
+    hurt = far.clone()
+    hurt.tank("b1").hp = 100
+    assert evaluate(hurt, 0) > evaluate(far, 0)  # material
+    ahead = far.clone()
+    ahead.place("a1", 80, 80, 45)
+    assert evaluate(ahead, 0) > evaluate(far, 0)  # ground: nearer b's base plate
+    sees = make_game(["gun"], ["target"], {"a1": (10, 10, 0), "b1": (110, 110, 180)},
+                     cards=[card("gun", sight_cm=200), card("target", sight_cm=30)])
+    assert evaluate(sees, 0) > evaluate(far, 0)  # threat: a1 may fire, b1 may not
+    idle = far.clone()
+    idle.tank("a1").ambush = True
+    assert evaluate(idle, 0) < evaluate(far, 0)
+
+
+def test_ai_determinize_cannot_foresee_the_dice():
+    g = make_game(["gun"], ["target"], cards=[card("gun"), card("target")], seed=3)
+    copy = g.determinize(0, 12345)
+    real = [g.dice.d6("x").result for _ in range(30)]
+    seen = [copy.dice.d6("x").result for _ in range(30)]
+    assert real != seen
+    assert copy.render() == g.render()
