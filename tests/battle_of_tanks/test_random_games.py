@@ -120,7 +120,7 @@ def test_clone_is_independent():
     assert game.dice.log != other.dice.log or game.render() != other.render()
 
 
-names = st.from_regex(r"[a-z][a-z0-9]{0,5}(#[1-9])?", fullmatch=True).filter(lambda s: s not in ("to", "fire", "ambush", "pass", "stay"))
+names = st.from_regex(r"[a-z][a-z0-9]{0,5}(#[1-9])?", fullmatch=True).filter(lambda s: s not in ("to", "fire", "ambush", "pass", "stay", "none"))
 coords = st.integers(min_value=0, max_value=1200).map(lambda v: v / 10)
 shots = st.lists(st.builds(Shot, names, st.integers(1, 9), st.booleans()), min_size=1, max_size=3).map(tuple)
 actions = st.one_of(
