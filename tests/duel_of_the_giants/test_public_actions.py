@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from rulesets.duel_of_the_giants import RULESET
-from rulesets.duel_of_the_giants.actions import Fire, MoveMarker, PlaceAtg, PlaceMine, Program, T34Step
+from rulesets.duel_of_the_giants.actions import (
+    Fire,
+    MoveMarker,
+    PlaceAtg,
+    PlaceMine,
+    Program,
+    T34Step,
+)
 
 
 def test_dg_24_1_tiger_programs_atg_and_mine_placements_are_private() -> None:
