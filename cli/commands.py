@@ -52,16 +52,16 @@ def check_file(path: Path) -> list[Problem]:
         model = kind_model(ruleset, kind)
     except TanktableError as exc:
         return [doc.problem(("kind",), str(exc))]
+    if kind != "record" and (ruleset, kind) not in _core_kinds():
+        found = get_ruleset(ruleset).validate_document(kind, doc)
+        return sorted(p for p in found if isinstance(p, Problem))
     try:
         instance = validate(doc, model)
     except DataError as exc:
         return [p for p in exc.problems if isinstance(p, Problem)]
     if kind == "record":
         return []
-    if (ruleset, kind) in _core_kinds():
-        extra = _core_checker(ruleset, kind)(kind, instance, doc)
-    else:
-        extra = get_ruleset(ruleset).check_document(kind, instance, doc)
+    extra = _core_checker(ruleset, kind)(kind, instance, doc)
     return sorted(p for p in extra if isinstance(p, Problem))
 
 

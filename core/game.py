@@ -363,6 +363,21 @@ class Ruleset(ABC):
         """``kind`` -> pydantic model of every data file this ruleset reads."""
         return {}
 
+    def validate_document(self, kind: str, doc: Any) -> list[Any]:
+        """Every problem of one data file of this ruleset: the schema, then its rules.
+
+        Override where a kind needs the ruleset's help before the schema applies
+        (a card ``based_on`` a shipped card gets its missing fields from it).
+        """
+        from core.data import validate
+        from core.errors import DataError
+
+        try:
+            instance = validate(doc, self.data_kinds()[kind])
+        except DataError as exc:
+            return list(exc.problems)
+        return list(self.check_document(kind, instance, doc))
+
     def check_document(self, kind: str, model: Any, doc: Any) -> list[Any]:
         """Rules beyond the schema (e.g. a map validator); list of ``Problem``.
 

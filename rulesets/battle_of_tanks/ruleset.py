@@ -14,7 +14,7 @@ from shapely.geometry import Polygon
 
 from core.data import Document, Problem
 from core.dice import Dice
-from core.errors import TanktableError
+from core.errors import DataError, TanktableError
 from core.game import Game, Ruleset
 from core.geometry import Pose, footprint, heading_between
 from rulesets.battle_of_tanks import catalogue as cat
@@ -71,6 +71,16 @@ class BattleOfTanksRuleset(Ruleset):
         return {"card": TankCard, "rules": RulesTable, "table": TableMap, "army": Army, "scenario": Scenario}
 
     # ----------------------------------------------------------- documents
+    def validate_document(self, kind: str, doc: Any) -> list[Any]:
+        """Cards may be ``based_on`` a shipped card (BT-2.2): resolve before the schema."""
+        if kind != "card":
+            return super().validate_document(kind, doc)
+        try:
+            cat.card_from_doc(doc, cat.shipped_cards())
+        except DataError as exc:
+            return list(exc.problems)
+        return []
+
     def check_document(self, kind: str, model: Any, doc: Any) -> list[Any]:
         if kind == "army":
             return list(report_for(model, doc, cat.load_cards()).errors)
