@@ -52,16 +52,16 @@ def check_file(path: Path) -> list[Problem]:
         model = kind_model(ruleset, kind)
     except TanktableError as exc:
         return [doc.problem(("kind",), str(exc))]
+    if kind != "record" and (ruleset, kind) not in _core_kinds():
+        found = get_ruleset(ruleset).validate_document(kind, doc)
+        return sorted(p for p in found if isinstance(p, Problem))
     try:
         instance = validate(doc, model)
     except DataError as exc:
         return [p for p in exc.problems if isinstance(p, Problem)]
     if kind == "record":
         return []
-    if (ruleset, kind) in _core_kinds():
-        extra = _core_checker(ruleset, kind)(kind, instance, doc)
-    else:
-        extra = get_ruleset(ruleset).check_document(kind, instance, doc)
+    extra = _core_checker(ruleset, kind)(kind, instance, doc)
     return sorted(p for p in extra if isinstance(p, Problem))
 
 
@@ -141,11 +141,13 @@ def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, js
     for i, text in enumerate(moves, 1):
         player = game.to_move()
         try:
-            events = game.apply(game.parse_action(text))
+            action = game.parse_action(text)
+            public = game.public_action_text(action)
+            events = game.apply(action)
         except TanktableError as exc:
             line, col = doc.where(("moves", i - 1))
             raise TanktableError(f"{file}:{line}:{col}: move {i} {text!r}: {exc}") from None
-        shown_move = text if viewer is None or viewer == player or not getattr(game, "hidden_information", False) else None
+        shown_move = text if viewer is None or viewer == player else public
         visible = game.events_for(viewer, events)
         out.append({"n": i, "side": game.players[player], "move": shown_move,
                     "events": [e.to_json() for e in visible]})

@@ -131,19 +131,19 @@ class Session:
         """Whose eyes the shared output uses: the only human, or all-seeing."""
         return self.humans[0] if len(self.humans) == 1 else None
 
-    def report(self, player: int, text: str, events: list[Event]) -> None:
+    def report(self, player: int, text: str, events: list[Event], public: str | None) -> None:
+        """Show a move and its events to whoever may see them."""
         g = self.game
         n = len(g.history)
-        hidden = getattr(g, "hidden_information", False)
-        if len(self.humans) > 1 and hidden:
+        if len(self.humans) > 1 and g.hidden_information:
             for h in self.humans:
-                shown = text if h == player else "(hidden)"
+                shown = text if h == player else (public or "(hidden)")
                 lines = [f"{n:>4}. {g.players[player]:<8} {shown}"]
                 lines += [f"        {e.text}" for e in g.events_for(h, events)]
                 self.pending[h].extend(lines)
             return
         viewer = self.viewer()
-        shown = text if viewer is None or viewer == player or not hidden else "(hidden)"
+        shown = text if viewer is None or viewer == player else (public or "(hidden)")
         self.say(f"{n:>4}. {g.players[player]:<8} {shown}")
         for e in g.events_for(viewer, events):
             self.say(f"        {e.text}")
@@ -171,8 +171,9 @@ class Session:
             else:
                 action = self.agents[player].choose(g)
                 text = g.format_action(action)
+                public = g.public_action_text(action)
                 events = g.apply(action)
-                self.report(player, text + g.annotation(events), events)
+                self.report(player, text + g.annotation(events), events, public)
             decisions += 1
             if self.clock_left is not None and g.outcome() is None:
                 self.clock_left[player] -= time.monotonic() - started
@@ -300,8 +301,9 @@ class Session:
         if illegal is not None:
             typer.echo(f"illegal: {illegal}")
             return
+        public = g.public_action_text(action)
         events = g.apply(action)
-        self.report(player, g.format_action(action) + g.annotation(events), events)
+        self.report(player, g.format_action(action) + g.annotation(events), events, public)
         if g.outcome() is None and g.to_move() == player:
             typer.echo(g.render(player, color=self.color))
 

@@ -195,6 +195,15 @@ class Game(ABC, Generic[A]):
     def parse_action(self, text: str) -> A:
         """Read notation; raises :class:`NotationError` with a usage hint."""
 
+    def public_action_text(self, action: A) -> str | None:
+        """The action as every player may read it; ``None`` when only its author may.
+
+        Asked before the action is applied. Perfect-information games show
+        every move; hidden-information games override this to show the moves
+        that reveal nothing (a tank's step) and hide the rest (a Tiger's program).
+        """
+        return None if self.hidden_information else self.format_action(action)
+
     def annotation(self, events: Sequence[Event]) -> str:
         """Suffix a record writes after a move (``+`` for CHECK in tank chess)."""
         return ""
@@ -353,6 +362,21 @@ class Ruleset(ABC):
     def data_kinds(self) -> Mapping[str, Any]:
         """``kind`` -> pydantic model of every data file this ruleset reads."""
         return {}
+
+    def validate_document(self, kind: str, doc: Any) -> list[Any]:
+        """Every problem of one data file of this ruleset: the schema, then its rules.
+
+        Override where a kind needs the ruleset's help before the schema applies
+        (a card ``based_on`` a shipped card gets its missing fields from it).
+        """
+        from core.data import validate
+        from core.errors import DataError
+
+        try:
+            instance = validate(doc, self.data_kinds()[kind])
+        except DataError as exc:
+            return list(exc.problems)
+        return list(self.check_document(kind, instance, doc))
 
     def check_document(self, kind: str, model: Any, doc: Any) -> list[Any]:
         """Rules beyond the schema (e.g. a map validator); list of ``Problem``.

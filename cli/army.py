@@ -1,0 +1,67 @@
+"""``tanktable army validate``: an army list against its tier-point budget (BT-1).
+
+Exit codes: 0 within budget, 1 over budget / unknown card / bad file,
+2 usage error (missing file, negative budget).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``army`` command group to the main app."""
+    army_app = typer.Typer(help="Army lists: validate against a tier-point budget.", no_args_is_help=True)
+
+    @army_app.command("validate")
+    def validate_cmd(
+        file: Path = typer.Argument(..., help="An army file (kind: army)."),
+        budget: int | None = typer.Option(None, "--budget", help="Override the file's budget."),
+        cards: list[Path] = typer.Option([], "--cards", help="Extra card files or folders (repeatable)."),
+        json_out: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    ) -> None:
+        """Print each tank with its tier, the total, the budget and what is left (BT-1.1)."""
+        import json
+
+        from core.data import load_document
+        from core.errors import DataError, TanktableError
+        from rulesets.battle_of_tanks.army import check_army
+        from rulesets.battle_of_tanks.catalogue import load_cards
+
+        if budget is not None and budget < 0:
+            typer.echo("error: --budget must be 0 or more", err=True)
+            raise typer.Exit(2)
+        if not file.exists() or file.is_dir():
+            typer.echo(f"error: {file}: no such army file", err=True)
+            raise typer.Exit(2)
+        for extra in cards:
+            if not extra.exists():
+                typer.echo(f"error: --cards {extra}: no such file or folder", err=True)
+                raise typer.Exit(2)
+        try:
+            doc = load_document(file)
+            known = load_cards(cards)
+            kind = doc.header()[1]
+            if kind != "army":
+                raise DataError([doc.problem(("kind",), f"kind: expected 'army', found {kind!r}")])
+            report = check_army(doc, known, budget)
+        except DataError as exc:
+            if json_out:
+                typer.echo(json.dumps({"valid": False, "total": None, "budget": budget, "remaining": None,
+                                       "tanks": [], "errors": [p.to_json() for p in exc.problems if hasattr(p, "to_json")]}, indent=2))
+            else:
+                for p in exc.problems:
+                    typer.echo(str(p), err=True)
+            raise typer.Exit(1) from None
+        except TanktableError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(1) from None
+        if json_out:
+            typer.echo(json.dumps(report.to_json(), indent=2))
+        else:
+            typer.echo(report.text())
+        raise typer.Exit(0 if report.valid else 1)
+
+    app.add_typer(army_app, name="army")

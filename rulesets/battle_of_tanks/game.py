@@ -1,0 +1,776 @@
+"""The Battle of Tanks rules engine (BT-1 .. BT-9) on the core Game protocol.
+
+Turn structure as decisions: a chit is drawn blind from the bag (BT-4.2);
+its owner declares an order for one of his tanks (``t34#1 move``); then the
+order's parts follow as decisions of the same player -- the path of a MOVE,
+ATTACK or RETREAT (``to 40,20 55,35``), the fire allocation of a FIRE or
+ATTACK (``fire tiger*2``). Between the parts the *other* side gets reaction
+windows (BT-7.2: after the declaration, after each movement segment, before
+the fire part) in which one of its ambushing tanks may fire (``ambush lynx
+tiger``) or all pass (``pass``). Draws, rolls, round ends and victory are
+automatic and reported as events.
+
+All randomness comes from ``self.dice``; every roll is an event that names
+the rule, the number needed and every modifier.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from core.combat import Modifier, TargetNumber
+from core.dice import Dice
+from core.game import Action, Event, Game, Illegal, Outcome
+from core.geometry import Pose, closest_distance, heading_between, in_front_arc, path_length
+from core.orders import ChitBag
+from rulesets.battle_of_tanks import actions as A
+from rulesets.battle_of_tanks.field import Battlefield, Cover, Feature
+from rulesets.battle_of_tanks.models import RulesTable
+from rulesets.battle_of_tanks.state import Tank
+
+SIDES = ("a", "b")
+NOT_LOOKED = Cover("open", 0.0, 0.0, 0.0, False)
+"""Placeholder cover for targets out of range (not computed)."""
+OTHER = {"a": "b", "b": "a"}
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What a shooter knows about one target (BT-6.1, BT-6.4, BT-5.5, BT-6.7)."""
+
+    distance: float
+    in_range: bool
+    cover: Cover
+    spotted: bool
+    hull_to_hull: bool
+    problem: Illegal | None
+
+    @property
+    def allowed(self) -> bool:
+        return self.problem is None
+
+
+class BattleGame(Game[Action]):
+    ruleset_id = "battle-of-tanks"
+    players = SIDES
+    notation_help = A.NOTATION_HELP
+
+    def __init__(self, dice: Dice, scenario: str, options: Mapping[str, Any], rules: RulesTable,
+                 field: Battlefield, tanks: list[Tank], title: str = ""):
+        super().__init__(dice, scenario, options)
+        self.rules = rules
+        self.field = field
+        self.title = title
+        self.tanks = tanks
+        self.index = {t.key: i for i, t in enumerate(tanks)}
+        for i, t in enumerate(tanks):
+            self.index[t.label.lower()] = i
+        self.round = 0
+        self.bag: ChitBag[str] = ChitBag()
+        self.phase = "start"
+        self.chit_side: str | None = None
+        self.active: str | None = None
+        self.steps: list[tuple[str, ...]] = []
+        self.route: list[tuple[float, float]] = []
+        self.route_heading: float | None = None
+        self.window: str | None = None
+        self.window_quiet = False
+        self.spotted: set[str] = set()
+        self.destroyed_tiers = {"a": 0, "b": 0}
+        self.result: Outcome | None = None
+        self.last_shot: dict[str, Any] | None = None
+        self.opening: list[Event] = []
+        self.first_drawer = "a"
+        self._legal_cache: tuple[int, list[Action]] | None = None
+        self.opening = self._start()
+
+    # ============================================================ protocol
+    def to_move(self) -> int:
+        if self.phase == "window":
+            assert self.active is not None
+            return SIDES.index(OTHER[self.tank(self.active).side])
+        if self.phase == "order":
+            assert self.chit_side is not None
+            return SIDES.index(self.chit_side)
+        if self.active is not None:
+            return SIDES.index(self.tank(self.active).side)
+        return 0
+
+    def decision(self) -> str:
+        if self.result is not None:
+            return "game over"
+        if self.phase == "order":
+            return f"round {self.round}: {self.chit_side}'s chit -- order for a tank"
+        t = self.tank(self.active) if self.active else None
+        if self.phase == "path" and t is not None:
+            limit = self.move_limit(t)
+            what = {"MOVE": "path", "ATTACK": "straight line", "RETREAT": "straight line into cover"}[t.order or "MOVE"]
+            return f"{t.order} {t.label}: {what}, up to {A.num(limit)} cm"
+        if self.phase == "fire" and t is not None:
+            return f"{t.order} {t.label}: fire {t.card.rate_of_fire} shot(s)"
+        if self.phase == "window" and t is not None:
+            moment = {"declared": f"{t.label} was ordered to {t.order}",
+                      "segment": f"{t.label} drove a segment",
+                      "before_fire": f"{t.label} is about to fire"}.get(self.window or "", self.window or "")
+            ready = ", ".join(x.label for x in self.ambushers(OTHER[t.side]))
+            return f"ambush reaction: {moment}; {ready} may fire ('ambush TANK TARGET' or 'pass')"
+        return self.phase
+
+    def legal_actions(self) -> list[Action]:
+        from rulesets.battle_of_tanks.candidates import candidates
+
+        stamp = len(self.history)
+        if self._legal_cache is not None and self._legal_cache[0] == stamp:
+            return list(self._legal_cache[1])
+        found = candidates(self)
+        self._legal_cache = (stamp, found)
+        return list(found)
+
+    def format_action(self, action: Action) -> str:
+        return A.format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        return A.parse_action(text)
+
+    def _outcome(self) -> Outcome | None:
+        return self.result
+
+    def render(self, player: int | None = None, color: bool = False) -> str:
+        from rulesets.battle_of_tanks.render import render_text
+
+        return render_text(self)
+
+    def evaluate(self, player: int) -> float:
+        from rulesets.battle_of_tanks.evaluate import evaluate
+
+        return evaluate(self, player)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        base = super().view(player)
+        base.update({
+            "round": self.round,
+            "phase": self.phase,
+            "tanks": [
+                {"key": t.key, "label": t.label, "side": t.side, "card": t.card.id,
+                 "x": t.x, "y": t.y, "heading": t.heading, "hp": t.hp, "order": t.order,
+                 "state": t.state_words(), "spotted": t.key in self.spotted}
+                for t in self.tanks
+            ],
+            "bag": len(self.bag),
+        })
+        return base
+
+    def clone(self) -> BattleGame:
+        other = copy.copy(self)
+        other.tanks = [copy.copy(t) for t in self.tanks]
+        other.bag = ChitBag(list(self.bag.chits), list(self.bag.out))
+        other.steps = list(self.steps)
+        other.route = list(self.route)
+        other.spotted = set(self.spotted)
+        other.destroyed_tiers = dict(self.destroyed_tiers)
+        other.history = list(self.history)
+        other.options = self.options
+        dice = Dice.__new__(Dice)
+        dice.seed = self.dice.seed
+        dice._rng = copy.copy(self.dice._rng)
+        dice.log = list(self.dice.log)
+        other.dice = dice
+        other._legal_cache = None
+        return other
+
+    def determinize(self, player: int, seed: int) -> BattleGame:
+        """A copy whose future dice are re-seeded: the computer cannot foresee rolls."""
+        other = self.clone()
+        other.dice._rng = random.Random(seed)
+        return other
+
+    # ============================================================== lookups
+    def tank(self, name: str) -> Tank:
+        return self.tanks[self.index[name.lower()]]
+
+    def find(self, name: str) -> Tank | None:
+        i = self.index.get(name.lower())
+        return None if i is None else self.tanks[i]
+
+    def live(self, side: str | None = None) -> list[Tank]:
+        return [t for t in self.tanks if t.alive and (side is None or t.side == side)]
+
+    def move_limit(self, t: Tank) -> float:
+        mv = self.rules.movement
+        factor = {"MOVE": 1.0, "ATTACK": mv.attack_fraction, "RETREAT": mv.retreat_fraction}.get(t.order or "", 1.0)
+        return t.card.move_cm * factor
+
+    def others_footprints(self, t: Tank) -> list[Any]:
+        """Footprints a moving tank may not enter: every other tank not yet a wreck feature."""
+        return [o.footprint() for o in self.tanks if o.key != t.key and not o.wreck]
+
+    def eligible(self, side: str) -> list[Tank]:
+        """Tanks that may take this chit's order (BT-4.2, BT-4.4)."""
+        return [t for t in self.tanks if t.side == side and t.alive and t.order is None and not t.ambush]
+
+    # ================================================================ sight
+    def sight(self, shooter: Tank, target: Tank) -> Sight:
+        """Can ``shooter`` fire at ``target``, and with what cover (BT-6.1 .. BT-6.7)."""
+        if self.rules.sight.measure == "footprints":
+            dist = closest_distance(shooter.footprint(), target.footprint())
+        else:
+            dist = math.dist((shooter.x, shooter.y), (target.x, target.y))
+        in_range = dist <= shooter.card.sight_cm + 1e-9
+        if in_range and target.alive and target.side != shooter.side:
+            cover = self.field.cover((shooter.x, shooter.y), target.pose, target.length, target.width)
+        else:
+            cover = NOT_LOOKED
+        spotted = cover.level == "open" or target.key in self.spotted
+        h2h = self.hull_to_hull(shooter, target)
+        problem: Illegal | None = None
+        if not target.alive:
+            problem = Illegal("BT-6.5", f"{target.label} is already destroyed")
+        elif target.side == shooter.side:
+            problem = Illegal("BT-6.1", f"{target.label} is on your own side")
+        elif not in_range:
+            problem = Illegal("BT-6.1", f"{target.label} is {dist:.1f} cm away, beyond {shooter.label}'s sight of {A.num(shooter.card.sight_cm)} cm")
+        elif cover.level == "hidden":
+            problem = Illegal("BT-6.4", f"{target.label} is completely hidden from {shooter.label} by tall terrain")
+        elif self.rules.spotting.required_for_cover and not spotted:
+            problem = Illegal("BT-5.5", f"{target.label} is in {cover.level} cover from {shooter.label} and not spotted")
+        return Sight(dist, in_range, cover, spotted, h2h, problem)
+
+    def hull_to_hull(self, a: Tank, b: Tank) -> bool:
+        """Front to front in contact (BT-6.7 Decision: within contact_cm, in each other's front arc)."""
+        h = self.rules.hull_to_hull
+        if closest_distance(a.footprint(), b.footprint()) > h.contact_cm + 1e-9:
+            return False
+        return in_front_arc(a.pose, (b.x, b.y), h.front_arc_deg) and in_front_arc(b.pose, (a.x, a.y), h.front_arc_deg)
+
+    def targets(self, shooter: Tank) -> list[tuple[Tank, Sight]]:
+        out = []
+        for t in self.tanks:
+            if t.alive and t.side != shooter.side:
+                s = self.sight(shooter, t)
+                if s.allowed:
+                    out.append((t, s))
+        return out
+
+    def ambushers(self, side: str) -> list[Tank]:
+        return [t for t in self.tanks if t.side == side and t.alive and t.ambush and self.targets(t)]
+
+    def in_cover_at(self, t: Tank, pose: Pose) -> bool:
+        """BT-5.3 Decision: in cover (or out of sight) from the enemies that could see it."""
+        enemies = self.live(OTHER[t.side])
+        if self.rules.retreat.cover_from == "nearest_enemy" and enemies:
+            enemies = [min(enemies, key=lambda e: math.dist((e.x, e.y), (pose.x, pose.y)))]
+        fp = t.footprint(pose)
+        for e in enemies:
+            if closest_distance(e.footprint(), fp) > e.card.sight_cm:
+                continue
+            if self.field.cover((e.x, e.y), pose, t.length, t.width).level == "open":
+                return False
+        return True
+
+    # ================================================================ checks
+    def _check(self, action: Action) -> Illegal | None:
+        if self.result is not None:
+            return Illegal("GAME", "the game is over")
+        if isinstance(action, A.Declare):
+            return self._check_declare(action)
+        if isinstance(action, A.Drive):
+            return self._check_drive(action)
+        if isinstance(action, A.Fire):
+            if self.phase != "fire":
+                return Illegal("BT-6.2", f"no fire part is due now ({self.decision()})")
+            return self._check_shots(self.tank(self.active or ""), action.shots)
+        if isinstance(action, A.AmbushFire):
+            return self._check_ambush(action)
+        if isinstance(action, A.Pass):
+            if self.phase != "window":
+                return Illegal("BT-7.2", f"there is no ambush window now ({self.decision()})")
+            return None
+        return Illegal("BT-5", f"unknown action {action!r}")
+
+    def _check_declare(self, action: A.Declare) -> Illegal | None:
+        if self.phase != "order":
+            return Illegal("BT-4.2", f"no order is due now ({self.decision()})")
+        t = self.find(action.tank)
+        if t is None:
+            return Illegal("BT-4.2", f"no tank called {action.tank!r}; tanks: {', '.join(x.label for x in self.tanks)}")
+        if t.side != self.chit_side:
+            return Illegal("BT-4.2", f"{t.label} belongs to {t.side}; the chit is {self.chit_side}'s")
+        if not t.alive:
+            return Illegal("BT-4.3", f"{t.label} is destroyed")
+        if t.ambush:
+            return Illegal("BT-4.4", f"{t.label} waits in AMBUSH and takes no new order")
+        if t.order is not None:
+            return Illegal("BT-4.2", f"{t.label} already has an order this round ({t.order})")
+        if action.order not in A.ORDERS:
+            return Illegal("BT-5", f"unknown order {action.order}; orders: {', '.join(A.ORDERS)}")
+        if action.order in ("MOVE", "ATTACK") and t.track_damaged:
+            return Illegal("BT-5.2", f"{t.label} has a damaged track and cannot {action.order}")
+        return None
+
+    def _check_drive(self, action: A.Drive) -> Illegal | None:
+        if self.phase != "path" or self.active is None:
+            return Illegal("BT-5.1", f"no movement is due now ({self.decision()})")
+        t = self.tank(self.active)
+        if not action.points and action.heading is None:
+            return None
+        limit = self.move_limit(t)
+        pts = [(t.x, t.y), *action.points]
+        length = path_length(pts)
+        rule = {"MOVE": "BT-5.1", "ATTACK": "BT-5", "RETREAT": "BT-5.3"}[t.order or "MOVE"]
+        if t.order in ("ATTACK", "RETREAT") and len(action.points) > 1:
+            return Illegal(rule, f"{t.order} moves in one straight line: give one point")
+        if len(action.points) > self.rules.movement.max_waypoints:
+            return Illegal("BT-5.1", f"at most {self.rules.movement.max_waypoints} waypoints")
+        if length > limit + 1e-6:
+            return Illegal(rule, f"path of {length:.1f} cm is longer than {t.label}'s {A.num(limit)} cm")
+        others = self.others_footprints(t)
+        if len(action.points) == 1 and action.heading is None:
+            # the same vectorised test that screens the candidates, so both always agree
+            ok = self.field.straight_ok(t.pose, np.asarray(action.points), t.length, t.width, others)
+            problem = None if bool(ok[0]) else (
+                self.field.path_problem(t.pose, action.points, None, t.length, t.width, others)
+                or "the tank would touch impassable terrain, another tank or the table edge")
+        else:
+            problem = self.field.path_problem(t.pose, action.points, action.heading, t.length, t.width, others)
+        if problem is not None:
+            return Illegal("BT-5.1", problem)
+        if t.order == "RETREAT" and action.points:
+            end = action.points[-1]
+            heading = action.heading if action.heading is not None else heading_between((t.x, t.y), end)
+            if not self.in_cover_at(t, Pose(end[0], end[1], heading)):
+                return Illegal("BT-5.3", f"RETREAT must end in cover; {A.num(end[0])},{A.num(end[1])} is in the open")
+        return None
+
+    def _check_shots(self, shooter: Tank, shots: tuple[A.Shot, ...]) -> Illegal | None:
+        total = sum(s.count for s in shots)
+        if total > shooter.card.rate_of_fire:
+            return Illegal("BT-6.2", f"{shooter.label} has {shooter.card.rate_of_fire} shot(s), not {total}")
+        seen = set()
+        for s in shots:
+            target = self.find(s.target)
+            if target is None:
+                return Illegal("BT-6.1", f"no tank called {s.target!r}")
+            if target.key in seen:
+                return Illegal("BT-6.2", f"name {target.label} once with *N for several shots")
+            seen.add(target.key)
+            sight = self.sight(shooter, target)
+            if sight.problem is not None:
+                return sight.problem
+            if s.turret and not sight.cover.hull_down:
+                return Illegal("BT-6.6", f"a turret shot needs {target.label} HULL-DOWN (heavy cover behind low terrain); it is {sight.cover.describe()}")
+        return None
+
+    def _check_ambush(self, action: A.AmbushFire) -> Illegal | None:
+        if self.phase != "window" or self.active is None:
+            return Illegal("BT-7.2", f"there is no ambush window now ({self.decision()})")
+        t = self.find(action.tank)
+        reacting = OTHER[self.tank(self.active).side]
+        if t is None:
+            return Illegal("BT-7.1", f"no tank called {action.tank!r}")
+        if t.side != reacting:
+            return Illegal("BT-7.1", f"{t.label} is not on the reacting side ({reacting})")
+        if not t.alive or not t.ambush:
+            return Illegal("BT-7.1", f"{t.label} is not waiting in AMBUSH")
+        if not action.shots:
+            return Illegal("BT-7.1", "an ambush fires at least one shot (or say 'pass')")
+        return self._check_shots(t, action.shots)
+
+    # ================================================================ apply
+    def _apply(self, action: Action) -> list[Event]:
+        events: list[Event] = []
+        self._legal_cache = None
+        if isinstance(action, A.Declare):
+            self._declare(action, events)
+        elif isinstance(action, A.Drive):
+            t = self.tank(self.active or "")
+            self.route = list(action.points)
+            self.route_heading = action.heading
+            if not action.points:
+                if action.heading is not None:
+                    t.heading = action.heading
+                    events.append(Event("turned", f"{t.label} turns to {A.num(t.heading)} deg", {"tank": t.key}))
+                else:
+                    events.append(Event("stays", f"{t.label} stays at {A.num(t.x)},{A.num(t.y)}", {"tank": t.key}))
+            else:
+                self.steps.insert(0, ("segment",))
+            self.phase = "run"
+        elif isinstance(action, A.Fire):
+            t = self.tank(self.active or "")
+            mode = "attack" if t.order == "ATTACK" else "fire"
+            self.phase = "run"
+            if action.shots:
+                self._shoot(t, action.shots, mode, events)
+            else:
+                events.append(Event("holds", f"{t.label} holds fire", {"tank": t.key}))
+        elif isinstance(action, A.AmbushFire):
+            t = self.tank(action.tank)
+            events.append(Event("ambush", f"{t.label} springs its AMBUSH during {self.window} (BT-7.1)", {"tank": t.key, "window": self.window}))
+            t.ambush = False
+            self.phase = "run"
+            self._shoot(t, action.shots, "ambush", events)
+            self.steps.insert(0, ("window", self.window or "declared"))
+        elif isinstance(action, A.Pass):
+            self.phase = "run"
+            self.window_quiet = True
+            events.append(Event("pass", f"{OTHER[self.tank(self.active or '').side]} lets the moment pass", {}))
+        self._run(events)
+        return events
+
+    def _declare(self, action: A.Declare, events: list[Event]) -> None:
+        t = self.tank(action.tank)
+        # the chit drawn goes beside this tank: swap identities if it was another's chit
+        drawn = self.bag.out[-1] if self.bag.out else t.key
+        if drawn != t.key:
+            self.bag.out[self.bag.out.index(drawn)] = t.key
+            self.bag.chits[self.bag.chits.index(t.key)] = drawn
+        t.order = action.order
+        self.active = t.key
+        self.chit_side = None
+        self.window_quiet = False
+        self.route = []
+        events.append(Event("order", f"{t.label} receives {action.order} (BT-5)", {"tank": t.key, "order": action.order}))
+        w = [("window", "declared")]
+        if action.order == "MOVE":
+            self.steps = [*w, ("path",)]
+        elif action.order == "FIRE":
+            self.steps = [*w, ("window", "before_fire"), ("fire",)]
+        elif action.order == "ATTACK":
+            self.steps = [*w, ("path",), ("window", "before_fire"), ("fire",)]
+        elif action.order == "AMBUSH":
+            t.ambush = True
+            events.append(Event("ambush_set", f"{t.label} waits in AMBUSH (BT-7.1)", {"tank": t.key}))
+            self.steps = [*w]
+        elif action.order == "RETREAT":
+            self.steps = [*w, ("repair",), ("path",)]
+        elif action.order == "RECON":
+            self.steps = [*w, ("recon",)]
+        self.phase = "run"
+
+    # ---------------------------------------------------------- the runner
+    def _run(self, events: list[Event]) -> None:
+        """Carry out automatic steps until a decision is due or the game ends."""
+        while self.result is None:
+            if self.phase in ("order", "path", "fire", "window"):
+                return
+            if not self.steps:
+                self._next_chit(events)
+                continue
+            step = self.steps.pop(0)
+            kind = step[0]
+            t = self.tank(self.active) if self.active else None
+            if t is None or not t.alive:
+                continue
+            if kind == "window":
+                self._offer_window(step[1])
+            elif kind == "path":
+                if t.track_damaged:
+                    events.append(Event("stuck", f"{t.label} cannot move: damaged track (BT-5.2)", {"tank": t.key}))
+                else:
+                    self.phase = "path"
+            elif kind == "segment":
+                self._segment(t, events)
+            elif kind == "fire":
+                if self.targets(t):
+                    self.phase = "fire"
+                else:
+                    events.append(Event("no_target", f"{t.label} has no target in sight (BT-6.1)", {"tank": t.key}))
+            elif kind == "repair":
+                self._repair(t, events)
+            elif kind == "recon":
+                self._recon(t, events)
+        self.phase = "over"
+
+    def _offer_window(self, reason: str) -> None:
+        if reason not in self.rules.ambush.windows or self.active is None:
+            return
+        if self.window_quiet:
+            return
+        side = OTHER[self.tank(self.active).side]
+        if self.ambushers(side):
+            self.window = reason
+            self.phase = "window"
+
+    def _segment(self, t: Tank, events: list[Event]) -> None:
+        if t.track_damaged:
+            events.append(Event("stops", f"{t.label} stops: track hit (BT-6.5)", {"tank": t.key}))
+            self.route = []
+            return
+        point = self.route.pop(0)
+        heading = heading_between((t.x, t.y), point)
+        start = (t.x, t.y)
+        t.x, t.y, t.heading = point[0], point[1], heading
+        if not self.route and self.route_heading is not None:
+            t.heading = self.route_heading
+        t.moved = True
+        self.window_quiet = False
+        dist = math.dist(start, point)
+        events.append(Event("moved", f"{t.label} drives {dist:.1f} cm to {A.num(t.x)},{A.num(t.y)} facing {A.num(t.heading)} deg",
+                            {"tank": t.key, "x": t.x, "y": t.y, "heading": t.heading}))
+        follow: list[tuple[str, ...]] = [("window", "segment")]
+        if self.route:
+            follow.append(("segment",))
+        self.steps[0:0] = follow
+
+    def _repair(self, t: Tank, events: list[Event]) -> None:
+        if not t.track_damaged:
+            events.append(Event("repair", f"{t.label}'s track is sound: no repair roll (BT-5.3)", {"tank": t.key}))
+            return
+        tn = TargetNumber(t.card.repair, (), 6, "repair")
+        roll = self.dice.d6("repair the track (BT-5.3)", t.side, tn.need)
+        ok = tn.succeeds(roll.result)
+        if ok:
+            t.track_until = None
+        verdict = "track repaired" if ok else "repair fails: the tank stays"
+        events.append(Event("roll", f"{t.label} repair roll {roll.result}, {tn.explain()} -> {verdict} (BT-5.3)",
+                            {"tank": t.key, "roll": roll.result, "need": tn.need, "success": ok}))
+
+    def _recon(self, t: Tank, events: list[Event]) -> None:
+        sp = self.rules.spotting
+        found = False
+        for e in self.live(OTHER[t.side]):
+            dist = closest_distance(t.footprint(), e.footprint())
+            if dist > t.card.sight_cm + 1e-9:
+                continue
+            cover = self.field.cover((t.x, t.y), e.pose, e.length, e.width)
+            if cover.level == "hidden" and sp.needs_line_of_sight:
+                continue
+            found = True
+            if cover.level == "open":
+                self.spotted.add(e.key)
+                events.append(Event("spotted", f"{t.label} spots {e.label} in the open (BT-5.4)", {"tank": e.key}))
+                continue
+            extra = sp.light_cover_extra if cover.level == "light" else sp.heavy_cover_extra
+            tn = TargetNumber(t.card.recon, (Modifier(f"{cover.level} cover", extra, "BT-5.4"),), 6, "recon")
+            roll = self.dice.d6(f"spot {e.label} (BT-5.4)", t.side, tn.need)
+            ok = tn.succeeds(roll.result)
+            if ok:
+                self.spotted.add(e.key)
+            events.append(Event("roll", f"{t.label} spots {e.label}? rolls {roll.result}, {tn.explain()} -> {'spotted' if ok else 'not spotted'}",
+                                {"tank": e.key, "roll": roll.result, "need": tn.need, "success": ok}))
+        if not found:
+            events.append(Event("recon", f"{t.label} sees no enemy within {A.num(t.card.sight_cm)} cm (BT-5.4)", {"tank": t.key}))
+
+    # ---------------------------------------------------------------- fire
+    def to_hit(self, shooter: Tank, target: Tank, sight: Sight, mode: str, turret: bool) -> TargetNumber:
+        """The to-hit number with every modifier (BT-6.3)."""
+        m = self.rules.modifiers
+        mods = []
+        if mode == "attack":
+            mods.append(Modifier("ATTACK", m.attack, "BT-6.3"))
+        if sight.cover.level == "light":
+            mods.append(Modifier("light cover", m.light_cover, "BT-6.4"))
+        elif sight.cover.level == "heavy" and not turret:
+            mods.append(Modifier("heavy cover", m.heavy_cover, "BT-6.4"))
+        if target.moved:
+            mods.append(Modifier("target moved", m.target_moved, "BT-6.3"))
+        if mode == "ambush":
+            mods.append(Modifier("AMBUSH", m.ambush, "BT-7.1"))
+        return TargetNumber(shooter.card.accuracy, tuple(mods), self.rules.to_hit.never_above,
+                            "accuracy", self.rules.to_hit.always_at_or_below)
+
+    def _shoot(self, shooter: Tank, shots: tuple[A.Shot, ...], mode: str, events: list[Event]) -> None:
+        self.window_quiet = False
+        for shot in shots:
+            target = self.tank(shot.target)
+            sight = self.sight(shooter, target)
+            turret_only = shot.turret or sight.hull_to_hull
+            tn = self.to_hit(shooter, target, sight, mode, shot.turret)
+            self.last_shot = {"shooter": shooter.key, "target": target.key,
+                              "from": [shooter.x, shooter.y], "to": [target.x, target.y]}
+            if shot.turret:
+                events.append(Event("turret_shot", f"{shooter.label} declares a turret shot at HULL-DOWN {target.label} (BT-6.6)", {"target": target.key}))
+            elif sight.hull_to_hull:
+                events.append(Event("hull_to_hull", f"{shooter.label} and {target.label} are hull to hull: only turret hits count (BT-6.7)", {"target": target.key}))
+            for _ in range(shot.count):
+                if not target.alive:
+                    events.append(Event("wasted", f"{shooter.label}'s shot at {target.label} is lost: already destroyed", {}))
+                    continue
+                roll = self.dice.d6(f"to-hit {shooter.label} at {target.label} (BT-6.3)", shooter.side, tn.need)
+                hit = tn.succeeds(roll.result)
+                events.append(Event(
+                    "roll",
+                    f"{shooter.label} fires at {target.label} ({sight.cover.describe()}): rolls {roll.result}, {tn.explain()} -> {'HIT' if hit else 'miss'}",
+                    {"shooter": shooter.key, "target": target.key, "roll": roll.result, "need": tn.need,
+                     "hit": hit, "modifiers": [str(x) for x in tn.modifiers]},
+                ))
+                if hit:
+                    self._penetrate(shooter, target, turret_only, events)
+
+    def _penetrate(self, shooter: Tank, target: Tank, turret_only: bool, events: list[Event]) -> None:
+        roll, face = self.dice.face(self.rules.penetration_die, "penetration die (BT-6.5)", shooter.side)
+        data = {"target": target.key, "face": face, "roll": roll.result}
+        shown = "blank" if face == "blank" else face
+        if face == "blank":
+            events.append(Event("penetration", f"penetration die rolls {roll.result}: {shown} -> bounced (BT-6.5)", data))
+            return
+        if turret_only and face != "T":
+            events.append(Event("penetration", f"penetration die rolls {roll.result}: {shown} -> does not count, only T (turret) does (BT-6.6/BT-6.7)", data))
+            return
+        if face == "K":
+            target.track_until = self.round + self.rules.track.rounds
+            target.damaged = True
+            events.append(Event("penetration", f"penetration die rolls {roll.result}: K -> {target.label}'s track is damaged (BT-6.5)", data))
+            return
+        before = target.hp
+        target.hp = max(0, target.hp - shooter.card.firepower)
+        target.damaged = True
+        where = "turret" if face == "T" else "hull"
+        events.append(Event("penetration", f"penetration die rolls {roll.result}: {face} -> {where} penetrated, {target.label} {before} -> {target.hp} HP (BT-6.5)",
+                            {**data, "hp": target.hp, "damage": before - target.hp}))
+        if target.hp == 0:
+            self._destroyed(target, events)
+
+    def _destroyed(self, t: Tank, events: list[Event]) -> None:
+        t.ambush = False
+        if t.key in self.bag.chits:
+            self.bag.remove(t.key)  # it can never take an order: its chit leaves at once
+        self.destroyed_tiers[OTHER[t.side]] += t.card.tier
+        self.spotted.discard(t.key)
+        events.append(Event("destroyed", f"{t.label} is destroyed (BT-6.5)", {"tank": t.key}))
+        alive = {s: bool(self.live(s)) for s in SIDES}
+        if not alive["a"] and not alive["b"]:
+            self.result = Outcome((), "both sides destroyed (BT-8.3)", self._score())
+        elif not alive["a"] or not alive["b"]:
+            winner = "a" if alive["a"] else "b"
+            self.result = Outcome((SIDES.index(winner),), f"{winner} destroyed every enemy tank (BT-8.1)", self._score())
+        if self.result is not None:
+            events.append(Event("result", self.result.reason, {}))
+
+    def _score(self) -> tuple[float, float]:
+        return (float(self.destroyed_tiers["a"]), float(self.destroyed_tiers["b"]))
+
+    # --------------------------------------------------------------- rounds
+    def _start(self) -> list[Event]:
+        events: list[Event] = []
+        roll = self.dice.d6("who draws the first chit (BT-4.1)", "table")
+        self.first_drawer = "a" if roll.result <= 3 else "b"
+        events.append(Event("roll", f"d6 for the first draw: {roll.result} -> {self.first_drawer} draws first (BT-4.1)",
+                            {"roll": roll.result}))
+        self.bag = ChitBag(sorted(t.key for t in self.tanks if t.alive))
+        self._new_round(events)
+        self._run(events)
+        return events
+
+    def _new_round(self, events: list[Event]) -> None:
+        self.round += 1
+        for t in self.tanks:
+            t.damaged = False
+            t.plate_at_start = t.alive and self.field.on_plate(OTHER[t.side], t.pose, t.length, t.width)
+        if not self.bag.chits and self.rules.ambush.release_when_bag_empty:
+            waiting = [t for t in self.tanks if t.alive and t.ambush]
+            if waiting:
+                for t in waiting:
+                    t.ambush = False
+                    t.order = None
+                self.bag.return_chits()
+                events.append(Event("release", "every tank waits in ambush: all ambushes end (BT-4.4 setting)", {}))
+        events.append(Event("round", f"round {self.round} begins; {len(self.bag)} chit(s) in the bag (BT-4.2)", {"round": self.round}))
+
+    def _next_chit(self, events: list[Event]) -> None:
+        self.active = None
+        self.window = None
+        if not self.bag.chits:
+            self._end_round(events)
+            if self.result is not None:
+                return
+            self._new_round(events)
+            if not self.bag.chits:
+                self.result = Outcome((), "no tank can take an order", self._score())
+                return
+        chit = self.bag.draw(self.dice, "chit")
+        side = self.tank(chit).side
+        if not self.eligible(side):  # cannot happen while chits match tanks; kept safe
+            self.bag.out.remove(chit)
+            self.bag.chits.append(chit)
+            self.result = Outcome((), "chit bag out of step", self._score())
+            return
+        self.chit_side = side
+        self.phase = "order"
+        events.append(Event("chit", f"a chit of {side} is drawn ({len(self.bag)} left) (BT-4.2)", {"side": side}))
+
+    def _end_round(self, events: list[Event]) -> None:
+        """Round-end bookkeeping (BT-4.3) and the base-plate victory (BT-8.2)."""
+        r = self.round
+        for t in self.tanks:
+            if not t.ambush:
+                t.order = None
+        gone = [t.key for t in self.tanks if not t.alive]
+        for key in gone:
+            self.bag.remove(key)
+        self.bag.return_chits(keep_out=[t.key for t in self.tanks if t.ambush and t.alive])
+        self.spotted.clear()
+        new_wrecks = [t for t in self.tanks if not t.alive and not t.wreck]
+        for t in new_wrecks:
+            t.wreck = True
+        if new_wrecks:
+            wr = self.rules.wrecks
+            wrecks = [Feature(f"wreck of {t.label}", "wreck", wr.cover, wr.passable, wr.height, t.footprint())
+                      for t in self.tanks if t.wreck]
+            self.field = self.field.with_wrecks(wrecks)
+            events.append(Event("wrecks", f"{', '.join(t.label for t in new_wrecks)} become wreck(s) (BT-3.4)", {}))
+        for t in self.tanks:
+            if t.track_until is not None and t.track_until <= r:
+                t.track_until = None
+            t.moved = False
+        events.append(Event("round_end", f"round {r} ends: orders cleared, chits back in the bag, spot markers removed (BT-4.3)", {"round": r}))
+        winners = []
+        for side in SIDES:
+            for t in self.live(side):
+                held = t.plate_at_start and not t.damaged and self.field.on_plate(OTHER[side], t.pose, t.length, t.width)
+                t.plate_rounds = t.plate_rounds + 1 if held else 0
+                if held:
+                    events.append(Event("base", f"{t.label} held {OTHER[side]}'s base plate for the whole round undamaged (BT-8.2)", {"tank": t.key}))
+                if t.plate_rounds >= self.rules.victory.base_plate_rounds and side not in winners:
+                    winners.append(side)
+        if len(winners) == 2:
+            self.result = Outcome((), "both sides held the enemy base plate (BT-8.3)", self._score())
+        elif winners:
+            self.result = Outcome((SIDES.index(winners[0]),), f"{winners[0]} held the enemy base plate for a round (BT-8.2)", self._score())
+        elif self.rules.victory.max_rounds is not None and r >= self.rules.victory.max_rounds:
+            a, b = self.destroyed_tiers["a"], self.destroyed_tiers["b"]
+            if a == b:
+                self.result = Outcome((), f"round limit {r}: equal points {a}-{b} (BT-8.3)", self._score())
+            else:
+                w = "a" if a > b else "b"
+                self.result = Outcome((SIDES.index(w),), f"round limit {r}: {w} wins on destroyed tier points {a}-{b} (BT-8.3)", self._score())
+        if self.result is not None:
+            events.append(Event("result", self.result.reason, {}))
+
+    # -------------------------------------------------------------- helpers
+    def place(self, key: str, x: float, y: float, heading: float | None = None) -> None:
+        """Set a tank down somewhere (scenario editing, tests); not a rules action."""
+        t = self.tank(key)
+        t.x, t.y = x, y
+        if heading is not None:
+            t.heading = heading % 360.0
+        self._legal_cache = None
+
+    def chit_problems(self) -> list[str]:
+        """Chit conservation (BT-1.3, BT-4.3): one chit per tank still in play, nowhere twice."""
+        problems = []
+        allc = self.bag.chits + self.bag.out
+        if len(allc) != len(set(allc)):
+            problems.append(f"duplicate chits: {sorted(allc)}")
+        for t in self.tanks:
+            if t.alive and t.key not in allc:
+                problems.append(f"{t.key} has no chit")
+            if t.wreck and t.key in allc:
+                problems.append(f"wreck {t.key} still has a chit")
+            if t.alive and t.order is None and not t.ambush and t.key not in self.bag.chits and self.phase != "order":
+                problems.append(f"{t.key} has no order but its chit is out")
+        return problems
+
+    def _snapshot(self) -> BattleGame:
+        snap = self.clone()
+        snap.history = []
+        snap._initial = None
+        snap._forced = None
+        snap._outcome_known = False
+        return snap

@@ -1,0 +1,283 @@
+"""The YAML data kinds of Battle of Tanks, as pydantic models.
+
+These models are the single source of truth for cards, the rules table,
+tables (maps), armies and scenarios: ``tanktable schema battle-of-tanks card``
+exports them as JSON Schema, and ``tanktable validate`` reports every
+problem with its line. Every number of the rulebook and every **Decision**
+of the spec lives in a file validated here, never in code.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field, PlainSerializer, WithJsonSchema, model_validator
+
+from core.data import DataModel
+
+RULESET_ID = "battle-of-tanks"
+
+_ROLL = re.compile(r"^\s*(-?\d+)\s*\+\s*$")
+
+
+def parse_roll(value: Any) -> int:
+    """Read a card roll such as ``3+`` (BT-2.2: only 1+ .. 6+ exist on a d6)."""
+    if isinstance(value, bool):
+        raise ValueError(f"a roll is written N+ with N from 1 to 6, got {value!r}")
+    if isinstance(value, int):
+        number = value
+    elif isinstance(value, str) and _ROLL.match(value):
+        number = int(_ROLL.match(value).group(1))  # type: ignore[union-attr]
+    else:
+        raise ValueError(f"a roll is written N+ with N from 1 to 6, got {value!r}")
+    if not 1 <= number <= 6:
+        raise ValueError(f"a roll must be 1+ to 6+ on a d6, got {number}+")
+    return number
+
+
+Roll = Annotated[
+    int,
+    BeforeValidator(parse_roll),
+    PlainSerializer(lambda v: f"{v}+", return_type=str, when_used="json"),
+    WithJsonSchema({"type": "string", "pattern": "^[1-6]\\+$", "description": "a d6 roll, 1+ to 6+"}),
+]
+"""A d6 roll written ``N+`` (or a bare number), 1..6."""
+
+CoverClass = Literal["light", "heavy"]
+Height = Literal["low", "tall"]
+Side = Literal["a", "b"]
+OrderName = Literal["MOVE", "FIRE", "ATTACK", "AMBUSH", "RETREAT", "RECON"]
+Face = Literal["blank", "K", "T", "W"]
+XY = tuple[float, float]
+
+
+class Footprint(DataModel):
+    """A tank's size on the table (BT-2.1)."""
+
+    length_cm: float = Field(gt=0, description="Along the hull (the heading).")
+    width_cm: float = Field(gt=0, description="Across the hull.")
+
+
+class TankCard(DataModel):
+    """A tank card (BT-2). Rolls are written ``3+``."""
+
+    ruleset: Literal["battle-of-tanks"] = "battle-of-tanks"
+    kind: Literal["card"] = "card"
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9._-]*$", description="Stable id used in army lists.")
+    name: str
+    short: str = Field(default="", pattern=r"^([a-z0-9]+)?$", description="Short label on the table, e.g. t34.")
+    tier: int = Field(ge=0, description="Tier points the tank costs (BT-1.1).")
+    hit_points: int = Field(gt=0)
+    move_cm: float = Field(ge=0)
+    sight_cm: float = Field(ge=0)
+    recon: Roll
+    accuracy: Roll
+    rate_of_fire: int = Field(ge=0)
+    firepower: int = Field(ge=0)
+    repair: Roll
+    footprint: Footprint | None = None
+    based_on: str | None = Field(default=None, description="Id of a card whose fields this one starts from.")
+    notes: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.short or re.sub(r"[^a-z0-9]", "", self.id)[:6]
+
+
+class Modifiers(DataModel):
+    """To-hit modifiers (BT-6.3)."""
+
+    attack: int = 1
+    light_cover: int = 1
+    heavy_cover: int = 2
+    target_moved: int = Field(1, description="Decision BT-6.3: target moved this round.")
+    ambush: int = -1
+
+
+class ToHit(DataModel):
+    never_above: int = Field(6, description="A need above this cannot hit (BT-6.3).")
+    always_at_or_below: int = Field(1, description="A need at or below this always hits (BT-6.3).")
+
+
+class TerrainKind(DataModel):
+    """A kind of terrain feature with its cover class and flags (BT-3.2)."""
+
+    cover: CoverClass
+    passable: bool
+    height: Height
+
+
+class CoverRules(DataModel):
+    threshold: float = Field(0.5, gt=0, le=1, description="Share hidden to be in cover (BT-6.4).")
+
+
+class SightRules(DataModel):
+    measure: Literal["footprints", "centres"] = Field(
+        "footprints", description="Decision BT-6.1: sight range between closest footprint points."
+    )
+
+
+class SpottingRules(DataModel):
+    required_for_cover: bool = Field(True, description="Decision BT-5.5.")
+    light_cover_extra: int = Field(2, description="BT-5.4: light cover needs recon + 2.")
+    heavy_cover_extra: int = Field(1, description="BT-5.4: heavy cover needs recon + 1.")
+    needs_line_of_sight: bool = True
+
+
+class MovementRules(DataModel):
+    attack_fraction: float = Field(0.5, ge=0, le=1, description="ATTACK moves this share of move (BT-5).")
+    retreat_fraction: float = Field(0.5, ge=0, le=1, description="RETREAT moves this share of move (BT-5.3).")
+    turn_step_deg: float = Field(15.0, gt=0, le=90, description="Turning on the spot sweeps footprints at this step.")
+    max_waypoints: int = Field(8, ge=1, description="Most straight segments in one MOVE path.")
+
+
+class RetreatRules(DataModel):
+    cover_from: Literal["enemies_in_sight", "nearest_enemy"] = Field(
+        "enemies_in_sight",
+        description="Decision BT-5.3: 'in cover' means in cover (or out of sight) from these enemies.",
+    )
+
+
+class HullToHull(DataModel):
+    contact_cm: float = Field(1.0, ge=0, description="Decision BT-6.7: footprints this close touch.")
+    front_arc_deg: float = Field(90.0, gt=0, le=360, description="Decision BT-6.7: each in the other's front arc.")
+
+
+class AmbushRules(DataModel):
+    windows: list[Literal["declared", "segment", "before_fire"]] = Field(
+        default=["declared", "segment", "before_fire"],
+        description="Decision BT-7.2: moments of an enemy activation where ambushers may fire.",
+    )
+    release_when_bag_empty: bool = Field(
+        True, description="If every live tank waits in ambush at a round's start, all ambushes end."
+    )
+
+
+class TrackRules(DataModel):
+    rounds: int = Field(1, ge=0, description="BT-6.5: a track hit lasts until the end of the next round.")
+
+
+class VictoryRules(DataModel):
+    base_plate_rounds: int = Field(1, ge=1, description="BT-8.2: complete rounds on the enemy plate.")
+    base_plate_test: Literal["centre", "footprint"] = Field(
+        "centre", description="On the plate means its centre (or its whole footprint) is on it."
+    )
+    max_rounds: int | None = Field(None, ge=1, description="Decision BT-8.3: round limit (none by default).")
+
+
+class WreckRules(DataModel):
+    cover: CoverClass = "heavy"
+    height: Height = "low"
+    passable: bool = False
+
+
+class RulesTable(DataModel):
+    """Every number and Decision of the Battle of Tanks spec (one YAML file)."""
+
+    ruleset: Literal["battle-of-tanks"] = "battle-of-tanks"
+    kind: Literal["rules"] = "rules"
+    footprint: Footprint = Footprint(length_cm=10, width_cm=5)
+    terrain_kinds: dict[str, TerrainKind]
+    modifiers: Modifiers = Modifiers()
+    to_hit: ToHit = ToHit()
+    penetration_die: list[Face] = Field(
+        default=["blank", "blank", "K", "T", "W", "W"],
+        min_length=1,
+        description="Decision BT-6.5: faces of the penetration die.",
+    )
+    cover: CoverRules = CoverRules()
+    sight: SightRules = SightRules()
+    spotting: SpottingRules = SpottingRules()
+    movement: MovementRules = MovementRules()
+    retreat: RetreatRules = RetreatRules()
+    hull_to_hull: HullToHull = HullToHull()
+    ambush: AmbushRules = AmbushRules()
+    track: TrackRules = TrackRules()
+    victory: VictoryRules = VictoryRules()
+    wrecks: WreckRules = WreckRules()
+    first_draw: Literal["d6_at_start"] = Field(
+        "d6_at_start", description="BT-4.1: a d6 at the start decides who draws first (1-3 a, 4-6 b)."
+    )
+
+
+class BasePlate(DataModel):
+    """A base plate: rectangle by its lower-left corner and size, plus the tower (BT-3.1)."""
+
+    x: float
+    y: float
+    width: float = Field(30, gt=0)
+    depth: float = Field(30, gt=0)
+    tower: XY | None = None
+
+
+class TerrainFeature(DataModel):
+    """One terrain polygon; flags default to its kind's (BT-3.2)."""
+
+    name: str = ""
+    type: str = Field(description="A terrain kind of the rules table, e.g. forest, stone_house.")
+    polygon: list[XY] = Field(min_length=3)
+    cover: CoverClass | None = None
+    passable: bool | None = None
+    height: Height | None = None
+
+
+class Deployment(DataModel):
+    x: float
+    y: float
+    heading: float = 0.0
+
+
+class TableMap(DataModel):
+    """A table (BT-3): size, base plates, terrain."""
+
+    ruleset: Literal["battle-of-tanks"] = "battle-of-tanks"
+    kind: Literal["table"] = "table"
+    name: str
+    description: str = ""
+    width_cm: float = Field(120, gt=0)
+    depth_cm: float = Field(120, gt=0)
+    bases: dict[Side, BasePlate]
+    terrain: list[TerrainFeature] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _two_bases(self) -> TableMap:
+        if set(self.bases) != {"a", "b"}:
+            raise ValueError("bases: give one base plate for each side, a and b")
+        return self
+
+
+class ArmyTank(DataModel):
+    card: str
+    name: str | None = None
+
+
+class Army(DataModel):
+    """An army list (BT-1.2)."""
+
+    ruleset: Literal["battle-of-tanks"] = "battle-of-tanks"
+    kind: Literal["army"] = "army"
+    name: str = "Army"
+    budget: int = Field(ge=0)
+    tanks: list[ArmyTank] = Field(min_length=1)
+
+
+class Scenario(DataModel):
+    """A table plus two armies, and optional rule settings and deployment."""
+
+    ruleset: Literal["battle-of-tanks"] = "battle-of-tanks"
+    kind: Literal["scenario"] = "scenario"
+    name: str
+    description: str = ""
+    table: str | dict[str, Any]
+    armies: dict[str, str | dict[str, Any]]
+    settings: dict[str, Any] = Field(default_factory=dict)
+    deploy: dict[str, list[Deployment]] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _sides(self) -> Scenario:
+        if set(self.armies) != {"a", "b"}:
+            raise ValueError("armies: give one army for each side, a and b")
+        if not set(self.deploy) <= {"a", "b"}:
+            raise ValueError("deploy: sides are a and b")
+        return self

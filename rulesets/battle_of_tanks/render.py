@@ -1,0 +1,78 @@
+"""The table as text: a coarse grid with terrain and tanks, then a tank list.
+
+One cell is ``CELL`` cm square, two characters wide. Terrain: ``##`` tall
+heavy (houses, rocks), ``==`` low heavy (walls), ``::`` light (woods,
+hedges), ``xx`` wrecks, ``..`` base plates. A tank shows as its key (``a1``)
+in the cell of its centre, with an arrow in the next cell ahead.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import shapely
+
+from rulesets.battle_of_tanks.actions import num
+
+if TYPE_CHECKING:
+    from rulesets.battle_of_tanks.game import BattleGame
+
+CELL = 5.0
+ARROWS = ["> ", "/ ", "^ ", "\\ ", "< ", "/ ", "v ", "\\ "]
+
+
+def _terrain_char(game: BattleGame, x: float, y: float) -> str:
+    pt = shapely.points(x, y)
+    for f in game.field.wrecks:
+        if f.polygon.intersects(pt):
+            return "xx"
+    for f in game.field.features:
+        if f.polygon.intersects(pt):
+            if f.cover == "heavy":
+                return "##" if f.height == "tall" else "=="
+            return "::"
+    for plate in game.field.bases.values():
+        if plate.intersects(pt):
+            return ".."
+    return "  "
+
+
+def render_text(game: BattleGame) -> str:
+    cols = int(math.ceil(game.field.width / CELL))
+    rows = int(math.ceil(game.field.depth / CELL))
+    grid = [[_terrain_char(game, (c + 0.5) * CELL, (r + 0.5) * CELL) for c in range(cols)] for r in range(rows)]
+    for t in game.tanks:
+        if not t.alive:
+            continue
+        c, r = int(t.x // CELL), int(t.y // CELL)
+        if 0 <= r < rows and 0 <= c < cols:
+            grid[r][c] = t.key
+            octant = int(((t.heading % 360) + 22.5) // 45) % 8
+            dc = round(math.cos(math.radians(octant * 45)))
+            dr = round(math.sin(math.radians(octant * 45)))
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < rows and 0 <= cc < cols and grid[rr][cc] in ("  ", "..", "::"):
+                grid[rr][cc] = ARROWS[octant]
+    lines = [f"Battle of Tanks -- {game.title or game.scenario}, round {game.round}, {len(game.bag)} chit(s) in the bag"]
+    lines.append("     +" + "-" * (2 * cols) + "+")
+    for r in range(rows - 1, -1, -1):
+        label = f"{int(r * CELL):>4} " if r % 2 == 0 else "     "
+        lines.append(label + "|" + "".join(grid[r]) + "|")
+    lines.append("     +" + "-" * (2 * cols) + "+")
+    axis = "".join(f"{int(c * CELL):<4}" for c in range(0, cols, 2))
+    lines.append("      " + axis)
+    lines.append("  ## house/rocks  == wall  :: wood/hedge  xx wreck  .. base plate   (1 cell = 5 cm)")
+    lines.append("")
+    lines.append(f"  {'key':<4}{'tank':<14}{'card':<17}{'position':<16}{'hdg':>5} {'HP':>11}  order    state")
+    for t in game.tanks:
+        pos = f"{num(t.x)},{num(t.y)}"
+        words = t.state_words()
+        if t.key in game.spotted:
+            words.append("spotted")
+        hp = f"{t.hp}/{t.card.hit_points}"
+        lines.append(f"  {t.key:<4}{t.label:<14}{t.card.name:<17}{pos:<16}{num(t.heading):>5} {hp:>11}  {(t.order or '-'):<8} {', '.join(words)}")
+    lines.append(f"  destroyed tier points: a {game.destroyed_tiers['a']}, b {game.destroyed_tiers['b']}")
+    if game.result is None:
+        lines.append(f"  next: {game.players[game.to_move()]} -- {game.decision()}")
+    return "\n".join(lines)

@@ -1,0 +1,86 @@
+"""German recon of tank markers with Tigers, activated ATGs and the Stuka (DG-10)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.game import Action, Event, Illegal
+from rulesets.duel_of_the_giants.actions import Recon
+from rulesets.duel_of_the_giants.board import Pos, label
+from rulesets.duel_of_the_giants.los import sees_marker
+from rulesets.duel_of_the_giants.markers import covered, reveal
+
+if TYPE_CHECKING:
+    from rulesets.duel_of_the_giants.game import DuelGame
+
+
+def observers(g: DuelGame) -> list[tuple[str, Pos, int]]:
+    """(name, hex, barrel) of the German units of the player to move that may recon now."""
+    me = g.to_move()
+    out: list[tuple[str, Pos, int]] = []
+    for t in g.tigers():
+        if t.owner == me:
+            out.append((f"Tiger {t.number}", t.pos, t.turret))
+    if g.step == "A3":
+        for a in sorted(g.atgs.values(), key=lambda a: a.id):
+            if a.owner == me and a.face_up and a.tire is None and not a.destroyed:
+                out.append((f"the ATG at {label(a.pos)}", a.pos, a.facing))
+    return out
+
+
+def stuka_sees(g: DuelGame, p: Pos) -> bool:
+    """DG-10.4: own hex and the six around it, no LOS; forest per DG-AMB-32."""
+    s = g.stuka
+    if s is None or s.state != "flying":
+        return False
+    if g.geo.distance(s.pos, p) > g.cfg.weapons.stuka.recon_radius:
+        return False
+    t = g.tt(p)
+    if t.snowdrift:
+        return False
+    return t.marker_recon or (g.cfg.rules.stuka.recon_forest and t.blocks_los)
+
+
+def who_sees(g: DuelGame, p: Pos) -> str | None:
+    if g.step == "D4":
+        return "the Stuka" if stuka_sees(g, p) else None
+    for name, pos, barrel in observers(g):
+        if sees_marker(g, pos, barrel, p):
+            return name
+    return None
+
+
+def actions(g: DuelGame) -> list[Action]:
+    out: list[Action] = []
+    for m in sorted(g.markers.values(), key=lambda m: m.id):
+        if not covered(g, m) and who_sees(g, m.pos) is not None:
+            out.append(Recon(m.pos))
+    return out
+
+
+def check(g: DuelGame, a: Action) -> Illegal | None:
+    if not isinstance(a, Recon):
+        return Illegal("DG-10.1", "now: recon HEX to reveal a tank marker, or end")
+    m = g.marker_at(a.target)
+    if m is None:
+        return Illegal("DG-10.2", f"there is no face-down tank marker at {label(a.target)}")
+    if covered(g, m):
+        return Illegal("DG-9.4", f"the marker at {label(a.target)} is covered by a T-34 (DG-AMB-22)")
+    if who_sees(g, a.target) is None:
+        t = g.tt(a.target)
+        if not t.marker_recon:
+            return Illegal("DG-4.3.6", f"markers in {g.terrain.get(a.target, 'this terrain').replace('_', ' ')} "
+                           f"cannot be reconnoitred ({label(a.target)})")
+        if g.step == "D4":
+            return Illegal("DG-10.4", f"{label(a.target)} is not in or next to the Stuka's hex")
+        return Illegal("DG-10.2", f"no unit of yours has {label(a.target)} on its barrel line within "
+                       "2 hexes (3 from high ground) with line of sight")
+    return None
+
+
+def apply(g: DuelGame, a: Action) -> list[Event]:
+    assert isinstance(a, Recon)
+    m = g.marker_at(a.target)
+    assert m is not None
+    who = who_sees(g, a.target) or "recon"
+    return reveal(g, m, who)

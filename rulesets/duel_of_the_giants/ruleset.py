@@ -1,0 +1,232 @@
+"""The Duel of the Giants ruleset object: scenarios, new games, data kinds, SVG."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from core.data import Problem
+from core.errors import TanktableError
+from core.game import Game, Ruleset
+from rulesets.duel_of_the_giants import settings
+from rulesets.duel_of_the_giants.board import parse_hex
+from rulesets.duel_of_the_giants.game import DuelGame
+
+CARD_TEMPLATE = """\
+# Duel of the Giants weapon cards (DG-18). Copy, change the numbers printed on
+# your cards, and check with: tanktable validate THIS_FILE
+ruleset: duel-of-the-giants
+kind: weapons
+weapons:
+  tiger:
+    name: Tiger
+    firepower: {summer: 5, winter: 4}     # shells in the middle of the card
+    armour: {front: 4, side: 3, rear: 2}  # shells needed from each direction
+    track: 5                              # movement-card track 5..1
+  t34:
+    name: T-34
+    firepower: {summer: 4, winter: 4}
+    armour: {front: 3, side: 2, rear: 1}
+    movement: {summer: 3, winter: 4}      # MAs per phase B
+    dash: 5
+  pak88:
+    name: PAK 8.8
+    firepower: {summer: 5, winter: 5}
+    armour: {front: 2, side: 1, rear: 1}
+  pak36:
+    name: PAK 36
+    firepower: {summer: 3, winter: 3}
+    armour: {front: 2, side: 1, rear: 1}
+  stuka:
+    name: Ju 87 G Stuka
+    actions_per_flight_phase: 5
+    flight_phases: 4
+    recon_radius: 1
+"""
+
+GAME_OPTIONS = frozenset({"players", "setup", "clock_seconds", "armies"})
+
+
+def build_config(scenario: str | Path | None, options: Mapping[str, Any]) -> settings.Config:
+    sc = settings.load_scenario(scenario)
+    overrides = {k: v for k, v in options.items() if k not in GAME_OPTIONS and not k.startswith("weapons.")}
+    rules = settings.rules_with(overrides)
+    cards = settings.weapons_with({k: v for k, v in options.items() if k.startswith("weapons.")})
+    terrain_file = settings.terrain()
+    terrain = dict(terrain_file.types)
+    if rules.winter.snow_forest == "transparent" and "snow_forest" in terrain:
+        terrain["snow_forest"] = terrain["snow_forest"].model_copy(
+            update={"blocks_los": False, "fires_first": False, "stuka_attack": True})
+    boards = settings.boards()
+    board_name = "quad" if rules.multi.boards == 4 else sc.board
+    if board_name not in boards:
+        raise TanktableError(f"unknown board {board_name!r}; boards: {', '.join(boards)}")
+    return settings.Config(rules, cards, terrain, terrain_file.front, boards[board_name],
+                           sc, sc.season)
+
+
+class DuelOfTheGiantsRuleset(Ruleset):
+    id = "duel-of-the-giants"
+    title = "Duel of the Giants"
+    players = ("german", "soviet")
+    default_scenario = "summer"
+
+    def scenarios(self) -> list[str]:
+        return settings.scenario_names()
+
+    def new_game(self, scenario: str | Path | None = None, options: Mapping[str, Any] | None = None,
+                 seed: int = 0) -> Game[Any]:
+        opts = dict(options or {})
+        if "players" in opts:
+            try:
+                opts["players"] = int(opts["players"])
+            except (TypeError, ValueError):
+                raise TanktableError(f"--players {opts['players']!r}: give 2, 3 or 4 (up to 8 on the multi-board)") from None
+        if "setup" in opts and str(opts["setup"]).lower() not in ("manual", "shipped", "default"):
+            raise TanktableError(f"--setup {opts['setup']!r}: use manual (or shipped, the default)")
+        cfg = build_config(scenario, opts)
+        name = cfg.scenario.name if scenario is None or str(scenario) in self.scenarios() else str(scenario)
+        return DuelGame(cfg, opts, seed, name)
+
+    def data_kinds(self) -> Mapping[str, Any]:
+        return {
+            "weapons": settings.WeaponsFile,
+            "terrain": settings.TerrainFile,
+            "boards": settings.BoardsFile,
+            "rules": settings.RulesFile,
+            "scenario": settings.ScenarioFile,
+        }
+
+    def check_document(self, kind: str, model: Any, doc: Any) -> list[Any]:
+        """Scenario checks beyond the schema: landscape grid, hexes on the board, counts."""
+        if kind != "scenario":
+            return []
+        problems: list[Problem] = []
+        board = settings.boards().get(model.board)
+        if board is None:
+            return [doc.problem(("board",), f"unknown board {model.board!r}")]
+        try:
+            cfg = build_config(None, {})
+            cfg = settings.Config(cfg.rules, cfg.weapons, cfg.terrain, cfg.front, board, model, model.season)
+            from rulesets.duel_of_the_giants.setup import parse_landscape
+
+            parse_landscape(cfg, model.setup.landscape, board.columns, board.rows)
+        except TanktableError as exc:
+            problems.append(doc.problem(("setup", "landscape"), str(exc)))
+        s = model.setup
+        hexes: list[tuple[tuple[Any, ...], str]] = [(("setup", "front", i), h) for i, h in enumerate(s.front)]
+        hexes += [(("setup", "tank_markers", k, i), h) for k, v in s.tank_markers.items() for i, h in enumerate(v)]
+        hexes += [(("setup", "mines", k, i), h) for k, v in s.mines.items() for i, h in enumerate(v)]
+        hexes += [(("setup", "tigers", i, "at"), t.at) for i, t in enumerate(s.tigers)]
+        hexes += [(("setup", "atgs", i, "at"), a.at) for i, a in enumerate(s.atgs)]
+        hexes.append((("setup", "airfield", "at"), s.airfield.at))
+        for loc, h in hexes:
+            try:
+                c, r = parse_hex(h)
+            except TanktableError as exc:
+                problems.append(doc.problem(loc, str(exc)))
+                continue
+            if not (1 <= c <= board.columns and 1 <= r <= board.rows):
+                problems.append(doc.problem(loc, f"{h} is not on the {board.columns} x {board.rows} board"))
+        if not problems:
+            problems += _placement_problems(model, board, doc)
+        comp = model.components
+        if len(s.front) != comp.front_elements:
+            problems.append(doc.problem(("setup", "front"), f"{len(s.front)} front elements; components say "
+                                        f"{comp.front_elements}"))
+        if len(s.tigers) != comp.tigers:
+            problems.append(doc.problem(("setup", "tigers"), f"{len(s.tigers)} Tigers; components say {comp.tigers}"))
+        for k, v in comp.tank_markers.items():
+            if len(s.tank_markers.get(k, [])) != v:
+                problems.append(doc.problem(("setup", "tank_markers"), f"{k}: {len(s.tank_markers.get(k, []))} "
+                                            f"placed, components say {v}"))
+        return problems
+
+    def cards(self, extra: Sequence[Path] = ()) -> Mapping[str, Any]:
+        """The weapon cards (DG-18): shipped ones, then any ``kind: weapons`` files given."""
+        found: dict[str, Any] = {k: getattr(settings.weapons(), k) for k in settings.Weapons.model_fields}
+        from core.data import load_model, yaml_files
+
+        for path in yaml_files(extra):
+            found.update({k: getattr(load_model(path, settings.WeaponsFile).weapons, k)
+                          for k in settings.Weapons.model_fields})
+        return found
+
+    def card_template(self) -> str:
+        return CARD_TEMPLATE
+
+    def render_svg(self, game: Game[Any], player: int | None = None) -> str:
+        from rulesets.duel_of_the_giants.svg import render_svg
+
+        return render_svg(game.view(player))
+
+
+def _placement_problems(model: Any, board: Any, doc: Any) -> list[Problem]:
+    """The shipped set-up must obey the placement rules of DG-7 (scenario authors' check)."""
+    from rulesets.duel_of_the_giants.board import geometry
+    from rulesets.duel_of_the_giants.setup import parse_landscape
+
+    base = build_config(None, {})
+    cfg = settings.Config(base.rules, base.weapons, base.terrain, base.front, board, model, model.season)
+    terrain = parse_landscape(cfg, model.setup.landscape, board.columns, board.rows)
+    geo = geometry(board.columns, board.rows)
+    s = model.setup
+    front = {parse_hex(h) for h in s.front}
+    out: list[Problem] = []
+
+    def kind(p: tuple[int, int]) -> Any:
+        return cfg.terrain[terrain.get(p, "steppe" if model.season == "summer" else "snow_steppe")]
+
+    lo, hi = board.front_band
+    for i, h in enumerate(s.front):
+        if not lo <= parse_hex(h)[0] <= hi:
+            out.append(doc.problem(("setup", "front", i), f"front element {h} outside the front band (DG-AMB-07)"))
+    rows = {r for _, r in front}
+    if rows != set(range(1, board.rows + 1)):
+        out.append(doc.problem(("setup", "front"), "the front must run from the north to the south edge (DG-5.2)"))
+    seen: set[tuple[int, int]] = set()
+    todo = [next(iter(front))] if front else []
+    while todo:
+        p = todo.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        todo += [q for q in front if geo.distance(p, q) == 1]
+    if front and seen != front:
+        out.append(doc.problem(("setup", "front"), "the front must be continuous (DG-5.2)"))
+    west = _flood(geo, front, 1)
+    east = _flood(geo, front, board.columns) - west
+    for k, hexes in s.tank_markers.items():
+        for i, h in enumerate(hexes):
+            if parse_hex(h) not in east:
+                out.append(doc.problem(("setup", "tank_markers", k, i), f"{h} is not on the Soviet side (DG-7.3)"))
+    airfield = parse_hex(s.airfield.at)
+    german: list[tuple[tuple[Any, ...], str]] = [(("setup", "tigers", i, "at"), t.at) for i, t in enumerate(s.tigers)]
+    german += [(("setup", "atgs", i, "at"), a.at) for i, a in enumerate(s.atgs)]
+    german += [(("setup", "mines", k, i), h) for k, v in s.mines.items() for i, h in enumerate(v)]
+    german.append((("setup", "airfield", "at"), s.airfield.at))
+    for loc, h in german:
+        p = parse_hex(h)
+        if p not in west:
+            out.append(doc.problem(loc, f"{h} is not on the German side (DG-7.4)"))
+        if loc[1] != "airfield" and p == airfield:
+            out.append(doc.problem(loc, f"nothing may be placed on the airfield {h} (DG-7.4.6)"))
+        if loc[1] == "tigers" and kind(p).tiger_cost is None:
+            out.append(doc.problem(loc, f"a Tiger may not stand on {h}: Tigers cannot enter it (DG-7.4.1)"))
+        if loc[1] == "mines" and not kind(p).mines:
+            out.append(doc.problem(loc, f"no mine may be placed on {h} (DG-7.4.4)"))
+    return out
+
+
+def _flood(geo: Any, front: set[tuple[int, int]], col: int) -> set[tuple[int, int]]:
+    start = [p for p in geo.hexes if p[0] == col and p not in front]
+    seen = set(start)
+    while start:
+        p = start.pop()
+        for d in range(6):
+            n = geo.neighbour.get((p, d))
+            if n is not None and n not in seen and n not in front:
+                seen.add(n)
+                start.append(n)
+    return seen

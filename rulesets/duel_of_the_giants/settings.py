@@ -1,0 +1,460 @@
+"""Data models of Duel of the Giants and the loading of its shipped YAML.
+
+Every number of the rulebook and every Decision of the spec (DG-AMB-*) lives
+in ``data/duel_of_the_giants``; the models below are the single source of
+truth for those files (``tanktable schema duel-of-the-giants KIND``). A game's
+``--option section.key=value`` overrides a rules setting for that game only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, ValidationError
+
+from core.data import DataModel, load_document, parse_document, validate
+from core.errors import TanktableError
+from core.resources import shipped
+
+RULESET_ID = "duel-of-the-giants"
+Season = Literal["summer", "winter"]
+
+
+# ----------------------------------------------------------------- weapons
+class BySeason(DataModel):
+    summer: int = Field(ge=0)
+    winter: int = Field(ge=0)
+
+
+class Armour(DataModel):
+    front: int = Field(ge=0)
+    side: int = Field(ge=0)
+    rear: int = Field(ge=0)
+
+
+class GunCard(DataModel):
+    name: str
+    firepower: BySeason
+    armour: Armour
+    track: int | None = Field(default=None, ge=1)
+    movement: BySeason | None = None
+    dash: int | None = Field(default=None, ge=1)
+
+
+class StukaCard(DataModel):
+    name: str
+    actions_per_flight_phase: int = Field(ge=1)
+    flight_phases: int = Field(ge=1)
+    recon_radius: int = Field(ge=0)
+
+
+class Weapons(DataModel):
+    tiger: GunCard
+    t34: GunCard
+    pak88: GunCard
+    pak36: GunCard
+    stuka: StukaCard
+
+
+class WeaponsFile(DataModel):
+    ruleset: Literal["duel-of-the-giants"]
+    kind: Literal["weapons"]
+    weapons: Weapons
+
+
+# ----------------------------------------------------------------- terrain
+class TerrainType(DataModel):
+    """One terrain type with every effect the rules give it (DG-4, DG-23)."""
+
+    season: Season
+    letter: str = Field(min_length=1, max_length=1)
+    printed: bool = False
+    t34_cost: int = Field(ge=1)
+    tiger_cost: int | None = Field(default=None, ge=1)
+    """``None``: Tigers cannot enter (swamp, DG-4.5.1)."""
+    dash: bool = False
+    blocks_los: bool = False
+    conceals: bool = False
+    fire_penalty: int = 0
+    fires_first: bool = False
+    stuka_attack: bool = True
+    marker_recon: bool = True
+    marker_enter: bool = True
+    high_ground: bool = False
+    snowdrift: bool = False
+    mines: bool = True
+    becomes: str | None = None
+
+
+class FrontRules(DataModel):
+    t34_extra_cost: int = Field(ge=0)
+    tiger_extra_cards: int = Field(ge=0)
+    blocks_los: bool = False
+
+
+class TerrainFile(DataModel):
+    ruleset: Literal["duel-of-the-giants"]
+    kind: Literal["terrain"]
+    front: FrontRules
+    types: dict[str, TerrainType]
+
+
+# ------------------------------------------------------------------- board
+class BoardSpec(DataModel):
+    columns: int = Field(ge=3, le=26)
+    rows: int = Field(ge=3, le=60)
+    hex_orientation: Literal["pointy_top"] = "pointy_top"
+    shifted_rows: Literal["even"] = "even"
+    german_edge: Literal["west"] = "west"
+    soviet_edge: Literal["east"] = "east"
+    front_band: tuple[int, int]
+    copies: int = Field(default=1, ge=1)
+
+
+class BoardsFile(DataModel):
+    ruleset: Literal["duel-of-the-giants"]
+    kind: Literal["boards"]
+    boards: dict[str, BoardSpec]
+
+
+# ------------------------------------------------------------------- rules
+class TerrainSettings(DataModel):
+    summer_tiles_per_side: dict[str, int]
+    winter_tiles_per_side: dict[str, int]
+
+
+class StackingSettings(DataModel):
+    """DG-3.12 / DG-AMB-23 (the engine implements the spec's default only)."""
+
+    tanks_per_hex: Literal[1] = 1
+    markers_per_hex: Literal[1] = 1
+    atg_and_mine_share: Literal[True] = True
+
+
+class SetupSettings(DataModel):
+    landscape: Literal["alternate_soviet_first"] = "alternate_soviet_first"
+    landscape_shared_columns: int = Field(default=1, ge=0)
+    german_zone: Literal["german_side", "anywhere"] = "german_side"
+    front_band: Literal["board"] = "board"
+    """DG-AMB-07: the columns come from the board (boards.yaml front_band)."""
+
+
+class ReconSettings(DataModel):
+    range: int = Field(default=2, ge=1)
+    high_ground_bonus: int = Field(default=1, ge=0)
+    t34_high_ground_bonus: bool = True
+
+
+MarkerBlocker = Literal["front", "tank", "atg", "airfield", "mine", "leave_soviet_side"]
+_MARKER_BLOCKERS: tuple[MarkerBlocker, ...] = ("front", "tank", "atg", "airfield", "mine", "leave_soviet_side")
+
+
+class MarkerSettings(DataModel):
+    moves_per_phase: int = Field(default=2, ge=0)
+    move_blockers: list[MarkerBlocker] = Field(default_factory=lambda: list(_MARKER_BLOCKERS))
+    hexes_per_move: int = Field(default=2, ge=1)
+    move_in_round1_phase_b: bool = True
+    covered: Literal[True] = True
+    forced_reveal_stops: Literal[True] = True
+
+
+class T34Settings(DataModel):
+    first_move: Literal["next_phase_b_after_activation", "next_round"] = "next_phase_b_after_activation"
+    dash: Literal["replaces_move"] = "replaces_move"
+    opening_minimum_activations: int = Field(default=1, ge=0)
+    exit: Literal["west_edge_after_breakthrough"] = "west_edge_after_breakthrough"
+
+
+TigerBlocker = Literal["t34", "swamp", "edge", "tiger", "grounded_stuka", "tank_marker"]
+_DEFAULT_BLOCKERS: tuple[TigerBlocker, ...] = ("t34", "swamp", "edge", "tiger", "grounded_stuka", "tank_marker")
+
+
+class TigerSettings(DataModel):
+    execution_order: Literal["german_chooses", "fixed"] = "german_chooses"
+    stop_semantics: Literal["ends_program"] = "ends_program"
+    stack_limit: int = Field(default=6, ge=1)
+    turret_card_after_block: bool = True
+    turret_default: Literal["keep", "reset_12"] = "keep"
+    blockers: list[TigerBlocker] = Field(
+        default_factory=lambda: list(_DEFAULT_BLOCKERS)
+    )
+
+
+class AtgSettings(DataModel):
+    head_on: Literal["facing_points_at_origin"] = "facing_points_at_origin"
+    head_on_blocks: bool = True
+    transport_hexes: int = Field(default=2, ge=0)
+    tire_markers: int = Field(default=2, ge=0)
+    transport_path: Literal["ignore_terrain"] = "ignore_terrain"
+    flipped_bluff: Literal["removed"] = "removed"
+
+
+class StukaSettings(DataModel):
+    recon_forest: bool = False
+    attack: Literal["from_behind_free_action"] = "from_behind_free_action"
+    landing: Literal["any_time_on_free_airfield", "last_flight_phase_only"] = "any_time_on_free_airfield"
+    ground_blocks_los: bool = True
+
+
+class MineSettings(DataModel):
+    persist: bool = True
+
+
+class CombatSettings(DataModel):
+    armour_zones: Literal["front_side_rear"] = "front_side_rear"
+    range_model: Literal["full_at_adjacent", "minus_distance"] = "full_at_adjacent"
+    fire_optional: bool = True
+    step_resolution: Literal["simultaneous"] = "simultaneous"
+
+
+class ForestSettings(DataModel):
+    penalty_applies: Literal["always", "never"] = "always"
+
+
+class FrontSettings(DataModel):
+    removal: Literal["on_entry_by_any_tank", "on_entry_by_t34"] = "on_entry_by_any_tank"
+
+
+class WinterSettings(DataModel):
+    snow_forest: Literal["strict", "transparent"] = "strict"
+
+
+class VPTable(DataModel):
+    t34_destroyed: int = 2
+    t34_damaged: int = 1
+    tiger_damaged: int = 1
+    tiger_critical: int = 1
+    atg_destroyed: int = 1
+    atg_overrun: int = 1
+    stuka_forced_landing: int = 4
+    stuka_destroyed_on_ground: int = 2
+    t34_exit: int = 5
+    stuka_attack: int = 2
+
+
+class VPSettings(DataModel):
+    bar_length: int = Field(default=10, ge=1)
+    t34_damage_per_shot: bool = True
+    table: VPTable = Field(default_factory=VPTable)
+
+
+class EndSettings(DataModel):
+    check: Literal["each_phase"] = "each_phase"
+    max_rounds: int | None = Field(default=None, ge=1)
+    tie: Literal["draw"] = "draw"
+
+
+class MultiSettings(DataModel):
+    three_player_extra_side: Literal["german", "soviet"] = "german"
+    suvorov_per_critical_hit: bool = True
+    medal_tie: Literal["shared_win"] = "shared_win"
+    split: Literal["atg_player_has_mines_and_tires"] = "atg_player_has_mines_and_tires"
+    boards: Literal[1, 4] = 1
+
+
+class Rules(DataModel):
+    terrain: TerrainSettings
+    stacking: StackingSettings = Field(default_factory=StackingSettings)
+    setup: SetupSettings = Field(default_factory=SetupSettings)
+    recon: ReconSettings = Field(default_factory=ReconSettings)
+    markers: MarkerSettings = Field(default_factory=MarkerSettings)
+    t34: T34Settings = Field(default_factory=T34Settings)
+    tiger: TigerSettings = Field(default_factory=TigerSettings)
+    atg: AtgSettings = Field(default_factory=AtgSettings)
+    stuka: StukaSettings = Field(default_factory=StukaSettings)
+    mines: MineSettings = Field(default_factory=MineSettings)
+    combat: CombatSettings = Field(default_factory=CombatSettings)
+    forest: ForestSettings = Field(default_factory=ForestSettings)
+    front: FrontSettings = Field(default_factory=FrontSettings)
+    winter: WinterSettings = Field(default_factory=WinterSettings)
+    vp: VPSettings = Field(default_factory=VPSettings)
+    end: EndSettings = Field(default_factory=EndSettings)
+    multi: MultiSettings = Field(default_factory=MultiSettings)
+
+
+class RulesFile(Rules):
+    ruleset: Literal["duel-of-the-giants"]
+    kind: Literal["rules"]
+
+
+# ---------------------------------------------------------------- scenario
+class Components(DataModel):
+    front_elements: int = Field(ge=0)
+    tigers: int = Field(ge=0)
+    t34: int = Field(ge=0)
+    tank_markers: dict[Literal["wheel", "bluff"], int]
+    atg_markers: dict[Literal["pak88", "pak36", "bluff"], int]
+    mine_markers: dict[Literal["mine", "bluff"], int]
+    tire_markers: int = Field(ge=0)
+    stuka: bool = True
+
+
+Facing = Literal["NE", "E", "SE", "SW", "W", "NW"]
+
+
+class TigerPlacement(DataModel):
+    at: str
+    hull: Facing
+
+
+class AirfieldPlacement(DataModel):
+    at: str
+    stuka: Facing
+
+
+class AtgPlacement(DataModel):
+    at: str
+    type: Literal["pak88", "pak36", "bluff"]
+    facing: Facing
+
+
+class ShippedSetup(DataModel):
+    landscape: str
+    front: list[str]
+    tank_markers: dict[Literal["wheel", "bluff"], list[str]]
+    tigers: list[TigerPlacement]
+    airfield: AirfieldPlacement
+    atgs: list[AtgPlacement]
+    mines: dict[Literal["mine", "bluff"], list[str]]
+
+
+class ScenarioFile(DataModel):
+    ruleset: Literal["duel-of-the-giants"]
+    kind: Literal["scenario"]
+    name: str
+    title: str = ""
+    season: Season
+    board: str = "standard"
+    components: Components
+    setup: ShippedSetup
+
+
+# ----------------------------------------------------------------- loading
+def _load_shipped(name: str, model: type[Any]) -> Any:
+    node = shipped("duel_of_the_giants", name)
+    doc = parse_document(node.read_text(encoding="utf-8"), f"data/duel_of_the_giants/{name}")
+    return doc, validate(doc, model)
+
+
+@cache
+def weapons() -> Weapons:
+    return _load_shipped("weapons.yaml", WeaponsFile)[1].weapons  # type: ignore[no-any-return]
+
+
+def weapons_with(overrides: Mapping[str, Any]) -> Weapons:
+    """The shipped cards with ``weapons.CARD.FIELD[.KEY]=value`` overrides ([P] values, DG-18.2)."""
+    if not overrides:
+        return weapons()
+    raw: dict[str, Any] = weapons().model_dump()
+    for dotted, value in overrides.items():
+        parts = dotted.split(".")[1:]
+        node = raw
+        for part in parts[:-1]:
+            if not isinstance(node.get(part), dict):
+                raise TanktableError(f"unknown option {dotted!r}: cards are {', '.join(Weapons.model_fields)}")
+            node = node[part]
+        node[parts[-1]] = value
+    try:
+        return Weapons.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise TanktableError(f"option weapons.{'.'.join(str(x) for x in first['loc'])}: {first['msg']}") from None
+
+
+@cache
+def terrain() -> TerrainFile:
+    return _load_shipped("terrain.yaml", TerrainFile)[1]  # type: ignore[no-any-return]
+
+
+@cache
+def boards() -> dict[str, BoardSpec]:
+    return dict(_load_shipped("boards.yaml", BoardsFile)[1].boards)
+
+
+@cache
+def _rules_raw() -> dict[str, Any]:
+    doc, _ = _load_shipped("rules.yaml", RulesFile)
+    raw = dict(doc.data)
+    raw.pop("ruleset", None)
+    raw.pop("kind", None)
+    return raw
+
+
+RULE_SECTIONS = frozenset(Rules.model_fields)
+
+
+def rules_with(overrides: Mapping[str, Any]) -> Rules:
+    """The shipped rules with ``section.key[.key]=value`` overrides applied."""
+    raw: dict[str, Any] = _deep_copy(_rules_raw())
+    for dotted, value in overrides.items():
+        parts = dotted.split(".")
+        if parts[0] not in RULE_SECTIONS or len(parts) < 2:
+            raise TanktableError(
+                f"unknown option {dotted!r}: rules options are SECTION.KEY with SECTION one of "
+                + ", ".join(sorted(RULE_SECTIONS))
+            )
+        node = raw
+        for part in parts[:-1]:
+            nxt = node.get(part)
+            if not isinstance(nxt, dict):
+                nxt = {}
+                node[part] = nxt
+            node = nxt
+        node[parts[-1]] = value
+    try:
+        return Rules.model_validate(raw)
+    except ValidationError as exc:  # one clean sentence, never a traceback
+        first = exc.errors()[0]
+        where = ".".join(str(x) for x in first["loc"])
+        raise TanktableError(f"option {where}: {first['msg']}") from None
+
+
+def _deep_copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _deep_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep_copy(v) for v in value]
+    return value
+
+
+def scenario_names() -> list[str]:
+    folder = shipped("duel_of_the_giants", "scenarios")
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml"))
+
+
+def load_scenario(source: str | Path | None) -> ScenarioFile:
+    """A shipped scenario by name or a user's scenario file by path."""
+    name = "summer" if source is None else str(source)
+    if name in scenario_names() and not Path(name).exists():
+        node = shipped("duel_of_the_giants", "scenarios", f"{name}.yaml")
+        doc = parse_document(node.read_text(encoding="utf-8"), f"data/duel_of_the_giants/scenarios/{name}.yaml")
+    else:
+        path = Path(name)
+        if not path.exists():
+            raise TanktableError(
+                f"unknown scenario {name!r}: shipped scenarios are {', '.join(scenario_names())}, "
+                "or give the path of a scenario file"
+            )
+        doc = load_document(path)
+    scenario: ScenarioFile = validate(doc, ScenarioFile)
+    return scenario
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything static about one game: rules, weapons, terrain, board, scenario."""
+
+    rules: Rules
+    weapons: Weapons
+    terrain: dict[str, TerrainType]
+    front: FrontRules
+    board: BoardSpec
+    scenario: ScenarioFile
+    season: Season
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Config:
+        return self  # immutable: shared by every copy of a game

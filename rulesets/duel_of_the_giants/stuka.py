@@ -1,0 +1,167 @@
+"""The Ju 87 G Stuka: launch, flight, recon, attack from behind, landing (DG-13)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.game import Action, Event, Illegal
+from rulesets.duel_of_the_giants import recon, vp
+from rulesets.duel_of_the_giants.actions import Recon, StukaAction
+from rulesets.duel_of_the_giants.board import FACINGS, Pos, label, opposite
+
+if TYPE_CHECKING:
+    from rulesets.duel_of_the_giants.game import DuelGame
+
+
+def start_d4(g: DuelGame) -> list[Event]:
+    """A flight in progress starts its next flight phase (DG-13.2)."""
+    s = g.stuka
+    if s is None or s.state != "flying":
+        return []
+    s.flight_phase += 1
+    s.actions_left = g.cfg.weapons.stuka.actions_per_flight_phase
+    return [Event("stuka", f"Stuka flight phase {s.flight_phase} begins at {label(s.pos)} (DG-13.2)")]
+
+
+def airfield_free(g: DuelGame) -> bool:
+    """No tank on the airfield: a T-34 blocks it (DG-13.8), a Tiger may not share it
+    with the grounded Stuka (DG-13.10), so either prevents the landing."""
+    s = g.stuka
+    assert s is not None
+    return g.tank_at(s.airfield) is None
+
+
+def attack_problem(g: DuelGame, target: Pos) -> str | None:
+    """DG-13.5: once per flight, from the hex behind a T-34 not in forest."""
+    s = g.stuka
+    assert s is not None
+    if s.attacked:
+        return "the Stuka has already made its one attack of this flight (DG-13.5)"
+    t = g.tank_at(target)
+    if t is None or t.is_tiger or t.destroyed:
+        return f"there is no T-34 at {label(target)}"
+    if g.geo.step(target, opposite(t.hull)) != s.pos:
+        return (f"the Stuka attacks only from the hex directly behind the T-34 "
+                f"({label(g.geo.step(target, opposite(t.hull)))}), it is at {label(s.pos)}")
+    if not g.tt(target).stuka_attack:
+        return "the Stuka cannot attack a T-34 in forest (DG-4.3.5)"
+    return None
+
+
+def actions(g: DuelGame) -> list[Action]:
+    s = g.stuka
+    if s is None or s.owner != g.to_move():
+        return []
+    if s.state == "ground":
+        return [StukaAction("launch")]
+    if s.state != "flying":
+        return []
+    out: list[Action] = []
+    if s.actions_left > 0:
+        if g.geo.on_board(g.geo.step(s.pos, s.facing)):
+            out.append(StukaAction("F"))
+        out += [StukaAction("L"), StukaAction("R")]
+    for t in g.t34s():
+        if attack_problem(g, t.pos) is None:
+            out.append(StukaAction("attack", t.pos))
+    if s.pos == s.airfield and airfield_free(g) and _may_land(g):
+        out.append(StukaAction("land"))
+    out += recon.actions(g)
+    return out
+
+
+def _may_land(g: DuelGame) -> bool:
+    s = g.stuka
+    assert s is not None
+    if g.cfg.rules.stuka.landing == "last_flight_phase_only":
+        return s.flight_phase >= g.cfg.weapons.stuka.flight_phases
+    return True
+
+
+def check(g: DuelGame, a: Action) -> Illegal | None:
+    s = g.stuka
+    if s is None:
+        return Illegal("DG-13", "there is no Stuka in this game")
+    if isinstance(a, Recon):
+        if s.state != "flying":
+            return Illegal("DG-10.4", "only a flying Stuka reconnoitres")
+        return recon.check(g, a)
+    if not isinstance(a, StukaAction):
+        return Illegal("DG-13", "now: stuka launch|F|L|R|land, stuka attack HEX, recon HEX, or end")
+    if a.op == "launch":
+        if s.state != "ground":
+            return Illegal("DG-13.1", "the Stuka flies only once per game" if s.state != "flying"
+                           else "the Stuka is already flying")
+        return None
+    if s.state != "flying":
+        return Illegal("DG-13.2", "the Stuka is not flying; launch it first (stuka launch)")
+    if a.op in ("F", "L", "R"):
+        if s.actions_left <= 0:
+            return Illegal("DG-13.3", "the Stuka has no action left in this flight phase; end the phase")
+        if a.op == "F" and not g.geo.on_board(g.geo.step(s.pos, s.facing)):
+            return Illegal("DG-13.3", "the Stuka may not leave the board")
+        return None
+    if a.op == "attack":
+        assert a.target is not None
+        why = attack_problem(g, a.target)
+        return None if why is None else Illegal("DG-13.5", why)
+    if a.op == "land":
+        if s.pos != s.airfield:
+            return Illegal("DG-13.6", f"the Stuka lands only on the airfield ({label(s.airfield)})")
+        if not airfield_free(g):
+            return Illegal("DG-13.8", "a tank blocks the airfield (a T-34: DG-13.8; a Tiger: DG-13.10)")
+        if not _may_land(g):
+            return Illegal("DG-13.6", "landing only in the last flight phase (stuka.landing)")
+        return None
+    return Illegal("DG-13", f"unknown Stuka action {a.op}")
+
+
+def apply(g: DuelGame, a: Action) -> list[Event]:
+    s = g.stuka
+    assert s is not None
+    if isinstance(a, Recon):
+        return recon.apply(g, a)
+    assert isinstance(a, StukaAction)
+    if a.op == "launch":
+        s.state, s.flight_phase = "flying", 1
+        s.actions_left = g.cfg.weapons.stuka.actions_per_flight_phase
+        s.pos = s.airfield
+        return [Event("stuka", f"the Stuka takes off from {label(s.airfield)} facing {FACINGS[s.facing]}; "
+                      "flight phase 1 of 4 (DG-13.2)")]
+    if a.op in ("F", "L", "R"):
+        s.actions_left -= 1
+        if a.op == "F":
+            s.pos = g.geo.step(s.pos, s.facing)
+            return [Event("stuka", f"Stuka flies to {label(s.pos)} ({s.actions_left} action(s) left)")]
+        s.facing = (s.facing + (1 if a.op == "R" else -1)) % 6
+        return [Event("stuka", f"Stuka turns to {FACINGS[s.facing]} ({s.actions_left} action(s) left)")]
+    if a.op == "attack":
+        assert a.target is not None
+        t = g.tank_at(a.target)
+        assert t is not None
+        s.attacked = True
+        from rulesets.duel_of_the_giants.combat import destroy_t34
+
+        events = [Event("stuka", f"the Stuka attacks T-34 #{t.number} at {label(t.pos)} from behind: "
+                        "destroyed (DG-13.5)")]
+        events += destroy_t34(g, t, "the Stuka", remove=True)
+        return events
+    # land
+    s.state = "landed"
+    s.pos = s.airfield
+    return [Event("stuka", f"the Stuka lands on the airfield at {label(s.airfield)}; its flight is over (DG-13.6)")]
+
+
+def end_flight_phase(g: DuelGame) -> list[Event]:
+    """End of a flight phase; after the fourth the Stuka lands or force-lands (DG-13.6/13.7)."""
+    s = g.stuka
+    assert s is not None
+    if s.flight_phase < g.cfg.weapons.stuka.flight_phases:
+        return [Event("stuka", f"Stuka flight phase {s.flight_phase} ends at {label(s.pos)}")]
+    if s.pos == s.airfield and airfield_free(g):
+        s.state = "landed"
+        return [Event("stuka", "the Stuka lands on the airfield at the end of its fourth flight phase (DG-13.6)")]
+    s.state = "forced"
+    why = "a tank blocks the airfield (DG-13.8)" if s.pos == s.airfield else "it did not reach the airfield"
+    return [Event("stuka", f"the Stuka makes a forced landing: {why} (DG-13.7)"),
+            vp.award(g, "soviet", "stuka_forced_landing", "Stuka forced landing", "DG-13.7")]

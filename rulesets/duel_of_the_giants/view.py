@@ -1,0 +1,177 @@
+"""What each player may know (DG-24), the AI's evaluation, and determinization.
+
+``make_view`` is the one place that decides what a player is shown: the text
+board, the SVG and the CLI all draw from it, so a face-down marker can only
+leak if this function leaks it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING, Any
+
+from rulesets.duel_of_the_giants import vp as vpmod
+from rulesets.duel_of_the_giants.board import FACINGS, Pos, label
+
+if TYPE_CHECKING:
+    from rulesets.duel_of_the_giants.game import DuelGame
+
+
+def lab(p: Pos) -> str:
+    return label(p)
+
+
+def make_view(g: DuelGame, player: int | None) -> dict[str, Any]:
+    side = None if player is None else g.side_of[player]
+    german_eye = side in (None, "german")
+    soviet_eye = side in (None, "soviet")
+    over = g.finished is not None
+    tanks = []
+    for t in sorted(g.tanks.values(), key=lambda t: (not t.is_tiger, t.number)):
+        entry: dict[str, Any] = {
+            "id": t.id, "kind": "tiger" if t.is_tiger else "t34", "number": t.number, "at": label(t.pos),
+            "hull": FACINGS[t.hull], "turret": FACINGS[t.turret], "owner": g.players[t.owner],
+            "destroyed": t.destroyed,
+        }
+        if t.is_tiger:
+            from rulesets.duel_of_the_giants.tigers import clock
+
+            entry["clock"] = clock(t)
+            entry["track"] = t.track
+        else:
+            entry["may_move"] = t.first_b <= g.b_started
+        tanks.append(entry)
+    markers = []
+    for m in sorted(g.markers.values(), key=lambda m: m.pos):
+        e: dict[str, Any] = {"at": label(m.pos), "owner": g.players[m.owner]}
+        if soviet_eye:
+            e["wheel"] = m.wheel
+        markers.append(e)
+    atgs = []
+    for a in sorted(g.atgs.values(), key=lambda a: a.pos):
+        atgs.append({"at": label(a.pos), "facing": FACINGS[a.facing], "face_up": a.face_up, "tire": a.tire,
+                     "destroyed": a.destroyed, "kind": a.kind if (a.face_up or german_eye) else None})
+    mines = []
+    for mi in sorted(g.mines.values(), key=lambda m: m.pos):
+        mines.append({"at": label(mi.pos), "face_up": mi.face_up,
+                      "real": mi.real if (mi.face_up or german_eye) else None})
+    stuka = None
+    if g.stuka is not None:
+        s = g.stuka
+        stuka = {"state": s.state, "airfield": label(s.airfield), "at": label(s.pos), "facing": FACINGS[s.facing],
+                 "flight_phase": s.flight_phase, "actions_left": s.actions_left, "attacked": s.attacked}
+    programs = {}
+    if german_eye:
+        programs = {str(n): list(c) for n, c in sorted(g.programs.items()) if n not in g.executed}
+    declarations = {}
+    if g.combat is not None:
+        from rulesets.duel_of_the_giants.combat import side as unit_side
+        from rulesets.duel_of_the_giants.combat import unit
+
+        for uid, tid in g.combat.decl.items():
+            u = unit(g, uid)
+            if u is None or (side is not None and unit_side(u) != side):
+                continue
+            target = unit(g, tid) if tid else None
+            declarations[label(u.pos)] = label(target.pos) if target is not None else "hold"
+    letters = {name: t.letter for name, t in g.cfg.terrain.items()}
+    grid = []
+    for r in range(1, g.geo.rows + 1):
+        grid.append("".join(letters[g.terrain.get((c, r), g.base_terrain)] for c in range(1, g.geo.columns + 1)))
+    return {
+        "ruleset": g.ruleset_id,
+        "scenario": g.cfg.scenario.name,
+        "title": g.cfg.scenario.title,
+        "season": g.cfg.season,
+        "players": list(g.players),
+        "viewer": None if player is None else g.players[player],
+        "round": g.round,
+        "step": g.step,
+        "decision": g.decision(),
+        "to_move": None if over else g.players[g.to_move()],
+        "columns": g.geo.columns,
+        "rows": g.geo.rows,
+        "terrain": grid,
+        "terrain_types": {k: {"letter": v.letter, "season": v.season} for k, v in g.cfg.terrain.items()},
+        "front": sorted(label(p) for p in g.front),
+        "drifts": {label(p): d.drops for p, d in sorted(g.drifts.items())},
+        "tanks": tanks,
+        "markers": markers,
+        "atgs": atgs,
+        "mines": mines,
+        "stuka": stuka,
+        "programs": programs,
+        "declarations": declarations,
+        "vp": {"net": g.net_vp, "round": dict(g.round_vp), "totals": vpmod.totals(g),
+               "bar": vpmod.bar_text(g), "bar_length": g.cfg.rules.vp.bar_length},
+        "medals": {g.players[p]: n for p, n in sorted(g.medals.items())},
+        "finished": g.finished,
+    }
+
+
+def evaluate(g: DuelGame, player: int) -> float:
+    """VP difference plus threats: T-34s near the German edge, Tiger damage (for the AI)."""
+    outcome = g.outcome()
+    if outcome is not None:
+        return outcome.returns(len(g.players))[player]
+    score = float(g.net_vp + g.round_vp["german"] - g.round_vp["soviet"])
+    cols = g.geo.columns
+    for t in g.tanks.values():
+        if t.is_tiger:
+            score -= 0.4 * (5 - t.track)
+        elif not t.destroyed:
+            score -= 0.6 + 2.5 * (cols - t.pos[0]) / cols
+            if t.pos in g.german_side:
+                score -= 1.5
+    score -= 0.3 * sum(1 for m in g.markers.values() if m.wheel)
+    score += 0.5 * sum(1 for a in g.atgs.values() if a.kind != "bluff")
+    if g.stuka is not None and g.stuka.state == "flying" and g.stuka.flight_phase >= 3:
+        score -= 0.5 * g.geo.distance(g.stuka.pos, g.stuka.airfield)
+    value = math.tanh(score / 12.0)
+    return value if g.side_of[player] == "german" else -value
+
+
+def resample_secrets(g: DuelGame, side: str, rng: random.Random) -> None:
+    """Re-deal what ``side`` cannot see, keeping the counts it can infer (for the AI)."""
+    if side == "german":
+        by_owner: dict[int, list[Any]] = {}
+        for m in g.markers.values():
+            by_owner.setdefault(m.owner, []).append(m)
+        for ms in by_owner.values():
+            flags = [m.wheel for m in ms]
+            rng.shuffle(flags)
+            for m, w in zip(ms, flags, strict=False):
+                m.wheel = w
+        _random_declarations(g, "soviet", rng)
+        return
+    hidden = [a for a in g.atgs.values() if not a.face_up]
+    kinds = [a.kind for a in hidden]
+    rng.shuffle(kinds)
+    for a, k in zip(hidden, kinds, strict=False):
+        a.kind = k
+    mines = [mi for mi in g.mines.values() if not mi.face_up]
+    reals = [mi.real for mi in mines]
+    rng.shuffle(reals)
+    for mi, r in zip(mines, reals, strict=False):
+        mi.real = r
+    for n in list(g.programs):
+        if n in g.executed:
+            continue
+        t = g.tiger(n)
+        track = t.track if t is not None else 1
+        cards = tuple(rng.choice(("F", "F", "L", "R", "B")) for _ in range(rng.randint(0, track)))
+        g.programs[n] = cards
+    _random_declarations(g, "german", rng)
+
+
+def _random_declarations(g: DuelGame, side: str, rng: random.Random) -> None:
+    if g.combat is None:
+        return
+    from rulesets.duel_of_the_giants.combat import side as unit_side
+    from rulesets.duel_of_the_giants.combat import unit
+
+    for uid in list(g.combat.decl):
+        u = unit(g, uid)
+        if u is not None and unit_side(u) == side:
+            g.combat.decl[uid] = rng.choice([*g.combat.options.get(uid, []), None])

@@ -1,0 +1,110 @@
+"""Hand-built positions for Duel of the Giants rule tests.
+
+``blank`` starts a shipped game and clears the board (no landscape, front,
+markers or pieces); the helpers then place exactly what a test needs and
+jump to the step under test, running the engine's own step entry.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.game import Event
+from rulesets.duel_of_the_giants import RULESET
+from rulesets.duel_of_the_giants.board import FACINGS, parse_hex
+from rulesets.duel_of_the_giants.game import DuelGame
+from rulesets.duel_of_the_giants.pieces import Atg, Marker, Mine, Stuka, Tank
+
+
+def blank(season: str = "summer", **options: Any) -> DuelGame:
+    g = RULESET.new_game(season, options, 0)
+    assert isinstance(g, DuelGame)
+    g.terrain = {}
+    g.front = set()
+    g.tanks, g.markers, g.atgs, g.mines = {}, {}, {}, {}
+    g.stuka = None
+    g.pending_orient = []
+    g.german_side = frozenset(p for p in g.geo.hexes if p[0] <= 4)
+    g.soviet_side = frozenset(p for p in g.geo.hexes if p[0] >= 6)
+    g.round = 1
+    g.b_started = 1
+    return g
+
+
+def h(label: str) -> tuple[int, int]:
+    return parse_hex(label)
+
+
+def d(name: str) -> int:
+    return FACINGS.index(name)
+
+
+def terrain(g: DuelGame, kind: str, *labels: str) -> None:
+    for lab in labels:
+        g.terrain[h(lab)] = kind
+    g._cache = None
+
+
+def tiger(g: DuelGame, n: int, at: str, hull: str, turret: str | None = None, track: int = 5) -> Tank:
+    t = Tank(f"tiger{n}", "german", g.side_players["german"][0 if n % 2 else -1], h(at), d(hull),
+             d(turret or hull), track=track, number=n)
+    g.tanks[t.id] = t
+    g._cache = None
+    return t
+
+
+def t34(g: DuelGame, n: int, at: str, hull: str, turret: str | None = None, first_b: int = 0) -> Tank:
+    t = Tank(f"t34-{n}", "soviet", g.side_players["soviet"][0], h(at), d(hull), d(turret or hull),
+             first_b=first_b, number=n)
+    g.tanks[t.id] = t
+    g.t34_count = max(g.t34_count, n)
+    g._cache = None
+    return t
+
+
+def marker(g: DuelGame, at: str, wheel: bool) -> Marker:
+    m = Marker(f"m{len(g.markers) + 100}", g.side_players["soviet"][0], h(at), wheel)
+    g.markers[m.id] = m
+    g._cache = None
+    return m
+
+
+def atg(g: DuelGame, at: str, kind: str, facing: str, face_up: bool = False) -> Atg:
+    a = Atg(f"atg{len(g.atgs) + 100}", g.side_players["german"][0], h(at), d(facing), kind, face_up)
+    g.atgs[a.id] = a
+    g._cache = None
+    return a
+
+
+def mine(g: DuelGame, at: str, real: bool) -> Mine:
+    m = Mine(f"mine{len(g.mines) + 100}", h(at), real)
+    g.mines[m.id] = m
+    g._cache = None
+    return m
+
+
+def stuka(g: DuelGame, airfield: str, facing: str = "E") -> Stuka:
+    g.stuka = Stuka(g.side_players["german"][-1], h(airfield), h(airfield), d(facing))
+    g._cache = None
+    return g.stuka
+
+
+def goto(g: DuelGame, step: str) -> list[Event]:
+    """Enter ``step`` as the engine does and run until a decision is due."""
+    g.step = step
+    g.sub = 0
+    events: list[Event] = []
+    g._enter_step(events)
+    g._advance(events)
+    return events
+
+
+def play(g: DuelGame, *moves: str) -> list[Event]:
+    events: list[Event] = []
+    for m in moves:
+        events += g.apply(g.parse_action(m))
+    return events
+
+
+def texts(events: list[Event]) -> str:
+    return "\n".join(e.text for e in events)
