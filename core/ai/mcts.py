@@ -66,10 +66,13 @@ Edge = tuple[int, Action]
 class _Node:
     """Statistics of one edge, and the edges below it."""
 
-    __slots__ = ("actions", "available", "children", "mover", "total", "untried", "visits")
+    __slots__ = ("actions", "available", "children", "mm", "mover", "static", "total",
+                 "untried", "visits")
 
     def __init__(self) -> None:
         self.mover = -1
+        self.static: list[float] | None = None  # evaluation of this state (exact nodes)
+        self.mm: list[float] | None = None  # its implicit minimax (max^n) value
         self.actions: list[Action] | None = None  # cached legal actions (exact nodes only)
         self.untried: list[Action] | None = None
         self.visits = 0
@@ -101,6 +104,9 @@ class MCTSAgent:
     rewards in [0, 1]. ``rollout_depth`` overrides the game's own.
     ``priors`` seeds the root with one-ply evaluations; ``rollout_share``
     caps one rollout at that share of a time budget (``None``: no cap).
+    ``minimax``: on exact nodes a child's value is its Monte Carlo mean
+    with its implicit minimax value counted as that many extra visits
+    (0 turns the minimax backup off).
     """
 
     name = "mcts"
@@ -114,6 +120,7 @@ class MCTSAgent:
         rollout_depth: int | None = None,
         priors: bool = True,
         rollout_share: float | None = ROLLOUT_SHARE,
+        minimax: float = 10.0,
     ):
         if iterations is not None and iterations < 1:
             raise TanktableError("mcts needs at least one iteration")
@@ -126,6 +133,7 @@ class MCTSAgent:
         self.rollout_depth = rollout_depth
         self.priors = priors
         self.rollout_share = rollout_share
+        self.minimax = minimax
         self._step_cost: float | None = None  # seconds per rollout step, measured (time budgets)
         self.last: SearchStats | None = None
 
@@ -142,13 +150,17 @@ class MCTSAgent:
             self.last = SearchStats(0, 0.0, {legal[0]: 0})
             return legal[0]
         root = self.search(game)
+        by_value = bool(self.minimax) and not getattr(game, "hidden_information", False)
         best = legal[0]
-        best_key = (-1, -1.0)
+        best_key: tuple[float, float] = (-1.0, -1.0)
         for action in legal:
             node = root.children.get((player, action))
-            if node is None:
+            if node is None or not node.visits:
                 continue
-            key = (node.visits, node.total / node.visits if node.visits else 0.0)
+            mean = _mixed(node, player, self.minimax)
+            # With minimax values the (mixed) value decides: with hundreds of actions
+            # and a second, most children have one or two visits and counts say little.
+            key = (mean, float(node.visits)) if by_value else (float(node.visits), mean)
             if key > best_key:
                 best, best_key = action, key
         return best
@@ -173,7 +185,8 @@ class MCTSAgent:
         self._step_cost = None
         if self.priors:
             self._seed_root(root, base, player, exact,
-                            None if deadline is None else started + think * PRIOR_SHARE)
+                            None if deadline is None else started + think * PRIOR_SHARE,
+                            n_players)
         budget = self.iterations
         done = 0
         while True:
@@ -194,7 +207,7 @@ class MCTSAgent:
 
     # ------------------------------------------------------------- internals
     def _seed_root(self, root: _Node, base: Game[Any], player: int, exact: bool,
-                   until: float | None) -> None:
+                   until: float | None, n_players: int) -> None:
         """Give every root action one visit worth its one-ply evaluation.
 
         With hundreds of actions and a second to think, plain UCT would not
@@ -219,7 +232,10 @@ class MCTSAgent:
             child_game.apply(action)
             node = _Node()
             node.visits = node.available = 1
-            node.total = _unit(child_game.evaluate(player))
+            rewards = _rewards(child_game, n_players)
+            node.total = rewards[player]
+            if exact and self.minimax:
+                node.static = node.mm = rewards
             root.children[(player, action)] = node
             root.visits += 1
 
@@ -263,14 +279,18 @@ class MCTSAgent:
                 children[(mover, action)] = child
                 sim.apply(action)
                 path.append((child, mover))
+                if exact and _rolls(sim) != rolls:
+                    exact = False
                 break
             best_child: _Node | None = None
             best_action: Action | None = None
             best_score = -math.inf
             if exact:
                 log_n = math.log(node.visits)
+                weight = self.minimax
                 for (_, action), child in children.items():
-                    score = child.total / child.visits + c * math.sqrt(log_n / child.visits)
+                    value = _mixed(child, mover, weight)
+                    score = value + c * math.sqrt(log_n / child.visits)
                     if score > best_score:
                         best_score, best_child, best_action = score, child, action
             else:
@@ -288,10 +308,17 @@ class MCTSAgent:
             node = best_child
             if exact and _rolls(sim) != rolls:
                 exact = False
+        # The leaf's own evaluation, kept on exact nodes for the minimax backup.
+        leaf = path[-1][0] if path else None
+        static: list[float] | None = None
+        if self.minimax and exact and leaf is not None and leaf.static is None:
+            static = leaf.static = leaf.mm = _rewards(sim, n_players)
         # Rollout: random play, cut off after ``depth`` decisions.
+        rolled = False
         cost = self._step_cost
         affordable = rollout_time is None or cost is None or cost * depth <= rollout_time
         if depth > 0 and affordable and sim.outcome() is None:
+            rolled = True
             if rollout_time is None:
                 self._rollout(sim, depth, {mover: actions} if path else {})
             else:
@@ -301,15 +328,34 @@ class MCTSAgent:
                 if steps:
                     step = (time.perf_counter() - began) / steps
                     self._step_cost = step if cost is None else 0.8 * cost + 0.2 * step
-        if n_players == 2 and getattr(sim, "zero_sum", True):
-            value = sim.evaluate(0)
-            rewards = [_unit(value), _unit(-value)]
-        else:
-            rewards = [_unit(sim.evaluate(p)) for p in range(n_players)]
-        for visited, mover in path:
+        rewards = static if static is not None and not rolled else _rewards(sim, n_players)
+        for visited, who in path:
             visited.visits += 1
-            visited.total += rewards[mover]
+            visited.total += rewards[who]
+        if self.minimax:
+            self._back_up_minimax(path)
 
+    @staticmethod
+    def _back_up_minimax(path: list[tuple[_Node, int]]) -> None:
+        """Implicit minimax backups (Lanctot et al. 2014), max^n for any number of players.
+
+        A node's minimax value is the value of its child that is best for the
+        player choosing there. While some of its actions are untried, the
+        node's own evaluation stays a candidate: it already foresees the
+        chooser's obvious replies (a capture of the Command Tank, say), and a
+        few random replies must not wash that out.
+        """
+        for i in range(len(path) - 2, -1, -1):
+            node = path[i][0]
+            chooser = path[i + 1][1]
+            best = node.static if (node.untried or node.actions is None) else None
+            for child in node.children.values():
+                value = child.mm
+                if value is not None and (best is None or value[chooser] > best[chooser]):
+                    best = value
+            if best is None:
+                return
+            node.mm = best
 
     def _rollout(self, sim: Game[Any], depth: int, known: dict[int, list[Action]],
                  stop: float | None = None) -> int:
@@ -351,6 +397,21 @@ class MCTSAgent:
             if sim.outcome() is not None or (stop is not None and time.perf_counter() >= stop):
                 return played + 1
         return depth
+
+
+def _mixed(node: _Node, player: int, k: float) -> float:
+    """Monte Carlo mean with the minimax value worth ``k`` visits (the mean if none)."""
+    if k and node.mm is not None:
+        return (node.total + k * node.mm[player]) / (node.visits + k)
+    return node.total / node.visits if node.visits else 0.0
+
+
+def _rewards(game: Game[Any], n_players: int) -> list[float]:
+    """Every player's evaluation as a reward in [0, 1] (two players: zero-sum, one call)."""
+    if n_players == 2 and getattr(game, "zero_sum", True):
+        value = game.evaluate(0)
+        return [_unit(value), _unit(-value)]
+    return [_unit(game.evaluate(p)) for p in range(n_players)]
 
 
 def _rolls(game: Game[Any]) -> int:
