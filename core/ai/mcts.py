@@ -59,6 +59,9 @@ PRIOR_SHARE = 0.5
 ROLLOUT_SHARE = 1 / 200
 """Share of a time budget one rollout may use (a slow ruleset still gets iterations)."""
 
+MINIMAX_VISITS = 10
+"""The minimax value also anchors the Monte Carlo mean as this many visits."""
+
 Edge = tuple[int, Action]
 """An edge of the open-loop tree: who decided, and what."""
 
@@ -104,9 +107,8 @@ class MCTSAgent:
     rewards in [0, 1]. ``rollout_depth`` overrides the game's own.
     ``priors`` seeds the root with one-ply evaluations; ``rollout_share``
     caps one rollout at that share of a time budget (``None``: no cap).
-    ``minimax``: on exact nodes a child's value is its Monte Carlo mean
-    with its implicit minimax value counted as that many extra visits
-    (0 turns the minimax backup off).
+    ``minimax``: on exact nodes a child's value mixes its implicit minimax
+    value with this weight into its Monte Carlo mean (0 turns it off).
     """
 
     name = "mcts"
@@ -120,7 +122,7 @@ class MCTSAgent:
         rollout_depth: int | None = None,
         priors: bool = True,
         rollout_share: float | None = ROLLOUT_SHARE,
-        minimax: float = 10.0,
+        minimax: float = 0.5,
     ):
         if iterations is not None and iterations < 1:
             raise TanktableError("mcts needs at least one iteration")
@@ -399,11 +401,15 @@ class MCTSAgent:
         return depth
 
 
-def _mixed(node: _Node, player: int, k: float) -> float:
-    """Monte Carlo mean with the minimax value worth ``k`` visits (the mean if none)."""
-    if k and node.mm is not None:
-        return (node.total + k * node.mm[player]) / (node.visits + k)
-    return node.total / node.visits if node.visits else 0.0
+def _mixed(node: _Node, player: int, alpha: float) -> float:
+    """``alpha * minimax + (1 - alpha) * mean``, the mean counting the minimax value as
+    :data:`MINIMAX_VISITS` visits (a mean of one or two random replies says little)."""
+    mean = node.total / node.visits if node.visits else 0.0
+    if alpha and node.mm is not None:
+        mm = node.mm[player]
+        anchored = (node.total + MINIMAX_VISITS * mm) / (node.visits + MINIMAX_VISITS)
+        return alpha * mm + (1.0 - alpha) * anchored
+    return mean
 
 
 def _rewards(game: Game[Any], n_players: int) -> list[float]:

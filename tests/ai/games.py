@@ -271,3 +271,66 @@ class PigGames:
         from tests.toy import PigGame
 
         return PigGame(seed, self.target)
+
+
+@dataclass(frozen=True)
+class Choice(Action):
+    name: str
+
+
+class Trap(Game[Choice]):
+    """Player 0 takes a safe draw or a bait; after the bait, 1 of ``replies`` replies wins
+    for player 1 and every other one loses. Random replies make the bait look good;
+    the evaluation (like tank chess's) knows that the side to move can win at once."""
+
+    ruleset_id = "trap"
+    players = ("first", "second")
+
+    def __init__(self, seed: int = 0, replies: int = 20):
+        super().__init__(Dice(seed), "trap")
+        self.replies = replies
+        self.moves: list[str] = []
+
+    def to_move(self) -> int:
+        return len(self.moves) % 2
+
+    def decision(self) -> str:
+        return "choose"
+
+    def legal_actions(self) -> list[Choice]:
+        if not self.moves:
+            return [Choice("safe"), Choice("bait")]
+        if self.moves == ["safe"]:
+            return [Choice("pass")]
+        return [Choice("punish")] + [Choice(f"blunder{i}") for i in range(self.replies - 1)]
+
+    def _check(self, action: Choice) -> Illegal | None:
+        return None if action in self.legal_actions() else Illegal("TRAP-1", "not now")
+
+    def _apply(self, action: Choice) -> list[Event]:
+        self.moves.append(action.name)
+        return [Event("choice", action.name)]
+
+    def _outcome(self) -> Outcome | None:
+        if len(self.moves) < 2:
+            return None
+        if self.moves[1] == "pass":
+            return Outcome((), "safe draw")
+        return Outcome((1,) if self.moves[1] == "punish" else (0,), "after the bait")
+
+    def evaluate(self, player: int) -> float:
+        outcome = self.outcome()
+        if outcome is not None:
+            return outcome.returns(2)[player]
+        if self.moves == ["bait"]:  # the side to move wins at once
+            return 0.95 if player == 1 else -0.95
+        return 0.0
+
+    def format_action(self, action: Choice) -> str:
+        return action.name
+
+    def parse_action(self, text: str) -> Choice:
+        return Choice(text)
+
+    def render(self, player: int | None = None, color: bool = False) -> str:
+        return " ".join(self.moves)

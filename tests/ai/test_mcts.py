@@ -265,3 +265,14 @@ def test_unaffordable_rollouts_give_way_to_leaf_evaluation() -> None:
     CountingAgent.rollouts = 0
     CountingAgent(seed=0, iterations=3, priors=False).search(SlowRace(target=1000))
     assert CountingAgent.rollouts == 3  # iteration budgets always roll out (reproducible)
+
+
+def test_implicit_minimax_sees_through_random_replies() -> None:
+    """After the bait 19 of 20 replies lose for the opponent, one wins. Averaging random
+    replies likes the bait; the minimax backup keeps the evaluation (the side to move
+    wins at once) until the punishing reply is found, and prefers the safe draw."""
+    from tests.ai.games import Choice, Trap
+
+    for seed in range(3):
+        assert MCTSAgent(seed=seed, iterations=30).choose(Trap()) == Choice("safe")
+        assert MCTSAgent(seed=seed, iterations=30, minimax=0).choose(Trap()) == Choice("bait")
