@@ -23,6 +23,11 @@ Powley & Whitehouse 2012) driven by UCT:
   works for any number of players (each node is scored for the player who
   decided at its parent: the "max^n" reading of UCT).
 
+Implicit minimax backups (Lanctot et al. 2014) on exact nodes: a node also
+keeps the max^n value of the evaluations below it (its own evaluation
+counting while actions are untried), mixed into selection and the final
+choice, so a few random replies cannot make a losing move look good.
+
 Speed and strength with slow rulesets and hundreds of actions: the root's
 actions are first seeded with their one-ply evaluation (so the search is
 never worse than greedy play); nodes whose state is the same in every
