@@ -34,9 +34,11 @@ never worse than greedy play); nodes whose state is the same in every
 iteration cache their legal actions; rollouts use the ruleset's
 ``random_action(rng)`` if it has one, else draw from the last full list and
 keep what ``check`` accepts. With a time budget a rollout may use 1/200 of
-the budget; when the measured cost of ``rollout_depth`` random decisions
-exceeds that, leaves are evaluated directly instead (a rollout cut off
-half-way ends at an arbitrary point and adds noise, not information). Two-player games are scored as zero-sum
+the budget. At an exact leaf (deterministic, perfect information) whose
+``rollout_depth`` random decisions cost more than that, the leaf is
+evaluated directly instead: a rollout cut off half-way ends at an arbitrary
+point and adds noise, not information. Elsewhere a cut rollout still
+samples dice and hidden state, and is kept. Two-player games are scored as zero-sum
 (``evaluate(1) = -evaluate(0)``) unless the game sets ``zero_sum = False``.
 
 Budgets: ``iterations`` (reproducible: same seed, same moves, on any
@@ -323,7 +325,8 @@ class MCTSAgent:
         # Rollout: random play, cut off after ``depth`` decisions.
         rolled = False
         cost = self._step_cost
-        affordable = rollout_time is None or cost is None or cost * depth <= rollout_time
+        affordable = (rollout_time is None or cost is None or cost * depth <= rollout_time
+                      or not exact)  # a cut rollout still samples chance and hidden state
         if depth > 0 and affordable and sim.outcome() is None:
             rolled = True
             if rollout_time is None:
