@@ -37,7 +37,8 @@ and half a loss added at every T, gives the tier at which the card's army
 would win 50% of its games: the suggested tier (rounded, within 1..budget,
 and at most one tier beyond the tested prices: the report says when).
 Without a falling trend (too few games) the tested T whose score is closest
-to 50% is suggested. --games is the number of games per card.
+to 50% is suggested, or one beyond the tested range if the card wins (loses)
+at every tested T. --games is the number of games per card.
 """
 
 

@@ -18,7 +18,8 @@ card always wins or always loses). The suggested tier is ``-a / b``,
 rounded and kept within 1..B and within one of the tested prices (a fit
 is not trusted far outside the data: the report says so). If the fit has no downward slope (too few
 games to see the effect) the tested price whose score is closest to 50% is
-suggested instead.
+suggested instead, or one beyond the tested range when the card wins (or
+loses) at every tested price.
 
 The ruleset's contract (Battle of Tanks): ``ruleset.cards(paths)`` returns
 ``{id: card}`` with a ``tier`` attribute, and ``ruleset.new_game(scenario,
@@ -258,8 +259,15 @@ def card_report(card: str, tier: int, copies: int, points: list[TierPoint], budg
             method += " beyond the tested prices (widen --spread)"
     else:
         played = [p for p in points if p.games]
-        best = min(played, key=lambda p: (abs(p.score - 0.5), abs(p.tier - tier)))
-        suggested, method = best.tier, "closest tested price"
+        if all(p.score > 0.5 for p in played):
+            suggested = min(budget, max(tested) + 1)
+            method = "wins at every tested price: dearer still (widen --spread)"
+        elif all(p.score < 0.5 for p in played):
+            suggested = max(1, min(tested) - 1)
+            method = "loses at every tested price: cheaper still (widen --spread)"
+        else:
+            best = min(played, key=lambda p: (abs(p.score - 0.5), abs(p.tier - tier)))
+            suggested, method = best.tier, "closest tested price"
     return CardReport(card, tier, copies, tuple(points), fair, suggested, method)
 
 

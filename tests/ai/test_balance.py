@@ -102,3 +102,15 @@ def test_fit_far_beyond_the_tested_prices_is_not_trusted() -> None:
     report = card_report("ace", 2, 1, points, budget=20)
     assert report.fair == pytest.approx(8.0, abs=0.3)
     assert report.suggested == 4 and "widen --spread" in report.method
+
+
+def test_without_a_trend_a_card_winning_everywhere_is_dearer_still() -> None:
+    from core.ai.balance import card_report
+
+    flat = [TierPoint(t, 4, 4, 0) for t in (2, 3, 4, 5, 6)]
+    report = card_report("super", 4, 2, flat, budget=20)
+    assert report.fair is None and report.suggested == 7 and "widen --spread" in report.method
+    losing = [TierPoint(t, 4, 0, 1) for t in (2, 3, 4)]
+    assert card_report("weak", 3, 1, losing, budget=20).suggested == 1
+    mixed = [TierPoint(2, 4, 3, 0), TierPoint(3, 4, 1, 0), TierPoint(4, 4, 3, 0)]
+    assert card_report("odd", 3, 1, mixed, budget=20).method == "closest tested price"
