@@ -58,6 +58,7 @@ def register(app: typer.Typer) -> None:
         iterations: int | None = typer.Option(None, "--iterations", help="MCTS iterations per move instead of --think (reproducible)."),
         swap: bool = typer.Option(False, "--swap", help="Rotate player kinds round the seats every game."),
         rollout_depth: int | None = typer.Option(None, "--rollout-depth", help="Override the ruleset's MCTS rollout depth (tuning)."),
+        opening: int = typer.Option(0, "--random-opening", help="Play the first N decisions at random (varied games without dice)."),
         max_moves: int = typer.Option(2000, "--max-moves", help="Stop a game after this many decisions (unfinished)."),
         army: list[str] = typer.Option([], "--army", help="SIDE=FILE army list (battle-of-tanks)."),
         players: int | None = typer.Option(None, "--players", help="Number of players (duel-of-the-giants)."),
@@ -70,6 +71,7 @@ def register(app: typer.Typer) -> None:
             workers=workers, dask=dask, think=think, iterations=iterations, swap=swap,
             max_moves=max_moves, armies=army, players=players, options=option,
             json_out=json_out, per_game=per_game, rollout_depth=rollout_depth,
+            opening=opening,
         ))
 
     @app.command("balance", help=BALANCE_HELP)
@@ -176,7 +178,7 @@ def run_simulate(
     *, ruleset: str, scenario: str | None, games: int, seats: list[str], seed: int,
     workers: int, dask: str | None, think: float, iterations: int | None, swap: bool,
     max_moves: int, armies: list[str], players: int | None, options: list[str],
-    json_out: bool, per_game: bool, rollout_depth: int | None = None,
+    json_out: bool, per_game: bool, rollout_depth: int | None = None, opening: int = 0,
 ) -> int:
     import json
 
@@ -197,12 +199,12 @@ def run_simulate(
         report = simulate(
             factory, games, seed=seed, seats=seat_map, workers=workers, dask=dask,
             progress=bar, swap=swap, think=think, iterations=iterations,
-            max_moves=max_moves, rollout_depth=rollout_depth,
+            max_moves=max_moves, rollout_depth=rollout_depth, opening=max(0, opening),
         )
     if json_out:
         out = {"ruleset": ruleset, "scenario": scenario, "seed": seed, "seats": seat_map,
                "swap": swap, "think": think, "iterations": iterations,
-               "rollout_depth": rollout_depth,
+               "rollout_depth": rollout_depth, "random_opening": opening,
                **report.to_json(with_games=per_game)}
         typer.echo(json.dumps(out, indent=2))
         return 0
@@ -210,6 +212,8 @@ def run_simulate(
     budget = f"{iterations} iterations/move" if iterations else f"{think:g} s/move"
     if rollout_depth is not None:
         budget += f", rollout depth {rollout_depth}"
+    if opening:
+        budget += f", {opening} random opening decisions"
     typer.echo(f"{ruleset} {scenario or ''}".rstrip() + f": {report.games} games, seed {seed}, "
                f"seats {seat_text}{' (rotating)' if swap else ''}, mcts {budget}")
     typer.echo(f"{'side':<14}{'wins':>6}  {'rate':>6}  95% CI")

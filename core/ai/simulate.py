@@ -130,6 +130,7 @@ class GameJob:
     iterations: int | None = None
     max_moves: int = 2000
     rollout_depth: int | None = None
+    opening: int = 0
 
 
 @dataclass(frozen=True)
@@ -177,7 +178,14 @@ def make_player(kind: str, seed: int, think: float | None, iterations: int | Non
 
 
 def play_job(job: GameJob) -> GameResult:
-    """Play one game to its end (or ``max_moves`` decisions). Pure in ``job``."""
+    """Play one game to its end (or ``max_moves`` decisions). Pure in ``job``.
+
+    The first ``job.opening`` decisions are random (seeded by the game): a
+    game without dice between deterministic players would otherwise repeat
+    the same game for every seed.
+    """
+    from core.ai.agents import RandomAgent
+
     game = job.factory(job.seed)
     players = tuple(game.players)
     seats = dict(job.seats)
@@ -192,10 +200,12 @@ def play_job(job: GameJob) -> GameResult:
                     job.rollout_depth)
         for p, kind in enumerate(kinds)
     ]
+    opener = RandomAgent(seed=derive_seed(job.seed, "opening"))
     moves = 0
     while game.outcome() is None and moves < job.max_moves:
         player = game.to_move()
-        game.apply(agents[player].choose(game))
+        agent = opener if moves < job.opening else agents[player]
+        game.apply(agent.choose(game))
         moves += 1
     outcome = game.outcome()
     if outcome is None:
@@ -432,6 +442,7 @@ def simulation_jobs(
     iterations: int | None = None,
     max_moves: int = 2000,
     rollout_depth: int | None = None,
+    opening: int = 0,
 ) -> list[GameJob]:
     """The jobs of ``games`` games; with ``swap`` the kinds rotate a seat every game."""
     if games < 1:
@@ -442,6 +453,7 @@ def simulation_jobs(
             index=i, factory=factory, seed=derive_seed(seed, "game", i), seats=seat_items,
             default_kind=default_kind, rotate=i if swap else 0, think=think,
             iterations=iterations, max_moves=max_moves, rollout_depth=rollout_depth,
+            opening=opening,
         )
         for i in range(games)
     ]

@@ -167,3 +167,34 @@ def test_a_failing_game_is_named_with_its_seed() -> None:
     for workers in (1, 2):
         with pytest.raises(SimulationError, match=r"game \d+ \(seed \d+\) failed: IllegalActionError"):
             run_jobs(jobs, workers=workers)
+
+
+class KeptGames:
+    """Keeps every game it makes (serial runs only), to look at the moves played."""
+
+    def __init__(self) -> None:
+        self.games: list[Any] = []
+
+    def __call__(self, seed: int) -> Any:
+        from tests.ai.games import TicTacToe
+
+        self.games.append(TicTacToe(seed))
+        return self.games[-1]
+
+
+def test_random_opening_is_played_by_a_random_player_seeded_by_the_game() -> None:
+    """--random-opening N: the first N decisions come from a random player with the
+    game's own seed, so deterministic players on a game without dice still vary."""
+    from core.ai.agents import RandomAgent
+    from tests.ai.games import TicTacToe
+
+    kept = KeptGames()
+    report = simulate(kept, 4, seed=1, default_kind="mcts", iterations=10, max_moves=2,
+                      opening=2)
+    for game, result in zip(kept.games[1:], report.results, strict=True):
+        replay = TicTacToe(result.seed)
+        opener = RandomAgent(seed=derive_seed(result.seed, "opening"))
+        for step in game.history:
+            expected = opener.choose(replay)
+            assert step.action == expected
+            replay.apply(expected)
