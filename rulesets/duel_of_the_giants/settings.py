@@ -14,9 +14,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
-from core.data import DataModel, load_document, parse_document, validate
+from core.data import DataModel, load_document, parse_document, validate, with_overrides
 from core.errors import TanktableError
 from core.resources import shipped
 
@@ -349,20 +349,8 @@ def weapons_with(overrides: Mapping[str, Any]) -> Weapons:
     """The shipped cards with ``weapons.CARD.FIELD[.KEY]=value`` overrides ([P] values, DG-18.2)."""
     if not overrides:
         return weapons()
-    raw: dict[str, Any] = weapons().model_dump()
-    for dotted, value in overrides.items():
-        parts = dotted.split(".")[1:]
-        node = raw
-        for part in parts[:-1]:
-            if not isinstance(node.get(part), dict):
-                raise TanktableError(f"unknown option {dotted!r}: cards are {', '.join(Weapons.model_fields)}")
-            node = node[part]
-        node[parts[-1]] = value
-    try:
-        return Weapons.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise TanktableError(f"option weapons.{'.'.join(str(x) for x in first['loc'])}: {first['msg']}") from None
+    stripped = {key.split(".", 1)[1]: value for key, value in overrides.items()}
+    return with_overrides(Weapons, weapons().model_dump(), stripped, "weapons option")
 
 
 @cache
@@ -384,41 +372,9 @@ def _rules_raw() -> dict[str, Any]:
     return raw
 
 
-RULE_SECTIONS = frozenset(Rules.model_fields)
-
-
 def rules_with(overrides: Mapping[str, Any]) -> Rules:
     """The shipped rules with ``section.key[.key]=value`` overrides applied."""
-    raw: dict[str, Any] = _deep_copy(_rules_raw())
-    for dotted, value in overrides.items():
-        parts = dotted.split(".")
-        if parts[0] not in RULE_SECTIONS or len(parts) < 2:
-            raise TanktableError(
-                f"unknown option {dotted!r}: rules options are SECTION.KEY with SECTION one of "
-                + ", ".join(sorted(RULE_SECTIONS))
-            )
-        node = raw
-        for part in parts[:-1]:
-            nxt = node.get(part)
-            if not isinstance(nxt, dict):
-                nxt = {}
-                node[part] = nxt
-            node = nxt
-        node[parts[-1]] = value
-    try:
-        return Rules.model_validate(raw)
-    except ValidationError as exc:  # one clean sentence, never a traceback
-        first = exc.errors()[0]
-        where = ".".join(str(x) for x in first["loc"])
-        raise TanktableError(f"option {where}: {first['msg']}") from None
-
-
-def _deep_copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _deep_copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_deep_copy(v) for v in value]
-    return value
+    return with_overrides(Rules, _rules_raw(), overrides, "option")
 
 
 def scenario_names() -> list[str]:
