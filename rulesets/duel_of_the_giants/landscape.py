@@ -122,7 +122,12 @@ def scenario_board(
     grid_doc = Document(path=doc.path, data=None, text=doc.text,
                         values={("terrain",): doc.where(("setup", "landscape")), (): doc.where(())})
     board, problems = build_board(model, grid_doc, catalogue=_season_catalogue(scenario.season, terrain))
-    return board, problems
+    where = f"the {scenario.board} board has"
+    return board, [Problem(p.path, p.line, p.col,
+                           p.message.replace("terrain: ", "landscape: ", 1).replace("the map has", where)
+                           .replace(" (size.rows)", "").replace(" (size.columns)", "")
+                           .replace("terrain letter", f"{scenario.season} terrain letter"))
+                   for p in problems]
 
 
 @cache

@@ -115,6 +115,23 @@ def test_dg_16_core_los_equals_old_los_on_every_pair(scenario: str, options: dic
     assert 0 < seen < len(hexes) * (len(hexes) - 1)  # the comparison covers both verdicts
 
 
+@pytest.mark.parametrize("season", ["summer", "winter"])
+def test_dg_16_core_los_equals_old_los_on_random_landscapes(season: str) -> None:
+    """Dense random landscapes (forests, high ground, drifts, tanks) exercise every DG-16 clause."""
+    g = _game(season)
+    kinds = [k for k, t in g.cfg.terrain.items() if t.season == season and not t.printed]
+    hexes = g.geo.hexes
+    pairs = [(a, b) for a in hexes for b in hexes if g.geo.direction(a, b) is not None]
+    rng = random.Random(season)
+    for _ in range(12):
+        g.terrain = {p: rng.choice(kinds) for p in hexes if rng.random() < 0.3}
+        g.tanks = {}
+        for n, p in enumerate(rng.sample(hexes, 5), 1):
+            t34(g, n, f"{'abcdefghi'[p[0] - 1]}{p[1]}", "W")
+        assert [(a, b) for a, b in pairs if has_los(g, a, b) != old_has_los(g, a, b)] == []
+        assert all(sight(g, a, b).blocked != old_has_los(g, a, b) for a, b in pairs[::7])
+
+
 def test_dg_16_3_policy_reports_what_blocks() -> None:
     g = _game("summer")
     g.terrain, g.tanks, g.stuka = {}, {}, None
