@@ -122,9 +122,9 @@ def scenario_board(
     grid_doc = Document(path=doc.path, data=None, text=doc.text,
                         values={("terrain",): doc.where(("setup", "landscape")), (): doc.where(())})
     board, problems = build_board(model, grid_doc, catalogue=_season_catalogue(scenario.season, terrain))
-    where = f"the {scenario.board} board has"
+    board_has = f"the {scenario.board} board has"
     return board, [Problem(p.path, p.line, p.col,
-                           p.message.replace("terrain: ", "landscape: ", 1).replace("the map has", where)
+                           p.message.replace("terrain: ", "landscape: ", 1).replace("the map has", board_has)
                            .replace(" (size.rows)", "").replace(" (size.columns)", "")
                            .replace("terrain letter", f"{scenario.season} terrain letter"))
                    for p in problems]
