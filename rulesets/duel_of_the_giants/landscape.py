@@ -50,10 +50,6 @@ def season_legend(terrain: Mapping[str, TerrainType], season: Season) -> dict[st
     return {t.letter: name for name, t in terrain.items() if t.season == season}
 
 
-def cell_of(p: Pos, columns: int) -> int:
-    return (p[1] - 1) * columns + (p[0] - 1)
-
-
 def pos_of(cell: int, columns: int) -> Pos:
     return cell % columns + 1, cell // columns + 1
 
