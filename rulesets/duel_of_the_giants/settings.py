@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from core.data import DataModel, load_document, parse_document, validate, with_overrides
 from core.errors import TanktableError
@@ -313,13 +313,24 @@ class AtgPlacement(DataModel):
 
 
 class ShippedSetup(DataModel):
-    landscape: str
+    map: str | None = Field(
+        default=None, description="A hex map (kind: map): a shipped DG map name or a file relative to the scenario."
+    )
+    landscape: str | None = Field(
+        default=None, description="Or the landscape grid itself, in the season's letters (terrain.yaml)."
+    )
     front: list[str]
     tank_markers: dict[Literal["wheel", "bluff"], list[str]]
     tigers: list[TigerPlacement]
     airfield: AirfieldPlacement
     atgs: list[AtgPlacement]
     mines: dict[Literal["mine", "bluff"], list[str]]
+
+    @model_validator(mode="after")
+    def _one_landscape(self) -> ShippedSetup:
+        if (self.map is None) == (self.landscape is None):
+            raise ValueError("give the landscape either as map: NAME_OR_FILE or as landscape: GRID (one of them)")
+        return self
 
 
 class ScenarioFile(DataModel):
@@ -397,7 +408,21 @@ def load_scenario(source: str | Path | None) -> ScenarioFile:
             )
         doc = load_document(path)
     scenario: ScenarioFile = validate(doc, ScenarioFile)
-    return scenario
+    return with_map_path(scenario, doc.path)
+
+
+def with_map_path(scenario: ScenarioFile, scenario_path: str) -> ScenarioFile:
+    """A user scenario's ``setup.map`` file is relative to the scenario file."""
+    ref = scenario.setup.map
+    if ref is None or Path(ref).is_absolute():
+        return scenario
+    from core.resources import shipped_names
+
+    beside = Path(scenario_path).parent / ref
+    if ref in shipped_names("duel_of_the_giants", "maps") and not beside.exists():
+        return scenario
+    setup = scenario.setup.model_copy(update={"map": str(beside.resolve())})
+    return scenario.model_copy(update={"setup": setup})
 
 
 @dataclass(frozen=True)
