@@ -17,6 +17,7 @@ get a message that says to quote the value.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import hashlib
 import types
@@ -29,7 +30,7 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from core.errors import DataError
+from core.errors import DataError, TanktableError
 
 __all__ = [
     "MAX_BYTES",
@@ -42,6 +43,7 @@ __all__ = [
     "parse_document",
     "resolve_based_on",
     "validate",
+    "with_overrides",
 ]
 
 MAX_BYTES = 4 * 1024 * 1024
@@ -414,6 +416,67 @@ def _merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, An
         else:
             result[k] = v
     return result
+
+
+def with_overrides(
+    model: type[M], base: Mapping[str, Any], overrides: Mapping[str, Any], what: str = "option"
+) -> M:
+    """Settings ``base`` with a game's overrides applied, validated by ``model``.
+
+    Every **Decision** of a rules spec is a setting, and a player changes one
+    for a game with ``--option movement.corner_cutting=false``: keys are
+    dotted paths; a top-level key may also carry a mapping, which is merged.
+    An unknown key names the closest known setting, a bad value says which
+    setting and why -- as :class:`TanktableError`, never a traceback.
+    """
+    data: dict[str, Any] = copy.deepcopy(dict(base))
+    for key, value in _override_items(overrides):
+        parts = key.split(".")
+        node: Any = data
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            if not isinstance(node, dict):
+                raise TanktableError(_unknown_setting(what, key, data))
+            if part not in node:
+                if part not in _fields_at(model, tuple(parts[:i])):
+                    raise TanktableError(_unknown_setting(what, key, data))
+                node[part] = {} if not last else value
+            if last:
+                node[part] = value
+            else:
+                node = node[part]
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        details = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
+        raise TanktableError(f"bad {what}: {details}") from None
+
+
+def _override_items(overrides: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    items: list[tuple[str, Any]] = []
+    for key, value in overrides.items():
+        if isinstance(value, Mapping) and "." not in str(key):
+            items.extend((f"{key}.{sub}", v) for sub, v in _dotted_leaves(value))
+        else:
+            items.append((str(key), value))
+    return items
+
+
+def _dotted_leaves(data: Mapping[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = []
+    for k, v in data.items():
+        if isinstance(v, Mapping) and v:
+            out.extend(_dotted_leaves(v, f"{prefix}{k}."))
+        else:
+            out.append((f"{prefix}{k}", v))
+    return out
+
+
+def _unknown_setting(what: str, key: str, data: Mapping[str, Any]) -> str:
+    known = [name for name, _ in _dotted_leaves(data) if name.split(".")[0] not in ("ruleset", "kind")]
+    close = difflib.get_close_matches(key, known, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return f"unknown {what} {key!r}{hint}"
 
 
 def yaml_files(paths: Iterable[str | Path]) -> list[Path]:

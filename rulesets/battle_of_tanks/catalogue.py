@@ -14,9 +14,17 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
-from core.data import Document, Problem, load_document, parse_document, validate, yaml_files
+from core.data import (
+    Document,
+    Problem,
+    load_document,
+    parse_document,
+    validate,
+    with_overrides,
+    yaml_files,
+)
 from core.errors import DataError, TanktableError
 from core.resources import shipped, shipped_names
 from rulesets.battle_of_tanks.models import Army, RulesTable, Scenario, TableMap, TankCard
@@ -51,35 +59,7 @@ def with_settings(base: RulesTable, settings: Mapping[str, Any], where: str = "o
     """The rules table with dotted overrides (``victory.max_rounds: 10``) applied."""
     if not settings:
         return base
-    data = base.model_dump()
-    for key, value in settings.items():
-        parts = str(key).split(".")
-        node: Any = data
-        for i, part in enumerate(parts):
-            if not isinstance(node, dict) or part not in node:
-                known = sorted(_dotted(data))
-                close = difflib.get_close_matches(str(key), known, n=1)
-                hint = f"; did you mean {close[0]!r}?" if close else ""
-                raise TanktableError(f"{where} {key!r}: no such rules setting{hint}")
-            if i == len(parts) - 1:
-                node[part] = value
-            else:
-                node = node[part]
-    try:
-        return RulesTable.model_validate(data)
-    except ValidationError as exc:
-        msgs = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
-        raise TanktableError(f"{where} {msgs}") from None
-
-
-def _dotted(data: Mapping[str, Any], prefix: str = "") -> list[str]:
-    out = []
-    for k, v in data.items():
-        name = f"{prefix}{k}"
-        out.append(name)
-        if isinstance(v, dict) and k != "terrain_kinds":
-            out.extend(_dotted(v, name + "."))
-    return out
+    return with_overrides(RulesTable, base.model_dump(), settings, where)
 
 
 # ------------------------------------------------------------------ cards

@@ -1,44 +1,103 @@
 """Line of sight, concealment and recon reach (DG-16, DG-10.2, DG-4.3, DG-23.5).
 
 LOS exists only between hexes in line (DG-3.8) and is judged on the hexes
-strictly between them; it is symmetric. Concealment is a property of the
-*target* (forest, snowdrift) and is separate from LOS.
+strictly between them; it is symmetric. It runs through the shared
+:func:`core.grid.los.line_of_sight` on the core board of the game's size
+(:func:`rulesets.duel_of_the_giants.landscape.sight_board`) with
+:class:`DuelSight`, DG-16 as a core LOS policy. Concealment is a property of
+the *target* (forest, snowdrift) and is separate from LOS.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from core.grid.hexboard import HexBoard
+from core.grid.los import Blocker, LosResult, line_of_sight
 from rulesets.duel_of_the_giants.board import Pos
+from rulesets.duel_of_the_giants.landscape import sight_board
 
 if TYPE_CHECKING:
     from rulesets.duel_of_the_giants.game import DuelGame
 
 
+class DuelSight:
+    """DG-16 as a :class:`core.grid.los.LosPolicy`, judged on the game's live terrain and pieces.
+
+    - not in line (DG-3.8): no LOS;
+    - high ground between blocks, even from high ground (DG-16.2);
+    - a forest between blocks (DG-16.1); from high ground (either end) one
+      forest is looked over and the second blocks (DG-16.3);
+    - a tank or wreck between, or a grounded Stuka (DG-16.4, DG-13.10), and a
+      snowdrift between (DG-16.5) block unless an end is on high ground.
+    """
+
+    __slots__ = ("blockers", "game")
+
+    def __init__(self, game: DuelGame, blockers: set[Pos] | None = None):
+        self.game = game
+        self.blockers = game.los_blockers() if blockers is None else blockers
+
+    def judge(self, board: HexBoard, line: Sequence[int]) -> LosResult:
+        g = self.game
+        cols = board.columns
+        cells = tuple(line)
+        a, b = cells[0], cells[-1]
+        if -1 in cells:
+            return LosResult(Blocker("line", (a, b), "no straight hex row (not in line)", "DG-3.8"), 0, cells)
+        pa, pb = (a % cols + 1, a // cols + 1), (b % cols + 1, b // cols + 1)
+        if a != b and g.geo.direction(pa, pb) is None:
+            return LosResult(Blocker("line", (a, b), "no straight hex row (not in line)", "DG-3.8"), 0, cells)
+        hg = g.tt(pa).high_ground or g.tt(pb).high_ground
+        limit = 2 if hg else 1
+        forests = 0
+        blockers = self.blockers
+        for c in cells[1:-1]:
+            p = (c % cols + 1, c // cols + 1)
+            t = g.tt(p)
+            if t.high_ground:
+                return LosResult(Blocker("hex", (c,), _name(g, p), "DG-16.2"), 0, cells)
+            if t.snowdrift and not hg:
+                return LosResult(Blocker("hex", (c,), _name(g, p), "DG-16.5"), 0, cells)
+            if t.blocks_los:
+                forests += 1
+                if forests >= limit:
+                    return LosResult(Blocker("hex", (c,), _name(g, p), "DG-16.3" if hg else "DG-16.1"), 0, cells)
+            if p in blockers and not hg:
+                what = "grounded Stuka" if g.grounded_stuka_at(p) else "tank"
+                return LosResult(Blocker("hex", (c,), what, "DG-16.4"), 0, cells)
+        return LosResult(None, 0, cells)
+
+
+def _name(g: DuelGame, p: Pos) -> str:
+    return g.terrain.get(p, g.base_terrain).replace("_", " ")
+
+
+def sight(g: DuelGame, a: Pos, b: Pos, blockers: set[Pos] | None = None) -> LosResult:
+    """The full verdict (what blocks, the line) from the core machinery with DG's policy."""
+    geo = g.geo
+    board = sight_board(geo.columns, geo.rows)
+    cols = geo.columns
+    ca = (a[1] - 1) * cols + a[0] - 1
+    cb = (b[1] - 1) * cols + b[0] - 1
+    return line_of_sight(board, ca, cb, DuelSight(g, blockers))
+
+
 def has_los(g: DuelGame, a: Pos, b: Pos) -> bool:
-    """DG-16.1-16.6: forest, high ground, tanks, snowdrifts and a grounded Stuka block."""
+    """DG-16.1-16.6: forest, high ground, tanks, snowdrifts and a grounded Stuka block.
+
+    Same and adjacent hexes see each other and hexes not in line never do
+    (DG-3.8): those are answered from the precomputed geometry without drawing
+    a line; every other pair goes through :func:`sight`."""
     if a == b:
         return True
     geo = g.geo
     if geo.direction(a, b) is None:
         return False
-    between = geo.between(a, b)
-    if not between:
+    if geo.distance(a, b) == 1:
         return True
-    hg = g.tt(a).high_ground or g.tt(b).high_ground
-    forests = 0
-    blockers = g.los_blockers()
-    for h in between:
-        t = g.tt(h)
-        if t.high_ground:
-            return False  # DG-16.2, even from high ground
-        if t.snowdrift and not hg:
-            return False  # DG-16.5
-        if t.blocks_los:
-            forests += 1  # DG-16.1 / DG-16.3
-        if h in blockers and not hg:
-            return False  # DG-16.4 (tanks, wrecks) and DG-13.10 (grounded Stuka)
-    return forests < (2 if hg else 1)
+    return sight(g, a, b).blocked_by is None
 
 
 def concealed(g: DuelGame, target: Pos, shooter: Pos, uid: str | None = None, stuka: bool = False) -> bool:

@@ -6,9 +6,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from core.data import Problem
+from core.data import Document, Problem
 from core.errors import TanktableError
 from core.game import Game, Ruleset
+from core.grid.hexboard import HexBoard
 from rulesets.duel_of_the_giants import settings
 from rulesets.duel_of_the_giants.board import parse_hex
 from rulesets.duel_of_the_giants.game import DuelGame
@@ -106,14 +107,13 @@ class DuelOfTheGiantsRuleset(Ruleset):
         board = settings.boards().get(model.board)
         if board is None:
             return [doc.problem(("board",), f"unknown board {model.board!r}")]
-        try:
-            cfg = build_config(None, {})
-            cfg = settings.Config(cfg.rules, cfg.weapons, cfg.terrain, cfg.front, board, model, model.season)
-            from rulesets.duel_of_the_giants.setup import parse_landscape
+        from rulesets.duel_of_the_giants.landscape import scenario_board
 
-            parse_landscape(cfg, model.setup.landscape, board.columns, board.rows)
-        except TanktableError as exc:
-            problems.append(doc.problem(("setup", "landscape"), str(exc)))
+        if isinstance(doc, Document) and model.setup.map is not None:
+            model = settings.with_map_path(model, doc.path)
+        landscape, grid_problems = scenario_board(model, build_config(None, {}).terrain, board.columns,
+                                                  board.rows, doc if isinstance(doc, Document) else None)
+        problems += grid_problems
         s = model.setup
         hexes: list[tuple[tuple[Any, ...], str]] = [(("setup", "front", i), h) for i, h in enumerate(s.front)]
         hexes += [(("setup", "tank_markers", k, i), h) for k, v in s.tank_markers.items() for i, h in enumerate(v)]
@@ -129,8 +129,8 @@ class DuelOfTheGiantsRuleset(Ruleset):
                 continue
             if not (1 <= c <= board.columns and 1 <= r <= board.rows):
                 problems.append(doc.problem(loc, f"{h} is not on the {board.columns} x {board.rows} board"))
-        if not problems:
-            problems += _placement_problems(model, board, doc)
+        if not problems and landscape is not None:
+            problems += _placement_problems(model, board, doc, landscape)
         comp = model.components
         if len(s.front) != comp.front_elements:
             problems.append(doc.problem(("setup", "front"), f"{len(s.front)} front elements; components say "
@@ -162,14 +162,14 @@ class DuelOfTheGiantsRuleset(Ruleset):
         return render_svg(game.view(player))
 
 
-def _placement_problems(model: Any, board: Any, doc: Any) -> list[Problem]:
+def _placement_problems(model: Any, board: Any, doc: Any, landscape: HexBoard) -> list[Problem]:
     """The shipped set-up must obey the placement rules of DG-7 (scenario authors' check)."""
     from rulesets.duel_of_the_giants.board import geometry
-    from rulesets.duel_of_the_giants.setup import parse_landscape
+    from rulesets.duel_of_the_giants.landscape import board_terrain
 
     base = build_config(None, {})
     cfg = settings.Config(base.rules, base.weapons, base.terrain, base.front, board, model, model.season)
-    terrain = parse_landscape(cfg, model.setup.landscape, board.columns, board.rows)
+    terrain = board_terrain(landscape, cfg.terrain)
     geo = geometry(board.columns, board.rows)
     s = model.setup
     front = {parse_hex(h) for h in s.front}

@@ -14,9 +14,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field, model_validator
 
-from core.data import DataModel, load_document, parse_document, validate
+from core.data import DataModel, load_document, parse_document, validate, with_overrides
 from core.errors import TanktableError
 from core.resources import shipped
 
@@ -313,13 +313,24 @@ class AtgPlacement(DataModel):
 
 
 class ShippedSetup(DataModel):
-    landscape: str
+    map: str | None = Field(
+        default=None, description="A hex map (kind: map): a shipped DG map name or a file relative to the scenario."
+    )
+    landscape: str | None = Field(
+        default=None, description="Or the landscape grid itself, in the season's letters (terrain.yaml)."
+    )
     front: list[str]
     tank_markers: dict[Literal["wheel", "bluff"], list[str]]
     tigers: list[TigerPlacement]
     airfield: AirfieldPlacement
     atgs: list[AtgPlacement]
     mines: dict[Literal["mine", "bluff"], list[str]]
+
+    @model_validator(mode="after")
+    def _one_landscape(self) -> ShippedSetup:
+        if (self.map is None) == (self.landscape is None):
+            raise ValueError("give the landscape either as map: NAME_OR_FILE or as landscape: GRID (one of them)")
+        return self
 
 
 class ScenarioFile(DataModel):
@@ -349,20 +360,8 @@ def weapons_with(overrides: Mapping[str, Any]) -> Weapons:
     """The shipped cards with ``weapons.CARD.FIELD[.KEY]=value`` overrides ([P] values, DG-18.2)."""
     if not overrides:
         return weapons()
-    raw: dict[str, Any] = weapons().model_dump()
-    for dotted, value in overrides.items():
-        parts = dotted.split(".")[1:]
-        node = raw
-        for part in parts[:-1]:
-            if not isinstance(node.get(part), dict):
-                raise TanktableError(f"unknown option {dotted!r}: cards are {', '.join(Weapons.model_fields)}")
-            node = node[part]
-        node[parts[-1]] = value
-    try:
-        return Weapons.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise TanktableError(f"option weapons.{'.'.join(str(x) for x in first['loc'])}: {first['msg']}") from None
+    stripped = {key.split(".", 1)[1]: value for key, value in overrides.items()}
+    return with_overrides(Weapons, weapons().model_dump(), stripped, "weapons option")
 
 
 @cache
@@ -384,41 +383,9 @@ def _rules_raw() -> dict[str, Any]:
     return raw
 
 
-RULE_SECTIONS = frozenset(Rules.model_fields)
-
-
 def rules_with(overrides: Mapping[str, Any]) -> Rules:
     """The shipped rules with ``section.key[.key]=value`` overrides applied."""
-    raw: dict[str, Any] = _deep_copy(_rules_raw())
-    for dotted, value in overrides.items():
-        parts = dotted.split(".")
-        if parts[0] not in RULE_SECTIONS or len(parts) < 2:
-            raise TanktableError(
-                f"unknown option {dotted!r}: rules options are SECTION.KEY with SECTION one of "
-                + ", ".join(sorted(RULE_SECTIONS))
-            )
-        node = raw
-        for part in parts[:-1]:
-            nxt = node.get(part)
-            if not isinstance(nxt, dict):
-                nxt = {}
-                node[part] = nxt
-            node = nxt
-        node[parts[-1]] = value
-    try:
-        return Rules.model_validate(raw)
-    except ValidationError as exc:  # one clean sentence, never a traceback
-        first = exc.errors()[0]
-        where = ".".join(str(x) for x in first["loc"])
-        raise TanktableError(f"option {where}: {first['msg']}") from None
-
-
-def _deep_copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _deep_copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_deep_copy(v) for v in value]
-    return value
+    return with_overrides(Rules, _rules_raw(), overrides, "option")
 
 
 def scenario_names() -> list[str]:
@@ -441,7 +408,21 @@ def load_scenario(source: str | Path | None) -> ScenarioFile:
             )
         doc = load_document(path)
     scenario: ScenarioFile = validate(doc, ScenarioFile)
-    return scenario
+    return with_map_path(scenario, doc.path)
+
+
+def with_map_path(scenario: ScenarioFile, scenario_path: str) -> ScenarioFile:
+    """A user scenario's ``setup.map`` file is relative to the scenario file."""
+    ref = scenario.setup.map
+    if ref is None or Path(ref).is_absolute():
+        return scenario
+    from core.resources import shipped_names
+
+    beside = Path(scenario_path).parent / ref
+    if ref in shipped_names("duel_of_the_giants", "maps") and not beside.exists():
+        return scenario
+    setup = scenario.setup.model_copy(update={"map": str(beside.resolve())})
+    return scenario.model_copy(update={"setup": setup})
 
 
 @dataclass(frozen=True)

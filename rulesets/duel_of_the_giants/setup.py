@@ -54,31 +54,6 @@ def tiger_owner(g: DuelGame, number: int) -> int:
     return ps[(number - 1) % len(ps)]
 
 
-def letter_map(cfg: Config) -> dict[str, str]:
-    return {t.letter: name for name, t in cfg.terrain.items() if t.season == cfg.season}
-
-
-def parse_landscape(cfg: Config, text: str, columns: int, rows: int) -> dict[Pos, str]:
-    letters = letter_map(cfg)
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    if len(lines) != rows:
-        raise TanktableError(f"scenario landscape has {len(lines)} rows; the board has {rows}")
-    out: dict[Pos, str] = {}
-    for r, line in enumerate(lines, 1):
-        tokens = line.split()
-        if len(tokens) != columns:
-            raise TanktableError(f"scenario landscape row {r} has {len(tokens)} hexes; the board has {columns}")
-        for c, tok in enumerate(tokens, 1):
-            if tok not in letters:
-                raise TanktableError(
-                    f"scenario landscape row {r}: {tok!r} is not a {cfg.season} terrain letter "
-                    f"({', '.join(sorted(letters))})"
-                )
-            if not cfg.terrain[letters[tok]].printed:
-                out[(c, r)] = letters[tok]
-    return out
-
-
 # --------------------------------------------------------------- initialise
 def initialise(g: DuelGame, manual: bool) -> None:
     cfg = g.cfg
@@ -135,7 +110,10 @@ def shipped_layout(cfg: Config) -> dict[str, Any]:
     from rulesets.duel_of_the_giants.settings import boards
 
     single = boards()[base.board]
-    terrain = parse_landscape(cfg, s.landscape, single.columns, single.rows)
+    from rulesets.duel_of_the_giants.landscape import board_terrain, load_scenario_board
+
+    board = load_scenario_board(base, cfg.terrain, single.columns, single.rows)
+    terrain = board_terrain(board, cfg.terrain)
     tigers = [(parse_hex(t.at), FACINGS.index(t.hull)) for t in s.tigers]
     airfield = (parse_hex(s.airfield.at), FACINGS.index(s.airfield.stuka))
     atgs = [(parse_hex(a.at), a.type, FACINGS.index(a.facing)) for a in s.atgs]

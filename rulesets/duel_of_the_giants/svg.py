@@ -50,9 +50,12 @@ def render_svg(v: dict[str, Any]) -> str:
     height = 1.5 * SIZE * rows + SIZE + 110
     svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width=f"{width:.0f}", height=f"{height:.0f}",
                      viewBox=f"0 0 {width:.0f} {height:.0f}")
-    title = ET.SubElement(svg, "text", x="10", y="22", style="font: bold 16px sans-serif")
     who = f"seen by {v['viewer']}" if v["viewer"] else "full view"
-    title.text = f"Duel of the Giants - {v['title'] or v['scenario']}, round {v['round']} ({who})"
+    text = f"Duel of the Giants - {v['title'] or v['scenario']}, round {v['round']} ({who})"
+    # a bold sans glyph is about 0.62 em wide: shrink a long title to fit the board
+    size = min(16.0, (width - 20) / (0.62 * len(text)))
+    title = ET.SubElement(svg, "text", x="10", y="22", style=f"font: bold {size:.1f}px sans-serif")
+    title.text = text
     letter_to_kind = {t["letter"]: k for k, t in v["terrain_types"].items() if t["season"] == v["season"]}
     front = set(v["front"])
     for r in range(1, rows + 1):

@@ -14,8 +14,8 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from core.data import DataModel, load_document, validate
-from core.errors import DataError, TanktableError
+from core.data import DataModel, load_document, validate, with_overrides
+from core.errors import DataError
 from core.resources import shipped
 
 DirName = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
@@ -120,70 +120,8 @@ def default_settings_data() -> dict[str, Any]:
 
 def settings_with(options: Mapping[str, Any] | None) -> Settings:
     """The shipped settings with a game's overrides (dotted keys or nested mappings)."""
-    data = _deep_copy(default_settings_data())
-    for key, value in (options or {}).items():
-        if key in CLI_OPTIONS:
-            continue
-        if isinstance(value, Mapping) and "." not in key:
-            parts_values = [((key, *sub.split(".")), v) for sub, v in _flatten(value)]
-        else:
-            parts_values = [(tuple(key.split(".")), value)]
-        for parts, v in parts_values:
-            node = data
-            for part in parts[:-1]:
-                if not isinstance(node.get(part), dict):
-                    raise TanktableError(_unknown(".".join(parts)))
-                node = node[part]
-            if parts[-1] not in node and parts[-1] not in _known_leaf(parts):
-                raise TanktableError(_unknown(".".join(parts)))
-            node[parts[-1]] = v
-    try:
-        return Settings.model_validate(data)
-    except Exception as exc:  # pydantic ValidationError: say which option
-        raise TanktableError(f"bad tank-chess option: {_short(exc)}") from None
-
-
-def _flatten(value: Mapping[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
-    out: list[tuple[str, Any]] = []
-    for k, v in value.items():
-        name = f"{prefix}{k}"
-        if isinstance(v, Mapping):
-            out.extend(_flatten(v, name + "."))
-        else:
-            out.append((name, v))
-    return out
-
-
-def _known_leaf(parts: tuple[str, ...]) -> set[str]:
-    model: Any = Settings
-    for part in parts[:-1]:
-        info = model.model_fields.get(part)
-        if info is None:
-            return set()
-        model = info.annotation
-    return set(getattr(model, "model_fields", {}))
-
-
-def _unknown(key: str) -> str:
-    names = [f"{a}.{b}" for a, sub in Settings.model_fields.items()
-             if a not in ("ruleset", "kind")
-             for b in getattr(sub.annotation, "model_fields", {})]
-    return f"unknown tank-chess option {key!r}; settings are: {', '.join(names)}"
-
-
-def _short(exc: Exception) -> str:
-    errors = getattr(exc, "errors", None)
-    if callable(errors):
-        return "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors())
-    return str(exc)
-
-
-def _deep_copy(data: Any) -> Any:
-    if isinstance(data, dict):
-        return {k: _deep_copy(v) for k, v in data.items()}
-    if isinstance(data, list):
-        return [_deep_copy(v) for v in data]
-    return data
+    overrides = {k: v for k, v in (options or {}).items() if k not in CLI_OPTIONS}
+    return with_overrides(Settings, default_settings_data(), overrides, "tank-chess option")
 
 
 def check_settings(doc: Any, model: Settings) -> list[Any]:
