@@ -303,6 +303,18 @@ class Game(ABC, Generic[A]):
         self._forced = None
         return last
 
+    def anchor_undo(self, like: Game[A] | None = None) -> None:
+        """Fix the undo base now -- or share ``like``'s -- instead of on the first move.
+
+        A game snapshots its start on its first move so that :meth:`undo` can
+        replay. A search makes thousands of copies at move 0 and never undoes:
+        it anchors one copy and lets the others share that anchor.
+        """
+        if self._initial is not None or self.history:
+            return
+        shared = like._initial if like is not None else None
+        self._initial = shared if shared is not None else self._snapshot()
+
     def clone(self) -> Game[A]:
         """An independent copy (the AI lives on this). Override for speed."""
         other = copy.copy(self)
@@ -318,6 +330,7 @@ class Game(ABC, Generic[A]):
         snap._initial = None
         snap.history = []
         snap._forced = None
+        snap._outcome_known = False
         return snap
 
     def player_index(self, name: str) -> int:

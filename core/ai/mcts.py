@@ -178,7 +178,7 @@ class MCTSAgent:
         """Run the budget from ``game``'s position; returns the root node."""
         player = game.to_move()
         base = game.clone()
-        _share_initial_state(base)
+        base.anchor_undo()  # the search never undoes: one anchor for every sample
         depth = self.rollout_depth
         if depth is None:
             depth = int(getattr(game, "rollout_depth", 30))
@@ -205,7 +205,7 @@ class MCTSAgent:
             elif done and time.perf_counter() >= deadline:  # type: ignore[operator]
                 break
             sim = base.determinize(player, rng.getrandbits(62))
-            _adopt_initial_state(sim, base)
+            sim.anchor_undo(base)
             reseed_dice(sim, rng.getrandbits(62))
             self._iterate(root, sim, depth, n_players, exact, rollout_time)
             done += 1
@@ -227,7 +227,7 @@ class MCTSAgent:
         """
         rng = self.rng
         sample = base.determinize(player, rng.getrandbits(62))
-        _adopt_initial_state(sample, base)
+        sample.anchor_undo(base)
         actions: list[Action] = sample.legal_actions()
         if exact:
             root.mover, root.actions, root.untried = player, actions, []
@@ -438,23 +438,6 @@ def _unit(value: float) -> float:
     """An evaluation in [-1, 1] as a reward in [0, 1] (clamped: rulesets may overshoot)."""
     reward = (float(value) + 1.0) / 2.0
     return 0.0 if reward < 0.0 else 1.0 if reward > 1.0 else reward
-
-
-def _share_initial_state(base: Game[Any]) -> None:
-    """Give the search's base copy an undo anchor once, so samples never take one.
-
-    ``Game.apply`` snapshots the initial state (a deep copy) on the first move
-    of a game without history; every sample of a game at move 0 would pay
-    that once per iteration. The search never undoes, so all samples may
-    share one anchor.
-    """
-    if base._initial is None and not base.history:
-        base._initial = base._snapshot()
-
-
-def _adopt_initial_state(sim: Game[Any], base: Game[Any]) -> None:
-    if sim._initial is None and not sim.history:
-        sim._initial = base._initial
 
 
 def _preset(fraction: float, fallback: float) -> Callable[[int, float | None], MCTSAgent]:

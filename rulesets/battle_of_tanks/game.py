@@ -766,11 +766,3 @@ class BattleGame(Game[Action]):
             if t.alive and t.order is None and not t.ambush and t.key not in self.bag.chits and self.phase != "order":
                 problems.append(f"{t.key} has no order but its chit is out")
         return problems
-
-    def _snapshot(self) -> BattleGame:
-        snap = self.clone()
-        snap.history = []
-        snap._initial = None
-        snap._forced = None
-        snap._outcome_known = False
-        return snap

@@ -244,12 +244,6 @@ class TankChessGame(Game[TankMove]):
         other.dice = dice
         return other
 
-    def _snapshot(self) -> TankChessGame:
-        snap = self.clone()
-        snap.history = []
-        snap._initial = None
-        return snap
-
     def undo(self) -> Step:
         """Take back the last move (python-chess style pop, no replay)."""
         if not self.history:

@@ -103,3 +103,18 @@ def test_notation_round_trip_and_errors() -> None:
         assert game.parse_action(game.format_action(action)) == action
     with pytest.raises(NotationError):
         game.parse_action("jump")
+
+
+def test_anchor_undo_shares_one_start_between_copies() -> None:
+    game = PigGame(seed=9)
+    base = game.clone()
+    base.anchor_undo()
+    copy = base.clone()
+    copy.anchor_undo(base)
+    assert copy._initial is base._initial is not None
+    copy.apply(Roll())
+    copy.apply(Roll())
+    copy.undo()
+    fresh = PigGame(seed=9)
+    fresh.apply(Roll())
+    assert (copy.turn_total, copy.player) == (fresh.turn_total, fresh.player)
