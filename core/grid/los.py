@@ -221,15 +221,10 @@ def _scan(
             x = cells[i - 1]
             k6 = x * 6 + dirs[i]
             if x >= 0 and (board.side_obstacle[k6] or board.side_hind[k6]):
-                at_end = i == 1 or i == n
-                feats = [f for f in board.sides[k6] if not (at_end and f.endpoint_exempt)]
-                for f in feats:
-                    if f.los == "obstacle":
-                        return Blocker("hexside", (x, c), f.name, f.rule), 0
-                hs = max((f.hindrance for f in feats), default=0)
-                if hs:
-                    total += hs
-                    parts.append((c, hs, feats[0].name))
+                block, hs = _cross_hexside(board, x, c, k6, i == 1 or i == n, parts)
+                if block is not None:
+                    return block, 0
+                total += hs
         sm = board.smoke[c]
         if sm:
             total += sm
@@ -260,16 +255,29 @@ def _branch(
         return None, total
     k6 = x * 6 + dirs[i1 + 1]
     if board.side_obstacle[k6] or board.side_hind[k6]:
-        at_end = i1 + 1 == len(cells) - 1
-        feats = [f for f in board.sides[k6] if not (at_end and f.endpoint_exempt)]
-        for f in feats:
-            if f.los == "obstacle":
-                return Blocker("hexside", (x, c), f.name, f.rule), 0
-        hs = max((f.hindrance for f in feats), default=0)
-        if hs:
-            total += hs
-            parts.append((c, hs, feats[0].name))
+        block, hs = _cross_hexside(board, x, c, k6, i1 + 1 == len(cells) - 1, parts)
+        if block is not None:
+            return block, 0
+        total += hs
     return None, total
+
+
+def _cross_hexside(
+    board: HexBoard, x: int, c: int, k6: int, at_end: bool, parts: list[tuple[int, int, str]],
+) -> tuple[Blocker | None, int]:
+    """The line crosses hexside ``k6`` from ``x`` into ``c``: blocked, or its hindrance.
+
+    A wall that is a side of the spotter's or the target's hex does not count
+    (``endpoint_exempt``, HTC-T97); the hindrance found is recorded in ``parts``.
+    """
+    feats = [f for f in board.sides[k6] if not (at_end and f.endpoint_exempt)]
+    for f in feats:
+        if f.los == "obstacle":
+            return Blocker("hexside", (x, c), f.name, f.rule), 0
+    hs = max((f.hindrance for f in feats), default=0)
+    if hs:
+        parts.append((c, hs, feats[0].name))
+    return None, hs
 
 
 def _fast_chart(board: HexBoard, a: int, plan: _Plan, rule: str) -> LosResult:
