@@ -343,26 +343,18 @@ class Position:
                 for i in range(len(ray)):
                     t = ray[i]
                     v = cell[t]
-                    if v == 0:
-                        if i:
-                            entry = (d_fire, e, entry_armour, owner)
-                            lst = out.get(t)
-                            if lst is None:
-                                out[t] = [entry]
-                            else:
-                                lst.append(entry)
-                        continue
-                    if v > 0 and owner < 0 and alive[v - 1] and side[v - 1] == me:
+                    if v != 0:
+                        # the ray goes on only through the first own live tank (the shooter)
+                        if not (v > 0 and owner < 0 and alive[v - 1] and side[v - 1] == me):
+                            break
                         owner = v - 1
-                        if i:
-                            entry = (d_fire, e, entry_armour, owner)
-                            lst = out.get(t)
-                            if lst is None:
-                                out[t] = [entry]
-                            else:
-                                lst.append(entry)
-                        continue
-                    break
+                    if i:
+                        entry = (d_fire, e, entry_armour, owner)
+                        lst = out.get(t)
+                        if lst is None:
+                            out[t] = [entry]
+                        else:
+                            lst.append(entry)
         return out
 
     def _gen_piece(self, pid: int, me: int, out: list[Move],
