@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -10,19 +11,24 @@ import pytest
 import core.registry as registry
 
 
-@pytest.fixture
-def with_pig(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """Register the Pig test ruleset alongside the installed entry points."""
-    from tests import toy
-
+def register_ruleset(monkeypatch: pytest.MonkeyPatch, name: str, ruleset: Any) -> Iterator[Any]:
+    """Make ``ruleset`` findable as ``name`` beside the installed entry points, for one test."""
     real = registry._entry_points
 
     def fake() -> dict[str, Any]:
         eps = dict(real())
-        eps["pig"] = SimpleNamespace(name="pig", load=lambda: toy.RULESET)
+        eps[name] = SimpleNamespace(name=name, load=lambda: ruleset)
         return eps
 
     monkeypatch.setattr(registry, "_entry_points", fake)
     registry.get_ruleset.cache_clear()
-    yield toy.RULESET
+    yield ruleset
     registry.get_ruleset.cache_clear()
+
+
+@pytest.fixture
+def with_pig(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """Register the Pig test ruleset alongside the installed entry points."""
+    from tests import toy
+
+    yield from register_ruleset(monkeypatch, "pig", toy.RULESET)

@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-import core.registry as registry
+from tests.conftest import register_ruleset
 
 
 @pytest.fixture
-def fake_battle(monkeypatch: pytest.MonkeyPatch) -> Any:
+def fake_battle(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     from tests.ai import fake_battle
 
-    real = registry._entry_points
-
-    def fake() -> dict[str, Any]:
-        eps = dict(real())
-        eps["fake-battle"] = SimpleNamespace(name="fake-battle", load=lambda: fake_battle.RULESET)
-        return eps
-
-    monkeypatch.setattr(registry, "_entry_points", fake)
-    registry.get_ruleset.cache_clear()
-    yield fake_battle.RULESET
-    registry.get_ruleset.cache_clear()
+    yield from register_ruleset(monkeypatch, "fake-battle", fake_battle.RULESET)
