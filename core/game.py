@@ -315,6 +315,36 @@ class Game(ABC, Generic[A]):
         shared = like._initial if like is not None else None
         self._initial = shared if shared is not None else self._snapshot()
 
+    # ----------------------------------------------------------------- search
+    def search_apply(self, action: A) -> None:
+        """Play an action that :meth:`legal_actions` of this very state offered,
+        on a search copy.
+
+        A search plays its own actions millions of times on throw-away copies:
+        they need no legality re-check, no events and no undo, only a correct
+        state for ``to_move``, ``legal_actions``, ``outcome`` and ``evaluate``.
+        The default is :meth:`apply`; a ruleset whose events or checks are
+        costly overrides it. A copy played on this way must not be undone,
+        recorded or shown afterwards (its history may be incomplete).
+        """
+        self.apply(action)
+
+    def random_step(self, rng: Any) -> bool:
+        """Play one decision of the ruleset's playout policy on a search copy.
+
+        Rollouts call this thousands of times per second, so a ruleset with
+        a cheap way to draw a random legal action (without listing hundreds)
+        overrides it; the same caveats as :meth:`search_apply` apply. The
+        default draws uniformly from :meth:`legal_actions`. ``rng`` is a
+        :class:`random.Random` of the searcher (never the game's own dice).
+        Returns ``False`` when there is no legal action.
+        """
+        actions = self.legal_actions()
+        if not actions:
+            return False
+        self.search_apply(actions[rng.randrange(len(actions))])
+        return True
+
     def clone(self) -> Game[A]:
         """An independent copy (the AI lives on this). Override for speed."""
         other = copy.copy(self)

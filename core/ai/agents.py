@@ -74,7 +74,7 @@ class GreedyAgent:
     def _value(self, base: Game[Any], action: Action, player: int) -> float:
         child = base.clone()
         rolls = _rolls(child)
-        child.apply(action)
+        child.search_apply(action)
         value = child.evaluate(player)
         if _rolls(child) == rolls or self.samples == 1:
             return value
@@ -82,7 +82,7 @@ class GreedyAgent:
         for _ in range(self.samples - 1):
             child = base.clone()
             reseed_dice(child, self.rng.getrandbits(62))
-            child.apply(action)
+            child.search_apply(action)
             total += child.evaluate(player)
         return total / self.samples
 

@@ -31,8 +31,9 @@ choice, so a few random replies cannot make a losing move look good.
 Speed and strength with slow rulesets and hundreds of actions: the root's
 actions are first seeded with their one-ply evaluation (so the search is
 never worse than greedy play); nodes whose state is the same in every
-iteration cache their legal actions; rollouts use the ruleset's
-``random_action(rng)`` if it has one, else draw from the last full list and
+iteration cache their legal actions; the search plays its own actions with
+``search_apply`` (no re-check, no events); rollouts use the ruleset's
+``random_step`` if it overrides it, else draw from the last full list and
 keep what ``check`` accepts. With a time budget a rollout may use 1/200 of
 the budget. At an exact leaf (deterministic, perfect information) whose
 ``rollout_depth`` random decisions cost more than that, the leaf is
@@ -238,7 +239,7 @@ class MCTSAgent:
                 break
             child_game = sample.clone()
             reseed_dice(child_game, rng.getrandbits(62))
-            child_game.apply(action)
+            child_game.search_apply(action)
             node = _Node()
             node.visits = node.available = 1
             rewards = _rewards(child_game, n_players)
@@ -286,7 +287,7 @@ class MCTSAgent:
                 child = _Node()
                 child.available = 1
                 children[(mover, action)] = child
-                sim.apply(action)
+                sim.search_apply(action)
                 path.append((child, mover))
                 if exact and _rolls(sim) != rolls:
                     exact = False
@@ -312,7 +313,7 @@ class MCTSAgent:
                     if score > best_score:
                         best_score, best_child, best_action = score, child, action
             assert best_child is not None and best_action is not None
-            sim.apply(best_action)
+            sim.search_apply(best_action)
             path.append((best_child, mover))
             node = best_child
             if exact and _rolls(sim) != rolls:
@@ -371,8 +372,8 @@ class MCTSAgent:
                  stop: float | None = None) -> int:
         """Random play for up to ``depth`` decisions, cheaply.
 
-        A ruleset may offer ``random_action(rng)`` (a random legal action or
-        ``None``, without listing them all); it is used when present.
+        A ruleset that overrides :meth:`~core.game.Game.random_step` (a cheap
+        playout policy) is played with it.
         Otherwise actions are drawn from the last full list of the player to
         move and kept if ``check`` accepts them -- a move that was legal one
         turn ago usually still is, and checking one action is far cheaper
@@ -380,13 +381,11 @@ class MCTSAgent:
         the number of decisions played.
         """
         rng = self.rng
-        random_action = getattr(sim, "random_action", None)
+        own_policy = type(sim).random_step is not Game.random_step
         for played in range(depth):
-            if random_action is not None:
-                choice = random_action(rng)
-                if choice is None:
+            if own_policy:
+                if not sim.random_step(rng):
                     return played
-                sim.apply(choice)
             else:
                 mover = sim.to_move()
                 pool = known.get(mover)
@@ -403,7 +402,7 @@ class MCTSAgent:
                         return played
                     known[mover] = pool
                     choice = pool[rng.randrange(len(pool))]
-                sim.apply(choice)
+                sim.search_apply(choice)
             if sim.outcome() is not None or (stop is not None and time.perf_counter() >= stop):
                 return played + 1
         return depth

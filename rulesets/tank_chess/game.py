@@ -163,6 +163,15 @@ class TankChessGame(Game[TankMove]):
             if sq is not None and not (0 <= sq[0] < n and 0 <= sq[1] < n):
                 raise _Refusal(Illegal("TC-1.2", f"{sq} is not a square of this {n}x{n} board"))
         c = pos.cell[r.index(action.frm)]
+        if c > 0 and pos.alive[c - 1] and pos.side[c - 1] == pos.to_move and action.target is None:
+            pid = c - 1  # the common case, without building any message
+            if action.piece and action.piece.upper() != r.cards[pos.kind[pid]].id:
+                pass  # fall through to the explained refusal
+            elif action.to is None:
+                return pid, -1, -1, -1
+            else:
+                facing = pos.face[pid] if action.facing is None else action.facing
+                return pid, r.index(action.to), facing, -1
         name = self.square_name(action.frm)
         if c <= 0:
             what = {0: "empty", OBSTACLE: "an obstacle", MAP_WRECK: "a wreck"}.get(c, "empty")
@@ -232,6 +241,24 @@ class TankChessGame(Game[TankMove]):
         return events
 
     # ------------------------------------------------------------ speed
+    def search_apply(self, action: TankMove) -> None:
+        """Push the move without re-check or events (search copies only)."""
+        self.pos.push(self.to_move_tuple(action))
+        self._legal = None
+        self._outcome_known = False
+
+    def random_step(self, rng: Any) -> bool:
+        """The engine's playout policy (:meth:`Position.random_move`): a random
+        tank, a random end state, a random shot or none -- one piece searched
+        instead of ~650 moves listed."""
+        mv = self.pos.random_move(rng)
+        if mv is None:
+            return False
+        self.pos.push(mv)
+        self._legal = None
+        self._outcome_known = False
+        return True
+
     def clone(self) -> TankChessGame:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)

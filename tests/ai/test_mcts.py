@@ -195,22 +195,25 @@ def test_greedy_does_not_foresee_the_dice() -> None:
 
 
 class HookedRace(Race):
-    """A ruleset offering ``random_action``: rollouts must use it, not list actions."""
+    """A ruleset overriding ``random_step``: rollouts must use it, not list actions."""
 
     hooked = 0
     listed = 0
 
-    def random_action(self, rng: object) -> Add | None:
+    def random_step(self, rng: object) -> bool:
         HookedRace.hooked += 1
         actions = super().legal_actions()
-        return actions[0] if actions else None
+        if not actions:
+            return False
+        self.search_apply(actions[0])
+        return True
 
     def legal_actions(self) -> list[Add]:
         HookedRace.listed += 1
         return super().legal_actions()
 
 
-def test_rollouts_use_the_rulesets_random_action() -> None:
+def test_rollouts_use_the_rulesets_random_step() -> None:
     HookedRace.hooked = HookedRace.listed = 0
     MCTSAgent(seed=0, iterations=1, priors=False).search(HookedRace(target=20))
     assert HookedRace.hooked > 0
