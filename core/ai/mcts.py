@@ -230,13 +230,15 @@ class MCTSAgent:
         sample = base.determinize(player, rng.getrandbits(62))
         sample.anchor_undo(base)
         actions: list[Action] = sample.legal_actions()
+        order = _try_order(sample, actions, rng)  # best last
         if exact:
             root.mover, root.actions, root.untried = player, actions, []
-        for i, action in enumerate(actions):
-            if until is not None and i and time.perf_counter() >= until:
+        while order:
+            if until is not None and root.children and time.perf_counter() >= until:
                 if exact:
-                    root.untried = list(actions[i:])
+                    root.untried = order
                 break
+            action = order.pop()
             child_game = sample.clone()
             reseed_dice(child_game, rng.getrandbits(62))
             child_game.search_apply(action)
@@ -271,7 +273,8 @@ class MCTSAgent:
                 mover = sim.to_move()
                 actions = sim.legal_actions()
                 if exact:
-                    node.mover, node.actions, node.untried = mover, actions, list(actions)
+                    node.mover, node.actions = mover, actions
+                    node.untried = _try_order(sim, actions, rng)
             if not actions:
                 break
             children = node.children
@@ -280,10 +283,10 @@ class MCTSAgent:
                 assert untried is not None
             else:
                 untried = [a for a in actions if (mover, a) not in children]
+                if len(untried) > 1:
+                    untried = _try_order(sim, untried, rng)
             if untried:
-                k = rng.randrange(len(untried))
-                untried[k], untried[-1] = untried[-1], untried[k]
-                action = untried.pop()
+                action = untried.pop()  # the most promising (or a random) untried action
                 child = _Node()
                 child.available = 1
                 children[(mover, action)] = child
@@ -406,6 +409,19 @@ class MCTSAgent:
             if sim.outcome() is not None or (stop is not None and time.perf_counter() >= stop):
                 return played + 1
         return depth
+
+
+def _try_order(game: Game[Any], actions: list[Action], rng: random.Random) -> list[Action]:
+    """``actions`` in the order a search pops them from the end: the game's
+    :meth:`~core.game.Game.search_priors` ascending (best last), ties and games
+    without priors in random order."""
+    shuffled = list(actions)
+    rng.shuffle(shuffled)
+    priors = game.search_priors(shuffled)
+    if priors is None:
+        return shuffled
+    ranked = sorted(range(len(shuffled)), key=priors.__getitem__)
+    return [shuffled[i] for i in ranked]
 
 
 def _mixed(node: _Node, player: int, alpha: float) -> float:

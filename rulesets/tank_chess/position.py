@@ -93,6 +93,8 @@ class Rules:
         self.zob = [[rng.getrandbits(64) for _ in range(n * 8)] for _ in range(len(cards) * 2)]
         self.zob_wreck = [rng.getrandbits(64) for _ in range(n)]
         self.zob_side = rng.getrandbits(64)
+        self.memo: dict[Any, Any] = {}
+        """Free for the game layer to cache what depends only on these rules."""
 
     def square(self, index: int) -> tuple[int, int]:
         return index % self.files, index // self.files

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from core.ai import make_agent
 from core.ai.agents import RandomAgent
 from core.ai.mcts import PRESETS, MCTSAgent
 from core.errors import TanktableError
-from tests.ai.games import Add, HighCard, Mark, Play, Race, TicTacToe
+from tests.ai.games import Add, Choice, HighCard, Mark, Play, Race, TicTacToe, Trap
 from tests.toy import Hold, PigGame, Roll
 
 
@@ -279,3 +280,48 @@ def test_implicit_minimax_sees_through_random_replies() -> None:
     for seed in range(3):
         assert MCTSAgent(seed=seed, iterations=30).choose(Trap()) == Choice("safe")
         assert MCTSAgent(seed=seed, iterations=30, minimax=0).choose(Trap()) == Choice("bait")
+
+
+class PriorTrap(Trap):
+    """The Trap with a ruleset that knows the forcing reply at a glance."""
+
+    def search_priors(self, actions: Sequence[Choice]) -> list[float]:
+        return [1.0 if a.name == "punish" else 0.0 for a in actions]
+
+
+def test_expansion_follows_the_rulesets_priors() -> None:
+    """With ``search_priors`` the first expanded reply is the forcing one, not a random one."""
+    game = PriorTrap(replies=40)
+    game.apply(Choice("bait"))
+    root = MCTSAgent(seed=5, iterations=1, priors=False).search(game)
+    assert [a for (_, a) in root.children] == [Choice("punish")]
+    plain = Trap(replies=40)
+    plain.apply(Choice("bait"))
+    firsts = {next(iter(MCTSAgent(seed=s, iterations=1, priors=False).search(plain).children))[1]
+              for s in range(8)}
+    assert len(firsts) > 1  # without priors: a random reply each time
+
+
+class NaiveTrap(Trap):
+    """A Trap whose evaluation misses the threat: after the bait it looks good for the baiter."""
+
+    def evaluate(self, player: int) -> float:
+        outcome = self.outcome()
+        if outcome is not None:
+            return outcome.returns(2)[player]
+        if self.moves == ["bait"]:
+            return 0.3 if player == 0 else -0.3
+        return 0.0
+
+
+class NaivePriorTrap(NaiveTrap, PriorTrap):
+    pass
+
+
+def test_priors_find_the_refutation_of_the_bait_in_few_iterations() -> None:
+    """Prior-ordered replies: 'bait' is refuted by its first expanded reply, where random
+    replies (199 of 200 lose for the replier) leave it looking good."""
+    assert all(MCTSAgent(seed=s, iterations=4).choose(NaivePriorTrap(replies=200)) == Choice("safe")
+               for s in range(5))
+    assert all(MCTSAgent(seed=s, iterations=4).choose(NaiveTrap(replies=200)) == Choice("bait")
+               for s in range(5))
