@@ -67,6 +67,9 @@ PRIOR_SHARE = 0.5
 ROLLOUT_SHARE = 1 / 200
 """Share of a time budget one rollout may use (a slow ruleset still gets iterations)."""
 
+MIN_SPREAD = 0.01
+"""Floor of the value spread that scales exploration on exact nodes (see ``scaled``)."""
+
 MINIMAX_VISITS = 10
 """The minimax value also anchors the Monte Carlo mean as this many visits."""
 
@@ -117,6 +120,13 @@ class MCTSAgent:
     caps one rollout at that share of a time budget (``None``: no cap).
     ``minimax``: on exact nodes a child's value mixes its implicit minimax
     value with this weight into its Monte Carlo mean (0 turns it off).
+    ``scaled``: on exact nodes the exploration term is multiplied by the
+    spread of the children's values (their standard deviation, at least
+    :data:`MIN_SPREAD`), so that
+    small but real differences between evaluations steer the search.
+    ``halving``: on an exact root with more seeded actions than this, the
+    budget goes to sequential halving over the best ``halving`` of them
+    (0 turns it off); see :meth:`_halve`.
     """
 
     name = "mcts"
@@ -131,6 +141,8 @@ class MCTSAgent:
         priors: bool = True,
         rollout_share: float | None = ROLLOUT_SHARE,
         minimax: float = 0.5,
+        scaled: bool = True,
+        halving: int = 16,
     ):
         if iterations is not None and iterations < 1:
             raise TanktableError("mcts needs at least one iteration")
@@ -144,6 +156,9 @@ class MCTSAgent:
         self.priors = priors
         self.rollout_share = rollout_share
         self.minimax = minimax
+        self.scaled = scaled
+        self.halving = halving
+        self.chosen: Action | None = None  # the survivor of sequential halving, if it ran
         self._step_cost: float | None = None  # seconds per rollout step, measured (time budgets)
         self.last: SearchStats | None = None
 
@@ -160,6 +175,8 @@ class MCTSAgent:
             self.last = SearchStats(0, 0.0, {legal[0]: 0})
             return legal[0]
         root = self.search(game)
+        if self.chosen is not None:
+            return self.chosen
         by_value = bool(self.minimax) and not getattr(game, "hidden_information", False)
         best = legal[0]
         best_key: tuple[float, float] = (-1.0, -1.0)
@@ -199,16 +216,24 @@ class MCTSAgent:
                             n_players)
         budget = self.iterations
         done = 0
-        while True:
+
+        def iterate(forced: Edge | None = None) -> None:
+            sim = base.determinize(player, rng.getrandbits(62))
+            sim.anchor_undo(base)
+            reseed_dice(sim, rng.getrandbits(62))
+            self._iterate(root, sim, depth, n_players, exact, rollout_time, forced)
+
+        self.chosen = None
+        candidates = self._halving_candidates(root, player, exact)
+        if candidates:
+            done = self._halve(root, player, candidates, iterate, budget, deadline)
+        while not candidates:
             if budget is not None:
                 if done >= budget:
                     break
             elif done and time.perf_counter() >= deadline:  # type: ignore[operator]
                 break
-            sim = base.determinize(player, rng.getrandbits(62))
-            sim.anchor_undo(base)
-            reseed_dice(sim, rng.getrandbits(62))
-            self._iterate(root, sim, depth, n_players, exact, rollout_time)
+            iterate()
             done += 1
         elapsed = time.perf_counter() - started
         visits = {a: n.visits for (p, a), n in root.children.items() if p == player}
@@ -216,6 +241,52 @@ class MCTSAgent:
         return root
 
     # ------------------------------------------------------------- internals
+    def _halving_candidates(self, root: _Node, player: int, exact: bool) -> list[Action]:
+        """The best ``halving`` seeded root actions, when sequential halving applies:
+        an exact root (perfect information) with more seeded actions than that."""
+        if not (self.halving and exact and self.priors) or len(root.children) <= self.halving:
+            return []
+        ranked = sorted(root.children.items(),
+                        key=lambda kv: _mixed(kv[1], player, self.minimax), reverse=True)
+        return [action for (_, action), _ in ranked[:self.halving]]
+
+    def _halve(self, root: _Node, player: int, alive: list[Action],
+               iterate: Callable[[Edge | None], None], budget: int | None,
+               deadline: float | None) -> int:
+        """Sequential halving at the root (Karnin, Koren & Somekh 2013).
+
+        Each round shares its part of the budget equally among the candidates
+        still in (round robin, one iteration each), then keeps the better
+        half by value. Equal shares matter with an evaluation function: a
+        move whose replies were looked at more often has met more of the
+        opponent's good answers and looks worse than one barely examined,
+        so plain UCB keeps hopping to unexamined moves and examines none
+        well. Sets :attr:`chosen` to the survivor. Returns iterations done.
+        """
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        done = 0
+        for r in range(rounds):
+            left = rounds - r
+            stop = None if budget is None else done + max(len(alive), (budget - done) // left)
+            until = None
+            if deadline is not None:
+                now = time.perf_counter()
+                until = now + max(0.0, deadline - now) / left
+            i = 0
+            while True:
+                if stop is not None and done >= stop:
+                    break
+                if until is not None and i >= len(alive) and time.perf_counter() >= until:
+                    break
+                iterate((player, alive[i % len(alive)]))
+                i += 1
+                done += 1
+            alive.sort(key=lambda a: _mixed(root.children[(player, a)], player, self.minimax),
+                       reverse=True)
+            alive = alive[:max(1, (len(alive) + 1) // 2)]
+        self.chosen = alive[0]
+        return done
+
     def _seed_root(self, root: _Node, base: Game[Any], player: int, exact: bool,
                    until: float | None, n_players: int) -> None:
         """Give every root action one visit worth its one-ply evaluation.
@@ -252,13 +323,15 @@ class MCTSAgent:
             root.visits += 1
 
     def _iterate(self, root: _Node, sim: Game[Any], depth: int, n_players: int,
-                 exact: bool, rollout_time: float | None = None) -> None:
+                 exact: bool, rollout_time: float | None = None,
+                 forced: Edge | None = None) -> None:
         """One iteration: select, expand one edge, roll out, back up.
 
         ``exact`` is true while the sample's state is the same in every
         iteration at this node (perfect information, and no dice rolled on
         the way down): such a node keeps its legal actions and the list of
         untried ones, and every one of its edges is always available.
+        ``forced`` is the root edge to go down (sequential halving).
         """
         rng = self.rng
         c = self.exploration
@@ -266,6 +339,12 @@ class MCTSAgent:
         root.visits += 1
         path: list[tuple[_Node, int]] = []
         rolls = _rolls(sim)
+        if forced is not None:
+            node = root.children[forced]
+            sim.search_apply(forced[1])
+            path.append((node, forced[0]))
+            if exact and _rolls(sim) != rolls:
+                exact = False
         while sim.outcome() is None:
             if exact and node.actions is not None:
                 mover, actions = node.mover, node.actions
@@ -299,11 +378,34 @@ class MCTSAgent:
             best_action: Action | None = None
             best_score = -math.inf
             if exact:
-                log_n = math.log(node.visits)
-                weight = self.minimax
-                for (_, action), child in children.items():
-                    value = _mixed(child, mover, weight)
-                    score = value + c * math.sqrt(log_n / child.visits)
+                # _mixed() inlined: this loop runs over hundreds of children per iteration
+                alpha = self.minimax
+                keep = 1.0 - alpha
+                values: list[float] = []
+                for child in children.values():
+                    n = child.visits
+                    mm = child.mm
+                    if alpha and mm is not None:
+                        m = mm[mover]
+                        values.append(alpha * m + keep * (child.total + MINIMAX_VISITS * m)
+                                      / (n + MINIMAX_VISITS))
+                    else:
+                        values.append(child.total / n)
+                # Exploration in the units of the values at hand: evaluations of a quiet
+                # position differ by hundredths, and a fixed c would drown them (the search
+                # would go breadth-first through hundreds of actions).
+                # The standard deviation, not max minus min: a few blunders (a move that
+                # loses at once) must not make the plausible moves look alike.
+                if self.scaled:
+                    k = len(values)
+                    mean = sum(values) / k
+                    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / k)
+                else:
+                    spread = 1.0
+                c_log = (c * max(spread, MIN_SPREAD)) ** 2 * math.log(node.visits)
+                sqrt = math.sqrt
+                for ((_, action), child), value in zip(children.items(), values, strict=True):
+                    score = value + sqrt(c_log / child.visits)
                     if score > best_score:
                         best_score, best_child, best_action = score, child, action
             else:

@@ -15,6 +15,7 @@ with ``to == -1`` for leaving the board and ``target == -1`` for no shot.
 from __future__ import annotations
 
 import itertools
+import operator
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -29,6 +30,9 @@ Move = tuple[int, int, int, int]
 
 OBSTACLE = -1
 MAP_WRECK = -2
+
+REACH_CACHE_LIMIT = 300_000
+"""End-state sets remembered per rules before the cache starts afresh."""
 
 _SERIAL = itertools.count(1)
 """Unique numbers for Rules objects and bare positions (cache keys that never collide)."""
@@ -95,6 +99,22 @@ class Rules:
         self.zob_side = rng.getrandbits(64)
         self.memo: dict[Any, Any] = {}
         """Free for the game layer to cache what depends only on these rules."""
+        self.reach_cache: dict[Any, tuple[frozenset[int], bool]] = {}
+        self._neighbourhoods: dict[tuple[int, int], Any] = {}
+
+    def neighbourhood(self, sq: int, radius: int) -> Any:
+        """A getter of the cells within ``radius`` (at least 1) of ``sq``: the
+        squares a move of that length can touch, read as one tuple."""
+        key = (sq, radius)
+        getter = self._neighbourhoods.get(key)
+        if getter is None:
+            reach = max(radius, 1)
+            x0, y0 = sq % self.files, sq // self.files
+            cells = [y * self.files + x
+                     for y in range(max(0, y0 - reach), min(self.ranks, y0 + reach + 1))
+                     for x in range(max(0, x0 - reach), min(self.files, x0 + reach + 1))]
+            getter = self._neighbourhoods[key] = operator.itemgetter(*cells, sq)
+        return getter
 
     def square(self, index: int) -> tuple[int, int]:
         return index % self.files, index // self.files
@@ -186,7 +206,7 @@ class Position:
         return other
 
     # ------------------------------------------------------------ movement
-    def reachable(self, pid: int) -> tuple[set[int], bool]:
+    def reachable(self, pid: int) -> tuple[frozenset[int], bool]:
         """End states (square*8+facing) a piece can reach this turn, and whether it can exit.
 
         TC-4.2 steps (forward / 45-degree turn) up to its speed, TC-4.3 the lone
@@ -204,8 +224,28 @@ class Position:
         finally:
             cell[s0] = pid + 1
 
-    def _bfs(self, s0: int, f0: int, speed: int, command: bool, side: int) -> tuple[set[int], bool]:
-        """Search with ``s0`` already vacated by the caller, one depth (step) at a time.
+    def _bfs(self, s0: int, f0: int, speed: int, command: bool, side: int) -> tuple[frozenset[int], bool]:
+        """End states from ``s0`` (already vacated by the caller), remembered per neighbourhood.
+
+        A tank moves at most ``speed`` squares, so its end states depend only on
+        which squares within that distance are occupied: the answer is cached
+        under the start state and those squares' contents (read in one C call).
+        A search asks for the same tank in the same surroundings over and over,
+        in positions that differ elsewhere on the board.
+        """
+        r = self.rules
+        key = (s0 * 8 + f0, speed, side if command else -1, r.neighbourhood(s0, speed)(self.cell))
+        cache = r.reach_cache
+        hit = cache.get(key)
+        if hit is None:
+            if len(cache) > REACH_CACHE_LIMIT:
+                cache.clear()
+            states, can_exit = self._search(s0, f0, speed, command, side)
+            hit = cache[key] = (frozenset(states), can_exit)
+        return hit
+
+    def _search(self, s0: int, f0: int, speed: int, command: bool, side: int) -> tuple[set[int], bool]:
+        """The breadth-first search behind :meth:`_bfs`, one depth (step) at a time.
 
         Each depth is built with set comprehensions over the frontier (turn left,
         turn right, one step forward onto an empty square), which keeps the inner

@@ -279,7 +279,7 @@ def test_implicit_minimax_sees_through_random_replies() -> None:
 
     for seed in range(3):
         assert MCTSAgent(seed=seed, iterations=30).choose(Trap()) == Choice("safe")
-        assert MCTSAgent(seed=seed, iterations=30, minimax=0).choose(Trap()) == Choice("bait")
+        assert MCTSAgent(seed=seed, iterations=30, minimax=0, scaled=False).choose(Trap()) == Choice("bait")
 
 
 class PriorTrap(Trap):
@@ -325,3 +325,30 @@ def test_priors_find_the_refutation_of_the_bait_in_few_iterations() -> None:
                for s in range(5))
     assert all(MCTSAgent(seed=s, iterations=4).choose(NaiveTrap(replies=200)) == Choice("bait")
                for s in range(5))
+
+
+def test_sequential_halving_shares_the_budget_among_the_best_seeded_actions() -> None:
+    """An exact root with more actions than ``halving``: only the best ``halving`` by their
+    seeded value get iterations, in equal shares per round, and the survivor is played."""
+    from tests.ai.games import Duel
+
+    agent = MCTSAgent(seed=3, iterations=160, halving=8)
+    root = agent.search(Duel(width=30))
+    visits = {a.amount: n.visits for (_, a), n in root.children.items()}
+    assert len(visits) == 30
+    top = set(range(22, 30))  # the evaluation prefers big first picks
+    assert all(visits[k] == 1 for k in visits if k not in top)  # seeded, never searched
+    finalists = sorted((visits[k] for k in top), reverse=True)
+    assert finalists[0] - finalists[1] <= 1  # the last two shared the last round equally
+    assert finalists[1] > finalists[2] > finalists[4]  # earlier leavers got less
+    assert agent.chosen is not None and agent.chosen.amount in top
+    assert agent.choose(Duel(width=30)) == agent.chosen
+
+
+def test_sequential_halving_is_off_for_small_roots_and_on_request() -> None:
+    from tests.ai.games import Duel
+
+    for agent, game in ((MCTSAgent(seed=0, iterations=50, halving=16), Duel(width=10)),
+                        (MCTSAgent(seed=0, iterations=50, halving=0), Duel(width=30))):
+        agent.search(game)
+        assert agent.chosen is None
