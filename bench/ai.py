@@ -7,7 +7,8 @@ python-chess's ``Board`` (move generation and push in pure Python, like
 ours); root seeding is off so both count plain UCT iterations. The ratio
 says whether our protocol plus the tank-chess rules keep up with a
 well-optimised pure-Python chess library. A second line shows the agent as
-it plays (implicit minimax backups on: one more evaluation per iteration).
+it plays (implicit minimax backups and value-scaled exploration on: one
+more evaluation per iteration).
 The contenders alternate in rounds so that a busy machine hurts both alike.
 
     .venv/bin/python bench/ai.py [--seconds 5] [--rounds 2] [--depth D] [--scenario standard-16]
@@ -104,7 +105,7 @@ def ours(seconds: float, depth: int | None, scenario: str | None,
 
     game = get_ruleset("tank-chess").new_game(scenario, {}, 0)
     agent = MCTSAgent(seed=0, think=seconds, rollout_depth=depth, priors=False,
-                      rollout_share=None, minimax=minimax)
+                      rollout_share=None, minimax=minimax, scaled=bool(minimax))
     agent.search(game)
     assert agent.last is not None
     used = depth if depth is not None else int(getattr(game, "rollout_depth", 30))

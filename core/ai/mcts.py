@@ -67,6 +67,9 @@ PRIOR_SHARE = 0.5
 ROLLOUT_SHARE = 1 / 200
 """Share of a time budget one rollout may use (a slow ruleset still gets iterations)."""
 
+DEFAULT_SEARCH_RATE = 200
+"""Reference iterations per second of a ruleset that does not say (``search_rate``)."""
+
 MIN_SPREAD = 0.01
 """Floor of the value spread that scales exploration on exact nodes (see ``scaled``)."""
 
@@ -127,6 +130,11 @@ class MCTSAgent:
     ``halving``: on an exact root with more seeded actions than this, the
     budget goes to sequential halving over the best ``halving`` of them
     (0 turns it off); see :meth:`_halve`.
+    ``reference``: a reproducible budget of that many seconds' worth of
+    iterations at the ruleset's reference speed (``game.search_rate``
+    iterations per second, measured once on a reference machine), used
+    when ``iterations`` is ``None``: the CLI presets play the same moves
+    for the same seed on any machine and under any load.
     """
 
     name = "mcts"
@@ -143,9 +151,12 @@ class MCTSAgent:
         minimax: float = 0.5,
         scaled: bool = True,
         halving: int = 16,
+        reference: float | None = None,
     ):
         if iterations is not None and iterations < 1:
             raise TanktableError("mcts needs at least one iteration")
+        if reference is not None and reference <= 0:
+            raise TanktableError("mcts needs a positive reference time")
         if iterations is None and (think is None or think <= 0):
             think = 1.0
         self.rng = random.Random(seed)
@@ -158,6 +169,7 @@ class MCTSAgent:
         self.minimax = minimax
         self.scaled = scaled
         self.halving = halving
+        self.reference = reference
         self.chosen: Action | None = None  # the survivor of sequential halving, if it ran
         self._step_cost: float | None = None  # seconds per rollout step, measured (time budgets)
         self.last: SearchStats | None = None
@@ -205,7 +217,11 @@ class MCTSAgent:
         root = _Node()
         started = time.perf_counter()
         think = float(self.think or 1.0)
-        deadline = None if self.iterations is not None else started + think
+        budget = self.iterations
+        if budget is None and self.reference is not None:
+            rate = float(getattr(game, "search_rate", DEFAULT_SEARCH_RATE))
+            budget = max(1, round(self.reference * rate))
+        deadline = None if budget is not None else started + think
         share = self.rollout_share
         rollout_time = None if deadline is None or share is None else think * share
         rng = self.rng
@@ -214,7 +230,6 @@ class MCTSAgent:
             self._seed_root(root, base, player, exact,
                             None if deadline is None else started + think * PRIOR_SHARE,
                             n_players)
-        budget = self.iterations
         done = 0
 
         def iterate(forced: Edge | None = None) -> None:
@@ -557,17 +572,19 @@ def _unit(value: float) -> float:
     return 0.0 if reward < 0.0 else 1.0 if reward > 1.0 else reward
 
 
-def _preset(fraction: float, fallback: float) -> Callable[[int, float | None], MCTSAgent]:
+def _preset(fraction: float) -> Callable[[int, float | None], MCTSAgent]:
     def make(seed: int, think: float | None) -> MCTSAgent:
-        base = think if think is not None and think > 0 else fallback
-        return MCTSAgent(seed=seed, think=base * fraction)
+        base = think if think is not None and think > 0 else 1.0
+        return MCTSAgent(seed=seed, think=None, reference=base * fraction)
 
     return make
 
 
 PRESETS: dict[str, Callable[[int, float | None], MCTSAgent]] = {
-    "easy": _preset(0.05, 1.0),
-    "normal": _preset(1.0, 1.0),
-    "hard": _preset(4.0, 1.0),
+    "easy": _preset(0.05),
+    "normal": _preset(1.0),
+    "hard": _preset(4.0),
 }
-"""CLI levels: ``easy`` thinks 1/20 of ``--think``, ``normal`` as long, ``hard`` 4x."""
+"""CLI levels with reproducible budgets: ``easy`` searches 1/20 of ``--think``
+(default 1 s) worth of iterations at the ruleset's reference speed, ``normal``
+as much, ``hard`` 4x. Same seed, same moves, whatever the machine."""

@@ -151,11 +151,38 @@ def test_presets_and_make_agent() -> None:
     easy, normal, hard = (make_agent(k, seed=1, think=2.0) for k in ("easy", "normal", "hard"))
     assert isinstance(easy, MCTSAgent) and isinstance(hard, MCTSAgent)
     assert isinstance(normal, MCTSAgent)
-    assert easy.think == pytest.approx(0.1) and normal.think == 2.0 and hard.think == 8.0
+    assert easy.reference == pytest.approx(0.1) and normal.reference == 2.0
+    assert hard.reference == 8.0
     assert set(PRESETS) == {"easy", "normal", "hard"}
     agent = make_agent("mcts", seed=3, think=0.5)
-    assert isinstance(agent, MCTSAgent) and agent.think == 0.5
-    assert PRESETS["normal"](0, None).think == 1.0
+    assert isinstance(agent, MCTSAgent) and agent.think == 0.5 and agent.reference is None
+    assert PRESETS["normal"](0, None).reference == 1.0
+
+
+class RatedTicTacToe(TicTacToe):
+    search_rate = 400
+
+
+def test_presets_spend_a_reproducible_number_of_iterations() -> None:
+    """A preset's budget is reference seconds x the ruleset's ``search_rate``: the same
+    iterations, hence the same moves for the same seed, on any machine and any load."""
+    easy = PRESETS["easy"](7, None)  # 0.05 s x 400 iterations/s
+    easy.choose(RatedTicTacToe.from_text("x.. .o. ..."))
+    assert easy.last is not None and easy.last.iterations == 20
+    plain = PRESETS["easy"](7, None)
+    plain.choose(TicTacToe.from_text("x.. .o. ..."))  # no search_rate: the default 200/s
+    assert plain.last is not None and plain.last.iterations == 10
+
+    def moves(seed: int) -> list[Mark]:
+        game = RatedTicTacToe()
+        players = [PRESETS["easy"](seed, None), PRESETS["easy"](seed + 1, None)]
+        while game.outcome() is None:
+            game.apply(players[game.to_move()].choose(game))
+        return [step.action for step in game.history]
+
+    assert moves(3) == moves(3)
+    with pytest.raises(TanktableError):
+        MCTSAgent(reference=0)
 
 
 def test_hidden_information_game_plays_to_the_end() -> None:
