@@ -93,7 +93,7 @@ def play_cmd(
     seed: int = typer.Option(0, "--seed", help="Seed of the dice and the computer players."),
     record: Path | None = typer.Option(None, "--record", help="Save the game record to this file."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object with the result."),
-    clock: str | None = typer.Option(None, "--clock", help="Time per player, e.g. 30m, 90s (loses on time)."),
+    clock: str | None = typer.Option(None, "--clock", help="Time per player, e.g. 30m, 90s, or 'recommended' (the ruleset's advice, TC-7.5); loses on time."),
     think: float = typer.Option(1.0, "--think", help="Seconds per move for mcts (wall clock); easy/normal/hard search 1/20, 1x, 4x that many seconds' worth at the ruleset's reference speed (reproducible)."),
     army: list[str] = typer.Option([], "--army", help="SIDE=FILE army list (battle-of-tanks)."),
     players: int | None = typer.Option(None, "--players", help="Number of players (duel-of-the-giants: 2-4)."),
