@@ -609,7 +609,7 @@ class Position:
         armour_from = [r.armour[tkind][r.side_of[(d0 - tface) & 7]] for d0 in range(8)]
         weakest = min(armour_from)
         direct: dict[int, list[tuple[int, int]]] | None = None
-        spots: list[tuple[int, int, int]] = []
+        segments: list[tuple[int, int, int, int]] | None = None
         for pid in self.pieces_of[side]:
             if not self.alive[pid] or self.sq[pid] < 0:
                 continue
@@ -626,17 +626,12 @@ class Position:
                 if (abs(f0 - cf) > reach and abs(r0 - cr) > reach
                         and abs((f0 - r0) - (cf - cr)) > 2 * reach and abs((f0 + r0) - (cf + cr)) > 2 * reach):
                     continue
+                if segments is None:
+                    segments = self._approach_segments(c, side)
+                if not _near_segment(segments, armour_from, gun, r.ineffective, f0 - cf, r0 - cr, reach):
+                    continue
                 if direct is None:
                     direct = self._approach(c, side)
-                    spots = [(t % files, t // files, min(armour_from[d0] for _, d0 in v))
-                             for t, v in direct.items()]
-                near = False
-                for x, y, weakest_here in spots:
-                    if (r.ineffective or gun > weakest_here) and abs(x - f0) <= reach and abs(y - r0) <= reach:
-                        near = True
-                        break
-                if not near:
-                    continue
                 states = self.reachable(pid)[0]
                 offsets = r.offsets[k]
                 for st in states:
@@ -676,25 +671,48 @@ class Position:
         r = self.rules
         files = r.files
         c = self.sq[target]
+        cf, cr = c % files, c // files
         tkind = self.kind[target]
         tface = self.face[target]
         armour_from = [r.armour[tkind][r.side_of[(d0 - tface) & 7]] for d0 in range(8)]
-        spots = [(t % files, t // files, min(armour_from[d0] for _, d0 in v))
-                 for t, v in self._approach(c, side).items()]
+        segments = self._approach_segments(c, side)
         count = 0
         for pid in self.pieces_of[side]:
             s0 = self.sq[pid]
             if not self.alive[pid] or s0 < 0:
                 continue
             k = self.kind[pid]
-            gun = r.gun[k]
-            reach = r.speed[k] + 1
-            f0, r0 = s0 % files, s0 // files
-            for x, y, weakest in spots:
-                if gun > weakest and abs(x - f0) <= reach and abs(y - r0) <= reach:
-                    count += 1
-                    break
+            if _near_segment(segments, armour_from, r.gun[k], False,
+                             s0 % files - cf, s0 // files - cr, r.speed[k] + 1):
+                count += 1
         return count
+
+    def _approach_segments(self, c: int, side: int) -> list[tuple[int, int, int, int]]:
+        """The squares of :meth:`_approach` as runs along the eight rays from ``c``:
+        (direction from ``c``, its file and rank steps, farthest distance). They
+        run from distance 2 to that distance, so "is any of them near this tank"
+        is a little interval arithmetic per ray instead of a walk over squares."""
+        r = self.rules
+        cell = self.cell
+        alive = self.alive
+        owner = self.side
+        files = r.files
+        cf, cr = c % files, c // files
+        out: list[tuple[int, int, int, int]] = []
+        for d0 in range(8):
+            ray = r.rays[c * 8 + d0]
+            if len(ray) < 2:
+                continue
+            last = len(ray) - 1
+            for i in range(len(ray)):
+                v = cell[ray[i]]
+                if v != 0 and not (v > 0 and alive[v - 1] and owner[v - 1] == side):
+                    last = i
+                    break
+            if last >= 1:
+                first = ray[0]
+                out.append((d0, first % files - cf, first // files - cr, last + 1))
+        return out
 
     def _approach(self, c: int, side: int) -> dict[int, list[tuple[int, int]]]:
         """Squares from which ``side`` could fire directly at square ``c``: square ->
@@ -740,6 +758,34 @@ class Position:
 _RULES: dict[tuple[int, str, str], Rules] = {}
 _THREATS: dict[tuple[int, int, int], bool] = {}
 """CHECK answers by (rules and obstacles, Zobrist hash, side): the greedy player asks twice."""
+
+
+def _near_segment(segments: Sequence[tuple[int, int, int, int]], armour_from: Sequence[int], gun: int,
+                  ineffective: bool, dx0: int, dy0: int, reach: int) -> bool:
+    """Whether a tank at offset (``dx0``, ``dy0``) from the target lies within ``reach``
+    (king-move distance) of an approach square whose line its gun can use.
+
+    The squares of a run are ``k * (dx, dy)`` for ``2 <= k <= far``; a square is
+    near when both coordinates are within ``reach``, which bounds ``k`` to an
+    interval per axis.
+    """
+    for d0, dx, dy, far in segments:
+        if not (ineffective or gun > armour_from[d0]):
+            continue
+        lo, hi = 2, far
+        if dx:
+            m = dx0 * dx
+            lo, hi = max(lo, m - reach), min(hi, m + reach)
+        elif dx0 > reach or -dx0 > reach:
+            continue
+        if dy:
+            m = dy0 * dy
+            lo, hi = max(lo, m - reach), min(hi, m + reach)
+        elif dy0 > reach or -dy0 > reach:
+            continue
+        if lo <= hi:
+            return True
+    return False
 
 
 def rules_for(size: int, cards: Sequence[Card], settings: Settings) -> Rules:
