@@ -210,7 +210,10 @@ def run_simulate(
         typer.echo(json.dumps(out, indent=2))
         return 0
     seat_text = ", ".join(f"{k}={v}" for k, v in seat_map.items()) or "all greedy"
+    kinds = {v.lower() for v in seat_map.values()}
     budget = f"{iterations} iterations/move" if iterations else f"{think:g} s/move"
+    if kinds & {"easy", "normal", "hard"} and not iterations:
+        budget += " (presets: reference seconds, reproducible)"
     if rollout_depth is not None:
         budget += f", rollout depth {rollout_depth}"
     if opening:
