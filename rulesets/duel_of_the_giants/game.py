@@ -551,6 +551,7 @@ class DuelGame(Game[Action]):
                 continue
             other.__dict__[key] = _copy(value)
         other.history = list(self.history)
+        other.dice = _copy_dice(self.dice)
         return other
 
     def determinize(self, player: int, seed: int) -> DuelGame:
@@ -565,7 +566,17 @@ class DuelGame(Game[Action]):
 
 
 _SHARED = frozenset({"cfg", "geo", "_initial", "history", "start_events", "_base_type", "dice"})
+"""Shared by reference between copies (static, or replaced by clone itself: ``dice``)."""
 _FLAT = (Tank, Marker, Atg, Mine, Stuka, Drift, VPEvent)
+
+
+def _copy_dice(dice: Dice) -> Dice:
+    """An independent Dice in the same state: the AI reseeds its copies' dice, and a
+    shared object would change the real game's future rolls."""
+    other = Dice(dice.seed)
+    other.setstate(dice.getstate())
+    other.log = list(dice.log)
+    return other
 
 
 def _copy(value: Any) -> Any:
