@@ -96,12 +96,12 @@ def playout_action(g: DuelGame, actions: list[Action], rng: random.Random) -> Ac
     if g.step == "B3":
         active = g.active_t34
         at = g.tanks[active].pos if active is not None and active in g.tanks else None
-        moves = [a for a in actions if isinstance(a, T34Step | T34Dash)
+        moves: list[Action] = [a for a in actions if isinstance(a, T34Step | T34Dash)
                  and (at is None or a.at == at) and getattr(a, "op", "F") != "B"]
         if moves and rng.random() < 0.85:
-            forward = [a for a in moves if isinstance(a, T34Dash) or a.op == "F"]
-            pool = forward if forward and rng.random() < 0.7 else moves
-            return pool[rng.randrange(len(pool))]
+            forward = [a for a in moves if not isinstance(a, T34Step) or a.op == "F"]
+            drive = forward if forward and rng.random() < 0.7 else moves
+            return drive[rng.randrange(len(drive))]
         others = [a for a in actions if isinstance(a, T34Step | T34Dash | T34Reveal)
                   and (at is None or a.at != at)]
         if others and rng.random() < 0.8:
