@@ -22,6 +22,7 @@ from rulesets.duel_of_the_giants import (
     combat,
     markers,
     recon,
+    search,
     setup,
     stuka,
     t34,
@@ -86,6 +87,10 @@ class DuelGame(Game[Action]):
     hidden_information = True
     undo_across_players = False
     notation_help = NOTATION_HELP
+    rollout_depth = 40
+    """MCTS playouts: about one phase of play before the evaluation judges."""
+    search_copy = False
+    """True on the AI's determinized copies: their action lists are pruned (search.py)."""
 
     def __init__(self, cfg: Config, options: Mapping[str, Any], seed: int, scenario: str):
         super().__init__(Dice(seed), scenario, options)
@@ -133,6 +138,8 @@ class DuelGame(Game[Action]):
         self.t34_count = 0
         self.finished: str | None = None
         self._cache: list[Action] | None = None
+        self.search_turned: set[Pos] = set()
+        """Search copies: pieces already re-oriented for free (search.note)."""
         """The current decision's actions, computed while advancing; cleared by every apply."""
         manual = str(self.options.get("setup", "shipped")).lower() == "manual"
         setup.initialise(self, manual)
@@ -251,7 +258,7 @@ class DuelGame(Game[Action]):
         acts = list(cached) if cached is not None else self._step_actions()
         if self._end_allowed():
             acts.append(EndStep())
-        return acts
+        return search.prune(self, acts) if self.search_copy else acts
 
     def _step_actions(self) -> list[Action]:
         if self.pending_orient:
@@ -541,6 +548,23 @@ class DuelGame(Game[Action]):
     def evaluate(self, player: int) -> float:
         return view.evaluate(self, player)
 
+    # ------------------------------------------------------------ search
+    def search_apply(self, action: Action) -> None:
+        """``_apply`` without the re-check and the history: the action came from
+        ``legal_actions`` of this state (core.game.Game.search_apply)."""
+        step = self.step
+        self._apply(action)
+        self._outcome_known = False
+        search.note(self, action, step)
+
+    def random_step(self, rng: Any) -> bool:
+        """One decision of the playout policy (search.playout_action)."""
+        actions = self.legal_actions()
+        if not actions:
+            return False
+        self.search_apply(search.playout_action(self, actions, rng))
+        return True
+
     # ------------------------------------------------------------ copies
     def clone(self) -> DuelGame:
         """A fast independent copy: containers copied, pieces copied shallowly
@@ -551,6 +575,7 @@ class DuelGame(Game[Action]):
                 continue
             other.__dict__[key] = _copy(value)
         other.history = list(self.history)
+        other.dice = _copy_dice(self.dice)
         return other
 
     def determinize(self, player: int, seed: int) -> DuelGame:
@@ -559,27 +584,48 @@ class DuelGame(Game[Action]):
         g.history = []
         g._initial = None
         g._cache = None
+        g.search_copy = True
+        g.search_turned = search.turned_lately(self.history)
         rng = random.Random(seed)
         view.resample_secrets(g, self.side_of[player], rng)
         return g
 
 
 _SHARED = frozenset({"cfg", "geo", "_initial", "history", "start_events", "_base_type", "dice"})
-_FLAT = (Tank, Marker, Atg, Mine, Stuka, Drift, VPEvent)
+"""Shared by reference between copies (static, or replaced by clone itself: ``dice``)."""
+_FLAT = frozenset({Tank, Marker, Atg, Mine, Stuka, Drift, VPEvent})
+"""Records of immutable fields: copied one level deep."""
+
+
+def _copy_dice(dice: Dice) -> Dice:
+    """An independent Dice in the same state: the AI reseeds its copies' dice, and a
+    shared object would change the real game's future rolls."""
+    other = Dice(dice.seed)
+    other.setstate(dice.getstate())
+    other.log = list(dice.log)
+    return other
 
 
 def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is dict:
         return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
+    if kind in _FLAT:
+        other = object.__new__(kind)
+        other.__dict__.update(value.__dict__)
+        return other
+    if kind is list:
         return [_copy(v) for v in value]
-    if isinstance(value, set):
+    if kind is set:
         return set(value)
-    if isinstance(value, _FLAT):
-        return copy.copy(value)
     if value is None or isinstance(value, (int, str, float, tuple, frozenset, Action)):
         return value
     return copy.deepcopy(value)
+
+
+_PLAIN = frozenset({int, str, float, bool, tuple, frozenset, type(None)})
 
 
 def _is_reveal(action: Action) -> bool:

@@ -11,6 +11,7 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
+from rulesets.duel_of_the_giants import threats
 from rulesets.duel_of_the_giants import vp as vpmod
 from rulesets.duel_of_the_giants.board import FACINGS, Pos, label
 
@@ -111,7 +112,8 @@ def make_view(g: DuelGame, player: int | None) -> dict[str, Any]:
 
 
 def evaluate(g: DuelGame, player: int) -> float:
-    """VP difference plus threats: T-34s near the German edge, Tiger damage (for the AI)."""
+    """VP difference plus threats: T-34s near the German edge, Tiger damage, and the
+    shots each side can expect in the next combat (threats.py) -- for the AI."""
     outcome = g.outcome()
     if outcome is not None:
         return outcome.returns(len(g.players))[player]
@@ -126,6 +128,7 @@ def evaluate(g: DuelGame, player: int) -> float:
                 score -= 1.5
     score -= 0.3 * sum(1 for m in g.markers.values() if m.wheel)
     score += 0.5 * sum(1 for a in g.atgs.values() if a.kind != "bluff")
+    score += threats.balance(g)
     if g.stuka is not None and g.stuka.state == "flying" and g.stuka.flight_phase >= 3:
         score -= 0.5 * g.geo.distance(g.stuka.pos, g.stuka.airfield)
     value = math.tanh(score / 12.0)

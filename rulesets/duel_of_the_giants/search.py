@@ -1,0 +1,114 @@
+"""What the computer players consider: the search's view of the legal actions.
+
+The rules let a player repeat free re-orientations without limit (a T-34's
+turret in B3, DG-15.6; an ATG's facing in A2, DG-8.2) and give a new T-34 any
+of 36 hull/turret pairs. Every one is a legal decision, and a search that
+sees them all wastes its budget on loops (an early MCTS turned one turret
+10,000 times in a game). On the AI's copies (``DuelGame.search_copy``) the
+list is therefore pruned, never extended:
+
+* a free re-orientation of one piece is offered once, not again until the
+  piece has done something else (each ATG once per A2 step);
+* a T-34 placed on the board (activation, DG-9.7, or orientation after
+  recon, DG-10.6) is offered with its turret along its hull (6 instead of 36:
+  the turret turns for free in its B3 move anyway).
+
+Every pruned action is one the real game offers, so the AI only ever plays
+legal moves. The playout policy for rollouts lives here too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from core.game import Action, Step
+from rulesets.duel_of_the_giants.actions import (
+    Activate,
+    EndStep,
+    Face,
+    Fire,
+    Orient,
+    T34Dash,
+    T34Reveal,
+    T34Step,
+    T34Turret,
+)
+from rulesets.duel_of_the_giants.board import Pos
+
+if TYPE_CHECKING:
+    from rulesets.duel_of_the_giants.game import DuelGame
+
+
+def prune(g: DuelGame, actions: list[Action]) -> list[Action]:
+    """The search's share of ``actions`` (see the module docstring)."""
+    if g.step not in _PRUNED_STEPS and not g.pending_orient:
+        return actions
+    done = g.search_turned
+    out: list[Action] = []
+    for a in actions:
+        if isinstance(a, T34Turret | Face):
+            if a.at in done:
+                continue
+        elif isinstance(a, Activate | Orient) and a.hull is not None and a.turret != a.hull:
+            continue
+        out.append(a)
+    return out
+
+
+_PRUNED_STEPS = frozenset({"A2", "B3", "O3", "B2"})
+"""Steps with free re-orientations or new T-34s (orientation after recon may come anywhere)."""
+
+
+def note(g: DuelGame, action: Action, step: str) -> None:
+    """Remember a free re-orientation (after ``action`` was played in ``step``)."""
+    if g.step != step:
+        g.search_turned = set()
+    elif isinstance(action, T34Turret | Face):
+        g.search_turned.add(action.at)
+    elif g.search_turned and not isinstance(action, Face):
+        g.search_turned = set()
+
+
+def turned_lately(history: Sequence[Step]) -> set[Pos]:
+    """The pieces re-oriented for free since the last other action of the real game
+    (so that a search started there does not turn them again)."""
+    out: set[Pos] = set()
+    for st in reversed(history):
+        if not isinstance(st.action, T34Turret | Face):
+            break
+        out.add(st.action.at)
+    return out
+
+
+def playout_action(g: DuelGame, actions: list[Action], rng: random.Random) -> Action:
+    """One decision of the rollout policy: random, but shaped like real play.
+
+    Uniform play would mostly turn turrets and stop T-34s after one step
+    (selecting another tank ends the previous one's move). Instead: shots
+    are taken, a T-34 keeps driving forward while it can, turret turns and
+    passes are rare, and everything else is uniform.
+    """
+    fires = [a for a in actions if isinstance(a, Fire)]
+    if fires:
+        return fires[rng.randrange(len(fires))]
+    if g.step == "B3":
+        active = g.active_t34
+        at = g.tanks[active].pos if active is not None and active in g.tanks else None
+        moves: list[Action] = [a for a in actions if isinstance(a, T34Step | T34Dash)
+                 and (at is None or a.at == at) and getattr(a, "op", "F") != "B"]
+        if moves and rng.random() < 0.85:
+            forward = [a for a in moves if not isinstance(a, T34Step) or a.op == "F"]
+            drive = forward if forward and rng.random() < 0.7 else moves
+            return drive[rng.randrange(len(drive))]
+        others = [a for a in actions if isinstance(a, T34Step | T34Dash | T34Reveal)
+                  and (at is None or a.at != at)]
+        if others and rng.random() < 0.8:
+            return others[rng.randrange(len(others))]
+        end = [a for a in actions if isinstance(a, EndStep)]
+        if end:
+            return end[0]
+    plain = [a for a in actions if not isinstance(a, T34Turret | Face)]
+    pool = plain or actions
+    return pool[rng.randrange(len(pool))]

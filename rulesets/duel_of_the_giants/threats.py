@@ -1,0 +1,85 @@
+"""Who threatens whom: the combat part of the AI's evaluation (DG-17, DG-19).
+
+A position's worth depends on the next phase D: a T-34 in a Tiger's line of
+fire will likely be hit; a T-34 aiming at a Tiger's flank will likely damage
+it. ``balance`` sums, over every German unit and T-34 in line and in sight,
+the VP each could score with its next shot (by the real hit formula,
+``combat.hits_for``), weighted by how soon it gets to fire: a unit already
+aiming fires first (DG-17.4 case B), one that must turn its turret later.
+
+It reads the pieces of the game it is given. On the AI's determinized
+copies the face-down ATG identities are resampled, so a Soviet search only
+sees threats it may assume, never the real hidden guns.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesets.duel_of_the_giants.board import turn_steps
+from rulesets.duel_of_the_giants.combat import armour, barrel, hits_for
+from rulesets.duel_of_the_giants.los import concealed, has_los
+from rulesets.duel_of_the_giants.pieces import Atg, Tank
+
+if TYPE_CHECKING:
+    from rulesets.duel_of_the_giants.game import DuelGame
+
+AIMING = 0.6
+"""Chance-like weight of a shot by a unit already aiming at its target."""
+TURNING = 0.3
+"""Weight of a shot that needs a turret turn first (the other may fire before)."""
+HIDDEN_GUN = 0.4
+"""Weight of a face-down ATG's shot (it must be activated in D1 first, DG-8.5)."""
+T34_KILL = 3.5
+"""VP-equivalent of destroying a T-34: 2 VP (DG-19) plus the breakthrough threat removed."""
+
+
+def balance(g: DuelGame) -> float:
+    """Expected VP swing of the coming fights, German positive."""
+    t34s = [t for t in g.tanks.values() if not t.is_tiger and not t.destroyed]
+    if not t34s:
+        return 0.0
+    german: list[Tank | Atg] = [t for t in g.tanks.values() if t.is_tiger and not t.destroyed]
+    german += [a for a in g.atgs.values() if not a.destroyed and a.tire is None and a.kind != "bluff"]
+    geo = g.geo
+    total = 0.0
+    for u in german:
+        for v in t34s:
+            d = geo.direction(u.pos, v.pos)
+            if d is None or not has_los(g, u.pos, v.pos):
+                continue
+            back = geo.direction(v.pos, u.pos)
+            assert back is not None
+            total += _german_shot(g, u, v, d)
+            total -= _soviet_shot(g, v, u, back)
+    return total
+
+
+def _german_shot(g: DuelGame, u: Tank | Atg, v: Tank, d: int) -> float:
+    if concealed(g, v.pos, u.pos, v.id):
+        return 0.0
+    if isinstance(u, Atg):
+        if u.facing != d:
+            return 0.0
+        weight = AIMING if u.face_up else HIDDEN_GUN
+    else:
+        weight = AIMING if barrel(u) == d else TURNING
+    hits, zone, _ = hits_for(g, u, v, 0)
+    if hits <= 0:
+        return 0.0
+    return weight * (T34_KILL if hits >= armour(g, v, zone) else 1.0)
+
+
+def _soviet_shot(g: DuelGame, v: Tank, u: Tank | Atg, back: int) -> float:
+    if isinstance(u, Atg) and not u.face_up:
+        return 0.0  # a face-down marker cannot be targeted (DG-17.2)
+    if concealed(g, u.pos, v.pos, u.id):
+        return 0.0
+    steps = turn_steps(v.turret, back)
+    hits, zone, _ = hits_for(g, v, u, steps)
+    if hits <= 0:
+        return 0.0
+    weight = AIMING if steps == 0 else TURNING
+    if isinstance(u, Tank):
+        return weight * (1.4 if hits < armour(g, u, zone) else 1.8)  # 1 VP plus lost mobility
+    return weight * 1.5 if hits >= armour(g, u, zone) else 0.0  # 1 VP and a gun gone
