@@ -201,3 +201,18 @@ def test_mcts_prior_samples_stop_when_the_roll_does_not_change_the_evaluation():
     game = Blind(1)
     MCTSAgent(seed=0)._prior(game, game.legal_actions()[0], 2, 6)
     assert len(calls) == 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([85.0, 90.0, 95.5, 120.0, 121.0]) | st.floats(80, 125),
+       st.sampled_from([89.9, 90.0, 105.0, 120.0]) | st.floats(80, 125))
+def test_on_plate_centre_test_by_bounds_agrees_with_the_polygon_bt_8_2(x, y):
+    """The fast bounds test of 'centre' on the plate == inside or on the edge of the plate polygon."""
+    import shapely
+
+    from core.geometry import Pose
+
+    g = make_game(["t"], ["t"], {"a1": (10, 10, 0), "b1": (110, 110, 0)}, cards=[card("t")])
+    plate = g.field.bases["b"]
+    expected = bool(shapely.contains_xy(plate, x, y)) or bool(shapely.intersects_xy(plate.boundary, x, y))
+    assert g.field.on_plate("b", Pose(x, y, 0.0), 10, 5) == expected
