@@ -216,3 +216,16 @@ def test_on_plate_centre_test_by_bounds_agrees_with_the_polygon_bt_8_2(x, y):
     plate = g.field.bases["b"]
     expected = bool(shapely.contains_xy(plate, x, y)) or bool(shapely.intersects_xy(plate.boundary, x, y))
     assert g.field.on_plate("b", Pose(x, y, 0.0), 10, 5) == expected
+
+
+def test_mcts_orders_the_shot_that_can_destroy_an_enemy():
+    """With a sure kill in sight (BT-6.3, BT-6.5), the search gives the order that fires."""
+    cards = [card("gun", sight_cm=200, accuracy="2+", rate_of_fire=3, firepower=600),
+             card("t", sight_cm=30, hit_points=500, tier=6)]
+    g = make_game(["gun", "gun"], ["t", "t"], {"a1": (30, 60, 0), "a2": (10, 10, 0),
+                                               "b1": (90, 60, 180), "b2": (110, 110, 180)}, cards=cards)
+    give_chit(g, "a")
+    assert g.rollout_depth == 0 and g.prior_samples == 6
+    choice = MCTSAgent(seed=3, iterations=60).choose(g)
+    assert isinstance(choice, A.Declare) and choice.order in ("FIRE", "ATTACK")
+    assert g.tank(choice.tank).key in ("a1", "a2") and g.targets(g.tank(choice.tank))
