@@ -88,9 +88,23 @@ def build_options(s: PlaySettings) -> dict[str, Any]:
         options["players"] = s.players
     if s.setup is not None:
         options["setup"] = s.setup
-    if s.clock is not None:
+    if s.clock is not None and not _wants_recommended(s.clock):
         options["clock_seconds"] = parse_clock(s.clock)
     return options
+
+
+def _wants_recommended(clock: str) -> bool:
+    return clock.strip().lower() == "recommended"
+
+
+def recommended_clock(game: Game[Any]) -> float:
+    """``--clock recommended``: the ruleset's own advice for this board (TC-7.5)."""
+    advise = getattr(game, "recommended_clock_seconds", None)
+    seconds = advise() if callable(advise) else None
+    if seconds is None:
+        raise TanktableError(f"{game.ruleset_id} recommends no clock for this scenario; "
+                             "give a time such as --clock 30m")
+    return float(seconds)
 
 
 class Session:
@@ -334,6 +348,9 @@ def run_play(s: PlaySettings) -> int:
     ruleset = get_ruleset(s.ruleset)
     options = build_options(s)
     game = ruleset.new_game(s.scenario, options, s.seed)
+    if s.clock is not None and _wants_recommended(s.clock):
+        options["clock_seconds"] = recommended_clock(game)
+        game = ruleset.new_game(s.scenario, options, s.seed)
     session = Session(s, ruleset, game)
     try:
         return session.run()

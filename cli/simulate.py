@@ -17,9 +17,10 @@ mean game length and the 95% confidence interval (Wilson) of each win rate.
 
 Game i gets a seed derived from --seed and i, so the results are identical
 whatever --workers is (and with --dask), as long as every player is
-reproducible: random, greedy, and mcts with --iterations. With --think, mcts
-searches for that many seconds per move, and results depend on the machine's
-speed and load. --swap rotates the player kinds round the seats every game
+reproducible: random, greedy, easy/normal/hard, and mcts with --iterations.
+With --think, mcts searches for that many seconds per move, and results
+depend on the machine's speed and load; the presets search that many
+seconds' worth of iterations at the ruleset's reference speed instead. --swap rotates the player kinds round the seats every game
 (fair comparisons) and reports wins per kind.
 """
 
@@ -54,7 +55,7 @@ def register(app: typer.Typer) -> None:
         seed: int = typer.Option(0, "--seed", help="Master seed; game seeds derive from it."),
         workers: int = typer.Option(1, "--workers", "-j", help="Local worker processes."),
         dask: str | None = typer.Option(None, "--dask", help="Dask scheduler ADDRESS, or 'local' (needs tanktable[dask])."),
-        think: float = typer.Option(1.0, "--think", help="Seconds per move for mcts players (machine dependent)."),
+        think: float = typer.Option(1.0, "--think", help="Seconds per move for mcts (machine dependent); presets: reference seconds (reproducible)."),
         iterations: int | None = typer.Option(None, "--iterations", help="MCTS iterations per move instead of --think (reproducible)."),
         swap: bool = typer.Option(False, "--swap", help="Rotate player kinds round the seats every game."),
         rollout_depth: int | None = typer.Option(None, "--rollout-depth", help="Override the ruleset's MCTS rollout depth (tuning)."),
@@ -209,7 +210,10 @@ def run_simulate(
         typer.echo(json.dumps(out, indent=2))
         return 0
     seat_text = ", ".join(f"{k}={v}" for k, v in seat_map.items()) or "all greedy"
+    kinds = {v.lower() for v in seat_map.values()}
     budget = f"{iterations} iterations/move" if iterations else f"{think:g} s/move"
+    if kinds & {"easy", "normal", "hard"} and not iterations:
+        budget += " (presets: reference seconds, reproducible)"
     if rollout_depth is not None:
         budget += f", rollout depth {rollout_depth}"
     if opening:

@@ -1,7 +1,8 @@
 """Game records: save, load, replay -- the PGN of tanktable, in YAML.
 
 A record holds what is needed to re-simulate a game exactly: the ruleset, the
-scenario (a shipped name, or a user's file embedded with its hash), the
+scenario (a shipped name, or a user's file embedded with its hash and the
+files it names beside itself, such as its map), the
 options, the seed and the actions in the ruleset's notation; plus the result
 for people. Because every random draw comes from the seeded dice, replaying
 the actions reproduces every roll, and :func:`replay` can verify the result.
@@ -44,12 +45,64 @@ class RecordFile(DataModel):
     scenario: str
     scenario_sha256: str | None = None
     scenario_data: str | None = None
+    attachments: dict[str, str] = Field(default_factory=dict)
+    """Files the embedded scenario names beside itself (a map, a table), by relative path."""
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int = 0
     seats: dict[str, str] = Field(default_factory=dict)
     date: str | None = None
     moves: list[str] = Field(default_factory=list)
     result: RecordResult | None = None
+
+
+ATTACHMENT_DEPTH = 3
+"""How many steps of "this file names that file" a record follows."""
+
+
+def attachments_of(scenario: Path, text: str) -> dict[str, str]:
+    """The files a user's scenario names beside itself, to embed in its record.
+
+    A scenario may say ``map: my-map.yaml`` or ``table: my-table.yaml``; a
+    record that carried only the scenario would not replay on another
+    machine. Every string value of the YAML that is a plain relative path to
+    an existing ``.yaml``/``.yml`` file in the scenario's folder (or below)
+    is embedded, and so are the files those name, a few steps deep.
+    """
+    folder = scenario.resolve().parent
+    found: dict[str, str] = {}
+    pending: list[tuple[str, int]] = [(text, 0)]
+    while pending:
+        source, depth = pending.pop()
+        if depth >= ATTACHMENT_DEPTH:
+            continue
+        try:
+            data = yaml.safe_load(source)
+        except yaml.YAMLError:
+            continue
+        for value in _strings(data):
+            if value in found or not value.endswith((".yaml", ".yml")) or not _safe_relative(value):
+                continue
+            path = folder / value
+            if path.is_file():
+                found[value] = path.read_text(encoding="utf-8")
+                pending.append((found[value], depth + 1))
+    return found
+
+
+def _strings(data: Any) -> list[str]:
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [s for v in data.values() for s in _strings(v)]
+    if isinstance(data, list):
+        return [s for v in data for s in _strings(v)]
+    return []
+
+
+def _safe_relative(name: str) -> bool:
+    """A path that stays inside the folder it is read from or written to."""
+    path = Path(name)
+    return bool(name) and not path.is_absolute() and ".." not in path.parts and "\\" not in name
 
 
 def result_of(game: Game[Any], outcome: Outcome | None) -> RecordResult | None:
@@ -71,6 +124,7 @@ def make_record(
 ) -> RecordFile:
     """The record of ``game`` as it stands (finished or not)."""
     name, text = ruleset.scenario_source(scenario)
+    attachments = attachments_of(Path(name), text) if text is not None else {}
     moves = []
     for step in game.history:
         moves.append(game.format_action(step.action) + game.annotation(step.events))
@@ -79,6 +133,7 @@ def make_record(
         scenario=Path(name).name if text is not None else name,
         scenario_sha256=hashlib.sha256(text.encode()).hexdigest() if text is not None else None,
         scenario_data=text,
+        attachments=attachments,
         options=dict(game.options),
         seed=seed,
         seats=dict(seats or {}),
@@ -149,6 +204,12 @@ def start_game(record: RecordFile, ruleset: Ruleset) -> Game[Any]:
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / (Path(record.scenario).name or "scenario.yaml")
             path.write_text(record.scenario_data, encoding="utf-8")
+            for relative, text in record.attachments.items():
+                if not _safe_relative(relative):
+                    raise RecordError(f"attachment {relative!r} is not a plain relative path")
+                target = Path(folder) / relative
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8")
             return ruleset.new_game(path, record.options, record.seed)
     return ruleset.new_game(record.scenario, record.options, record.seed)
 

@@ -67,6 +67,12 @@ PRIOR_SHARE = 0.5
 ROLLOUT_SHARE = 1 / 200
 """Share of a time budget one rollout may use (a slow ruleset still gets iterations)."""
 
+DEFAULT_SEARCH_RATE = 200
+"""Reference iterations per second of a ruleset that does not say (``search_rate``)."""
+
+MIN_SPREAD = 0.01
+"""Floor of the value spread that scales exploration on exact nodes (see ``scaled``)."""
+
 MINIMAX_VISITS = 10
 """The minimax value also anchors the Monte Carlo mean as this many visits."""
 
@@ -117,6 +123,18 @@ class MCTSAgent:
     caps one rollout at that share of a time budget (``None``: no cap).
     ``minimax``: on exact nodes a child's value mixes its implicit minimax
     value with this weight into its Monte Carlo mean (0 turns it off).
+    ``scaled``: on exact nodes the exploration term is multiplied by the
+    spread of the children's values (their standard deviation, at least
+    :data:`MIN_SPREAD`), so that
+    small but real differences between evaluations steer the search.
+    ``halving``: on an exact root with more seeded actions than this, the
+    budget goes to sequential halving over the best ``halving`` of them
+    (0 turns it off); see :meth:`_halve`.
+    ``reference``: a reproducible budget of that many seconds' worth of
+    iterations at the ruleset's reference speed (``game.search_rate``
+    iterations per second, measured once on a reference machine), used
+    when ``iterations`` is ``None``: the CLI presets play the same moves
+    for the same seed on any machine and under any load.
     """
 
     name = "mcts"
@@ -131,9 +149,14 @@ class MCTSAgent:
         priors: bool = True,
         rollout_share: float | None = ROLLOUT_SHARE,
         minimax: float = 0.5,
+        scaled: bool = True,
+        halving: int = 16,
+        reference: float | None = None,
     ):
         if iterations is not None and iterations < 1:
             raise TanktableError("mcts needs at least one iteration")
+        if reference is not None and reference <= 0:
+            raise TanktableError("mcts needs a positive reference time")
         if iterations is None and (think is None or think <= 0):
             think = 1.0
         self.rng = random.Random(seed)
@@ -144,6 +167,10 @@ class MCTSAgent:
         self.priors = priors
         self.rollout_share = rollout_share
         self.minimax = minimax
+        self.scaled = scaled
+        self.halving = halving
+        self.reference = reference
+        self.chosen: Action | None = None  # the survivor of sequential halving, if it ran
         self._step_cost: float | None = None  # seconds per rollout step, measured (time budgets)
         self.last: SearchStats | None = None
 
@@ -160,6 +187,8 @@ class MCTSAgent:
             self.last = SearchStats(0, 0.0, {legal[0]: 0})
             return legal[0]
         root = self.search(game)
+        if self.chosen is not None:
+            return self.chosen
         by_value = bool(self.minimax) and not getattr(game, "hidden_information", False)
         best = legal[0]
         best_key: tuple[float, float] = (-1.0, -1.0)
@@ -188,7 +217,11 @@ class MCTSAgent:
         root = _Node()
         started = time.perf_counter()
         think = float(self.think or 1.0)
-        deadline = None if self.iterations is not None else started + think
+        budget = self.iterations
+        if budget is None and self.reference is not None:
+            rate = float(getattr(game, "search_rate", DEFAULT_SEARCH_RATE))
+            budget = max(1, round(self.reference * rate))
+        deadline = None if budget is not None else started + think
         share = self.rollout_share
         rollout_time = None if deadline is None or share is None else think * share
         rng = self.rng
@@ -197,18 +230,25 @@ class MCTSAgent:
             self._seed_root(root, base, player, exact,
                             None if deadline is None else started + think * PRIOR_SHARE,
                             n_players)
-        budget = self.iterations
         done = 0
-        while True:
+
+        def iterate(forced: Edge | None = None) -> None:
+            sim = base.determinize(player, rng.getrandbits(62))
+            sim.anchor_undo(base)
+            reseed_dice(sim, rng.getrandbits(62))
+            self._iterate(root, sim, depth, n_players, exact, rollout_time, forced)
+
+        self.chosen = None
+        candidates = self._halving_candidates(root, player, exact)
+        if candidates:
+            done = self._halve(root, player, candidates, iterate, budget, deadline)
+        while not candidates:
             if budget is not None:
                 if done >= budget:
                     break
             elif done and time.perf_counter() >= deadline:  # type: ignore[operator]
                 break
-            sim = base.determinize(player, rng.getrandbits(62))
-            sim.anchor_undo(base)
-            reseed_dice(sim, rng.getrandbits(62))
-            self._iterate(root, sim, depth, n_players, exact, rollout_time)
+            iterate()
             done += 1
         elapsed = time.perf_counter() - started
         visits = {a: n.visits for (p, a), n in root.children.items() if p == player}
@@ -216,6 +256,52 @@ class MCTSAgent:
         return root
 
     # ------------------------------------------------------------- internals
+    def _halving_candidates(self, root: _Node, player: int, exact: bool) -> list[Action]:
+        """The best ``halving`` seeded root actions, when sequential halving applies:
+        an exact root (perfect information) with more seeded actions than that."""
+        if not (self.halving and exact and self.priors) or len(root.children) <= self.halving:
+            return []
+        ranked = sorted(root.children.items(),
+                        key=lambda kv: _mixed(kv[1], player, self.minimax), reverse=True)
+        return [action for (_, action), _ in ranked[:self.halving]]
+
+    def _halve(self, root: _Node, player: int, alive: list[Action],
+               iterate: Callable[[Edge | None], None], budget: int | None,
+               deadline: float | None) -> int:
+        """Sequential halving at the root (Karnin, Koren & Somekh 2013).
+
+        Each round shares its part of the budget equally among the candidates
+        still in (round robin, one iteration each), then keeps the better
+        half by value. Equal shares matter with an evaluation function: a
+        move whose replies were looked at more often has met more of the
+        opponent's good answers and looks worse than one barely examined,
+        so plain UCB keeps hopping to unexamined moves and examines none
+        well. Sets :attr:`chosen` to the survivor. Returns iterations done.
+        """
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        done = 0
+        for r in range(rounds):
+            left = rounds - r
+            stop = None if budget is None else done + max(len(alive), (budget - done) // left)
+            until = None
+            if deadline is not None:
+                now = time.perf_counter()
+                until = now + max(0.0, deadline - now) / left
+            i = 0
+            while True:
+                if stop is not None and done >= stop:
+                    break
+                if until is not None and i >= len(alive) and time.perf_counter() >= until:
+                    break
+                iterate((player, alive[i % len(alive)]))
+                i += 1
+                done += 1
+            alive.sort(key=lambda a: _mixed(root.children[(player, a)], player, self.minimax),
+                       reverse=True)
+            alive = alive[:max(1, (len(alive) + 1) // 2)]
+        self.chosen = alive[0]
+        return done
+
     def _seed_root(self, root: _Node, base: Game[Any], player: int, exact: bool,
                    until: float | None, n_players: int) -> None:
         """Give every root action one visit worth its one-ply evaluation.
@@ -231,13 +317,15 @@ class MCTSAgent:
         sample = base.determinize(player, rng.getrandbits(62))
         sample.anchor_undo(base)
         actions: list[Action] = sample.legal_actions()
+        order = _try_order(sample, actions, rng)  # best last
         if exact:
             root.mover, root.actions, root.untried = player, actions, []
-        for i, action in enumerate(actions):
-            if until is not None and i and time.perf_counter() >= until:
+        while order:
+            if until is not None and root.children and time.perf_counter() >= until:
                 if exact:
-                    root.untried = list(actions[i:])
+                    root.untried = order
                 break
+            action = order.pop()
             rewards = self._prior(sample, action, n_players, samples)
             node = _Node()
             node.visits = node.available = 1
@@ -271,13 +359,15 @@ class MCTSAgent:
         return [x / samples for x in sums]
 
     def _iterate(self, root: _Node, sim: Game[Any], depth: int, n_players: int,
-                 exact: bool, rollout_time: float | None = None) -> None:
+                 exact: bool, rollout_time: float | None = None,
+                 forced: Edge | None = None) -> None:
         """One iteration: select, expand one edge, roll out, back up.
 
         ``exact`` is true while the sample's state is the same in every
         iteration at this node (perfect information, and no dice rolled on
         the way down): such a node keeps its legal actions and the list of
         untried ones, and every one of its edges is always available.
+        ``forced`` is the root edge to go down (sequential halving).
         """
         rng = self.rng
         c = self.exploration
@@ -285,6 +375,12 @@ class MCTSAgent:
         root.visits += 1
         path: list[tuple[_Node, int]] = []
         rolls = _rolls(sim)
+        if forced is not None:
+            node = root.children[forced]
+            sim.search_apply(forced[1])
+            path.append((node, forced[0]))
+            if exact and _rolls(sim) != rolls:
+                exact = False
         while sim.outcome() is None:
             if exact and node.actions is not None:
                 mover, actions = node.mover, node.actions
@@ -292,7 +388,8 @@ class MCTSAgent:
                 mover = sim.to_move()
                 actions = sim.legal_actions()
                 if exact:
-                    node.mover, node.actions, node.untried = mover, actions, list(actions)
+                    node.mover, node.actions = mover, actions
+                    node.untried = _try_order(sim, actions, rng)
             if not actions:
                 break
             children = node.children
@@ -301,10 +398,10 @@ class MCTSAgent:
                 assert untried is not None
             else:
                 untried = [a for a in actions if (mover, a) not in children]
+                if len(untried) > 1:
+                    untried = _try_order(sim, untried, rng)
             if untried:
-                k = rng.randrange(len(untried))
-                untried[k], untried[-1] = untried[-1], untried[k]
-                action = untried.pop()
+                action = untried.pop()  # the most promising (or a random) untried action
                 child = _Node()
                 child.available = 1
                 children[(mover, action)] = child
@@ -317,11 +414,34 @@ class MCTSAgent:
             best_action: Action | None = None
             best_score = -math.inf
             if exact:
-                log_n = math.log(node.visits)
-                weight = self.minimax
-                for (_, action), child in children.items():
-                    value = _mixed(child, mover, weight)
-                    score = value + c * math.sqrt(log_n / child.visits)
+                # _mixed() inlined: this loop runs over hundreds of children per iteration
+                alpha = self.minimax
+                keep = 1.0 - alpha
+                values: list[float] = []
+                for child in children.values():
+                    n = child.visits
+                    mm = child.mm
+                    if alpha and mm is not None:
+                        m = mm[mover]
+                        values.append(alpha * m + keep * (child.total + MINIMAX_VISITS * m)
+                                      / (n + MINIMAX_VISITS))
+                    else:
+                        values.append(child.total / n)
+                # Exploration in the units of the values at hand: evaluations of a quiet
+                # position differ by hundredths, and a fixed c would drown them (the search
+                # would go breadth-first through hundreds of actions).
+                # The standard deviation, not max minus min: a few blunders (a move that
+                # loses at once) must not make the plausible moves look alike.
+                if self.scaled:
+                    k = len(values)
+                    mean = sum(values) / k
+                    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / k)
+                else:
+                    spread = 1.0
+                c_log = (c * max(spread, MIN_SPREAD)) ** 2 * math.log(node.visits)
+                sqrt = math.sqrt
+                for ((_, action), child), value in zip(children.items(), values, strict=True):
+                    score = value + sqrt(c_log / child.visits)
                     if score > best_score:
                         best_score, best_child, best_action = score, child, action
             else:
@@ -429,6 +549,19 @@ class MCTSAgent:
         return depth
 
 
+def _try_order(game: Game[Any], actions: list[Action], rng: random.Random) -> list[Action]:
+    """``actions`` in the order a search pops them from the end: the game's
+    :meth:`~core.game.Game.search_priors` ascending (best last), ties and games
+    without priors in random order."""
+    shuffled = list(actions)
+    rng.shuffle(shuffled)
+    priors = game.search_priors(shuffled)
+    if priors is None:
+        return shuffled
+    ranked = sorted(range(len(shuffled)), key=priors.__getitem__)
+    return [shuffled[i] for i in ranked]
+
+
 def _mixed(node: _Node, player: int, alpha: float) -> float:
     """``alpha * minimax + (1 - alpha) * mean``, the mean counting the minimax value as
     :data:`MINIMAX_VISITS` visits (a mean of one or two random replies says little)."""
@@ -460,17 +593,19 @@ def _unit(value: float) -> float:
     return 0.0 if reward < 0.0 else 1.0 if reward > 1.0 else reward
 
 
-def _preset(fraction: float, fallback: float) -> Callable[[int, float | None], MCTSAgent]:
+def _preset(fraction: float) -> Callable[[int, float | None], MCTSAgent]:
     def make(seed: int, think: float | None) -> MCTSAgent:
-        base = think if think is not None and think > 0 else fallback
-        return MCTSAgent(seed=seed, think=base * fraction)
+        base = think if think is not None and think > 0 else 1.0
+        return MCTSAgent(seed=seed, think=None, reference=base * fraction)
 
     return make
 
 
 PRESETS: dict[str, Callable[[int, float | None], MCTSAgent]] = {
-    "easy": _preset(0.05, 1.0),
-    "normal": _preset(1.0, 1.0),
-    "hard": _preset(4.0, 1.0),
+    "easy": _preset(0.05),
+    "normal": _preset(1.0),
+    "hard": _preset(4.0),
 }
-"""CLI levels: ``easy`` thinks 1/20 of ``--think``, ``normal`` as long, ``hard`` 4x."""
+"""CLI levels with reproducible budgets: ``easy`` searches 1/20 of ``--think``
+(default 1 s) worth of iterations at the ruleset's reference speed, ``normal``
+as much, ``hard`` 4x. Same seed, same moves, whatever the machine."""

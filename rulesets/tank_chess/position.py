@@ -15,6 +15,7 @@ with ``to == -1`` for leaving the board and ``target == -1`` for no shot.
 from __future__ import annotations
 
 import itertools
+import operator
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -29,6 +30,9 @@ Move = tuple[int, int, int, int]
 
 OBSTACLE = -1
 MAP_WRECK = -2
+
+REACH_CACHE_LIMIT = 300_000
+"""End-state sets remembered per rules before the cache starts afresh."""
 
 _SERIAL = itertools.count(1)
 """Unique numbers for Rules objects and bare positions (cache keys that never collide)."""
@@ -93,6 +97,24 @@ class Rules:
         self.zob = [[rng.getrandbits(64) for _ in range(n * 8)] for _ in range(len(cards) * 2)]
         self.zob_wreck = [rng.getrandbits(64) for _ in range(n)]
         self.zob_side = rng.getrandbits(64)
+        self.memo: dict[Any, Any] = {}
+        """Free for the game layer to cache what depends only on these rules."""
+        self.reach_cache: dict[Any, tuple[frozenset[int], bool]] = {}
+        self._neighbourhoods: dict[tuple[int, int], Any] = {}
+
+    def neighbourhood(self, sq: int, radius: int) -> Any:
+        """A getter of the cells within ``radius`` (at least 1) of ``sq``: the
+        squares a move of that length can touch, read as one tuple."""
+        key = (sq, radius)
+        getter = self._neighbourhoods.get(key)
+        if getter is None:
+            reach = max(radius, 1)
+            x0, y0 = sq % self.files, sq // self.files
+            cells = [y * self.files + x
+                     for y in range(max(0, y0 - reach), min(self.ranks, y0 + reach + 1))
+                     for x in range(max(0, x0 - reach), min(self.files, x0 + reach + 1))]
+            getter = self._neighbourhoods[key] = operator.itemgetter(*cells, sq)
+        return getter
 
     def square(self, index: int) -> tuple[int, int]:
         return index % self.files, index // self.files
@@ -184,7 +206,7 @@ class Position:
         return other
 
     # ------------------------------------------------------------ movement
-    def reachable(self, pid: int) -> tuple[set[int], bool]:
+    def reachable(self, pid: int) -> tuple[frozenset[int], bool]:
         """End states (square*8+facing) a piece can reach this turn, and whether it can exit.
 
         TC-4.2 steps (forward / 45-degree turn) up to its speed, TC-4.3 the lone
@@ -202,8 +224,28 @@ class Position:
         finally:
             cell[s0] = pid + 1
 
-    def _bfs(self, s0: int, f0: int, speed: int, command: bool, side: int) -> tuple[set[int], bool]:
-        """Search with ``s0`` already vacated by the caller, one depth (step) at a time.
+    def _bfs(self, s0: int, f0: int, speed: int, command: bool, side: int) -> tuple[frozenset[int], bool]:
+        """End states from ``s0`` (already vacated by the caller), remembered per neighbourhood.
+
+        A tank moves at most ``speed`` squares, so its end states depend only on
+        which squares within that distance are occupied: the answer is cached
+        under the start state and those squares' contents (read in one C call).
+        A search asks for the same tank in the same surroundings over and over,
+        in positions that differ elsewhere on the board.
+        """
+        r = self.rules
+        key = (s0 * 8 + f0, speed, side if command else -1, r.neighbourhood(s0, speed)(self.cell))
+        cache = r.reach_cache
+        hit = cache.get(key)
+        if hit is None:
+            if len(cache) > REACH_CACHE_LIMIT:
+                cache.clear()
+            states, can_exit = self._search(s0, f0, speed, command, side)
+            hit = cache[key] = (frozenset(states), can_exit)
+        return hit
+
+    def _search(self, s0: int, f0: int, speed: int, command: bool, side: int) -> tuple[set[int], bool]:
+        """The breadth-first search behind :meth:`_bfs`, one depth (step) at a time.
 
         Each depth is built with set comprehensions over the frontier (turn left,
         turn right, one step forward onto an empty square), which keeps the inner
@@ -567,7 +609,7 @@ class Position:
         armour_from = [r.armour[tkind][r.side_of[(d0 - tface) & 7]] for d0 in range(8)]
         weakest = min(armour_from)
         direct: dict[int, list[tuple[int, int]]] | None = None
-        spots: list[tuple[int, int, int]] = []
+        segments: list[tuple[int, int, int, int]] | None = None
         for pid in self.pieces_of[side]:
             if not self.alive[pid] or self.sq[pid] < 0:
                 continue
@@ -584,17 +626,12 @@ class Position:
                 if (abs(f0 - cf) > reach and abs(r0 - cr) > reach
                         and abs((f0 - r0) - (cf - cr)) > 2 * reach and abs((f0 + r0) - (cf + cr)) > 2 * reach):
                     continue
+                if segments is None:
+                    segments = self._approach_segments(c, side)
+                if not _near_segment(segments, armour_from, gun, r.ineffective, f0 - cf, r0 - cr, reach):
+                    continue
                 if direct is None:
                     direct = self._approach(c, side)
-                    spots = [(t % files, t // files, min(armour_from[d0] for _, d0 in v))
-                             for t, v in direct.items()]
-                near = False
-                for x, y, weakest_here in spots:
-                    if (r.ineffective or gun > weakest_here) and abs(x - f0) <= reach and abs(y - r0) <= reach:
-                        near = True
-                        break
-                if not near:
-                    continue
                 states = self.reachable(pid)[0]
                 offsets = r.offsets[k]
                 for st in states:
@@ -634,25 +671,48 @@ class Position:
         r = self.rules
         files = r.files
         c = self.sq[target]
+        cf, cr = c % files, c // files
         tkind = self.kind[target]
         tface = self.face[target]
         armour_from = [r.armour[tkind][r.side_of[(d0 - tface) & 7]] for d0 in range(8)]
-        spots = [(t % files, t // files, min(armour_from[d0] for _, d0 in v))
-                 for t, v in self._approach(c, side).items()]
+        segments = self._approach_segments(c, side)
         count = 0
         for pid in self.pieces_of[side]:
             s0 = self.sq[pid]
             if not self.alive[pid] or s0 < 0:
                 continue
             k = self.kind[pid]
-            gun = r.gun[k]
-            reach = r.speed[k] + 1
-            f0, r0 = s0 % files, s0 // files
-            for x, y, weakest in spots:
-                if gun > weakest and abs(x - f0) <= reach and abs(y - r0) <= reach:
-                    count += 1
-                    break
+            if _near_segment(segments, armour_from, r.gun[k], False,
+                             s0 % files - cf, s0 // files - cr, r.speed[k] + 1):
+                count += 1
         return count
+
+    def _approach_segments(self, c: int, side: int) -> list[tuple[int, int, int, int]]:
+        """The squares of :meth:`_approach` as runs along the eight rays from ``c``:
+        (direction from ``c``, its file and rank steps, farthest distance). They
+        run from distance 2 to that distance, so "is any of them near this tank"
+        is a little interval arithmetic per ray instead of a walk over squares."""
+        r = self.rules
+        cell = self.cell
+        alive = self.alive
+        owner = self.side
+        files = r.files
+        cf, cr = c % files, c // files
+        out: list[tuple[int, int, int, int]] = []
+        for d0 in range(8):
+            ray = r.rays[c * 8 + d0]
+            if len(ray) < 2:
+                continue
+            last = len(ray) - 1
+            for i in range(len(ray)):
+                v = cell[ray[i]]
+                if v != 0 and not (v > 0 and alive[v - 1] and owner[v - 1] == side):
+                    last = i
+                    break
+            if last >= 1:
+                first = ray[0]
+                out.append((d0, first % files - cf, first // files - cr, last + 1))
+        return out
 
     def _approach(self, c: int, side: int) -> dict[int, list[tuple[int, int]]]:
         """Squares from which ``side`` could fire directly at square ``c``: square ->
@@ -698,6 +758,34 @@ class Position:
 _RULES: dict[tuple[int, str, str], Rules] = {}
 _THREATS: dict[tuple[int, int, int], bool] = {}
 """CHECK answers by (rules and obstacles, Zobrist hash, side): the greedy player asks twice."""
+
+
+def _near_segment(segments: Sequence[tuple[int, int, int, int]], armour_from: Sequence[int], gun: int,
+                  ineffective: bool, dx0: int, dy0: int, reach: int) -> bool:
+    """Whether a tank at offset (``dx0``, ``dy0``) from the target lies within ``reach``
+    (king-move distance) of an approach square whose line its gun can use.
+
+    The squares of a run are ``k * (dx, dy)`` for ``2 <= k <= far``; a square is
+    near when both coordinates are within ``reach``, which bounds ``k`` to an
+    interval per axis.
+    """
+    for d0, dx, dy, far in segments:
+        if not (ineffective or gun > armour_from[d0]):
+            continue
+        lo, hi = 2, far
+        if dx:
+            m = dx0 * dx
+            lo, hi = max(lo, m - reach), min(hi, m + reach)
+        elif dx0 > reach or -dx0 > reach:
+            continue
+        if dy:
+            m = dy0 * dy
+            lo, hi = max(lo, m - reach), min(hi, m + reach)
+        elif dy0 > reach or -dy0 > reach:
+            continue
+        if lo <= hi:
+            return True
+    return False
 
 
 def rules_for(size: int, cards: Sequence[Card], settings: Settings) -> Rules:

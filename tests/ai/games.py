@@ -334,3 +334,57 @@ class Trap(Game[Choice]):
 
     def render(self, player: int | None = None, color: bool = False) -> str:
         return " ".join(self.moves)
+
+
+class Duel(Game[Add]):
+    """Two players each pick a number below ``width``; the sum decides.
+
+    Player 1 wins if ``(a + b) % 5 == 0``, so he can answer any first pick;
+    the evaluation prefers bigger first picks. A wide, shallow tree for
+    testing how the search shares its budget among many root actions.
+    """
+
+    ruleset_id = "duel"
+    players = ("first", "second")
+
+    def __init__(self, seed: int = 0, width: int = 30):
+        super().__init__(Dice(seed), "duel")
+        self.width = width
+        self.picks: list[int] = []
+
+    def to_move(self) -> int:
+        return len(self.picks) % 2
+
+    def decision(self) -> str:
+        return "pick"
+
+    def legal_actions(self) -> list[Add]:
+        return [Add(n) for n in range(self.width)] if len(self.picks) < 2 else []
+
+    def _check(self, action: Add) -> Illegal | None:
+        return None if 0 <= action.amount < self.width else Illegal("DUEL-1", "out of range")
+
+    def _apply(self, action: Add) -> list[Event]:
+        self.picks.append(action.amount)
+        return [Event("pick", str(action.amount))]
+
+    def _outcome(self) -> Outcome | None:
+        if len(self.picks) < 2:
+            return None
+        return Outcome((1,) if sum(self.picks) % 5 == 0 else (0,), "sum")
+
+    def evaluate(self, player: int) -> float:
+        outcome = self.outcome()
+        if outcome is not None:
+            return outcome.returns(2)[player]
+        value = 0.01 * self.picks[0] if self.picks else 0.0  # bigger first picks look better
+        return value if player == 0 else -value
+
+    def format_action(self, action: Add) -> str:
+        return str(action.amount)
+
+    def parse_action(self, text: str) -> Add:
+        return Add(int(text))
+
+    def render(self, player: int | None = None, color: bool = False) -> str:
+        return " ".join(map(str, self.picks))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from core.ai import make_agent
 from core.ai.agents import RandomAgent
 from core.ai.mcts import PRESETS, MCTSAgent
 from core.errors import TanktableError
-from tests.ai.games import Add, HighCard, Mark, Play, Race, TicTacToe
+from tests.ai.games import Add, Choice, HighCard, Mark, Play, Race, TicTacToe, Trap
 from tests.toy import Hold, PigGame, Roll
 
 
@@ -150,11 +151,38 @@ def test_presets_and_make_agent() -> None:
     easy, normal, hard = (make_agent(k, seed=1, think=2.0) for k in ("easy", "normal", "hard"))
     assert isinstance(easy, MCTSAgent) and isinstance(hard, MCTSAgent)
     assert isinstance(normal, MCTSAgent)
-    assert easy.think == pytest.approx(0.1) and normal.think == 2.0 and hard.think == 8.0
+    assert easy.reference == pytest.approx(0.1) and normal.reference == 2.0
+    assert hard.reference == 8.0
     assert set(PRESETS) == {"easy", "normal", "hard"}
     agent = make_agent("mcts", seed=3, think=0.5)
-    assert isinstance(agent, MCTSAgent) and agent.think == 0.5
-    assert PRESETS["normal"](0, None).think == 1.0
+    assert isinstance(agent, MCTSAgent) and agent.think == 0.5 and agent.reference is None
+    assert PRESETS["normal"](0, None).reference == 1.0
+
+
+class RatedTicTacToe(TicTacToe):
+    search_rate = 400
+
+
+def test_presets_spend_a_reproducible_number_of_iterations() -> None:
+    """A preset's budget is reference seconds x the ruleset's ``search_rate``: the same
+    iterations, hence the same moves for the same seed, on any machine and any load."""
+    easy = PRESETS["easy"](7, None)  # 0.05 s x 400 iterations/s
+    easy.choose(RatedTicTacToe.from_text("x.. .o. ..."))
+    assert easy.last is not None and easy.last.iterations == 20
+    plain = PRESETS["easy"](7, None)
+    plain.choose(TicTacToe.from_text("x.. .o. ..."))  # no search_rate: the default 200/s
+    assert plain.last is not None and plain.last.iterations == 10
+
+    def moves(seed: int) -> list[Mark]:
+        game = RatedTicTacToe()
+        players = [PRESETS["easy"](seed, None), PRESETS["easy"](seed + 1, None)]
+        while game.outcome() is None:
+            game.apply(players[game.to_move()].choose(game))
+        return [step.action for step in game.history]
+
+    assert moves(3) == moves(3)
+    with pytest.raises(TanktableError):
+        MCTSAgent(reference=0)
 
 
 def test_hidden_information_game_plays_to_the_end() -> None:
@@ -278,4 +306,76 @@ def test_implicit_minimax_sees_through_random_replies() -> None:
 
     for seed in range(3):
         assert MCTSAgent(seed=seed, iterations=30).choose(Trap()) == Choice("safe")
-        assert MCTSAgent(seed=seed, iterations=30, minimax=0).choose(Trap()) == Choice("bait")
+        assert MCTSAgent(seed=seed, iterations=30, minimax=0, scaled=False).choose(Trap()) == Choice("bait")
+
+
+class PriorTrap(Trap):
+    """The Trap with a ruleset that knows the forcing reply at a glance."""
+
+    def search_priors(self, actions: Sequence[Choice]) -> list[float]:
+        return [1.0 if a.name == "punish" else 0.0 for a in actions]
+
+
+def test_expansion_follows_the_rulesets_priors() -> None:
+    """With ``search_priors`` the first expanded reply is the forcing one, not a random one."""
+    game = PriorTrap(replies=40)
+    game.apply(Choice("bait"))
+    root = MCTSAgent(seed=5, iterations=1, priors=False).search(game)
+    assert [a for (_, a) in root.children] == [Choice("punish")]
+    plain = Trap(replies=40)
+    plain.apply(Choice("bait"))
+    firsts = {next(iter(MCTSAgent(seed=s, iterations=1, priors=False).search(plain).children))[1]
+              for s in range(8)}
+    assert len(firsts) > 1  # without priors: a random reply each time
+
+
+class NaiveTrap(Trap):
+    """A Trap whose evaluation misses the threat: after the bait it looks good for the baiter."""
+
+    def evaluate(self, player: int) -> float:
+        outcome = self.outcome()
+        if outcome is not None:
+            return outcome.returns(2)[player]
+        if self.moves == ["bait"]:
+            return 0.3 if player == 0 else -0.3
+        return 0.0
+
+
+class NaivePriorTrap(NaiveTrap, PriorTrap):
+    pass
+
+
+def test_priors_find_the_refutation_of_the_bait_in_few_iterations() -> None:
+    """Prior-ordered replies: 'bait' is refuted by its first expanded reply, where random
+    replies (199 of 200 lose for the replier) leave it looking good."""
+    assert all(MCTSAgent(seed=s, iterations=4).choose(NaivePriorTrap(replies=200)) == Choice("safe")
+               for s in range(5))
+    assert all(MCTSAgent(seed=s, iterations=4).choose(NaiveTrap(replies=200)) == Choice("bait")
+               for s in range(5))
+
+
+def test_sequential_halving_shares_the_budget_among_the_best_seeded_actions() -> None:
+    """An exact root with more actions than ``halving``: only the best ``halving`` by their
+    seeded value get iterations, in equal shares per round, and the survivor is played."""
+    from tests.ai.games import Duel
+
+    agent = MCTSAgent(seed=3, iterations=160, halving=8)
+    root = agent.search(Duel(width=30))
+    visits = {a.amount: n.visits for (_, a), n in root.children.items()}
+    assert len(visits) == 30
+    top = set(range(22, 30))  # the evaluation prefers big first picks
+    assert all(visits[k] == 1 for k in visits if k not in top)  # seeded, never searched
+    finalists = sorted((visits[k] for k in top), reverse=True)
+    assert finalists[0] - finalists[1] <= 1  # the last two shared the last round equally
+    assert finalists[1] > finalists[2] > finalists[4]  # earlier leavers got less
+    assert agent.chosen is not None and agent.chosen.amount in top
+    assert agent.choose(Duel(width=30)) == agent.chosen
+
+
+def test_sequential_halving_is_off_for_small_roots_and_on_request() -> None:
+    from tests.ai.games import Duel
+
+    for agent, game in ((MCTSAgent(seed=0, iterations=50, halving=16), Duel(width=10)),
+                        (MCTSAgent(seed=0, iterations=50, halving=0), Duel(width=30))):
+        agent.search(game)
+        assert agent.chosen is None

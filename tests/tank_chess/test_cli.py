@@ -90,3 +90,27 @@ def test_cards_commands() -> None:
     assert shown.exit_code == 0 and "gun: 4" in shown.output
     new = runner.invoke(app, ["cards", "new", "tank-chess"])
     assert new.exit_code == 0 and "kind: unit" in new.output
+
+
+def test_tc_7_5_clock_recommended_applies_the_boards_advice() -> None:
+    """`--clock recommended` gives each player the TC-7.5 time for the board: 30 minutes
+    on 16x16; a ruleset without advice is refused with a clear message."""
+    from cli.play import PlaySettings, Session, build_options, recommended_clock
+    from core.registry import get_ruleset
+
+    settings = PlaySettings("tank-chess", "standard-16", ["white=random", "black=random"],
+                            clock="recommended")
+    assert "clock_seconds" not in build_options(settings)
+    ruleset = get_ruleset("tank-chess")
+    game = ruleset.new_game("standard-16", {}, 0)
+    assert recommended_clock(game) == 30 * 60
+    result = runner.invoke(app, ["play", "tank-chess", "--scenario", "standard-20", "--seat", "white=random",
+                                 "--seat", "black=random", "--clock", "recommended", "--json",
+                                 "--max-moves", "4"])
+    assert result.exit_code == 0, result.output
+    game20 = ruleset.new_game("standard-20", {"clock_seconds": recommended_clock(
+        ruleset.new_game("standard-20", {}, 0))}, 0)
+    assert Session(settings, ruleset, game20).clock_left == {0: 45 * 60, 1: 45 * 60}
+    refused = runner.invoke(app, ["play", "battle-of-tanks", "--seat", "a=random", "--seat", "b=random",
+                                  "--clock", "recommended"])
+    assert refused.exit_code != 0 and "recommends no clock" in str(refused.exception)

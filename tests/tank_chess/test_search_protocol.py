@@ -1,0 +1,114 @@
+"""The search protocol on tank chess: ``search_apply``, ``random_step``, ``search_priors``.
+
+The computer plays millions of its own moves on throw-away copies, so these
+shortcuts skip the re-check and the events; they must still leave exactly
+the position that :meth:`Game.apply` leaves, and play only legal moves.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulesets.tank_chess import RULESET
+from rulesets.tank_chess.game import TankChessGame
+from tests.tank_chess.helpers import board
+
+
+def _state(game: TankChessGame) -> tuple[object, ...]:
+    p = game.pos
+    return (tuple(p.cell), tuple(p.sq), tuple(p.face), tuple(p.alive), p.to_move, p.hash,
+            p.quiet, p.winner, game.outcome())
+
+
+def _midgame(seed: int, plies: int) -> TankChessGame:
+    game = RULESET.new_game("standard-16", {}, 0)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if game.outcome() is not None or not game.random_step(rng):
+            break
+    return game
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 40))
+def test_search_apply_leaves_the_same_position_as_apply(seed: int, plies: int) -> None:
+    """For every legal action of a random position: search_apply == apply (state and result)."""
+    game = _midgame(seed, plies)
+    if game.outcome() is not None:
+        return
+    for action in game.legal_actions()[::7]:
+        slow, fast = game.clone(), game.clone()
+        slow.apply(action)
+        fast.search_apply(action)
+        assert _state(fast) == _state(slow)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000))
+def test_random_step_plays_only_legal_moves(seed: int) -> None:
+    """Each playout move is one that generate() lists (TC-3.2 to TC-6), to the game's end."""
+    game = RULESET.new_game("standard-16", {}, 0)
+    rng = random.Random(seed)
+    for _ in range(60):
+        if game.outcome() is not None:
+            break
+        legal = set(game.pos.generate())
+        before = len(game.pos.stack)
+        assert game.random_step(rng)
+        mv = game.pos.stack[before][0]
+        assert mv in legal
+
+
+def test_random_step_reports_no_move_and_search_copies_leave_the_game_alone() -> None:
+    game = _midgame(3, 10)
+    before = _state(game)
+    copy = game.clone()
+    copy.random_step(random.Random(1))
+    copy.search_apply(copy.legal_actions()[0])
+    assert _state(game) == before
+    assert len(game.history) == 0  # random_step and search_apply keep no history
+
+
+def test_search_priors_put_the_command_tank_shot_first() -> None:
+    """TC-7.1: a shot at the Command Tank outranks every other move; other shots rank
+    by the card value of the tank they destroy (all 1 in the rulebook) above quiet moves."""
+    g = board("""
+. . . . . . . .
+. . . c . . . .
+. . . . . . . .
+. . . . . . . l
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . D . . . .
+""", {"d7": "S", "h5": "N"})
+    actions = g.legal_actions()
+    best: dict[str | None, float] = {}
+    for a, score in zip(actions, g.search_priors(actions), strict=True):
+        key = g.square_name(a.target) if a.target else None
+        best[key] = max(best.get(key, -1.0), score)
+        if a.target is None:
+            assert score == 0.0
+    assert best["d7"] > best["h5"] == 2.0 > best[None] == 0.0
+
+
+def test_search_priors_put_the_exit_first() -> None:
+    """TC-7.2: driving the Command Tank off the board wins, so it is tried first."""
+    g = board("""
+. . . C . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . c . . . .
+""", {"d8": "N"})
+    actions = g.legal_actions()
+    scores = g.search_priors(actions)
+    top = max(range(len(actions)), key=scores.__getitem__)
+    assert actions[top].to is None
+    assert sorted(scores)[-2] < scores[top]
