@@ -313,6 +313,7 @@ class MCTSAgent:
         untried.
         """
         rng = self.rng
+        samples = max(1, int(getattr(base, "prior_samples", 1)))
         sample = base.determinize(player, rng.getrandbits(62))
         sample.anchor_undo(base)
         actions: list[Action] = sample.legal_actions()
@@ -325,17 +326,37 @@ class MCTSAgent:
                     root.untried = order
                 break
             action = order.pop()
-            child_game = sample.clone()
-            reseed_dice(child_game, rng.getrandbits(62))
-            child_game.search_apply(action)
+            rewards = self._prior(sample, action, n_players, samples)
             node = _Node()
             node.visits = node.available = 1
-            rewards = _rewards(child_game, n_players)
             node.total = rewards[player]
             if exact and self.minimax:
                 node.static = node.mm = rewards
             root.children[(player, action)] = node
             root.visits += 1
+
+    def _prior(self, sample: Game[Any], action: Action, n_players: int, samples: int) -> list[float]:
+        """One-ply value of ``action``: its evaluation, or with ``samples > 1`` (a game's
+        opt-in ``prior_samples``) the mean over that many dice samples if it rolls dice
+        whose outcome changes the evaluation (the first two samples differ)."""
+        rng = self.rng
+        rolls = _rolls(sample)
+        child_game = sample.clone()
+        reseed_dice(child_game, rng.getrandbits(62))
+        child_game.search_apply(action)
+        rewards = _rewards(child_game, n_players)
+        if samples == 1 or _rolls(child_game) == rolls:
+            return rewards
+        sums = list(rewards)
+        for k in range(1, samples):
+            child_game = sample.clone()
+            reseed_dice(child_game, rng.getrandbits(62))
+            child_game.search_apply(action)
+            more = _rewards(child_game, n_players)
+            if k == 1 and all(abs(a - b) <= 1e-12 for a, b in zip(more, rewards, strict=True)):
+                return rewards  # the roll does not matter to the evaluation (say, whose chit)
+            sums = [a + b for a, b in zip(sums, more, strict=True)]
+        return [x / samples for x in sums]
 
     def _iterate(self, root: _Node, sim: Game[Any], depth: int, n_players: int,
                  exact: bool, rollout_time: float | None = None,

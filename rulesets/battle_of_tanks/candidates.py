@@ -83,7 +83,6 @@ def _paths(game: BattleGame) -> list[Action]:
     out: list[Action] = [A.Drive()]
     if limit <= 0:
         return out
-    others = game.others_footprints(t)
     retreat = t.order == "RETREAT"
     ends: list[tuple[float, float]] = []
     if retreat:
@@ -111,7 +110,7 @@ def _paths(game: BattleGame) -> list[Action]:
             continue
         seen.add(p)
         points.append(p)
-    legal = game.field.straight_ok(t.pose, np.asarray(points), t.length, t.width, others) if points else np.zeros(0, dtype=bool)
+    legal = game.straight_ok(t, points) if points else np.zeros(0, dtype=bool)
     found: list[tuple[float, A.Drive]] = []
     reachable = [p for p, ok in zip(points, legal, strict=False) if ok]
     if retreat:

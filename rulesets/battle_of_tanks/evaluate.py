@@ -2,12 +2,17 @@
 
 - Material: each side's tier points weighted by the share of hit points
   left (a Tiger at half its hit points is worth 3.5).
-- Threat: the hit points each side's tanks may expect to take off the enemy
-  with their next shots at targets they may fire at now (to-hit chance x
-  penetrating faces x firepower x rate of fire), against the other side's.
-  Cover, spotting and sight therefore matter to the computer.
-- Ground: how close the best-placed tank stands to the enemy base plate
-  (BT-8.2 wins there).
+- Threat: the tier points each tank may expect to take off the enemy with
+  its next shots at targets it may fire at now (to-hit chance x
+  penetrating faces x firepower x rate of fire), counted like material but
+  weighted by how surely those shots come: a tank whose FIRE or ATTACK is
+  under way fires next (almost certain), an ambusher fires at the next
+  enemy move, a tank still without an order this round may act before the
+  enemy does, a tank that has acted waits for the next round. Cover,
+  spotting, sight and the chit order therefore matter to the computer.
+- Ground: how close the best-placed tank stands to the enemy base plate,
+  and a bonus for standing on it -- a larger one when it stood there
+  since the round began undamaged (BT-8.2 wins at the round's end).
 - A tank waiting in AMBUSH with no enemy in sight is idle: a small penalty,
   so the computer does not freeze its army in ambush.
 """
@@ -17,16 +22,24 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-import shapely
-
 if TYPE_CHECKING:
-    from rulesets.battle_of_tanks.game import BattleGame
+    from rulesets.battle_of_tanks.game import BattleGame, Sight
     from rulesets.battle_of_tanks.state import Tank
 
-MATERIAL_WEIGHT = 0.55
-THREAT_WEIGHT = 0.2
-GROUND_WEIGHT = 0.25
+MATERIAL_WEIGHT = 0.6
+GROUND_WEIGHT = 0.15
+ON_PLATE = 0.08
+HOLDING_PLATE = 0.25
 IDLE_AMBUSH = 0.03
+
+PENDING = 0.9
+"""Weight of the expected damage of a FIRE or ATTACK under way (it fires next)."""
+READY_AMBUSH = 0.6
+"""... of a tank waiting in AMBUSH (it fires at the enemy's next move)."""
+FRESH = 0.4
+"""... of a tank without an order this round (it may act before the enemy)."""
+SPENT = 0.15
+"""... of a tank that has acted this round (the enemy moves first)."""
 
 
 def material(game: BattleGame, side: str) -> float:
@@ -36,36 +49,88 @@ def material(game: BattleGame, side: str) -> float:
 def ground(game: BattleGame, side: str) -> float:
     """1 when a tank stands on the enemy plate, falling to 0 across the table."""
     enemy = "b" if side == "a" else "a"
-    plate = game.field.bases[enemy]
+    bounds = game.field.bases[enemy].bounds
     diag = math.hypot(game.field.width, game.field.depth)
     best = 0.0
     for t in game.tanks:
         if t.side == side and t.alive:
-            d = float(shapely.distance(plate, shapely.points(t.x, t.y)))
+            d = _box_distance(bounds, t.x, t.y)
             best = max(best, 1.0 - d / diag)
     return best
 
 
-def expected_damage(game: BattleGame, shooter: Tank) -> float:
-    """Best expected hit points one activation of ``shooter`` takes off, in tier points."""
+def _box_distance(bounds: tuple[float, float, float, float], x: float, y: float) -> float:
+    """Distance from a point to an axis-parallel rectangle (base plates are: BT-3.1)."""
+    minx, miny, maxx, maxy = bounds
+    dx = max(minx - x, 0.0, x - maxx)
+    dy = max(miny - y, 0.0, y - maxy)
+    return math.hypot(dx, dy)
+
+
+def shot_value(game: BattleGame, shooter: Tank, target: Tank, sight: Sight, mode: str, turret: bool) -> float:
+    """Expected tier points all of ``shooter``'s shots take off ``target`` (BT-6.3, BT-6.5).
+
+    ``turret``: a HULL-DOWN turret shot (no heavy-cover modifier, only T
+    counts, BT-6.6); hull to hull only T counts as well (BT-6.7).
+    """
     faces = game.rules.penetration_die
-    pen_all = sum(1 for f in faces if f in ("T", "W")) / len(faces)
-    pen_turret = sum(1 for f in faces if f == "T") / len(faces)
+    only_t = turret or sight.hull_to_hull
+    pen = sum(1 for f in faces if f == "T" or (f == "W" and not only_t)) / len(faces)
+    tn = game.to_hit(shooter, target, sight, mode, turret)
+    if tn.impossible:
+        return 0.0
+    p_hit = 1.0 if tn.automatic else (7 - tn.need) / 6.0
+    damage = min(target.hp, shooter.card.rate_of_fire * shooter.card.firepower * p_hit * pen)
+    return target.card.tier * damage / target.card.hit_points
+
+
+def expected_damage(game: BattleGame, shooter: Tank, mode: str | None = None) -> float:
+    """Best expected tier points one activation of ``shooter`` takes off."""
+    if mode is None:
+        mode = "ambush" if shooter.ambush else "fire"
     best = 0.0
     for target, sight in game.targets(shooter):
-        turret = sight.hull_to_hull
-        tn = game.to_hit(shooter, target, sight, "ambush" if shooter.ambush else "fire", False)
-        if tn.impossible:
-            continue
-        p_hit = 1.0 if tn.automatic else (7 - tn.need) / 6.0
-        damage = min(target.hp, shooter.card.rate_of_fire * shooter.card.firepower * p_hit
-                     * (pen_turret if turret else pen_all))
-        best = max(best, target.card.tier * damage / target.card.hit_points)
+        best = max(best, shot_value(game, shooter, target, sight, mode, False))
     return best
 
 
+def pending_fire(game: BattleGame, t: Tank) -> bool:
+    """Whether ``t`` is the active tank and its fire part is still to come."""
+    if game.active != t.key or t.order not in ("FIRE", "ATTACK"):
+        return False
+    return game.phase == "fire" or ("fire",) in game.steps or (game.phase == "path" and t.order == "ATTACK")
+
+
+def readiness(game: BattleGame, t: Tank) -> tuple[float, str]:
+    """How surely ``t`` fires next (a weight in [0, 1]) and in which mode (BT-6.3)."""
+    if pending_fire(game, t):
+        return PENDING, "attack" if t.order == "ATTACK" else "fire"
+    if t.ambush:
+        return READY_AMBUSH, "ambush"
+    if t.order is None:
+        return FRESH, "fire"
+    return SPENT, "fire"
+
+
 def threat(game: BattleGame, side: str) -> float:
-    return sum(expected_damage(game, t) for t in game.tanks if t.side == side and t.alive)
+    """Expected tier points ``side``'s tanks take off next, each weighted by :func:`readiness`."""
+    total = 0.0
+    for t in game.tanks:
+        if t.side == side and t.alive:
+            weight, mode = readiness(game, t)
+            total += weight * expected_damage(game, t, mode)
+    return total
+
+
+def plate(game: BattleGame, side: str) -> float:
+    """Bonus for ``side``'s tanks on the enemy base plate (BT-8.2)."""
+    enemy = "b" if side == "a" else "a"
+    best = 0.0
+    for t in game.tanks:
+        if t.side == side and t.alive and game.field.on_plate(enemy, t.pose, t.length, t.width):
+            holding = t.plate_at_start and not t.damaged
+            best = max(best, HOLDING_PLATE if holding else ON_PLATE)
+    return best
 
 
 def idle_ambushers(game: BattleGame, side: str) -> int:
@@ -79,10 +144,9 @@ def evaluate(game: BattleGame, player: int) -> float:
     me = game.players[player]
     them = game.players[1 - player]
     mine, theirs = material(game, me), material(game, them)
-    mat = (mine - theirs) / max(mine + theirs, 1e-9)
-    my_threat, their_threat = threat(game, me), threat(game, them)
-    thr = (my_threat - their_threat) / max(mine + theirs, 1e-9)
-    grd = ground(game, me) - ground(game, them)
+    total = max(mine + theirs, 1e-9)
+    mat = (mine - theirs + threat(game, me) - threat(game, them)) / total
+    grd = GROUND_WEIGHT * (ground(game, me) - ground(game, them)) + plate(game, me) - plate(game, them)
     idle = IDLE_AMBUSH * (idle_ambushers(game, me) - idle_ambushers(game, them))
-    value = MATERIAL_WEIGHT * mat + THREAT_WEIGHT * thr + GROUND_WEIGHT * grd - idle
+    value = MATERIAL_WEIGHT * mat + grd - idle
     return max(-0.99, min(0.99, value))

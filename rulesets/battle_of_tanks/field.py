@@ -91,6 +91,7 @@ class Battlefield:
         self.bounds = rectangle(0, 0, self.width, self.depth)
         shapely.prepare(self.bounds)
         self.bases: dict[str, Polygon] = {side: rectangle(b.x, b.y, b.width, b.depth) for side, b in table.bases.items()}
+        self._plate_bounds = {side: tuple(float(v) for v in p.bounds) for side, p in self.bases.items()}
         self.features = list(features)
         self.wrecks = list(wrecks)
         everything = self.features + self.wrecks
@@ -198,6 +199,7 @@ class Battlefield:
     def on_plate(self, side: str, pose: Pose, length: float, width: float) -> bool:
         plate = self.bases[side]
         if self.rules.victory.base_plate_test == "centre":
-            return bool(shapely.contains_xy(plate, pose.x, pose.y)) or bool(
-                shapely.intersects_xy(plate.boundary, pose.x, pose.y))
+            # plates are axis-parallel rectangles: inside or on the edge, by their bounds
+            minx, miny, maxx, maxy = self._plate_bounds[side]
+            return minx <= pose.x <= maxx and miny <= pose.y <= maxy
         return bool(shapely.covers(plate, footprint(pose, length, width)))
