@@ -129,7 +129,8 @@ class MCTSAgent:
     small but real differences between evaluations steer the search.
     ``halving``: on an exact root with more seeded actions than this, the
     budget goes to sequential halving over the best ``halving`` of them
-    (0 turns it off); see :meth:`_halve`.
+    (0 turns it off); see :meth:`_halve`. A game's ``search_halving``
+    attribute overrides it for that ruleset.
     ``reference``: a reproducible budget of that many seconds' worth of
     iterations at the ruleset's reference speed (``game.search_rate``
     iterations per second, measured once on a reference machine), used
@@ -171,6 +172,7 @@ class MCTSAgent:
         self.halving = halving
         self.reference = reference
         self.chosen: Action | None = None  # the survivor of sequential halving, if it ran
+        self._game_halving: int | None = None  # the game's own ``search_halving``, if it says
         self._step_cost: float | None = None  # seconds per rollout step, measured (time budgets)
         self.last: SearchStats | None = None
 
@@ -214,6 +216,7 @@ class MCTSAgent:
             depth = int(getattr(game, "rollout_depth", 30))
         n_players = len(game.players)
         exact = not getattr(game, "hidden_information", False)
+        self._game_halving = getattr(game, "search_halving", None)
         root = _Node()
         started = time.perf_counter()
         think = float(self.think or 1.0)
@@ -259,11 +262,12 @@ class MCTSAgent:
     def _halving_candidates(self, root: _Node, player: int, exact: bool) -> list[Action]:
         """The best ``halving`` seeded root actions, when sequential halving applies:
         an exact root (perfect information) with more seeded actions than that."""
-        if not (self.halving and exact and self.priors) or len(root.children) <= self.halving:
+        width = self.halving if self._game_halving is None else self._game_halving
+        if not (width and exact and self.priors) or len(root.children) <= width:
             return []
         ranked = sorted(root.children.items(),
                         key=lambda kv: _mixed(kv[1], player, self.minimax), reverse=True)
-        return [action for (_, action), _ in ranked[:self.halving]]
+        return [action for (_, action), _ in ranked[:width]]
 
     def _halve(self, root: _Node, player: int, alive: list[Action],
                iterate: Callable[[Edge | None], None], budget: int | None,

@@ -82,6 +82,9 @@ class BattleGame(Game[Action]):
     ruleset_id = "battle-of-tanks"
     players = SIDES
     notation_help = A.NOTATION_HELP
+    search_rate = 250
+    """MCTS iterations per second on the reference machine (the presets' unit),
+    measured at 1-second decisions of village-crossroads games."""
     rollout_depth = 0
     """MCTS scores a new leaf by the evaluation, without a playout: the evaluation
     already weighs the next shots of both sides (readiness), a playout decision

@@ -379,3 +379,21 @@ def test_sequential_halving_is_off_for_small_roots_and_on_request() -> None:
                         (MCTSAgent(seed=0, iterations=50, halving=0), Duel(width=30))):
         agent.search(game)
         assert agent.chosen is None
+
+
+def test_a_game_can_set_its_own_halving_width() -> None:
+    """``search_halving`` on the game overrides the agent's width (0: plain UCB)."""
+    from tests.ai.games import Duel
+
+    class NoHalving(Duel):
+        search_halving = 0
+
+    class Narrow(Duel):
+        search_halving = 4
+
+    agent = MCTSAgent(seed=0, iterations=40)
+    agent.search(NoHalving(width=30))
+    assert agent.chosen is None
+    root = agent.search(Narrow(width=30))
+    assert agent.chosen is not None
+    assert sum(1 for n in root.children.values() if n.visits > 1) == 4
