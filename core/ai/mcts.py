@@ -172,7 +172,6 @@ class MCTSAgent:
         self.halving = halving
         self.reference = reference
         self.chosen: Action | None = None  # the survivor of sequential halving, if it ran
-        self._game_halving: int | None = None  # the game's own ``search_halving``, if it says
         self._step_cost: float | None = None  # seconds per rollout step, measured (time budgets)
         self.last: SearchStats | None = None
 
@@ -216,7 +215,6 @@ class MCTSAgent:
             depth = int(getattr(game, "rollout_depth", 30))
         n_players = len(game.players)
         exact = not getattr(game, "hidden_information", False)
-        self._game_halving = getattr(game, "search_halving", None)
         root = _Node()
         started = time.perf_counter()
         think = float(self.think or 1.0)
@@ -242,27 +240,28 @@ class MCTSAgent:
             self._iterate(root, sim, depth, n_players, exact, rollout_time, forced)
 
         self.chosen = None
-        candidates = self._halving_candidates(root, player, exact)
+        width = int(getattr(game, "search_halving", self.halving))
+        candidates = self._halving_candidates(root, player, exact, width)
         if candidates:
             done = self._halve(root, player, candidates, iterate, budget, deadline)
-        while not candidates:
-            if budget is not None:
-                if done >= budget:
+        else:
+            while True:
+                if budget is not None:
+                    if done >= budget:
+                        break
+                elif done and time.perf_counter() >= deadline:  # type: ignore[operator]
                     break
-            elif done and time.perf_counter() >= deadline:  # type: ignore[operator]
-                break
-            iterate()
-            done += 1
+                iterate()
+                done += 1
         elapsed = time.perf_counter() - started
         visits = {a: n.visits for (p, a), n in root.children.items() if p == player}
         self.last = SearchStats(done, elapsed, visits)
         return root
 
     # ------------------------------------------------------------- internals
-    def _halving_candidates(self, root: _Node, player: int, exact: bool) -> list[Action]:
-        """The best ``halving`` seeded root actions, when sequential halving applies:
+    def _halving_candidates(self, root: _Node, player: int, exact: bool, width: int) -> list[Action]:
+        """The best ``width`` seeded root actions, when sequential halving applies:
         an exact root (perfect information) with more seeded actions than that."""
-        width = self.halving if self._game_halving is None else self._game_halving
         if not (width and exact and self.priors) or len(root.children) <= width:
             return []
         ranked = sorted(root.children.items(),
@@ -343,23 +342,22 @@ class MCTSAgent:
         """One-ply value of ``action``: its evaluation, or with ``samples > 1`` (a game's
         opt-in ``prior_samples``) the mean over that many dice samples if it rolls dice
         whose outcome changes the evaluation (the first two samples differ)."""
-        rng = self.rng
         rolls = _rolls(sample)
-        child_game = sample.clone()
-        reseed_dice(child_game, rng.getrandbits(62))
-        child_game.search_apply(action)
-        rewards = _rewards(child_game, n_players)
-        if samples == 1 or _rolls(child_game) == rolls:
-            return rewards
-        sums = list(rewards)
-        for k in range(1, samples):
+        sums: list[float] = []
+        first: list[float] = []
+        for k in range(samples):
             child_game = sample.clone()
-            reseed_dice(child_game, rng.getrandbits(62))
+            reseed_dice(child_game, self.rng.getrandbits(62))
             child_game.search_apply(action)
-            more = _rewards(child_game, n_players)
-            if k == 1 and all(abs(a - b) <= 1e-12 for a, b in zip(more, rewards, strict=True)):
-                return rewards  # the roll does not matter to the evaluation (say, whose chit)
-            sums = [a + b for a, b in zip(sums, more, strict=True)]
+            rewards = _rewards(child_game, n_players)
+            if k == 0:
+                if samples == 1 or _rolls(child_game) == rolls:
+                    return rewards
+                sums, first = list(rewards), rewards
+                continue
+            if k == 1 and all(abs(a - b) <= 1e-12 for a, b in zip(rewards, first, strict=True)):
+                return first  # the roll does not matter to the evaluation (say, whose chit)
+            sums = [a + b for a, b in zip(sums, rewards, strict=True)]
         return [x / samples for x in sums]
 
     def _iterate(self, root: _Node, sim: Game[Any], depth: int, n_players: int,
