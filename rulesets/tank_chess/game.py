@@ -191,38 +191,33 @@ class TankChessGame(Game[TankMove]):
             if sq is not None and not (0 <= sq[0] < n and 0 <= sq[1] < n):
                 raise _Refusal(Illegal("TC-1.2", f"{sq} is not a square of this {n}x{n} board"))
         c = pos.cell[r.index(action.frm)]
-        if c > 0 and pos.alive[c - 1] and pos.side[c - 1] == pos.to_move and action.target is None:
-            pid = c - 1  # the common case, without building any message
-            if action.piece and action.piece.upper() != r.cards[pos.kind[pid]].id:
-                pass  # fall through to the explained refusal
-            elif action.to is None:
-                return pid, -1, -1, -1
-            else:
-                facing = pos.face[pid] if action.facing is None else action.facing
-                return pid, r.index(action.to), facing, -1
-        name = self.square_name(action.frm)
+        # Messages are built only on refusal: the search converts thousands of actions.
         if c <= 0:
+            name = self.square_name(action.frm)
             what = {0: "empty", OBSTACLE: "an obstacle", MAP_WRECK: "a wreck"}.get(c, "empty")
             raise _Refusal(Illegal("TC-3.2", f"there is no tank on {name} ({name} is {what})"))
         pid = c - 1
         card = r.cards[pos.kind[pid]]
         if not pos.alive[pid]:
-            raise _Refusal(Illegal("TC-6.3", f"the {card.id} on {name} is a wreck and cannot move"))
+            raise _Refusal(Illegal("TC-6.3", f"the {card.id} on {self.square_name(action.frm)} is a wreck "
+                                             "and cannot move"))
         if pos.side[pid] != pos.to_move:
-            raise _Refusal(Illegal("TC-3.2", f"the {card.id} on {name} is {SIDES[pos.side[pid]]}'s; "
+            raise _Refusal(Illegal("TC-3.2", f"the {card.id} on {self.square_name(action.frm)} is "
+                                             f"{SIDES[pos.side[pid]]}'s; "
                                              f"{SIDES[pos.to_move]} moves one of his own tanks"))
         if action.piece and action.piece.upper() != card.id:
-            raise _Refusal(Illegal("TC-2", f"the tank on {name} is a {card.id}, not a {action.piece}"))
+            raise _Refusal(Illegal("TC-2", f"the tank on {self.square_name(action.frm)} is a {card.id}, "
+                                           f"not a {action.piece}"))
         tgt = -1
         if action.target is not None:
             t = pos.cell[r.index(action.target)]
-            tname = self.square_name(action.target)
             if t <= 0:
-                raise _Refusal(Illegal("TC-5.2", f"there is no tank to shoot on {tname}"))
+                raise _Refusal(Illegal("TC-5.2", f"there is no tank to shoot on {self.square_name(action.target)}"))
             if not pos.alive[t - 1]:
-                raise _Refusal(Illegal("TC-5.2", f"{tname} holds a wreck, not an active tank"))
+                raise _Refusal(Illegal("TC-5.2", f"{self.square_name(action.target)} holds a wreck, "
+                                                 "not an active tank"))
             if pos.side[t - 1] == pos.side[pid]:
-                raise _Refusal(Illegal("TC-5.2", f"{tname} holds your own tank"))
+                raise _Refusal(Illegal("TC-5.2", f"{self.square_name(action.target)} holds your own tank"))
             tgt = t - 1
         if action.to is None:
             if action.target is not None:
@@ -271,7 +266,11 @@ class TankChessGame(Game[TankMove]):
     # ------------------------------------------------------------ speed
     def search_apply(self, action: TankMove) -> None:
         """Push the move without re-check or events (search copies only)."""
-        self.pos.push(self.to_move_tuple(action))
+        self._push_quietly(self.to_move_tuple(action))
+
+    def _push_quietly(self, mv: Move) -> None:
+        """Push on the fast position and forget what the old one cached; no history."""
+        self.pos.push(mv)
         self._legal = None
         self._outcome_known = False
 
@@ -282,9 +281,7 @@ class TankChessGame(Game[TankMove]):
         mv = self.pos.random_move(rng)
         if mv is None:
             return False
-        self.pos.push(mv)
-        self._legal = None
-        self._outcome_known = False
+        self._push_quietly(mv)
         return True
 
     def search_priors(self, actions: Sequence[TankMove]) -> list[float]:

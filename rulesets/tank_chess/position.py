@@ -604,9 +604,7 @@ class Position:
         cell = self.cell
         c = self.sq[target]
         cf, cr = c % files, c // files
-        tkind = self.kind[target]
-        tface = self.face[target]
-        armour_from = [r.armour[tkind][r.side_of[(d0 - tface) & 7]] for d0 in range(8)]
+        armour_from = self._armour_from(target)
         weakest = min(armour_from)
         direct: dict[int, list[tuple[int, int]]] | None = None
         segments: list[tuple[int, int, int, int]] | None = None
@@ -672,9 +670,7 @@ class Position:
         files = r.files
         c = self.sq[target]
         cf, cr = c % files, c // files
-        tkind = self.kind[target]
-        tface = self.face[target]
-        armour_from = [r.armour[tkind][r.side_of[(d0 - tface) & 7]] for d0 in range(8)]
+        armour_from = self._armour_from(target)
         segments = self._approach_segments(c, side)
         count = 0
         for pid in self.pieces_of[side]:
@@ -686,6 +682,12 @@ class Position:
                              s0 % files - cf, s0 // files - cr, r.speed[k] + 1):
                 count += 1
         return count
+
+    def _armour_from(self, target: int) -> list[int]:
+        """The armour a shot meets on ``target``, by the direction towards the shooter (TC-6.1)."""
+        r = self.rules
+        kind, face = self.kind[target], self.face[target]
+        return [r.armour[kind][r.side_of[(d0 - face) & 7]] for d0 in range(8)]
 
     def _approach_segments(self, c: int, side: int) -> list[tuple[int, int, int, int]]:
         """The squares of :meth:`_approach` as runs along the eight rays from ``c``:
