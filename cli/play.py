@@ -349,8 +349,7 @@ def run_play(s: PlaySettings) -> int:
     options = build_options(s)
     game = ruleset.new_game(s.scenario, options, s.seed)
     if s.clock is not None and _wants_recommended(s.clock):
-        options["clock_seconds"] = recommended_clock(game)
-        game = ruleset.new_game(s.scenario, options, s.seed)
+        game.options["clock_seconds"] = recommended_clock(game)  # read by the session, recorded
     session = Session(s, ruleset, game)
     try:
         return session.run()
