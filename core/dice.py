@@ -8,6 +8,7 @@ explains the game to a player and the record can be re-checked.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -73,6 +74,16 @@ class Dice:
     def randrange(self, n: int) -> int:
         """An unlogged draw for engine-internal use (AI sampling, never rules)."""
         return self._rng.randrange(n)
+
+    def copy(self) -> Dice:
+        """An independent Dice in the same state, with its own log: every copy of a
+        game needs one (the AI reseeds its copies, and a shared object would change
+        the real game's future rolls)."""
+        other = Dice.__new__(Dice)
+        other.seed = self.seed
+        other._rng = copy.copy(self._rng)
+        other.log = list(self.log)
+        return other
 
     def getstate(self) -> dict[str, Any]:
         return {"seed": self.seed, "rng": self._rng.getstate(), "rolls": len(self.log)}

@@ -210,11 +210,7 @@ class BattleGame(Game[Action]):
         other.destroyed_tiers = dict(self.destroyed_tiers)
         other.history = list(self.history)
         other.options = self.options
-        dice = Dice.__new__(Dice)
-        dice.seed = self.dice.seed
-        dice._rng = copy.copy(self.dice._rng)
-        dice.log = list(self.dice.log)
-        other.dice = dice
+        other.dice = self.dice.copy()
         other._legal_cache = None
         return other
 

@@ -578,7 +578,7 @@ class DuelGame(Game[Action]):
                 continue
             other.__dict__[key] = _copy(value)
         other.history = list(self.history)
-        other.dice = _copy_dice(self.dice)
+        other.dice = self.dice.copy()
         return other
 
     def determinize(self, player: int, seed: int) -> DuelGame:
@@ -598,15 +598,6 @@ _SHARED = frozenset({"cfg", "geo", "_initial", "history", "start_events", "_base
 """Shared by reference between copies (static, or replaced by clone itself: ``dice``)."""
 _FLAT = frozenset({Tank, Marker, Atg, Mine, Stuka, Drift, VPEvent})
 """Records of immutable fields: copied one level deep."""
-
-
-def _copy_dice(dice: Dice) -> Dice:
-    """An independent Dice in the same state: the AI reseeds its copies' dice, and a
-    shared object would change the real game's future rolls."""
-    other = Dice(dice.seed)
-    other.setstate(dice.getstate())
-    other.log = list(dice.log)
-    return other
 
 
 def _copy(value: Any) -> Any:

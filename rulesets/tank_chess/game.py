@@ -309,10 +309,7 @@ class TankChessGame(Game[TankMove]):
         other.pos = self.pos.copy()
         other.history = list(self.history)
         other.options = dict(self.options)
-        dice = Dice(self.dice.seed)
-        dice.setstate(self.dice.getstate())
-        dice.log = list(self.dice.log)
-        other.dice = dice
+        other.dice = self.dice.copy()
         return other
 
     def undo(self) -> Step:

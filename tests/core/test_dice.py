@@ -42,3 +42,14 @@ def test_face_die_and_draws_stay_in_range() -> None:
         roll, face = dice.face(faces, "penetration")
         assert face == faces[roll.result - 1]
         assert 0 <= dice.draw_index(3, "chit") < 3
+
+
+def test_copy_rolls_the_same_and_is_independent() -> None:
+    """A game copy's dice roll what the original would, and neither touches the other."""
+    dice = Dice(11)
+    dice.d6("warm up")
+    twin = dice.copy()
+    assert [twin.d6("x").result for _ in range(5)] == [dice.d6("x").result for _ in range(5)]
+    before = dice.getstate()
+    twin.d6("only the copy")
+    assert dice.getstate() == before and len(twin.log) == len(dice.log) + 1
