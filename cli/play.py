@@ -257,7 +257,11 @@ class Session:
         while True:
             if g.outcome() is not None:
                 return True
-            typer.echo(f"{g.players[player]} -- {g.decision()}> ", nl=False)
+            clock = ""
+            if self.clock_left is not None:
+                left = max(0, int(self.clock_left[player]))
+                clock = f" [{left // 60}:{left % 60:02d} left]"
+            typer.echo(f"{g.players[player]}{clock} -- {g.decision()}> ", nl=False)
             line = self.s.stdin.readline()
             if not line:
                 typer.echo("")

@@ -111,6 +111,9 @@ def test_tc_7_5_clock_recommended_applies_the_boards_advice() -> None:
     game20 = ruleset.new_game("standard-20", {"clock_seconds": recommended_clock(
         ruleset.new_game("standard-20", {}, 0))}, 0)
     assert Session(settings, ruleset, game20).clock_left == {0: 45 * 60, 1: 45 * 60}
+    human = runner.invoke(app, ["play", "tank-chess", "--seat", "white=human", "--seat", "black=random",
+                                "--clock", "recommended", "--board", "none"], input="quit\n")
+    assert "white [30:00 left] -- move a tank>" in human.output  # the prompt shows the clock
     refused = runner.invoke(app, ["play", "battle-of-tanks", "--seat", "a=random", "--seat", "b=random",
                                   "--clock", "recommended"])
     assert refused.exit_code != 0 and "recommends no clock" in str(refused.exception)
