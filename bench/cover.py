@@ -55,7 +55,7 @@ def naive_share(pieces: list[Polygon], eye: tuple[float, float], target: Polygon
     shadows = []
     eye_pt = Point(eye)
     for poly in pieces:
-        if poly.contains(eye_pt):
+        if poly.intersects(eye_pt):
             continue
         coords = list(poly.exterior.coords)
         for a, b in zip(coords, coords[1:], strict=False):

@@ -255,8 +255,10 @@ class Occluders:
 
     ``hidden_shares(eye, target, groups)`` returns, for each named group of
     polygons (a boolean mask), the share of ``target``'s area that lies in
-    the shadows the group casts from ``eye``. A polygon that contains the eye
-    casts no shadow for that eye (a model inside a wood looks out of it).
+    the shadows the group casts from ``eye``. A polygon that contains the eye,
+    or touches it with its edge, casts no shadow for that eye (a model inside
+    a wood, or at its edge, looks out of it; on the edge the edges facing the
+    eye run through it and would cast nothing anyway).
     Holes of polygons are ignored: they are filled for shadow purposes.
     """
 
@@ -287,7 +289,7 @@ class Occluders:
         cone = shapely.convex_hull(shapely.union(shapely.points(eye), target))
         idx = np.asarray(self.tree.query(cone, predicate="intersects"), dtype=int)
         if idx.size:
-            idx = idx[~shapely.contains_xy(self.polygons[idx], eye[0], eye[1])]
+            idx = idx[~shapely.intersects_xy(self.polygons[idx], eye[0], eye[1])]
         return idx
 
     def shadow_pieces(self, eye: Point, target: Any | None, idx: np.ndarray) -> tuple[Any, np.ndarray]:
@@ -369,7 +371,7 @@ class Occluders:
         if mask is not None:
             idx = idx[mask]
         if idx.size:
-            idx = idx[~shapely.contains_xy(self.polygons[idx], eye[0], eye[1])]
+            idx = idx[~shapely.intersects_xy(self.polygons[idx], eye[0], eye[1])]
         quads, _ = self.shadow_pieces(eye, None, idx)
         region = shapely.union_all(quads) if len(quads) else Polygon()
         return shapely.intersection(region, clip) if clip is not None else region
