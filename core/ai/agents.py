@@ -99,11 +99,14 @@ def reseed_dice(game: Game[Any], seed: int) -> None:
     Only for the AI's private copies; the roll log and seed label are kept.
     """
     dice = getattr(game, "dice", None)
-    if dice is None or not hasattr(dice, "getstate"):
+    if dice is None:
         return
-    state = dice.getstate()
-    state["rng"] = random.Random(seed).getstate()
-    dice.setstate(state)
+    if hasattr(dice, "reseed"):
+        dice.reseed(seed)
+    elif hasattr(dice, "getstate"):
+        state = dice.getstate()
+        state["rng"] = random.Random(seed).getstate()
+        dice.setstate(state)
 
 
 AGENTS: dict[str, str] = {

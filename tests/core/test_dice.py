@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -53,3 +55,29 @@ def test_copy_rolls_the_same_and_is_independent() -> None:
     before = dice.getstate()
     twin.d6("only the copy")
     assert dice.getstate() == before and len(twin.log) == len(dice.log) + 1
+
+
+@given(st.integers(0, 2**32), st.lists(st.sampled_from(["original", "copy", "copy of copy"]), max_size=30))
+def test_copies_share_a_generator_only_until_one_draws(seed: int, order: list[str]) -> None:
+    """Copies start on one shared generator (copying is cheap for the AI) but each
+    draws exactly what an eager, private copy would, in any order of draws."""
+    dice = Dice(seed)
+    twin = dice.copy()
+    grandchild = twin.copy()
+    lazy = {"original": dice, "copy": twin, "copy of copy": grandchild}
+    eager = {name: random.Random(seed) for name in lazy}
+    for name in order:
+        assert lazy[name].d6("x").result == eager[name].randint(1, 6)
+
+
+def test_reseed_replaces_the_future_rolls_and_keeps_the_log() -> None:
+    dice = Dice(3)
+    dice.d6("before")
+    copy = dice.copy()
+    copy.reseed(99)
+    expected = random.Random(99)
+    assert [copy.d6("x").result for _ in range(5)] == [expected.randint(1, 6) for _ in range(5)]
+    assert len(copy.log) == 6 and copy.seed == 3
+    original = random.Random(3)
+    original.randint(1, 6)
+    assert dice.d6("y").result == original.randint(1, 6)  # the original is untouched
