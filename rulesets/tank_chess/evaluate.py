@@ -8,10 +8,10 @@ the far edge, and CHECK/ESCAPE threats of the side that just moved.
 
 from __future__ import annotations
 
-from rulesets.tank_chess.position import Position
+from rulesets.tank_chess.position import NO_ESCAPE, Position
 
 W_MATERIAL = 0.45
-W_PROGRESS = 0.25
+W_RACE = 0.25
 W_THREAT = 0.12
 W_EXPOSURE = 0.10
 W_PRESSURE = 0.06
@@ -22,14 +22,18 @@ def material(pos: Position, side: int) -> float:
     return sum(r.value[pos.kind[p]] for p in pos.pieces_of[side] if pos.alive[p])
 
 
-def progress(pos: Position, side: int) -> float:
-    """0 at the home edge, 1 on the far edge (its Command Tank's rank)."""
-    pid = pos.command_of[side]
-    if pid < 0 or pos.sq[pid] < 0:
-        return 1.0
-    rank = pos.sq[pid] // pos.rules.files
-    last = pos.rules.ranks - 1
-    return rank / last if side == 0 else (last - rank) / last
+def race(pos: Position, side: int) -> float:
+    """How near ``side``'s Command Tank is to driving off: 1 one turn out, halved
+    for every further turn it needs past the fixed obstacles, 0 if it is gone.
+
+    Turns, not ranks: a tank facing the wrong way or walled in by obstacles is
+    further out than its rank says, and each turn of lead in the race is worth
+    the same, wherever on the board it is won.
+    """
+    turns = pos.escape_turns(side)
+    if turns >= NO_ESCAPE:
+        return 0.0
+    return 0.5 ** max(turns - 1, 0)
 
 
 def exposure(pos: Position, side: int) -> float:
@@ -71,10 +75,16 @@ def evaluate(pos: Position, player: int) -> float:
     mine, theirs = material(pos, player), material(pos, 1 - player)
     total = max(mine + theirs, 1.0)
     score = W_MATERIAL * (mine - theirs) / total
-    # progress counts most near the far edge: an early dash into the centre is no gain
-    score += W_PROGRESS * (progress(pos, player) ** 3 - progress(pos, 1 - player) ** 3)
+    score += W_RACE * (race(pos, player) - race(pos, 1 - player))
     score -= W_EXPOSURE * (exposure(pos, player) - exposure(pos, 1 - player))
     score -= W_PRESSURE * (pos.command_pressure(1 - player) - pos.command_pressure(player))
+    # A threat the side to move cannot answer wins next turn: an escape it can
+    # neither shoot nor block, a CHECK no move of it meets. This looks two
+    # decisions further along exactly the lines that decide games.
+    if (pos.can_escape(other) and not pos.can_block_escape(mover)) or (
+            pos.threatens_command(other) and not pos.can_meet_check(mover)):
+        value = 0.9
+        return value if player == other else -value
     # Threats of the side that just moved: the opponent must answer them.
     threat = 0.0
     if pos.threatens_command(other):

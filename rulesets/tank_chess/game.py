@@ -286,17 +286,32 @@ class TankChessGame(Game[TankMove]):
 
     def search_priors(self, actions: Sequence[TankMove]) -> list[float]:
         """Forcing moves first: leaving the board (a win, TC-7.2), a shot at the
-        Command Tank (TC-7.1), then shots by the value of the tank they hit;
-        every quiet move scores 0. A look at the target square, no move made."""
+        Command Tank (TC-7.1), then shots by the value of the tank they hit.
+        Among quiet moves, the Command Tank's steps towards the far edge come
+        first, by the ground gained in the race (:meth:`Position.exit_steps`).
+        A look at squares and tables, no move made. (A test for quiet moves
+        that prepare a CHECK was tried: at 4 ms per node it took a fifth of a
+        search.)"""
         pos = self.pos
         r = self.rules
         cell, files = pos.cell, r.files
+        me = pos.to_move
+        command = pos.command_of[me]
+        exit_steps = pos.exit_steps(me)
+        before = exit_steps[pos.sq[command] * 8 + pos.face[command]] if command >= 0 and pos.sq[command] >= 0 else 0
         scores: list[float] = []
         for a in actions:
             if a.to is None:
                 scores.append(1000.0)
             elif a.target is None:
-                scores.append(0.0)
+                c = cell[a.frm[1] * files + a.frm[0]]
+                pid = c - 1
+                to = a.to[1] * files + a.to[0]
+                if pid == command:
+                    gain = before - exit_steps[to * 8 + (a.facing or 0)]
+                    scores.append(min(0.9, 0.1 * gain) if gain > 0 else 0.0)
+                else:
+                    scores.append(0.0)
             else:
                 c = cell[a.target[1] * files + a.target[0]]
                 k = pos.kind[c - 1] if c > 0 else -1

@@ -31,10 +31,15 @@ Move = tuple[int, int, int, int]
 OBSTACLE = -1
 MAP_WRECK = -2
 
+NO_ESCAPE = 1 << 20
+"""Turns (or steps) to the edge of a Command Tank that is gone or walled in."""
+
 REACH_CACHE_LIMIT = 300_000
 """End-state sets remembered per rules before the cache starts afresh."""
 
 _SERIAL = itertools.count(1)
+_ANSWERS: dict[tuple[int, int, int], bool] = {}
+"""can_meet_check results by (board, position hash, side)."""
 """Unique numbers for Rules objects and bare positions (cache keys that never collide)."""
 
 
@@ -101,6 +106,8 @@ class Rules:
         """Free for the game layer to cache what depends only on these rules."""
         self.reach_cache: dict[Any, tuple[frozenset[int], bool]] = {}
         self._neighbourhoods: dict[tuple[int, int], Any] = {}
+        self.exit_steps: dict[tuple[int, int], list[int]] = {}
+        """Per (board, side): steps from each state to the exit past the fixed obstacles."""
 
     def neighbourhood(self, sq: int, radius: int) -> Any:
         """A getter of the cells within ``radius`` (at least 1) of ``sq``: the
@@ -164,7 +171,8 @@ class Position:
             self.reps[self.hash] = 1
             # the Zobrist hash leaves out what never changes (obstacles): caches shared
             # between games need it, so it is folded into this key once
-            self.board_key = hash((rules.serial, tuple(sorted(rules.index(sq) for sq in layout.obstacles))))
+            self.board_key = hash((rules.serial, tuple(sorted(rules.index(sq) for sq in layout.obstacles)),
+                                   tuple(sorted(rules.index(sq) for sq in layout.wrecks))))
 
     def add(self, kind: int, side: int, sq: int, face: int, alive: bool = True) -> int:
         """Place a piece (set-up only; not undoable)."""
@@ -577,6 +585,132 @@ class Position:
         if distance >= r.speed[self.kind[pid]]:
             return False  # needs distance forward steps plus the exit step
         return self.reachable(pid)[1]
+
+    def escape_turns(self, side: int) -> int:
+        """Turns ``side``'s Command Tank needs to drive off the board if no tank stood
+        in its way: a lower bound that knows the fixed obstacles and its facing, for
+        judging a race to the edge (0 once it is off, :data:`NO_ESCAPE` if it is gone)."""
+        pid = self.command_of[side]
+        if pid < 0 or not self.alive[pid]:
+            return NO_ESCAPE
+        s = self.sq[pid]
+        if s < 0:
+            return 0
+        r = self.rules
+        steps = self.exit_steps(side)[s * 8 + self.face[pid]]
+        if steps >= NO_ESCAPE:
+            return NO_ESCAPE
+        return -(-steps // max(r.speed[self.kind[pid]], 1))
+
+    def exit_steps(self, side: int) -> list[int]:
+        """Steps from each state (square*8+facing) off the board for ``side``'s
+        Command Tank past the fixed obstacles (see :meth:`escape_turns`)."""
+        table = self.rules.exit_steps.get((self.board_key, side))
+        if table is None:
+            table = self.rules.exit_steps[self.board_key, side] = self._exit_steps(side)
+        return table
+
+    def _exit_steps(self, side: int) -> list[int]:
+        """Steps (forward or turn, the exit step included) from every state to leaving
+        across the enemy edge, past the squares that never clear (obstacles, map
+        wrecks): a breadth-first search backwards from the exit states."""
+        r = self.rules
+        blocked = [c < 0 for c in self.cell]
+        dist = [NO_ESCAPE] * (r.n * 8)
+        exit_ok = r.exit_ok[side]
+        frontier = [st for st in range(r.n * 8) if exit_ok[st] and not blocked[st >> 3]]
+        for st in frontier:
+            dist[st] = 1
+        depth = 1
+        while frontier:
+            depth += 1
+            nxt = []
+            for u in frontier:
+                f = u & 7
+                behind = r.step[(u >> 3) * 8 + ((f + 4) & 7)]
+                before = [r.turn_left[u], r.turn_right[u]]
+                if behind >= 0 and not blocked[behind]:
+                    p = behind * 8 + f
+                    oa = r.orth_a[p]
+                    if r.corner_cutting or oa < 0 or not blocked[oa] or not blocked[r.orth_b[p]]:
+                        before.append(p)
+                for p in before:
+                    if dist[p] == NO_ESCAPE:
+                        dist[p] = depth
+                        nxt.append(p)
+            frontier = nxt
+        return dist
+
+    def can_block_escape(self, side: int) -> bool:
+        """With the enemy Command Tank able to escape next turn (TC-8.2): has ``side``
+        a move after which it no longer can?
+
+        Only a tank ending on a square the Command Tank could drive through can
+        cut its way; each such move is tried exactly. (Destroying the Command
+        Tank is :meth:`threatens_command`; the caller asks that first.)
+        """
+        enemy = self.command_of[1 - side]
+        if enemy < 0 or self.sq[enemy] < 0:
+            return False
+        lanes = {st >> 3 for st in self.reachable(enemy)[0]}
+        tried = set()
+        for pid in self.pieces_of[side]:
+            if not self.alive[pid] or self.sq[pid] < 0:
+                continue
+            for st in self.reachable(pid)[0]:
+                s = st >> 3
+                if s not in lanes or (pid, s) in tried:
+                    continue
+                tried.add((pid, s))
+                self.push((pid, s, st & 7, -1))
+                try:
+                    if not self.can_escape(1 - side):
+                        return True
+                finally:
+                    self.pop()
+        return False
+
+    def can_meet_check(self, side: int) -> bool:
+        """With ``side`` to move and its Command Tank under CHECK (TC-8.1): has it a
+        move after which the enemy can no longer destroy it?
+
+        Tried in the order answers are usually found: the Command Tank's own
+        moves, then shots, then everything else (blocks). Remembered per position.
+        """
+        key = (self.board_key, self.hash, side)
+        hit = _ANSWERS.get(key)
+        if hit is not None:
+            return hit
+        if len(_ANSWERS) > 200_000:
+            _ANSWERS.clear()
+        hit = self._answers(self._command_steps(side), side) or self._answers(self._other_moves(side), side)
+        _ANSWERS[key] = hit
+        return hit
+
+    def _command_steps(self, side: int) -> list[Move]:
+        """``side``'s Command Tank's moves without a shot (its usual way out of CHECK)."""
+        command = self.command_of[side]
+        if command < 0 or not self.alive[command] or self.sq[command] < 0:
+            return []
+        return [(command, st >> 3, st & 7, -1) for st in self.reachable(command)[0]]
+
+    def _other_moves(self, side: int) -> list[Move]:
+        """Every other move of ``side`` (shots first): blocks and counter-shots."""
+        command = self.command_of[side]
+        moves = [mv for mv in self.generate() if mv[0] != command or mv[3] >= 0 or mv[1] < 0]
+        moves.sort(key=lambda mv: mv[3] < 0)
+        return moves
+
+    def _answers(self, moves: list[Move], side: int) -> bool:
+        """Does one of ``moves`` leave ``side``'s Command Tank safe (or win at once)?"""
+        for mv in moves:
+            self.push(mv)
+            try:
+                if self.winner == side or not self.threatens_command(1 - side):
+                    return True
+            finally:
+                self.pop()
+        return False
 
     def threatens_command(self, side: int) -> bool:
         """TC-8.1: could ``side`` destroy the enemy Command Tank with one move and shot?"""

@@ -240,7 +240,7 @@ def test_evaluate_prefers_material_and_sees_threats() -> None:
 
 
 def test_evaluate_counts_material_progress_and_pressure() -> None:
-    from rulesets.tank_chess.evaluate import evaluate, exposure, progress
+    from rulesets.tank_chess.evaluate import evaluate, exposure, race
 
     base = """
 . . . . c . . .
@@ -257,8 +257,8 @@ def test_evaluate_counts_material_progress_and_pressure() -> None:
     assert evaluate(more.pos, 0) > evaluate(even.pos, 0)  # material (an extra MT)
     advanced = board(base.replace(". . . . C . . .", ". . . . . . . .").replace(
         ". . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .",
-        ". . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . C . . . . .\n. . . . . . . .\n. . . . . . . .", 1))
-    assert progress(advanced.pos, 0) > progress(even.pos, 0)
+        ". . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . C . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .", 1))
+    assert race(advanced.pos, 0) > race(even.pos, 0)
     assert 0.0 <= exposure(even.pos, 0) <= 1.0
     hunted = board(base.replace(". . . . . . . .\n. . . . . . . .\n. . . . c", ". . . . . . . .\n. . . . . . . .\n. . . . c", 1)
                    .replace(". . . . . . . .\n. . . . C", ". . . . . . . .\n. h . . C", 1))
