@@ -31,9 +31,11 @@ def register(app: typer.Typer) -> None:
         terrain: list[Path] = typer.Option([], "--terrain", help=_TERRAIN_HELP),
         json_out: bool = typer.Option(False, "--json", help="Machine-readable output."),
         svg: Path | None = typer.Option(None, "--svg", help="Draw the map and the line to this file."),
+        rules: str | None = typer.Option(None, "--rules", help="Judge sight by this ruleset's own rules "
+                                         "(e.g. duel-of-the-giants: DG-16) instead of the generic chart."),
     ) -> None:
         """Line of sight between two hexes: clear, hindered by N, or blocked (by what)."""
-        raise typer.Exit(_guard(_los, map_, frm, to, edge, terrain, json_out, svg))
+        raise typer.Exit(_guard(_los, map_, frm, to, edge, terrain, json_out, svg, rules))
 
     @hex_app.command("path")
     def path_cmd(
@@ -133,7 +135,7 @@ def _write_svg(svg: Path, text: str) -> None:
 
 
 def _los(map_: str, frm: str, to: str, edge: str | None, terrain: list[Path], json_out: bool,
-         svg: Path | None) -> int:
+         svg: Path | None, rules: str | None = None) -> int:
     import json
 
     from core.errors import TanktableError
@@ -143,7 +145,13 @@ def _los(map_: str, frm: str, to: str, edge: str | None, terrain: list[Path], js
         raise TanktableError(f"--edge {edge!r}: use one of {', '.join(EDGE_RULES)}")
     board = _board(map_, terrain)
     a, b = _cell(board, frm), _cell(board, to)
-    result = line_of_sight(board, a, b, edge_rule=edge)
+    if rules is None:
+        result = line_of_sight(board, a, b, edge_rule=edge)
+    else:
+        from core.registry import get_ruleset
+
+        lines, policy = get_ruleset(rules).map_sight(board)
+        result = line_of_sight(lines, a, b, policy, edge_rule=edge)
     rule = edge or board.catalogue.edge_rule
     if svg is not None:
         from core.grid.hexsvg import board_svg

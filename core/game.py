@@ -460,6 +460,12 @@ class Ruleset(ABC):
         """A commented YAML template to start a new unit card from."""
         raise TanktableError(f"{self.id} has no unit cards")
 
+    def map_sight(self, board: Any) -> tuple[Any, Any]:
+        """Sight judged by this ruleset's own rules on a bare hex map (no pieces):
+        ``(board whose lines to draw, LosPolicy)`` for ``tanktable hex los --rules``.
+        The default refuses: such a ruleset's maps follow the generic chart."""
+        raise TanktableError(f"{self.id} has no sight rules of its own for hex maps")
+
     def describe(self) -> dict[str, Any]:
         return {
             "id": self.id,

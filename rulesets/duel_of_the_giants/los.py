@@ -10,13 +10,15 @@ the *target* (forest, snowdrift) and is separate from LOS.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from core.errors import TanktableError
 from core.grid.hexboard import HexBoard
 from core.grid.los import Blocker, LosResult, line_of_sight
-from rulesets.duel_of_the_giants.board import Pos
-from rulesets.duel_of_the_giants.landscape import sight_board
+from rulesets.duel_of_the_giants.board import Pos, geometry
+from rulesets.duel_of_the_giants.landscape import board_terrain, sight_board
+from rulesets.duel_of_the_giants.settings import TerrainType
 
 if TYPE_CHECKING:
     from rulesets.duel_of_the_giants.game import DuelGame
@@ -68,6 +70,35 @@ class DuelSight:
                 what = "grounded Stuka" if g.grounded_stuka_at(p) else "tank"
                 return LosResult(Blocker("hex", (c,), what, "DG-16.4"), 0, cells)
         return LosResult(None, 0, cells)
+
+
+class MapField:
+    """A bare map's landscape as :class:`DuelSight` reads a game's: terrain by hex,
+    the board geometry, no pieces and no Stuka. For judging sight on a map file
+    by DG-16 outside a game (``tanktable hex los MAP A B --rules duel-of-the-giants``)."""
+
+    def __init__(self, board: HexBoard, terrain: Mapping[str, TerrainType]):
+        unknown = sorted(set(board.terrain_ids) - set(terrain))
+        if unknown:
+            raise TanktableError(f"{board.name}: terrain {', '.join(unknown)} is not Duel of the Giants "
+                                 f"terrain ({', '.join(sorted(terrain))})")
+        self.geo = geometry(board.columns, board.rows)
+        self.types = terrain
+        self.terrain = board_terrain(board, terrain)
+        printed = [t for t in board.terrain_ids if terrain[t].printed]
+        self.base_terrain = max(set(printed), key=printed.count) if printed else "steppe"
+
+    def tt(self, p: Pos) -> TerrainType:
+        return self.types[self.terrain.get(p, self.base_terrain)]
+
+    def grounded_stuka_at(self, p: Pos) -> bool:
+        return False
+
+
+def map_sight(board: HexBoard, terrain: Mapping[str, TerrainType]) -> tuple[HexBoard, DuelSight]:
+    """DG-16 on a map file: the game's line board of that size and the policy."""
+    field = MapField(board, terrain)
+    return sight_board(board.columns, board.rows), DuelSight(field, set())  # type: ignore[arg-type]
 
 
 def _name(g: DuelGame, p: Pos) -> str:

@@ -161,6 +161,12 @@ class DuelOfTheGiantsRuleset(Ruleset):
 
         return render_svg(game.view(player))
 
+    def map_sight(self, board: Any) -> tuple[Any, Any]:
+        """DG-16 on a bare map: high ground looks over one forest, no pieces on it."""
+        from rulesets.duel_of_the_giants.los import map_sight
+
+        return map_sight(board, settings.terrain().types)
+
 
 def _placement_problems(model: Any, board: Any, doc: Any, landscape: HexBoard) -> list[Problem]:
     """The shipped set-up must obey the placement rules of DG-7 (scenario authors' check)."""

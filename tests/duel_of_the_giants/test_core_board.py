@@ -164,6 +164,29 @@ def test_tanktable_hex_los_on_the_dg_board() -> None:
     assert res.exit_code == 0, res.output
 
 
+def test_dg_16_3_hex_los_with_the_games_own_sight_rules() -> None:
+    """``--rules duel-of-the-giants`` judges a map file by DG-16 instead of the generic
+    chart: from the high ground on F3 one forest (B3) is looked over (DG-16.3), from
+    the steppe on E3 it blocks (DG-16.1), and hexes not in a straight row never see
+    each other (DG-3.8)."""
+    runner = CliRunner()
+    summer = str(DG_DATA / "maps" / "summer.yaml")
+
+    def los(*args: str) -> str:
+        res = runner.invoke(app, ["hex", "los", summer, *args])
+        assert res.exit_code == 0, res.output
+        return res.output
+
+    assert "blocked by forest at B3" in los("F3", "A3")  # the generic chart
+    assert "LOS F3 -> A3: clear" in los("F3", "A3", "--rules", "duel-of-the-giants")
+    assert "blocked by forest at B3 (DG-16.1)" in los("E3", "A3", "--rules", "duel-of-the-giants")
+    assert "DG-3.8" in los("C4", "G6", "--rules", "duel-of-the-giants")
+    res = runner.invoke(app, ["hex", "los", "village", "A1", "C3", "--rules", "duel-of-the-giants"])
+    assert res.exit_code == 1 and "not Duel of the Giants terrain" in res.output
+    res = runner.invoke(app, ["hex", "los", summer, "A1", "C3", "--rules", "tank-chess"])
+    assert res.exit_code == 1 and "no sight rules of its own" in res.output
+
+
 def _embedded(season: str) -> str:
     grid = (DG_DATA / "maps" / f"{season}.yaml").read_text().split("terrain: |\n", 1)[1]
     src = (DG_DATA / "scenarios" / f"{season}.yaml").read_text()
