@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -218,6 +218,12 @@ class BattleGame(Game[Action]):
         """Play a listed action on a search copy: no re-check, no history (see Game)."""
         self._apply(action)
         self._outcome_known = False
+
+    def search_priors(self, actions: Sequence[Action]) -> list[float]:
+        """Which candidates the search tries first (rulesets/battle_of_tanks/priors.py)."""
+        from rulesets.battle_of_tanks.priors import priors
+
+        return priors(self, actions)
 
     def random_step(self, rng: Any) -> bool:
         """One decision of the playout policy (rulesets/battle_of_tanks/playout.py)."""
