@@ -59,3 +59,22 @@ def test_evaluate_fears_an_enemy_that_can_attack_into_sight_next_bt_5():
     assert evaluate(near, 0) < evaluate(far, 0)
     near.tank("b1").track_until = near.round  # a broken track cannot ATTACK (BT-5.2)
     assert expected_damage(near, near.tank("b1"), "fire", reach=True) == 0
+
+
+def test_mcts_halves_over_the_best_eight_seeded_orders():
+    """search_halving = 8: the budget goes to the 8 best seeded root actions, one of them is played."""
+    from core.ai.mcts import MCTSAgent
+
+    cards = [GUN, BRUTE]
+    g = make_game(["gun", "gun", "gun"], ["brute", "brute"],
+                  {"a1": (10, 10, 0), "a2": (10, 30, 0), "a3": (30, 10, 0),
+                   "b1": (110, 110, 180), "b2": (90, 110, 180)}, cards=cards)
+    give_chit(g, "a")
+    assert g.search_halving == 8 and len(g.legal_actions()) > 8
+    agent = MCTSAgent(seed=1, iterations=40)
+    root = agent.search(g)
+    best8 = agent._halving_candidates(root, 0, True, 8)
+    assert len(best8) == 8 and agent.chosen in best8
+    # the others keep their one seeded visit: no iteration went to them
+    assert all(n.visits == 1 for (_, a), n in root.children.items() if a not in best8)
+    assert sum(n.visits for (_, a), n in root.children.items() if a in best8) == 8 + 40
