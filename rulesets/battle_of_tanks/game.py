@@ -95,7 +95,8 @@ class BattleGame(Game[Action]):
     """MCTS spends its budget on the best 8 seeded root actions (sequential halving), not
     16: each then gets twice the iterations, enough to expand the promising paths under
     an order (search_priors). Same jobs, normal preset against greedy: 11-7-2 with 16,
-    15-5 with 8 (`simulate -n 20 --seat a=normal --seat b=greedy --swap --seed 1`)."""
+    15-5 with 8 (`simulate -n 20 --seat a=normal --seat b=greedy --swap --seed 1`);
+    11-9 with 8 and ``--seed 2``."""
     prior_samples = 6
     """MCTS seeds a root action that rolls dice with the mean of this many samples
     (as greedy does), not one lucky or unlucky roll."""
