@@ -22,8 +22,10 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from rulesets.battle_of_tanks.game import NOT_LOOKED, Sight
+
 if TYPE_CHECKING:
-    from rulesets.battle_of_tanks.game import BattleGame, Sight
+    from rulesets.battle_of_tanks.game import BattleGame
     from rulesets.battle_of_tanks.state import Tank
 
 MATERIAL_WEIGHT = 0.6
@@ -40,6 +42,11 @@ FRESH = 0.4
 """... of a tank without an order this round (it may act before the enemy)."""
 SPENT = 0.15
 """... of a tank that has acted this round (the enemy moves first)."""
+REACH = 0.5
+"""Share of the value of a shot a tank without an order could fire after an ATTACK move
+at an enemy now beyond its sight (see :func:`expected_damage`)."""
+REACHED = Sight(0.0, True, NOT_LOOKED, True, False, None)
+"""The sight assumed after such a move: in range, in the open."""
 
 
 def material(game: BattleGame, side: str) -> float:
@@ -84,13 +91,29 @@ def shot_value(game: BattleGame, shooter: Tank, target: Tank, sight: Sight, mode
     return target.card.tier * damage / target.card.hit_points
 
 
-def expected_damage(game: BattleGame, shooter: Tank, mode: str | None = None) -> float:
-    """Best expected tier points one activation of ``shooter`` takes off."""
+def expected_damage(game: BattleGame, shooter: Tank, mode: str | None = None, reach: bool = False) -> float:
+    """Best expected tier points one activation of ``shooter`` takes off.
+
+    ``reach``: the tank may also ATTACK -- move part of its move towards an
+    enemy now out of sight range and fire at it (BT-5, +1 to hit). Such a
+    shot counts :data:`REACH` of its value in the open: the mover may not
+    find a clear line, and the target may have moved or found cover first.
+    """
     if mode is None:
         mode = "ambush" if shooter.ambush else "fire"
     best = 0.0
+    seen = set()
     for target, sight in game.targets(shooter):
+        seen.add(target.key)
         best = max(best, shot_value(game, shooter, target, sight, mode, False))
+    if reach and not shooter.track_damaged:
+        radius = shooter.card.sight_cm + shooter.card.move_cm * game.rules.movement.attack_fraction
+        for target in game.tanks:
+            if target.key in seen or not target.alive or target.side == shooter.side:
+                continue
+            if math.dist((shooter.x, shooter.y), (target.x, target.y)) - target.length > radius:
+                continue
+            best = max(best, REACH * shot_value(game, shooter, target, REACHED, "attack", False))
     return best
 
 
@@ -118,7 +141,7 @@ def threat(game: BattleGame, side: str) -> float:
     for t in game.tanks:
         if t.side == side and t.alive:
             weight, mode = readiness(game, t)
-            total += weight * expected_damage(game, t, mode)
+            total += weight * expected_damage(game, t, mode, reach=t.order is None and not t.ambush)
     return total
 
 

@@ -1,0 +1,80 @@
+"""Search priors and the ATTACK-reach threat of the evaluation (issue 7: computer strength)."""
+
+from __future__ import annotations
+
+from rulesets.battle_of_tanks import actions as A
+from rulesets.battle_of_tanks.evaluate import FRESH, REACH, evaluate, expected_damage, threat
+from rulesets.battle_of_tanks.priors import ground_value
+from tests.battle_of_tanks.helpers import card, give_chit, make_game
+
+GUN = card("gun", sight_cm=100, accuracy="2+", rate_of_fire=2, move_cm=40)
+BRUTE = card("brute", sight_cm=40, accuracy="2+", rate_of_fire=3, firepower=200, move_cm=40)
+
+
+def test_priors_try_the_order_that_fires_first_with_a_target_in_sight_bt_6_1():
+    """A target in sight: FIRE, then ATTACK, before MOVE; RECON last."""
+    g = make_game(["gun"], ["brute"], {"a1": (30, 60, 0), "b1": (100, 60, 180)}, cards=[GUN, BRUTE])
+    give_chit(g, "a")
+    orders = [A.Declare("gun#1", o) for o in A.ORDERS]
+    score = dict(zip(A.ORDERS, g.search_priors(orders), strict=True))
+    assert score["FIRE"] > score["ATTACK"] > score["MOVE"] > score["RECON"]
+
+
+def test_priors_try_move_first_without_a_target_and_retreat_with_a_broken_track_bt_5_3():
+    g = make_game(["gun"], ["brute"], {"a1": (10, 10, 0), "b1": (115, 115, 180)}, cards=[GUN, BRUTE])
+    give_chit(g, "a")
+    orders = [A.Declare("gun#1", o) for o in A.ORDERS if o != "FIRE"]
+    score = dict(zip([o.order for o in orders], g.search_priors(orders), strict=True))
+    assert max(score, key=score.__getitem__) == "MOVE"
+    g.tank("a1").track_until = g.round
+    orders = [A.Declare("gun#1", o) for o in ("RETREAT", "AMBUSH", "RECON")]
+    score = dict(zip([o.order for o in orders], g.search_priors(orders), strict=True))
+    assert max(score, key=score.__getitem__) == "RETREAT"
+
+
+def test_priors_rank_a_stand_off_end_above_one_inside_the_enemys_sight_bt_6_1():
+    """Sight 100 against 40: an end 80 cm away hits without reply, 30 cm away takes the brute's fire."""
+    g = make_game(["gun"], ["brute"], {"a1": (10, 60, 0), "b1": (110, 60, 180)}, cards=[GUN, BRUTE])
+    give_chit(g, "a")
+    g.apply(A.Declare("gun#1", "MOVE"))
+    assert g.phase == "path"
+    stand_off, close = A.Drive(((30, 60),)), A.Drive(((50, 60),))
+    s_far, s_close = g.search_priors([stand_off, close])
+    assert s_far > s_close
+    t = g.tank("a1")
+    assert ground_value(g, t, 30, 60) > 0 > ground_value(g, t, 80, 60)
+
+
+def test_evaluate_fears_an_enemy_that_can_attack_into_sight_next_bt_5():
+    """An enemy beyond its sight but within sight + half its move (an ATTACK) threatens."""
+    far = make_game(["gun"], ["brute"], {"a1": (10, 60, 0), "b1": (110, 60, 180)}, cards=[GUN, BRUTE])
+    near = make_game(["gun"], ["brute"], {"a1": (10, 60, 0), "b1": (70, 60, 180)}, cards=[GUN, BRUTE])
+    brute = near.tank("b1")
+    assert not near.targets(brute)  # 60 cm apart, sight 40: no shot from where it stands
+    assert expected_damage(near, brute, "fire", reach=False) == 0
+    reached = expected_damage(near, brute, "fire", reach=True)
+    assert reached > 0 and expected_damage(far, far.tank("b1"), "fire", reach=True) == 0
+    assert reached <= REACH * brute.card.tier  # discounted, never more than a sure kill
+    assert threat(near, "b") == FRESH * reached  # a tank yet to act, weighted like its fire
+    assert evaluate(near, 0) < evaluate(far, 0)
+    near.tank("b1").track_until = near.round  # a broken track cannot ATTACK (BT-5.2)
+    assert expected_damage(near, near.tank("b1"), "fire", reach=True) == 0
+
+
+def test_mcts_halves_over_the_best_eight_seeded_orders():
+    """search_halving = 8: the budget goes to the 8 best seeded root actions, one of them is played."""
+    from core.ai.mcts import MCTSAgent
+
+    cards = [GUN, BRUTE]
+    g = make_game(["gun", "gun", "gun"], ["brute", "brute"],
+                  {"a1": (10, 10, 0), "a2": (10, 30, 0), "a3": (30, 10, 0),
+                   "b1": (110, 110, 180), "b2": (90, 110, 180)}, cards=cards)
+    give_chit(g, "a")
+    assert g.search_halving == 8 and len(g.legal_actions()) > 8
+    agent = MCTSAgent(seed=1, iterations=40)
+    root = agent.search(g)
+    best8 = agent._halving_candidates(root, 0, True, 8)
+    assert len(best8) == 8 and agent.chosen in best8
+    # the others keep their one seeded visit: no iteration went to them
+    assert all(n.visits == 1 for (_, a), n in root.children.items() if a not in best8)
+    assert sum(n.visits for (_, a), n in root.children.items() if a in best8) == 8 + 40
