@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import copy
 import math
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -244,7 +243,7 @@ class BattleGame(Game[Action]):
     def determinize(self, player: int, seed: int) -> BattleGame:
         """A copy whose future dice are re-seeded: the computer cannot foresee rolls."""
         other = self.clone()
-        other.dice._rng = random.Random(seed)
+        other.dice.reseed(seed)
         return other
 
     # ============================================================== lookups
