@@ -72,24 +72,22 @@ def evaluate(pos: Position, player: int) -> float:
     if pos.can_escape(mover) or pos.threatens_command(mover):
         value = 0.95
         return value if player == mover else -value
+    # Threats of the side that just moved, each looked at once. One the side to
+    # move cannot answer wins next turn: an escape it can neither shoot nor
+    # block, a CHECK no move of it meets. This looks two decisions further along
+    # exactly the lines that decide games.
+    escape = pos.can_escape(other)
+    check = pos.threatens_command(other)
+    if (escape and not pos.can_block_escape(mover)) or (check and not pos.can_meet_check(mover)):
+        value = 0.9
+        return value if player == other else -value
     mine, theirs = material(pos, player), material(pos, 1 - player)
     total = max(mine + theirs, 1.0)
     score = W_MATERIAL * (mine - theirs) / total
     score += W_RACE * (race(pos, player) - race(pos, 1 - player))
     score -= W_EXPOSURE * (exposure(pos, player) - exposure(pos, 1 - player))
     score -= W_PRESSURE * (pos.command_pressure(1 - player) - pos.command_pressure(player))
-    # A threat the side to move cannot answer wins next turn: an escape it can
-    # neither shoot nor block, a CHECK no move of it meets. This looks two
-    # decisions further along exactly the lines that decide games.
-    if (pos.can_escape(other) and not pos.can_block_escape(mover)) or (
-            pos.threatens_command(other) and not pos.can_meet_check(mover)):
-        value = 0.9
-        return value if player == other else -value
-    # Threats of the side that just moved: the opponent must answer them.
-    threat = 0.0
-    if pos.threatens_command(other):
-        threat += 1.0
-    if pos.can_escape(other):
-        threat += 1.5
+    # Answerable threats: the opponent must still spend his move on them.
+    threat = (1.0 if check else 0.0) + (1.5 if escape else 0.0)
     score += W_THREAT * (threat if player == other else -threat)
     return max(-0.9, min(0.9, score))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from core.grid.square import ray_table, step_table
@@ -38,8 +38,6 @@ REACH_CACHE_LIMIT = 300_000
 """End-state sets remembered per rules before the cache starts afresh."""
 
 _SERIAL = itertools.count(1)
-_ANSWERS: dict[tuple[int, int, int], bool] = {}
-"""can_meet_check results by (board, position hash, side)."""
 """Unique numbers for Rules objects and bare positions (cache keys that never collide)."""
 
 
@@ -677,15 +675,8 @@ class Position:
         Tried in the order answers are usually found: the Command Tank's own
         moves, then shots, then everything else (blocks). Remembered per position.
         """
-        key = (self.board_key, self.hash, side)
-        hit = _ANSWERS.get(key)
-        if hit is not None:
-            return hit
-        if len(_ANSWERS) > 200_000:
-            _ANSWERS.clear()
-        hit = self._answers(self._command_steps(side), side) or self._answers(self._other_moves(side), side)
-        _ANSWERS[key] = hit
-        return hit
+        return _remembered(_ANSWERS, (self.board_key, self.hash, side), lambda: (
+            self._answers(self._command_steps(side), side) or self._answers(self._other_moves(side), side)))
 
     def _command_steps(self, side: int) -> list[Move]:
         """``side``'s Command Tank's moves without a shot (its usual way out of CHECK)."""
@@ -714,13 +705,8 @@ class Position:
 
     def threatens_command(self, side: int) -> bool:
         """TC-8.1: could ``side`` destroy the enemy Command Tank with one move and shot?"""
-        key = (self.board_key, self.hash, side)
-        hit = _THREATS.get(key)
-        if hit is None:
-            if len(_THREATS) > 200_000:
-                _THREATS.clear()
-            hit = _THREATS[key] = self.command_threat(side) is not None
-        return hit
+        return _remembered(_THREATS, (self.board_key, self.hash, side),
+                           lambda: self.command_threat(side) is not None)
 
     def command_threat(self, side: int) -> Move | None:
         """A move of ``side`` that destroys the enemy Command Tank, if there is one.
@@ -893,7 +879,22 @@ class Position:
 
 _RULES: dict[tuple[int, str, str], Rules] = {}
 _THREATS: dict[tuple[int, int, int], bool] = {}
-"""CHECK answers by (rules and obstacles, Zobrist hash, side): the greedy player asks twice."""
+"""threatens_command by (rules and obstacles, Zobrist hash, side): the greedy player asks twice."""
+_ANSWERS: dict[tuple[int, int, int], bool] = {}
+"""can_meet_check by (rules and obstacles, Zobrist hash, side)."""
+ANSWER_CACHE_LIMIT = 200_000
+"""Entries of either table before it starts afresh."""
+
+
+def _remembered(table: dict[tuple[int, int, int], bool], key: tuple[int, int, int],
+                compute: Callable[[], bool]) -> bool:
+    """``table[key]``, computed on the first ask (a search meets a position many times)."""
+    hit = table.get(key)
+    if hit is None:
+        if len(table) > ANSWER_CACHE_LIMIT:
+            table.clear()
+        hit = table[key] = compute()
+    return hit
 
 
 def _near_segment(segments: Sequence[tuple[int, int, int, int]], armour_from: Sequence[int], gun: int,
