@@ -80,13 +80,22 @@ def shot_value(game: BattleGame, shooter: Tank, target: Tank, sight: Sight, mode
     ``turret``: a HULL-DOWN turret shot (no heavy-cover modifier, only T
     counts, BT-6.6); hull to hull only T counts as well (BT-6.7).
     """
-    faces = game.rules.penetration_die
-    only_t = turret or sight.hull_to_hull
-    pen = sum(1 for f in faces if f == "T" or (f == "W" and not only_t)) / len(faces)
+    pen = penetration_chance(game, only_t=turret or sight.hull_to_hull)
     tn = game.to_hit(shooter, target, sight, mode, turret)
     if tn.impossible:
         return 0.0
     p_hit = 1.0 if tn.automatic else (7 - tn.need) / 6.0
+    return tier_damage(shooter, target, p_hit, pen)
+
+
+def penetration_chance(game: BattleGame, only_t: bool) -> float:
+    """Chance that the penetration die damages (T, or W unless only T counts: BT-6.5-6.7)."""
+    faces = game.rules.penetration_die
+    return sum(1 for f in faces if f == "T" or (f == "W" and not only_t)) / len(faces)
+
+
+def tier_damage(shooter: Tank, target: Tank, p_hit: float, pen: float) -> float:
+    """Expected tier points ``shooter``'s shots take off ``target`` at these chances."""
     damage = min(target.hp, shooter.card.rate_of_fire * shooter.card.firepower * p_hit * pen)
     return target.card.tier * damage / target.card.hit_points
 

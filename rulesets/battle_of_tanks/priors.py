@@ -25,14 +25,17 @@ from typing import TYPE_CHECKING
 
 from core.game import Action
 from rulesets.battle_of_tanks import actions as A
-from rulesets.battle_of_tanks.evaluate import shot_value
+from rulesets.battle_of_tanks.evaluate import (
+    REACH,
+    expected_damage,
+    penetration_chance,
+    tier_damage,
+)
 
 if TYPE_CHECKING:
     from rulesets.battle_of_tanks.game import BattleGame
     from rulesets.battle_of_tanks.state import Tank
 
-REACH_SHARE = 0.5
-"""Weight of an enemy that must ATTACK (move first) to fire at the end point."""
 PROGRESS = 0.002
 """Prior per centimetre gained towards the enemy base plate."""
 
@@ -55,19 +58,14 @@ def priors(game: BattleGame, actions: Sequence[Action]) -> list[float]:
 
 def raw_damage(shooter: Tank, target: Tank, penetration: float) -> float:
     """Expected tier points one activation of ``shooter`` takes off ``target`` in the open."""
-    need = shooter.card.accuracy
-    p_hit = min(1.0, max(0.0, (7 - need) / 6.0))
-    dmg = min(target.hp, shooter.card.rate_of_fire * shooter.card.firepower * p_hit * penetration)
-    return target.card.tier * dmg / target.card.hit_points
+    p_hit = min(1.0, max(0.0, (7 - shooter.card.accuracy) / 6.0))
+    return tier_damage(shooter, target, p_hit, penetration)
 
 
 def _order(game: BattleGame, action: A.Declare, damage: dict[str, float]) -> float:
     t = game.tank(action.tank)
     if t.key not in damage:
-        best = 0.0
-        for target, sight in game.targets(t):
-            best = max(best, shot_value(game, t, target, sight, "fire", False))
-        damage[t.key] = best
+        damage[t.key] = expected_damage(game, t, "fire")
     dmg = damage[t.key]
     order = action.order
     if dmg > 0:
@@ -97,8 +95,7 @@ def _drive(game: BattleGame, action: A.Drive) -> float:
 
 def ground_value(game: BattleGame, t: Tank, x: float, y: float) -> float:
     """What standing at ``x, y`` is worth to ``t``: damage it may deal minus damage it may take."""
-    faces = game.rules.penetration_die
-    pen = sum(1 for f in faces if f in ("T", "W")) / len(faces)
+    pen = penetration_chance(game, only_t=False)
     frac = game.rules.movement.attack_fraction
     value = 0.0
     for e in game.tanks:
@@ -110,7 +107,7 @@ def ground_value(game: BattleGame, t: Tank, x: float, y: float) -> float:
         if d <= e.card.sight_cm:
             value -= raw_damage(e, t, pen)
         elif not e.track_damaged and d <= e.card.sight_cm + e.card.move_cm * frac:
-            value -= REACH_SHARE * raw_damage(e, t, pen)
+            value -= REACH * raw_damage(e, t, pen)
     enemy = "b" if t.side == "a" else "a"
     plate = game.field.bases[enemy].centroid
     gained = math.dist((t.x, t.y), (plate.x, plate.y)) - math.dist((x, y), (plate.x, plate.y))
