@@ -18,6 +18,7 @@ import shapely
 from core.game import Action
 from core.geometry import Pose, heading_between
 from rulesets.battle_of_tanks import actions as A
+from rulesets.battle_of_tanks.game import OTHER
 
 if TYPE_CHECKING:
     from rulesets.battle_of_tanks.game import BattleGame
@@ -95,7 +96,7 @@ def _paths(game: BattleGame) -> list[Action]:
             ang = math.radians(360.0 * k / DIRECTIONS)
             ends.append((t.x + math.cos(ang) * limit, t.y + math.sin(ang) * limit))
             ends.append((t.x + math.cos(ang) * limit / 2, t.y + math.sin(ang) * limit / 2))
-        enemy = "b" if t.side == "a" else "a"
+        enemy = OTHER[t.side]
         plate = game.field.bases[enemy].centroid
         ends.extend(_towards(t, (plate.x, plate.y), limit))
         for e in game.live(enemy):
@@ -141,7 +142,7 @@ def _towards(t: Tank, goal: tuple[float, float], limit: float) -> list[tuple[flo
 
 def _behind_cover(game: BattleGame, t: Tank, limit: float) -> list[tuple[float, float]]:
     """Points just behind the nearest terrain pieces, as seen from the nearest enemy."""
-    enemy = "b" if t.side == "a" else "a"
+    enemy = OTHER[t.side]
     foes = game.live(enemy)
     if not foes:
         return []

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from rulesets.battle_of_tanks.game import NOT_LOOKED, Sight
+from rulesets.battle_of_tanks.game import NOT_LOOKED, OTHER, Sight
 
 if TYPE_CHECKING:
     from rulesets.battle_of_tanks.game import BattleGame
@@ -55,7 +55,7 @@ def material(game: BattleGame, side: str) -> float:
 
 def ground(game: BattleGame, side: str) -> float:
     """1 when a tank stands on the enemy plate, falling to 0 across the table."""
-    enemy = "b" if side == "a" else "a"
+    enemy = OTHER[side]
     bounds = game.field.bases[enemy].bounds
     diag = math.hypot(game.field.width, game.field.depth)
     best = 0.0
@@ -156,7 +156,7 @@ def threat(game: BattleGame, side: str) -> float:
 
 def plate(game: BattleGame, side: str) -> float:
     """Bonus for ``side``'s tanks on the enemy base plate (BT-8.2)."""
-    enemy = "b" if side == "a" else "a"
+    enemy = OTHER[side]
     best = 0.0
     for t in game.tanks:
         if t.side == side and t.alive and game.field.on_plate(enemy, t.pose, t.length, t.width):

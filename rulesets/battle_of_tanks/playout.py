@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from core.game import Action
 from core.geometry import Pose, heading_between
 from rulesets.battle_of_tanks import actions as A
+from rulesets.battle_of_tanks.game import OTHER
 
 if TYPE_CHECKING:
     from rulesets.battle_of_tanks.game import BattleGame
@@ -134,7 +135,7 @@ def _ends(game: BattleGame, t: Tank, limit: float, rng: random.Random, retreat: 
     """
     out: list[tuple[float, float]] = []
     if not retreat:
-        enemy = "b" if t.side == "a" else "a"
+        enemy = OTHER[t.side]
         foes = game.live(enemy)
         roll = rng.random()
         if foes and roll < 0.6:

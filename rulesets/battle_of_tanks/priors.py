@@ -31,6 +31,7 @@ from rulesets.battle_of_tanks.evaluate import (
     penetration_chance,
     tier_damage,
 )
+from rulesets.battle_of_tanks.game import OTHER
 
 if TYPE_CHECKING:
     from rulesets.battle_of_tanks.game import BattleGame
@@ -108,7 +109,7 @@ def ground_value(game: BattleGame, t: Tank, x: float, y: float) -> float:
             value -= raw_damage(e, t, pen)
         elif not e.track_damaged and d <= e.card.sight_cm + e.card.move_cm * frac:
             value -= REACH * raw_damage(e, t, pen)
-    enemy = "b" if t.side == "a" else "a"
+    enemy = OTHER[t.side]
     plate = game.field.bases[enemy].centroid
     gained = math.dist((t.x, t.y), (plate.x, plate.y)) - math.dist((x, y), (plate.x, plate.y))
     return value + PROGRESS * gained
