@@ -42,6 +42,7 @@ from typing import Any, Protocol
 
 from core.errors import TanktableError
 from core.game import Game
+from core.memo import forget_games
 
 __all__ = [
     "GameFactory",
@@ -186,6 +187,7 @@ def play_job(job: GameJob) -> GameResult:
     """
     from core.ai.agents import RandomAgent
 
+    forget_games()  # a worker's caches hold one game at a time (core/memo.py)
     game = job.factory(job.seed)
     players = tuple(game.players)
     seats = dict(job.seats)

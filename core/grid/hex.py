@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from core.memo import Memo
+
 
 class Hex(NamedTuple):
     q: int
@@ -123,7 +125,7 @@ def line(a: Hex, b: Hex, nudge: int = 1) -> list[Hex]:
     return [Hex(a.q + dq, a.r + dr) for dq, dr in line_offsets(b.q - a.q, b.r - a.r, nudge)]
 
 
-_LINE_CACHE: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
+_LINE_CACHE: Memo[tuple[int, int, int], tuple[tuple[int, int], ...]] = Memo(200_000, per_game=False)
 
 
 def line_offsets(dq: int, dr: int, nudge: int = 1) -> tuple[tuple[int, int], ...]:
@@ -131,9 +133,7 @@ def line_offsets(dq: int, dr: int, nudge: int = 1) -> tuple[tuple[int, int], ...
     key = (dq, dr, 1 if nudge >= 0 else -1)
     found = _LINE_CACHE.get(key)
     if found is None:
-        found = _exact_line(dq, dr, key[2])
-        if len(_LINE_CACHE) < 200_000:
-            _LINE_CACHE[key] = found
+        found = _LINE_CACHE.remember(key, _exact_line(dq, dr, key[2]))
     return found
 
 

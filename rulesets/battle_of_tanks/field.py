@@ -26,7 +26,11 @@ from core.geometry import (
     straight_sweeps,
     swept_parts,
 )
+from core.memo import Memo
 from rulesets.battle_of_tanks.models import RulesTable, TableMap
+
+COVER_MEMO_LIMIT = 100_000
+"""Cover answers a battlefield keeps before it starts afresh."""
 
 CoverLevel = Literal["open", "light", "heavy", "hidden"]
 
@@ -109,7 +113,7 @@ class Battlefield:
         blocking = [f.polygon for f in everything if not f.passable]
         self.blocking = np.asarray(blocking, dtype=object)
         self.blocking_tree = shapely.STRtree(self.blocking) if blocking else None
-        self._cover_cache: dict[tuple[float, ...], Cover] = {}
+        self._cover_cache: Memo[tuple[float, ...], Cover] = Memo(COVER_MEMO_LIMIT)
 
     def with_wrecks(self, wrecks: Sequence[Feature]) -> Battlefield:
         return Battlefield(self.table, self.rules, self.features, wrecks)
@@ -144,10 +148,7 @@ class Battlefield:
         else:
             level = "open"
         result = Cover(level, any_share, heavy, tall, level == "heavy" and heavy_low >= thr)
-        if len(self._cover_cache) > 100_000:
-            self._cover_cache.clear()
-        self._cover_cache[key] = result
-        return result
+        return self._cover_cache.remember(key, result)
 
     # --------------------------------------------------------------- movement
     def path_problem(self, start: Pose, waypoints: Sequence[tuple[float, float]],

@@ -28,6 +28,7 @@ from core.combat import Modifier, TargetNumber
 from core.dice import Dice
 from core.game import Action, Event, Game, Illegal, Outcome
 from core.geometry import Pose, closest_distance, heading_between, in_front_arc, path_length
+from core.memo import Memo
 from core.orders import ChitBag
 from rulesets.battle_of_tanks import actions as A
 from rulesets.battle_of_tanks.field import Battlefield, Cover, Feature
@@ -39,13 +40,13 @@ NOT_LOOKED = Cover("open", 0.0, 0.0, 0.0, False)
 """Placeholder cover for targets out of range (not computed)."""
 OTHER = {"a": "b", "b": "a"}
 
-_GAPS: dict[tuple[Any, ...], float] = {}
+_GAPS: Memo[tuple[Any, ...], float] = Memo(200_000)
 """Closest distance between two footprints, by their poses and sizes: a pure
 function shared by every game and search copy (sight and hull-to-hull ask it
 for every pair of tanks after every decision)."""
 
 
-_DRIVES: dict[tuple[Any, ...], np.ndarray] = {}
+_DRIVES: Memo[tuple[Any, ...], np.ndarray] = Memo(20_000)
 """Legal one-segment drives by field, tank pose and size, other tanks and ends."""
 
 
@@ -55,9 +56,7 @@ def gap(a: Tank, b: Tank, pose_b: Pose | None = None) -> float:
     key = (a.x, a.y, a.heading, a.length, a.width, pb.x, pb.y, pb.heading, b.length, b.width)
     hit = _GAPS.get(key)
     if hit is None:
-        if len(_GAPS) > 200_000:
-            _GAPS.clear()
-        hit = _GAPS[key] = closest_distance(a.footprint(), b.footprint(pb))
+        hit = _GAPS.remember(key, closest_distance(a.footprint(), b.footprint(pb)))
     return hit
 
 
@@ -273,11 +272,9 @@ class BattleGame(Game[Action]):
         key = (self.field, t.x, t.y, t.heading, t.length, t.width, others, tuple(points))
         hit = _DRIVES.get(key)
         if hit is None:
-            if len(_DRIVES) > 20_000:
-                _DRIVES.clear()
             hit = self.field.straight_ok(t.pose, np.asarray(points), t.length, t.width, self.others_footprints(t))
             hit.setflags(write=False)
-            _DRIVES[key] = hit
+            _DRIVES.remember(key, hit)
         return hit
 
     def eligible(self, side: str) -> list[Tank]:

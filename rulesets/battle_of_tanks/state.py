@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.geometry import Pose, footprint
+from core.memo import Memo
 from rulesets.battle_of_tanks.models import TankCard
 
-_FOOTPRINTS: dict[tuple[Pose, float, float], Any] = {}
+_FOOTPRINTS: Memo[tuple[Pose, float, float], Any] = Memo(50_000)
 """Footprints are pure functions of pose and size: shared by every game and clone."""
 
 
@@ -59,10 +60,7 @@ class Tank:
         p = pose or self.pose
         cached = _FOOTPRINTS.get((p, self.length, self.width))
         if cached is None:
-            if len(_FOOTPRINTS) > 50_000:
-                _FOOTPRINTS.clear()
-            cached = footprint(p, self.length, self.width)
-            _FOOTPRINTS[(p, self.length, self.width)] = cached
+            cached = _FOOTPRINTS.remember((p, self.length, self.width), footprint(p, self.length, self.width))
         return cached
 
     def state_words(self) -> list[str]:

@@ -92,8 +92,6 @@ class TankChessGame(Game[TankMove]):
         pos = self.pos
         kind, at = pos.kind, pos.sq
         made = self.rules.memo
-        if len(made) > _ACTION_CACHE_LIMIT:
-            made.clear()
         out: list[TankMove] = []
         append = out.append
         for m in sorted(self.legal_moves()):
@@ -101,7 +99,7 @@ class TankChessGame(Game[TankMove]):
             key = (kind[pid], at[pid], to, f, at[tgt] if tgt >= 0 else -1)
             action = made.get(key)
             if action is None:
-                action = made[key] = self.to_action(m)
+                action = made.remember(key, self.to_action(m))
             append(action)
         return out
 
@@ -379,10 +377,6 @@ class TankChessGame(Game[TankMove]):
         """TC-7.5: the recommended time per player for this board size, if any."""
         minutes = self.settings.clock.minutes.get(self.layout.size)
         return None if minutes is None else minutes * 60.0
-
-
-_ACTION_CACHE_LIMIT = 400_000
-"""Built actions kept per rules (keyed by card, from, to, facing, target square)."""
 
 
 class _Refusal(Exception):

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from core.grid.square import ray_table, step_table
+from core.memo import Memo
 from rulesets.tank_chess.cards import Card
 from rulesets.tank_chess.maps import MapLayout, exit_allowed
 from rulesets.tank_chess.settings import Settings
@@ -36,6 +37,8 @@ NO_ESCAPE = 1 << 20
 
 REACH_CACHE_LIMIT = 300_000
 """End-state sets remembered per rules before the cache starts afresh."""
+ACTION_MEMO_LIMIT = 400_000
+"""Built actions kept per rules (:attr:`Rules.memo`)."""
 
 _SERIAL = itertools.count(1)
 """Unique numbers for Rules objects and bare positions (cache keys that never collide)."""
@@ -100,9 +103,10 @@ class Rules:
         self.zob = [[rng.getrandbits(64) for _ in range(n * 8)] for _ in range(len(cards) * 2)]
         self.zob_wreck = [rng.getrandbits(64) for _ in range(n)]
         self.zob_side = rng.getrandbits(64)
-        self.memo: dict[Any, Any] = {}
-        """Free for the game layer to cache what depends only on these rules."""
-        self.reach_cache: dict[Any, tuple[frozenset[int], bool]] = {}
+        self.memo: Memo[Any, Any] = Memo(ACTION_MEMO_LIMIT, per_game=False)
+        """Free for the game layer to cache what depends only on these rules (the game
+        keeps its immutable actions here, keyed by card, from, to, facing, target square)."""
+        self.reach_cache: Memo[Any, tuple[frozenset[int], bool]] = Memo(REACH_CACHE_LIMIT)
         self._neighbourhoods: dict[tuple[int, int], Any] = {}
         self.exit_steps: dict[tuple[int, int], list[int]] = {}
         """Per (board, side): steps from each state to the exit past the fixed obstacles."""
@@ -244,10 +248,8 @@ class Position:
         cache = r.reach_cache
         hit = cache.get(key)
         if hit is None:
-            if len(cache) > REACH_CACHE_LIMIT:
-                cache.clear()
             states, can_exit = self._search(s0, f0, speed, command, side)
-            hit = cache[key] = (frozenset(states), can_exit)
+            hit = cache.remember(key, (frozenset(states), can_exit))
         return hit
 
     def _search(self, s0: int, f0: int, speed: int, command: bool, side: int) -> tuple[set[int], bool]:
@@ -877,23 +879,21 @@ class Position:
         return total
 
 
-_RULES: dict[tuple[int, str, str], Rules] = {}
-_THREATS: dict[tuple[int, int, int], bool] = {}
-"""threatens_command by (rules and obstacles, Zobrist hash, side): the greedy player asks twice."""
-_ANSWERS: dict[tuple[int, int, int], bool] = {}
-"""can_meet_check by (rules and obstacles, Zobrist hash, side)."""
+_RULES: Memo[tuple[int, str, str], Rules] = Memo(64, per_game=False)
 ANSWER_CACHE_LIMIT = 200_000
-"""Entries of either table before it starts afresh."""
+"""Entries of either table below before it starts afresh."""
+_THREATS: Memo[tuple[int, int, int], bool] = Memo(ANSWER_CACHE_LIMIT)
+"""threatens_command by (rules and obstacles, Zobrist hash, side): the greedy player asks twice."""
+_ANSWERS: Memo[tuple[int, int, int], bool] = Memo(ANSWER_CACHE_LIMIT)
+"""can_meet_check by (rules and obstacles, Zobrist hash, side)."""
 
 
-def _remembered(table: dict[tuple[int, int, int], bool], key: tuple[int, int, int],
+def _remembered(table: Memo[tuple[int, int, int], bool], key: tuple[int, int, int],
                 compute: Callable[[], bool]) -> bool:
     """``table[key]``, computed on the first ask (a search meets a position many times)."""
     hit = table.get(key)
     if hit is None:
-        if len(table) > ANSWER_CACHE_LIMIT:
-            table.clear()
-        hit = table[key] = compute()
+        hit = table.remember(key, compute())
     return hit
 
 
@@ -930,7 +930,5 @@ def rules_for(size: int, cards: Sequence[Card], settings: Settings) -> Rules:
     key = (size, "|".join(c.model_dump_json() for c in cards), settings.model_dump_json())
     rules = _RULES.get(key)
     if rules is None:
-        if len(_RULES) > 64:
-            _RULES.clear()
-        rules = _RULES[key] = Rules(size, cards, settings)
+        rules = _RULES.remember(key, Rules(size, cards, settings))
     return rules
