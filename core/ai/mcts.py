@@ -139,6 +139,9 @@ class MCTSAgent:
     iterations per second, measured once on a reference machine), used
     when ``iterations`` is ``None``: the CLI presets play the same moves
     for the same seed on any machine and under any load.
+    ``settle``: finish a turn under way with the playout policy before
+    judging a position (``Game.settled``; ``False`` judges it as it stands,
+    for comparisons).
     """
 
     name = "mcts"
@@ -156,6 +159,7 @@ class MCTSAgent:
         scaled: bool = True,
         halving: int = 16,
         reference: float | None = None,
+        settle: bool = True,
     ):
         if iterations is not None and iterations < 1:
             raise TanktableError("mcts needs at least one iteration")
@@ -174,6 +178,7 @@ class MCTSAgent:
         self.scaled = scaled
         self.halving = halving
         self.reference = reference
+        self.settle = settle
         self.chosen: Action | None = None  # the survivor of sequential halving, if it ran
         self._step_cost: float | None = None  # seconds per rollout step, measured (time budgets)
         self.last: SearchStats | None = None
@@ -522,7 +527,7 @@ class MCTSAgent:
         """Finish a turn under way with the playout policy (``Game.settled``); returns the
         number of decisions played."""
         played = 0
-        while played < SETTLE_LIMIT and sim.outcome() is None and not sim.settled():
+        while self.settle and played < SETTLE_LIMIT and sim.outcome() is None and not sim.settled():
             if not sim.random_step(self.rng):
                 break
             played += 1

@@ -83,8 +83,10 @@ def test_seeding_finishes_the_turn_before_it_judges_an_action() -> None:
 
 
 def test_without_settling_the_misleading_midway_value_decides() -> None:
-    """The same search on a game that says every position may be judged (the default)."""
+    """The same search on a game that says every position may be judged (the default),
+    and on this game with settling switched off."""
     assert MCTSAgent(seed=1, iterations=1).choose(Volley(settles=False)).name == "aim-x"
+    assert MCTSAgent(seed=1, iterations=1, settle=False).choose(Volley()).name == "aim-x"
 
 
 def test_the_search_never_judges_a_turn_under_way() -> None:
