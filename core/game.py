@@ -329,20 +329,6 @@ class Game(ABC, Generic[A]):
         """
         self.apply(action)
 
-    def settled(self) -> bool:
-        """Whether :meth:`evaluate` may judge this position as it stands.
-
-        A search judges the positions it reaches by the evaluation. Midway
-        through a player's turn of several decisions (an order declared, its
-        path and fire still to come) the position says little: a tank that
-        is about to drive and fire is judged where it stands, with its shots
-        unfired. A ruleset with such turns returns ``False`` there, and the
-        search first finishes the turn with :meth:`random_step` (the
-        ruleset's playout policy), then evaluates. The default: every
-        position may be judged.
-        """
-        return True
-
     def random_step(self, rng: Any) -> bool:
         """Play one decision of the ruleset's playout policy on a search copy.
 

@@ -76,9 +76,6 @@ MIN_SPREAD = 0.01
 MINIMAX_VISITS = 10
 """The minimax value also anchors the Monte Carlo mean as this many visits."""
 
-SETTLE_LIMIT = 12
-"""Decisions a search plays at most to finish a turn before it evaluates (see ``Game.settled``)."""
-
 Edge = tuple[int, Action]
 """An edge of the open-loop tree: who decided, and what."""
 
@@ -139,9 +136,6 @@ class MCTSAgent:
     iterations per second, measured once on a reference machine), used
     when ``iterations`` is ``None``: the CLI presets play the same moves
     for the same seed on any machine and under any load.
-    ``settle``: finish a turn under way with the playout policy before
-    judging a position (``Game.settled``; ``False`` judges it as it stands,
-    for comparisons).
     """
 
     name = "mcts"
@@ -159,7 +153,6 @@ class MCTSAgent:
         scaled: bool = True,
         halving: int = 16,
         reference: float | None = None,
-        settle: bool = True,
     ):
         if iterations is not None and iterations < 1:
             raise TanktableError("mcts needs at least one iteration")
@@ -178,7 +171,6 @@ class MCTSAgent:
         self.scaled = scaled
         self.halving = halving
         self.reference = reference
-        self.settle = settle
         self.chosen: Action | None = None  # the survivor of sequential halving, if it ran
         self._step_cost: float | None = None  # seconds per rollout step, measured (time budgets)
         self.last: SearchStats | None = None
@@ -357,7 +349,6 @@ class MCTSAgent:
             child_game = sample.clone()
             reseed_dice(child_game, self.rng.getrandbits(62))
             child_game.search_apply(action)
-            self._settle(child_game)
             rewards = _rewards(child_game, n_players)
             if k == 0:
                 if samples == 1 or _rolls(child_game) == rolls:
@@ -470,13 +461,10 @@ class MCTSAgent:
             node = best_child
             if exact and _rolls(sim) != rolls:
                 exact = False
-        # A turn under way is finished by the playout policy before anything is judged.
-        settling = self._settle(sim)
-        # The leaf's own evaluation, kept on exact nodes for the minimax backup (not when
-        # the turn had to be finished: that value is one sample of the policy's play).
+        # The leaf's own evaluation, kept on exact nodes for the minimax backup.
         leaf = path[-1][0] if path else None
         static: list[float] | None = None
-        if self.minimax and exact and not settling and leaf is not None and leaf.static is None:
+        if self.minimax and exact and leaf is not None and leaf.static is None:
             static = leaf.static = leaf.mm = _rewards(sim, n_players)
         # Rollout: random play, cut off after ``depth`` decisions.
         rolled = False
@@ -522,16 +510,6 @@ class MCTSAgent:
             if best is None:
                 return
             node.mm = best
-
-    def _settle(self, sim: Game[Any]) -> int:
-        """Finish a turn under way with the playout policy (``Game.settled``); returns the
-        number of decisions played."""
-        played = 0
-        while self.settle and played < SETTLE_LIMIT and sim.outcome() is None and not sim.settled():
-            if not sim.random_step(self.rng):
-                break
-            played += 1
-        return played
 
     def _rollout(self, sim: Game[Any], depth: int, known: dict[int, list[Action]],
                  stop: float | None = None) -> int:

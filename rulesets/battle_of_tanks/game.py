@@ -80,17 +80,15 @@ class BattleGame(Game[Action]):
     ruleset_id = "battle-of-tanks"
     players = SIDES
     notation_help = A.NOTATION_HELP
-    search_rate = 800
-    """MCTS iterations per second on the reference machine (the presets' unit):
-    the median of 127 one-second searches over a whole village-crossroads game
-    against greedy (806/s on an idle core, with :meth:`settled`)."""
+    search_rate = 250
+    """MCTS iterations per second on the reference machine (the presets' unit),
+    measured at 1-second decisions of village-crossroads games."""
     rollout_depth = 0
-    """MCTS scores a new leaf by the evaluation, without a playout beyond the
-    activation under way (:meth:`settled`): the evaluation already weighs the
-    next shots of both sides (readiness), a playout decision costs ~1 ms
-    (cover, sight) and, in trial matches against greedy, playouts of depth 4
-    (into the next activation, whoever draws its chit) did not play better.
-    ``random_step`` serves a depth set with ``--rollout-depth``."""
+    """MCTS scores a new leaf by the evaluation, without a playout: the evaluation
+    already weighs the next shots of both sides (readiness), a playout decision
+    costs ~1 ms (cover, sight) and, in trial matches against greedy, playouts of
+    one activation (depth 4) did not play better. ``random_step`` serves a
+    depth set with ``--rollout-depth``."""
     search_halving = 8
     """MCTS spends its budget on the best 8 seeded root actions (sequential halving), not
     16: each then gets twice the iterations, enough to expand the promising paths under
@@ -230,11 +228,6 @@ class BattleGame(Game[Action]):
         from rulesets.battle_of_tanks.priors import priors
 
         return priors(self, actions)
-
-    def settled(self) -> bool:
-        """Between activations: a declared order's path and fire are still to come otherwise
-        (the search finishes them with the playout policy before it evaluates)."""
-        return self.phase == "order" or self.result is not None
 
     def random_step(self, rng: Any) -> bool:
         """One decision of the playout policy (rulesets/battle_of_tanks/playout.py)."""

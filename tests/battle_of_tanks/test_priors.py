@@ -78,34 +78,3 @@ def test_mcts_halves_over_the_best_eight_seeded_orders():
     # the others keep their one seeded visit: no iteration went to them
     assert all(n.visits == 1 for (_, a), n in root.children.items() if a not in best8)
     assert sum(n.visits for (_, a), n in root.children.items() if a in best8) == 8 + 40
-
-
-def test_positions_are_settled_only_between_activations_bt_4_2():
-    """The search judges a position only when no declared order is under way (Game.settled):
-    a MOVE's path, a FIRE's shots and an ambush window are still part of the activation."""
-    g = make_game(["gun"], ["brute"], {"a1": (10, 60, 0), "b1": (110, 60, 180)}, cards=[GUN, BRUTE])
-    give_chit(g, "a")
-    assert g.phase == "order" and g.settled()
-    g.apply(A.Declare("gun#1", "MOVE"))
-    assert g.phase == "path" and not g.settled()
-    g.apply(A.Drive(((30.0, 60.0),)))
-    assert g.settled() == (g.phase == "order")
-
-
-def test_the_search_judges_only_settled_positions_bt_4_2(monkeypatch):
-    """MCTS finishes a declared order with the playout policy before it evaluates."""
-    from core.ai.mcts import MCTSAgent
-    from rulesets.battle_of_tanks.game import BattleGame
-
-    g = make_game(["gun"], ["brute"], {"a1": (10, 60, 0), "b1": (90, 60, 180)}, cards=[GUN, BRUTE])
-    give_chit(g, "a")
-    judged: list[bool] = []
-    original = BattleGame.evaluate
-
-    def spy(self: BattleGame, player: int) -> float:
-        judged.append(self.settled())
-        return original(self, player)
-
-    monkeypatch.setattr(BattleGame, "evaluate", spy)
-    MCTSAgent(seed=3, iterations=40).choose(g)
-    assert judged and all(judged)
