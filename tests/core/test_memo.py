@@ -63,3 +63,17 @@ def test_each_simulated_game_starts_with_empty_memos() -> None:
     stale.remember("last game", "answer")
     play_job(GameJob(0, PigGames(), seed=3, seats=(("red", "random"), ("blue", "random"))))
     assert "last game" not in stale
+
+
+def test_recall_computes_once_and_remembers_false_answers() -> None:
+    """A remembered ``False`` (no CHECK here) is an answer, not a miss."""
+    memo: Memo[int, bool] = Memo(4)
+    calls: list[int] = []
+
+    def compute() -> bool:
+        calls.append(1)
+        return False
+
+    assert memo.recall(7, compute) is False
+    assert memo.recall(7, compute) is False
+    assert calls == [1]
