@@ -121,6 +121,8 @@ class Session:
         for i, name in enumerate(game.players):
             kinds[i] = seats.get(name, HUMAN if i == 0 and not seats else "greedy")
         self.kinds = kinds
+        self.unnamed = [name for name in game.players if seats and name not in seats]
+        """Seats the user did not name: they play greedy (said at the start, with how to take one)."""
         from core.ai import make_agent
 
         self.agents = {
@@ -169,6 +171,9 @@ class Session:
         g = self.game
         self.say(f"{self.ruleset.title}: {g.scenario or self.ruleset.default_scenario}, seed {self.s.seed}")
         self.say("seats: " + ", ".join(f"{g.players[p]}={k}" for p, k in self.kinds.items()))
+        if self.unnamed and not self.humans:
+            first = self.unnamed[0]
+            self.say(f"(seats not named play greedy; to play {first} yourself: --seat {first}=human)")
         if self.humans:
             self.say("type 'help' for commands")
         decisions = 0

@@ -123,6 +123,16 @@ def test_play_text_prints_moves_and_result_line(capsys: Any, monkeypatch: Any, w
     assert out.strip().splitlines()[-1].startswith("Result: ")
 
 
+def test_a_seat_not_named_plays_greedy_and_the_start_says_how_to_take_it(
+        capsys: Any, monkeypatch: Any, with_pig: Any) -> None:
+    code, out, _ = run(["play", "pig", "--seat", "red=random"], capsys, monkeypatch)
+    assert code == 0
+    assert "seats: red=random, blue=greedy" in out
+    assert "to play blue yourself: --seat blue=human" in out
+    code, out, _ = run(["play", "pig", "--seat", "red=random", "--seat", "blue=random"], capsys, monkeypatch)
+    assert "yourself" not in out  # every seat named: nothing to say
+
+
 def test_human_gets_help_errors_and_undo(tmp_path: Path, capsys: Any, monkeypatch: Any, with_pig: Any) -> None:
     rec = tmp_path / "h.yaml"
     script = "help\nfly away\nhold\nmoves\nroll\nundo\nroll\nsave {}\nresign\n".format(tmp_path / "s.yaml")
