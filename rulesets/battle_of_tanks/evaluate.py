@@ -15,6 +15,11 @@
   since the round began undamaged (BT-8.2 wins at the round's end).
 - A tank waiting in AMBUSH with no enemy in sight is idle: a small penalty,
   so the computer does not freeze its army in ambush.
+- The clock: with a round limit (BT-8.3) the game ends on destroyed tier
+  points, where a damaged tank counts for nothing. Over the last
+  :data:`ENDGAME_ROUNDS` rounds the value moves from the above towards the
+  result the points would give, so a side behind goes for kills and a side
+  ahead keeps out of reach, instead of both sitting out the clock.
 """
 
 from __future__ import annotations
@@ -47,6 +52,12 @@ REACH = 0.5
 at an enemy now beyond its sight (see :func:`expected_damage`)."""
 REACHED = Sight(0.0, True, NOT_LOOKED, True, False, None)
 """The sight assumed after such a move: in range, in the open."""
+ENDGAME_ROUNDS = 6
+"""Rounds before a round limit over which the value turns into the points result."""
+POINTS_RESULT = 0.9
+"""Value of leading on destroyed tier points when the round limit ends the game."""
+LAST_ROUND = 0.9
+"""... and its weight in the last round."""
 
 
 def material(game: BattleGame, side: str) -> float:
@@ -178,7 +189,28 @@ def evaluate(game: BattleGame, player: int) -> float:
     mine, theirs = material(game, me), material(game, them)
     total = max(mine + theirs, 1e-9)
     mat = (mine - theirs + threat(game, me) - threat(game, them)) / total
-    grd = GROUND_WEIGHT * (ground(game, me) - ground(game, them)) + plate(game, me) - plate(game, them)
+    grd = GROUND_WEIGHT * (ground(game, me) - ground(game, them))
     idle = IDLE_AMBUSH * (idle_ambushers(game, me) - idle_ambushers(game, them))
     value = MATERIAL_WEIGHT * mat + grd - idle
+    urgency = clock(game)
+    if urgency:
+        value = (1.0 - urgency) * value + urgency * points_result(game, me, them)
+    value += plate(game, me) - plate(game, them)  # the plate wins at a round's end, clock or not
     return max(-0.99, min(0.99, value))
+
+
+def clock(game: BattleGame) -> float:
+    """How near the round limit is (BT-8.3): 0 until :data:`ENDGAME_ROUNDS` rounds
+    before it, rising to :data:`LAST_ROUND` in the last round; 0 without a limit.
+    Not quite 1: the ordinary value still tells apart the moves that change no points."""
+    limit = game.rules.victory.max_rounds
+    if limit is None:
+        return 0.0
+    left = limit - game.round
+    return LAST_ROUND * max(0.0, 1.0 - left / ENDGAME_ROUNDS)
+
+
+def points_result(game: BattleGame, me: str, them: str) -> float:
+    """The result the round limit would give now: who destroyed more tier points (BT-8.3)."""
+    lead = game.destroyed_tiers[me] - game.destroyed_tiers[them]
+    return POINTS_RESULT if lead > 0 else -POINTS_RESULT if lead < 0 else 0.0

@@ -16,10 +16,13 @@ from core.ai.mcts import MCTSAgent
 from rulesets.battle_of_tanks import RULESET
 from rulesets.battle_of_tanks import actions as A
 from rulesets.battle_of_tanks.evaluate import (
+    ENDGAME_ROUNDS,
     FRESH,
+    LAST_ROUND,
     PENDING,
     READY_AMBUSH,
     SPENT,
+    clock,
     evaluate,
     readiness,
     shot_value,
@@ -229,3 +232,35 @@ def test_mcts_orders_the_shot_that_can_destroy_an_enemy():
     choice = MCTSAgent(seed=3, iterations=60).choose(g)
     assert isinstance(choice, A.Declare) and choice.order in ("FIRE", "ATTACK")
     assert g.tank(choice.tank).key in ("a1", "a2") and g.targets(g.tank(choice.tank))
+
+
+def _clock_game(round_: int, limit: int | None) -> BattleGame:
+    """a ahead on destroyed tier points (BT-8.3), b with more material left, at ``round_``."""
+    cards = [card("gun", sight_cm=10), card("t", sight_cm=10)]
+    g = make_game(["gun"], ["t", "t"], {"a1": (20, 60, 0), "b1": (100, 40, 0), "b2": (100, 80, 0)},
+                  cards=cards, victory__max_rounds=limit)
+    g.round = round_
+    g.destroyed_tiers = {"a": 5, "b": 0}
+    return g
+
+
+def test_evaluate_turns_into_the_points_result_as_the_round_limit_nears_bt_8_3():
+    """With a round limit the game ends on destroyed tier points: in the last round the side
+    ahead on points is winning even with less material; rounds before, material decides."""
+    assert clock(_clock_game(30, None)) == 0.0
+    assert clock(_clock_game(30 - ENDGAME_ROUNDS, 30)) == 0.0
+    assert 0.0 < clock(_clock_game(27, 30)) < clock(_clock_game(30, 30)) == LAST_ROUND
+    early, late = _clock_game(5, 30), _clock_game(30, 30)
+    assert evaluate(early, 0) < 0.0  # one tank against two
+    assert evaluate(late, 0) > 0.5  # but a leads 5-0 on points when round 30 ends
+    assert evaluate(late, 1) == -evaluate(late, 0)
+    assert evaluate(_clock_game(30, None), 0) == evaluate(early, 0)  # no limit: no clock
+
+
+def test_evaluate_keeps_the_plate_bonus_in_the_last_round_bt_8_2():
+    """The plate still wins at the round's end, whatever the points say."""
+    g = _clock_game(30, 30)
+    before = evaluate(g, 1)
+    g.place("b1", 10, 10, 0)  # on a's plate
+    g.tank("b1").plate_at_start = True
+    assert evaluate(g, 1) > before + 0.2
