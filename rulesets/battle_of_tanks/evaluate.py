@@ -57,7 +57,7 @@ ENDGAME_ROUNDS = 6
 POINTS_RESULT = 0.9
 """Value of leading on destroyed tier points when the round limit ends the game."""
 LAST_ROUND = 0.9
-"""... and its weight in the last round."""
+"""Weight of the points result in the last round (see :func:`clock`)."""
 
 
 def material(game: BattleGame, side: str) -> float:
