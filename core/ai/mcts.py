@@ -71,7 +71,7 @@ DEFAULT_SEARCH_RATE = 200
 """Reference iterations per second of a ruleset that does not say (``search_rate``)."""
 
 MIN_SPREAD = 0.01
-"""Floor of the value spread that scales exploration on exact nodes (see ``scaled``)."""
+"""Floor of the value spread that scales exploration (see ``scaled``)."""
 
 MINIMAX_VISITS = 10
 """The minimax value also anchors the Monte Carlo mean as this many visits."""
@@ -127,6 +127,9 @@ class MCTSAgent:
     spread of the children's values (their standard deviation, at least
     :data:`MIN_SPREAD`), so that
     small but real differences between evaluations steer the search.
+    A game whose ``search_scaled_chance`` attribute is true gets the same
+    scaling on the nodes below a die roll or a hidden state, from the
+    children available in the sample at hand.
     ``halving``: on an exact root with more seeded actions than this, the
     budget goes to sequential halving over the best ``halving`` of them
     (0 turns it off); see :meth:`_halve`. A game's ``search_halving``
@@ -173,6 +176,7 @@ class MCTSAgent:
         self.reference = reference
         self.chosen: Action | None = None  # the survivor of sequential halving, if it ran
         self._step_cost: float | None = None  # seconds per rollout step, measured (time budgets)
+        self._scale_chance = False  # the game's search_scaled_chance, for the search under way
         self.last: SearchStats | None = None
 
     # ------------------------------------------------------------------ api
@@ -215,6 +219,7 @@ class MCTSAgent:
             depth = int(getattr(game, "rollout_depth", 30))
         n_players = len(game.players)
         exact = not getattr(game, "hidden_information", False)
+        self._scale_chance = self.scaled and bool(getattr(game, "search_scaled_chance", False))
         root = _Node()
         started = time.perf_counter()
         think = float(self.think or 1.0)
@@ -373,6 +378,7 @@ class MCTSAgent:
         """
         rng = self.rng
         c = self.exploration
+        scale_chance = self._scale_chance
         node = root
         root.visits += 1
         path: list[tuple[_Node, int]] = []
@@ -447,12 +453,19 @@ class MCTSAgent:
                     if score > best_score:
                         best_score, best_child, best_action = score, child, action
             else:
-                for action in actions:
-                    child = children[(mover, action)]
+                # Below a die roll or a hidden state, only the actions legal in this
+                # sample compete; each child counts how often it was available (UCB's
+                # "sleeping bandits" form).
+                available = [children[(mover, action)] for action in actions]
+                means = [child.total / child.visits for child in available]
+                c_here = c
+                if scale_chance:
+                    mean = sum(means) / len(means)
+                    spread = math.sqrt(sum((m - mean) ** 2 for m in means) / len(means))
+                    c_here = c * max(spread, MIN_SPREAD)
+                for action, child, value in zip(actions, available, means, strict=True):
                     child.available += 1
-                    score = child.total / child.visits + c * math.sqrt(
-                        math.log(child.available) / child.visits
-                    )
+                    score = value + c_here * math.sqrt(math.log(child.available) / child.visits)
                     if score > best_score:
                         best_score, best_child, best_action = score, child, action
             assert best_child is not None and best_action is not None

@@ -388,3 +388,58 @@ class Duel(Game[Add]):
 
     def render(self, player: int | None = None, color: bool = False) -> str:
         return " ".join(map(str, self.picks))
+
+
+class Nudge(Game[Choice]):
+    """Player 0 rolls a die, then player 1 picks one of ``replies`` replies; reply ``i``
+    is worth ``0.02 * i`` to player 1. Below the roll the search cannot keep one state per
+    node, and values a few hundredths apart must still steer it (Battle of Tanks'
+    opponent replies after a drawn order look like this)."""
+
+    ruleset_id = "nudge"
+    players = ("roller", "replier")
+    rollout_depth = 0
+
+    def __init__(self, seed: int = 0, replies: int = 10, scaled_chance: bool = False):
+        super().__init__(Dice(seed), "nudge")
+        self.replies = replies
+        self.search_scaled_chance = scaled_chance
+        self.moves: list[str] = []
+
+    def to_move(self) -> int:
+        return len(self.moves) % 2
+
+    def decision(self) -> str:
+        return "choose"
+
+    def legal_actions(self) -> list[Choice]:
+        if not self.moves:
+            return [Choice("roll")]
+        return [Choice(f"r{i}") for i in range(self.replies)]
+
+    def _check(self, action: Choice) -> Illegal | None:
+        return None if action in self.legal_actions() else Illegal("NUDGE-1", "not now")
+
+    def _apply(self, action: Choice) -> list[Event]:
+        if action.name == "roll":
+            self.dice.d6("nudge roll", "roller")
+        self.moves.append(action.name)
+        return [Event("choice", action.name)]
+
+    def _outcome(self) -> Outcome | None:
+        return Outcome((), "replied") if len(self.moves) == 2 else None
+
+    def evaluate(self, player: int) -> float:
+        if len(self.moves) < 2:
+            return 0.0
+        worth = 0.02 * int(self.moves[1][1:])
+        return worth if player == 1 else -worth
+
+    def format_action(self, action: Choice) -> str:
+        return action.name
+
+    def parse_action(self, text: str) -> Choice:
+        return Choice(text)
+
+    def render(self, player: int | None = None, color: bool = False) -> str:
+        return " ".join(self.moves)

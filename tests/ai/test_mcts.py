@@ -13,7 +13,7 @@ from core.ai import make_agent
 from core.ai.agents import RandomAgent
 from core.ai.mcts import PRESETS, MCTSAgent
 from core.errors import TanktableError
-from tests.ai.games import Add, Choice, HighCard, Mark, Play, Race, TicTacToe, Trap
+from tests.ai.games import Add, Choice, HighCard, Mark, Nudge, Play, Race, TicTacToe, Trap
 from tests.toy import Hold, PigGame, Roll
 
 
@@ -397,3 +397,18 @@ def test_a_game_can_set_its_own_halving_width() -> None:
     root = agent.search(Narrow(width=30))
     assert agent.chosen is not None
     assert sum(1 for n in root.children.values() if n.visits > 1) == 4
+
+
+def test_a_game_can_scale_exploration_below_die_rolls() -> None:
+    """Replies 0.02 apart below a die roll: UCB's fixed constant spreads the visits nearly
+    evenly over them; with ``search_scaled_chance`` most go to the best reply."""
+
+    def best_share(scaled_chance: bool) -> float:
+        game = Nudge(replies=10, scaled_chance=scaled_chance)
+        root = MCTSAgent(seed=3, iterations=400, priors=False).search(game)
+        rolled = root.children[(0, Choice("roll"))]  # the replier's node, below the roll
+        visits = {action.name: node.visits for (_, action), node in rolled.children.items()}
+        return visits["r9"] / sum(visits.values())
+
+    assert best_share(False) < 0.2
+    assert best_share(True) > 0.8
