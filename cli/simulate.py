@@ -20,8 +20,15 @@ whatever --workers is (and with --dask), as long as every player is
 reproducible: random, greedy, easy/normal/hard, and mcts with --iterations.
 With --think, mcts searches for that many seconds per move, and results
 depend on the machine's speed and load; the presets search that many
-seconds' worth of iterations at the ruleset's reference speed instead. --swap rotates the player kinds round the seats every game
-(fair comparisons) and reports wins per kind.
+seconds' worth of iterations at the ruleset's reference speed instead.
+--swap rotates the player kinds round the seats every game (fair
+comparisons) and reports wins per kind.
+
+--log FILE writes every game to FILE as one JSON line the moment it ends
+(watch a long run with tail -f). Ctrl-C reports the games finished so far;
+with a log, the same command again plays only the games not yet in it, and
+a larger --games extends the run. A log of other settings is refused and
+left as it is.
 """
 
 BALANCE_HELP = """\
@@ -66,13 +73,14 @@ def register(app: typer.Typer) -> None:
         option: list[str] = typer.Option([], "--option", "-o", help="KEY=VALUE ruleset setting (YAML value)."),
         json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
         per_game: bool = typer.Option(False, "--per-game", help="With --json, include every game."),
+        log: Path | None = typer.Option(None, "--log", help="Write each finished game to FILE as a JSON line; the same command again resumes."),
     ) -> None:
         raise typer.Exit(run_simulate(
             ruleset=ruleset, scenario=scenario, games=games, seats=seat, seed=seed,
             workers=workers, dask=dask, think=think, iterations=iterations, swap=swap,
             max_moves=max_moves, armies=army, players=players, options=option,
             json_out=json_out, per_game=per_game, rollout_depth=rollout_depth,
-            opening=opening,
+            opening=opening, log_path=log,
         ))
 
     @app.command("balance", help=BALANCE_HELP)
@@ -180,10 +188,12 @@ def run_simulate(
     workers: int, dask: str | None, think: float, iterations: int | None, swap: bool,
     max_moves: int, armies: list[str], players: int | None, options: list[str],
     json_out: bool, per_game: bool, rollout_depth: int | None = None, opening: int = 0,
+    log_path: Path | None = None,
 ) -> int:
     import json
 
-    from core.ai.simulate import RegistryGames, simulate
+    from core.ai.simlog import SimulationLog, simulation_settings
+    from core.ai.simulate import RegistryGames, SimulationInterrupted, simulate
     from core.errors import TanktableError
     from core.registry import get_ruleset
 
@@ -196,19 +206,41 @@ def run_simulate(
     get_ruleset(ruleset)
     seat_map = _pairs(seats, "--seat")
     factory = RegistryGames(ruleset, scenario, _options(armies, players, options))
-    with _LazyBar(not json_out, ruleset) as bar:
-        report = simulate(
-            factory, games, seed=seed, seats=seat_map, workers=workers, dask=dask,
-            progress=bar, swap=swap, think=think, iterations=iterations,
-            max_moves=max_moves, rollout_depth=rollout_depth, opening=max(0, opening),
-        )
+    job_options: dict[str, Any] = {
+        "swap": swap, "think": think, "iterations": iterations, "max_moves": max_moves,
+        "rollout_depth": rollout_depth, "opening": max(0, opening),
+    }
+    log = None
+    if log_path is not None:
+        log = SimulationLog.open(log_path, simulation_settings(factory, seed, seat_map, **job_options))
+        for note in log.notes:
+            typer.echo(note, err=True)
+        logged = sum(1 for i in log.results if i < games)
+        if logged:
+            typer.echo(f"{log_path}: {logged} of the {games} games are in the log already; "
+                       f"playing the other {games - logged}", err=True)
+    interrupted = False
+    try:
+        with _LazyBar(not json_out, ruleset) as bar:
+            report = simulate(factory, games, seed=seed, seats=seat_map, workers=workers,
+                              dask=dask, progress=bar, log=log, **job_options)
+    except SimulationInterrupted as stop:
+        report, interrupted = stop.report, True
+    finally:
+        if log is not None:
+            log.close()
+    code = 130 if interrupted else 0
+    if interrupted:
+        again = f"; the same command resumes from {log_path}" if log_path else ""
+        typer.echo(f"interrupted after {report.games} of {games} games: the report covers "
+                   f"those{again}", err=True)
     if json_out:
         out = {"ruleset": ruleset, "scenario": scenario, "seed": seed, "seats": seat_map,
                "swap": swap, "think": think, "iterations": iterations,
                "rollout_depth": rollout_depth, "random_opening": opening,
-               **report.to_json(with_games=per_game)}
+               "interrupted": interrupted, **report.to_json(with_games=per_game)}
         typer.echo(json.dumps(out, indent=2))
-        return 0
+        return code
     seat_text = ", ".join(f"{k}={v}" for k, v in seat_map.items()) or "all greedy"
     kinds = {v.lower() for v in seat_map.values()}
     budget = f"{iterations} iterations/move" if iterations else f"{think:g} s/move"
@@ -231,7 +263,7 @@ def run_simulate(
             typer.echo(f"{k.name:<14}{k.wins:>6}  {_pct(k.rate)}  [{_pct(low)}, {_pct(high)}]")
     typer.echo(f"draws {report.draws}, unfinished {report.unfinished} (move limit {max_moves}), "
                f"mean length {report.mean_moves:.1f} decisions")
-    return 0
+    return code
 
 
 def run_balance(

@@ -38,11 +38,14 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from importlib import import_module
 from multiprocessing import get_context
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from core.errors import TanktableError
 from core.game import Game
 from core.memo import forget_games
+
+if TYPE_CHECKING:
+    from core.ai.simlog import SimulationLog
 
 __all__ = [
     "GameFactory",
@@ -51,6 +54,7 @@ __all__ = [
     "RegistryGames",
     "SideStats",
     "SimulationError",
+    "SimulationInterrupted",
     "SimulationReport",
     "derive_seed",
     "play_job",
@@ -66,6 +70,9 @@ Z95 = 1.959963984540054
 
 Progress = Callable[[int, int], None]
 """Called with (games done, games total) as results come in."""
+
+ResultSink = Callable[["GameResult"], None]
+"""Called in the calling process with each game as soon as its result is in."""
 
 
 def derive_seed(master: int, *parts: object) -> int:
@@ -236,9 +243,9 @@ def _play_chunk(jobs: Sequence[GameJob]) -> list[GameResult]:
     return [_play_guarded(job) for job in jobs]
 
 
-def _chunks(jobs: Sequence[GameJob], workers: int) -> list[list[GameJob]]:
-    """Small chunks (about 8 per worker) balance uneven game lengths."""
-    size = max(1, min(32, len(jobs) // (workers * 8)))
+def _chunks(jobs: Sequence[GameJob], workers: int, size: int | None = None) -> list[list[GameJob]]:
+    """Small chunks (about 8 per worker) balance uneven game lengths; ``size`` overrides."""
+    size = size or max(1, min(32, len(jobs) // (workers * 8)))
     return [list(jobs[i:i + size]) for i in range(0, len(jobs), size)]
 
 
@@ -259,24 +266,35 @@ def run_jobs(
     workers: int = 1,
     dask: str | None = None,
     progress: Progress | None = None,
+    on_result: ResultSink | None = None,
+    chunk_size: int | None = None,
 ) -> list[GameResult]:
     """Play every job; results in job order whatever the execution.
 
     ``workers`` <= 1 plays in this process; more uses that many spawned
     processes; ``dask`` is a scheduler address (``tcp://host:8786``) or
     ``local`` for a cluster of ``workers`` processes on this machine.
+    ``on_result`` sees each game as it comes in (a worker sends a chunk of
+    ``chunk_size`` games at a time; by default about 8 chunks per worker).
     """
     total = len(jobs)
+    results: list[GameResult] = []
+
+    def take(batch: Sequence[GameResult]) -> None:
+        for result in batch:
+            results.append(result)
+            if on_result is not None:
+                on_result(result)
+        if progress is not None:
+            progress(len(results), total)
+
     if dask is not None:
-        results = _run_dask(jobs, dask, max(1, workers), progress)
+        _run_dask(jobs, dask, max(1, workers), take, chunk_size)
     elif workers <= 1 or total <= 1:
-        results = []
         for job in jobs:
-            results.append(_play_guarded(job))
-            if progress is not None:
-                progress(len(results), total)
+            take([_play_guarded(job)])
     else:
-        results = _run_pool(jobs, workers, progress)
+        _run_pool(jobs, workers, take, chunk_size)
     results.sort(key=lambda r: r.index)
     return results
 
@@ -286,9 +304,9 @@ def _start_method() -> str:
     return "fork" if sys.platform.startswith("linux") else "spawn"
 
 
-def _run_pool(jobs: Sequence[GameJob], workers: int, progress: Progress | None) -> list[GameResult]:
-    chunks = _chunks(jobs, workers)
-    results: list[GameResult] = []
+def _run_pool(jobs: Sequence[GameJob], workers: int, take: Callable[[list[GameResult]], None],
+              chunk_size: int | None) -> None:
+    chunks = _chunks(jobs, workers, chunk_size)
     method = _start_method()
     hashing: AbstractContextManager[None] = _fixed_hash_seed() if method == "spawn" else nullcontext()
     with hashing, ProcessPoolExecutor(
@@ -299,19 +317,17 @@ def _run_pool(jobs: Sequence[GameJob], workers: int, progress: Progress | None) 
             while pending:
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
-                    results.extend(future.result())
-                if progress is not None:
-                    progress(len(results), len(jobs))
+                    take(future.result())
         except BaseException:  # a failed game or Ctrl-C: do not play the rest
             for future in pending:
                 future.cancel()
             raise
-    return results
 
 
 def _run_dask(
-    jobs: Sequence[GameJob], address: str, workers: int, progress: Progress | None
-) -> list[GameResult]:
+    jobs: Sequence[GameJob], address: str, workers: int,
+    take: Callable[[list[GameResult]], None], chunk_size: int | None,
+) -> None:
     """Play the jobs on a Dask cluster (``pip install tanktable[dask]``)."""
     try:
         distributed: Any = import_module("dask.distributed")
@@ -333,19 +349,15 @@ def _run_dask(
         if cluster is not None:
             cluster.close()
         raise TanktableError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    results: list[GameResult] = []
     try:
         n = max(workers, _dask_workers(client))
-        futures = client.map(_play_chunk, _chunks(jobs, n), pure=False)
+        futures = client.map(_play_chunk, _chunks(jobs, n, chunk_size), pure=False)
         for future in distributed.as_completed(futures):
-            results.extend(future.result())
-            if progress is not None:
-                progress(len(results), len(jobs))
+            take(future.result())
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
-    return results
 
 
 def _dask_workers(client: Any) -> int:
@@ -472,6 +484,18 @@ def check_seats(game: Game[Any], seats: Mapping[str, str]) -> None:
         make_agent(kind, seed=0, think=0.01)
 
 
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`simulate`: carries the report of the games finished before it.
+
+    A ``KeyboardInterrupt``, so a caller that only knows that still stops.
+    """
+
+    def __init__(self, report: SimulationReport, total: int) -> None:
+        super().__init__(f"interrupted after {report.games} of {total} games")
+        self.report = report
+        self.total = total
+
+
 def simulate(
     factory: GameFactory,
     games: int,
@@ -480,10 +504,42 @@ def simulate(
     workers: int = 1,
     dask: str | None = None,
     progress: Progress | None = None,
+    log: SimulationLog | None = None,
     **job_options: Any,
 ) -> SimulationReport:
-    """Play ``games`` games and summarize them (see :func:`simulation_jobs` for options)."""
+    """Play ``games`` games and summarize them (see :func:`simulation_jobs` for options).
+
+    With a ``log`` (:class:`core.ai.simlog.SimulationLog`, opened with the
+    same settings) the games it holds are not played again and every new one
+    is written to it as it finishes; workers then send each game on its own.
+    Ctrl-C raises :class:`SimulationInterrupted` with the games finished so far.
+    """
     jobs = simulation_jobs(factory, games, seed, seats, **job_options)
     check_seats(factory(jobs[0].seed), seats or {})
-    return summarize(run_jobs(jobs, workers=workers, dask=dask, progress=progress))
+    if log is not None:
+        from core.ai.simlog import simulation_settings
+
+        if log.settings != simulation_settings(factory, seed, seats, **job_options):
+            raise TanktableError(f"{log.path}: the log was opened for other settings than "
+                                 "this simulation's")
+    earlier = [r for i, r in sorted(log.results.items()) if i < games] if log is not None else []
+    todo = [job for job in jobs if log is None or job.index not in log.results]
+    played: list[GameResult] = []
+
+    def keep(result: GameResult) -> None:
+        played.append(result)
+        if log is not None:
+            log.append(result)
+        if progress is not None:
+            progress(len(earlier) + len(played), games)
+
+    if progress is not None and earlier:
+        progress(len(earlier), games)
+    try:
+        run_jobs(todo, workers=workers, dask=dask, on_result=keep,
+                 chunk_size=1 if log is not None else None)
+    except KeyboardInterrupt:
+        partial = sorted(earlier + played, key=lambda r: r.index)
+        raise SimulationInterrupted(summarize(partial), games) from None
+    return summarize(sorted(earlier + played, key=lambda r: r.index))
 
