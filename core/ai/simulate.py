@@ -31,9 +31,9 @@ import hashlib
 import logging
 import math
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -306,22 +306,25 @@ def _start_method() -> str:
 
 def _run_pool(jobs: Sequence[GameJob], workers: int, take: Callable[[list[GameResult]], None],
               chunk_size: int | None) -> None:
+    """Play the chunks in ``workers`` processes, handing each chunk's games to ``take``.
+
+    The workers ignore Ctrl-C: it reaches every process of the terminal's
+    group, and a worker interrupted while waiting for work would print a
+    traceback. The parent stops on it instead, and leaving the ``with``
+    terminates the workers at once (games under way are dropped). A failed
+    game stops the run the same way.
+    """
     chunks = _chunks(jobs, workers, chunk_size)
     method = _start_method()
     hashing: AbstractContextManager[None] = _fixed_hash_seed() if method == "spawn" else nullcontext()
-    with hashing, ProcessPoolExecutor(
-        max_workers=min(workers, len(chunks)), mp_context=get_context(method)
-    ) as pool:
-        pending: set[Future[list[GameResult]]] = {pool.submit(_play_chunk, c) for c in chunks}
-        try:
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    take(future.result())
-        except BaseException:  # a failed game or Ctrl-C: do not play the rest
-            for future in pending:
-                future.cancel()
-            raise
+    with hashing, get_context(method).Pool(min(workers, len(chunks)), initializer=_ignore_ctrl_c) as pool:
+        for batch in pool.imap_unordered(_play_chunk, chunks):
+            take(batch)
+
+
+def _ignore_ctrl_c() -> None:
+    """A worker leaves Ctrl-C to the parent (see :func:`_run_pool`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_dask(
