@@ -308,11 +308,13 @@ def _run_pool(jobs: Sequence[GameJob], workers: int, take: Callable[[list[GameRe
               chunk_size: int | None) -> None:
     """Play the chunks in ``workers`` processes, handing each chunk's games to ``take``.
 
-    The workers ignore Ctrl-C: it reaches every process of the terminal's
-    group, and a worker interrupted while waiting for work would print a
-    traceback. The parent stops on it instead, and leaving the ``with``
-    terminates the workers at once (games under way are dropped). A failed
-    game stops the run the same way.
+    The workers ignore Ctrl-C (it reaches every process of the terminal's
+    group); the parent stops on it, and leaving the ``with`` terminates the
+    workers at once, dropping the games under way. A failed game stops the
+    run the same way. Why not ``ProcessPoolExecutor``: it has no public way
+    to stop a running worker, and after Ctrl-C a worker went on with the
+    chunks already queued for it (seen: a 2-worker Battle of Tanks run still
+    playing 100 s after Ctrl-C, the terminal blocked).
     """
     chunks = _chunks(jobs, workers, chunk_size)
     method = _start_method()
