@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -246,3 +249,40 @@ def test_cli_ctrl_c_prints_the_report_so_far(with_pig: Any, tmp_path: Path,
     assert data["interrupted"] is True and data["games"] == 3
     assert "interrupted after 3 of 6 games: the report covers those; the same command " \
            "resumes from" in result.stderr
+
+
+CTRL_C_SCRIPT = """
+import os, signal, sys, threading, time
+from core.ai.simulate import SimulationInterrupted, simulate
+from tests.toy import PigGame
+
+class SlowPig:
+    def __call__(self, seed):
+        game = PigGame(seed, 30)
+        apply = game.apply
+        def slow(action):
+            time.sleep(0.2)
+            return apply(action)
+        game.apply = slow
+        return game
+
+threading.Timer(1.5, lambda: os.killpg(os.getpgid(0), signal.SIGINT)).start()
+started = time.perf_counter()
+try:
+    simulate(SlowPig(), 40, seed=1, default_kind="random", workers=2)
+except SimulationInterrupted as stop:
+    print("stopped", stop.report.games, round(time.perf_counter() - started, 1))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups are POSIX")
+def test_ctrl_c_stops_a_pooled_run_at_once_and_quietly() -> None:
+    """Ctrl-C reaches the whole process group: the parent reports, the workers are
+    stopped at once (not after the games queued for them) and print nothing."""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", CTRL_C_SCRIPT], cwd=root, capture_output=True,
+                          text=True, timeout=60, start_new_session=True)
+    assert done.returncode == 0, done.stderr
+    word, games, seconds = done.stdout.split()
+    assert word == "stopped" and int(games) < 40 and float(seconds) < 5
+    assert done.stderr == ""
