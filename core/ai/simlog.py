@@ -85,6 +85,7 @@ class SimulationLog:
     results: dict[int, GameResult] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     _handle: IO[str] | None = None
+    _headed: bool = False  # whether the file has its header line
 
     @classmethod
     def open(cls, path: str | Path, settings: Mapping[str, Any]) -> SimulationLog:
@@ -92,20 +93,36 @@ class SimulationLog:
 
         Raises :class:`DataError` with every problem found, without writing
         anything, when the log is of another simulation or does not read.
+        The lock is taken before the file is read, so a run never cuts a line
+        that another run is still writing. A new log gets its header with its
+        first game: a run refused at the start (a mistyped seat, say) leaves no
+        header that would refuse the corrected command.
         """
         path = Path(path)
         plain = json.loads(json.dumps(dict(settings), sort_keys=True, default=str))
         log = cls(path, plain)
         if path.is_dir():
             raise TanktableError(f"{path}: is a folder, not a log file")
-        raw = b""
-        if path.exists():
-            try:
-                raw = path.read_bytes()
-            except OSError as exc:
-                raise TanktableError(f"{path}: cannot read the log: {exc.strerror}") from None
-        keep, open_end = log._read(raw)
-        log._start(keep, len(raw), open_end)
+        try:
+            handle = path.open("a", encoding="utf-8")  # creates, never changes what is there
+        except OSError as exc:
+            raise TanktableError(f"{path}: cannot write the log: {exc.strerror}") from None
+        try:
+            _lock(handle, path)
+            raw = path.read_bytes()
+            keep, open_end = log._read(raw)
+            if keep < len(raw):
+                os.truncate(path, keep)
+        except OSError as exc:
+            handle.close()
+            raise TanktableError(f"{path}: cannot read the log: {exc.strerror}") from None
+        except BaseException:
+            handle.close()
+            raise
+        log._handle = handle
+        log._headed = keep > 0
+        if open_end:
+            handle.write("\n")  # a complete last line that had no newline (edited by hand)
         return log
 
     # ------------------------------------------------------------- reading
@@ -194,23 +211,12 @@ class SimulationLog:
         self.results[result.index] = result
 
     # ------------------------------------------------------------- writing
-    def _start(self, keep: int, size: int, open_end: bool) -> None:
-        """Open for appending: a header for a new log, the torn last line cut away."""
-        try:
-            if keep < size:
-                os.truncate(self.path, keep)
-            handle = self.path.open("a", encoding="utf-8")
-        except OSError as exc:
-            raise TanktableError(f"{self.path}: cannot write the log: {exc.strerror}") from None
-        _lock(handle, self.path)
-        self._handle = handle
-        if keep == 0:
-            self._write({"format": FORMAT, "version": VERSION, "settings": self.settings})
-        elif open_end:
-            handle.write("\n")  # a complete last line that had no newline (edited by hand)
-
     def append(self, result: GameResult) -> None:
-        """Write one finished game, flushed to disk before the next one is awaited."""
+        """Write one finished game (after the header, if the log is new), flushed to
+        disk before the next one is awaited."""
+        if not self._headed:
+            self._write({"format": FORMAT, "version": VERSION, "settings": self.settings})
+            self._headed = True
         self.results[result.index] = result
         self._write(result.to_json())
 
@@ -242,7 +248,6 @@ def _lock(handle: IO[str], path: Path) -> None:
     try:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        handle.close()
         raise TanktableError(f"{path}: another simulation is writing this log") from None
 
 

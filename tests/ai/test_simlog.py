@@ -22,6 +22,8 @@ from core.errors import DataError, TanktableError
 from tests.ai.games import PigGames
 
 SEATS = {"red": "random", "blue": "greedy"}
+runner = CliRunner()
+PIG = ["simulate", "pig", "--seat", "red=random", "--seat", "blue=greedy", "--seed", "4", "--json"]
 OPTIONS: dict[str, Any] = {"swap": True}
 
 
@@ -168,6 +170,32 @@ def test_a_second_run_on_the_same_log_is_refused(tmp_path: Path) -> None:
         SimulationLog.open(path, settings_)
 
 
+def test_a_run_never_cuts_the_line_another_run_is_writing(tmp_path: Path) -> None:
+    """The lock comes before the read: a line still being written by the first run
+    looks cut off half-way, and the second run must not cut it."""
+    path = tmp_path / "run.jsonl"
+    settings_ = simulation_settings(PigGames(), 2, SEATS, **OPTIONS)
+    with SimulationLog.open(path, settings_) as log:
+        log.append(run(1).results[0])
+        with path.open("a", encoding="utf-8") as writing:
+            writing.write('{"index": 1, "se')
+        before = path.read_bytes()
+        with pytest.raises(TanktableError, match="another simulation is writing"):
+            SimulationLog.open(path, settings_)
+        assert path.read_bytes() == before
+
+
+def test_a_run_refused_at_the_start_leaves_no_header(with_pig: Any, tmp_path: Path) -> None:
+    """A mistyped seat must not leave a log whose header refuses the corrected command."""
+    path = tmp_path / "pig.jsonl"
+    typo = runner.invoke(app, [*PIG, "-n", "2", "--seat", "blue=greedyy", "--log", str(path)])
+    assert typo.exit_code != 0 and "unknown player kind" in str(typo.exception)
+    assert path.read_bytes() == b""
+    fixed = runner.invoke(app, [*PIG, "-n", "2", "--log", str(path)])
+    assert fixed.exit_code == 0, fixed.output
+    assert lines(path)[0]["format"] == FORMAT and len(lines(path)) == 1 + 2
+
+
 def test_a_log_opened_for_other_settings_cannot_be_passed_to_simulate(tmp_path: Path) -> None:
     with SimulationLog.open(tmp_path / "run.jsonl", simulation_settings(PigGames(), 9, SEATS)) as log, \
             pytest.raises(TanktableError, match="opened for other settings"):
@@ -212,10 +240,6 @@ def test_any_stop_resumes_to_the_uninterrupted_report(tmp_path: Path, cut: int, 
     keep_lines(path, 1 + cut, tail=torn)
     assert run(6, path) == whole
     assert sorted(g["index"] for g in lines(path)[1:]) == list(range(6))
-
-
-runner = CliRunner()
-PIG = ["simulate", "pig", "--seat", "red=random", "--seat", "blue=greedy", "--seed", "4", "--json"]
 
 
 def test_cli_log_resumes_and_extends(with_pig: Any, tmp_path: Path) -> None:
