@@ -33,3 +33,8 @@ class DataError(TanktableError):
 
 class RecordError(TanktableError):
     """A game record that cannot be read or does not replay."""
+
+
+class UsageError(TanktableError):
+    """A command line or call that asks for something the chosen ruleset does not
+    offer (an option it does not take); the CLI exits with 2 for it."""

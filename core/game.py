@@ -20,6 +20,7 @@ of the state: the same seed and the same actions give the same game.
 from __future__ import annotations
 
 import copy
+import enum
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from core.dice import Dice
 from core.errors import IllegalActionError, NotationError, TanktableError
+from core.options import GameOptions, parse_options
 
 __all__ = [
     "Action",
@@ -39,6 +41,7 @@ __all__ = [
     "Outcome",
     "Ruleset",
     "Step",
+    "Termination",
 ]
 
 
@@ -97,13 +100,41 @@ class Event:
         return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
 
 
+class Termination(str, enum.Enum):
+    """Why a game ended, as a value code can compare (the reason is for people).
+
+    ``RULES`` and ``MOVE_LIMIT`` follow from the moves: re-simulating a record
+    gives them again. The others are decisions taken beside the moves (a
+    player gives up, a flag falls, both agree), so a record stores them and a
+    replay re-applies them after the last move.
+    """
+
+    RULES = "rules"
+    """Won, lost or drawn by the ruleset's own end conditions."""
+    MOVE_LIMIT = "move_limit"
+    """A limit of the rules ran out (a move counter, a last round) and decided."""
+    RESIGNATION = "resignation"
+    TIME = "time"
+    AGREEMENT = "agreement"
+
+    @property
+    def forced(self) -> bool:
+        """True when the ending is a decision beside the moves, not their result."""
+        return self in (Termination.RESIGNATION, Termination.TIME, Termination.AGREEMENT)
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended. ``winners`` empty means a draw."""
+    """How a game ended. ``winners`` empty means a draw.
+
+    ``reason`` is the sentence a player reads; ``termination`` is what code
+    compares (records, verification, statistics), so no code parses ``reason``.
+    """
 
     winners: tuple[int, ...]
     reason: str
     score: tuple[float, ...] | None = None
+    termination: Termination = Termination.RULES
 
     @property
     def is_draw(self) -> bool:
@@ -248,8 +279,16 @@ class Game(ABC, Generic[A]):
     def is_legal(self, action: A) -> bool:
         return self.check(action) is None
 
-    def apply(self, action: A) -> list[Event]:
-        """Play ``action``; raises :class:`IllegalActionError` if it is illegal."""
+    def apply(self, action: A, player: int | None = None) -> list[Event]:
+        """Play ``action``; raises :class:`IllegalActionError` if it is illegal.
+
+        With ``player``, the action is refused unless that player decides now:
+        a server or a library caller acting for one seat cannot act for another.
+        """
+        if player is not None and self.outcome() is None and player != self.to_move():
+            raise IllegalActionError(
+                "TURN", f"it is {self._name(self.to_move())}'s decision "
+                f"({self.decision()}), not {self._name(player)}'s")
         illegal = self.check(action)
         if illegal is not None:
             raise IllegalActionError(illegal.rule, illegal.reason)
@@ -277,15 +316,29 @@ class Game(ABC, Generic[A]):
     def is_over(self) -> bool:
         return self.outcome() is not None
 
-    def forfeit(self, player: int, reason: str) -> Outcome:
-        """End the game against ``player`` (resignation, flag fall)."""
+    def forfeit(self, player: int, termination: Termination = Termination.RESIGNATION,
+                reason: str | None = None) -> Outcome:
+        """End the game against ``player``: a resignation, or a flag fall (``TIME``)."""
         winners = tuple(p for p in range(len(self.players)) if p != player)
-        self._forced = Outcome(winners, reason)
-        return self._forced
+        if reason is None:
+            who = self._name(player)
+            reason = f"{who} lost on time" if termination is Termination.TIME else f"{who} resigned"
+        return self.force(Outcome(winners, reason, None, termination))
 
     def agree_draw(self, reason: str = "draw by agreement") -> Outcome:
-        self._forced = Outcome((), reason)
-        return self._forced
+        """End the game drawn because the players agree."""
+        return self.force(Outcome((), reason, None, Termination.AGREEMENT))
+
+    def force(self, outcome: Outcome) -> Outcome:
+        """End the game with an outcome decided beside the moves (see :class:`Termination`)."""
+        if not outcome.termination.forced:
+            raise TanktableError(f"an ending by {outcome.termination.value} follows from the moves; "
+                                 "it cannot be imposed")
+        self._forced = outcome
+        return outcome
+
+    def _name(self, player: int) -> str:
+        return self.players[player] if 0 <= player < len(self.players) else f"player {player}"
 
     def undo(self) -> Step:
         """Take back the last step (replay from the initial state)."""
@@ -374,6 +427,18 @@ class Game(ABC, Generic[A]):
         snap._outcome_known = False
         return snap
 
+    # -------------------------------------------------------------- positions
+    def position(self) -> dict[str, Any]:
+        """The state as a ``kind: position`` document (plain, YAML-safe data).
+
+        It describes everything the rules need to go on -- every piece with its
+        full state, whose decision it is, counters -- and loads back with
+        :meth:`Ruleset.from_position` into a game with the same legal actions.
+        It is the omniscient state: a hidden-information game's position holds
+        every secret. The dice's future is not part of it (a seed is).
+        """
+        raise TanktableError(f"{self.ruleset_id} has no position documents")
+
     def player_index(self, name: str) -> int:
         try:
             return self.players.index(name.lower())
@@ -399,6 +464,8 @@ class Ruleset(ABC):
     title: ClassVar[str]
     players: ClassVar[tuple[str, ...]]
     default_scenario: ClassVar[str]
+    options_model: ClassVar[type[GameOptions]] = GameOptions
+    """The options a game of this ruleset takes (fields beside ``settings``)."""
 
     @abstractmethod
     def scenarios(self) -> list[str]:
@@ -408,10 +475,28 @@ class Ruleset(ABC):
     def new_game(
         self,
         scenario: str | Path | None = None,
-        options: Mapping[str, Any] | None = None,
+        options: Mapping[str, Any] | GameOptions | None = None,
         seed: int = 0,
     ) -> Game[Any]:
-        """A fresh game from a shipped scenario name or a path to a user's file."""
+        """A fresh game from a shipped scenario name or a path to a user's file.
+
+        ``options`` are this ruleset's :attr:`options_model`, or their flat
+        (record) form, which :meth:`parse_options` reads.
+        """
+
+    def setting_names(self) -> list[str]:
+        """Every rules setting (Decision) a game may override, as dotted keys."""
+        return []
+
+    def parse_options(self, options: Mapping[str, Any] | GameOptions | None) -> GameOptions:
+        """The options of a game, typed; an option this ruleset does not take is a
+        :class:`~core.errors.UsageError` that lists those it does take."""
+        return parse_options(self.id, self.options_model, self.setting_names(), options)
+
+    def from_position(self, position: Mapping[str, Any], seed: int = 0) -> Game[Any]:
+        """A game in the state a ``kind: position`` document describes (see
+        :meth:`Game.position`), checked by the same rules as a scenario."""
+        raise TanktableError(f"{self.id} has no position documents")
 
     def data_kinds(self) -> Mapping[str, Any]:
         """``kind`` -> pydantic model of every data file this ruleset reads."""

@@ -14,27 +14,40 @@ something a person cares about.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import tempfile
+from collections.abc import Mapping
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import yaml
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from core.data import DataModel, Document, load_document, parse_document, validate
 from core.errors import DataError, RecordError, TanktableError
+from core.game import Termination
 
 if TYPE_CHECKING:
     from core.game import Game, Outcome, Ruleset
 
 
 class RecordResult(DataModel):
+    """How the game ended: compared field by field when a record is verified."""
+
     winners: list[str] = Field(default_factory=list)
     reason: str = ""
     score: list[float] | None = None
+    termination: Termination = Termination.RULES
+
+
+class RecordClock(DataModel):
+    """The players' clocks: the time each had at the start, and what is left."""
+
+    seconds: float = Field(gt=0, allow_inf_nan=False)
+    left: dict[str, float] = Field(default_factory=dict)
 
 
 class RecordFile(DataModel):
@@ -47,12 +60,27 @@ class RecordFile(DataModel):
     scenario_data: str | None = None
     attachments: dict[str, str] = Field(default_factory=dict)
     """Files the embedded scenario names beside itself (a map, a table), by relative path."""
+    position: dict[str, Any] | None = None
+    """The ``kind: position`` document the game started from, if not the scenario's start."""
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int = 0
     seats: dict[str, str] = Field(default_factory=dict)
+    clock: RecordClock | None = None
     date: str | None = None
     moves: list[str] = Field(default_factory=list)
     result: RecordResult | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _clock_out_of_options(cls, data: Any) -> Any:
+        """Older records kept the clock among the options (``clock_seconds``)."""
+        if isinstance(data, dict) and isinstance(data.get("options"), dict) \
+                and "clock_seconds" in data["options"]:
+            options = dict(data["options"])
+            seconds = options.pop("clock_seconds")
+            data = {**data, "options": options}
+            data.setdefault("clock", {"seconds": seconds})
+        return data
 
 
 ATTACHMENT_DEPTH = 3
@@ -112,7 +140,50 @@ def result_of(game: Game[Any], outcome: Outcome | None) -> RecordResult | None:
         winners=[game.players[p] for p in outcome.winners],
         reason=outcome.reason,
         score=list(outcome.score) if outcome.score is not None else None,
+        termination=outcome.termination,
     )
+
+
+def make_header(
+    ruleset: Ruleset,
+    scenario: str | Path | None,
+    seed: int,
+    seats: Mapping[str, str] | None = None,
+    position: Mapping[str, Any] | None = None,
+) -> RecordFile:
+    """What a record says before its first move: where the game started, and how.
+
+    A user's scenario file is embedded with the files it names beside itself,
+    so that the record replays on a machine that has neither.
+    """
+    if position is not None:
+        return RecordFile(ruleset=ruleset.id, scenario=str(position.get("scenario") or "position"),
+                          position=dict(position), seed=seed, seats=dict(seats or {}))
+    name, text = ruleset.scenario_source(scenario)
+    attachments = attachments_of(Path(name), text) if text is not None else {}
+    return RecordFile(
+        ruleset=ruleset.id,
+        scenario=Path(name).name if text is not None else name,
+        scenario_sha256=hashlib.sha256(text.encode()).hexdigest() if text is not None else None,
+        scenario_data=text,
+        attachments=attachments,
+        seed=seed,
+        seats=dict(seats or {}),
+    )
+
+
+def record_of(header: RecordFile, game: Game[Any], seats: Mapping[str, str] | None = None,
+              clock: RecordClock | None = None) -> RecordFile:
+    """``header`` with the game as it stands now: its options, moves, clocks and result."""
+    moves = [game.format_action(step.action) + game.annotation(step.events) for step in game.history]
+    return header.model_copy(update={
+        "options": dict(game.options),
+        "seats": dict(seats) if seats is not None else header.seats,
+        "clock": clock if clock is not None else header.clock,
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
+        "moves": moves,
+        "result": result_of(game, game.outcome()),
+    })
 
 
 def make_record(
@@ -120,27 +191,10 @@ def make_record(
     ruleset: Ruleset,
     scenario: str | Path | None,
     seed: int,
-    seats: dict[str, str] | None = None,
+    seats: Mapping[str, str] | None = None,
 ) -> RecordFile:
     """The record of ``game`` as it stands (finished or not)."""
-    name, text = ruleset.scenario_source(scenario)
-    attachments = attachments_of(Path(name), text) if text is not None else {}
-    moves = []
-    for step in game.history:
-        moves.append(game.format_action(step.action) + game.annotation(step.events))
-    return RecordFile(
-        ruleset=ruleset.id,
-        scenario=Path(name).name if text is not None else name,
-        scenario_sha256=hashlib.sha256(text.encode()).hexdigest() if text is not None else None,
-        scenario_data=text,
-        attachments=attachments,
-        options=dict(game.options),
-        seed=seed,
-        seats=dict(seats or {}),
-        date=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
-        moves=moves,
-        result=result_of(game, game.outcome()),
-    )
+    return record_of(make_header(ruleset, scenario, seed, seats), game)
 
 
 class _LiteralDumper(yaml.SafeDumper):
@@ -155,34 +209,65 @@ def _str_presenter(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
 _LiteralDumper.add_representer(str, _str_presenter)
 
 
-def dump_record(record: RecordFile) -> str:
-    data = record.model_dump(exclude_none=True)
+def dump_yaml(data: Any) -> str:
+    """Plain data as readable YAML: keys in their order, multi-line text as blocks."""
     return yaml.dump(data, Dumper=_LiteralDumper, sort_keys=False, allow_unicode=True)
+
+
+def dump_record(record: RecordFile) -> str:
+    return dump_yaml(record.model_dump(mode="json", exclude_none=True))
 
 
 def save_record(record: RecordFile, path: str | Path) -> None:
     """Write atomically; refuse to overwrite a file that is not a tanktable record."""
+    write_text_atomic(dump_record(record), path, kind="record")
+
+
+def write_yaml(data: Mapping[str, Any], path: str | Path, kind: str) -> None:
+    """Write a document of ``kind`` atomically (see :func:`write_text_atomic`)."""
+    write_text_atomic(dump_yaml(dict(data)), path, kind)
+
+
+def write_text_atomic(text: str, path: str | Path, kind: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename.
+
+    A reader never sees half a file, a crash leaves the old file whole, and a
+    file that exists but is not a tanktable document of ``kind`` (a person's
+    notes, a corrupt save that may still be mended by hand) is never replaced.
+    The new file gets the permissions a plain new file would get (the umask).
+    """
     target = Path(path)
     if target.exists():
         try:
             doc = load_document(target)
-            is_record = isinstance(doc.data, dict) and doc.data.get("kind") == "record"
+            same_kind = isinstance(doc.data, dict) and doc.data.get("kind") == kind
         except DataError:
-            is_record = False
-        if not is_record:
+            same_kind = False
+        if not same_kind:
             raise TanktableError(
-                f"{target}: exists and is not a tanktable record; not overwritten "
+                f"{target}: exists and is not a tanktable {kind}; not overwritten "
                 "(choose another name or move it away)"
             )
-    text = dump_record(record)
     folder = target.parent if str(target.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, target)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.chmod(tmp, 0o666 & ~_umask())
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
     except OSError as exc:
         raise TanktableError(f"{target}: cannot save: {exc.strerror or exc}") from None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def load_record(path: str | Path) -> tuple[RecordFile, Document]:
@@ -197,6 +282,8 @@ def parse_record(text: str, name: str = "<record>") -> RecordFile:
 
 def start_game(record: RecordFile, ruleset: Ruleset) -> Game[Any]:
     """A fresh game as the record's header describes it."""
+    if record.position is not None:
+        return ruleset.from_position(record.position, record.seed)
     if record.scenario_data is not None:
         digest = hashlib.sha256(record.scenario_data.encode()).hexdigest()
         if record.scenario_sha256 and digest != record.scenario_sha256:
@@ -236,12 +323,23 @@ def replay(
             game.apply(game.parse_action(text))
         except TanktableError as exc:
             raise RecordError(f"{where}move {i + 1} {text!r}: {exc}") from None
+    if upto is None and record.result is not None and game.outcome() is None \
+            and record.result.termination.forced:
+        game.force(_outcome_of(record.result, game))
     if verify and upto is None and record.result is not None:
         got = result_of(game, game.outcome())
-        resigned = got is None and record.result.reason.lower().startswith(("resign", "time", "draw by agreement"))
-        if not resigned and got != record.result:
+        if got != record.result:
             raise RecordError(
-                f"the record says {record.result.model_dump()} but the moves give "
-                f"{got.model_dump() if got else 'a game still running'}"
+                f"the record says {record.result.model_dump(mode='json')} but the moves give "
+                f"{got.model_dump(mode='json') if got else 'a game still running'}"
             )
     return game
+
+
+def _outcome_of(result: RecordResult, game: Game[Any]) -> Outcome:
+    """The recorded ending as an :class:`Outcome` of ``game`` (sides checked)."""
+    from core.game import Outcome
+
+    winners = tuple(game.player_index(name) for name in result.winners)
+    score = tuple(result.score) if result.score is not None else None
+    return Outcome(winners, result.reason, score, result.termination)

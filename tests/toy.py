@@ -18,6 +18,7 @@ from core.data import DataModel
 from core.dice import Dice
 from core.errors import NotationError
 from core.game import Action, Event, Game, Illegal, Outcome, Ruleset
+from core.options import GameOptions
 
 
 @dataclass(frozen=True)
@@ -115,11 +116,18 @@ class PigCard(DataModel):
     tags: list[str] = []
 
 
+class PigOptions(GameOptions):
+    """Pig takes one option: the score that wins."""
+
+    target: int = Field(default=20, ge=1)
+
+
 class PigRuleset(Ruleset):
     id = "pig"
     title = "Pig (test game)"
     players = ("red", "blue")
     default_scenario = "classic"
+    options_model = PigOptions
 
     def scenarios(self) -> list[str]:
         return ["classic"]
@@ -127,9 +135,11 @@ class PigRuleset(Ruleset):
     def data_kinds(self) -> Mapping[str, Any]:
         return {"card": PigCard}
 
-    def new_game(self, scenario: str | Path | None = None, options: Mapping[str, Any] | None = None,
-                 seed: int = 0) -> PigGame:
-        return PigGame(seed, int((options or {}).get("target", 20)))
+    def new_game(self, scenario: str | Path | None = None,
+                 options: Mapping[str, Any] | GameOptions | None = None, seed: int = 0) -> PigGame:
+        opts = self.parse_options(options)
+        assert isinstance(opts, PigOptions)
+        return PigGame(seed, opts.target)
 
 
 RULESET = PigRuleset()

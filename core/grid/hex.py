@@ -28,7 +28,7 @@ class Hex(NamedTuple):
     def s(self) -> int:
         return -self.q - self.r
 
-    def __add__(self, other: object) -> Hex:  # type: ignore[override]
+    def __add__(self, other: object) -> Hex:
         assert isinstance(other, Hex)
         return Hex(self.q + other.q, self.r + other.r)
 

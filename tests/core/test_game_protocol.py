@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.errors import IllegalActionError, NotationError, TanktableError
-from core.game import Event, Outcome
+from core.game import Event, Outcome, Termination
 from tests.toy import Hold, PigGame, Roll
 
 
@@ -81,11 +81,28 @@ def test_clone_is_independent() -> None:
 
 def test_forfeit_and_draw() -> None:
     game = PigGame()
-    assert game.forfeit(0, "red resigned") == Outcome((1,), "red resigned")
-    assert game.outcome() == Outcome((1,), "red resigned")
+    resigned = Outcome((1,), "red resigned", None, Termination.RESIGNATION)
+    assert game.forfeit(0) == resigned and game.outcome() == resigned
+    timed = PigGame()
+    assert timed.forfeit(1, Termination.TIME) == Outcome((0,), "blue lost on time", None, Termination.TIME)
     other = PigGame()
-    assert other.agree_draw().is_draw
+    assert other.agree_draw().is_draw and other.outcome().termination is Termination.AGREEMENT  # type: ignore[union-attr]
     assert other.outcome() is not None and other.outcome().returns(2) == [0.0, 0.0]  # type: ignore[union-attr]
+
+
+def test_an_ending_that_follows_from_the_moves_cannot_be_imposed() -> None:
+    with pytest.raises(TanktableError, match="follows from the moves"):
+        PigGame().force(Outcome((0,), "red reached 20"))
+
+
+def test_apply_for_a_player_refuses_the_other_seat() -> None:
+    """A caller acting for one seat (a browser, a library user) cannot act for another."""
+    game = PigGame()
+    with pytest.raises(IllegalActionError, match="red's decision .*not blue's") as info:
+        game.apply(Roll(), player=1)
+    assert info.value.rule == "TURN" and game.history == []
+    game.apply(Roll(), player=0)
+    assert len(game.history) == 1
 
 
 def test_hidden_events_reach_only_their_audience() -> None:
