@@ -4,7 +4,8 @@ Spec: ``shared/rules/battle-of-tanks.md`` (rule IDs BT-1 .. BT-9). Data:
 ``data/battle_of_tanks`` (cards, the rules table with every Decision,
 tables, armies, scenarios).
 
-Options contract of ``RULESET.new_game(scenario, options, seed)``; every
+Options of ``RULESET.new_game(scenario, options, seed)`` (typed by
+:class:`~rulesets.battle_of_tanks.ruleset.BattleOfTanksOptions`); every
 option is YAML data, so a game record replays without the user's files:
 
 - ``armies``: ``{"a": SOURCE, "b": SOURCE}`` where SOURCE is a shipped army
@@ -17,8 +18,7 @@ option is YAML data, so a game record replays without the user's files:
 - ``table``: a shipped table name, a path, or an inline table mapping.
 - any rules setting by its dotted name, e.g.
   ``{"victory.max_rounds": 10, "spotting.required_for_cover": False}``.
-- ``players`` (must be 2), ``setup`` and ``clock_seconds`` are accepted and
-  left to the CLI.
+- anything else is refused (:class:`core.errors.UsageError`).
 
 Example (what ``tanktable balance`` does)::
 

@@ -17,6 +17,7 @@ from core.dice import Dice
 from core.errors import DataError, TanktableError
 from core.game import Game, Ruleset
 from core.geometry import Pose, footprint, heading_between
+from core.options import GameOptions, model_setting_names
 from rulesets.battle_of_tanks import catalogue as cat
 from rulesets.battle_of_tanks.army import report_for
 from rulesets.battle_of_tanks.field import Battlefield, features_of
@@ -30,9 +31,6 @@ from rulesets.battle_of_tanks.models import (
     TankCard,
 )
 from rulesets.battle_of_tanks.state import Tank
-
-RESERVED_OPTIONS = {"armies", "cards", "table", "players", "setup", "clock_seconds"}
-"""Option keys that are not rules settings; every other key is a dotted setting."""
 
 RESERVED_WORDS = {"to", "fire", "ambush", "pass", "stay", "none"}
 """Words of the notation a tank's label may not be (they start other actions)."""
@@ -58,11 +56,26 @@ repair: 3+             # RETREAT roll to repair a damaged track
 """
 
 
+class BattleOfTanksOptions(GameOptions):
+    """The options of a Battle of Tanks game besides rules settings."""
+
+    armies: dict[str, str | dict[str, Any]] | None = None
+    """Side -> army file, or the army's data (a record embeds a user's file)."""
+    cards: list[str | dict[str, Any]] | None = None
+    """Extra card files or folders, or cards' data (BT-2)."""
+    table: str | dict[str, Any] | None = None
+    """Another table than the scenario's: a file, or its data."""
+
+
 class BattleOfTanksRuleset(Ruleset):
     id = "battle-of-tanks"
     title = "Battle of Tanks"
     players = SIDES
     default_scenario = "village-crossroads"
+    options_model = BattleOfTanksOptions
+
+    def setting_names(self) -> list[str]:
+        return model_setting_names(RulesTable)
 
     def scenarios(self) -> list[str]:
         return cat.scenario_names()
@@ -103,28 +116,21 @@ class BattleOfTanksRuleset(Ruleset):
         return render_svg(game)
 
     # ------------------------------------------------------------ new game
-    def new_game(self, scenario: str | Path | None = None, options: Mapping[str, Any] | None = None,
+    def new_game(self, scenario: str | Path | None = None,
+                 options: Mapping[str, Any] | GameOptions | None = None,
                  seed: int = 0) -> BattleGame:
-        opts: dict[str, Any] = dict(options or {})
+        opts = self.parse_options(options)
+        assert isinstance(opts, BattleOfTanksOptions)
         scen, folder, name = cat.load_scenario(scenario, self.default_scenario)
-        if opts.get("players") not in (None, 2):
-            raise TanktableError("Battle of Tanks is for two players (or two teams): sides a and b")
-        cards, stored_cards = cat.cards_with_inline(list(opts.get("cards") or []))
-        if stored_cards:
-            opts["cards"] = stored_cards
-        settings = {k: v for k, v in opts.items() if k not in RESERVED_OPTIONS}
+        cards, stored_cards = cat.cards_with_inline(list(opts.cards or []))
         rules = cat.with_settings(cat.with_settings(cat.rules_table(), scen.settings, "scenario setting"),
-                                  settings, "option")
-        table_src = opts.get("table", scen.table)
-        table, table_data = cat.load_table(table_src, None if "table" in opts else folder)
-        if table_data is not None:
-            opts["table"] = table_data
+                                  opts.settings, "option")
+        table_src = opts.table if opts.table is not None else scen.table
+        table, table_data = cat.load_table(table_src, None if opts.table is not None else folder)
         problems = table_problems(table, rules, Document(path=f"table {table.name}", data={}))
         if problems:
             raise TanktableError("; ".join(p.message for p in problems))
-        given = opts.get("armies") or {}
-        if not isinstance(given, Mapping):
-            raise TanktableError("option armies: give a mapping side -> army file or army data")
+        given = opts.armies or {}
         for side in given:
             if side not in SIDES:
                 raise TanktableError(f"option armies: unknown side {side!r}; sides are a and b")
@@ -141,11 +147,17 @@ class BattleOfTanksRuleset(Ruleset):
                     stored[side] = data  # a user's file named by the scenario: embed it
             armies[side] = army
             check_army_for_play(army, side, cards)
+        update: dict[str, Any] = {}
+        if stored_cards:
+            update["cards"] = stored_cards
+        if table_data is not None:
+            update["table"] = table_data
         if stored:
-            opts["armies"] = stored
+            update["armies"] = stored
+        opts = opts.model_copy(update=update)
         field = Battlefield(table, rules, features_of(table, rules))
         tanks = build_tanks(armies, cards, rules, field, scen.deploy)
-        return BattleGame(Dice(seed), name, opts, rules, field, tanks, title=scen.name)
+        return BattleGame(Dice(seed), name, opts.flat(), rules, field, tanks, title=scen.name)
 
 
 def check_army_for_play(army: Army, side: str, cards: Mapping[str, TankCard]) -> None:

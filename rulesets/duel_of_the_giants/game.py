@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from core.dice import Dice
@@ -34,7 +33,7 @@ from rulesets.duel_of_the_giants.actions import PUBLIC_ACTIONS, EndStep
 from rulesets.duel_of_the_giants.board import Geometry, Pos, geometry
 from rulesets.duel_of_the_giants.notation import NOTATION_HELP, format_action, parse_action
 from rulesets.duel_of_the_giants.pieces import Atg, Drift, Marker, Mine, Stuka, Tank, VPEvent
-from rulesets.duel_of_the_giants.settings import Config, TerrainType
+from rulesets.duel_of_the_giants.settings import Config, DuelOptions, TerrainType
 
 SETUP_STEPS = ("S1", "S2", "S3", "S4")
 OPENING_STEPS = ("O1", "O2", "O3", "O4")
@@ -95,13 +94,13 @@ class DuelGame(Game[Action]):
     search_copy = False
     """True on the AI's determinized copies: their action lists are pruned (search.py)."""
 
-    def __init__(self, cfg: Config, options: Mapping[str, Any], seed: int, scenario: str):
-        super().__init__(Dice(seed), scenario, options)
+    def __init__(self, cfg: Config, options: DuelOptions, seed: int, scenario: str):
+        super().__init__(Dice(seed), scenario, options.flat())
         self.cfg = cfg
         self.base_terrain = "steppe" if cfg.season == "summer" else "snow_steppe"
         self._base_type = cfg.terrain[self.base_terrain]
         self.geo: Geometry = geometry(cfg.board.columns, cfg.board.rows)
-        self.players, self.side_players = setup.seats(cfg, int(self.options.get("players", 2)))
+        self.players, self.side_players = setup.seats(cfg, options.players)
         self.side_of: dict[int, str] = {p: s for s, ps in self.side_players.items() for p in ps}
         self.terrain: dict[Pos, str] = {}
         self.front: set[Pos] = set()
@@ -144,8 +143,7 @@ class DuelGame(Game[Action]):
         self.search_turned: set[Pos] = set()
         """Search copies: pieces already re-oriented for free (search.note)."""
         """The current decision's actions, computed while advancing; cleared by every apply."""
-        manual = str(self.options.get("setup", "shipped")).lower() == "manual"
-        setup.initialise(self, manual)
+        setup.initialise(self, options.setup == "manual")
         events: list[Event] = []
         self._advance(events)
         self.start_events = events

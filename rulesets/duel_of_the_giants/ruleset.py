@@ -10,9 +10,11 @@ from core.data import Document, Problem
 from core.errors import TanktableError
 from core.game import Game, Ruleset
 from core.grid.hexboard import HexBoard
+from core.options import GameOptions, model_setting_names
 from rulesets.duel_of_the_giants import settings
 from rulesets.duel_of_the_giants.board import parse_hex
 from rulesets.duel_of_the_giants.game import DuelGame
+from rulesets.duel_of_the_giants.settings import DuelOptions
 
 CARD_TEMPLATE = """\
 # Duel of the Giants weapon cards (DG-18). Copy, change the numbers printed on
@@ -46,14 +48,14 @@ weapons:
     recon_radius: 1
 """
 
-GAME_OPTIONS = frozenset({"players", "setup", "clock_seconds", "armies"})
+WEAPONS = "weapons."
+"""Settings under this prefix change the weapon cards (DG-18), the others the rules."""
 
 
-def build_config(scenario: str | Path | None, options: Mapping[str, Any]) -> settings.Config:
+def build_config(scenario: str | Path | None, overrides: Mapping[str, Any]) -> settings.Config:
     sc = settings.load_scenario(scenario)
-    overrides = {k: v for k, v in options.items() if k not in GAME_OPTIONS and not k.startswith("weapons.")}
-    rules = settings.rules_with(overrides)
-    cards = settings.weapons_with({k: v for k, v in options.items() if k.startswith("weapons.")})
+    rules = settings.rules_with({k: v for k, v in overrides.items() if not k.startswith(WEAPONS)})
+    cards = settings.weapons_with({k: v for k, v in overrides.items() if k.startswith(WEAPONS)})
     terrain_file = settings.terrain()
     terrain = dict(terrain_file.types)
     if rules.winter.snow_forest == "transparent" and "snow_forest" in terrain:
@@ -72,21 +74,21 @@ class DuelOfTheGiantsRuleset(Ruleset):
     title = "Duel of the Giants"
     players = ("german", "soviet")
     default_scenario = "summer"
+    options_model = DuelOptions
+
+    def setting_names(self) -> list[str]:
+        return [*model_setting_names(settings.Rules),
+                *(WEAPONS + name for name in model_setting_names(settings.Weapons))]
 
     def scenarios(self) -> list[str]:
         return settings.scenario_names()
 
-    def new_game(self, scenario: str | Path | None = None, options: Mapping[str, Any] | None = None,
+    def new_game(self, scenario: str | Path | None = None,
+                 options: Mapping[str, Any] | GameOptions | None = None,
                  seed: int = 0) -> Game[Any]:
-        opts = dict(options or {})
-        if "players" in opts:
-            try:
-                opts["players"] = int(opts["players"])
-            except (TypeError, ValueError):
-                raise TanktableError(f"--players {opts['players']!r}: give 2, 3 or 4 (up to 8 on the multi-board)") from None
-        if "setup" in opts and str(opts["setup"]).lower() not in ("manual", "shipped", "default"):
-            raise TanktableError(f"--setup {opts['setup']!r}: use manual (or shipped, the default)")
-        cfg = build_config(scenario, opts)
+        opts = self.parse_options(options)
+        assert isinstance(opts, DuelOptions)
+        cfg = build_config(scenario, opts.settings)
         name = cfg.scenario.name if scenario is None or str(scenario) in self.scenarios() else str(scenario)
         return DuelGame(cfg, opts, seed, name)
 

@@ -18,6 +18,7 @@ from pydantic import Field, model_validator
 
 from core.data import DataModel, load_document, parse_document, validate, with_overrides
 from core.errors import TanktableError
+from core.options import GameOptions
 from core.resources import shipped
 
 RULESET_ID = "duel-of-the-giants"
@@ -423,6 +424,14 @@ def with_map_path(scenario: ScenarioFile, scenario_path: str) -> ScenarioFile:
         return scenario
     setup = scenario.setup.model_copy(update={"map": str(beside.resolve())})
     return scenario.model_copy(update={"setup": setup})
+
+
+class DuelOptions(GameOptions):
+    """The options of a Duel of the Giants game besides rules settings."""
+
+    players: int = Field(default=2, ge=2, le=8, description="Players (DG-1; more than 4 on the multi-board).")
+    setup: Literal["default", "shipped", "manual"] = Field(
+        default="default", description="How the hidden set-up is made (DG-4).")
 
 
 @dataclass(frozen=True)

@@ -134,4 +134,4 @@ def _reach_ignoring(game: TankChessGame, pid: int, blockers: bool, corner_cuttin
         loose = Settings.model_validate(
             {**game.settings.model_dump(), "movement": {"corner_cutting": corner_cutting}})
         probe.rules = Rules(game.rules.files, game.rules.cards, loose)
-    return probe.reachable(pid)[0]
+    return set(probe.reachable(pid)[0])

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from core.data import DataModel, Document, Problem, load_document, validate, yaml_files
 from core.errors import DataError, TanktableError
 from core.game import Game, Ruleset
+from core.options import GameOptions, model_setting_names
 from core.resources import shipped, shipped_names
 from rulesets.tank_chess.cards import (
     CARD_TEMPLATE,
@@ -24,11 +25,22 @@ from rulesets.tank_chess.maps import MapFile, MapLayout, parse_map, validate_lay
 from rulesets.tank_chess.settings import Settings, check_settings, settings_with
 
 
+class TankChessOptions(GameOptions):
+    """The options of a tank chess game: settings, and the cards a user's map brings."""
+
+    cards: list[dict[str, Any]] | None = None
+    """Unit cards a user's map defines (TC-8); a record carries them so it replays anywhere."""
+
+
 class TankChessRuleset(Ruleset):
     id = "tank-chess"
     title = "Tank Chess"
     players = ("white", "black")
     default_scenario = "standard-16"
+    options_model = TankChessOptions
+
+    def setting_names(self) -> list[str]:
+        return model_setting_names(Settings)
 
     def scenarios(self) -> list[str]:
         return shipped_names("tank_chess", "maps")
@@ -61,18 +73,18 @@ class TankChessRuleset(Ruleset):
             raise DataError(sorted(problems))
         return layout
 
-    def new_game(self, scenario: str | Path | None = None, options: Mapping[str, Any] | None = None,
+    def new_game(self, scenario: str | Path | None = None,
+                 options: Mapping[str, Any] | GameOptions | None = None,
                  seed: int = 0) -> TankChessGame:
-        opts = dict(options or {})
-        settings = settings_with(opts)
-        embedded = opts.get("cards")
-        if embedded is not None and not isinstance(embedded, list):
-            raise TanktableError("option 'cards' must be a list of unit cards")
-        layout = self.load_map(scenario, settings, embedded)
-        if layout.extra_cards and embedded is None:
-            opts["cards"] = layout.extra_cards  # a record must rebuild the map's own pieces
+        opts = self.parse_options(options)
+        assert isinstance(opts, TankChessOptions)
+        settings = settings_with(opts.settings)
+        layout = self.load_map(scenario, settings, opts.cards)
+        if layout.extra_cards and opts.cards is None:
+            # a record must rebuild the map's own pieces
+            opts = opts.model_copy(update={"cards": layout.extra_cards})
         name = str(scenario) if scenario is not None else self.default_scenario
-        return TankChessGame(layout, settings, layout.name or name, opts, seed)
+        return TankChessGame(layout, settings, layout.name or name, opts.flat(), seed)
 
     def from_grid(self, grid: str, facing: Mapping[str, str] | None = None,
                   options: Mapping[str, Any] | None = None, to_move: str = "white",
@@ -84,15 +96,16 @@ class TankChessRuleset(Ruleset):
         """
         rows = [r for r in grid.strip("\n").split("\n") if r.strip()]
         model = MapFile(ruleset="tank-chess", kind="map", name="position", size=len(rows),
-                        grid=[r.strip() for r in rows], facing=dict(facing or {}))  # type: ignore[arg-type]
-        settings = settings_with(options)
-        embedded = (options or {}).get("cards")
-        layout, problems = parse_map(model, None, settings, shipped_cards(), None, embedded)
+                        grid=[r.strip() for r in rows], facing=dict(facing or {}))
+        opts = self.parse_options(options)
+        assert isinstance(opts, TankChessOptions)
+        settings = settings_with(opts.settings)
+        layout, problems = parse_map(model, None, settings, shipped_cards(), None, opts.cards)
         if not problems and check_rules:
             problems = validate_layout(layout, model, None, settings)
         if problems:
             raise DataError(problems)
-        game = TankChessGame(layout, settings, "position", dict(options or {}))
+        game = TankChessGame(layout, settings, "position", opts.flat())
         if to_move != "white":
             game.pos.to_move = game.player_index(to_move)
             game.pos.hash ^= game.rules.zob_side

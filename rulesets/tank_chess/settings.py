@@ -102,9 +102,6 @@ class Settings(DataModel):
     maps: MapRules = MapRules()
 
 
-CLI_OPTIONS = frozenset({"clock_seconds", "armies", "players", "setup", "cards"})
-"""Option keys that are not settings (the CLI's, and embedded user cards)."""
-
 _DEFAULTS: dict[str, Any] | None = None
 
 
@@ -118,10 +115,9 @@ def default_settings_data() -> dict[str, Any]:
     return dict(_DEFAULTS)
 
 
-def settings_with(options: Mapping[str, Any] | None) -> Settings:
+def settings_with(overrides: Mapping[str, Any] | None) -> Settings:
     """The shipped settings with a game's overrides (dotted keys or nested mappings)."""
-    overrides = {k: v for k, v in (options or {}).items() if k not in CLI_OPTIONS}
-    return with_overrides(Settings, default_settings_data(), overrides, "tank-chess option")
+    return with_overrides(Settings, default_settings_data(), overrides or {}, "tank-chess option")
 
 
 def check_settings(doc: Any, model: Settings) -> list[Any]:
@@ -137,4 +133,4 @@ def check_settings(doc: Any, model: Settings) -> list[Any]:
     return problems
 
 
-__all__ = ["CLI_OPTIONS", "DataError", "Settings", "check_settings", "settings_with"]
+__all__ = ["DataError", "Settings", "check_settings", "settings_with"]

@@ -95,12 +95,12 @@ def test_cards_commands() -> None:
 def test_tc_7_5_clock_recommended_applies_the_boards_advice() -> None:
     """`--clock recommended` gives each player the TC-7.5 time for the board: 30 minutes
     on 16x16; a ruleset without advice is refused with a clear message."""
-    from cli.play import PlaySettings, Session, build_options, recommended_clock
+    from cli.play import PlaySettings, Session, recommended_clock
+    from core.record import RecordClock, make_header
     from core.registry import get_ruleset
 
     settings = PlaySettings("tank-chess", "standard-16", ["white=random", "black=random"],
                             clock="recommended")
-    assert "clock_seconds" not in build_options(settings)
     ruleset = get_ruleset("tank-chess")
     game = ruleset.new_game("standard-16", {}, 0)
     assert recommended_clock(game) == 30 * 60
@@ -108,9 +108,10 @@ def test_tc_7_5_clock_recommended_applies_the_boards_advice() -> None:
                                  "--seat", "black=random", "--clock", "recommended", "--json",
                                  "--max-moves", "4"])
     assert result.exit_code == 0, result.output
-    game20 = ruleset.new_game("standard-20", {"clock_seconds": recommended_clock(
-        ruleset.new_game("standard-20", {}, 0))}, 0)
-    assert Session(settings, ruleset, game20).clock_left == {0: 45 * 60, 1: 45 * 60}
+    game20 = ruleset.new_game("standard-20", {}, 0)
+    clock = RecordClock(seconds=recommended_clock(game20))
+    session = Session(settings, ruleset, game20, make_header(ruleset, "standard-20", 0), 0, clock)
+    assert session.clock_left == {0: 45 * 60, 1: 45 * 60}
     human = runner.invoke(app, ["play", "tank-chess", "--seat", "white=human", "--seat", "black=random",
                                 "--clock", "recommended", "--board", "none"], input="quit\n")
     assert "white [30:00 left] -- move a tank>" in human.output  # the prompt shows the clock

@@ -210,7 +210,7 @@ def test_settings_file_and_overrides() -> None:
     assert check_file(path) == []
     game = RULESET.new_game("standard-16", {"movement.corner_cutting": False, "draw": {"move_limit": 40}})
     assert game.settings.movement.corner_cutting is False and game.settings.draw.move_limit == 40
-    with pytest.raises(TanktableError, match="unknown tank-chess option"):
+    with pytest.raises(TanktableError, match="tank-chess takes no option 'movement.teleport'; did you mean 'movement.corner_cutting'"):
         RULESET.new_game("standard-16", {"movement.teleport": True})
     with pytest.raises(TanktableError, match="bad tank-chess option"):
         RULESET.new_game("standard-16", {"exit.diagonal": "sometimes"})
