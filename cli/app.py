@@ -87,10 +87,10 @@ def schema_cmd(
 
 @app.command("play")
 def play_cmd(
-    ruleset: str = typer.Argument(..., help="tank-chess, battle-of-tanks or duel-of-the-giants."),
+    ruleset: str | None = typer.Argument(None, help="tank-chess, battle-of-tanks or duel-of-the-giants (not with --resume)."),
     scenario: str | None = typer.Option(None, "--scenario", "-s", help="Shipped name or path to a YAML file."),
     seat: list[str] = typer.Option([], "--seat", help="SIDE=KIND; KIND is human, random, greedy, mcts, easy, normal, hard."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the dice and the computer players."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed of the dice and the computer players (default: a fresh one, printed and recorded)."),
     record: Path | None = typer.Option(None, "--record", help="Save the game record to this file."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object with the result."),
     clock: str | None = typer.Option(None, "--clock", help="Time per player, e.g. 30m, 90s, or 'recommended' (the ruleset's advice, TC-7.5); loses on time."),
@@ -101,6 +101,8 @@ def play_cmd(
     option: list[str] = typer.Option([], "--option", "-o", help="KEY=VALUE ruleset setting (YAML value)."),
     board: str | None = typer.Option(None, "--board", help="Draw the board: each, end or none."),
     max_moves: int | None = typer.Option(None, "--max-moves", help="Stop after this many decisions."),
+    resume: Path | None = typer.Option(None, "--resume", help="Play on from a saved record; it keeps growing in place."),
+    position: Path | None = typer.Option(None, "--position", help="Start from a position document (kind: position)."),
 ) -> None:
     """Play a game in the terminal. With no human seat it runs to the end by itself."""
     from cli.play import PlaySettings, run_play
@@ -109,6 +111,7 @@ def play_cmd(
         ruleset=ruleset, scenario=scenario, seats=seat, seed=seed, record=record,
         json_out=json_out, clock=clock, think=think, armies=army, players=players,
         setup=setup, options=option, board=board, max_moves=max_moves,
+        resume=resume, position=position,
     )
     raise typer.Exit(run_play(settings))
 
@@ -134,12 +137,13 @@ def render_cmd(
     source: str = typer.Argument(..., help="A record file, a scenario name or a scenario file."),
     svg: Path | None = typer.Option(None, "--svg", help="Write an SVG picture to this file."),
     side: str | None = typer.Option(None, "--as", help="Draw what this side may see."),
+    everything: bool = typer.Option(False, "--all", help="Draw every secret of a hidden-information game."),
     upto: int | None = typer.Option(None, "--upto", help="Position after this many moves of a record."),
 ) -> None:
     """Draw a position (text, or SVG with --svg)."""
     from cli.commands import render_source
 
-    raise typer.Exit(render_source(ruleset, source, svg, side, upto))
+    raise typer.Exit(render_source(ruleset, source, svg, side, upto, everything))
 
 
 @cards_app.command("list")
@@ -176,11 +180,14 @@ def cards_new(ruleset: str = typer.Argument(...)) -> None:
 
 def main() -> None:
     """Console entry point: user errors as one line on stderr, never a traceback."""
-    from core.errors import TanktableError
+    from core.errors import TanktableError, UsageError
 
     try:
         code = app(standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
+    except UsageError as exc:
+        typer.echo(f"usage error: {exc}", err=True)
+        sys.exit(2)
     except TanktableError as exc:
         typer.echo(f"error: {exc}", err=True)
         sys.exit(1)

@@ -170,21 +170,37 @@ def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, js
 
 
 def load_position(ruleset_id: str, source: str, upto: int | None) -> tuple[Any, Any]:
-    """A game from a record file, a scenario name or a scenario file."""
+    """A game from a record file, a position file, a scenario name or a scenario file."""
     from core.record import load_record, replay
 
     ruleset = get_ruleset(ruleset_id)
     path = Path(source)
-    if path.exists():
+    if path.is_file():
         doc = load_document(path)
-        if isinstance(doc.data, dict) and doc.data.get("kind") == "record":
+        kind = doc.data.get("kind") if isinstance(doc.data, dict) else None
+        if kind == "record":
             record, rdoc = load_record(path)
+            if record.ruleset != ruleset.id:
+                raise TanktableError(f"{path} is a {record.ruleset} record, not {ruleset.id}")
             return ruleset, replay(record, ruleset, rdoc, verify=False, upto=upto)
+        if kind == "position":
+            problems = ruleset.validate_document("position", doc)
+            if problems:
+                raise DataError(problems)
+            return ruleset, ruleset.from_position(doc.data)
     return ruleset, ruleset.new_game(source, None, 0)
 
 
-def render_source(ruleset_id: str, source: str, svg: Path | None, side: str | None, upto: int | None) -> int:
+def render_source(ruleset_id: str, source: str, svg: Path | None, side: str | None, upto: int | None,
+                  everything: bool = False) -> int:
+    from core.errors import UsageError
+
     ruleset, game = load_position(ruleset_id, source, upto)
+    if side is not None and everything:
+        raise UsageError("--as SIDE draws one side's view and --all every secret: choose one")
+    if game.hidden_information and side is None and not everything:
+        raise UsageError(f"{ruleset.id} has hidden information: say whose view to draw with "
+                         "--as SIDE, or --all for every secret")
     viewer = _side(game, side)
     if svg is None:
         typer.echo(game.render(viewer))

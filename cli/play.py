@@ -4,7 +4,9 @@ Each decision goes to its seat: a human types notation or a command, a
 computer player chooses. Whatever is shown to a human passes through the
 game's view of that human (hidden information); in hot-seat play with
 secrets the screen is cleared between the two sides. A game never loses
-anything: on end of input or Ctrl-C, with ``--record`` it is saved first.
+anything: with ``--record`` the record is rewritten (atomically) after every
+decision, and on end of input, Ctrl-C or an internal error it is saved before
+anything else happens. ``--resume`` plays on from such a record.
 """
 
 from __future__ import annotations
@@ -16,14 +18,17 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import typer
-import yaml
 
-from core.errors import NotationError, TanktableError
-from core.game import Event, Game, Ruleset
+from cli.options import game_options, pairs
+from core.errors import NotationError, TanktableError, UsageError
+from core.game import Event, Game, Ruleset, Termination
 from core.registry import get_ruleset
+
+if TYPE_CHECKING:
+    from core.record import RecordClock, RecordFile
 
 HUMAN = "human"
 
@@ -35,6 +40,8 @@ commands:
   hint            what the computer would play
   undo            take back your last move (and the computer's reply)
   save FILE       save the game record
+  save position FILE
+                  save the position as a document (tanktable play --position FILE)
   resign          give up the game
   help            this text
   quit            stop (saves to --record if given)"""
@@ -42,10 +49,10 @@ commands:
 
 @dataclass
 class PlaySettings:
-    ruleset: str
+    ruleset: str | None
     scenario: str | None = None
     seats: list[str] = field(default_factory=list)
-    seed: int = 0
+    seed: int | None = None
     record: Path | None = None
     json_out: bool = False
     clock: str | None = None
@@ -56,6 +63,8 @@ class PlaySettings:
     options: list[str] = field(default_factory=list)
     board: str | None = None
     max_moves: int | None = None
+    resume: Path | None = None
+    position: Path | None = None
     stdin: TextIO = field(default_factory=lambda: sys.stdin)
 
 
@@ -68,33 +77,15 @@ def parse_clock(text: str) -> float:
     return value * {"h": 3600, "m": 60, "s": 1}[unit]
 
 
-def _pairs(items: list[str], what: str) -> dict[str, str]:
-    out = {}
-    for item in items:
-        if "=" not in item:
-            raise TanktableError(f"{what} {item!r}: use SIDE=VALUE")
-        key, value = item.split("=", 1)
-        out[key.strip().lower()] = value.strip()
-    return out
-
-
-def build_options(s: PlaySettings) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for key, value in _pairs(s.options, "--option").items():
-        options[key] = yaml.safe_load(value)
-    if s.armies:
-        options["armies"] = _pairs(s.armies, "--army")
-    if s.players is not None:
-        options["players"] = s.players
-    if s.setup is not None:
-        options["setup"] = s.setup
-    if s.clock is not None and not _wants_recommended(s.clock):
-        options["clock_seconds"] = parse_clock(s.clock)
-    return options
-
-
 def _wants_recommended(clock: str) -> bool:
     return clock.strip().lower() == "recommended"
+
+
+def clock_seconds(s: PlaySettings, game: Game[Any]) -> float | None:
+    """The time each player starts with, from ``--clock`` (None: no clock)."""
+    if s.clock is None:
+        return None
+    return recommended_clock(game) if _wants_recommended(s.clock) else parse_clock(s.clock)
 
 
 def recommended_clock(game: Game[Any]) -> float:
@@ -110,28 +101,39 @@ def recommended_clock(game: Game[Any]) -> float:
 class Session:
     """One game being played: seats, agents, clocks, output."""
 
-    def __init__(self, s: PlaySettings, ruleset: Ruleset, game: Game[Any]):
+    def __init__(self, s: PlaySettings, ruleset: Ruleset, game: Game[Any], header: RecordFile,
+                 seed: int, clock: RecordClock | None = None):
         self.s = s
         self.ruleset = ruleset
         self.game = game
-        seats = _pairs(s.seats, "--seat")
+        self.header = header
+        """The record as it stood before this session's first decision (resume: the loaded one)."""
+        self.seed = seed
+        seats = pairs(s.seats, "--seat")
         for side in seats:
             game.player_index(side)
         kinds = {}
         for i, name in enumerate(game.players):
-            kinds[i] = seats.get(name, HUMAN if i == 0 and not seats else "greedy")
+            default = header.seats.get(name) or (HUMAN if i == 0 and not seats and not header.seats
+                                                 else "greedy")
+            kinds[i] = seats.get(name, default)
         self.kinds = kinds
-        self.unnamed = [name for name in game.players if seats and name not in seats]
+        self.unnamed = [name for name in game.players
+                        if seats and name not in seats and name not in header.seats]
         """Seats the user did not name: they play greedy (said at the start, with how to take one)."""
         from core.ai import make_agent
 
         self.agents = {
-            p: make_agent(k, seed=s.seed * 1000 + p + 1, think=s.think)
+            p: make_agent(k, seed=seed * 1000 + p + 1, think=s.think)
             for p, k in kinds.items() if k != HUMAN
         }
         self.humans = [p for p, k in kinds.items() if k == HUMAN]
         self.pending: dict[int, list[str]] = {p: [] for p in self.humans}
-        self.clock_left = {p: float(game.options["clock_seconds"]) for p in kinds} if "clock_seconds" in game.options else None
+        self.clock_start = clock.seconds if clock is not None else None
+        self.clock_left: dict[int, float] | None = None
+        if clock is not None:
+            self.clock_left = {p: float(clock.left.get(name, clock.seconds))
+                               for p, name in enumerate(game.players)}
         self.last_human: int | None = None
         self.quiet = s.json_out
         board = s.board or ("none" if self.humans else "end")
@@ -169,7 +171,9 @@ class Session:
     # ------------------------------------------------------------------- loop
     def run(self) -> int:
         g = self.game
-        self.say(f"{self.ruleset.title}: {g.scenario or self.ruleset.default_scenario}, seed {self.s.seed}")
+        self.say(f"{self.ruleset.title}: {g.scenario or self.ruleset.default_scenario}, seed {self.seed}")
+        if g.history:
+            self.say(f"resumed after {len(g.history)} decisions")
         self.say("seats: " + ", ".join(f"{g.players[p]}={k}" for p, k in self.kinds.items()))
         if self.unnamed and not self.humans:
             first = self.unnamed[0]
@@ -197,7 +201,8 @@ class Session:
             if self.clock_left is not None and g.outcome() is None:
                 self.clock_left[player] -= time.monotonic() - started
                 if self.clock_left[player] <= 0:
-                    g.forfeit(player, f"{g.players[player]} lost on time")
+                    g.forfeit(player, Termination.TIME)
+            self.autosave()
         return self.finish()
 
     def finish(self) -> int:
@@ -208,11 +213,12 @@ class Session:
             typer.echo(json.dumps({
                 "ruleset": self.ruleset.id,
                 "scenario": g.scenario,
-                "seed": self.s.seed,
+                "seed": self.seed,
                 "moves": len(g.history),
                 "outcome": None if outcome is None else {
                     "winners": [g.players[p] for p in outcome.winners],
                     "reason": outcome.reason,
+                    "termination": outcome.termination.value,
                     "score": list(outcome.score) if outcome.score else None,
                 },
             }))
@@ -227,17 +233,44 @@ class Session:
             self.say(f"Result: {who} -- {outcome.reason}{score}")
         return 0
 
+    def record(self) -> RecordFile:
+        """The record of the game as it stands, clocks included."""
+        from core.record import RecordClock, record_of
+
+        seats = {self.game.players[p]: k for p, k in self.kinds.items()}
+        clock = None
+        if self.clock_start is not None and self.clock_left is not None:
+            clock = RecordClock(seconds=self.clock_start, left={
+                self.game.players[p]: round(max(0.0, t), 3) for p, t in self.clock_left.items()})
+        return record_of(self.header, self.game, seats, clock)
+
+    def autosave(self) -> None:
+        """Rewrite ``--record`` after a decision, so that nothing played is ever lost."""
+        if self.s.record is not None:
+            from core.record import save_record
+
+            save_record(self.record(), self.s.record)
+
     def save_if_asked(self, path: Path | None = None) -> None:
         target = path or self.s.record
         if target is None:
             return
-        from core.record import make_record, save_record
+        from core.record import save_record
 
-        seats = {self.game.players[p]: k for p, k in self.kinds.items()}
-        record = make_record(self.game, self.ruleset, self.s.scenario, self.s.seed, seats)
-        save_record(record, target)
+        save_record(self.record(), target)
         if path is not None or not self.quiet:
             self.say(f"saved {target}")
+
+    def save_position(self, player: int, path: Path) -> None:
+        """``save position FILE``: the position as a document; never another human's secrets."""
+        g = self.game
+        if g.hidden_information and any(h != player for h in self.humans):
+            raise TanktableError("a position holds every secret of the game; with another person "
+                                 "at the table it is not saved (save FILE saves the record)")
+        from core.record import write_yaml
+
+        write_yaml(g.position(), path, kind="position")
+        typer.echo(f"saved position {path}")
 
     def handover(self, player: int) -> None:
         """Hot-seat with secrets: clear the screen and wait for the right player."""
@@ -296,12 +329,15 @@ class Session:
                     self.undo(player)
                     typer.echo(g.render(player, color=self.color))
                 elif word == "save":
-                    if not rest.strip():
-                        typer.echo("usage: save FILE")
+                    what, _, name = rest.strip().partition(" ")
+                    if what == "position" and name.strip():
+                        self.save_position(player, Path(name.strip()))
+                    elif not rest.strip() or what == "position":
+                        typer.echo("usage: save FILE  or  save position FILE")
                     else:
                         self.save_if_asked(Path(rest.strip()))
                 elif word == "resign":
-                    g.forfeit(player, f"{g.players[player]} resigned")
+                    g.forfeit(player, Termination.RESIGNATION)
                     return True
                 elif word in ("quit", "exit"):
                     return False
@@ -354,15 +390,122 @@ class Session:
 
 
 def run_play(s: PlaySettings) -> int:
-    ruleset = get_ruleset(s.ruleset)
-    options = build_options(s)
-    game = ruleset.new_game(s.scenario, options, s.seed)
-    if s.clock is not None and _wants_recommended(s.clock):
-        game.options["clock_seconds"] = recommended_clock(game)  # read by the session, recorded
-    session = Session(s, ruleset, game)
+    session = start_session(s)
     try:
         return session.run()
     except KeyboardInterrupt:
         session.save_if_asked()
         typer.echo("\ninterrupted" + (f"; game saved to {s.record}" if s.record else ""), err=True)
         return 130
+    except Exception:
+        # Whatever went wrong, the moves played so far are saved before the error is shown:
+        # to --record, or (when none was named) to a new file in the working directory.
+        target = s.record if s.record is not None else rescue_path(session)
+        try:
+            if session.game.history:
+                from core.record import save_record
+
+                save_record(session.record(), target)
+                typer.echo(f"the game so far is saved in {target} "
+                           f"(tanktable play --resume {target} plays on)", err=True)
+        except TanktableError as exc:
+            typer.echo(f"could not save the game: {exc}", err=True)
+        raise
+
+
+def rescue_path(session: Session) -> Path:
+    """A new file in the working directory for a game that ended in an error unsaved."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = Path(f"tanktable-{session.ruleset.id}-{stamp}.yaml")
+    n = 1
+    while path.exists():
+        n += 1
+        path = Path(f"tanktable-{session.ruleset.id}-{stamp}-{n}.yaml")
+    return path
+
+
+def start_session(s: PlaySettings) -> Session:
+    """The game and its seats from a scenario, a position or a record to resume.
+
+    Everything that can be wrong with the command line or the files it names
+    is found here, before the first decision.
+    """
+    from core.record import RecordClock, load_record, make_header, replay
+
+    if s.resume is not None:
+        if s.scenario is not None or s.position is not None:
+            raise UsageError("--resume plays on from the record's own start; "
+                             "it takes no --scenario or --position")
+        if s.armies or s.players is not None or s.setup is not None or s.options:
+            raise UsageError("--resume keeps the record's options; it takes no --army, --players, "
+                             "--setup or --option")
+        record, doc = load_record(s.resume)
+        if s.ruleset is not None and s.ruleset != record.ruleset:
+            raise UsageError(f"{s.resume} is a {record.ruleset} game, not {s.ruleset}")
+        ruleset = get_ruleset(record.ruleset)
+        game = replay(record, ruleset, doc, verify=False)
+        if game.outcome() is not None:
+            raise TanktableError(f"{s.resume}: the game is over ({game.outcome().reason}); "  # type: ignore[union-attr]
+                                 "nothing to resume (tanktable replay shows it)")
+        _check_resumed_seats(game, record, pairs(s.seats, "--seat"))
+        if s.record is None:
+            s.record = s.resume  # the record keeps growing in place
+        clock = record.clock
+        if s.clock is not None:
+            clock = RecordClock(seconds=clock_seconds(s, game) or 0.0)
+        seed = record.seed
+        return Session(s, ruleset, game, record, seed, clock)
+    if s.ruleset is None:
+        raise UsageError("name the ruleset to play (tanktable play RULESET), or --resume a record")
+    ruleset = get_ruleset(s.ruleset)
+    seed = s.seed if s.seed is not None else fresh_seed()
+    options = game_options(ruleset, armies=s.armies, players=s.players, setup=s.setup,
+                           options=s.options)
+    if s.position is not None:
+        if s.scenario is not None:
+            raise UsageError("--position sets the whole table; it takes no --scenario")
+        from core.data import load_document
+
+        doc = load_document(s.position)
+        problems = ruleset.validate_document("position", doc)
+        if problems:
+            from core.errors import DataError
+
+            raise DataError(problems)
+        if options.flat():
+            raise UsageError("a position carries its own options; give them in the file")
+        game = ruleset.from_position(doc.data, seed)
+        header = make_header(ruleset, None, seed, position=game.position())
+    else:
+        game = ruleset.new_game(s.scenario, options, seed)
+        header = make_header(ruleset, s.scenario, seed)
+    seconds = clock_seconds(s, game)
+    clock = RecordClock(seconds=seconds) if seconds is not None else None
+    return Session(s, ruleset, game, header, seed, clock)
+
+
+def fresh_seed() -> int:
+    """A seed for a game the user gave none: a new game each time, said and recorded."""
+    import secrets
+
+    return secrets.randbelow(1_000_000)
+
+
+def _check_resumed_seats(game: Game[Any], record: RecordFile, seats: dict[str, str]) -> None:
+    """Hidden information: a computer's seat may not pass to a person on resume.
+
+    The record holds the computer's secrets (its hidden set-up, its plans);
+    the person taking its seat would see them. Seats played by people may go
+    on with people or pass to the computer.
+    """
+    for side in seats:
+        game.player_index(side)
+    if not game.hidden_information:
+        return
+    for side, kind in seats.items():
+        was = record.seats.get(side)
+        if kind == HUMAN and was is not None and was != HUMAN:
+            raise TanktableError(
+                f"{side} was played by {was}; its hidden plans are in the record and would show "
+                f"to a person taking the seat over (hidden information). Resume with "
+                f"--seat {side}={was}, or another computer player")

@@ -146,39 +146,6 @@ class _LazyBar:
         self.bar.update(self.task, completed=done, total=total)
 
 
-def _pairs(items: list[str], what: str) -> dict[str, str]:
-    from core.errors import TanktableError
-
-    out: dict[str, str] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise TanktableError(f"{what} {item!r}: use SIDE=VALUE")
-        out[key.strip().lower()] = value.strip()
-    return out
-
-
-def _options(armies: list[str], players: int | None, options: list[str]) -> dict[str, Any]:
-    import yaml
-
-    from core.errors import TanktableError
-
-    out: dict[str, Any] = {}
-    for key, value in _pairs(options, "--option").items():
-        try:
-            out[key] = yaml.safe_load(value)
-        except yaml.YAMLError:
-            raise TanktableError(f"--option {key}={value}: not a YAML value") from None
-    if armies:
-        out["armies"] = _pairs(armies, "--army")
-        for path in out["armies"].values():
-            if not Path(path).exists():
-                raise TanktableError(f"--army {path}: no such file")
-    if players is not None:
-        out["players"] = players
-    return out
-
-
 def _pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
@@ -203,9 +170,11 @@ def run_simulate(
         raise TanktableError("--iterations must be at least 1")
     if rollout_depth is not None and rollout_depth < 0:
         raise TanktableError("--rollout-depth must be 0 or more")
-    get_ruleset(ruleset)
-    seat_map = _pairs(seats, "--seat")
-    factory = RegistryGames(ruleset, scenario, _options(armies, players, options))
+    from cli.options import game_options, pairs
+
+    typed = game_options(get_ruleset(ruleset), armies=armies, players=players, options=options)
+    seat_map = pairs(seats, "--seat")
+    factory = RegistryGames(ruleset, scenario, typed.flat())
     job_options: dict[str, Any] = {
         "swap": swap, "think": think, "iterations": iterations, "max_moves": max_moves,
         "rollout_depth": rollout_depth, "opening": max(0, opening),
