@@ -1,6 +1,6 @@
 # Two commands do everything on a fresh machine with python3 and make:
 #   make demo   -- a real game on shipped data
-#   make test   -- ruff, mypy on core/, pytest
+#   make test   -- ruff, mypy --strict on core/ rulesets/ cli/, pytest
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -21,7 +21,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check core rulesets cli tests bench
 
 typecheck: $(STAMP)
-	$(BIN)/mypy core
+	$(BIN)/mypy --strict core rulesets cli
 
 pytest: $(STAMP)
 	$(BIN)/pytest -q

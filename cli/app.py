@@ -16,8 +16,6 @@ from pathlib import Path
 
 import typer
 
-from core import __version__
-
 app = typer.Typer(
     name="tanktable",
     help="Tabletop tank games as software: play, author YAML data, validate armies.",
@@ -42,7 +40,9 @@ for _module in ("cli.army", "cli.hex", "cli.simulate"):
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"tanktable {__version__}")
+        import core
+
+        typer.echo(f"tanktable {core.__version__}")
         raise typer.Exit()
 
 

@@ -36,7 +36,9 @@ die:
 
 def test_version(capsys: Any, monkeypatch: Any) -> None:
     code, out, _ = run(["--version"], capsys, monkeypatch)
-    assert code == 0 and out.startswith("tanktable ")
+    from importlib.metadata import version
+
+    assert code == 0 and out == f"tanktable {version('tanktable')}\n"
 
 
 def test_validate_reports_every_problem_with_its_line(tmp_path: Path, capsys: Any, monkeypatch: Any,
