@@ -135,6 +135,8 @@ class Session:
             self.clock_left = {p: float(clock.left.get(name, clock.seconds))
                                for p, name in enumerate(game.players)}
         self.last_human: int | None = None
+        self.table_commands = {c.name: c for c in game.table_commands()}
+        """The ruleset's own questions (``measure``, ``preview``), by their first word."""
         self.quiet = s.json_out
         board = s.board or ("none" if self.humans else "end")
         self.board = board
@@ -313,6 +315,8 @@ class Session:
             try:
                 if word in ("help", "?"):
                     typer.echo(HELP)
+                    for command in self.table_commands.values():
+                        typer.echo(f"  {command.usage:<15} {command.summary}")
                     usage = getattr(g, "notation_help", None)
                     if usage:
                         typer.echo(usage)
@@ -341,6 +345,8 @@ class Session:
                     return True
                 elif word in ("quit", "exit"):
                     return False
+                elif word in self.table_commands:
+                    typer.echo(self.table_commands[word].answer(g, player, rest.strip()))
                 else:
                     self.try_move(player, line)
                     if g.history and g.history[-1].player == player and (
@@ -368,7 +374,10 @@ class Session:
 
     def list_moves(self, needle: str) -> None:
         g = self.game
-        texts = [g.format_action(a) for a in g.legal_actions()]
+        texts = []
+        for action in g.legal_actions():
+            note = g.describe_action(action)
+            texts.append(g.format_action(action) + (f"  ({note})" if note else ""))
         if needle:
             texts = [t for t in texts if needle.lower() in t.lower()]
         typer.echo(f"{len(texts)} move(s)")

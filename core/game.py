@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 import enum
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
@@ -41,6 +41,7 @@ __all__ = [
     "Outcome",
     "Ruleset",
     "Step",
+    "TableCommand",
     "Termination",
 ]
 
@@ -156,6 +157,24 @@ class Step:
     events: tuple[Event, ...]
 
 
+@dataclass(frozen=True)
+class TableCommand:
+    """A question a player may ask at the table besides moving (``measure a b``).
+
+    It changes nothing in the game. ``answer(game, player, arguments)`` replies
+    from what ``player`` may know (``None``: everything) and raises
+    :class:`~core.errors.TanktableError` with a usage hint on bad arguments. The
+    terminal offers every command of a game at its prompt, the browser beside
+    the board.
+    """
+
+    name: str
+    usage: str
+    """How it is typed, e.g. ``measure A B``."""
+    summary: str
+    answer: Callable[[Any, int | None, str], str]
+
+
 A = TypeVar("A", bound=Action)
 
 
@@ -238,6 +257,18 @@ class Game(ABC, Generic[A]):
     def annotation(self, events: Sequence[Event]) -> str:
         """Suffix a record writes after a move (``+`` for CHECK in tank chess)."""
         return ""
+
+    def describe_action(self, action: A) -> str:
+        """A short note on a legal action for a player choosing among them
+        (toward which enemy, into which cover, the odds of a shot); ``""`` for none.
+
+        Read from the current state as the player to move may see it.
+        """
+        return ""
+
+    def table_commands(self) -> Sequence[TableCommand]:
+        """The ruleset's own questions a player may ask at the prompt (see :class:`TableCommand`)."""
+        return ()
 
     # ------------------------------------------------------------- rendering
     @abstractmethod

@@ -17,7 +17,7 @@ from pydantic import Field
 from core.data import DataModel
 from core.dice import Dice
 from core.errors import NotationError
-from core.game import Action, Event, Game, Illegal, Outcome, Ruleset
+from core.game import Action, Event, Game, Illegal, Outcome, Ruleset, TableCommand
 from core.options import GameOptions
 
 
@@ -87,6 +87,16 @@ class PigGame(Game[Action]):
         if t == "hold":
             return Hold()
         raise NotationError("say 'roll' or 'hold'")
+
+    def describe_action(self, action: Action) -> str:
+        return f"keeps {self.turn_total}" if isinstance(action, Hold) else "1 in 6 loses the turn"
+
+    def table_commands(self) -> list[TableCommand]:
+        def need(game: PigGame, player: int | None, args: str) -> str:
+            who = player if player is not None else game.player
+            return f"{game.players[who]} needs {game.target - game.banked[who]}"
+
+        return [TableCommand("need", "need", "points still needed to win", need)]
 
     def render(self, player: int | None = None, color: bool = False) -> str:
         return f"red {self.banked[0]}  blue {self.banked[1]}  turn {self.turn_total}"

@@ -150,6 +150,16 @@ def test_human_gets_help_errors_and_undo(tmp_path: Path, capsys: Any, monkeypatc
     assert rec.exists() and (tmp_path / "s.yaml").exists()
 
 
+def test_the_rulesets_table_commands_and_move_notes_reach_the_prompt(
+        capsys: Any, monkeypatch: Any, with_pig: Any) -> None:
+    code, out, _ = run(["play", "pig", "--seat", "red=human", "--seat", "blue=random"], capsys, monkeypatch,
+                       stdin="help\nneed\nmoves\n")
+    assert code == 1
+    assert "  need            points still needed to win" in out
+    assert "red needs 20" in out
+    assert "roll  (1 in 6 loses the turn)" in out
+
+
 def test_end_of_input_saves_and_exits_1(tmp_path: Path, capsys: Any, monkeypatch: Any, with_pig: Any) -> None:
     rec = tmp_path / "eof.yaml"
     code, out, _ = run(["play", "pig", "--seat", "red=human", "--seat", "blue=random", "--record", str(rec)],
