@@ -4,7 +4,6 @@
   armour when the gun value beats it under a configurable comparison.
 - Target numbers with modifiers (battle of tanks BT-6.3): "roll N+ on a d6",
   each modifier named with its rule so the roll explains itself.
-- Hit points that never go below zero (BT-6.5).
 """
 
 from __future__ import annotations
@@ -77,25 +76,3 @@ class TargetNumber:
 
     def with_modifier(self, modifier: Modifier) -> TargetNumber:
         return TargetNumber(self.base, (*self.modifiers, modifier), self.sides, self.base_name, self.auto_below)
-
-
-@dataclass
-class HitPoints:
-    """A hit-point tracker: damage floors at 0; destroyed at 0."""
-
-    maximum: int
-    current: int = -1
-
-    def __post_init__(self) -> None:
-        if self.current < 0:
-            self.current = self.maximum
-
-    def damage(self, amount: int) -> int:
-        """Subtract ``amount`` (not below 0) and return the damage actually done."""
-        done = min(max(amount, 0), self.current)
-        self.current -= done
-        return done
-
-    @property
-    def destroyed(self) -> bool:
-        return self.current <= 0

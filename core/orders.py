@@ -1,10 +1,7 @@
-"""Command queues: the order-chit bag, programmed card queues, activation flags.
+"""Command queues: the order-chit bag.
 
-- :class:`ChitBag` (battle of tanks BT-4): chits drawn blind from a bag with the
-  game's seeded dice; chits can be held out (ambush) and returned.
-- :class:`Program` (duel of the giants DG-11): a queue of cards with a card
-  limit, executed front to back.
-- :class:`Activations`: who has had an order this round.
+:class:`ChitBag` (battle of tanks BT-4): chits drawn blind from a bag with the
+game's seeded dice; chits can be held out (ambush) and returned.
 """
 
 from __future__ import annotations
@@ -55,47 +52,3 @@ class ChitBag(Generic[T]):
 
     def total(self) -> int:
         return len(self.chits) + len(self.out)
-
-
-@dataclass
-class Program(Generic[T]):
-    """A queue of programmed cards with a card limit (DG-11)."""
-
-    cards: list[T] = field(default_factory=list)
-    limit: int | None = None
-
-    def can_add(self) -> bool:
-        return self.limit is None or len(self.cards) < self.limit
-
-    def add(self, card: T) -> None:
-        if not self.can_add():
-            raise ValueError(f"program is full ({self.limit} cards)")
-        self.cards.append(card)
-
-    def pop(self) -> T:
-        return self.cards.pop(0)
-
-    def peek(self) -> T | None:
-        return self.cards[0] if self.cards else None
-
-    def clear(self) -> None:
-        self.cards.clear()
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-
-@dataclass
-class Activations(Generic[T]):
-    """Which units have acted this round (order flags)."""
-
-    done: set[T] = field(default_factory=set)
-
-    def mark(self, unit: T) -> None:
-        self.done.add(unit)
-
-    def has_acted(self, unit: T) -> bool:
-        return unit in self.done
-
-    def reset(self, keep: Iterable[T] = ()) -> None:
-        self.done = set(keep) & self.done

@@ -102,7 +102,7 @@ def _astar(board: HexBoard, a: int, b: int) -> PathResult | None:
         _, ng, c = pop(heap)
         g = -ng
         if c == b:
-            return PathResult(_unwind_list(came, a, b), g)
+            return PathResult(_unwind(came, a, b), g)
         if g > best[c]:
             continue
         base = c * 6
@@ -122,14 +122,8 @@ def _astar(board: HexBoard, a: int, b: int) -> PathResult | None:
     return None
 
 
-def _unwind_list(came: list[int], a: int, b: int) -> tuple[int, ...]:
-    out = [b]
-    while out[-1] != a:
-        out.append(came[out[-1]])
-    return tuple(reversed(out))
-
-
-def _unwind(came: dict[int, int], a: int, b: int) -> tuple[int, ...]:
+def _unwind(came: list[int] | dict[int, int], a: int, b: int) -> tuple[int, ...]:
+    """The path from ``a`` to ``b`` read back through ``came`` (each node's predecessor)."""
     out = [b]
     while out[-1] != a:
         out.append(came[out[-1]])
@@ -137,24 +131,51 @@ def _unwind(came: dict[int, int], a: int, b: int) -> tuple[int, ...]:
 
 
 def _astar_budget(board: HexBoard, a: int, b: int, mp: int) -> PathResult | None:
-    h = _heuristic_table(board, b)
+    best, came, reached = _search_allowance(board, a, mp, b)
+    if reached is None:
+        return None
+    g = best[reached]
+    cells = _unwind(came, a * 2, reached)
+    return PathResult(tuple(x >> 1 for x in cells), g, bool(reached & 1) and g > mp)
+
+
+def reachable(board: HexBoard, start: Hex | int, mp: int) -> dict[int, int]:
+    """Every cell reachable with ``mp`` movement points -> the least MP spent to get there."""
+    a = start if isinstance(start, int) else board.index[start]
+    best, _, _ = _search_allowance(board, a, mp, None)
+    out: dict[int, int] = {}
+    for s, g in best.items():
+        c = s >> 1
+        if c not in out or g < out[c]:
+            out[c] = g
+    return out
+
+
+def _search_allowance(board: HexBoard, a: int, mp: int, goal: int | None
+                      ) -> tuple[dict[int, int], dict[int, int], int | None]:
+    """Cheapest costs within an allowance of ``mp``, over states ``cell * 2 + bonus earned``.
+
+    With ``goal``: A* (the hex-distance heuristic), stopping when the goal is
+    taken from the heap; without: Dijkstra over every state the allowance
+    reaches. Returns the best cost per state, each state's predecessor, and the
+    goal state reached (or None).
+    """
+    h = _heuristic_table(board, goal) if goal is not None else None
     nb, cost, road = board.nb, board.enter_cost, board.road_cell
     bonus = max(board.road_bonus, default=0)
     pays = board.catalogue.road_bonus_pays_entry
     start = a * 2
     best = {start: 0}
     came: dict[int, int] = {}
-    heap = [(h[a], 0, start)]
-    closed = set()
+    heap = [(h[a] if h else 0, 0, start)]
+    push, pop = heapq.heappush, heapq.heappop
     while heap:
-        _, g, s = heapq.heappop(heap)
-        c, flag = s >> 1, s & 1
-        if c == b:
-            cells = _unwind(came, start, s)
-            return PathResult(tuple(x >> 1 for x in cells), g, bool(flag) and g > mp)
-        if s in closed:
+        _, g, s = pop(heap)
+        if best.get(s, -1) != g:
             continue
-        closed.add(s)
+        c, flag = s >> 1, s & 1
+        if c == goal:
+            return best, came, s
         base = c * 6
         for d in range(6):
             o = nb[base + d]
@@ -172,41 +193,5 @@ def _astar_budget(board: HexBoard, a: int, b: int, mp: int) -> PathResult | None
             if g2 < best.get(s2, 1 << 60):
                 best[s2] = g2
                 came[s2] = s
-                heapq.heappush(heap, (g2 + h[o], g2, s2))
-    return None
-
-
-def reachable(board: HexBoard, start: Hex | int, mp: int) -> dict[int, int]:
-    """Every cell reachable with ``mp`` movement points -> the least MP spent to get there."""
-    a = start if isinstance(start, int) else board.index[start]
-    nb, cost, road = board.nb, board.enter_cost, board.road_cell
-    bonus = max(board.road_bonus, default=0)
-    pays = board.catalogue.road_bonus_pays_entry
-    best = {a * 2: 0}
-    heap = [(0, a * 2)]
-    out: dict[int, int] = {}
-    while heap:
-        g, s = heapq.heappop(heap)
-        if best.get(s, -1) != g:
-            continue
-        c, flag = s >> 1, s & 1
-        if c not in out or g < out[c]:
-            out[c] = g
-        base = c * 6
-        for d in range(6):
-            o = nb[base + d]
-            if o < 0:
-                continue
-            step = cost[base + d]
-            if step < 0:
-                continue
-            g2 = g + step
-            f2 = flag | (1 if road[o] else 0)
-            allow = mp + (bonus if (f2 if pays else flag) else 0)
-            if g2 > allow:
-                continue
-            s2 = o * 2 + f2
-            if g2 < best.get(s2, 1 << 60):
-                best[s2] = g2
-                heapq.heappush(heap, (g2, s2))
-    return out
+                push(heap, (g2 + (h[o] if h else 0), g2, s2))
+    return best, came, None
