@@ -132,7 +132,7 @@ def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, js
         return 0
     game = start_game(record, ruleset)
     viewer = _side(game, side)
-    if viewer is None and getattr(game, "hidden_information", False) and record.result is None:
+    if viewer is None and game.hidden_information and record.result is None:
         raise TanktableError(
             "this game is not over and has hidden information: say which side you are with --as SIDE"
         )

@@ -277,7 +277,7 @@ class Session:
     def handover(self, player: int) -> None:
         """Hot-seat with secrets: clear the screen and wait for the right player."""
         g = self.game
-        if len(self.humans) > 1 and getattr(g, "hidden_information", False) and self.last_human != player:
+        if len(self.humans) > 1 and g.hidden_information and self.last_human != player:
             if sys.stdout.isatty():
                 sys.stdout.write("\033[2J\033[H")
             typer.echo(f"=== pass the terminal to {g.players[player]}; press Enter when ready ===")
@@ -389,7 +389,7 @@ class Session:
         mine = [i for i, st in enumerate(g.history) if st.player == player]
         if not mine:
             raise TanktableError("nothing of yours to undo")
-        across = getattr(g, "undo_across_players", True)
+        across = g.game_type.undo_across_players
         cut = mine[-1]
         others = {st.player for st in g.history[cut:]} - {player}
         if others and (not across or any(self.kinds[o] == HUMAN for o in others)):

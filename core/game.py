@@ -34,12 +34,14 @@ from core.options import GameOptions, parse_options
 __all__ = [
     "Action",
     "Event",
+    "GameType",
     "Game",
     "Illegal",
     "IllegalActionError",
     "NotationError",
     "Outcome",
     "Ruleset",
+    "SearchProfile",
     "Step",
     "TableCommand",
     "Termination",
@@ -175,6 +177,41 @@ class TableCommand:
     answer: Callable[[Any, int | None, str], str]
 
 
+@dataclass(frozen=True)
+class GameType:
+    """What kind of game a ruleset plays, declared once and read by every part
+    (the terminal, the browser, records, the search)."""
+
+    hidden_information: bool = False
+    """Players see different things: views, records shown mid-game and seats
+    taken over on resume go through :meth:`Game.view`."""
+    chance: bool = True
+    """Dice decide some outcomes (a game without them is searched exactly)."""
+    zero_sum: bool = True
+    """With two players, one's evaluation is the other's negated (one call per leaf)."""
+    undo_across_players: bool = True
+    """False where undo may only take back the player's own current decision."""
+
+
+@dataclass(frozen=True)
+class SearchProfile:
+    """What a ruleset tells the search about itself (the heuristics live beside
+    the rules, in :meth:`Game.evaluate`, :meth:`Game.search_actions`,
+    :meth:`Game.search_priors` and :meth:`Game.random_step`)."""
+
+    rate: float = 200.0
+    """Search iterations per second on the reference machine: a preset's
+    budget (reference seconds) becomes ``rate`` times as many iterations."""
+    rollout_depth: int = 30
+    """Random decisions a playout makes before the evaluation judges (0: none)."""
+    halving: int | None = None
+    """Root actions that sequential halving keeps (None: the agent's own width)."""
+    scaled_chance: bool = False
+    """Scale exploration by the spread of values below die rolls as well."""
+    prior_samples: int = 1
+    """A root action that rolls dice is seeded with the mean of this many samples."""
+
+
 A = TypeVar("A", bound=Action)
 
 
@@ -194,10 +231,15 @@ class Game(ABC, Generic[A]):
 
     ruleset_id: ClassVar[str] = ""
     players: tuple[str, ...] = ()
-    hidden_information: ClassVar[bool] = False
-    """True when players see different things: records shown mid-game need a side."""
-    undo_across_players: ClassVar[bool] = True
-    """False where undo may only take back the player's own current decision."""
+    game_type: ClassVar[GameType] = GameType()
+    """What kind of game this is (hidden information, chance, ...)."""
+    search_profile: ClassVar[SearchProfile] = SearchProfile()
+    """What the search needs to know of this ruleset (see :class:`SearchProfile`)."""
+
+    @property
+    def hidden_information(self) -> bool:
+        """Shorthand for ``game_type.hidden_information``."""
+        return self.game_type.hidden_information
     notation_help: ClassVar[str] = ""
     """Short usage of the notation, shown by the CLI's ``help``."""
 
@@ -252,7 +294,7 @@ class Game(ABC, Generic[A]):
         every move; hidden-information games override this to show the moves
         that reveal nothing (a tank's step) and hide the rest (a Tiger's program).
         """
-        return None if self.hidden_information else self.format_action(action)
+        return None if self.game_type.hidden_information else self.format_action(action)
 
     def annotation(self, events: Sequence[Event]) -> str:
         """Suffix a record writes after a move (``+`` for CHECK in tank chess)."""
@@ -423,11 +465,20 @@ class Game(ABC, Generic[A]):
         :class:`random.Random` of the searcher (never the game's own dice).
         Returns ``False`` when there is no legal action.
         """
-        actions = self.legal_actions()
+        actions = self.search_actions()
         if not actions:
             return False
         self.search_apply(actions[rng.randrange(len(actions))])
         return True
+
+    def search_actions(self) -> list[A]:
+        """The actions a search considers here: :meth:`legal_actions`, or a subset
+        of them a ruleset's heuristics prefer (never an action that is not legal).
+
+        ``legal_actions`` means the same everywhere; a search that would drown
+        in hundreds of equivalent actions asks this instead.
+        """
+        return self.legal_actions()
 
     def search_priors(self, actions: Sequence[A]) -> Sequence[float] | None:
         """A cheap score per action: the order in which a search should try them.

@@ -17,7 +17,7 @@ Powley & Whitehouse 2012) driven by UCT:
   (how often an edge *could* have been chosen) instead of the parent's
   visits.
 * Rollouts play uniformly random legal actions and stop after the game's
-  ``rollout_depth`` (a ruleset attribute, default 30) decisions; the final
+  ``search_profile.rollout_depth`` decisions; the final
   position is scored by ``game.evaluate(p)`` for every player, which is
   exact once the game is over. Rewards are kept per player, so the search
   works for any number of players (each node is scored for the player who
@@ -40,7 +40,9 @@ the budget. At an exact leaf (deterministic, perfect information) whose
 evaluated directly instead: a rollout cut off half-way ends at an arbitrary
 point and adds noise, not information. Elsewhere a cut rollout still
 samples dice and hidden state, and is kept. Two-player games are scored as zero-sum
-(``evaluate(1) = -evaluate(0)``) unless the game sets ``zero_sum = False``.
+(``evaluate(1) = -evaluate(0)``) unless the game's ``game_type.zero_sum`` is false.
+Rollouts and the tree draw from ``search_actions`` (a ruleset may narrow
+``legal_actions`` for the search there, and only there).
 
 Budgets: ``iterations`` (reproducible: same seed, same moves, on any
 machine) or ``think`` seconds (inherently machine dependent: a faster
@@ -67,8 +69,6 @@ PRIOR_SHARE = 0.5
 ROLLOUT_SHARE = 1 / 200
 """Share of a time budget one rollout may use (a slow ruleset still gets iterations)."""
 
-DEFAULT_SEARCH_RATE = 200
-"""Reference iterations per second of a ruleset that does not say (``search_rate``)."""
 
 MIN_SPREAD = 0.01
 """Floor of the value spread that scales exploration (see ``scaled``)."""
@@ -127,15 +127,15 @@ class MCTSAgent:
     spread of the children's values (their standard deviation, at least
     :data:`MIN_SPREAD`), so that
     small but real differences between evaluations steer the search.
-    A game whose ``search_scaled_chance`` attribute is true gets the same
+    A game whose ``search_profile.scaled_chance`` is true gets the same
     scaling on the nodes below a die roll or a hidden state, from the
     children available in the sample at hand.
     ``halving``: on an exact root with more seeded actions than this, the
     budget goes to sequential halving over the best ``halving`` of them
-    (0 turns it off); see :meth:`_halve`. A game's ``search_halving``
-    attribute overrides it for that ruleset.
+    (0 turns it off); see :meth:`_halve`. A game's ``search_profile.halving``
+    overrides it for that ruleset.
     ``reference``: a reproducible budget of that many seconds' worth of
-    iterations at the ruleset's reference speed (``game.search_rate``
+    iterations at the ruleset's reference speed (``game.search_profile.rate``
     iterations per second, measured once on a reference machine), used
     when ``iterations`` is ``None``: the CLI presets play the same moves
     for the same seed on any machine and under any load.
@@ -176,7 +176,7 @@ class MCTSAgent:
         self.reference = reference
         self.chosen: Action | None = None  # the survivor of sequential halving, if it ran
         self._step_cost: float | None = None  # seconds per rollout step, measured (time budgets)
-        self._scale_chance = False  # the game's search_scaled_chance, for the search under way
+        self._scale_chance = False  # the game's search_profile.scaled_chance, for the search under way
         self.last: SearchStats | None = None
 
     # ------------------------------------------------------------------ api
@@ -194,7 +194,7 @@ class MCTSAgent:
         root = self.search(game)
         if self.chosen is not None:
             return self.chosen
-        by_value = bool(self.minimax) and not getattr(game, "hidden_information", False)
+        by_value = bool(self.minimax) and not game.game_type.hidden_information
         best = legal[0]
         best_key: tuple[float, float] = (-1.0, -1.0)
         for action in legal:
@@ -216,16 +216,16 @@ class MCTSAgent:
         base.anchor_undo()  # the search never undoes: one anchor for every sample
         depth = self.rollout_depth
         if depth is None:
-            depth = int(getattr(game, "rollout_depth", 30))
+            depth = game.search_profile.rollout_depth
         n_players = len(game.players)
-        exact = not getattr(game, "hidden_information", False)
-        self._scale_chance = self.scaled and bool(getattr(game, "search_scaled_chance", False))
+        exact = not game.game_type.hidden_information
+        self._scale_chance = self.scaled and game.search_profile.scaled_chance
         root = _Node()
         started = time.perf_counter()
         think = float(self.think or 1.0)
         budget = self.iterations
         if budget is None and self.reference is not None:
-            rate = float(getattr(game, "search_rate", DEFAULT_SEARCH_RATE))
+            rate = game.search_profile.rate
             budget = max(1, round(self.reference * rate))
         deadline = None if budget is not None else started + think
         share = self.rollout_share
@@ -245,7 +245,7 @@ class MCTSAgent:
             self._iterate(root, sim, depth, n_players, exact, rollout_time, forced)
 
         self.chosen = None
-        width = int(getattr(game, "search_halving", self.halving))
+        width = game.search_profile.halving if game.search_profile.halving is not None else self.halving
         candidates = self._halving_candidates(root, player, exact, width)
         if candidates:
             done = self._halve(root, player, candidates, iterate, budget, deadline)
@@ -321,10 +321,10 @@ class MCTSAgent:
         untried.
         """
         rng = self.rng
-        samples = max(1, int(getattr(base, "prior_samples", 1)))
+        samples = max(1, base.search_profile.prior_samples)
         sample = base.determinize(player, rng.getrandbits(62))
         sample.anchor_undo(base)
-        actions: list[Action] = sample.legal_actions()
+        actions: list[Action] = sample.search_actions()
         order = _try_order(sample, actions, rng)  # best last
         if exact:
             root.mover, root.actions, root.untried = player, actions, []
@@ -394,7 +394,7 @@ class MCTSAgent:
                 mover, actions = node.mover, node.actions
             else:
                 mover = sim.to_move()
-                actions = sim.legal_actions()
+                actions = sim.search_actions()
                 if exact:
                     node.mover, node.actions = mover, actions
                     node.untried = _try_order(sim, actions, rng)
@@ -553,7 +553,7 @@ class MCTSAgent:
                             choice = candidate
                             break
                 if choice is None:
-                    pool = sim.legal_actions()
+                    pool = sim.search_actions()
                     if not pool:
                         return played
                     known[mover] = pool
@@ -590,7 +590,7 @@ def _mixed(node: _Node, player: int, alpha: float) -> float:
 
 def _rewards(game: Game[Any], n_players: int) -> list[float]:
     """Every player's evaluation as a reward in [0, 1] (two players: zero-sum, one call)."""
-    if n_players == 2 and getattr(game, "zero_sum", True):
+    if n_players == 2 and game.game_type.zero_sum:
         value = game.evaluate(0)
         return [_unit(value), _unit(-value)]
     return [_unit(game.evaluate(p)) for p in range(n_players)]
@@ -598,8 +598,7 @@ def _rewards(game: Game[Any], n_players: int) -> list[float]:
 
 def _rolls(game: Game[Any]) -> int:
     """How many rolls the game's dice have logged (a change means chance happened)."""
-    log = getattr(getattr(game, "dice", None), "log", None)
-    return len(log) if isinstance(log, list) else 0
+    return len(game.dice.log)
 
 
 def _unit(value: float) -> float:

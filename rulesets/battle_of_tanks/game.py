@@ -26,7 +26,7 @@ import numpy as np
 
 from core.combat import Modifier, TargetNumber
 from core.dice import Dice
-from core.game import Action, Event, Game, Illegal, Outcome
+from core.game import Action, Event, Game, Illegal, Outcome, SearchProfile
 from core.geometry import Pose, closest_distance, heading_between, in_front_arc, path_length
 from core.memo import Memo
 from core.orders import ChitBag
@@ -80,33 +80,18 @@ class BattleGame(Game[Action]):
     ruleset_id = "battle-of-tanks"
     players = SIDES
     notation_help = A.NOTATION_HELP
-    search_rate = 1200
-    """MCTS iterations per second on the reference machine (the presets' unit):
-    the median of 137 one-second searches over a whole village-crossroads game
-    against greedy was 1,229/s on an idle core (it was 250, so ``normal``
-    searched a fifth of a second's worth)."""
-    rollout_depth = 0
-    """MCTS scores a new leaf by the evaluation, without a playout: the evaluation
-    already weighs the next shots of both sides (readiness), a playout decision
-    costs ~1 ms (cover, sight) and, in trial matches against greedy, playouts of
-    one activation (depth 4) did not play better. ``random_step`` serves a
-    depth set with ``--rollout-depth``."""
-    search_halving = 8
-    """MCTS spends its budget on the best 8 seeded root actions (sequential halving), not
-    16: each then gets twice the iterations, enough to expand the promising paths under
-    an order (search_priors). Same jobs, normal preset against greedy: 11-7-2 with 16,
-    15-5 with 8 (`simulate -n 20 --seat a=normal --seat b=greedy --swap --seed 1`);
-    11-9 with 8 and ``--seed 2``."""
-    search_scaled_chance = True
-    """MCTS scales exploration by the spread of the values below die rolls too (nearly every
-    node here: orders are drawn, shots are rolled). Evaluations there differ by hundredths,
-    and UCB's fixed constant made the opponent's replies look alike, so the search planned
-    against a near-random opponent. Same 40 jobs at 300 iterations against greedy: 27-12-1
-    with it, 24-16 without (`simulate -n 40 --seat a=mcts --seat b=greedy --swap
-    --iterations 300 --seed 21`)."""
-    prior_samples = 6
-    """MCTS seeds a root action that rolls dice with the mean of this many samples
-    (as greedy does), not one lucky or unlucky roll."""
+    search_profile = SearchProfile(rate=1200, rollout_depth=0, halving=8, scaled_chance=True,
+                                   prior_samples=6)
+    """How the search treats Battle of Tanks: a new leaf is scored by the
+    evaluation without a playout (it already weighs the next shots of both
+    sides, and a playout decision is costly: cover and sight); the budget goes
+    to the best 8 seeded root actions, so each gets enough iterations to
+    expand the promising paths under an order; exploration is scaled below die
+    rolls too (nearly every node: orders are drawn, shots are rolled, and the
+    values there differ by hundredths); a root action that rolls dice is seeded
+    with the mean of 6 samples, as greedy does. ``random_step`` serves a depth
+    set with ``--rollout-depth``. The figures behind these choices are in
+    bench/RESULTS.md."""
 
     def __init__(self, dice: Dice, scenario: str, options: Mapping[str, Any], rules: RulesTable,
                  field: Battlefield, tanks: list[Tank], title: str = ""):

@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from core.dice import Dice
-from core.game import Action, Event, Game, Illegal, Outcome
+from core.game import Action, Event, Game, GameType, Illegal, Outcome, SearchProfile
 from rulesets.duel_of_the_giants import (
     atg,
     combat,
@@ -83,16 +83,13 @@ class DuelGame(Game[Action]):
     """A game of Duel of the Giants in progress."""
 
     ruleset_id = "duel-of-the-giants"
-    hidden_information = True
-    undo_across_players = False
+    game_type = GameType(hidden_information=True, undo_across_players=False)
     notation_help = NOTATION_HELP
-    search_rate = 150
-    """MCTS iterations per second on the reference machine (the presets' unit):
-    150 per CPU second over 116 searched decisions of a summer game."""
-    rollout_depth = 40
-    """MCTS playouts: about one phase of play before the evaluation judges."""
+    search_profile = SearchProfile(rate=150, rollout_depth=40)
+    """Playouts of about one phase of play before the evaluation judges; ``rate``
+    is the reference machine's iterations per second (see bench/RESULTS.md)."""
     search_copy = False
-    """True on the AI's determinized copies: their action lists are pruned (search.py)."""
+    """True on the AI's determinized copies: :meth:`search_actions` prunes there (search.py)."""
 
     def __init__(self, cfg: Config, options: DuelOptions, seed: int, scenario: str):
         super().__init__(Dice(seed), scenario, options.flat())
@@ -259,6 +256,11 @@ class DuelGame(Game[Action]):
         acts = list(cached) if cached is not None else self._step_actions()
         if self._end_allowed():
             acts.append(EndStep())
+        return acts
+
+    def search_actions(self) -> list[Action]:
+        """On the AI's copies, the legal actions its heuristics keep (search.prune)."""
+        acts = self.legal_actions()
         return search.prune(self, acts) if self.search_copy else acts
 
     def _step_actions(self) -> list[Action]:
@@ -560,7 +562,7 @@ class DuelGame(Game[Action]):
 
     def random_step(self, rng: Any) -> bool:
         """One decision of the playout policy (search.playout_action)."""
-        actions = self.legal_actions()
+        actions = self.search_actions()
         if not actions:
             return False
         self.search_apply(search.playout_action(self, actions, rng))

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from core.dice import Dice
 from core.errors import TanktableError
-from core.game import Action, Event, Game, Illegal, Outcome, Step
+from core.game import Action, Event, Game, GameType, Illegal, Outcome, SearchProfile, Step
 from core.grid.square import Dir, direction_between
 from rulesets.tank_chess import notation
 from rulesets.tank_chess.explain import explain
@@ -48,15 +48,13 @@ class TankChessGame(Game[TankMove]):
     ruleset_id = "tank-chess"
     players = SIDES
     notation_help: ClassVar[str] = notation.HELP
-    search_rate: ClassVar[int] = 3600
-    """MCTS iterations per second on the reference machine (the presets' unit):
-    3,617 per CPU second for 3,000-iteration searches over 40 decisions of a
-    standard-16 game (2,893 before the dice stopped copying their generator
-    and the evaluation learnt the race, measured side by side)."""
-    rollout_depth: ClassVar[int] = 0
-    """MCTS scores a new leaf by :func:`evaluate` directly: random tank chess moves
-    say nothing about a position (a random game drifts to the 200-move draw), and
-    the evaluation already looks one move ahead for CHECK and ESCAPE."""
+    game_type: ClassVar[GameType] = GameType(chance=False)
+    search_profile: ClassVar[SearchProfile] = SearchProfile(rate=3600, rollout_depth=0)
+    """The search scores a new leaf by :func:`evaluate` directly (no playout):
+    random tank chess moves say nothing about a position (a random game drifts
+    to the move-limit draw), and the evaluation already looks one move ahead
+    for CHECK and ESCAPE. ``rate`` is the reference machine's iterations per
+    second (see bench/RESULTS.md)."""
 
     def __init__(self, layout: MapLayout, settings: Settings, scenario: str,
                  options: Mapping[str, Any] | None, seed: int = 0):

@@ -18,7 +18,7 @@ from typing import Any
 
 from core.dice import Dice
 from core.errors import NotationError
-from core.game import Action, Event, Game, Illegal, Outcome
+from core.game import Action, Event, Game, GameType, Illegal, Outcome, SearchProfile
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 
@@ -108,7 +108,7 @@ class HighCard(Game[Play]):
 
     ruleset_id = "highcard"
     players = ("north", "south")
-    hidden_information = True
+    game_type = GameType(hidden_information=True)
 
     def __init__(self, seed: int = 0, deck: int = 9, hand: int = 3):
         super().__init__(Dice(seed), "deal")
@@ -398,12 +398,12 @@ class Nudge(Game[Choice]):
 
     ruleset_id = "nudge"
     players = ("roller", "replier")
-    rollout_depth = 0
+    search_profile = SearchProfile(rollout_depth=0)
 
     def __init__(self, seed: int = 0, replies: int = 10, scaled_chance: bool = False):
         super().__init__(Dice(seed), "nudge")
         self.replies = replies
-        self.search_scaled_chance = scaled_chance
+        self.search_profile = SearchProfile(rollout_depth=0, scaled_chance=scaled_chance)  # type: ignore[misc]
         self.moves: list[str] = []
 
     def to_move(self) -> int:

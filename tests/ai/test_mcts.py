@@ -13,6 +13,7 @@ from core.ai import make_agent
 from core.ai.agents import RandomAgent
 from core.ai.mcts import PRESETS, MCTSAgent
 from core.errors import TanktableError
+from core.game import SearchProfile
 from tests.ai.games import Add, Choice, HighCard, Mark, Nudge, Play, Race, TicTacToe, Trap
 from tests.toy import Hold, PigGame, Roll
 
@@ -101,7 +102,7 @@ def test_pig_rolls_with_nothing_in_the_turn() -> None:
 
 class CountingRace(Race):
     applied = 0
-    rollout_depth = 0
+    search_profile = SearchProfile(rollout_depth=0)
 
     def _apply(self, action: Add) -> list:  # type: ignore[type-arg]
         CountingRace.applied += 1
@@ -160,17 +161,17 @@ def test_presets_and_make_agent() -> None:
 
 
 class RatedTicTacToe(TicTacToe):
-    search_rate = 400
+    search_profile = SearchProfile(rate=400)
 
 
 def test_presets_spend_a_reproducible_number_of_iterations() -> None:
-    """A preset's budget is reference seconds x the ruleset's ``search_rate``: the same
+    """A preset's budget is reference seconds x the ruleset's ``search_profile.rate``: the same
     iterations, hence the same moves for the same seed, on any machine and any load."""
     easy = PRESETS["easy"](7, None)  # 0.05 s x 400 iterations/s
     easy.choose(RatedTicTacToe.from_text("x.. .o. ..."))
     assert easy.last is not None and easy.last.iterations == 20
     plain = PRESETS["easy"](7, None)
-    plain.choose(TicTacToe.from_text("x.. .o. ..."))  # no search_rate: the default 200/s
+    plain.choose(TicTacToe.from_text("x.. .o. ..."))  # no profile: the default 200/s
     assert plain.last is not None and plain.last.iterations == 10
 
     def moves(seed: int) -> list[Mark]:
@@ -382,14 +383,14 @@ def test_sequential_halving_is_off_for_small_roots_and_on_request() -> None:
 
 
 def test_a_game_can_set_its_own_halving_width() -> None:
-    """``search_halving`` on the game overrides the agent's width (0: plain UCB)."""
+    """``search_profile.halving`` of the game overrides the agent's width (0: plain UCB)."""
     from tests.ai.games import Duel
 
     class NoHalving(Duel):
-        search_halving = 0
+        search_profile = SearchProfile(halving=0)
 
     class Narrow(Duel):
-        search_halving = 4
+        search_profile = SearchProfile(halving=4)
 
     agent = MCTSAgent(seed=0, iterations=40)
     agent.search(NoHalving(width=30))

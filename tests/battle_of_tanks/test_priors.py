@@ -62,7 +62,7 @@ def test_evaluate_fears_an_enemy_that_can_attack_into_sight_next_bt_5():
 
 
 def test_mcts_halves_over_the_best_eight_seeded_orders():
-    """search_halving = 8: the budget goes to the 8 best seeded root actions, one of them is played."""
+    """search_profile.halving = 8: the budget goes to the 8 best seeded root actions, one of them is played."""
     from core.ai.mcts import MCTSAgent
 
     cards = [GUN, BRUTE]
@@ -70,7 +70,7 @@ def test_mcts_halves_over_the_best_eight_seeded_orders():
                   {"a1": (10, 10, 0), "a2": (10, 30, 0), "a3": (30, 10, 0),
                    "b1": (110, 110, 180), "b2": (90, 110, 180)}, cards=cards)
     give_chit(g, "a")
-    assert g.search_halving == 8 and len(g.legal_actions()) > 8
+    assert g.search_profile.halving == 8 and len(g.legal_actions()) > 8
     agent = MCTSAgent(seed=1, iterations=40)
     root = agent.search(g)
     best8 = agent._halving_candidates(root, 0, True, 8)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from core.ai.agents import RandomAgent
 from core.ai.mcts import MCTSAgent
+from core.game import SearchProfile
 from rulesets.battle_of_tanks import RULESET
 from rulesets.battle_of_tanks import actions as A
 from rulesets.battle_of_tanks.evaluate import (
@@ -174,11 +175,11 @@ def test_evaluate_values_holding_the_enemy_plate_bt_8_2():
 class DicePig(PigGame):
     """Pig whose search opts into dice-averaged root priors."""
 
-    prior_samples = 6
+    search_profile = SearchProfile(prior_samples=6)
 
 
 def test_mcts_prior_samples_average_the_dice_of_a_root_action():
-    """mcts: with a game's prior_samples, a rolling root action is valued by a mean (less spread)."""
+    """mcts: with a game's search_profile.prior_samples, a rolling root action is valued by a mean (less spread)."""
     single, averaged = [], []
     for seed in range(150):
         for game, out in ((PigGame(seed), single), (DicePig(seed), averaged)):
@@ -186,7 +187,7 @@ def test_mcts_prior_samples_average_the_dice_of_a_root_action():
             if game.turn_total == 0:
                 break
             agent = MCTSAgent(seed=seed, iterations=1)
-            rewards = agent._prior(game, game.legal_actions()[0], 2, int(getattr(game, "prior_samples", 1)))
+            rewards = agent._prior(game, game.legal_actions()[0], 2, game.search_profile.prior_samples)
             out.append(rewards[game.to_move()])
     assert len(single) == len(averaged) > 80
     assert statistics.pvariance(averaged) < 0.4 * statistics.pvariance(single)
@@ -228,7 +229,7 @@ def test_mcts_orders_the_shot_that_can_destroy_an_enemy():
     g = make_game(["gun", "gun"], ["t", "t"], {"a1": (30, 60, 0), "a2": (10, 10, 0),
                                                "b1": (90, 60, 180), "b2": (110, 110, 180)}, cards=cards)
     give_chit(g, "a")
-    assert g.rollout_depth == 0 and g.prior_samples == 6
+    assert g.search_profile.rollout_depth == 0 and g.search_profile.prior_samples == 6
     choice = MCTSAgent(seed=3, iterations=60).choose(g)
     assert isinstance(choice, A.Declare) and choice.order in ("FIRE", "ATTACK")
     assert g.tank(choice.tank).key in ("a1", "a2") and g.targets(g.tank(choice.tank))

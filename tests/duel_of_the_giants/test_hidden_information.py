@@ -91,7 +91,7 @@ def test_dg_24_german_view_has_no_marker_identity_and_soviet_none_of_atgs() -> N
     assert all(a["kind"] is None for a in sv["atgs"]) and all(a["kind"] for a in gv["atgs"])
     assert all(m["real"] is None for m in sv["mines"])
     assert "Mw" not in g.render(0) and "A8" not in g.render(1) and "A?" in g.render(1)
-    assert g.hidden_information and not g.undo_across_players
+    assert g.hidden_information and not g.game_type.undo_across_players
 
 
 def test_determinize_keeps_own_knowledge_and_resamples_the_rest() -> None:

@@ -112,8 +112,9 @@ def test_random_step_and_the_pruned_search_list_only_play_legal_actions(seed: in
                 break
             real = sample.clone()
             real.search_copy = False
-            legal = real.legal_actions()
-            pruned = sample.legal_actions()
+            legal = sample.legal_actions()
+            assert legal == real.legal_actions()  # legal_actions means the same on a search copy
+            pruned = sample.search_actions()
             assert pruned and set(pruned) <= set(legal)
             assert sample.random_step(rng)
             assert played[-1] in legal
@@ -130,15 +131,15 @@ def test_the_search_never_turns_one_turret_twice_in_a_row() -> None:
     g._cache = None
     assert sum(isinstance(a, T34Turret) for a in g.legal_actions()) == 5
     sample = g.determinize(g.players.index("soviet"), 0)
-    turn = next(a for a in sample.legal_actions() if isinstance(a, T34Turret))
+    turn = next(a for a in sample.search_actions() if isinstance(a, T34Turret))
     sample.search_apply(turn)
-    assert not any(isinstance(a, T34Turret) for a in sample.legal_actions())
+    assert not any(isinstance(a, T34Turret) for a in sample.search_actions())
     g.apply(turn)
     again = g.determinize(g.players.index("soviet"), 0)
-    assert not any(isinstance(a, T34Turret) for a in again.legal_actions())
-    step = next(a for a in again.legal_actions() if isinstance(a, T34Step) and a.op == "F")
+    assert not any(isinstance(a, T34Turret) for a in again.search_actions())
+    step = next(a for a in again.search_actions() if isinstance(a, T34Step) and a.op == "F")
     again.search_apply(step)
-    assert any(isinstance(a, T34Turret) for a in again.legal_actions())
+    assert any(isinstance(a, T34Turret) for a in again.search_actions())
 
 
 def test_the_search_offers_a_new_t34_with_its_turret_along_the_hull() -> None:
@@ -152,7 +153,7 @@ def test_the_search_offers_a_new_t34_with_its_turret_along_the_hull() -> None:
     real = [a for a in g.legal_actions() if isinstance(a, Activate)]
     assert len(real) == 36
     sample = g.determinize(g.players.index("soviet"), 0)
-    pruned = [a for a in sample.legal_actions() if isinstance(a, Activate)]
+    pruned = [a for a in sample.search_actions() if isinstance(a, Activate)]
     assert len(pruned) == 6 and all(a.hull == a.turret for a in pruned)
 
 
