@@ -90,8 +90,7 @@ def clock_seconds(s: PlaySettings, game: Game[Any]) -> float | None:
 
 def recommended_clock(game: Game[Any]) -> float:
     """``--clock recommended``: the ruleset's own advice for this board (TC-7.5)."""
-    advise = getattr(game, "recommended_clock_seconds", None)
-    seconds = advise() if callable(advise) else None
+    seconds = game.recommended_clock_seconds()
     if seconds is None:
         raise TanktableError(f"{game.ruleset_id} recommends no clock for this scenario; "
                              "give a time such as --clock 30m")
@@ -317,9 +316,8 @@ class Session:
                     typer.echo(HELP)
                     for command in self.table_commands.values():
                         typer.echo(f"  {command.usage:<15} {command.summary}")
-                    usage = getattr(g, "notation_help", None)
-                    if usage:
-                        typer.echo(usage)
+                    if g.notation_help:
+                        typer.echo(g.notation_help)
                 elif word == "moves":
                     self.list_moves(rest.strip())
                 elif word == "board":

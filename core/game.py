@@ -308,6 +308,10 @@ class Game(ABC, Generic[A]):
         """
         return ""
 
+    def recommended_clock_seconds(self) -> float | None:
+        """The time per player the rules advise for this game (``--clock recommended``), if any."""
+        return None
+
     def table_commands(self) -> Sequence[TableCommand]:
         """The ruleset's own questions a player may ask at the prompt (see :class:`TableCommand`)."""
         return ()
