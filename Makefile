@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest bench clean
+.PHONY: demo test test-slow lint typecheck pytest bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -24,7 +24,11 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict core rulesets cli
 
 pytest: $(STAMP)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -m "not slow"
+
+# The long runs (loader fuzz, thousands of random games): not part of make test.
+test-slow: $(STAMP)
+	$(BIN)/pytest -q -m slow
 
 test: lint typecheck pytest
 

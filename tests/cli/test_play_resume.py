@@ -201,7 +201,7 @@ def test_a_clock_resumes_with_the_time_left(tmp_path: Path, capsys: Any, monkeyp
                                             with_pig: Any) -> None:
     rec = tmp_path / "c.yaml"
     code, _, _ = run(["play", "pig", "--seat", "red=human", "--seat", "blue=greedy", "--clock", "10m",
-                      "--record", str(rec)], capsys, monkeypatch, stdin="roll\n")
+                      "--seed", "2", "--record", str(rec)], capsys, monkeypatch, stdin="roll\n")
     assert code == 1
     record, _ = load_record(rec)
     assert record.clock is not None and record.clock.seconds == 600
