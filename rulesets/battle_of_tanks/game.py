@@ -81,29 +81,23 @@ class BattleGame(Game[Action]):
     players = SIDES
     notation_help = A.NOTATION_HELP
     search_rate = 1200
-    """MCTS iterations per second on the reference machine (the presets' unit):
-    the median of 137 one-second searches over a whole village-crossroads game
-    against greedy was 1,229/s on an idle core (it was 250, so ``normal``
-    searched a fifth of a second's worth)."""
+    """MCTS iterations per second on the reference machine (the presets' unit:
+    ``normal`` searches this many iterations per ``--think`` second)."""
     rollout_depth = 0
     """MCTS scores a new leaf by the evaluation, without a playout: the evaluation
-    already weighs the next shots of both sides (readiness), a playout decision
-    costs ~1 ms (cover, sight) and, in trial matches against greedy, playouts of
-    one activation (depth 4) did not play better. ``random_step`` serves a
-    depth set with ``--rollout-depth``."""
+    already weighs the next shots of both sides (readiness), and each playout
+    decision needs cover and sight computations, which cost as much as the
+    evaluation. ``random_step`` serves a depth set with ``--rollout-depth``."""
     search_halving = 8
     """MCTS spends its budget on the best 8 seeded root actions (sequential halving), not
     16: each then gets twice the iterations, enough to expand the promising paths under
-    an order (search_priors). Same jobs, normal preset against greedy: 11-7-2 with 16,
-    15-5 with 8 (`simulate -n 20 --seat a=normal --seat b=greedy --swap --seed 1`);
-    11-9 with 8 and ``--seed 2``."""
+    an order (search_priors). Measured against 16 in ``bench/RESULTS.md``."""
     search_scaled_chance = True
     """MCTS scales exploration by the spread of the values below die rolls too (nearly every
     node here: orders are drawn, shots are rolled). Evaluations there differ by hundredths,
     and UCB's fixed constant made the opponent's replies look alike, so the search planned
-    against a near-random opponent. Same 40 jobs at 300 iterations against greedy: 27-12-1
-    with it, 24-16 without (`simulate -n 40 --seat a=mcts --seat b=greedy --swap
-    --iterations 300 --seed 21`)."""
+    against a near-random opponent; scaling lets it plan against the opponent's better
+    replies (measured in ``bench/RESULTS.md``)."""
     prior_samples = 6
     """MCTS seeds a root action that rolls dice with the mean of this many samples
     (as greedy does), not one lucky or unlucky roll."""

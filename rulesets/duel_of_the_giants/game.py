@@ -87,8 +87,8 @@ class DuelGame(Game[Action]):
     undo_across_players = False
     notation_help = NOTATION_HELP
     search_rate = 150
-    """MCTS iterations per second on the reference machine (the presets' unit):
-    150 per CPU second over 116 searched decisions of a summer game."""
+    """MCTS iterations per second on the reference machine (the presets' unit:
+    ``normal`` searches this many iterations per ``--think`` second)."""
     rollout_depth = 40
     """MCTS playouts: about one phase of play before the evaluation judges."""
     search_copy = False

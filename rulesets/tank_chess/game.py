@@ -49,10 +49,8 @@ class TankChessGame(Game[TankMove]):
     players = SIDES
     notation_help: ClassVar[str] = notation.HELP
     search_rate: ClassVar[int] = 3600
-    """MCTS iterations per second on the reference machine (the presets' unit):
-    3,617 per CPU second for 3,000-iteration searches over 40 decisions of a
-    standard-16 game (2,893 before the dice stopped copying their generator
-    and the evaluation learnt the race, measured side by side)."""
+    """MCTS iterations per second on the reference machine (the presets' unit:
+    ``normal`` searches this many iterations per ``--think`` second)."""
     rollout_depth: ClassVar[int] = 0
     """MCTS scores a new leaf by :func:`evaluate` directly: random tank chess moves
     say nothing about a position (a random game drifts to the 200-move draw), and
@@ -288,9 +286,8 @@ class TankChessGame(Game[TankMove]):
         Command Tank (TC-7.1), then shots by the value of the tank they hit.
         Among quiet moves, the Command Tank's steps towards the far edge come
         first, by the ground gained in the race (:meth:`Position.exit_steps`).
-        A look at squares and tables, no move made. (A test for quiet moves
-        that prepare a CHECK was tried: at 4 ms per node it took a fifth of a
-        search.)"""
+        A look at squares and tables, no move made: priors are asked for at every
+        new node, so they must cost far less than the evaluation."""
         pos = self.pos
         r = self.rules
         cell, files = pos.cell, r.files
