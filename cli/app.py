@@ -13,8 +13,10 @@ import importlib
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import typer
+from typer.core import TyperCommand
 
 app = typer.Typer(
     name="tanktable",
@@ -85,9 +87,23 @@ def schema_cmd(
     print_schema(ruleset, kind)
 
 
-@app.command("play")
+class _PlayCommand(TyperCommand):
+    """``play --help`` names the rulesets installed now (their entry points), found
+    only when the help is shown so that other commands start no slower."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        from core.registry import ruleset_ids
+
+        installed = ", ".join(ruleset_ids()) or "none installed"
+        for param in self.params:
+            if param.name == "ruleset" and hasattr(param, "help"):
+                param.help = f"The ruleset: {installed} (not with --resume)."
+        super().format_help(ctx, formatter)
+
+
+@app.command("play", cls=_PlayCommand)
 def play_cmd(
-    ruleset: str | None = typer.Argument(None, help="tank-chess, battle-of-tanks or duel-of-the-giants (not with --resume)."),
+    ruleset: str | None = typer.Argument(None, help="The ruleset (see tanktable rulesets; not with --resume)."),
     scenario: str | None = typer.Option(None, "--scenario", "-s", help="Shipped name or path to a YAML file."),
     seat: list[str] = typer.Option([], "--seat", help="SIDE=KIND; KIND is human, random, greedy, mcts, easy, normal, hard."),
     seed: int | None = typer.Option(None, "--seed", help="Seed of the dice and the computer players (default: a fresh one, printed and recorded)."),
@@ -95,7 +111,7 @@ def play_cmd(
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object with the result."),
     clock: str | None = typer.Option(None, "--clock", help="Time per player, e.g. 30m, 90s, or 'recommended' (the ruleset's advice, TC-7.5); loses on time."),
     think: float = typer.Option(1.0, "--think", help="Seconds per move for mcts (wall clock); easy/normal/hard search 1/20, 1x, 4x that many seconds' worth at the ruleset's reference speed (reproducible)."),
-    army: list[str] = typer.Option([], "--army", help="SIDE=FILE army list (battle-of-tanks)."),
+    army: list[str] = typer.Option([], "--army", help="SIDE=FILE army list (rulesets with armies)."),
     players: int | None = typer.Option(None, "--players", help="Number of players (duel-of-the-giants: 2-4)."),
     setup: str | None = typer.Option(None, "--setup", help="default or manual set-up (duel-of-the-giants)."),
     option: list[str] = typer.Option([], "--option", "-o", help="KEY=VALUE ruleset setting (YAML value)."),

@@ -1,4 +1,8 @@
-"""``tanktable army validate``: an army list against its tier-point budget (BT-1).
+"""``tanktable army validate``: an army list against its budget.
+
+Offered for any ruleset with armies (a data kind ``army``); the file's
+``ruleset:`` header picks the ruleset, whose :meth:`~core.game.Ruleset.check_army`
+does the checking.
 
 Exit codes: 0 within budget, 1 over budget / unknown card / bad file,
 2 usage error (missing file, negative budget).
@@ -22,13 +26,12 @@ def register(app: typer.Typer) -> None:
         cards: list[Path] = typer.Option([], "--cards", help="Extra card files or folders (repeatable)."),
         json_out: bool = typer.Option(False, "--json", help="Machine-readable output."),
     ) -> None:
-        """Print each tank with its tier, the total, the budget and what is left (BT-1.1)."""
+        """Print each unit with its cost, the total, the budget and what is left."""
         import json
 
         from core.data import load_document
         from core.errors import DataError, TanktableError
-        from rulesets.battle_of_tanks.army import check_army
-        from rulesets.battle_of_tanks.catalogue import load_cards
+        from core.registry import get_ruleset
 
         if budget is not None and budget < 0:
             typer.echo("error: --budget must be 0 or more", err=True)
@@ -42,11 +45,15 @@ def register(app: typer.Typer) -> None:
                 raise typer.Exit(2)
         try:
             doc = load_document(file)
-            known = load_cards(cards)
-            kind = doc.header()[1]
+            ruleset_id, kind = doc.header()
             if kind != "army":
                 raise DataError([doc.problem(("kind",), f"kind: expected 'army', found {kind!r}")])
-            report = check_army(doc, known, budget)
+            if ruleset_id is None:
+                raise DataError([doc.problem(("ruleset",), "ruleset: missing (the ruleset this army is for)")])
+            ruleset = get_ruleset(ruleset_id)
+            if "army" not in ruleset.data_kinds():
+                raise TanktableError(f"{ruleset_id} has no army lists")
+            report = ruleset.check_army(doc, cards, budget)
         except DataError as exc:
             if json_out:
                 typer.echo(json.dumps({"valid": False, "total": None, "budget": budget, "remaining": None,

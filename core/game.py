@@ -25,7 +25,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from core.dice import Dice
 from core.errors import IllegalActionError, NotationError, TanktableError
@@ -539,6 +539,17 @@ class Game(ABC, Generic[A]):
         return [e for e in shown if e is not None]
 
 
+class ArmyCheck(Protocol):
+    """What ``tanktable army validate`` prints: a verdict, a text and a JSON form."""
+
+    @property
+    def valid(self) -> bool: ...
+
+    def text(self) -> str: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
 class Ruleset(ABC):
     """A pluggable ruleset: names itself, lists scenarios, builds games.
 
@@ -630,6 +641,12 @@ class Ruleset(ABC):
     def card_template(self) -> str:
         """A commented YAML template to start a new unit card from."""
         raise TanktableError(f"{self.id} has no unit cards")
+
+    def check_army(self, doc: Any, extra_cards: Sequence[Path] = (), budget: int | None = None) -> ArmyCheck:
+        """An army list (a ``kind: army`` document) checked against its budget, for
+        ``tanktable army validate``. Offered by a ruleset whose :meth:`data_kinds`
+        has ``"army"``; a problem of the file itself is a :class:`~core.errors.DataError`."""
+        raise TanktableError(f"{self.id} has no army lists")
 
     def map_sight(self, board: Any) -> tuple[Any, Any]:
         """Sight judged by this ruleset's own rules on a bare hex map (no pieces):

@@ -9,11 +9,11 @@ with a plain module-level dictionary:
   entries (a :class:`Memo` does this in one place, not in each ruleset);
 - in a long process (``tanktable simulate`` playing hundreds of games in
   one worker) every table fills to its limit with positions of games long
-  over: one such process reached 1.3 GB. And a forked worker inherits
+  over. And a forked worker inherits
   whatever its parent had found, so its speed depends on what ran before.
   :func:`forget_games` clears every memo that holds per-game answers; the
-  simulator calls it before each game (100 tank-chess games in one
-  process: 108 MB at the peak instead of 397 MB, and 20% faster).
+  simulator calls it before each game, so a worker's memory stays that of
+  one game's answers (figures in ``bench/RESULTS.md``).
 
 A :class:`Memo` is a ``dict`` (lookups stay C-speed ``get`` calls); only a
 miss goes through :meth:`Memo.remember`. Hot paths look up and remember

@@ -345,7 +345,7 @@ class MCTSAgent:
 
     def _prior(self, sample: Game[Any], action: Action, n_players: int, samples: int) -> list[float]:
         """One-ply value of ``action``: its evaluation, or with ``samples > 1`` (a game's
-        opt-in ``prior_samples``) the mean over that many dice samples if it rolls dice
+        opt-in ``search_profile.prior_samples``) the mean over that many dice samples if it rolls dice
         whose outcome changes the evaluation (the first two samples differ)."""
         rolls = _rolls(sample)
         sums: list[float] = []

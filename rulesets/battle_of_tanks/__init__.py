@@ -1,6 +1,6 @@
 """Battle of Tanks: a round-based miniatures game on a table measured in cm.
 
-Spec: ``shared/rules/battle-of-tanks.md`` (rule IDs BT-1 .. BT-9). Data:
+Rules: ``docs/rules/battle-of-tanks.md`` (rule IDs BT-1 .. BT-9). Data:
 ``data/battle_of_tanks`` (cards, the rules table with every Decision,
 tables, armies, scenarios).
 

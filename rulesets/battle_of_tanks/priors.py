@@ -3,8 +3,8 @@
 MCTS gets a few hundred iterations per decision, and after an order the
 path decision alone has a dozen candidates: the children it expands first
 are the ones it judges the order by. ``search_priors`` ranks them at a
-glance, without cover or sight computations (those cost ~1 ms per new
-position and the evaluation pays them anyway):
+glance, without cover or sight computations (the costly part of a new
+position, which the evaluation pays anyway):
 
 - orders: FIRE and ATTACK with a target first, by the damage they may do;
   MOVE before the orders that wait; RETREAT when the track is damaged;

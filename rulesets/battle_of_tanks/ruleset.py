@@ -19,7 +19,7 @@ from core.game import Game, Ruleset
 from core.geometry import Pose, footprint, heading_between
 from core.options import GameOptions, model_setting_names
 from rulesets.battle_of_tanks import catalogue as cat
-from rulesets.battle_of_tanks.army import report_for
+from rulesets.battle_of_tanks.army import ArmyReport, check_army, report_for
 from rulesets.battle_of_tanks.field import Battlefield, features_of
 from rulesets.battle_of_tanks.game import SIDES, BattleGame
 from rulesets.battle_of_tanks.models import (
@@ -108,6 +108,11 @@ class BattleOfTanksRuleset(Ruleset):
 
     def card_template(self) -> str:
         return CARD_TEMPLATE
+
+    def check_army(self, doc: Any, extra_cards: Sequence[Path] = (), budget: int | None = None) -> ArmyReport:
+        """BT-1.2: the army's tanks with their tiers against the budget (``budget``
+        overrides the file's), cards from the shipped ones plus ``extra_cards``."""
+        return check_army(doc, cat.load_cards(extra_cards), budget)
 
     def render_svg(self, game: Game[Any], player: int | None = None) -> str:
         from rulesets.battle_of_tanks.svg import render_svg

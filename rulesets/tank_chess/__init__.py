@@ -1,7 +1,7 @@
 """Tank Chess: a two-player, perfect-information tank game on a square board.
 
-Rules: ``shared/rules/tank-chess.md`` (TC-1 .. TC-9); every number and
-**Decision** of the spec lives in ``data/tank_chess/``.
+Rules: ``docs/rules/tank-chess.md`` (TC-1 .. TC-9); every number and
+**Decision** of the rules lives in ``data/tank_chess/``.
 """
 
 from rulesets.tank_chess.ruleset import TankChessRuleset

@@ -172,13 +172,14 @@ def test_weapon_cards_are_listed_and_the_template_validates(tmp_path: Path) -> N
 
 
 def test_every_setting_named_by_the_spec_exists_with_its_default() -> None:
-    """Each `section.key` Decision of the spec is a setting (rules.yaml or boards.yaml)."""
+    """Each `section.key` the rules reference names is a setting (rules.yaml, boards.yaml
+    or, for `weapons.*`, a weapon card of weapons.yaml)."""
     import re
 
     from rulesets.duel_of_the_giants import settings
 
-    spec = (Path(__file__).resolve().parents[3] / "shared/rules/duel-of-the-giants.md")
-    names = set(re.findall(r"`([a-z0-9_]+\.[a-z0-9_.]+)`", spec.read_text())) if spec.exists() else set()
+    spec = Path(__file__).resolve().parents[2] / "docs/rules/duel-of-the-giants.md"
+    names = {n for n in re.findall(r"`([a-z0-9_]+\.[a-z0-9_.]+)`", spec.read_text()) if not n.endswith(".yaml")}
     names |= {"combat.range_model", "tiger.stop_semantics", "markers.move_blockers", "t34.exit"}
     rules = settings.rules_with({}).model_dump()
     board = settings.boards()["standard"].model_dump()
@@ -186,6 +187,9 @@ def test_every_setting_named_by_the_spec_exists_with_its_default() -> None:
         section, _, key = name.partition(".")
         if section == "board":
             assert key in board, name
+        elif section == "weapons":
+            weapon, _, field = key.partition(".")
+            assert field.split(".")[0] in RULESET.cards()[weapon].model_dump(), name
         elif section == "setup" and key == "front_band":
             assert board["front_band"] == (4, 6)
         else:
