@@ -278,12 +278,10 @@ class Session:
         """Hot-seat with secrets: clear the screen and wait for the right player."""
         g = self.game
         if len(self.humans) > 1 and getattr(g, "hidden_information", False) and self.last_human != player:
-            if sys.stdout.isatty():
-                sys.stdout.write("\033[2J\033[H")
+            clear_screen()
             typer.echo(f"=== pass the terminal to {g.players[player]}; press Enter when ready ===")
             self.s.stdin.readline()
-            if sys.stdout.isatty():
-                sys.stdout.write("\033[2J\033[H")
+            clear_screen()
         self.last_human = player
         for line in self.pending.get(player, []):
             typer.echo(line)
@@ -396,6 +394,18 @@ class Session:
             raise TanktableError("cannot undo past another player's decision")
         while len(g.history) > cut:
             g.undo()
+
+
+CLEAR_SCREEN = "\033[H\033[2J\033[3J"
+"""Cursor home, erase the screen, erase the scrollback (``ESC[3J``): in hot-seat
+play the other side must not scroll up to the secrets just shown."""
+
+
+def clear_screen() -> None:
+    """Clear the screen and the scrollback of a terminal; nothing on a pipe or a file."""
+    if sys.stdout.isatty():
+        sys.stdout.write(CLEAR_SCREEN)
+        sys.stdout.flush()
 
 
 def run_play(s: PlaySettings) -> int:
