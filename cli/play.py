@@ -42,9 +42,14 @@ commands:
   save FILE       save the game record
   save position FILE
                   save the position as a document (tanktable play --position FILE)
-  resign          give up the game
+  draw            offer a draw (the other side accepts or declines)
+  resign          give up the game (asks to confirm)
   help            this text
   quit            stop (saves to --record if given)"""
+
+
+DRAW_ACCEPTED_AT = 0.0
+"""A computer seat accepts a draw offer when its evaluation (in [-1, 1]) is at most this: even or worse."""
 
 
 @dataclass
@@ -339,8 +344,13 @@ class Session:
                     else:
                         self.save_if_asked(Path(rest.strip()))
                 elif word == "resign":
-                    g.forfeit(player, Termination.RESIGNATION)
-                    return True
+                    if self.confirm(f"{g.players[player]}: resign the game? [y/N] "):
+                        g.forfeit(player, Termination.RESIGNATION)
+                        return True
+                    typer.echo("not resigned: play on")
+                elif word == "draw":
+                    if self.offer_draw(player):
+                        return True
                 elif word in ("quit", "exit"):
                     return False
                 elif word in self.table_commands:
@@ -356,6 +366,48 @@ class Session:
                 typer.echo(text if text.startswith("cannot read") else f"cannot read {line!r}: {text}")
             except TanktableError as exc:
                 typer.echo(f"{exc}")
+
+    def confirm(self, question: str) -> bool:
+        """Ask a yes/no question on the terminal; only ``y``/``yes`` is yes (end of input: no)."""
+        typer.echo(question, nl=False)
+        answer = self.s.stdin.readline()
+        if not answer:
+            typer.echo("")
+        return answer.strip().lower() in ("y", "yes")
+
+    def offer_draw(self, player: int) -> bool:
+        """``draw``: every other seat accepts or declines; True when the game ended drawn.
+
+        Whether the rules allow a draw by agreement is the ruleset's to say
+        (e.g. Tank Chess ``draw.agreement``, TC-7.4): its ``agree_draw`` is
+        tried on a copy first, so a refused offer asks nobody.
+        """
+        g = self.game
+        g.clone().agree_draw()  # raises TanktableError where the rules allow no agreed draw
+        name = g.players[player]
+        for other in range(len(g.players)):
+            if other == player:
+                continue
+            if self.kinds[other] == HUMAN:
+                accepted = self.confirm(f"{name} offers a draw. {g.players[other]}, do you accept? [y/N] ")
+            else:
+                accepted = self.computer_accepts_draw(other)
+            if not accepted:
+                typer.echo(f"{g.players[other]} declines the draw: play on")
+                return False
+            typer.echo(f"{g.players[other]} accepts the draw")
+        g.agree_draw()
+        return True
+
+    def computer_accepts_draw(self, player: int) -> bool:
+        """A computer seat takes a draw when it judges its position no better than even.
+
+        It judges what it may see: a hidden-information game is first filled
+        in consistently with its own knowledge (``determinize``).
+        """
+        g = self.game
+        judged = g.determinize(player, self.seed * 1000 + len(g.history))
+        return judged.evaluate(player) <= DRAW_ACCEPTED_AT
 
     def try_move(self, player: int, text: str) -> None:
         g = self.game

@@ -22,7 +22,7 @@ def test_a_resigned_game_verifies_and_stores_its_termination(tmp_path: Path, cap
     rec = tmp_path / "r.yaml"
     code, out, _ = run(["play", "tank-chess", "--seat", "white=human", "--seat", "black=greedy",
                         "--record", str(rec), "--board", "none", "--seed", "1"],
-                       capsys, monkeypatch, stdin="resign\n")
+                       capsys, monkeypatch, stdin="resign\ny\n")
     assert code == 0 and "Result: black -- white resigned" in out
     data = yaml.safe_load(rec.read_text())
     assert data["result"] == {"winners": ["black"], "reason": "white resigned", "termination": "resignation"}
