@@ -52,6 +52,11 @@ DRAW_ACCEPTED_AT = 0.0
 """A computer seat accepts a draw offer when its evaluation (in [-1, 1]) is at most this: even or worse."""
 
 
+COMMANDS = ("moves", "board", "hint", "undo", "save", "save position", "draw", "resign", "help",
+            "quit")
+"""The prompt's own commands (completed by Tab beside the ruleset's and the moves)."""
+
+
 @dataclass
 class PlaySettings:
     ruleset: str | None
@@ -146,6 +151,17 @@ class Session:
         board = s.board or ("none" if self.humans else "end")
         self.board = board
         self.color = sys.stdout.isatty() and not s.json_out and not os.environ.get("NO_COLOR")
+        from cli.prompt import Prompt
+
+        self.prompt = Prompt(s.stdin, self.completions)
+
+    def completions(self) -> list[str]:
+        """What Tab completes at the prompt: commands, table commands, the legal moves."""
+        g = self.game
+        words = [*COMMANDS, *self.table_commands]
+        if g.outcome() is None:
+            words += [g.format_action(a) for a in g.legal_actions()]
+        return words
 
     # ----------------------------------------------------------------- output
     def say(self, text: str = "") -> None:
@@ -284,8 +300,9 @@ class Session:
         g = self.game
         if len(self.humans) > 1 and getattr(g, "hidden_information", False) and self.last_human != player:
             clear_screen()
+            self.prompt.forget()
             typer.echo(f"=== pass the terminal to {g.players[player]}; press Enter when ready ===")
-            self.s.stdin.readline()
+            self.prompt.read("", remember=False)
             clear_screen()
         self.last_human = player
         for line in self.pending.get(player, []):
@@ -304,9 +321,8 @@ class Session:
             if self.clock_left is not None:
                 left = max(0, int(self.clock_left[player]))
                 clock = f" [{left // 60}:{left % 60:02d} left]"
-            typer.echo(f"{g.players[player]}{clock} -- {g.decision()}> ", nl=False)
-            line = self.s.stdin.readline()
-            if not line:
+            line = self.prompt.read(f"{g.players[player]}{clock} -- {g.decision()}> ")
+            if line is None:
                 typer.echo("")
                 typer.echo("end of input: stopping" + (" (game saved)" if self.s.record else ""))
                 return False
@@ -369,11 +385,10 @@ class Session:
 
     def confirm(self, question: str) -> bool:
         """Ask a yes/no question on the terminal; only ``y``/``yes`` is yes (end of input: no)."""
-        typer.echo(question, nl=False)
-        answer = self.s.stdin.readline()
-        if not answer:
+        answer = self.prompt.read(question, remember=False)
+        if answer is None:
             typer.echo("")
-        return answer.strip().lower() in ("y", "yes")
+        return (answer or "").strip().lower() in ("y", "yes")
 
     def offer_draw(self, player: int) -> bool:
         """``draw``: every other seat accepts or declines; True when the game ended drawn.

@@ -98,3 +98,57 @@ def test_resign_asks_for_confirmation(monkeypatch: pytest.MonkeyPatch, with_pig:
     assert out.count("red: resign the game? [y/N]") == 3
     assert out.count("not resigned: play on") == 2
     assert "Result: blue -- red resigned" in out
+
+
+def test_tab_completes_commands_table_commands_and_legal_moves(with_pig: Any) -> None:
+    """Issue 19.3: completion candidates are the commands, the ruleset's own and the moves."""
+    from cli.play import PlaySettings, start_session
+    from cli.prompt import complete
+
+    session = start_session(PlaySettings(ruleset="pig", seats=["red=human", "blue=greedy"], seed=1,
+                                         stdin=io.StringIO("")))
+    words = session.completions()
+    assert {"moves", "draw", "resign", "save position", "need", "roll"} <= set(words)
+    assert complete("mo", words) == ["moves"]
+    assert complete("RO", words) == ["roll"]
+    assert complete("save", words) == ["save", "save position"]
+    assert complete("zz", words) == []
+
+
+def test_tab_completes_tank_chess_moves_in_notation() -> None:
+    from cli.play import PlaySettings, start_session
+    from cli.prompt import complete
+
+    session = start_session(PlaySettings(ruleset="tank-chess", seats=["white=human", "black=greedy"],
+                                         seed=1, stdin=io.StringIO("")))
+    found = complete("mt ", session.completions())
+    assert found and all(m.startswith("MT ") for m in found)
+    assert session.game.parse_action(found[0]) in session.game.legal_actions()
+
+
+def test_no_line_editing_on_a_pipe(with_pig: Any) -> None:
+    """Off a terminal the prompt reads plain lines and loads no readline."""
+    from cli.prompt import Prompt
+
+    prompt = Prompt(io.StringIO("roll\n"), lambda: ["roll"])
+    assert prompt.readline is None
+    assert prompt.read("> ") == "roll" and prompt.read("> ") is None
+
+
+def test_readline_on_a_terminal_edits_remembers_and_forgets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal: readline completes whole lines (moves have spaces), keeps the history of
+    moves but not of y/N answers, and forgets all at a hot-seat handover."""
+    readline = pytest.importorskip("readline")
+    from cli import prompt as prompt_module
+
+    monkeypatch.setattr(prompt_module.Prompt, "interactive", staticmethod(lambda stream: True))
+    answers = iter(["MT c2-c3:N", "y"])
+    monkeypatch.setattr("builtins.input", lambda text: (readline.add_history(line := next(answers)), line)[1])
+    p = prompt_module.Prompt(io.StringIO(), lambda: ["MT c2-c3:N", "MT c2-d3:NE", "moves"])
+    assert readline.get_completer_delims() == ""
+    assert [p._complete("mt c2-", i) for i in range(3)] == ["MT c2-c3:N", "MT c2-d3:NE", None]
+    assert p.read("> ") == "MT c2-c3:N" and p.read("? ", remember=False) == "y"
+    assert readline.get_current_history_length() == 1
+    assert readline.get_history_item(1) == "MT c2-c3:N"
+    p.forget()
+    assert readline.get_current_history_length() == 0
