@@ -215,7 +215,7 @@ class Session:
                     self.save_if_asked()
                     return 1
             else:
-                action = self.agents[player].choose(g)
+                action = self.think(player)
                 text = g.format_action(action)
                 public = g.public_action_text(action)
                 events = g.apply(action)
@@ -227,6 +227,17 @@ class Session:
                     g.forfeit(player, Termination.TIME)
             self.autosave()
         return self.finish()
+
+    def think(self, player: int) -> Any:
+        """The computer's choice, with a spinner saying who thinks about what (terminal only)."""
+        from cli.spinner import thinking
+
+        g = self.game
+        text = f"{g.players[player]} ({self.kinds[player]}) is thinking: {g.decision()}"
+        if self.quiet:
+            return self.agents[player].choose(g)
+        with thinking(text):
+            return self.agents[player].choose(g)
 
     def finish(self) -> int:
         g = self.game

@@ -152,3 +152,38 @@ def test_readline_on_a_terminal_edits_remembers_and_forgets(monkeypatch: pytest.
     assert readline.get_history_item(1) == "MT c2-c3:N"
     p.forget()
     assert readline.get_current_history_length() == 0
+
+
+SPINNER_BYTES = ("\r", "\033[", "thinking", "⠋", "⠙")
+
+
+def test_no_spinner_on_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19.9: piped output has no spinner bytes (no carriage returns, no escapes, no text)."""
+    code, out = run(["play", "tank-chess", "--seat", "white=greedy", "--seat", "black=greedy", "--seed", "2",
+                     "--max-moves", "3"], monkeypatch)
+    assert code == 0 and "   3. white" in out
+    assert not [b for b in SPINNER_BYTES if b in out]
+
+
+def test_the_spinner_says_who_thinks_about_what_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal the computer's turn shows a spinner naming the seat, its kind and the decision."""
+    import time
+
+    from cli import play
+
+    real = play.Session.think
+
+    def slow(self: Any, player: int) -> Any:
+        choose = self.agents[player].choose
+
+        def slower(game: Any) -> Any:
+            time.sleep(0.3)  # long enough for the spinner to draw
+            return choose(game)
+
+        monkeypatch.setattr(self.agents[player], "choose", slower)
+        return real(self, player)
+
+    monkeypatch.setattr(play.Session, "think", slow)
+    code, out = run(["play", "tank-chess", "--seat", "white=greedy", "--seat", "black=greedy", "--seed", "2",
+                     "--max-moves", "1"], monkeypatch, tty=True)
+    assert "white (greedy) is thinking: move a tank" in out
