@@ -36,7 +36,8 @@ HELP = """\
 commands:
   <move>          a move in the ruleset's notation (see 'moves')
   moves [FILTER]  list legal moves (only those containing FILTER)
-  board           draw the board again
+  board           draw the full board (each decision shows a compact one)
+  last            the moves since your last decision, with everything that happened
   hint            what the computer would play
   undo            take back your last move (and the computer's reply)
   save FILE       save the game record
@@ -52,7 +53,7 @@ DRAW_ACCEPTED_AT = 0.0
 """A computer seat accepts a draw offer when its evaluation (in [-1, 1]) is at most this: even or worse."""
 
 
-COMMANDS = ("moves", "board", "hint", "undo", "save", "save position", "draw", "resign", "help",
+COMMANDS = ("moves", "board", "last", "hint", "undo", "save", "save position", "draw", "resign", "help",
             "quit")
 """The prompt's own commands (completed by Tab beside the ruleset's and the moves)."""
 
@@ -138,7 +139,10 @@ class Session:
             for p, k in kinds.items() if k != HUMAN
         }
         self.humans = [p for p, k in kinds.items() if k == HUMAN]
-        self.pending: dict[int, list[str]] = {p: [] for p in self.humans}
+        self.pending: dict[int, list[tuple[str, list[str]]]] = {p: [] for p in self.humans}
+        """Per human: the moves (headline, event texts) not yet shown to them."""
+        self.last_moves: dict[int, list[str]] = {p: [] for p in self.humans}
+        """Per human: the moves last shown, in full (``last`` prints them)."""
         self.clock_start = clock.seconds if clock is not None else None
         self.clock_left: dict[int, float] | None = None
         if clock is not None:
@@ -151,6 +155,8 @@ class Session:
         board = s.board or ("none" if self.humans else "end")
         self.board = board
         self.color = sys.stdout.isatty() and not s.json_out and not os.environ.get("NO_COLOR")
+        self.shown: dict[int, str] = {}
+        """The compact board each human last saw, not drawn again while unchanged."""
         from cli.prompt import Prompt
 
         self.prompt = Prompt(s.stdin, self.completions)
@@ -179,17 +185,22 @@ class Session:
         if len(self.humans) > 1 and g.hidden_information:
             for h in self.humans:
                 shown = text if h == player else (public or "(hidden)")
-                lines = [f"{n:>4}. {g.players[player]:<8} {shown}"]
-                lines += [f"        {e.text}" for e in g.events_for(h, events)]
-                self.pending[h].extend(lines)
+                self.pending[h].append((f"{n:>4}. {g.players[player]:<8} {shown}",
+                                        [e.text for e in g.events_for(h, events)]))
             return
         viewer = self.viewer()
         shown = text if viewer is None or viewer == player else (public or "(hidden)")
-        self.say(f"{n:>4}. {g.players[player]:<8} {shown}")
-        for e in g.events_for(viewer, events):
-            self.say(f"        {e.text}")
+        headline = f"{n:>4}. {g.players[player]:<8} {shown}"
+        details = [e.text for e in g.events_for(viewer, events)]
+        if self.humans:
+            for h in self.humans:  # shown at the next human decision, fitted to the screen
+                self.pending[h].append((headline, details))
+            return
+        self.say(headline)
+        for line in details:
+            self.say(f"        {line}")
         if self.board == "each":
-            self.say(g.render(viewer, color=self.color))
+            self.say(g.render_compact(viewer, color=self.color))
 
     # ------------------------------------------------------------------- loop
     def run(self) -> int:
@@ -257,6 +268,8 @@ class Session:
                 },
             }))
             return 0
+        if self.humans:  # the moves since the last human decision, in full
+            self.show_moves(self.last_human if self.last_human is not None else self.humans[0])
         if self.board in ("end", "each") or self.humans:
             self.say(g.render(None if outcome is not None else self.viewer(), color=self.color))
         if outcome is None:
@@ -311,20 +324,56 @@ class Session:
         g = self.game
         if len(self.humans) > 1 and getattr(g, "hidden_information", False) and self.last_human != player:
             clear_screen()
+            self.shown.pop(player, None)
             self.prompt.forget()
             typer.echo(f"=== pass the terminal to {g.players[player]}; press Enter when ready ===")
             self.prompt.read("", remember=False)
             clear_screen()
         self.last_human = player
-        for line in self.pending.get(player, []):
+
+    def show_board(self, player: int, again: bool = False) -> None:
+        """The moves not yet seen and the compact board for a decision (the full one
+        is ``board``); the board is not drawn again while unchanged on this
+        player's screen, unless ``again``."""
+        text = self.game.render_compact(player, color=self.color)
+        board = again or self.shown.get(player) != text
+        self.show_moves(player, room=screen_lines() - 1 - (text.count("\n") + 1 if board else 0))
+        if board:
+            typer.echo(text)
+        self.shown[player] = text
+
+    def show_moves(self, player: int, room: int | None = None) -> None:
+        """The moves this player has not seen yet, in at most ``room`` lines.
+
+        Lines are wrapped to the screen's width. When the moves and their
+        events would push the board off the screen, only the latest moves'
+        headlines are shown, and ``last`` prints everything.
+        """
+        entries, self.pending[player] = self.pending.get(player, []), []
+        if not entries:
+            return
+        width = screen_columns()
+        full: list[str] = []
+        for headline, details in entries:
+            full += wrap(headline, width, 0, 14)
+            for text in details:
+                full += wrap(text, width, 8, 10)
+        self.last_moves[player] = full
+        lines = full
+        if room is not None and len(full) > room:
+            heads = [headline[:width] for headline, _ in entries]
+            keep = max(2, room - 1)
+            if len(heads) > keep:
+                heads = [f"      ({len(heads) - keep + 1} earlier moves: 'last')", *heads[-(keep - 1):]]
+            lines = [*heads, "      (what happened in these moves: 'last')"]
+        for line in lines:
             typer.echo(line)
-        self.pending[player] = []
 
     def human_turn(self, player: int) -> bool:
         """Read commands until a legal move is made; False means quit."""
         g = self.game
         self.handover(player)
-        typer.echo(g.render(player, color=self.color))
+        self.show_board(player)
         while True:
             if g.outcome() is not None:
                 return True
@@ -352,6 +401,9 @@ class Session:
                         typer.echo(usage)
                 elif word == "moves":
                     self.list_moves(rest.strip())
+                elif word == "last":
+                    for shown in self.last_moves.get(player, []) or ["(no moves yet)"]:
+                        typer.echo(shown)
                 elif word == "board":
                     typer.echo(g.render(player, color=self.color))
                 elif word == "hint":
@@ -361,7 +413,7 @@ class Session:
                     typer.echo(f"hint: {g.format_action(agent.choose(g))}")
                 elif word == "undo":
                     self.undo(player)
-                    typer.echo(g.render(player, color=self.color))
+                    self.show_board(player, again=True)
                 elif word == "save":
                     what, _, name = rest.strip().partition(" ")
                     if what == "position" and name.strip():
@@ -446,7 +498,7 @@ class Session:
         events = g.apply(action)
         self.report(player, g.format_action(action) + g.annotation(events), events, public)
         if g.outcome() is None and g.to_move() == player:
-            typer.echo(g.render(player, color=self.color))
+            self.show_board(player)
 
     def list_moves(self, needle: str) -> None:
         g = self.game
@@ -477,6 +529,30 @@ class Session:
 CLEAR_SCREEN = "\033[H\033[2J\033[3J"
 """Cursor home, erase the screen, erase the scrollback (``ESC[3J``): in hot-seat
 play the other side must not scroll up to the secrets just shown."""
+
+
+def screen_lines() -> int:
+    """The terminal's height (24 when the output is not a terminal)."""
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).lines if sys.stdout.isatty() else 24
+
+
+def screen_columns() -> int:
+    """The terminal's width (80 when the output is not a terminal), at least 40."""
+    import shutil
+
+    return max(40, shutil.get_terminal_size((80, 24)).columns if sys.stdout.isatty() else 80)
+
+
+def wrap(text: str, width: int, indent: int = 0, hanging: int | None = None) -> list[str]:
+    """``text`` in lines of at most ``width`` columns, the first indented ``indent``, the rest ``hanging``."""
+    import textwrap
+
+    first = " " * indent
+    rest = " " * (indent if hanging is None else hanging)
+    return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest,
+                         break_on_hyphens=False) or [first]
 
 
 def clear_screen() -> None:

@@ -193,6 +193,12 @@ class BattleGame(Game[Action]):
 
         return render_text(self)
 
+    def render_compact(self, player: int | None = None, color: bool = False) -> str:
+        """A 10 cm map with the tanks listed beside it (``board`` in the terminal draws the full one)."""
+        from rulesets.battle_of_tanks.compact import render_compact
+
+        return render_compact(self)
+
     def evaluate(self, player: int) -> float:
         from rulesets.battle_of_tanks.evaluate import evaluate
 

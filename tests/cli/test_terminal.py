@@ -187,3 +187,62 @@ def test_the_spinner_says_who_thinks_about_what_on_a_terminal(monkeypatch: pytes
     code, out = run(["play", "tank-chess", "--seat", "white=greedy", "--seat", "black=greedy", "--seed", "2",
                      "--max-moves", "1"], monkeypatch, tty=True)
     assert "white (greedy) is thinking: move a tank" in out
+
+
+class AutoPlayer(io.StringIO):
+    """A player on stdin who types the greedy choice at each prompt, ``decisions`` times, then quits.
+
+    Before each answer it writes a marker to stdout, so the test can cut the
+    output into the screens of single decisions."""
+
+    MARK = "<<decision>>"
+
+    def __init__(self, decisions: int) -> None:
+        super().__init__()
+        self.left = decisions
+        self.session: Any = None
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        sys.stdout.write("\n" + self.MARK + "\n")
+        if self.left == 0:
+            return "quit\n"
+        self.left -= 1
+        from core.ai import make_agent
+
+        game = self.session.game
+        return game.format_action(make_agent("greedy", seed=self.left).choose(game)) + "\n"
+
+
+@pytest.mark.parametrize("ruleset, seats", [
+    ("tank-chess", ["white=human", "black=greedy"]),
+    ("battle-of-tanks", ["a=human", "b=greedy"]),
+    ("duel-of-the-giants", ["german=human", "soviet=greedy"]),
+])
+def test_each_decision_fits_an_80x24_terminal(ruleset: str, seats: list[str],
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 19.10: what is printed from one prompt to the next fits 80x24 (compact board;
+    the full one is 'board')."""
+    from cli.play import PlaySettings, start_session
+
+    stdin = AutoPlayer(8)
+    session = start_session(PlaySettings(ruleset=ruleset, seats=seats, seed=5, stdin=stdin))
+    stdin.session = session
+    session.run()
+    screens = capsys.readouterr().out.split(AutoPlayer.MARK + "\n")[1:-1]
+    assert len(screens) >= 4
+    for screen in screens:
+        lines = screen.rstrip("\n").split("\n")
+        assert len(lines) <= 24, screen
+        assert max(len(line) for line in lines) <= 80, screen
+
+
+def test_the_last_moves_show_at_the_end_and_board_draws_the_full_board(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compact board each decision, the full one (with its key) on 'board'; 'last' repeats
+    the moves in full; a game that ends on the computer's move still shows that move."""
+    code, out = run(["play", "tank-chess", "--seat", "white=human", "--seat", "black=greedy", "--seed", "1"],
+                    monkeypatch, stdin="board\nMT h2-h5:N\nlast\nresign\ny\n")
+    assert out.count("white UPPERCASE, black lowercase") == 2  # 'board' and the end, not each decision
+    after = out.split("MT h2-h5 facing N")[-1]
+    assert "   2. black" in after  # 'last' prints the computer's reply again
+    assert out.rstrip().endswith("Result: black -- white resigned")
