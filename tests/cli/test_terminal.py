@@ -246,3 +246,34 @@ def test_the_last_moves_show_at_the_end_and_board_draws_the_full_board(
     after = out.split("MT h2-h5 facing N")[-1]
     assert "   2. black" in after  # 'last' prints the computer's reply again
     assert out.rstrip().endswith("Result: black -- white resigned")
+
+
+def _commands(command: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
+    found = [(path, command)]
+    for name, sub in sorted(getattr(command, "commands", {}).items()):
+        found += _commands(sub, (*path, name))
+    return found
+
+
+def test_every_help_page_is_clean(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19.11: walk every command's --help: no type labels, every argument and option
+    described, no summary in the command lists cut mid-sentence."""
+    import re
+
+    import typer
+
+    from cli.app import app
+
+    monkeypatch.setenv("COLUMNS", "100")
+    root = typer.main.get_command(app)
+    for path, command in _commands(root):
+        code, out = run([*path, "--help"], monkeypatch)
+        assert code == 0, path
+        assert not re.search(r"<(bool|str|int|float|path|list\[[a-z]+\])>", out), (path, out)
+        assert "Usage: tanktable" in out
+        for param in command.params:
+            assert param.help, (path, param.name)
+        for name, sub in getattr(command, "commands", {}).items():
+            summary = sub.get_short_help_str(limit=200)
+            assert summary.endswith((".", ")")), (path, name, summary)
+            assert not summary.endswith(":"), (path, name, summary)
