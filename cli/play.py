@@ -276,7 +276,8 @@ class Session:
             self.say(f"Result: unfinished after {len(g.history)} moves")
         else:
             who = ", ".join(g.players[p] for p in outcome.winners) or "draw"
-            score = f" ({', '.join(f'{x:g}' for x in outcome.score)})" if outcome.score else ""
+            score = ("; score " + ", ".join(f"{g.players[p]} {x:g}" for p, x in enumerate(outcome.score))
+                     if outcome.score else "")
             self.say(f"Result: {who} -- {outcome.reason}{score}")
         return 0
 

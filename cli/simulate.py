@@ -221,8 +221,11 @@ def run_simulate(
         budget += f", rollout depth {rollout_depth}"
     if opening:
         budget += f", {opening} random opening decisions"
+    searching = bool(kinds & {"mcts", "easy", "normal", "hard"})
     typer.echo(f"{ruleset} {scenario or ''}".rstrip() + f": {report.games} games, seed {seed}, "
-               f"seats {seat_text}{' (rotating)' if swap else ''}, mcts {budget}")
+               f"seats {seat_text}{' (rotating)' if swap else ''}"
+               + (f", mcts {budget}" if searching else "")
+               + (f", {opening} random opening decisions" if opening and not searching else ""))
     typer.echo(f"{'side':<14}{'wins':>6}  {'rate':>6}  95% CI")
     for s in report.sides:
         low, high = s.interval

@@ -4,6 +4,7 @@ resign, the prompt, the spinner, screen length, help pages, wording."""
 from __future__ import annotations
 
 import io
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -277,3 +278,20 @@ def test_every_help_page_is_clean(monkeypatch: pytest.MonkeyPatch) -> None:
             summary = sub.get_short_help_str(limit=200)
             assert summary.endswith((".", ")")), (path, name, summary)
             assert not summary.endswith(":"), (path, name, summary)
+
+
+def test_the_result_line_prints_a_score_readably(monkeypatch: pytest.MonkeyPatch, with_pig: Any) -> None:
+    """Issue 19.14: no Python tuple at the end of the result line."""
+    code, out = run(["play", "pig", "--seat", "red=greedy", "--seat", "blue=greedy", "--seed", "4"], monkeypatch)
+    last = out.strip().splitlines()[-1]
+    assert re.fullmatch(r"Result: \w+ -- \w+ reached 20; score red \d+, blue \d+", last), last
+
+
+def test_simulate_names_no_search_budget_when_no_seat_searches(monkeypatch: pytest.MonkeyPatch,
+                                                               with_pig: Any) -> None:
+    """Issue 19.14: 'mcts 1 s/move' only where a seat uses mcts or a preset."""
+    code, out = run(["simulate", "pig", "--games", "2", "--seat", "red=greedy", "--seat", "blue=random"],
+                    monkeypatch)
+    assert code == 0 and "mcts" not in out.splitlines()[0]
+    code, out = run(["simulate", "pig", "--games", "1", "--seat", "red=mcts", "--iterations", "5"], monkeypatch)
+    assert code == 0 and "mcts 5 iterations/move" in out.splitlines()[0]
