@@ -167,7 +167,7 @@ def play_cmd(
     players: int | None = typer.Option(None, "--players", help="Number of players, where a ruleset takes more than two."),
     setup: str | None = typer.Option(None, "--setup", help="default or manual set-up (duel-of-the-giants)."),
     option: list[str] = typer.Option([], "--option", "-o", help="KEY=VALUE ruleset setting (YAML value)."),
-    board: str | None = typer.Option(None, "--board", help="Draw the board: each, end or none."),
+    board: str | None = typer.Option(None, "--board", help="Draw the board: each (decision), every:N (every N decisions), end or none."),
     max_moves: int | None = typer.Option(None, "--max-moves", help="Stop after this many decisions."),
     resume: Path | None = typer.Option(None, "--resume", help="Play on from a saved record; it keeps growing in place."),
     position: Path | None = typer.Option(None, "--position", help="Start from a position document (kind: position)."),

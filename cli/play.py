@@ -79,6 +79,16 @@ class PlaySettings:
     stdin: TextIO = field(default_factory=lambda: sys.stdin)
 
 
+def parse_board(text: str) -> tuple[str, int]:
+    """``--board``: ``each``, ``every:N`` (every N decisions), ``end`` or ``none`` -> (mode, N)."""
+    mode, _, count = text.strip().lower().partition(":")
+    if mode in ("each", "end", "none") and not count:
+        return mode, 0
+    if mode == "every" and count.isdigit() and int(count) > 0:
+        return mode, int(count)
+    raise UsageError(f"--board {text!r}: use each, every:N (e.g. every:10), end or none")
+
+
 def parse_clock(text: str) -> float:
     """``30m``, ``90s``, ``1h``, ``45`` (minutes) -> seconds."""
     m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([hms]?)\s*", text)
@@ -152,8 +162,7 @@ class Session:
         self.table_commands = {c.name: c for c in game.table_commands()}
         """The ruleset's own questions (``measure``, ``preview``), by their first word."""
         self.quiet = s.json_out
-        board = s.board or ("none" if self.humans else "end")
-        self.board = board
+        self.board, self.board_every = parse_board(s.board or ("none" if self.humans else "end"))
         self.color = sys.stdout.isatty() and not s.json_out and not os.environ.get("NO_COLOR")
         self.shown: dict[int, str] = {}
         """The compact board each human last saw, not drawn again while unchanged."""
@@ -199,7 +208,7 @@ class Session:
         self.say(headline)
         for line in details:
             self.say(f"        {line}")
-        if self.board == "each":
+        if self.board == "each" or (self.board_every and n % self.board_every == 0):
             self.say(g.render_compact(viewer, color=self.color))
 
     # ------------------------------------------------------------------- loop
@@ -270,7 +279,7 @@ class Session:
             return 0
         if self.humans:  # the moves since the last human decision, in full
             self.show_moves(self.last_human if self.last_human is not None else self.humans[0])
-        if self.board in ("end", "each") or self.humans:
+        if self.board in ("end", "each", "every") or self.humans:
             self.say(g.render(None if outcome is not None else self.viewer(), color=self.color))
         if outcome is None:
             self.say(f"Result: unfinished after {len(g.history)} moves")

@@ -295,3 +295,22 @@ def test_simulate_names_no_search_budget_when_no_seat_searches(monkeypatch: pyte
     assert code == 0 and "mcts" not in out.splitlines()[0]
     code, out = run(["simulate", "pig", "--games", "1", "--seat", "red=mcts", "--iterations", "5"], monkeypatch)
     assert code == 0 and "mcts 5 iterations/move" in out.splitlines()[0]
+
+
+def test_board_every_n_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19.16 (make demo): --board every:N draws the board after every N-th decision and at the end."""
+    code, out = run(["play", "tank-chess", "--seat", "white=greedy", "--seat", "black=greedy", "--seed", "7",
+                     "--board", "every:4", "--max-moves", "12"], monkeypatch)
+    assert code == 0
+    header = "     a   b   c   d   e   f   g   h   i   j   k   l   m   n   o   p"
+    drawn = [i for i, line in enumerate(out.splitlines()) if line.rstrip() == header]
+    assert len(drawn) == 3 + 2  # compact after 4, 8, 12; the full board at the end has two
+    assert out.index(header) > out.index("   4. black") and out.index(header) < out.index("   5. white")
+    code, out = run(["play", "tank-chess", "--board", "every:x"], monkeypatch)
+    assert code == 2
+
+
+def test_make_demo_is_a_real_game_with_boards_on_the_way() -> None:
+    makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
+    demo = makefile.split("demo: $(STAMP)\n", 1)[1].splitlines()[0]
+    assert "tanktable play tank-chess --scenario standard-16" in demo and "--board every:" in demo
