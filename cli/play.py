@@ -519,8 +519,10 @@ class Session:
         if needle:
             texts = [t for t in texts if needle.lower() in t.lower()]
         typer.echo(f"{len(texts)} move(s)")
-        for i in range(0, len(texts), 4):
-            typer.echo("  " + "   ".join(f"{t:<22}" for t in texts[i:i + 4]).rstrip())
+        cell = max([22, *(len(t) for t in texts)])
+        per_line = max(1, (screen_columns() - 2 + 3) // (cell + 3))  # fits the terminal's width
+        for i in range(0, len(texts), per_line):
+            typer.echo("  " + "   ".join(f"{t:<{cell}}" for t in texts[i:i + per_line]).rstrip())
 
     def undo(self, player: int) -> None:
         g = self.game

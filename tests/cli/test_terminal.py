@@ -314,3 +314,11 @@ def test_make_demo_is_a_real_game_with_boards_on_the_way() -> None:
     makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
     demo = makefile.split("demo: $(STAMP)\n", 1)[1].splitlines()[0]
     assert "tanktable play tank-chess --scenario standard-16" in demo and "--board every:" in demo
+
+
+def test_moves_fit_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out = run(["play", "battle-of-tanks", "--seat", "a=human", "--seat", "b=greedy", "--seed", "5"],
+                    monkeypatch, stdin="moves\nquit\n")
+    listing = out.split("move(s)\n", 1)[1].split(">", 1)[0].splitlines()[:-1]
+    assert listing and max(len(line) for line in listing) <= 80
+    assert "t34#1 move" in listing[0] and "t34#1 attack" in listing[0]
