@@ -16,10 +16,76 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
+
+
+class _PlainHelpGroup(TyperGroup):
+    """The command tree, every help page in one style: no type labels.
+
+    Typer labels each parameter with its Python type (``<bool>`` on a flag,
+    ``<list[str]>``); here a flag shows no label, a value option its
+    metavar (``--seat SEAT``), and an argument its name in capitals in the
+    usage line and its table alike.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _plain_help(self)
+
+
+def _plain_help(command: Any) -> None:
+    for param in command.params:
+        _plain_param(param)
+    original = command.get_help_option
+
+    def help_option(ctx: Any) -> Any:
+        option = original(ctx)
+        if option is not None and not getattr(option, "_plain", False):
+            _plain_param(option)
+            shows = option.callback
+
+            def show(ctx: Any, param: Any, value: Any) -> Any:
+                if value:
+                    _describe_players(ctx.command)
+                return shows(ctx, param, value)
+
+            option.callback, option._plain = show, True
+        return option
+
+    command.get_help_option = help_option
+    for sub in getattr(command, "commands", {}).values():
+        _plain_help(sub)
+
+
+def _describe_players(command: Any) -> None:
+    """``--players``: what each ruleset's options model allows, read only when help is shown
+    (loading the rulesets takes longer than the rest of the start-up)."""
+    for param in command.params:
+        if param.name == "players":
+            from core.registry import available_rulesets
+
+            allowed = []
+            for ruleset in available_rulesets():
+                field = ruleset.options_model.model_fields.get("players")
+                if field is not None:
+                    low = next((m.ge for m in field.metadata if hasattr(m, "ge")), 2)
+                    high = next((m.le for m in field.metadata if hasattr(m, "le")), None)
+                    allowed.append(f"{ruleset.id} {low}..{high}" if high else f"{ruleset.id} {low} or more")
+            param.help = f"Number of players ({'; '.join(allowed) or 'no ruleset takes this'})."
+
+
+def _plain_param(param: Any) -> None:
+    if getattr(param, "is_flag", False):
+        label = ""
+    else:
+        label = param.metavar or (param.name or "").upper()
+        param.metavar = label
+    param.display_type_rich = lambda ctx: "" if param.param_type_name == "argument" else label
+
 
 app = typer.Typer(
     name="tanktable",
+    cls=_PlainHelpGroup,
     help="Tabletop tank games as software: play, author YAML data, validate armies.",
     no_args_is_help=True,
     add_completion=False,
@@ -112,10 +178,10 @@ def play_cmd(
     clock: str | None = typer.Option(None, "--clock", help="Time per player, e.g. 30m, 90s, or 'recommended' (the ruleset's advice, TC-7.5); loses on time."),
     think: float = typer.Option(1.0, "--think", help="Seconds per move for mcts (wall clock); easy/normal/hard search 1/20, 1x, 4x that many seconds' worth at the ruleset's reference speed (reproducible)."),
     army: list[str] = typer.Option([], "--army", help="SIDE=FILE army list (rulesets with armies)."),
-    players: int | None = typer.Option(None, "--players", help="Number of players (duel-of-the-giants: 2-4)."),
+    players: int | None = typer.Option(None, "--players", help="Number of players, where a ruleset takes more than two."),
     setup: str | None = typer.Option(None, "--setup", help="default or manual set-up (duel-of-the-giants)."),
     option: list[str] = typer.Option([], "--option", "-o", help="KEY=VALUE ruleset setting (YAML value)."),
-    board: str | None = typer.Option(None, "--board", help="Draw the board: each, end or none."),
+    board: str | None = typer.Option(None, "--board", help="Draw the board: each (decision), every:N (every N decisions), end or none."),
     max_moves: int | None = typer.Option(None, "--max-moves", help="Stop after this many decisions."),
     resume: Path | None = typer.Option(None, "--resume", help="Play on from a saved record; it keeps growing in place."),
     position: Path | None = typer.Option(None, "--position", help="Start from a position document (kind: position)."),
@@ -164,9 +230,9 @@ def render_cmd(
 
 @cards_app.command("list")
 def cards_list(
-    ruleset: str = typer.Argument(...),
+    ruleset: str = typer.Argument(..., help="Ruleset id."),
     cards: list[Path] = typer.Option([], "--cards", help="Extra card files or folders."),
-    json_out: bool = typer.Option(False, "--json"),
+    json_out: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:
     """List the unit cards of a ruleset."""
     from cli.commands import list_cards
@@ -176,7 +242,7 @@ def cards_list(
 
 @cards_app.command("show")
 def cards_show(
-    ruleset: str = typer.Argument(...),
+    ruleset: str = typer.Argument(..., help="Ruleset id."),
     card: str = typer.Argument(..., help="Card id."),
     cards: list[Path] = typer.Option([], "--cards", help="Extra card files or folders."),
 ) -> None:
@@ -187,7 +253,7 @@ def cards_show(
 
 
 @cards_app.command("new")
-def cards_new(ruleset: str = typer.Argument(...)) -> None:
+def cards_new(ruleset: str = typer.Argument(..., help="Ruleset id.")) -> None:
     """Print a commented template to start a new card from."""
     from cli.commands import new_card
 

@@ -40,8 +40,8 @@ def register(app: typer.Typer) -> None:
     @hex_app.command("path")
     def path_cmd(
         map_: str = typer.Argument(..., metavar="MAP", help=_MAP_HELP),
-        frm: str = typer.Argument(..., metavar="FROM"),
-        to: str = typer.Argument(..., metavar="TO"),
+        frm: str = typer.Argument(..., metavar="FROM", help="Start hex, e.g. A1."),
+        to: str = typer.Argument(..., metavar="TO", help="Goal hex, e.g. F4."),
         mp: int | None = typer.Option(None, "--mp", min=0, help="Movement points available."),
         terrain: list[Path] = typer.Option([], "--terrain", help=_TERRAIN_HELP),
         json_out: bool = typer.Option(False, "--json", help="Machine-readable output."),
@@ -53,7 +53,7 @@ def register(app: typer.Typer) -> None:
     @hex_app.command("reach")
     def reach_cmd(
         map_: str = typer.Argument(..., metavar="MAP", help=_MAP_HELP),
-        frm: str = typer.Argument(..., metavar="FROM"),
+        frm: str = typer.Argument(..., metavar="FROM", help="Start hex, e.g. C3."),
         mp: int = typer.Option(..., "--mp", min=0, help="Movement points available."),
         terrain: list[Path] = typer.Option([], "--terrain", help=_TERRAIN_HELP),
         json_out: bool = typer.Option(False, "--json", help="Machine-readable output."),
@@ -65,7 +65,7 @@ def register(app: typer.Typer) -> None:
     @hex_app.command("cover")
     def cover_cmd(
         map_: str = typer.Argument(..., metavar="MAP", help=_MAP_HELP),
-        at: str = typer.Argument(..., metavar="HEX"),
+        at: str = typer.Argument(..., metavar="HEX", help="The hex in cover, e.g. D4."),
         attack: str = typer.Option("direct", "--attack", help="direct, mortar, artillery, or mines."),
         frm: str | None = typer.Option(None, "--from", help="Attacker's hex (for walls)."),
         terrain: list[Path] = typer.Option([], "--terrain", help=_TERRAIN_HELP),

@@ -11,6 +11,7 @@ anything else happens. ``--resume`` plays on from such a record.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -36,15 +37,26 @@ HELP = """\
 commands:
   <move>          a move in the ruleset's notation (see 'moves')
   moves [FILTER]  list legal moves (only those containing FILTER)
-  board           draw the board again
+  board           draw the full board (each decision shows a compact one)
+  last            the moves since your last decision, with everything that happened
   hint            what the computer would play
   undo            take back your last move (and the computer's reply)
   save FILE       save the game record
   save position FILE
                   save the position as a document (tanktable play --position FILE)
-  resign          give up the game
+  draw            offer a draw (the other side accepts or declines)
+  resign          give up the game (asks to confirm)
   help            this text
   quit            stop (saves to --record if given)"""
+
+
+DRAW_ACCEPTED_AT = 0.0
+"""A computer seat accepts a draw offer when its evaluation (in [-1, 1]) is at most this: even or worse."""
+
+
+COMMANDS = ("moves", "board", "last", "hint", "undo", "save", "save position", "draw", "resign", "help",
+            "quit")
+"""The prompt's own commands (completed by Tab beside the ruleset's and the moves)."""
 
 
 @dataclass
@@ -66,6 +78,16 @@ class PlaySettings:
     resume: Path | None = None
     position: Path | None = None
     stdin: TextIO = field(default_factory=lambda: sys.stdin)
+
+
+def parse_board(text: str) -> tuple[str, int]:
+    """``--board``: ``each``, ``every:N`` (every N decisions), ``end`` or ``none`` -> (mode, N)."""
+    mode, _, count = text.strip().lower().partition(":")
+    if mode in ("each", "end", "none") and not count:
+        return mode, 0
+    if mode == "every" and count.isdigit() and int(count) > 0:
+        return mode, int(count)
+    raise UsageError(f"--board {text!r}: use each, every:N (e.g. every:10), end or none")
 
 
 def parse_clock(text: str) -> float:
@@ -127,7 +149,10 @@ class Session:
             for p, k in kinds.items() if k != HUMAN
         }
         self.humans = [p for p, k in kinds.items() if k == HUMAN]
-        self.pending: dict[int, list[str]] = {p: [] for p in self.humans}
+        self.pending: dict[int, list[tuple[str, list[str]]]] = {p: [] for p in self.humans}
+        """Per human: the moves (headline, event texts) not yet shown to them."""
+        self.last_moves: dict[int, list[str]] = {p: [] for p in self.humans}
+        """Per human: the moves last shown, in full (``last`` prints them)."""
         self.clock_start = clock.seconds if clock is not None else None
         self.clock_left: dict[int, float] | None = None
         if clock is not None:
@@ -137,9 +162,21 @@ class Session:
         self.table_commands = {c.name: c for c in game.table_commands()}
         """The ruleset's own questions (``measure``, ``preview``), by their first word."""
         self.quiet = s.json_out
-        board = s.board or ("none" if self.humans else "end")
-        self.board = board
+        self.board, self.board_every = parse_board(s.board or ("none" if self.humans else "end"))
         self.color = sys.stdout.isatty() and not s.json_out and not os.environ.get("NO_COLOR")
+        self.shown: dict[int, str] = {}
+        """The compact board each human last saw, not drawn again while unchanged."""
+        from cli.prompt import Prompt
+
+        self.prompt = Prompt(s.stdin, self.completions)
+
+    def completions(self) -> list[str]:
+        """What Tab completes at the prompt: commands, table commands, the legal moves."""
+        g = self.game
+        words = [*COMMANDS, *self.table_commands]
+        if g.outcome() is None:
+            words += [g.format_action(a) for a in g.legal_actions()]
+        return words
 
     # ----------------------------------------------------------------- output
     def say(self, text: str = "") -> None:
@@ -157,17 +194,22 @@ class Session:
         if len(self.humans) > 1 and g.hidden_information:
             for h in self.humans:
                 shown = text if h == player else (public or "(hidden)")
-                lines = [f"{n:>4}. {g.players[player]:<8} {shown}"]
-                lines += [f"        {e.text}" for e in g.events_for(h, events)]
-                self.pending[h].extend(lines)
+                self.pending[h].append((f"{n:>4}. {g.players[player]:<8} {shown}",
+                                        [e.text for e in g.events_for(h, events)]))
             return
         viewer = self.viewer()
         shown = text if viewer is None or viewer == player else (public or "(hidden)")
-        self.say(f"{n:>4}. {g.players[player]:<8} {shown}")
-        for e in g.events_for(viewer, events):
-            self.say(f"        {e.text}")
-        if self.board == "each":
-            self.say(g.render(viewer, color=self.color))
+        headline = f"{n:>4}. {g.players[player]:<8} {shown}"
+        details = [e.text for e in g.events_for(viewer, events)]
+        if self.humans:
+            for h in self.humans:  # shown at the next human decision, fitted to the screen
+                self.pending[h].append((headline, details))
+            return
+        self.say(headline)
+        for line in details:
+            self.say(f"        {line}")
+        if self.board == "each" or (self.board_every and n % self.board_every == 0):
+            self.say(g.render_compact(viewer, color=self.color))
 
     # ------------------------------------------------------------------- loop
     def run(self) -> int:
@@ -193,7 +235,7 @@ class Session:
                     self.save_if_asked()
                     return 1
             else:
-                action = self.agents[player].choose(g)
+                action = self.think(player)
                 text = g.format_action(action)
                 public = g.public_action_text(action)
                 events = g.apply(action)
@@ -205,6 +247,17 @@ class Session:
                     g.forfeit(player, Termination.TIME)
             self.autosave()
         return self.finish()
+
+    def think(self, player: int) -> Any:
+        """The computer's choice, with a spinner saying who thinks about what (terminal only)."""
+        from cli.spinner import thinking
+
+        g = self.game
+        text = f"{g.players[player]} ({self.kinds[player]}) is thinking: {g.decision()}"
+        if self.quiet:
+            return self.agents[player].choose(g)
+        with thinking(text):
+            return self.agents[player].choose(g)
 
     def finish(self) -> int:
         g = self.game
@@ -224,13 +277,16 @@ class Session:
                 },
             }))
             return 0
-        if self.board in ("end", "each") or self.humans:
+        if self.humans:  # the moves since the last human decision, in full
+            self.show_moves(self.last_human if self.last_human is not None else self.humans[0])
+        if self.board in ("end", "each", "every") or self.humans:
             self.say(g.render(None if outcome is not None else self.viewer(), color=self.color))
         if outcome is None:
             self.say(f"Result: unfinished after {len(g.history)} moves")
         else:
             who = ", ".join(g.players[p] for p in outcome.winners) or "draw"
-            score = f" ({', '.join(f'{x:g}' for x in outcome.score)})" if outcome.score else ""
+            score = ("; score " + ", ".join(f"{g.players[p]} {x:g}" for p, x in enumerate(outcome.score))
+                     if outcome.score else "")
             self.say(f"Result: {who} -- {outcome.reason}{score}")
         return 0
 
@@ -277,22 +333,57 @@ class Session:
         """Hot-seat with secrets: clear the screen and wait for the right player."""
         g = self.game
         if len(self.humans) > 1 and g.hidden_information and self.last_human != player:
-            if sys.stdout.isatty():
-                sys.stdout.write("\033[2J\033[H")
+            clear_screen()
+            self.shown.pop(player, None)
+            self.prompt.forget()
             typer.echo(f"=== pass the terminal to {g.players[player]}; press Enter when ready ===")
-            self.s.stdin.readline()
-            if sys.stdout.isatty():
-                sys.stdout.write("\033[2J\033[H")
+            self.prompt.read("", remember=False)
+            clear_screen()
         self.last_human = player
-        for line in self.pending.get(player, []):
+
+    def show_board(self, player: int, again: bool = False) -> None:
+        """The moves not yet seen and the compact board for a decision (the full one
+        is ``board``); the board is not drawn again while unchanged on this
+        player's screen, unless ``again``."""
+        text = self.game.render_compact(player, color=self.color)
+        board = again or self.shown.get(player) != text
+        self.show_moves(player, room=screen_lines() - 1 - (text.count("\n") + 1 if board else 0))
+        if board:
+            typer.echo(text)
+        self.shown[player] = text
+
+    def show_moves(self, player: int, room: int | None = None) -> None:
+        """The moves this player has not seen yet, in at most ``room`` lines.
+
+        Lines are wrapped to the screen's width. When the moves and their
+        events would push the board off the screen, only the latest moves'
+        headlines are shown, and ``last`` prints everything.
+        """
+        entries, self.pending[player] = self.pending.get(player, []), []
+        if not entries:
+            return
+        width = screen_columns()
+        full: list[str] = []
+        for headline, details in entries:
+            full += wrap(headline, width, 0, 14)
+            for text in details:
+                full += wrap(text, width, 8, 10)
+        self.last_moves[player] = full
+        lines = full
+        if room is not None and len(full) > room:
+            heads = [headline[:width] for headline, _ in entries]
+            keep = max(2, room - 1)
+            if len(heads) > keep:
+                heads = [f"      ({len(heads) - keep + 1} earlier moves: 'last')", *heads[-(keep - 1):]]
+            lines = [*heads, "      (what happened in these moves: 'last')"]
+        for line in lines:
             typer.echo(line)
-        self.pending[player] = []
 
     def human_turn(self, player: int) -> bool:
         """Read commands until a legal move is made; False means quit."""
         g = self.game
         self.handover(player)
-        typer.echo(g.render(player, color=self.color))
+        self.show_board(player)
         while True:
             if g.outcome() is not None:
                 return True
@@ -300,9 +391,8 @@ class Session:
             if self.clock_left is not None:
                 left = max(0, int(self.clock_left[player]))
                 clock = f" [{left // 60}:{left % 60:02d} left]"
-            typer.echo(f"{g.players[player]}{clock} -- {g.decision()}> ", nl=False)
-            line = self.s.stdin.readline()
-            if not line:
+            line = self.prompt.read(f"{g.players[player]}{clock} -- {g.decision()}> ")
+            if line is None:
                 typer.echo("")
                 typer.echo("end of input: stopping" + (" (game saved)" if self.s.record else ""))
                 return False
@@ -320,6 +410,9 @@ class Session:
                         typer.echo(g.notation_help)
                 elif word == "moves":
                     self.list_moves(rest.strip())
+                elif word == "last":
+                    for shown in self.last_moves.get(player, []) or ["(no moves yet)"]:
+                        typer.echo(shown)
                 elif word == "board":
                     typer.echo(g.render(player, color=self.color))
                 elif word == "hint":
@@ -329,7 +422,7 @@ class Session:
                     typer.echo(f"hint: {g.format_action(agent.choose(g))}")
                 elif word == "undo":
                     self.undo(player)
-                    typer.echo(g.render(player, color=self.color))
+                    self.show_board(player, again=True)
                 elif word == "save":
                     what, _, name = rest.strip().partition(" ")
                     if what == "position" and name.strip():
@@ -339,8 +432,13 @@ class Session:
                     else:
                         self.save_if_asked(Path(rest.strip()))
                 elif word == "resign":
-                    g.forfeit(player, Termination.RESIGNATION)
-                    return True
+                    if self.confirm(f"{g.players[player]}: resign the game? [y/N] "):
+                        g.forfeit(player, Termination.RESIGNATION)
+                        return True
+                    typer.echo("not resigned: play on")
+                elif word == "draw":
+                    if self.offer_draw(player):
+                        return True
                 elif word in ("quit", "exit"):
                     return False
                 elif word in self.table_commands:
@@ -357,6 +455,47 @@ class Session:
             except TanktableError as exc:
                 typer.echo(f"{exc}")
 
+    def confirm(self, question: str) -> bool:
+        """Ask a yes/no question on the terminal; only ``y``/``yes`` is yes (end of input: no)."""
+        answer = self.prompt.read(question, remember=False)
+        if answer is None:
+            typer.echo("")
+        return (answer or "").strip().lower() in ("y", "yes")
+
+    def offer_draw(self, player: int) -> bool:
+        """``draw``: every other seat accepts or declines; True when the game ended drawn.
+
+        Whether the rules allow a draw by agreement is the ruleset's to say
+        (e.g. Tank Chess ``draw.agreement``, TC-7.4): its ``agree_draw`` is
+        tried on a copy first, so a refused offer asks nobody.
+        """
+        g = self.game
+        g.clone().agree_draw()  # raises TanktableError where the rules allow no agreed draw
+        name = g.players[player]
+        for other in range(len(g.players)):
+            if other == player:
+                continue
+            if self.kinds[other] == HUMAN:
+                accepted = self.confirm(f"{name} offers a draw. {g.players[other]}, do you accept? [y/N] ")
+            else:
+                accepted = self.computer_accepts_draw(other)
+            if not accepted:
+                typer.echo(f"{g.players[other]} declines the draw: play on")
+                return False
+            typer.echo(f"{g.players[other]} accepts the draw")
+        g.agree_draw()
+        return True
+
+    def computer_accepts_draw(self, player: int) -> bool:
+        """A computer seat takes a draw when it judges its position no better than even.
+
+        It judges what it may see: a hidden-information game is first filled
+        in consistently with its own knowledge (``determinize``).
+        """
+        g = self.game
+        judged = g.determinize(player, self.seed * 1000 + len(g.history))
+        return judged.evaluate(player) <= DRAW_ACCEPTED_AT
+
     def try_move(self, player: int, text: str) -> None:
         g = self.game
         action = g.parse_action(text)
@@ -368,7 +507,7 @@ class Session:
         events = g.apply(action)
         self.report(player, g.format_action(action) + g.annotation(events), events, public)
         if g.outcome() is None and g.to_move() == player:
-            typer.echo(g.render(player, color=self.color))
+            self.show_board(player)
 
     def list_moves(self, needle: str) -> None:
         g = self.game
@@ -379,8 +518,10 @@ class Session:
         if needle:
             texts = [t for t in texts if needle.lower() in t.lower()]
         typer.echo(f"{len(texts)} move(s)")
-        for i in range(0, len(texts), 4):
-            typer.echo("  " + "   ".join(f"{t:<22}" for t in texts[i:i + 4]).rstrip())
+        cell = max([22, *(len(t) for t in texts)])
+        per_line = max(1, (screen_columns() - 2 + 3) // (cell + 3))  # fits the terminal's width
+        for i in range(0, len(texts), per_line):
+            typer.echo("  " + "   ".join(f"{t:<{cell}}" for t in texts[i:i + per_line]).rstrip())
 
     def undo(self, player: int) -> None:
         g = self.game
@@ -396,6 +537,42 @@ class Session:
             g.undo()
 
 
+CLEAR_SCREEN = "\033[H\033[2J\033[3J"
+"""Cursor home, erase the screen, erase the scrollback (``ESC[3J``): in hot-seat
+play the other side must not scroll up to the secrets just shown."""
+
+
+def screen_lines() -> int:
+    """The terminal's height (24 when the output is not a terminal)."""
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).lines if sys.stdout.isatty() else 24
+
+
+def screen_columns() -> int:
+    """The terminal's width (80 when the output is not a terminal), at least 40."""
+    import shutil
+
+    return max(40, shutil.get_terminal_size((80, 24)).columns if sys.stdout.isatty() else 80)
+
+
+def wrap(text: str, width: int, indent: int = 0, hanging: int | None = None) -> list[str]:
+    """``text`` in lines of at most ``width`` columns, the first indented ``indent``, the rest ``hanging``."""
+    import textwrap
+
+    first = " " * indent
+    rest = " " * (indent if hanging is None else hanging)
+    return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest,
+                         break_on_hyphens=False) or [first]
+
+
+def clear_screen() -> None:
+    """Clear the screen and the scrollback of a terminal; nothing on a pipe or a file."""
+    if sys.stdout.isatty():
+        sys.stdout.write(CLEAR_SCREEN)
+        sys.stdout.flush()
+
+
 def run_play(s: PlaySettings) -> int:
     session = start_session(s)
     try:
@@ -404,6 +581,13 @@ def run_play(s: PlaySettings) -> int:
         session.save_if_asked()
         typer.echo("\ninterrupted" + (f"; game saved to {s.record}" if s.record else ""), err=True)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``tanktable play ... | head``): not an error of the game.
+        # The record (if asked for) is kept; nothing more is written to the closed pipe.
+        with contextlib.suppress(TanktableError):
+            session.autosave()
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except Exception:
         # Whatever went wrong, the moves played so far are saved before the error is shown:
         # to --record, or (when none was named) to a new file in the working directory.

@@ -53,7 +53,8 @@ at every tested T. --games is the number of games per card.
 def register(app: typer.Typer) -> None:
     """Add ``simulate`` and ``balance`` to the ``tanktable`` app."""
 
-    @app.command("simulate", help=SIMULATE_HELP)
+    @app.command("simulate", help=SIMULATE_HELP,
+                 short_help="Play many games between computers: wins, draws, length, 95% intervals.")
     def simulate_cmd(
         ruleset: str = typer.Argument(..., help="Ruleset id, e.g. tank-chess."),
         scenario: str | None = typer.Option(None, "--scenario", "-s", help="Shipped name or YAML file."),
@@ -69,7 +70,7 @@ def register(app: typer.Typer) -> None:
         opening: int = typer.Option(0, "--random-opening", help="Play the first N decisions at random (varied games without dice)."),
         max_moves: int = typer.Option(2000, "--max-moves", help="Stop a game after this many decisions (unfinished)."),
         army: list[str] = typer.Option([], "--army", help="SIDE=FILE army list (battle-of-tanks)."),
-        players: int | None = typer.Option(None, "--players", help="Number of players (duel-of-the-giants)."),
+        players: int | None = typer.Option(None, "--players", help="Number of players, where a ruleset takes more than two."),
         option: list[str] = typer.Option([], "--option", "-o", help="KEY=VALUE ruleset setting (YAML value)."),
         json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
         per_game: bool = typer.Option(False, "--per-game", help="With --json, include every game."),
@@ -83,7 +84,8 @@ def register(app: typer.Typer) -> None:
             opening=opening, log_path=log,
         ))
 
-    @app.command("balance", help=BALANCE_HELP)
+    @app.command("balance", help=BALANCE_HELP,
+                 short_help="Is a new card worth its tier? Suggests a tier from games at several prices.")
     def balance_cmd(
         ruleset: str = typer.Argument(..., help="Ruleset id (battle-of-tanks)."),
         cards: list[Path] = typer.Option(..., "--cards", help="Card files or folders with the new cards."),
@@ -219,8 +221,11 @@ def run_simulate(
         budget += f", rollout depth {rollout_depth}"
     if opening:
         budget += f", {opening} random opening decisions"
+    searching = bool(kinds & {"mcts", "easy", "normal", "hard"})
     typer.echo(f"{ruleset} {scenario or ''}".rstrip() + f": {report.games} games, seed {seed}, "
-               f"seats {seat_text}{' (rotating)' if swap else ''}, mcts {budget}")
+               f"seats {seat_text}{' (rotating)' if swap else ''}"
+               + (f", mcts {budget}" if searching else "")
+               + (f", {opening} random opening decisions" if opening and not searching else ""))
     typer.echo(f"{'side':<14}{'wins':>6}  {'rate':>6}  95% CI")
     for s in report.sides:
         low, high = s.interval

@@ -321,6 +321,13 @@ class Game(ABC, Generic[A]):
     def render(self, player: int | None = None, color: bool = False) -> str:
         """The position as text, as ``player`` may see it (``None`` = all)."""
 
+    def render_compact(self, player: int | None = None, color: bool = False) -> str:
+        """The position for the screen of one decision in a terminal: at most about
+        20 lines of 80 columns, so that it and the moves since fit 80x24. Details
+        may go (the terminal's ``board`` draws :meth:`render`); the default is the full render.
+        """
+        return self.render(player, color)
+
     def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may know, JSON-safe. Perfect-information default: all."""
         return {

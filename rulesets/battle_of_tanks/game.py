@@ -178,6 +178,12 @@ class BattleGame(Game[Action]):
 
         return render_text(self)
 
+    def render_compact(self, player: int | None = None, color: bool = False) -> str:
+        """A 10 cm map with the tanks listed beside it (``board`` in the terminal draws the full one)."""
+        from rulesets.battle_of_tanks.compact import render_compact
+
+        return render_compact(self)
+
     def evaluate(self, player: int) -> float:
         from rulesets.battle_of_tanks.evaluate import evaluate
 
@@ -488,7 +494,7 @@ class BattleGame(Game[Action]):
                 events.append(Event("holds", f"{t.label} holds fire", {"tank": t.key}))
         elif isinstance(action, A.AmbushFire):
             t = self.tank(action.tank)
-            events.append(Event("ambush", f"{t.label} springs its AMBUSH during {self.window} (BT-7.1)", {"tank": t.key, "window": self.window}))
+            events.append(Event("ambush", f"{t.label} springs its AMBUSH in the {self.window!r} window (BT-7.1)", {"tank": t.key, "window": self.window}))
             t.ambush = False
             self.phase = "run"
             self._shoot(t, action.shots, "ambush", events)
@@ -791,7 +797,8 @@ class BattleGame(Game[Action]):
             wrecks = [Feature(f"wreck of {t.label}", "wreck", wr.cover, wr.passable, wr.height, t.footprint())
                       for t in self.tanks if t.wreck]
             self.field = self.field.with_wrecks(wrecks)
-            events.append(Event("wrecks", f"{', '.join(t.label for t in new_wrecks)} become wreck(s) (BT-3.4)", {}))
+            events.append(Event("wrecks", f"{', '.join(t.label for t in new_wrecks)} "
+                                 f"{'becomes a wreck' if len(new_wrecks) == 1 else 'become wrecks'} (BT-3.4)", {}))
         for t in self.tanks:
             if t.track_until is not None and t.track_until <= r:
                 t.track_until = None

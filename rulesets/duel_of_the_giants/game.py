@@ -548,6 +548,12 @@ class DuelGame(Game[Action]):
 
         return render_text(self.view(player))
 
+    def render_compact(self, player: int | None = None, color: bool = False) -> str:
+        """The map without the hex-by-hex list of pieces (``board`` in the terminal shows it)."""
+        from rulesets.duel_of_the_giants.render import render_text
+
+        return render_text(self.view(player), compact=True)
+
     def evaluate(self, player: int) -> float:
         return view.evaluate(self, player)
 

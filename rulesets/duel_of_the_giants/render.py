@@ -67,7 +67,7 @@ def cell_contents(v: dict[str, Any]) -> dict[str, list[tuple[int, str, str]]]:
     return out
 
 
-def render_text(v: dict[str, Any]) -> str:
+def render_text(v: dict[str, Any], compact: bool = False) -> str:
     cols, rows = v["columns"], v["rows"]
     contents = cell_contents(v)
     front = set(v["front"])
@@ -91,14 +91,17 @@ def render_text(v: dict[str, Any]) -> str:
         lines.append(f"{r:>3} {pad}" + " ".join(cells))
     lines.append("terrain: " + ", ".join(f"{t['letter']} {k.replace('_', ' ')}" for k, t in v["terrain_types"].items()
                                          if t["season"] == v["season"]) + "; # front element")
-    lines.append(v["vp"]["bar"] + f"   this round: German {v['vp']['round']['german']}, "
+    lines.append(v["vp"]["bar"] + ("\n" if compact else "   ") + f"this round: German {v['vp']['round']['german']}, "
                  f"Soviet {v['vp']['round']['soviet']}; totals {v['vp']['totals']['german']}:"
                  f"{v['vp']['totals']['soviet']}")
     if v["medals"]:
         lines.append("medals: " + ", ".join(f"{k} {n}" for k, n in v["medals"].items()))
-    for at in sorted(contents, key=lambda s: (parse_hex(s)[1], parse_hex(s)[0])):
-        for _, _, text in sorted(contents[at]):
-            lines.append(f"  {at:>4}: {text}")
+    if compact:
+        lines.append("(the hex-by-hex list of pieces: 'board')")
+    else:
+        for at in sorted(contents, key=lambda s: (parse_hex(s)[1], parse_hex(s)[0])):
+            for _, _, text in sorted(contents[at]):
+                lines.append(f"  {at:>4}: {text}")
     if v["drifts"]:
         lines.append("drop markers: " + ", ".join(f"{k} {n}" for k, n in v["drifts"].items()))
     for n, cards in v["programs"].items():

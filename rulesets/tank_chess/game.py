@@ -352,6 +352,12 @@ class TankChessGame(Game[TankMove]):
 
         return render_text(self, color)
 
+    def render_compact(self, player: int | None = None, color: bool = False) -> str:
+        """The board without its key lines (``board`` in the terminal shows them)."""
+        from rulesets.tank_chess.render import render_text
+
+        return render_text(self, color, compact=True)
+
     def view(self, player: int | None) -> dict[str, Any]:
         base = super().view(player)
         base["pieces"] = [

@@ -27,7 +27,9 @@ def letter_of(game: TankChessGame, pid: int) -> str:
     return letter if game.pos.side[pid] == 0 else letter.lower()
 
 
-def render_text(game: TankChessGame, color: bool = False) -> str:
+def render_text(game: TankChessGame, color: bool = False, compact: bool = False) -> str:
+    """The board as text; ``compact`` leaves out the lower file letters, the key and
+    whose move it is (a terminal prompt says so), for one decision's screen."""
     pos = game.pos
     r = game.rules
     n = r.files
@@ -72,15 +74,17 @@ def render_text(game: TankChessGame, color: bool = False) -> str:
             row.append(cellstr)
         row.append(f" {label}")
         lines.append("".join(row).rstrip())
-    lines.append(header)
-    legend = ", ".join(f"{c.letter or c.id[0]}={c.id}" for c in r.cards)
-    lines.append(f"    white UPPERCASE, black lowercase: {legend}; arrow = facing;"
-                 " ## obstacle, x? wreck")
+    if not compact:
+        lines.append(header)
+        legend = ", ".join(f"{c.letter or c.id[0]}={c.id}" for c in r.cards)
+        lines.append(f"    white UPPERCASE, black lowercase: {legend}; arrow = facing;"
+                     " ## obstacle, x? wreck")
     if last_line:
         lines.append("    " + last_line + "  ([ ] to, ( ) from, { } shot)")
     outcome = game.outcome()
     if outcome is None:
-        lines.append(f"    {game.players[pos.to_move]} to move")
+        if not compact:
+            lines.append(f"    {game.players[pos.to_move]} to move")
     else:
         lines.append(f"    game over: {outcome.reason}")
     return "\n".join(lines)

@@ -137,7 +137,7 @@ def test_a_seat_not_named_plays_greedy_and_the_start_says_how_to_take_it(
 
 def test_human_gets_help_errors_and_undo(tmp_path: Path, capsys: Any, monkeypatch: Any, with_pig: Any) -> None:
     rec = tmp_path / "h.yaml"
-    script = "help\nfly away\nhold\nmoves\nroll\nundo\nroll\nsave {}\nresign\n".format(tmp_path / "s.yaml")
+    script = "help\nfly away\nhold\nmoves\nroll\nundo\nroll\nsave {}\nresign\ny\n".format(tmp_path / "s.yaml")
     code, out, _ = run(["play", "pig", "--seat", "red=human", "--seat", "blue=random",
                         "--record", str(rec)], capsys, monkeypatch, stdin=script)
     assert code == 0

@@ -22,7 +22,7 @@ def test_a_resigned_game_verifies_and_stores_its_termination(tmp_path: Path, cap
     rec = tmp_path / "r.yaml"
     code, out, _ = run(["play", "tank-chess", "--seat", "white=human", "--seat", "black=greedy",
                         "--record", str(rec), "--board", "none", "--seed", "1"],
-                       capsys, monkeypatch, stdin="resign\n")
+                       capsys, monkeypatch, stdin="resign\ny\n")
     assert code == 0 and "Result: black -- white resigned" in out
     data = yaml.safe_load(rec.read_text())
     assert data["result"] == {"winners": ["black"], "reason": "white resigned", "termination": "resignation"}
@@ -209,3 +209,20 @@ def test_a_clock_resumes_with_the_time_left(tmp_path: Path, capsys: Any, monkeyp
     code, out, _ = run(["play", "--resume", str(rec), "--seat", "red=human"], capsys, monkeypatch,
                        stdin="hold\n")
     assert code == 1 and ("red [9:" in out or "red [10:" in out)
+
+
+def test_a_reader_that_goes_away_is_not_an_internal_error(tmp_path: Path) -> None:
+    """``tanktable play ... | head``: the game stops quietly, no rescue file is written."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", "from cli.app import main; main()", "play", "tank-chess",
+                             "--seat", "white=random", "--seat", "black=random", "--board", "each",
+                             "--seed", "1"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**__import__("os").environ, "PYTHONPATH": str(Path(__file__).parents[2])})
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0, err
+    assert "internal error" not in err and list(tmp_path.iterdir()) == []

@@ -63,6 +63,7 @@ def test_human_on_stdin_garbage_illegal_moves_undo(tmp_path: Path) -> None:
         "MT c2-c3:N",
         "save " + str(tmp_path / "saved.yaml"),
         "resign",
+        "y",
     ]
     result = runner.invoke(app, ["play", "tank-chess", "--scenario", str(path), "--seat", "white=human",
                                  "--seat", "black=random", "--seed", "2"], input="\n".join(lines) + "\n")

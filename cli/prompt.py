@@ -1,0 +1,103 @@
+"""The play prompt: line editing, history and completion on a terminal.
+
+On a terminal the prompt reads through :mod:`readline` (standard library,
+where the platform has it): the arrow keys edit the line and walk the
+history, and Tab completes the commands, the ruleset's table commands and
+the legal moves in their notation. On a pipe or a file, or where readline
+is missing, lines are read plainly and nothing but the prompt is written.
+
+History lives in memory for one game only and is never written to a file:
+lines typed in a hidden-information game hold secrets (a Tiger's program),
+and moves of an old game are of no use in a new one. In hot-seat play with
+secrets it is wiped at every handover, so the next side cannot walk back to
+the other's orders with the up arrow.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import TextIO
+
+import typer
+
+
+def complete(line: str, candidates: Sequence[str]) -> list[str]:
+    """The candidates that extend what is typed so far (case does not matter), in order, once each."""
+    typed = line.lstrip().lower()
+    seen: dict[str, None] = {}
+    for text in candidates:
+        if text.lower().startswith(typed):
+            seen.setdefault(text, None)
+    return list(seen)
+
+
+def _load_readline() -> ModuleType | None:
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - platforms without readline
+        return None
+    return readline
+
+
+class Prompt:
+    """Reads the player's lines: ``readline`` on a terminal, plain lines on a pipe."""
+
+    def __init__(self, stream: TextIO, candidates: Callable[[], Sequence[str]]):
+        self.stream = stream
+        self.candidates = candidates
+        """What Tab may complete to (commands and legal moves), asked afresh at each Tab."""
+        self.readline = _load_readline() if self.interactive(stream) else None
+        self._matches: list[str] = []
+        if self.readline is not None:
+            self._bind(self.readline)
+
+    @staticmethod
+    def interactive(stream: TextIO) -> bool:
+        """Line editing only when the player types at a terminal that shows the output."""
+        try:
+            return stream is sys.stdin and stream.isatty() and sys.stdout.isatty()
+        except (AttributeError, ValueError):
+            return False
+
+    def _bind(self, readline: ModuleType) -> None:
+        readline.clear_history()
+        readline.set_completer(self._complete)
+        readline.set_completer_delims("")  # a move has spaces: complete the whole line
+        if "libedit" in (readline.__doc__ or ""):
+            readline.parse_and_bind("bind ^I rl_complete")
+        else:
+            readline.parse_and_bind("tab: complete")
+
+    def _complete(self, text: str, state: int) -> str | None:
+        if state == 0:
+            try:
+                self._matches = complete(text, self.candidates())
+            except Exception:  # noqa: BLE001 - a failing Tab must never end the game
+                self._matches = []
+        return self._matches[state] if state < len(self._matches) else None
+
+    def read(self, prompt: str, remember: bool = True) -> str | None:
+        """One line without its newline; ``None`` at end of input.
+
+        ``remember=False`` keeps an answer such as ``y`` out of the history.
+        """
+        if self.readline is None:
+            typer.echo(prompt, nl=False)
+            line = self.stream.readline()
+            return None if not line else line.rstrip("\r\n")
+        try:
+            line = input(prompt)
+        except EOFError:
+            return None
+        if not remember and line.strip():
+            length = self.readline.get_current_history_length()
+            if length:
+                self.readline.remove_history_item(length - 1)
+        return line
+
+    def forget(self) -> None:
+        """Wipe the history (hot-seat handover in a game with secrets)."""
+        if self.readline is not None:
+            self.readline.clear_history()
