@@ -109,7 +109,7 @@ class BattleGame(Game[Action]):
     (as greedy does), not one lucky or unlucky roll."""
 
     def __init__(self, dice: Dice, scenario: str, options: Mapping[str, Any], rules: RulesTable,
-                 field: Battlefield, tanks: list[Tank], title: str = ""):
+                 field: Battlefield, tanks: list[Tank], title: str = "", start: bool = True):
         super().__init__(dice, scenario, options)
         self.rules = rules
         self.field = field
@@ -134,8 +134,14 @@ class BattleGame(Game[Action]):
         self.last_shot: dict[str, Any] | None = None
         self.opening: list[Event] = []
         self.first_drawer = "a"
+        self.table_source: str | dict[str, Any] = field.table.name
+        """The table as a position names it: a shipped name, or the table's data."""
+        self.rule_settings: dict[str, Any] = {}
+        """Every rules setting that differs from the shipped rules (scenario's and options')."""
+        self.decisions_before = 0
+        """Decisions taken before the position this game started from."""
         self._legal_cache: tuple[int, list[Action]] | None = None
-        self.opening = self._start()
+        self.opening = self._start() if start else []
 
     # ============================================================ protocol
     def to_move(self) -> int:
@@ -201,6 +207,7 @@ class BattleGame(Game[Action]):
     def view(self, player: int | None) -> dict[str, Any]:
         base = super().view(player)
         base.update({
+            "moves": self.decisions_before + len(self.history),
             "round": self.round,
             "phase": self.phase,
             "tanks": [
@@ -212,6 +219,12 @@ class BattleGame(Game[Action]):
             "bag": len(self.bag),
         })
         return base
+
+    def position(self) -> dict[str, Any]:
+        """The whole state as a ``kind: position`` document (rulesets/battle_of_tanks/position.py)."""
+        from rulesets.battle_of_tanks.position import position_of
+
+        return position_of(self)
 
     def clone(self) -> BattleGame:
         other = copy.copy(self)
