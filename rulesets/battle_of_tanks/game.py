@@ -518,6 +518,7 @@ class BattleGame(Game[Action]):
             t = self.tank(action.tank)
             events.append(Event("ambush", f"{t.label} springs its AMBUSH during {self.window} (BT-7.1)", {"tank": t.key, "window": self.window}))
             t.ambush = False
+            t.ambush_since = None
             self.phase = "run"
             self._shoot(t, action.shots, "ambush", events)
             self.steps.insert(0, ("window", self.window or "declared"))
@@ -550,6 +551,7 @@ class BattleGame(Game[Action]):
             self.steps = [*w, ("path",), ("window", "before_fire"), ("fire",)]
         elif action.order == "AMBUSH":
             t.ambush = True
+            t.ambush_since = self.round
             events.append(Event("ambush_set", f"{t.label} waits in AMBUSH (BT-7.1)", {"tank": t.key}))
             self.steps = [*w]
         elif action.order == "RETREAT":
@@ -734,6 +736,7 @@ class BattleGame(Game[Action]):
 
     def _destroyed(self, t: Tank, events: list[Event]) -> None:
         t.ambush = False
+        t.ambush_since = None
         if t.key in self.bag.chits:
             self.bag.remove(t.key)  # it can never take an order: its chit leaves at once
         self.destroyed_tiers[OTHER[t.side]] += t.card.tier
@@ -773,10 +776,25 @@ class BattleGame(Game[Action]):
             if waiting:
                 for t in waiting:
                     t.ambush = False
+                    t.ambush_since = None
                     t.order = None
                 self.bag.return_chits()
                 events.append(Event("release", "every tank waits in ambush: all ambushes end (BT-4.4 setting)", {}))
         events.append(Event("round", f"round {self.round} begins; {len(self.bag)} chit(s) in the bag (BT-4.2)", {"round": self.round}))
+        for side in SIDES:
+            waiting = [t for t in self.live(side) if t.ambush]
+            if waiting and len(waiting) == len(self.live(side)):
+                events.append(Event("no_chit", self._waiting_text(side, waiting), {"side": side}))
+
+    def _waiting_text(self, side: str, waiting: list[Tank]) -> str:
+        """Why ``side`` gives no order this round: every tank of it waits in AMBUSH."""
+        names = ", ".join(t.label for t in waiting)
+        limit = self.rules.ambush.ends_after_rounds
+        ends = [t.ambush_since + limit for t in waiting if t.ambush_since is not None] if limit is not None else []
+        until = f"; the ambush ends unsprung at the end of round {min(ends)}" if ends else ""
+        verb = "waits" if len(waiting) == 1 else "wait"
+        return (f"{side} has no chit this round: {names} {verb} in AMBUSH (BT-4.4); {side} is asked "
+                f"only when an enemy activation brings a target into sight (BT-7.2){until}")
 
     def _next_chit(self, events: list[Event]) -> None:
         self.active = None
@@ -803,6 +821,14 @@ class BattleGame(Game[Action]):
     def _end_round(self, events: list[Event]) -> None:
         """Round-end bookkeeping (BT-4.3) and the base-plate victory (BT-8.2)."""
         r = self.round
+        limit = self.rules.ambush.ends_after_rounds
+        for t in self.tanks:
+            if t.ambush and limit is not None and t.ambush_since is not None and r >= t.ambush_since + limit:
+                t.ambush = False
+                t.ambush_since = None
+                events.append(Event("ambush_ends", f"{t.label}'s AMBUSH ends unsprung after round {r}: its chit goes "
+                                    f"back to the bag (BT-4.4, setting ambush.ends_after_rounds: {limit})",
+                                    {"tank": t.key}))
         for t in self.tanks:
             if not t.ambush:
                 t.order = None

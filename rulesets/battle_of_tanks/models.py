@@ -152,6 +152,12 @@ class AmbushRules(DataModel):
     release_when_bag_empty: bool = Field(
         True, description="If every live tank waits in ambush at a round's start, all ambushes end."
     )
+    ends_after_rounds: int | None = Field(
+        1, ge=0,
+        description="Decision BT-4.4/BT-7.1 (the rulebook does not say how long an ambush that never "
+                    "fires waits): it ends at the end of this many rounds after the round it was set "
+                    "in, and its chit goes back to the bag; null: it waits until it fires.",
+    )
 
 
 class TrackRules(DataModel):
@@ -302,6 +308,7 @@ class TankPosition(DataModel):
     hp: int = Field(ge=0, description="Hit points left (BT-6.5); 0 = destroyed.")
     order: OrderName | None = Field(None, description="The order given this round (BT-4.2), if any.")
     ambush: bool = Field(False, description="Waiting in AMBUSH, able to fire once (BT-7.1).")
+    ambush_since: int | None = Field(None, ge=1, description="The round its waiting AMBUSH was set in.")
     moved: bool = Field(False, description="Moved this round (BT-6.3 target-moved modifier).")
     track_until: int | None = Field(None, ge=0, description="Track damaged through the end of this round (BT-6.5).")
     wreck: bool = Field(False, description="A wreck on the table (BT-3.4); a destroyed tank becomes one at the round's end.")

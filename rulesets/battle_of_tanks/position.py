@@ -92,7 +92,7 @@ def _tank_of(t: Tank) -> dict[str, Any]:
     return {
         "key": t.key, "label": t.label, "side": t.side, "card": t.card.id,
         "x": float(t.x), "y": float(t.y), "heading": float(t.heading), "hp": int(t.hp),
-        "order": t.order, "ambush": t.ambush, "moved": t.moved, "track_until": t.track_until,
+        "order": t.order, "ambush": t.ambush, "ambush_since": t.ambush_since, "moved": t.moved, "track_until": t.track_until,
         "wreck": t.wreck, "plate_at_start": t.plate_at_start, "damaged": t.damaged,
         "plate_rounds": t.plate_rounds,
     }
@@ -187,12 +187,15 @@ def _build(model: Position, doc: Document, seed: int) -> tuple[BattleGame | None
             refuse((*here,), f"{tp.label} is destroyed: it holds no order or ambush (BT-4.3)")
         if tp.ambush and tp.order != "AMBUSH":
             refuse((*here, "ambush"), f"{tp.label} waits in ambush: its order is AMBUSH (BT-7.1)")
+        if tp.ambush != (tp.ambush_since is not None) or (tp.ambush_since or 0) > model.round:
+            refuse((*here, "ambush_since"), f"{tp.label}: a waiting ambush gives the round it was set in "
+                                            f"(at most {model.round}), and only a waiting one (BT-7.1)")
         fp = card.footprint or rules.footprint
         why = placement_problem(field, tp.label, Pose(tp.x, tp.y, tp.heading), fp.length_cm, fp.width_cm)
         if why is not None:
             refuse(here, why)
         tanks.append(Tank(tp.key, tp.label, tp.side, card, fp.length_cm, fp.width_cm,
-                          tp.x, tp.y, tp.heading, tp.hp, tp.order, tp.ambush, tp.moved, tp.track_until,
+                          tp.x, tp.y, tp.heading, tp.hp, tp.order, tp.ambush, tp.ambush_since, tp.moved, tp.track_until,
                           tp.wreck, tp.plate_at_start, tp.damaged, tp.plate_rounds))
     if problems:
         return None, problems

@@ -19,7 +19,7 @@ from rulesets.battle_of_tanks.game import BattleGame
 from tests.cli.test_cli_core import run
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "battle_of_tanks"
-EXAMPLE = DATA / "positions" / "tiger-ambush.yaml"
+EXAMPLE = DATA / "positions" / "crossroads-ambush.yaml"
 
 
 def playout(scenario: str, seed: int, steps: int) -> BattleGame:
@@ -78,9 +78,10 @@ def test_position_validates_against_its_model_and_the_shipped_example() -> None:
 
 
 def test_the_example_is_an_ambush_window_with_the_tiger_ready() -> None:
-    """BT-7.2: the shipped example stops in a window where b's Tiger may fire."""
+    """BT-7.2: the shipped example stops in a window where a's AMX may fire."""
     game = RULESET.from_position(load_document(EXAMPLE).data, 1)
-    assert game.phase == "window" and game.players[game.to_move()] == "b"
+    assert game.phase == "window" and game.players[game.to_move()] == "a"
+    assert [t.label for t in game.ambushers("a")] == ["amx#1"]
     assert [game.format_action(a) for a in game.legal_actions()][-1] == "pass"
 
 
@@ -115,9 +116,10 @@ def _line_of(path: Path, needle: str) -> int:
     (lambda d: d["tanks"][1].update(x=19.0, y=23.5), "key: a2", "lynx overlaps t34#1 (BT-5.1)"),
     (lambda d: d["tanks"][2].update(card="amx-13"), "card: amx-13", "unknown card 'amx-13'"),
     (lambda d: d["tanks"][6].update(hp=900), "hp: 900", "more than the card's 830"),
-    (lambda d: d.update(to_move="a"), "to_move: a", "the window decision of t80#1's activation is b's"),
-    (lambda d: d["drawn"].remove("a1"), "order: AMBUSH", "t34#1 has an order, so its chit is drawn (BT-4.2)"),
-    (lambda d: d["bag"].append("a1"), "- b3", "duplicate chits"),
+    (lambda d: d.update(to_move="b"), "to_move: b", "the window decision of tiger#1's activation is a's"),
+    (lambda d: d["drawn"].remove("a2"), "order: FIRE", "lynx has an order, so its chit is drawn (BT-4.2)"),
+    (lambda d: d["bag"].append("a1"), "- a1", "duplicate chits"),
+    (lambda d: d["tanks"][2].update(ambush_since=99), "ambush_since: 99", "a waiting ambush gives the round it was set in"),
     (lambda d: d.update(table="villag"), "table: villag", "did you mean 'village'"),
     (lambda d: d["options"].update({"victory.max_round": 3}), "victory.max_round:", "did you mean 'victory.max_rounds'"),
 ])
@@ -147,7 +149,7 @@ def test_cli_play_from_a_position_and_verify_its_record(tmp_path: Path, capsys: 
                          capsys, monkeypatch)
     assert code == 0, err
     data = yaml.safe_load(rec.read_text())
-    assert data["position"]["round"] == 9 and data["moves"]
+    assert data["position"]["round"] == 5 and data["moves"]
     code, out, err = run(["replay", str(rec), "--verify"], capsys, monkeypatch)
     assert code == 0, err
 
