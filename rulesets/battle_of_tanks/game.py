@@ -26,7 +26,7 @@ import numpy as np
 
 from core.combat import Modifier, TargetNumber
 from core.dice import Dice
-from core.game import Action, Event, Game, Illegal, Outcome
+from core.game import Action, Event, Game, Illegal, Outcome, TableCommand
 from core.geometry import Pose, closest_distance, heading_between, in_front_arc, path_length
 from core.memo import Memo
 from core.orders import ChitBag
@@ -226,6 +226,18 @@ class BattleGame(Game[Action]):
 
         return position_of(self)
 
+    def table_commands(self) -> Sequence[TableCommand]:
+        """``measure A B`` (rulesets/battle_of_tanks/ruler.py)."""
+        from rulesets.battle_of_tanks.ruler import COMMANDS
+
+        return COMMANDS
+
+    def describe_action(self, action: Action) -> str:
+        """Toward which enemy, into which cover, the odds of each shot (describe.py)."""
+        from rulesets.battle_of_tanks.describe import describe
+
+        return describe(self, action)
+
     def clone(self) -> BattleGame:
         other = copy.copy(self)
         other.tanks = [copy.copy(t) for t in self.tanks]
@@ -417,6 +429,10 @@ class BattleGame(Game[Action]):
             return Illegal("BT-5", f"unknown order {action.order}; orders: {', '.join(A.ORDERS)}")
         if action.order in ("MOVE", "ATTACK") and t.track_damaged:
             return Illegal("BT-5.2", f"{t.label} has a damaged track and cannot {action.order}")
+        if action.order == "FIRE" and self.rules.orders.fire_without_target == "refuse" and not self.targets(t):
+            return Illegal("BT-6.1", f"{t.label} has no target in sight (range {A.num(t.card.sight_cm)} cm, line of "
+                                     f"sight, spotted in cover): a FIRE order would waste the activation; "
+                                     f"'measure {t.label} ENEMY' shows why")
         return None
 
     def _check_drive(self, action: A.Drive) -> Illegal | None:
@@ -436,14 +452,16 @@ class BattleGame(Game[Action]):
         if length > limit + 1e-6:
             return Illegal(rule, f"path of {length:.1f} cm is longer than {t.label}'s {A.num(limit)} cm")
         others = self.others_footprints(t)
+        names = [f"{o.label} ({A.num(o.x)},{A.num(o.y)})" + (" (destroyed)" if not o.alive else "")
+                 for o in self.tanks if o.key != t.key and not o.wreck]
         if len(action.points) == 1 and action.heading is None:
             # the same vectorised test that screens the candidates, so both always agree
             ok = self.field.straight_ok(t.pose, np.asarray(action.points), t.length, t.width, others)
             problem = None if bool(ok[0]) else (
-                self.field.path_problem(t.pose, action.points, None, t.length, t.width, others)
+                self.field.path_problem(t.pose, action.points, None, t.length, t.width, others, names)
                 or "the tank would touch impassable terrain, another tank or the table edge")
         else:
-            problem = self.field.path_problem(t.pose, action.points, action.heading, t.length, t.width, others)
+            problem = self.field.path_problem(t.pose, action.points, action.heading, t.length, t.width, others, names)
         if problem is not None:
             return Illegal("BT-5.1", problem)
         if t.order == "RETREAT" and action.points:

@@ -160,6 +160,14 @@ class AmbushRules(DataModel):
     )
 
 
+class OrderRules(DataModel):
+    fire_without_target: Literal["refuse", "allow"] = Field(
+        "refuse",
+        description="Decision BT-5/BT-6.1 (the rulebook does not say): a FIRE order for a tank with no "
+                    "target in sight is refused (it would waste the activation), or allowed.",
+    )
+
+
 class TrackRules(DataModel):
     rounds: int = Field(1, ge=0, description="BT-6.5: a track hit lasts until the end of the next round.")
 
@@ -199,6 +207,7 @@ class RulesTable(DataModel):
     retreat: RetreatRules = RetreatRules()
     hull_to_hull: HullToHull = HullToHull()
     ambush: AmbushRules = AmbushRules()
+    orders: OrderRules = OrderRules()
     track: TrackRules = TrackRules()
     victory: VictoryRules = VictoryRules()
     wrecks: WreckRules = WreckRules()
