@@ -186,11 +186,12 @@ def load_army(source: str | Path | Mapping[str, Any], relative_to: Path | None =
     return _named("army", "armies", Army, source, relative_to)
 
 
-def load_scenario(source: str | Path | None, default: str) -> tuple[Scenario, Path | None, str]:
-    """A scenario by shipped name or path; returns it, its folder (for relative refs), its name."""
+def load_scenario(source: str | Path | None, default: str) -> tuple[Scenario, Path | None, str, Document]:
+    """A scenario by shipped name or path: it, its folder (for relative refs), its name, its document."""
     name = str(source) if source is not None else default
     if name in shipped_names(PKG, "scenarios") and not Path(name).exists():
-        return validate(_shipped_doc("scenarios", f"{name}.yaml"), Scenario), None, name
+        doc = _shipped_doc("scenarios", f"{name}.yaml")
+        return validate(doc, Scenario), None, name, doc
     path = Path(name)
     if not path.exists():
         known = shipped_names(PKG, "scenarios")
@@ -199,7 +200,7 @@ def load_scenario(source: str | Path | None, default: str) -> tuple[Scenario, Pa
         raise TanktableError(f"no scenario {name!r}{hint} (shipped: {', '.join(known)})")
     doc = load_document(path)
     _check_header(doc, "scenario")
-    return validate(doc, Scenario), path.parent, path.stem
+    return validate(doc, Scenario), path.parent, path.stem, doc
 
 
 def scenario_names() -> list[str]:

@@ -64,6 +64,14 @@ class Cover:
         return "open" if self.level == "open" else f"{self.level} cover ({pct}% hidden)"
 
 
+def _contact(part: Any, obstacle: Any) -> str:
+    """Where a swept footprint meets an obstacle: the centre of their overlap, in cm."""
+    c = shapely.intersection(part, obstacle).centroid
+    if c.is_empty:
+        c = obstacle.centroid
+    return f"{c.x:.1f},{c.y:.1f}"
+
+
 def features_of(table: TableMap, rules: RulesTable) -> list[Feature]:
     out = []
     for i, f in enumerate(table.terrain):
@@ -153,8 +161,9 @@ class Battlefield:
     # --------------------------------------------------------------- movement
     def path_problem(self, start: Pose, waypoints: Sequence[tuple[float, float]],
                      final_heading: float | None, length: float, width: float,
-                     others: Sequence[Any]) -> str | None:
-        """Why the swept footprint may not drive this path (BT-5.1), or ``None``."""
+                     others: Sequence[Any], names: Sequence[str] = ()) -> str | None:
+        """Why the swept footprint may not drive this path (BT-5.1), or ``None``:
+        names the terrain feature or tank (``names``, beside ``others``) it would hit, and where."""
         parts = swept_parts(start, waypoints, length, width, final_heading, self.rules.movement.turn_step_deg)
         if not bool(np.all(shapely.contains(self.bounds, parts))):
             return "the tank would leave the table"
@@ -164,13 +173,18 @@ class Battlefield:
                 hits = ~shapely.touches(parts[pairs[0]], self.blocking[pairs[1]])
                 if hits.any():
                     everything = [f for f in self.features + self.wrecks if not f.passable]
-                    what = everything[int(pairs[1][int(np.argmax(hits))])].name
-                    return f"the tank would drive through impassable {what}"
+                    k = int(np.argmax(hits))
+                    feature = everything[int(pairs[1][k])]
+                    where = _contact(parts[pairs[0][k]], feature.polygon)
+                    return f"the tank would drive through impassable {feature.name} ({feature.kind}) at {where}"
         if len(others):
             arr = np.asarray(others, dtype=object)
             for part in parts:
-                if overlapping(part, arr).any():
-                    return "the tank would run into another tank"
+                touching = overlapping(part, arr)
+                if touching.any():
+                    i = int(np.argmax(touching))
+                    who = names[i] if i < len(names) else "another tank"
+                    return f"the tank would run into {who} at {_contact(part, arr[i])}"
         return None
 
     def straight_ok(self, start: Pose, ends: np.ndarray, length: float, width: float,

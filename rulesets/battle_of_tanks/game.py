@@ -26,7 +26,7 @@ import numpy as np
 
 from core.combat import Modifier, TargetNumber
 from core.dice import Dice
-from core.game import Action, Event, Game, Illegal, Outcome, SearchProfile
+from core.game import Action, Event, Game, Illegal, Outcome, SearchProfile, TableCommand
 from core.geometry import Pose, closest_distance, heading_between, in_front_arc, path_length
 from core.memo import Memo
 from core.orders import ChitBag
@@ -94,7 +94,7 @@ class BattleGame(Game[Action]):
     bench/RESULTS.md."""
 
     def __init__(self, dice: Dice, scenario: str, options: Mapping[str, Any], rules: RulesTable,
-                 field: Battlefield, tanks: list[Tank], title: str = ""):
+                 field: Battlefield, tanks: list[Tank], title: str = "", start: bool = True):
         super().__init__(dice, scenario, options)
         self.rules = rules
         self.field = field
@@ -119,8 +119,14 @@ class BattleGame(Game[Action]):
         self.last_shot: dict[str, Any] | None = None
         self.opening: list[Event] = []
         self.first_drawer = "a"
+        self.table_source: str | dict[str, Any] = field.table.name
+        """The table as a position names it: a shipped name, or the table's data."""
+        self.rule_settings: dict[str, Any] = {}
+        """Every rules setting that differs from the shipped rules (scenario's and options')."""
+        self.decisions_before = 0
+        """Decisions taken before the position this game started from."""
         self._legal_cache: tuple[int, list[Action]] | None = None
-        self.opening = self._start()
+        self.opening = self._start() if start else []
 
     # ============================================================ protocol
     def to_move(self) -> int:
@@ -192,6 +198,7 @@ class BattleGame(Game[Action]):
     def view(self, player: int | None) -> dict[str, Any]:
         base = super().view(player)
         base.update({
+            "moves": self.decisions_before + len(self.history),
             "round": self.round,
             "phase": self.phase,
             "tanks": [
@@ -203,6 +210,24 @@ class BattleGame(Game[Action]):
             "bag": len(self.bag),
         })
         return base
+
+    def position(self) -> dict[str, Any]:
+        """The whole state as a ``kind: position`` document (rulesets/battle_of_tanks/position.py)."""
+        from rulesets.battle_of_tanks.position import position_of
+
+        return position_of(self)
+
+    def table_commands(self) -> Sequence[TableCommand]:
+        """``measure A B`` (rulesets/battle_of_tanks/ruler.py)."""
+        from rulesets.battle_of_tanks.ruler import COMMANDS
+
+        return COMMANDS
+
+    def describe_action(self, action: Action) -> str:
+        """Toward which enemy, into which cover, the odds of each shot (describe.py)."""
+        from rulesets.battle_of_tanks.describe import describe
+
+        return describe(self, action)
 
     def clone(self) -> BattleGame:
         other = copy.copy(self)
@@ -395,6 +420,10 @@ class BattleGame(Game[Action]):
             return Illegal("BT-5", f"unknown order {action.order}; orders: {', '.join(A.ORDERS)}")
         if action.order in ("MOVE", "ATTACK") and t.track_damaged:
             return Illegal("BT-5.2", f"{t.label} has a damaged track and cannot {action.order}")
+        if action.order == "FIRE" and self.rules.orders.fire_without_target == "refuse" and not self.targets(t):
+            return Illegal("BT-6.1", f"{t.label} has no target in sight (range {A.num(t.card.sight_cm)} cm, line of "
+                                     f"sight, spotted in cover): a FIRE order would waste the activation; "
+                                     f"'measure {t.label} ENEMY' shows why")
         return None
 
     def _check_drive(self, action: A.Drive) -> Illegal | None:
@@ -414,14 +443,16 @@ class BattleGame(Game[Action]):
         if length > limit + 1e-6:
             return Illegal(rule, f"path of {length:.1f} cm is longer than {t.label}'s {A.num(limit)} cm")
         others = self.others_footprints(t)
+        names = [f"{o.label} ({A.num(o.x)},{A.num(o.y)})" + (" (destroyed)" if not o.alive else "")
+                 for o in self.tanks if o.key != t.key and not o.wreck]
         if len(action.points) == 1 and action.heading is None:
             # the same vectorised test that screens the candidates, so both always agree
             ok = self.field.straight_ok(t.pose, np.asarray(action.points), t.length, t.width, others)
             problem = None if bool(ok[0]) else (
-                self.field.path_problem(t.pose, action.points, None, t.length, t.width, others)
+                self.field.path_problem(t.pose, action.points, None, t.length, t.width, others, names)
                 or "the tank would touch impassable terrain, another tank or the table edge")
         else:
-            problem = self.field.path_problem(t.pose, action.points, action.heading, t.length, t.width, others)
+            problem = self.field.path_problem(t.pose, action.points, action.heading, t.length, t.width, others, names)
         if problem is not None:
             return Illegal("BT-5.1", problem)
         if t.order == "RETREAT" and action.points:
@@ -496,6 +527,7 @@ class BattleGame(Game[Action]):
             t = self.tank(action.tank)
             events.append(Event("ambush", f"{t.label} springs its AMBUSH in the {self.window!r} window (BT-7.1)", {"tank": t.key, "window": self.window}))
             t.ambush = False
+            t.ambush_since = None
             self.phase = "run"
             self._shoot(t, action.shots, "ambush", events)
             self.steps.insert(0, ("window", self.window or "declared"))
@@ -528,6 +560,7 @@ class BattleGame(Game[Action]):
             self.steps = [*w, ("path",), ("window", "before_fire"), ("fire",)]
         elif action.order == "AMBUSH":
             t.ambush = True
+            t.ambush_since = self.round
             events.append(Event("ambush_set", f"{t.label} waits in AMBUSH (BT-7.1)", {"tank": t.key}))
             self.steps = [*w]
         elif action.order == "RETREAT":
@@ -712,6 +745,7 @@ class BattleGame(Game[Action]):
 
     def _destroyed(self, t: Tank, events: list[Event]) -> None:
         t.ambush = False
+        t.ambush_since = None
         if t.key in self.bag.chits:
             self.bag.remove(t.key)  # it can never take an order: its chit leaves at once
         self.destroyed_tiers[OTHER[t.side]] += t.card.tier
@@ -751,10 +785,25 @@ class BattleGame(Game[Action]):
             if waiting:
                 for t in waiting:
                     t.ambush = False
+                    t.ambush_since = None
                     t.order = None
                 self.bag.return_chits()
                 events.append(Event("release", "every tank waits in ambush: all ambushes end (BT-4.4 setting)", {}))
         events.append(Event("round", f"round {self.round} begins; {len(self.bag)} chit(s) in the bag (BT-4.2)", {"round": self.round}))
+        for side in SIDES:
+            waiting = [t for t in self.live(side) if t.ambush]
+            if waiting and len(waiting) == len(self.live(side)):
+                events.append(Event("no_chit", self._waiting_text(side, waiting), {"side": side}))
+
+    def _waiting_text(self, side: str, waiting: list[Tank]) -> str:
+        """Why ``side`` gives no order this round: every tank of it waits in AMBUSH."""
+        names = ", ".join(t.label for t in waiting)
+        limit = self.rules.ambush.ends_after_rounds
+        ends = [t.ambush_since + limit for t in waiting if t.ambush_since is not None] if limit is not None else []
+        until = f"; the ambush ends unsprung at the end of round {min(ends)}" if ends else ""
+        verb = "waits" if len(waiting) == 1 else "wait"
+        return (f"{side} has no chit this round: {names} {verb} in AMBUSH (BT-4.4); {side} is asked "
+                f"only when an enemy activation brings a target into sight (BT-7.2){until}")
 
     def _next_chit(self, events: list[Event]) -> None:
         self.active = None
@@ -781,6 +830,14 @@ class BattleGame(Game[Action]):
     def _end_round(self, events: list[Event]) -> None:
         """Round-end bookkeeping (BT-4.3) and the base-plate victory (BT-8.2)."""
         r = self.round
+        limit = self.rules.ambush.ends_after_rounds
+        for t in self.tanks:
+            if t.ambush and limit is not None and t.ambush_since is not None and r >= t.ambush_since + limit:
+                t.ambush = False
+                t.ambush_since = None
+                events.append(Event("ambush_ends", f"{t.label}'s AMBUSH ends unsprung after round {r}: its chit goes "
+                                    f"back to the bag (BT-4.4, setting ambush.ends_after_rounds: {limit})",
+                                    {"tank": t.key}))
         for t in self.tanks:
             if not t.ambush:
                 t.order = None

@@ -152,6 +152,20 @@ class AmbushRules(DataModel):
     release_when_bag_empty: bool = Field(
         True, description="If every live tank waits in ambush at a round's start, all ambushes end."
     )
+    ends_after_rounds: int | None = Field(
+        1, ge=0,
+        description="Decision BT-4.4/BT-7.1 (the rulebook does not say how long an ambush that never "
+                    "fires waits): it ends at the end of this many rounds after the round it was set "
+                    "in, and its chit goes back to the bag; null: it waits until it fires.",
+    )
+
+
+class OrderRules(DataModel):
+    fire_without_target: Literal["refuse", "allow"] = Field(
+        "refuse",
+        description="Decision BT-5/BT-6.1 (the rulebook does not say): a FIRE order for a tank with no "
+                    "target in sight is refused (it would waste the activation), or allowed.",
+    )
 
 
 class TrackRules(DataModel):
@@ -193,6 +207,7 @@ class RulesTable(DataModel):
     retreat: RetreatRules = RetreatRules()
     hull_to_hull: HullToHull = HullToHull()
     ambush: AmbushRules = AmbushRules()
+    orders: OrderRules = OrderRules()
     track: TrackRules = TrackRules()
     victory: VictoryRules = VictoryRules()
     wrecks: WreckRules = WreckRules()
@@ -281,3 +296,82 @@ class Scenario(DataModel):
         if not set(self.deploy) <= {"a", "b"}:
             raise ValueError("deploy: sides are a and b")
         return self
+
+
+# ------------------------------------------------------------------ positions
+Step = Literal["window declared", "window segment", "window before_fire",
+               "path", "segment", "fire", "repair", "recon"]
+"""One automatic step still due in the activation under way (BT-5, BT-7.2)."""
+
+
+class TankPosition(DataModel):
+    """One tank in a position: its card, side, pose and every marker on it."""
+
+    key: str = Field(pattern=r"^[ab][1-9][0-9]*$", description="Side letter and number, e.g. a1.")
+    label: str = Field(pattern=r"^[a-z0-9#._-]+$", description="The name players type, e.g. t34#1.")
+    side: Side
+    card: str = Field(description="A shipped card id, or one given in options.cards.")
+    x: float
+    y: float
+    heading: float = Field(ge=0, lt=360, description="Degrees, 0 = east, 90 = north.")
+    hp: int = Field(ge=0, description="Hit points left (BT-6.5); 0 = destroyed.")
+    order: OrderName | None = Field(None, description="The order given this round (BT-4.2), if any.")
+    ambush: bool = Field(False, description="Waiting in AMBUSH, able to fire once (BT-7.1).")
+    ambush_since: int | None = Field(None, ge=1, description="The round its waiting AMBUSH was set in.")
+    moved: bool = Field(False, description="Moved this round (BT-6.3 target-moved modifier).")
+    track_until: int | None = Field(None, ge=0, description="Track damaged through the end of this round (BT-6.5).")
+    wreck: bool = Field(False, description="A wreck on the table (BT-3.4); a destroyed tank becomes one at the round's end.")
+    plate_at_start: bool = Field(False, description="On the enemy base plate when the round began (BT-8.2).")
+    damaged: bool = Field(False, description="Lost hit points or took a track hit this round (BT-8.2).")
+    plate_rounds: int = Field(0, ge=0, description="Complete undamaged rounds on the enemy base plate (BT-8.2).")
+
+
+class ActivationPosition(DataModel):
+    """The activation under way: the tank with the order, and what is still due."""
+
+    tank: str
+    pending: list[Step] = Field(default_factory=list, description="Steps still due, in order.")
+    route: list[XY] = Field(default_factory=list, description="Waypoints of the path not yet driven.")
+    route_heading: float | None = Field(None, description="Heading at the end of the path, if given.")
+    window: Literal["declared", "segment", "before_fire"] | None = Field(
+        None, description="The ambush window open now (BT-7.2), if the decision is one.")
+    window_quiet: bool = Field(False, description="The reacting side passed and nothing changed since.")
+
+
+class ResultPosition(DataModel):
+    winners: list[Side] = Field(default_factory=list)
+    reason: str
+
+
+def _no_score() -> dict[Side, int]:
+    return {"a": 0, "b": 0}
+
+
+class Position(DataModel):
+    """Any reachable state of a Battle of Tanks game (``kind: position``)."""
+
+    ruleset: Literal["battle-of-tanks"] = "battle-of-tanks"
+    kind: Literal["position"] = "position"
+    name: str = ""
+    scenario: str = Field("", description="The scenario it came from, for titles only.")
+    title: str = ""
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Flat options: armies, cards (their data) and dotted rules settings.")
+    table: str | dict[str, Any] = Field(description="A shipped table name, a path, or the table's data.")
+    round: int = Field(ge=1)
+    decisions: int = Field(0, ge=0, description="Decisions taken before this position.")
+    first_drawer: Side = "a"
+    to_move: Side | None = Field(description="Whose decision it is (None when the game is over).")
+    decision: Literal["order", "path", "fire", "window", "over"] = Field(
+        description="order: the chit drawn last is to_move's; path/fire: the active tank's "
+                    "order part; window: an ambush reaction (BT-7.2); over: the game ended.")
+    activation: ActivationPosition | None = None
+    bag: list[str] = Field(default_factory=list, description="Chits in the bag (tank keys).")
+    drawn: list[str] = Field(default_factory=list, description="Chits drawn and out of the bag; the last was drawn last.")
+    spotted: list[str] = Field(default_factory=list, description="Tanks with a spot marker (BT-5.4).")
+    destroyed_tiers: dict[Side, int] = Field(
+        default_factory=_no_score,
+        description="Tier points of enemy tanks each side destroyed (BT-8.3 score).")
+    tanks: list[TankPosition] = Field(min_length=1)
+    result: ResultPosition | None = None

@@ -2,8 +2,12 @@
 
 One cell is ``CELL`` cm square, two characters wide. Terrain: ``##`` tall
 heavy (houses, rocks), ``==`` low heavy (walls), ``::`` light (woods,
-hedges), ``xx`` wrecks, ``..`` base plates. A tank shows as its key (``a1``)
-in the cell of its centre, with an arrow in the next cell ahead.
+hedges), ``xx`` wrecks, ``..`` base plates; each feature carries a letter
+(``A``, ``B`` ...) in its middle cell, named in the key under the map, so an
+error that names the "garden wall" can be found. A ``+`` marks every
+``GRID`` cm in open ground, and a scale bar sits under the axis. A tank
+shows as its key (``a1``) in the cell of its centre, with an arrow in the
+next cell ahead.
 """
 
 from __future__ import annotations
@@ -19,6 +23,18 @@ if TYPE_CHECKING:
     from rulesets.battle_of_tanks.game import BattleGame
 
 CELL = 5.0
+GRID = 20.0
+"""Grid marks in open ground every this many cm."""
+
+
+def feature_letter(i: int) -> str:
+    """The label of the ``i``-th terrain feature on the maps: A .. Z, then AA, AB ..."""
+    letters = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        letters = chr(65 + r) + letters
+    return letters
 ARROWS = ["> ", "/ ", "^ ", "\\ ", "< ", "/ ", "v ", "\\ "]
 
 
@@ -42,6 +58,16 @@ def render_text(game: BattleGame) -> str:
     cols = int(math.ceil(game.field.width / CELL))
     rows = int(math.ceil(game.field.depth / CELL))
     grid = [[_terrain_char(game, (c + 0.5) * CELL, (r + 0.5) * CELL) for c in range(cols)] for r in range(rows)]
+    step = int(GRID // CELL)
+    for r in range(step, rows, step):
+        for c in range(step, cols, step):
+            if grid[r][c] == "  ":
+                grid[r][c] = "+ "
+    for i, f in enumerate(game.field.features):
+        p = f.polygon.representative_point()
+        c, r = int(p.x // CELL), int(p.y // CELL)
+        if 0 <= r < rows and 0 <= c < cols:
+            grid[r][c] = f"{feature_letter(i):<2}"[:2]
     for t in game.tanks:
         if not t.alive:
             continue
@@ -62,7 +88,12 @@ def render_text(game: BattleGame) -> str:
     lines.append("     +" + "-" * (2 * cols) + "+")
     axis = "".join(f"{int(c * CELL):<4}" for c in range(0, cols, 2))
     lines.append("      " + axis)
-    lines.append("  ## house/rocks  == wall  :: wood/hedge  xx wreck  .. base plate   (1 cell = 5 cm)")
+    cm10 = int(10 // CELL) * 2
+    lines.append("      " + "|" + "-" * (cm10 - 1) + "|" + "-" * (cm10 - 1) + f"|  scale: 20 cm (1 cell = {num(CELL)} cm, + every {num(GRID)} cm)")
+    lines.append("  ## house/rocks  == wall  :: wood/hedge  xx wreck  .. base plate")
+    names = [f"{feature_letter(i)} {f.name} ({f.kind.replace('_', ' ')})" for i, f in enumerate(game.field.features)]
+    for k in range(0, len(names), 4):
+        lines.append("  " + "   ".join(names[k:k + 4]))
     lines.append("")
     lines.append(f"  {'key':<4}{'tank':<14}{'card':<17}{'position':<16}{'hdg':>5} {'HP':>11}  order    state")
     for t in game.tanks:

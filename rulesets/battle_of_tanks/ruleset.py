@@ -2,38 +2,41 @@
 
 from __future__ import annotations
 
-import difflib
-import math
-import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
-
-import shapely
-from shapely.geometry import Polygon
 
 from core.data import Document, Problem
 from core.dice import Dice
 from core.errors import DataError, TanktableError
 from core.game import Game, Ruleset
-from core.geometry import Pose, footprint, heading_between
+from core.memo import Memo
 from core.options import GameOptions, model_setting_names
 from rulesets.battle_of_tanks import catalogue as cat
 from rulesets.battle_of_tanks.army import ArmyReport, check_army, report_for
 from rulesets.battle_of_tanks.field import Battlefield, features_of
 from rulesets.battle_of_tanks.game import SIDES, BattleGame
-from rulesets.battle_of_tanks.models import (
-    Army,
-    Deployment,
-    RulesTable,
-    Scenario,
-    TableMap,
-    TankCard,
+from rulesets.battle_of_tanks.models import Army, Position, RulesTable, Scenario, TableMap, TankCard
+from rulesets.battle_of_tanks.setup import (
+    build_tanks,
+    check_army_for_play,
+    scenario_problems,
+    table_problems,
 )
-from rulesets.battle_of_tanks.state import Tank
 
-RESERVED_WORDS = {"to", "fire", "ambush", "pass", "stay", "none"}
-"""Words of the notation a tank's label may not be (they start other actions)."""
+__all__ = ["BattleOfTanksOptions", "BattleOfTanksRuleset", "build_tanks", "scenario_problems", "table_problems"]
+
+_CHECKED: Memo[tuple[Any, ...], list[Problem]] = Memo(64)
+"""Scenario checks by document text and card pool: a simulation starts many games of one scenario."""
+
+
+def checked_scenario(scen: Scenario, doc: Document, cards: Mapping[str, TankCard]) -> list[Problem]:
+    """The problems :func:`scenario_problems` finds (what ``validate`` reports), remembered."""
+    key = (doc.path, doc.sha256, tuple(sorted(cards.items())))
+    hit = _CHECKED.get(key)
+    if hit is None:
+        hit = _CHECKED.remember(key, scenario_problems(scen, doc, cards))
+    return list(hit)
 
 CARD_TEMPLATE = """\
 # A Battle of Tanks tank card (BT-2). Check it with: tanktable validate FILE
@@ -81,7 +84,8 @@ class BattleOfTanksRuleset(Ruleset):
         return cat.scenario_names()
 
     def data_kinds(self) -> Mapping[str, Any]:
-        return {"card": TankCard, "rules": RulesTable, "table": TableMap, "army": Army, "scenario": Scenario}
+        return {"card": TankCard, "rules": RulesTable, "table": TableMap, "army": Army, "scenario": Scenario,
+                "position": Position}
 
     # ----------------------------------------------------------- documents
     def validate_document(self, kind: str, doc: Any) -> list[Any]:
@@ -101,6 +105,10 @@ class BattleOfTanksRuleset(Ruleset):
             return table_problems(model, cat.rules_table(), doc)
         if kind == "scenario":
             return scenario_problems(model, doc)
+        if kind == "position":
+            from rulesets.battle_of_tanks.position import position_problems
+
+            return position_problems(model, doc)
         return []
 
     def cards(self, extra: Sequence[Path] = ()) -> Mapping[str, Any]:
@@ -126,8 +134,11 @@ class BattleOfTanksRuleset(Ruleset):
                  seed: int = 0) -> BattleGame:
         opts = self.parse_options(options)
         assert isinstance(opts, BattleOfTanksOptions)
-        scen, folder, name = cat.load_scenario(scenario, self.default_scenario)
+        scen, folder, name, doc = cat.load_scenario(scenario, self.default_scenario)
         cards, stored_cards = cat.cards_with_inline(list(opts.cards or []))
+        found = checked_scenario(scen, doc, cards)
+        if found:
+            raise DataError(found)
         rules = cat.with_settings(cat.with_settings(cat.rules_table(), scen.settings, "scenario setting"),
                                   opts.settings, "option")
         table_src = opts.table if opts.table is not None else scen.table
@@ -162,127 +173,15 @@ class BattleOfTanksRuleset(Ruleset):
         opts = opts.model_copy(update=update)
         field = Battlefield(table, rules, features_of(table, rules))
         tanks = build_tanks(armies, cards, rules, field, scen.deploy)
-        return BattleGame(Dice(seed), name, opts.flat(), rules, field, tanks, title=scen.name)
+        game = BattleGame(Dice(seed), name, opts.flat(), rules, field, tanks, title=scen.name)
+        game.table_source = update.get("table", table_src)
+        game.rule_settings = {**scen.settings, **opts.settings}
+        return game
 
+    # ------------------------------------------------------------ positions
+    def from_position(self, position: Mapping[str, Any], seed: int = 0) -> BattleGame:
+        """A game in the state a ``kind: position`` document describes (see
+        :mod:`rulesets.battle_of_tanks.position`); every problem is refused at its line."""
+        from rulesets.battle_of_tanks.position import game_from_position
 
-def check_army_for_play(army: Army, side: str, cards: Mapping[str, TankCard]) -> None:
-    total = 0
-    for tank in army.tanks:
-        if tank.card not in cards:
-            close = difflib.get_close_matches(tank.card, list(cards), n=1, cutoff=0.3)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise TanktableError(f"army {side} ({army.name}): unknown card {tank.card!r}{hint} (BT-1.2)")
-        total += cards[tank.card].tier
-    if total > army.budget:
-        raise TanktableError(f"army {side} ({army.name}): {total} tier points exceed the budget of {army.budget} by {total - army.budget} (BT-1.1)")
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9#._-]+", "-", text.strip().lower()).strip("-") or "tank"
-
-
-def build_tanks(armies: Mapping[str, Army], cards: Mapping[str, TankCard], rules: RulesTable,
-                field: Battlefield, deploy: Mapping[str, Sequence[Deployment]]) -> list[Tank]:
-    """Tanks with unique labels, set up on their own base plate (BT-3.3)."""
-    tanks: list[Tank] = []
-    counts: dict[str, int] = {}
-    used: set[str] = set()
-    for side in SIDES:
-        army = armies[side]
-        dims = []
-        for entry in army.tanks:
-            card = cards[entry.card]
-            fp = card.footprint or rules.footprint
-            dims.append((fp.length_cm, fp.width_cm))
-        poses = _deploy(field, side, dims, deploy.get(side, []), army.name)
-        for i, (entry, pose, (length, width)) in enumerate(zip(army.tanks, poses, dims, strict=True)):
-            card = cards[entry.card]
-            if entry.name:
-                label = _slug(entry.name)
-            else:
-                counts[card.label] = counts.get(card.label, 0) + 1
-                label = f"{card.label}#{counts[card.label]}"
-            base, k = label, 2
-            while label in used or label in RESERVED_WORDS or re.fullmatch(r"[ab]\d+", label):
-                label = f"{base}#{k}"
-                k += 1
-            used.add(label)
-            tanks.append(Tank(f"{side}{i + 1}", label, side, card, length, width,
-                              pose.x, pose.y, pose.heading, card.hit_points))
-    return tanks
-
-
-def _deploy(field: Battlefield, side: str, dims: list[tuple[float, float]],
-            given: Sequence[Deployment], army: str) -> list[Pose]:
-    if given:
-        if len(given) < len(dims):
-            raise TanktableError(f"scenario deploys {len(given)} tank(s) for {side} but the army has {len(dims)}")
-        return [Pose(d.x, d.y, d.heading % 360) for d in given[: len(dims)]]
-    plate = field.bases[side]
-    centre = (field.width / 2, field.depth / 2)
-    pc = plate.centroid
-    heading = round(heading_between((pc.x, pc.y), centre) / 90.0) * 90.0 % 360.0
-    length = max(d[0] for d in dims)
-    width = max(d[1] for d in dims)
-    along_x = heading in (0.0, 180.0)
-    sx, sy = (length, width) if along_x else (width, length)
-    minx, miny, maxx, maxy = plate.bounds
-    gap = 1.5
-    slots = []
-    y = miny + gap + sy / 2
-    while y + sy / 2 <= maxy - gap / 2 + 1e-9:
-        x = minx + gap + sx / 2
-        while x + sx / 2 <= maxx - gap / 2 + 1e-9:
-            slots.append((x, y))
-            x += sx + gap
-        y += sy + gap
-    free = [s for s in slots if _clear(field, Pose(s[0], s[1], heading), length, width)]
-    free.sort(key=lambda s: math.dist(s, centre))
-    if len(free) < len(dims):
-        raise TanktableError(f"army {army!r}: {len(dims)} tanks do not fit on {side}'s base plate ({len(free)} places) (BT-3.3)")
-    return [Pose(round(x, 1), round(y, 1), heading) for x, y in free[: len(dims)]]
-
-
-def _clear(field: Battlefield, pose: Pose, length: float, width: float) -> bool:
-    fp = footprint(pose, length, width)
-    return field.bounds.contains(fp) and not any(
-        (not f.passable) and f.polygon.intersects(fp) for f in field.features)
-
-
-def table_problems(table: TableMap, rules: RulesTable, doc: Document) -> list[Problem]:
-    """Semantic checks of a table (BT-3.1, BT-3.2): kinds known, shapes valid, inside the table."""
-    problems = []
-    bounds = shapely.box(0, 0, table.width_cm, table.depth_cm)
-    for side, b in table.bases.items():
-        if not bounds.covers(shapely.box(b.x, b.y, b.x + b.width, b.y + b.depth)):
-            problems.append(doc.problem(("bases", side), f"base plate {side} lies partly outside the {table.width_cm:g} x {table.depth_cm:g} cm table (BT-3.1)"))
-    for i, f in enumerate(table.terrain):
-        if f.type not in rules.terrain_kinds:
-            close = difflib.get_close_matches(f.type, list(rules.terrain_kinds), n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else f" (kinds: {', '.join(rules.terrain_kinds)})"
-            problems.append(doc.problem(("terrain", i, "type"), f"unknown terrain type {f.type!r}{hint} (BT-3.2)"))
-        poly = Polygon(f.polygon)
-        if not poly.is_valid or poly.area <= 0:
-            problems.append(doc.problem(("terrain", i, "polygon"), f"terrain {f.name or i}: the polygon crosses itself or has no area"))
-        elif not bounds.covers(poly):
-            problems.append(doc.problem(("terrain", i, "polygon"), f"terrain {f.name or i} lies partly outside the table"))
-    return problems
-
-
-def scenario_problems(scen: Scenario, doc: Document) -> list[Problem]:
-    problems = []
-    folder = Path(doc.path).parent
-    try:
-        cat.load_table(scen.table, folder)
-    except TanktableError as exc:
-        problems.append(doc.problem(("table",), str(exc)))
-    for side, src in scen.armies.items():
-        try:
-            cat.load_army(src, folder)
-        except TanktableError as exc:
-            problems.append(doc.problem(("armies", side), str(exc)))
-    try:
-        cat.with_settings(cat.rules_table(), scen.settings, "setting")
-    except TanktableError as exc:
-        problems.append(doc.problem(("settings",), str(exc)))
-    return problems
+        return game_from_position(position, seed)

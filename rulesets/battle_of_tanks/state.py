@@ -32,6 +32,8 @@ class Tank:
     order: str | None = None
     ambush: bool = False
     """Waiting in AMBUSH and still able to fire once (BT-7.1)."""
+    ambush_since: int | None = None
+    """The round the waiting AMBUSH was set in (its end: setting ``ambush.ends_after_rounds``)."""
     moved: bool = False
     """Moved this round (BT-6.3 target-moved modifier)."""
     track_until: int | None = None

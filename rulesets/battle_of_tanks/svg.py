@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import shapely
 
+from rulesets.battle_of_tanks.render import feature_letter
+
 if TYPE_CHECKING:
     from rulesets.battle_of_tanks.game import BattleGame
 
@@ -39,6 +41,13 @@ def render_svg(game: BattleGame) -> str:
                      height=f"{d * SCALE:.0f}", viewBox=f"0 0 {w * SCALE:.0f} {d * SCALE:.0f}")
     ET.SubElement(svg, "title").text = f"Battle of Tanks: {game.title or game.scenario}, round {game.round}"
     ET.SubElement(svg, "rect", x="0", y="0", width=f"{w * SCALE:.0f}", height=f"{d * SCALE:.0f}", fill="#f1ead2")
+    grid = ET.SubElement(svg, "g", attrib={"class": "grid"})
+    for x in range(10, int(w), 10):
+        ET.SubElement(grid, "line", x1=f"{x * SCALE:.0f}", y1="0", x2=f"{x * SCALE:.0f}", y2=f"{d * SCALE:.0f}",
+                      stroke="#000000", opacity="0.3" if x % 50 == 0 else "0.1")
+    for y in range(10, int(d), 10):
+        ET.SubElement(grid, "line", x1="0", y1=f"{(d - y) * SCALE:.0f}", x2=f"{w * SCALE:.0f}", y2=f"{(d - y) * SCALE:.0f}",
+                      stroke="#000000", opacity="0.3" if y % 50 == 0 else "0.1")
     for side, plate in f.bases.items():
         _polygon_elements(svg, plate, d, fill=SIDE_COLOUR[side], opacity="0.15", stroke=SIDE_COLOUR[side])
         tower = f.table.bases["a" if side == "a" else "b"].tower
@@ -56,6 +65,12 @@ def render_svg(game: BattleGame) -> str:
         el_group = ET.SubElement(svg, "g", attrib={"class": f"terrain {feat.kind}"})
         ET.SubElement(el_group, "title").text = f"{feat.name}: {feat.cover} cover, {feat.height}, {'passable' if feat.passable else 'impassable'}"
         _polygon_elements(el_group, feat.polygon, d, fill=colour, stroke="#333333", opacity="0.85")
+    for i, feat in enumerate(f.features):
+        p = feat.polygon.representative_point()
+        label = ET.SubElement(svg, "text", x=f"{p.x * SCALE:.1f}", y=f"{(d - p.y) * SCALE:.1f}",
+                              attrib={"class": "terrain-label", "font-size": "11", "text-anchor": "middle",
+                                      "font-family": "sans-serif"})
+        label.text = f"{feature_letter(i)} {feat.name}"
     # sight lines: every live tank to every enemy it may fire at
     lines = ET.SubElement(svg, "g", attrib={"class": "sight-lines"})
     for t in game.tanks:
@@ -83,4 +98,10 @@ def render_svg(game: BattleGame) -> str:
         text = ET.SubElement(g, "text", x=f"{t.x * SCALE:.1f}", y=f"{(d - t.y) * SCALE - t.width * SCALE:.1f}",
                              attrib={"font-size": "12", "text-anchor": "middle", "font-family": "sans-serif"})
         text.text = t.label
+    scale = ET.SubElement(svg, "g", attrib={"class": "scale"})
+    x0, y0 = 2 * SCALE, (d - 2) * SCALE
+    ET.SubElement(scale, "line", x1=f"{x0:.0f}", y1=f"{y0:.0f}", x2=f"{x0 + 20 * SCALE:.0f}", y2=f"{y0:.0f}",
+                  stroke="#000000", attrib={"stroke-width": "3"})
+    ET.SubElement(scale, "text", x=f"{x0 + 21 * SCALE:.0f}", y=f"{y0 + 4:.0f}",
+                  attrib={"font-size": "12", "font-family": "sans-serif"}).text = "20 cm (grid 10 cm)"
     return ET.tostring(svg, encoding="unicode")

@@ -77,7 +77,7 @@ def test_bt_6_3_need_above_6_cannot_hit_and_1_always_hits():
 
 def test_bt_6_1_target_beyond_sight_range_is_illegal():
     g = make_game(["gun"], ["target"], {"a1": (10, 60, 0), "b1": (70, 60, 180)},
-                  cards=[card("gun", sight_cm=40), card("target")])
+                  cards=[card("gun", sight_cm=40), card("target")], **{"orders.fire_without_target": "allow"})
     _fire_order(g, "a1")
     assert g.phase != "fire"  # no target in sight: the fire part is skipped
     g2 = make_game(["gun"], ["target"], {"a1": (10, 60, 0), "b1": (70, 60, 180)},

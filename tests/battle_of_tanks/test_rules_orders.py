@@ -62,7 +62,7 @@ def test_bt_5_1_forest_is_passable_and_tanks_block():
     g.apply(Declare("mover#1", "MOVE"))
     assert g.check(Drive(((35.0, 60.0),))) is None
     blocked = g.check(Drive(((55.0, 60.0),)))
-    assert blocked is not None and "another tank" in blocked.reason
+    assert blocked is not None and "run into target#1 (45,60)" in blocked.reason
 
 
 def test_bt_5_2_damaged_track_cannot_move_or_attack():

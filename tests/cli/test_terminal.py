@@ -321,4 +321,4 @@ def test_moves_fit_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
                     monkeypatch, stdin="moves\nquit\n")
     listing = out.split("move(s)\n", 1)[1].split(">", 1)[0].splitlines()[:-1]
     assert listing and max(len(line) for line in listing) <= 80
-    assert "t34#1 move" in listing[0] and "t34#1 attack" in listing[0]
+    assert "t34#1 move" in listing[0] and any("t34#1 attack" in line for line in listing)

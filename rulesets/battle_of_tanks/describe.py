@@ -1,0 +1,167 @@
+"""Notes beside the candidates of ``moves`` (``Game.describe_action``): toward
+which enemy a drive goes and in which cover it ends, and each shot's exact
+chance to hit (BT-6.3) and to penetrate (BT-6.5), from the rules' own tables.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from core.game import Action
+from core.geometry import Pose, heading_between
+from rulesets.battle_of_tanks import actions as A
+
+if TYPE_CHECKING:
+    from rulesets.battle_of_tanks.game import BattleGame
+    from rulesets.battle_of_tanks.state import Tank
+
+NEAR_CM = 3.0
+"""Terrain this close to a drive's end footprint is named as what it stands by."""
+
+
+@dataclass(frozen=True)
+class Odds:
+    """One shot's chances: to hit (BT-6.3), to penetrate once hit (BT-6.5), to hit the track."""
+
+    need: int
+    hit: Fraction
+    penetrate: Fraction
+    track: Fraction
+    turret_only: bool
+
+    @property
+    def damage(self) -> Fraction:
+        """Chance that one shot takes hit points off (a hit that penetrates)."""
+        return self.hit * self.penetrate
+
+    def text(self) -> str:
+        counts = "T only" if self.turret_only else "T or W"
+        return (f"hit {self.hit} (needs {self.need}+), then penetrate {self.penetrate} ({counts})"
+                f" = {self.damage} per shot" + (f", track {self.hit * self.track}" if self.track else ""))
+
+
+def odds(game: BattleGame, shooter: Tank, target: Tank, mode: str, turret: bool = False) -> Odds:
+    """The exact chances of one shot, counted over the d6 and the penetration die's faces."""
+    sight = game.sight(shooter, target)
+    tn = game.to_hit(shooter, target, sight, mode, turret)
+    hit = Fraction(sum(1 for roll in range(1, 7) if tn.succeeds(roll)), 6)
+    faces = game.rules.penetration_die
+    turret_only = turret or sight.hull_to_hull
+    counting = ("T",) if turret_only else ("T", "W")
+    penetrate = Fraction(sum(1 for f in faces if f in counting), len(faces))
+    track = Fraction(0) if turret_only else Fraction(sum(1 for f in faces if f == "K"), len(faces))
+    return Odds(tn.need, hit, penetrate, track, turret_only)
+
+
+def describe(game: BattleGame, action: Action) -> str:
+    if isinstance(action, A.Declare):
+        return _declare(game, action)
+    if isinstance(action, A.Drive):
+        return _drive(game, action)
+    if isinstance(action, A.Fire) and game.active is not None:
+        active = game.tank(game.active)
+        return _shots(game, active, action.shots, "attack" if active.order == "ATTACK" else "fire")
+    if isinstance(action, A.AmbushFire):
+        ambusher = game.find(action.tank)
+        return "" if ambusher is None else _shots(game, ambusher, action.shots, "ambush")
+    return ""
+
+
+def _shots(game: BattleGame, shooter: Tank, shots: tuple[A.Shot, ...], mode: str) -> str:
+    if not shots:
+        return "no shot"
+    parts = []
+    for s in shots:
+        target = game.find(s.target)
+        if target is None:
+            continue
+        o = odds(game, shooter, target, mode, s.turret)
+        expected = o.damage * s.count * shooter.card.firepower
+        parts.append(f"{target.label}*{s.count}: {o.text()}; expected {float(expected):.0f} of {target.hp} HP")
+    return "; ".join(parts)
+
+
+def _declare(game: BattleGame, action: A.Declare) -> str:
+    t = game.find(action.tank)
+    if t is None:
+        return ""
+    targets = game.targets(t)
+    if action.order in ("FIRE", "ATTACK"):
+        mode = "attack" if action.order == "ATTACK" else "fire"
+        if not targets:
+            return "no target in sight now" + (": the move may bring one" if mode == "attack" else "")
+        return "in sight: " + ", ".join(
+            f"{e.label} ({s.cover.level}) {odds(game, t, e, mode).damage} per shot" for e, s in targets)
+    if action.order == "AMBUSH":
+        return f"waits; fires with {game.rules.modifiers.ambush:+d} when an enemy activation offers a target"
+    if action.order == "RECON":
+        hidden = [e.label for e, s in targets if not s.spotted] + [
+            e.label for e in game.live() if e.side != t.side and e.key not in game.spotted
+            and game.sight(t, e).in_range and game.sight(t, e).cover.level not in ("open",)
+            and all(e.key != x.key for x, _ in targets)]
+        return ("may spot " + ", ".join(dict.fromkeys(hidden))) if hidden else "no unspotted enemy in sight range"
+    if action.order == "RETREAT":
+        return "repair roll first (track damaged)" if t.track_damaged else "track sound: no repair roll"
+    if action.order == "MOVE":
+        near = _nearest(game, t, (t.x, t.y))
+        return f"nearest enemy {near[0].label} at {near[1]:.0f} cm" if near else ""
+    return ""
+
+
+def _nearest(game: BattleGame, t: Tank, at: tuple[float, float]) -> tuple[Tank, float] | None:
+    enemies = [e for e in game.live() if e.side != t.side]
+    if not enemies:
+        return None
+    e = min(enemies, key=lambda x: math.dist(at, (x.x, x.y)))
+    return e, math.dist(at, (e.x, e.y))
+
+
+def _drive(game: BattleGame, action: A.Drive) -> str:
+    if game.active is None:
+        return ""
+    t = game.tank(game.active)
+    if not action.points:
+        return "stays" if action.heading is None else f"turns to {A.num(action.heading)} deg"
+    end = action.points[-1]
+    start = (t.x, t.y)
+    heading = action.heading if action.heading is not None else heading_between(
+        action.points[-2] if len(action.points) > 1 else start, end)
+    pose = Pose(end[0], end[1], heading)
+    notes = []
+    near = _nearest(game, t, start)
+    if near is not None:
+        e, before = near
+        after = math.dist(end, (e.x, e.y))
+        way = "toward" if after < before - 0.5 else "away from" if after > before + 0.5 else "across from"
+        notes.append(f"{way} {e.label} ({before:.0f} -> {after:.0f} cm)")
+    exposed: list[str] = []
+    covered: list[str] = []
+    for e in game.live():
+        if e.side == t.side:
+            continue
+        fp_gap = math.dist((e.x, e.y), end) if game.rules.sight.measure == "centres" else None
+        cover = game.field.cover((e.x, e.y), pose, t.length, t.width)
+        seen = (fp_gap if fp_gap is not None else _gap(game, e, t, pose)) <= e.card.sight_cm
+        if not seen or cover.level == "hidden":
+            continue
+        (exposed if cover.level == "open" else covered).append(f"{e.label} ({cover.level})")
+    if covered:
+        notes.append("in cover from " + ", ".join(covered))
+    if exposed:
+        notes.append("in the open to " + ", ".join(exposed))
+    if not covered and not exposed:
+        notes.append("out of every enemy's sight")
+    fp = t.footprint(pose)
+    beside = [f.name for f in game.field.features if f.polygon.distance(fp) <= NEAR_CM]
+    if beside:
+        notes.append("by " + ", ".join(dict.fromkeys(beside)))
+    return "; ".join(notes)
+
+
+def _gap(game: BattleGame, e: Tank, t: Tank, pose: Pose) -> float:
+    from rulesets.battle_of_tanks.game import gap
+
+    return gap(e, t, pose)
