@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from core.combat import defeats
 from core.game import Illegal
 from core.grid.square import Dir, direction_between
 from rulesets.tank_chess.position import MAP_WRECK, OBSTACLE, Move, Rules
@@ -118,7 +119,7 @@ def _explain_shot(game: TankChessGame, pid: int, st: int, tgt: int, frm: str) ->
                                          f"between {game.square_name(here)} and {tname}")
     side = r.hit_side(int(d), pos.face[tgt])
     armour = r.armour[pos.kind[tgt]][side]
-    if card.gun <= armour and not r.ineffective:
+    if not r.ineffective and not defeats(card.gun, armour):
         return Illegal("TC-6.2", f"armour too strong: the shot hits the {SIDE_NAMES[side]} of "
                                  f"{tcard.id} {tname} (armour {armour}); gun {card.gun} must be greater")
     return None

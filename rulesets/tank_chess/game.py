@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from core.combat import defeats
 from core.dice import Dice
 from core.errors import TanktableError
 from core.game import Action, Event, Game, Illegal, Outcome, Step
@@ -252,7 +253,7 @@ class TankChessGame(Game[TankMove]):
             rule = "TC-6M" if r.indirect[pos.kind[pid]] else "TC-6.1"
             events.append(Event("fired", f"{code} fires at {tcard.id} {tname}: hits its {SIDE_NAMES[hit]} "
                                          f"(armour {armour}) with gun {gun} ({rule})", data))
-            if gun > armour:
+            if defeats(gun, armour):
                 events.append(Event("destroyed", f"{SIDES[pos.side[tgt]]} {tcard.id} {tname} is destroyed "
                                                  "and stays as a wreck (TC-6.2, TC-6.3)", data))
                 if tcard.command:
