@@ -20,8 +20,9 @@ from rulesets.tank_chess.cards import (
     resolve_cards,
     shipped_cards,
 )
+from rulesets.tank_chess.fairness import check_layout
 from rulesets.tank_chess.game import TankChessGame
-from rulesets.tank_chess.maps import MapFile, MapLayout, parse_map, validate_layout
+from rulesets.tank_chess.maps import MapFile, MapLayout, parse_map
 from rulesets.tank_chess.settings import Settings, check_settings, settings_with
 
 
@@ -68,7 +69,7 @@ class TankChessRuleset(Ruleset):
         model = validate(doc, MapFile)
         layout, problems = parse_map(model, doc, settings, shipped_cards(), path, embedded_cards)
         if not problems:
-            problems = validate_layout(layout, model, doc, settings)
+            problems = check_layout(layout, model, doc, settings)
         if problems:
             raise DataError(sorted(problems))
         return layout
@@ -102,7 +103,7 @@ class TankChessRuleset(Ruleset):
         settings = settings_with(opts.settings)
         layout, problems = parse_map(model, None, settings, shipped_cards(), None, opts.cards)
         if not problems and check_rules:
-            problems = validate_layout(layout, model, None, settings)
+            problems = check_layout(layout, model, None, settings)
         if problems:
             raise DataError(problems)
         game = TankChessGame(layout, settings, "position", opts.flat())
@@ -121,7 +122,7 @@ class TankChessRuleset(Ruleset):
             path = Path(doc.path)
             layout, problems = parse_map(model, doc, settings, shipped_cards(), path)
             if not problems:
-                problems = validate_layout(layout, model, doc, settings)
+                problems = check_layout(layout, model, doc, settings)
             return problems
         if kind == "unit":
             base = shipped_cards()
