@@ -9,38 +9,28 @@ and the outcome in words.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from core.combat import defeats
 from core.dice import Dice
 from core.errors import TanktableError
-from core.game import Action, Event, Game, Illegal, Outcome, Step
+from core.game import Event, Game, Illegal, Outcome, Step
 from core.grid.square import Dir, direction_between
 from rulesets.tank_chess import notation
+from rulesets.tank_chess.action import TankMove
 from rulesets.tank_chess.explain import explain
 from rulesets.tank_chess.maps import MapLayout
-from rulesets.tank_chess.position import MAP_WRECK, OBSTACLE, Move, Position, rules_for
+from rulesets.tank_chess.position import (
+    ARMOUR_SIDES,
+    MAP_WRECK,
+    OBSTACLE,
+    Move,
+    Position,
+    rules_for,
+)
 from rulesets.tank_chess.settings import Settings
 
 SIDES = ("white", "black")
-SIDE_NAMES = ("front", "side", "rear")
-
-
-@dataclass(frozen=True)
-class TankMove(Action):
-    """One turn (TC-3.2): a piece from a square to a square (or off the board),
-    its final facing, and an optional shot at an enemy tank."""
-
-    piece: str
-    frm: tuple[int, int]
-    to: tuple[int, int] | None
-    facing: int | None
-    target: tuple[int, int] | None = None
-
-    @property
-    def exits(self) -> bool:
-        return self.to is None
 
 
 class TankChessGame(Game[TankMove]):
@@ -248,10 +238,10 @@ class TankChessGame(Game[TankMove]):
             hit = r.hit_side(int(d) if d is not None else 0, pos.face[tgt])
             armour = r.armour[pos.kind[tgt]][hit]
             gun = r.gun[pos.kind[pid]]
-            data = {"shooter": code, "target": tcard.id, "at": tname, "side": SIDE_NAMES[hit],
+            data = {"shooter": code, "target": tcard.id, "at": tname, "side": ARMOUR_SIDES[hit],
                     "armour": armour, "gun": gun}
             rule = "TC-6M" if r.indirect[pos.kind[pid]] else "TC-6.1"
-            events.append(Event("fired", f"{code} fires at {tcard.id} {tname}: hits its {SIDE_NAMES[hit]} "
+            events.append(Event("fired", f"{code} fires at {tcard.id} {tname}: hits its {ARMOUR_SIDES[hit]} "
                                          f"(armour {armour}) with gun {gun} ({rule})", data))
             if defeats(gun, armour):
                 events.append(Event("destroyed", f"{SIDES[pos.side[tgt]]} {tcard.id} {tname} is destroyed "

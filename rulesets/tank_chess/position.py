@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from core.combat import defeats
@@ -29,6 +29,9 @@ from rulesets.tank_chess.settings import Settings
 
 Move = tuple[int, int, int, int]
 """(piece id, destination square or -1 = off the board, final facing, target piece or -1)."""
+
+ARMOUR_SIDES = ("front", "side", "rear")
+"""Names of the armour a shot meets, by :meth:`Rules.hit_side` (TC-6.1)."""
 
 OBSTACLE = -1
 MAP_WRECK = -2
@@ -169,35 +172,51 @@ class Position:
         self.command_of = [-1, -1]
         self.board_key = -next(_SERIAL)
         if layout is not None:
-            for sq in layout.obstacles:
-                self.cell[rules.index(sq)] = OBSTACLE
-            for sq in layout.wrecks:
-                self.cell[rules.index(sq)] = MAP_WRECK
-                self.hash ^= rules.zob_wreck[rules.index(sq)]
+            self.place_terrain(layout.obstacles, layout.wrecks)
             for p in sorted(layout.pieces, key=lambda p: (p.side, p.square[1], p.square[0])):
                 self.add(rules.card_index[p.card], p.side, rules.index(p.square), p.facing)
             self.reps[self.hash] = 1
-            # the Zobrist hash leaves out what never changes (obstacles): caches shared
-            # between games need it, so it is folded into this key once
-            self.board_key = hash((rules.serial, tuple(sorted(rules.index(sq) for sq in layout.obstacles)),
-                                   tuple(sorted(rules.index(sq) for sq in layout.wrecks))))
+
+    def place_terrain(self, obstacles: Iterable[tuple[int, int]], wrecks: Iterable[tuple[int, int]]) -> None:
+        """Put a map's obstacles and wrecks on the empty board (set-up only)."""
+        rules = self.rules
+        obstacles, wrecks = sorted(obstacles), sorted(wrecks)
+        for sq in obstacles:
+            self.cell[rules.index(sq)] = OBSTACLE
+        for sq in wrecks:
+            self.cell[rules.index(sq)] = MAP_WRECK
+            self.hash ^= rules.zob_wreck[rules.index(sq)]
+        # the Zobrist hash leaves out what never changes (obstacles): caches shared
+        # between games need it, so it is folded into this key once
+        self.board_key = hash((rules.serial, tuple(rules.index(sq) for sq in obstacles),
+                               tuple(rules.index(sq) for sq in wrecks)))
+
+    def set_to_move(self, side: int) -> None:
+        """Set up the side to move (set-up only): the hash follows, and the repetition
+        count starts afresh from this position."""
+        if side != self.to_move:
+            self.to_move = side
+            self.hash ^= self.rules.zob_side
+        self.reps = {self.hash: 1}
 
     def add(self, kind: int, side: int, sq: int, face: int, alive: bool = True) -> int:
-        """Place a piece (set-up only; not undoable)."""
+        """Place a piece (set-up only; not undoable); ``sq`` -1 is a Command Tank
+        that has driven off the board (TC-7.2)."""
         pid = len(self.kind)
         self.kind.append(kind)
         self.side.append(side)
         self.sq.append(sq)
         self.face.append(face)
         self.alive.append(alive)
-        self.cell[sq] = pid + 1
         self.pieces_of[side].append(pid)
         if self.rules.command[kind] and self.command_of[side] < 0:
             self.command_of[side] = pid
-        if alive:
-            self.hash ^= self.rules.zob[kind * 2 + side][sq * 8 + face]
-        else:
-            self.hash ^= self.rules.zob_wreck[sq]
+        if sq >= 0:
+            self.cell[sq] = pid + 1
+            if alive:
+                self.hash ^= self.rules.zob[kind * 2 + side][sq * 8 + face]
+            else:
+                self.hash ^= self.rules.zob_wreck[sq]
         return pid
 
     def copy(self) -> Position:

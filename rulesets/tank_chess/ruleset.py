@@ -107,10 +107,7 @@ class TankChessRuleset(Ruleset):
         if problems:
             raise DataError(problems)
         game = TankChessGame(layout, settings, "position", opts.flat())
-        if to_move != "white":
-            game.pos.to_move = game.player_index(to_move)
-            game.pos.hash ^= game.rules.zob_side
-            game.pos.reps = {game.pos.hash: 1}
+        game.pos.set_to_move(game.player_index(to_move))
         return game
 
     def data_kinds(self) -> Mapping[str, Any]:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from core.resources import shipped
 from rulesets.tank_chess import RULESET
-from rulesets.tank_chess.game import TankMove
+from rulesets.tank_chess.action import TankMove
 from tests.tank_chess.helpers import board
 from tests.tank_chess.reference import fast_moves, reference_moves
 
