@@ -31,6 +31,8 @@ from rulesets.tank_chess.position import (
 from rulesets.tank_chess.settings import Settings
 
 SIDES = ("white", "black")
+OFF = "off"
+"""The square of a Command Tank that has driven off the board (TC-7.2), in views and positions."""
 
 
 class TankChessGame(Game[TankMove]):
@@ -58,6 +60,8 @@ class TankChessGame(Game[TankMove]):
         self.rules = rules_for(layout.size, cards, settings)
         self.pos = Position(self.rules, layout)
         self._legal: tuple[int, frozenset[Move]] | None = None
+        self.plies_before = 0
+        """Half-moves played before the game's start (a game set up from a position)."""
 
     # ------------------------------------------------------------ protocol
     def to_move(self) -> int:
@@ -350,11 +354,49 @@ class TankChessGame(Game[TankMove]):
         base = super().view(player)
         base["pieces"] = [
             {"piece": self.rules.cards[self.pos.kind[p]].id, "side": SIDES[self.pos.side[p]],
-             "square": self.square_name(self.rules.square(self.pos.sq[p])) if self.pos.sq[p] >= 0 else "off",
+             "square": self.square_name(self.rules.square(self.pos.sq[p])) if self.pos.sq[p] >= 0 else OFF,
              "facing": Dir(self.pos.face[p]).name, "active": self.pos.alive[p]}
             for p in range(len(self.pos.kind))
         ]
+        base["moves"] = self.plies_before + len(self.history)
         return base
+
+    def announcements(self) -> tuple[bool, bool]:
+        """(CHECK, ESCAPE) of the side that moved last, as TC-8.1/8.2 announce them."""
+        pos = self.pos
+        if pos.winner >= 0:
+            return False, False
+        mover = 1 - pos.to_move
+        return pos.threatens_command(mover), pos.can_escape(mover)
+
+    def position(self) -> dict[str, Any]:
+        """The state as a ``kind: position`` document (see :mod:`rulesets.tank_chess.positions`):
+        terrain, every tank in the game's own order, the side to move, the counters,
+        the quiet moves since the last destruction (for repetitions), CHECK/ESCAPE."""
+        pos, r = self.pos, self.rules
+        n = r.files
+        grid = []
+        for rank in range(n - 1, -1, -1):
+            cells = [pos.cell[rank * n + f] for f in range(n)]
+            grid.append(" ".join("#" if c == OBSTACLE else "x" if c == MAP_WRECK else "." for c in cells))
+        tanks = [
+            {"card": r.cards[pos.kind[p]].id, "side": SIDES[pos.side[p]],
+             "square": self.square_name(r.square(pos.sq[p])) if pos.sq[p] >= 0 else OFF,
+             "facing": Dir(pos.face[p]).name, "active": pos.alive[p]}
+            for p in range(len(pos.kind))
+        ]
+        since = []
+        for mv, s0, f0, *_ in pos.stack[len(pos.stack) - min(pos.quiet, len(pos.stack)):]:
+            pid, to, f, _target = mv
+            head = f"{r.cards[pos.kind[pid]].id} {self.square_name(r.square(s0))}:{Dir(f0).name}-"
+            since.append(head + (OFF if to < 0 else f"{self.square_name(r.square(to))}:{Dir(f).name}"))
+        check, escape = self.announcements()
+        return {
+            "ruleset": self.ruleset_id, "kind": "position", "scenario": self.scenario,
+            "options": dict(self.options), "size": n, "grid": grid, "tanks": tanks,
+            "to_move": SIDES[pos.to_move], "plies": self.plies_before + len(self.history),
+            "quiet": pos.quiet, "since": since, "check": check, "escape": escape,
+        }
 
     def evaluate(self, player: int) -> float:
         from rulesets.tank_chess.evaluate import evaluate
