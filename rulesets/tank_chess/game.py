@@ -114,13 +114,51 @@ class TankChessGame(Game[TankMove]):
         self.pos.push(mv)
         self._legal = None
         if self.pos.winner < 0:
-            if self.pos.threatens_command(mover):
-                events.append(Event("check", f"CHECK: {SIDES[mover]} threatens {SIDES[1 - mover]}'s "
-                                             "Command Tank (TC-8.1)", {"side": SIDES[mover]}))
+            threat = self.pos.command_threat(mover)
+            if threat is not None:
+                events.append(self._check_event(mover, threat))
             if self.pos.can_escape(mover):
                 events.append(Event("escape", f"ESCAPE: {SIDES[mover]}'s Command Tank can leave the "
                                               "board next turn (TC-8.2)", {"side": SIDES[mover]}))
         return events
+
+    def _check_event(self, mover: int, threat: Move) -> Event:
+        """The CHECK announcement (TC-8.1), naming the tank that threatens, the square
+        it would shoot from and the Command Tank it would hit."""
+        pos, r = self.pos, self.rules
+        pid, at, facing, target = threat
+        code = r.cards[pos.kind[pid]].id
+        frm = self.square_name(r.square(pos.sq[pid]))
+        there = self.square_name(r.square(at))
+        aim = self.square_name(r.square(pos.sq[target]))
+        where = "from where it stands" if at == pos.sq[pid] else f"from {there}"
+        text = (f"CHECK: {SIDES[mover]}'s {code} on {frm} threatens {SIDES[1 - mover]}'s Command Tank "
+                f"on {aim}: it can shoot {where} ({code} {frm}-{there}:{Dir(facing).name} x{aim}) (TC-8.1)")
+        return Event("check", text, {"side": SIDES[mover], "piece": code, "from": frm, "shoots_from": there,
+                                     "facing": Dir(facing).name, "target": aim})
+
+    def describe_action(self, action: TankMove) -> str:
+        """What a legal move announces: ``+ CHECK`` (TC-8.1), ``^ ESCAPE`` (TC-8.2), the
+        signs a record writes after it, so that ``moves +`` lists the moves that give
+        CHECK; or that it wins at once (TC-7.1, TC-7.2)."""
+        try:
+            mv = self.to_move_tuple(action)
+        except _Refusal:
+            return ""
+        pos = self.pos
+        mover = pos.to_move
+        pos.push(mv)
+        try:
+            if pos.winner >= 0:
+                return "wins (TC-7.2)" if pos.reason == "escaped" else "wins (TC-7.1)"
+            notes = []
+            if pos.threatens_command(mover):
+                notes.append("+ CHECK")
+            if pos.can_escape(mover):
+                notes.append("^ ESCAPE")
+            return ", ".join(notes)
+        finally:
+            pos.pop()
 
     def _outcome(self) -> Outcome | None:
         status = self.pos.status()
