@@ -31,12 +31,16 @@ FIRE_OFFSETS: dict[str, int] = {
 """Fire direction name -> clockwise 45-degree steps from the facing."""
 
 
+ARMOUR_MAX = 99
+"""The highest armour value a card may give (tables are indexed by armour value)."""
+
+
 class Armour(DataModel):
     """Armour values per side (TC-6.1/6.2): a gun must be strictly greater."""
 
-    front: int = Field(ge=0, le=99)
-    side: int = Field(ge=0, le=99)
-    rear: int = Field(ge=0, le=99)
+    front: int = Field(ge=0, le=ARMOUR_MAX)
+    side: int = Field(ge=0, le=ARMOUR_MAX)
+    rear: int = Field(ge=0, le=ARMOUR_MAX)
 
 
 class Indirect(DataModel):
@@ -76,9 +80,9 @@ class Card(DataModel):
 
 
 class RawArmour(DataModel):
-    front: int | None = Field(default=None, ge=0, le=99)
-    side: int | None = Field(default=None, ge=0, le=99)
-    rear: int | None = Field(default=None, ge=0, le=99)
+    front: int | None = Field(default=None, ge=0, le=ARMOUR_MAX)
+    side: int | None = Field(default=None, ge=0, le=ARMOUR_MAX)
+    rear: int | None = Field(default=None, ge=0, le=ARMOUR_MAX)
 
 
 class RawCard(DataModel):

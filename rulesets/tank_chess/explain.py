@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from core.combat import defeats
 from core.game import Illegal
 from core.grid.square import Dir, direction_between
-from rulesets.tank_chess.position import MAP_WRECK, OBSTACLE, Move, Rules
+from rulesets.tank_chess.action import TankMove
+from rulesets.tank_chess.position import ARMOUR_SIDES, MAP_WRECK, OBSTACLE, Move, Rules
 from rulesets.tank_chess.settings import Settings
 
 if TYPE_CHECKING:
-    from rulesets.tank_chess.game import TankChessGame, TankMove
+    from rulesets.tank_chess.game import TankChessGame
 
-SIDE_NAMES = ("front", "side", "rear")
 
 
 def explain(game: TankChessGame, action: TankMove, mv: Move) -> Illegal | None:
@@ -118,8 +119,8 @@ def _explain_shot(game: TankChessGame, pid: int, st: int, tgt: int, frm: str) ->
                                          f"between {game.square_name(here)} and {tname}")
     side = r.hit_side(int(d), pos.face[tgt])
     armour = r.armour[pos.kind[tgt]][side]
-    if card.gun <= armour and not r.ineffective:
-        return Illegal("TC-6.2", f"armour too strong: the shot hits the {SIDE_NAMES[side]} of "
+    if not r.ineffective and not defeats(card.gun, armour):
+        return Illegal("TC-6.2", f"armour too strong: the shot hits the {ARMOUR_SIDES[side]} of "
                                  f"{tcard.id} {tname} (armour {armour}); gun {card.gun} must be greater")
     return None
 

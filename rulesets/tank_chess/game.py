@@ -9,37 +9,30 @@ and the outcome in words.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from core.combat import defeats
 from core.dice import Dice
 from core.errors import TanktableError
-from core.game import Action, Event, Game, GameType, Illegal, Outcome, SearchProfile, Step
+from core.game import Event, Game, GameType, Illegal, Outcome, SearchProfile, Step
 from core.grid.square import Dir, direction_between
 from rulesets.tank_chess import notation
+from rulesets.tank_chess.action import TankMove
 from rulesets.tank_chess.explain import explain
 from rulesets.tank_chess.maps import MapLayout
-from rulesets.tank_chess.position import MAP_WRECK, OBSTACLE, Move, Position, rules_for
+from rulesets.tank_chess.position import (
+    ARMOUR_SIDES,
+    MAP_WRECK,
+    OBSTACLE,
+    Move,
+    Position,
+    rules_for,
+)
 from rulesets.tank_chess.settings import Settings
 
 SIDES = ("white", "black")
-SIDE_NAMES = ("front", "side", "rear")
-
-
-@dataclass(frozen=True)
-class TankMove(Action):
-    """One turn (TC-3.2): a piece from a square to a square (or off the board),
-    its final facing, and an optional shot at an enemy tank."""
-
-    piece: str
-    frm: tuple[int, int]
-    to: tuple[int, int] | None
-    facing: int | None
-    target: tuple[int, int] | None = None
-
-    @property
-    def exits(self) -> bool:
-        return self.to is None
+OFF = "off"
+"""The square of a Command Tank that has driven off the board (TC-7.2), in views and positions."""
 
 
 class TankChessGame(Game[TankMove]):
@@ -65,6 +58,8 @@ class TankChessGame(Game[TankMove]):
         self.rules = rules_for(layout.size, cards, settings)
         self.pos = Position(self.rules, layout)
         self._legal: tuple[int, frozenset[Move]] | None = None
+        self.plies_before = 0
+        """Half-moves played before the game's start (a game set up from a position)."""
 
     # ------------------------------------------------------------ protocol
     def to_move(self) -> int:
@@ -117,13 +112,51 @@ class TankChessGame(Game[TankMove]):
         self.pos.push(mv)
         self._legal = None
         if self.pos.winner < 0:
-            if self.pos.threatens_command(mover):
-                events.append(Event("check", f"CHECK: {SIDES[mover]} threatens {SIDES[1 - mover]}'s "
-                                             "Command Tank (TC-8.1)", {"side": SIDES[mover]}))
+            threat = self.pos.command_threat(mover)
+            if threat is not None:
+                events.append(self._check_event(mover, threat))
             if self.pos.can_escape(mover):
                 events.append(Event("escape", f"ESCAPE: {SIDES[mover]}'s Command Tank can leave the "
                                               "board next turn (TC-8.2)", {"side": SIDES[mover]}))
         return events
+
+    def _check_event(self, mover: int, threat: Move) -> Event:
+        """The CHECK announcement (TC-8.1), naming the tank that threatens, the square
+        it would shoot from and the Command Tank it would hit."""
+        pos, r = self.pos, self.rules
+        pid, at, facing, target = threat
+        code = r.cards[pos.kind[pid]].id
+        frm = self.square_name(r.square(pos.sq[pid]))
+        there = self.square_name(r.square(at))
+        aim = self.square_name(r.square(pos.sq[target]))
+        where = "from where it stands" if at == pos.sq[pid] else f"from {there}"
+        text = (f"CHECK: {SIDES[mover]}'s {code} on {frm} threatens {SIDES[1 - mover]}'s Command Tank "
+                f"on {aim}: it can shoot {where} ({code} {frm}-{there}:{Dir(facing).name} x{aim}) (TC-8.1)")
+        return Event("check", text, {"side": SIDES[mover], "piece": code, "from": frm, "shoots_from": there,
+                                     "facing": Dir(facing).name, "target": aim})
+
+    def describe_action(self, action: TankMove) -> str:
+        """What a legal move announces: ``+ CHECK`` (TC-8.1), ``^ ESCAPE`` (TC-8.2), the
+        signs a record writes after it, so that ``moves +`` lists the moves that give
+        CHECK; or that it wins at once (TC-7.1, TC-7.2)."""
+        try:
+            mv = self.to_move_tuple(action)
+        except _Refusal:
+            return ""
+        pos = self.pos
+        mover = pos.to_move
+        pos.push(mv)
+        try:
+            if pos.winner >= 0:
+                return "wins (TC-7.2)" if pos.reason == "escaped" else "wins (TC-7.1)"
+            notes = []
+            if pos.threatens_command(mover):
+                notes.append("+ CHECK")
+            if pos.can_escape(mover):
+                notes.append("^ ESCAPE")
+            return ", ".join(notes)
+        finally:
+            pos.pop()
 
     def _outcome(self) -> Outcome | None:
         status = self.pos.status()
@@ -245,12 +278,12 @@ class TankChessGame(Game[TankMove]):
             hit = r.hit_side(int(d) if d is not None else 0, pos.face[tgt])
             armour = r.armour[pos.kind[tgt]][hit]
             gun = r.gun[pos.kind[pid]]
-            data = {"shooter": code, "target": tcard.id, "at": tname, "side": SIDE_NAMES[hit],
+            data = {"shooter": code, "target": tcard.id, "at": tname, "side": ARMOUR_SIDES[hit],
                     "armour": armour, "gun": gun}
             rule = "TC-6M" if r.indirect[pos.kind[pid]] else "TC-6.1"
-            events.append(Event("fired", f"{code} fires at {tcard.id} {tname}: hits its {SIDE_NAMES[hit]} "
+            events.append(Event("fired", f"{code} fires at {tcard.id} {tname}: hits its {ARMOUR_SIDES[hit]} "
                                          f"(armour {armour}) with gun {gun} ({rule})", data))
-            if gun > armour:
+            if defeats(gun, armour):
                 events.append(Event("destroyed", f"{SIDES[pos.side[tgt]]} {tcard.id} {tname} is destroyed "
                                                  "and stays as a wreck (TC-6.2, TC-6.3)", data))
                 if tcard.command:
@@ -362,11 +395,49 @@ class TankChessGame(Game[TankMove]):
         base = super().view(player)
         base["pieces"] = [
             {"piece": self.rules.cards[self.pos.kind[p]].id, "side": SIDES[self.pos.side[p]],
-             "square": self.square_name(self.rules.square(self.pos.sq[p])) if self.pos.sq[p] >= 0 else "off",
+             "square": self.square_name(self.rules.square(self.pos.sq[p])) if self.pos.sq[p] >= 0 else OFF,
              "facing": Dir(self.pos.face[p]).name, "active": self.pos.alive[p]}
             for p in range(len(self.pos.kind))
         ]
+        base["moves"] = self.plies_before + len(self.history)
         return base
+
+    def announcements(self) -> tuple[bool, bool]:
+        """(CHECK, ESCAPE) of the side that moved last, as TC-8.1/8.2 announce them."""
+        pos = self.pos
+        if pos.winner >= 0:
+            return False, False
+        mover = 1 - pos.to_move
+        return pos.threatens_command(mover), pos.can_escape(mover)
+
+    def position(self) -> dict[str, Any]:
+        """The state as a ``kind: position`` document (see :mod:`rulesets.tank_chess.positions`):
+        terrain, every tank in the game's own order, the side to move, the counters,
+        the quiet moves since the last destruction (for repetitions), CHECK/ESCAPE."""
+        pos, r = self.pos, self.rules
+        n = r.files
+        grid = []
+        for rank in range(n - 1, -1, -1):
+            cells = [pos.cell[rank * n + f] for f in range(n)]
+            grid.append(" ".join("#" if c == OBSTACLE else "x" if c == MAP_WRECK else "." for c in cells))
+        tanks = [
+            {"card": r.cards[pos.kind[p]].id, "side": SIDES[pos.side[p]],
+             "square": self.square_name(r.square(pos.sq[p])) if pos.sq[p] >= 0 else OFF,
+             "facing": Dir(pos.face[p]).name, "active": pos.alive[p]}
+            for p in range(len(pos.kind))
+        ]
+        since = []
+        for mv, s0, f0, *_ in pos.stack[len(pos.stack) - min(pos.quiet, len(pos.stack)):]:
+            pid, to, f, _target = mv
+            head = f"{r.cards[pos.kind[pid]].id} {self.square_name(r.square(s0))}:{Dir(f0).name}-"
+            since.append(head + (OFF if to < 0 else f"{self.square_name(r.square(to))}:{Dir(f).name}"))
+        check, escape = self.announcements()
+        return {
+            "ruleset": self.ruleset_id, "kind": "position", "scenario": self.scenario,
+            "options": dict(self.options), "size": n, "grid": grid, "tanks": tanks,
+            "to_move": SIDES[pos.to_move], "plies": self.plies_before + len(self.history),
+            "quiet": pos.quiet, "since": since, "check": check, "escape": escape,
+        }
 
     def evaluate(self, player: int) -> float:
         from rulesets.tank_chess.evaluate import evaluate

@@ -76,14 +76,19 @@ class MapLayout:
 
 def grid_rows(model: MapFile, doc: Document | None) -> list[tuple[str, tuple[int, int]]]:
     """Grid rows (top first) with the line and column each starts at."""
-    if isinstance(model.grid, list):
+    return rows_of(model.grid, doc)
+
+
+def rows_of(grid: str | list[str], doc: Document | None) -> list[tuple[str, tuple[int, int]]]:
+    """The rows (top first) of a document's ``grid`` with the line and column each starts at."""
+    if isinstance(grid, list):
         rows = []
-        for i, row in enumerate(model.grid):
+        for i, row in enumerate(grid):
             pos = doc.where(("grid", i)) if doc else (0, 0)
             rows.append((row, pos))
         return rows
     line, col = doc.where(("grid",)) if doc else (0, 0)
-    text_lines = model.grid.split("\n")
+    text_lines = grid.split("\n")
     if text_lines and not text_lines[-1].strip():
         text_lines = text_lines[:-1]
     block = doc is not None and _is_block(doc, line)

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING
 
 from core.errors import NotationError
 from core.grid.square import Dir
+from rulesets.tank_chess.action import TankMove
 
 if TYPE_CHECKING:
-    from rulesets.tank_chess.game import TankChessGame, TankMove
+    from rulesets.tank_chess.game import TankChessGame
 
 USAGE = "write moves like 'MT d2-d5:NE', 'MT d2-d5:NE xg8' (shoot g8) or 'CLT h16-off' (leave the board)"
 
@@ -77,8 +78,6 @@ def format_move(move: TankMove, name: Callable[[tuple[int, int]], str]) -> str:
 
 def parse_move(text: str, game: TankChessGame) -> TankMove:
     """Read a move; the game supplies the board size, coordinates and piece codes."""
-    from rulesets.tank_chess.game import TankMove
-
     m = _PATTERN.match(text)
     if m is None:
         raise NotationError(f"cannot read {text.strip()!r}: {USAGE}")

@@ -17,17 +17,21 @@ from __future__ import annotations
 import itertools
 import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from core.grid.square import ray_table, step_table
+from core.combat import defeats
+from core.grid.square import direction_between, ray_table, step_table
 from core.memo import Memo
-from rulesets.tank_chess.cards import Card
+from rulesets.tank_chess.cards import ARMOUR_MAX, Card
 from rulesets.tank_chess.maps import MapLayout, exit_allowed
 from rulesets.tank_chess.settings import Settings
 
 Move = tuple[int, int, int, int]
 """(piece id, destination square or -1 = off the board, final facing, target piece or -1)."""
+
+ARMOUR_SIDES = ("front", "side", "rear")
+"""Names of the armour a shot meets, by :meth:`Rules.hit_side` (TC-6.1)."""
 
 OBSTACLE = -1
 MAP_WRECK = -2
@@ -92,6 +96,11 @@ class Rules:
         for rel in settings.armour.rear:
             self.side_of[rel & 7] = 2
         self.ineffective = settings.shooting.ineffective_shots
+        self.destroys = [[defeats(c.gun, armour) for armour in range(ARMOUR_MAX + 1)] for c in cards]
+        """Per card, by armour value met: does its shot destroy (TC-6.2)?"""
+        self.may_shoot = [[True] * (ARMOUR_MAX + 1) if self.ineffective else row for row in self.destroys]
+        """Per card, by armour value met: is the shot legal? Every shot when ineffective
+        shots are allowed, else only those that destroy (setting ``shooting.ineffective_shots``)."""
         self.repetition = settings.draw.repetition
         self.quiet_limit = settings.draw.move_limit * 2
         self.no_legal_move = settings.draw.no_legal_move
@@ -163,35 +172,51 @@ class Position:
         self.command_of = [-1, -1]
         self.board_key = -next(_SERIAL)
         if layout is not None:
-            for sq in layout.obstacles:
-                self.cell[rules.index(sq)] = OBSTACLE
-            for sq in layout.wrecks:
-                self.cell[rules.index(sq)] = MAP_WRECK
-                self.hash ^= rules.zob_wreck[rules.index(sq)]
+            self.place_terrain(layout.obstacles, layout.wrecks)
             for p in sorted(layout.pieces, key=lambda p: (p.side, p.square[1], p.square[0])):
                 self.add(rules.card_index[p.card], p.side, rules.index(p.square), p.facing)
             self.reps[self.hash] = 1
-            # the Zobrist hash leaves out what never changes (obstacles): caches shared
-            # between games need it, so it is folded into this key once
-            self.board_key = hash((rules.serial, tuple(sorted(rules.index(sq) for sq in layout.obstacles)),
-                                   tuple(sorted(rules.index(sq) for sq in layout.wrecks))))
+
+    def place_terrain(self, obstacles: Iterable[tuple[int, int]], wrecks: Iterable[tuple[int, int]]) -> None:
+        """Put a map's obstacles and wrecks on the empty board (set-up only)."""
+        rules = self.rules
+        obstacles, wrecks = sorted(obstacles), sorted(wrecks)
+        for sq in obstacles:
+            self.cell[rules.index(sq)] = OBSTACLE
+        for sq in wrecks:
+            self.cell[rules.index(sq)] = MAP_WRECK
+            self.hash ^= rules.zob_wreck[rules.index(sq)]
+        # the Zobrist hash leaves out what never changes (obstacles): caches shared
+        # between games need it, so it is folded into this key once
+        self.board_key = hash((rules.serial, tuple(rules.index(sq) for sq in obstacles),
+                               tuple(rules.index(sq) for sq in wrecks)))
+
+    def set_to_move(self, side: int) -> None:
+        """Set up the side to move (set-up only): the hash follows, and the repetition
+        count starts afresh from this position."""
+        if side != self.to_move:
+            self.to_move = side
+            self.hash ^= self.rules.zob_side
+        self.reps = {self.hash: 1}
 
     def add(self, kind: int, side: int, sq: int, face: int, alive: bool = True) -> int:
-        """Place a piece (set-up only; not undoable)."""
+        """Place a piece (set-up only; not undoable); ``sq`` -1 is a Command Tank
+        that has driven off the board (TC-7.2)."""
         pid = len(self.kind)
         self.kind.append(kind)
         self.side.append(side)
         self.sq.append(sq)
         self.face.append(face)
         self.alive.append(alive)
-        self.cell[sq] = pid + 1
         self.pieces_of[side].append(pid)
         if self.rules.command[kind] and self.command_of[side] < 0:
             self.command_of[side] = pid
-        if alive:
-            self.hash ^= self.rules.zob[kind * 2 + side][sq * 8 + face]
-        else:
-            self.hash ^= self.rules.zob_wreck[sq]
+        if sq >= 0:
+            self.cell[sq] = pid + 1
+            if alive:
+                self.hash ^= self.rules.zob[kind * 2 + side][sq * 8 + face]
+            else:
+                self.hash ^= self.rules.zob_wreck[sq]
         return pid
 
     def copy(self) -> Position:
@@ -298,8 +323,10 @@ class Position:
         return seen, can_exit
 
     # ------------------------------------------------------------ shooting
-    def _direct_target(self, key: int, me: int, gun: int) -> int:
-        """Target of a direct shot along ray ``key`` (= square*8+direction), or -1 (TC-5.2/5.3/6.2)."""
+    def _direct_target(self, key: int, me: int, counts: Sequence[bool]) -> int:
+        """Target of a direct shot along ray ``key`` (= square*8+direction), or -1 (TC-5.2/5.3/6.2);
+        ``counts`` says by armour value met which hits count (a row of
+        :attr:`Rules.may_shoot` or :attr:`Rules.destroys`)."""
         cell = self.cell
         ray = self.rules.rays[key]
         for i in range(len(ray)):
@@ -310,13 +337,15 @@ class Position:
                 q = c - 1
                 if self.alive[q] and self.side[q] != me:
                     r = self.rules
-                    if r.ineffective or gun > r.armour[self.kind[q]][r.side_of[((key & 7) + 4 - self.face[q]) & 7]]:
+                    if counts[r.armour[self.kind[q]][r.side_of[((key & 7) + 4 - self.face[q]) & 7]]]:
                         return q
             return -1
         return -1
 
-    def _indirect_targets(self, key: int, band: tuple[int, int], me: int, gun: int, out: list[int]) -> None:
-        """Targets of indirect fire along ray ``key`` at range ``band`` (TC-6M), over anything."""
+    def _indirect_targets(self, key: int, band: tuple[int, int], me: int, counts: Sequence[bool],
+                          out: list[int]) -> None:
+        """Targets of indirect fire along ray ``key`` at range ``band`` (TC-6M), over anything
+        (``counts`` as in :meth:`_direct_target`)."""
         r = self.rules
         cell = self.cell
         d = key & 7
@@ -325,12 +354,13 @@ class Position:
             if c > 0:
                 q = c - 1
                 if self.alive[q] and self.side[q] != me and (
-                    r.ineffective or gun > r.armour[self.kind[q]][r.side_of[(d + 4 - self.face[q]) & 7]]
+                    counts[r.armour[self.kind[q]][r.side_of[(d + 4 - self.face[q]) & 7]]]
                 ):
                     out.append(q)
 
-    def targets_from(self, pid: int, st: int) -> list[int]:
-        """Pieces the piece could destroy from end state ``st`` (its own square vacated)."""
+    def targets_from(self, pid: int, st: int, destroying: bool = False) -> list[int]:
+        """Pieces the piece may shoot at from end state ``st`` (its own square vacated):
+        every legal target, or with ``destroying`` only those the shot destroys."""
         r = self.rules
         k = self.kind[pid]
         me = self.side[pid]
@@ -340,14 +370,15 @@ class Position:
         try:
             out: list[int] = []
             band = r.indirect[k]
+            counts = r.destroys[k] if destroying else r.may_shoot[k]
             for off in r.offsets[k]:
                 key = s * 8 + ((f + off) & 7)
                 if band is None:
-                    q = self._direct_target(key, me, r.gun[k])
+                    q = self._direct_target(key, me, counts)
                     if q >= 0:
                         out.append(q)
                 else:
-                    self._indirect_targets(key, band, me, r.gun[k], out)
+                    self._indirect_targets(key, band, me, counts, out)
             return out
         finally:
             self.cell[s0] = pid + 1
@@ -420,7 +451,7 @@ class Position:
             cell[s0] = pid + 1
         if can_exit:
             out.append((pid, -1, -1, -1))
-        gun = r.gun[k]
+        may = r.may_shoot[k]
         band = r.indirect[k]
         append = out.append
         if band is not None:
@@ -433,7 +464,7 @@ class Position:
                     append((pid, s, f, -1))
                     for off in offsets:
                         found: list[int] = []
-                        self._indirect_targets(s * 8 + ((f + off) & 7), band, me, gun, found)
+                        self._indirect_targets(s * 8 + ((f + off) & 7), band, me, may, found)
                         for q in found:
                             append((pid, s, f, q))
             finally:
@@ -442,7 +473,6 @@ class Position:
         if attacks is None:
             attacks = self._attack_map(me)
         mask = r.fire_mask[k]
-        ineffective = r.ineffective
         get = attacks.get
         for st in states:
             s = st >> 3
@@ -451,9 +481,7 @@ class Position:
             lines = get(s)
             if lines is not None:
                 for d_fire, e, armour, required in lines:
-                    if (required < 0 or required == pid) and mask[(d_fire - f) & 7] and (
-                        ineffective or gun > armour
-                    ):
+                    if (required < 0 or required == pid) and mask[(d_fire - f) & 7] and may[armour]:
                         append((pid, s, f, e))
 
     def piece_moves(self, pid: int) -> list[Move]:
@@ -520,7 +548,7 @@ class Position:
             self.sq[pid] = to
             self.face[pid] = f
             h ^= zk[to * 8 + f]
-        if tgt >= 0:
+        if tgt >= 0 and (not r.ineffective or self.shot_destroys(pid, tgt)):
             self.alive[tgt] = False
             tq = self.sq[tgt]
             h ^= r.zob[self.kind[tgt] * 2 + self.side[tgt]][tq * 8 + self.face[tgt]] ^ r.zob_wreck[tq]
@@ -533,6 +561,17 @@ class Position:
         self.hash = h
         self.to_move = 1 - mover
         self.reps[h] = self.reps.get(h, 0) + 1
+
+    def shot_destroys(self, pid: int, tgt: int) -> bool:
+        """Whether ``pid``'s shot from its square destroys ``tgt`` (TC-6.1, TC-6.2).
+
+        :meth:`push` asks only when ineffective shots are allowed: otherwise every
+        legal shot destroys."""
+        r = self.rules
+        d = direction_between(r.square(self.sq[pid]), r.square(self.sq[tgt]))
+        if d is None:
+            return False
+        return r.destroys[self.kind[pid]][r.armour[self.kind[tgt]][r.hit_side(int(d), self.face[tgt])]]
 
     def pop(self) -> Move:
         mv, s0, f0, quiet, h, winner, reason = self.stack.pop()
@@ -727,15 +766,14 @@ class Position:
         c = self.sq[target]
         cf, cr = c % files, c // files
         armour_from = self._armour_from(target)
-        weakest = min(armour_from)
         direct: dict[int, list[tuple[int, int]]] | None = None
         segments: list[tuple[int, int, int, int]] | None = None
         for pid in self.pieces_of[side]:
             if not self.alive[pid] or self.sq[pid] < 0:
                 continue
             k = self.kind[pid]
-            gun = r.gun[k]
-            if not r.ineffective and gun <= weakest:
+            destroys = r.destroys[k]
+            if not any(destroys[a] for a in armour_from):
                 continue
             s0 = self.sq[pid]
             f0, r0 = s0 % files, s0 // files
@@ -748,7 +786,7 @@ class Position:
                     continue
                 if segments is None:
                     segments = self._approach_segments(c, side)
-                if not _near_segment(segments, armour_from, gun, r.ineffective, f0 - cf, r0 - cr, reach):
+                if not _near_segment(segments, armour_from, destroys, f0 - cf, r0 - cr, reach):
                     continue
                 if direct is None:
                     direct = self._approach(c, side)
@@ -761,7 +799,7 @@ class Position:
                         continue
                     f = st & 7
                     for d_fire, d0 in lines:
-                        if ((d_fire - f) & 7) in offsets and (r.ineffective or gun > armour_from[d0]):
+                        if ((d_fire - f) & 7) in offsets and destroys[armour_from[d0]]:
                             # exact: every square between must be empty or the one the mover left
                             ok = True
                             for t in r.rays[s * 8 + d_fire]:
@@ -776,7 +814,7 @@ class Position:
                 if max(abs(f0 - cf), abs(r0 - cr)) > reach + band[1]:
                     continue
                 for st in self.reachable(pid)[0]:
-                    if target in self.targets_from(pid, st):
+                    if target in self.targets_from(pid, st, destroying=True):
                         return pid, st >> 3, st & 7, target
         return None
 
@@ -800,7 +838,7 @@ class Position:
             if not self.alive[pid] or s0 < 0:
                 continue
             k = self.kind[pid]
-            if _near_segment(segments, armour_from, r.gun[k], False,
+            if _near_segment(segments, armour_from, r.destroys[k],
                              s0 % files - cf, s0 // files - cr, r.speed[k] + 1):
                 count += 1
         return count
@@ -888,17 +926,18 @@ _ANSWERS: Memo[tuple[int, int, int], bool] = Memo(ANSWER_CACHE_LIMIT)
 """can_meet_check by (rules and obstacles, Zobrist hash, side)."""
 
 
-def _near_segment(segments: Sequence[tuple[int, int, int, int]], armour_from: Sequence[int], gun: int,
-                  ineffective: bool, dx0: int, dy0: int, reach: int) -> bool:
+def _near_segment(segments: Sequence[tuple[int, int, int, int]], armour_from: Sequence[int],
+                  destroys: Sequence[bool], dx0: int, dy0: int, reach: int) -> bool:
     """Whether a tank at offset (``dx0``, ``dy0``) from the target lies within ``reach``
-    (king-move distance) of an approach square whose line its gun can use.
+    (king-move distance) of an approach square whose line its gun can use
+    (``destroys``: the tank's row of :attr:`Rules.destroys`).
 
     The squares of a run are ``k * (dx, dy)`` for ``2 <= k <= far``; a square is
     near when both coordinates are within ``reach``, which bounds ``k`` to an
     interval per axis.
     """
     for d0, dx, dy, far in segments:
-        if not (ineffective or gun > armour_from[d0]):
+        if not destroys[armour_from[d0]]:
             continue
         lo, hi = 2, far
         if dx:

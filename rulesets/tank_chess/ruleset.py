@@ -16,12 +16,15 @@ from rulesets.tank_chess.cards import (
     CARD_TEMPLATE,
     Card,
     UnitFile,
+    cards_from_data,
     load_card_files,
     resolve_cards,
     shipped_cards,
 )
+from rulesets.tank_chess.fairness import check_layout
 from rulesets.tank_chess.game import TankChessGame
-from rulesets.tank_chess.maps import MapFile, MapLayout, parse_map, validate_layout
+from rulesets.tank_chess.maps import MapFile, MapLayout, parse_map
+from rulesets.tank_chess.positions import PositionFile, build_game
 from rulesets.tank_chess.settings import Settings, check_settings, settings_with
 
 
@@ -68,7 +71,7 @@ class TankChessRuleset(Ruleset):
         model = validate(doc, MapFile)
         layout, problems = parse_map(model, doc, settings, shipped_cards(), path, embedded_cards)
         if not problems:
-            problems = validate_layout(layout, model, doc, settings)
+            problems = check_layout(layout, model, doc, settings)
         if problems:
             raise DataError(sorted(problems))
         return layout
@@ -102,18 +105,43 @@ class TankChessRuleset(Ruleset):
         settings = settings_with(opts.settings)
         layout, problems = parse_map(model, None, settings, shipped_cards(), None, opts.cards)
         if not problems and check_rules:
-            problems = validate_layout(layout, model, None, settings)
+            problems = check_layout(layout, model, None, settings)
         if problems:
             raise DataError(problems)
         game = TankChessGame(layout, settings, "position", opts.flat())
-        if to_move != "white":
-            game.pos.to_move = game.player_index(to_move)
-            game.pos.hash ^= game.rules.zob_side
-            game.pos.reps = {game.pos.hash: 1}
+        game.pos.set_to_move(game.player_index(to_move))
         return game
 
+    def from_position(self, position: Mapping[str, Any], seed: int = 0) -> TankChessGame:
+        """A game in the state a ``kind: position`` document describes; every problem
+        of the document at once as a DataError (see :mod:`rulesets.tank_chess.positions`)."""
+        doc = Document(str(position.get("name") or "position"), dict(position))
+        model = validate(doc, PositionFile)
+        game, problems = self._position_game(model, doc, seed)
+        if game is None:
+            raise DataError(sorted(problems))
+        return game
+
+    def _position_game(self, model: PositionFile, doc: Document,
+                       seed: int = 0) -> tuple[TankChessGame | None, list[Problem]]:
+        """The options of a position (refused ones at their line), then its game."""
+        try:
+            opts = self.parse_options(model.options)
+            assert isinstance(opts, TankChessOptions)
+            settings = settings_with(opts.settings)
+            cards = shipped_cards()
+            if opts.cards:
+                cards.update(cards_from_data(opts.cards, cards))
+        except DataError as exc:
+            return None, [doc.problem(("options",), f"options: {p.message if isinstance(p, Problem) else p}")
+                          for p in exc.problems]
+        except (TanktableError, KeyError, ValueError) as exc:
+            return None, [doc.problem(("options",), f"options: {exc}".split("\n")[0])]
+        return build_game(model, doc, settings, cards, opts.flat(), list(opts.cards or []), seed)
+
     def data_kinds(self) -> Mapping[str, Any]:
-        return {"unit": UnitFile, "map": MapFile, "settings": Settings, "perft": PerftFile}
+        return {"unit": UnitFile, "map": MapFile, "settings": Settings, "perft": PerftFile,
+                "position": PositionFile}
 
     def check_document(self, kind: str, model: Any, doc: Any) -> list[Any]:
         if kind == "map":
@@ -121,7 +149,7 @@ class TankChessRuleset(Ruleset):
             path = Path(doc.path)
             layout, problems = parse_map(model, doc, settings, shipped_cards(), path)
             if not problems:
-                problems = validate_layout(layout, model, doc, settings)
+                problems = check_layout(layout, model, doc, settings)
             return problems
         if kind == "unit":
             base = shipped_cards()
@@ -130,6 +158,8 @@ class TankChessRuleset(Ruleset):
             return problems
         if kind == "settings":
             return check_settings(doc, model)
+        if kind == "position":
+            return self._position_game(model, doc)[1]
         return []
 
     def render_svg(self, game: Game[Any], player: int | None = None) -> str:

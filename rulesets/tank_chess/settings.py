@@ -83,6 +83,8 @@ class MapRules(DataModel):
     own_half: bool = True
     command_path: bool = True
     symmetry_for_fair: bool = True
+    fair_first_move: bool = True
+    """A ``fair: true`` map gives the side to move first no win (TC-7.1, TC-7.2) on its first move."""
     one_command_tank: bool = True
 
 

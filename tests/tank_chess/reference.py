@@ -169,6 +169,6 @@ def reference_perft(game: TankChessGame, depth: int) -> int:
 
 
 def _action(game: TankChessGame, frm, to, f, tgt):
-    from rulesets.tank_chess.game import TankMove
+    from rulesets.tank_chess.action import TankMove
 
     return TankMove(game.piece_at(frm) or "", frm, to, f, tgt)

@@ -119,3 +119,52 @@ def test_tc_7_5_clock_recommended_applies_the_boards_advice() -> None:
     refused = runner.invoke(app, ["play", "battle-of-tanks", "--seat", "a=random", "--seat", "b=random",
                                   "--clock", "recommended"])
     assert refused.exit_code != 0 and "recommends no clock" in str(refused.exception)
+
+
+WALLED = """\
+ruleset: tank-chess
+kind: map
+name: walled
+size: 8
+grid: |
+  # # # c # # # #
+  # # # . # # # #
+  . . . . . . . .
+  . . . . . . . .
+  . . . . . . . .
+  . . . . . . . .
+  . . . . . . . .
+  . . . . C . . H
+"""
+
+
+def test_tc_8_1_moves_plus_lists_the_checks_and_check_names_the_threat(tmp_path: Path) -> None:
+    """Issue 19 item 7: ``moves +`` lists exactly the moves that give CHECK (a record marks
+    them '+', TC-8.3), and the CHECK announcement names the tank, the square it would
+    shoot from and the move that would do it (TC-8.1). Black's Command Tank on d8 can be
+    hit only down the d-file: the HT must end within one move of it."""
+    from rulesets.tank_chess import RULESET
+
+    path = tmp_path / "walled.yaml"
+    path.write_text(WALLED)
+    game = RULESET.new_game(path)
+    checks = sorted(game.format_action(a) for a in game.legal_actions()
+                    if any(e.kind == "check" for e in game.clone().apply(a)))
+    assert checks and len(checks) < len(game.legal_actions())
+    result = runner.invoke(app, ["play", "tank-chess", "--scenario", str(path), "--seat", "white=human",
+                                 "--seat", "black=random", "--seed", "1"],
+                           input="moves +\nHT h1-f3:NW\nresign\ny\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert f"{len(checks)} move(s)" in out
+    listed = sorted(t.split("  (")[0] for line in out.splitlines() if "(+ CHECK)" in line
+                    for t in line.strip().split("   ") if t.strip())
+    assert listed == checks
+    assert ("CHECK: white's HT on f3 threatens black's Command Tank on d8: it can shoot from d"
+            in " ".join(out.split()))  # the terminal wraps long event lines
+    # the move the announcement names destroys the Command Tank when White moves again
+    game.apply_text("HT h1-f3:NW")
+    event = next(e for e in game.history[-1].events if e.kind == "check")
+    named = event.text.split("(")[1].split(")")[0]
+    game.pos.set_to_move(0)
+    assert any(e.kind == "command-destroyed" for e in game.apply_text(named))

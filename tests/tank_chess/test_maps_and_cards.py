@@ -242,3 +242,83 @@ def test_tc_9_1_card_letters_must_be_unambiguous(tmp_path: Path) -> None:
                     f"legend: {{H: BHT}}\ngrid: |\n{grid}")
     assert check_file(path) == []
     assert [p.card for p in RULESET.new_game(path).layout.pieces if p.side == 0] == ["CLT", "BHT"]
+
+
+FIRST_MOVE_WIN = """\
+ruleset: tank-chess
+kind: map
+name: first-move
+size: 6
+fair: true
+grid: |
+  . . c . . .
+  . . . . . .
+  . . . . . .
+  . . . . . .
+  . . . . . .
+  . . . C . .
+"""
+
+
+def test_tc_9_2_fair_map_refuses_a_first_move_that_destroys_the_command_tank(tmp_path: Path) -> None:
+    """A fair map gives the side to move first no win on its first move: the turreted
+    CLT d1 reaches e4 facing N and fires forward-left over d5 into the side of c6
+    (TC-6.1, TC-7.1). The problem names the move and the rule, at the mover's line."""
+    path = tmp_path / "first-move.yaml"
+    path.write_text(FIRST_MOVE_WIN)
+    problems = [str(p) for p in check_file(path)]
+    assert len(problems) == 1, problems
+    assert "first-move.yaml:12:" in problems[0]
+    assert "CLT d1-" in problems[0] and "xc6" in problems[0]
+    assert "TC-7.1" in problems[0] and "TC-9.2" in problems[0]
+    with pytest.raises(DataError):
+        RULESET.new_game(path)
+    # the same board is a valid map once it no longer claims to be fair
+    path.write_text(FIRST_MOVE_WIN.replace("fair: true", "fair: false"))
+    assert check_file(path) == []
+    assert RULESET.new_game(path).outcome() is None
+
+
+def test_tc_9_2_fair_map_refuses_a_first_move_off_the_far_edge(tmp_path: Path) -> None:
+    """TC-9.2 with TC-7.2: White's CLT three squares from the far edge drives off on move one."""
+    path = tmp_path / "escape.yaml"
+    path.write_text(FIRST_MOVE_WIN.replace("""\
+  . . c . . .
+  . . . . . .
+  . . . . . .
+  . . . . . .
+  . . . . . .
+  . . . C . .
+""", """\
+  . . . . . .
+  . . . . . .
+  . . . c . .
+  . . C . . .
+  . . . . . .
+  . . . . . .
+"""))
+    problems = [str(p) for p in check_file(path)]
+    assert any("CLT c3-off" in p and "TC-7.2" in p and "TC-9.2" in p and "escape.yaml:10:" in p
+               for p in problems), problems
+
+
+def test_tc_9_2_first_move_check_follows_its_setting(tmp_path: Path) -> None:
+    """The Decision is a setting: ``maps.fair_first_move`` off lets the map through."""
+    path = tmp_path / "first-move.yaml"
+    path.write_text(FIRST_MOVE_WIN)
+    with pytest.raises(DataError):
+        RULESET.new_game(path)
+    game = RULESET.new_game(path, {"maps.fair_first_move": False})
+    assert game.layout.fair
+
+
+@pytest.mark.parametrize("name", ["blank-20", "crossroads-20", "standard-16", "standard-20", "blank-16"])
+def test_tc_9_2_shipped_fair_maps_are_not_won_on_the_first_move(name: str) -> None:
+    """Issue 17 bug 6: White had 17 first moves that destroyed Black's Command Tank on
+    blank-20 and crossroads-20 (e.g. MT l1-k3:N xk20). Every first move is played out."""
+    game = RULESET.new_game(name)
+    assert game.layout.fair
+    for mv in game.legal_moves():
+        game.pos.push(mv)
+        assert game.pos.winner < 0, game.format_action(game.to_action(mv))
+        game.pos.pop()

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from core.resources import shipped
 from rulesets.tank_chess import RULESET
-from rulesets.tank_chess.game import TankMove
+from rulesets.tank_chess.action import TankMove
 from tests.tank_chess.helpers import board
 from tests.tank_chess.reference import fast_moves, reference_moves
 
@@ -116,6 +116,11 @@ def test_tc_8_1_check_equals_a_destroying_move_on_random_positions(
     for side in (0, 1):
         pos.to_move = side
         enemy_command = pos.command_of[1 - side]
-        brute = any(m[3] == enemy_command for m in pos.generate())
+        brute = False
+        for m in pos.generate():
+            if m[3] == enemy_command:
+                pos.push(m)
+                brute = brute or not pos.alive[enemy_command]  # a shot that destroys (TC-6.2)
+                pos.pop()
         assert pos.threatens_command(side) == brute
         assert pos.can_escape(side) == any(m[1] == -1 for m in pos.generate())

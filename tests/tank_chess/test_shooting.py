@@ -327,3 +327,55 @@ l . . . . . . .
 . . . . . . . .
 """)
     assert rule_of(g, "HM d2-d1:N xa5") == "TC-5.1"
+
+
+INEFFECTIVE_BOARD = """
+. . # c # .
+. . # . # .
+. . . . . .
+. . . . . .
+. . . L . .
+. . . . . C
+"""
+
+
+def test_tc_6_2_tc_7_1_an_ineffective_shot_leaves_the_command_tank_standing() -> None:
+    """With ``shooting.ineffective_shots`` on, LT (gun 1) may fire at the front of a
+    Command Tank (armour 1): the shot has no effect, the target stays active and the
+    game goes on (TC-6.2, TC-7.1)."""
+    g = board(INEFFECTIVE_BOARD, {"d6": "S"}, shooting__ineffective_shots=True)
+    events = g.apply_text("LT d2-d3:N xd6")
+    kinds = [e.kind for e in events]
+    assert "no-effect" in kinds and "destroyed" not in kinds
+    assert g.outcome() is None
+    target = g.pos.cell[g.rules.index((3, 5))] - 1
+    assert g.pos.alive[target]
+    assert g.to_move() == 1
+    # nothing changed but the shooter's square: the same position as the move without the shot
+    quiet = board(INEFFECTIVE_BOARD, {"d6": "S"}, shooting__ineffective_shots=True)
+    quiet.apply_text("LT d2-d3:N")
+    assert g.pos.hash == quiet.pos.hash and g.pos.quiet == quiet.pos.quiet == 1
+
+
+def test_tc_6_2_an_ineffective_shot_at_a_tank_does_not_wreck_it() -> None:
+    """TC-6.2 for any target: an MT hit on its front by an MT stays active (ineffective shots on)."""
+    g = board("""
+. . . . . .
+. . . m . .
+. . . . . .
+. . . . . .
+. . . M . .
+c . . . . C
+""", {"d5": "S"}, shooting__ineffective_shots=True)
+    g.apply_text("MT d2-d3:N xd5")
+    assert g.pos.alive[g.pos.cell[g.rules.index((3, 4))] - 1]
+    assert g.pos.quiet == 1
+
+
+def test_tc_8_1_an_ineffective_shot_is_no_check() -> None:
+    """CHECK means a shot that destroys (TC-8.1): walled in on every side but its
+    front, the Command Tank can only be hit where armour 1 holds gun 1: no CHECK."""
+    g = board(INEFFECTIVE_BOARD, {"d6": "S"}, shooting__ineffective_shots=True)
+    events = g.apply_text("LT d2-d2:NE")
+    assert "check" not in {e.kind for e in events}
+    assert not g.pos.threatens_command(0)
