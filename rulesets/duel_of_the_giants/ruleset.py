@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from core.data import Document, Problem
-from core.errors import TanktableError
+from core.errors import DataError, TanktableError
 from core.game import Game, Ruleset
 from core.grid.hexboard import HexBoard
 from core.options import GameOptions, model_setting_names
@@ -69,6 +69,10 @@ def build_config(scenario: str | Path | None, overrides: Mapping[str, Any]) -> s
                            sc, sc.season)
 
 
+_CHECKED_SHIPPED: set[str] = set()
+"""Shipped scenarios already found sound in this process (they do not change)."""
+
+
 class DuelOfTheGiantsRuleset(Ruleset):
     id = "duel-of-the-giants"
     title = "Duel of the Giants"
@@ -88,9 +92,24 @@ class DuelOfTheGiantsRuleset(Ruleset):
                  seed: int = 0) -> Game[Any]:
         opts = self.parse_options(options)
         assert isinstance(opts, DuelOptions)
+        self.check_scenario(scenario)
         cfg = build_config(scenario, opts.settings)
         name = cfg.scenario.name if scenario is None or str(scenario) in self.scenarios() else str(scenario)
         return DuelGame(cfg, opts, seed, name)
+
+    def check_scenario(self, scenario: str | Path | None) -> None:
+        """Refuse a scenario whose set-up breaks the rules, with exactly the problems
+        ``tanktable validate`` reports: every way a game is started from a scenario
+        (a shipped name, a user's file, a record's embedded copy) goes through here."""
+        key = "summer" if scenario is None else str(scenario)
+        shipped = key in self.scenarios() and not Path(key).exists()
+        if shipped and key in _CHECKED_SHIPPED:
+            return
+        problems = self.validate_document("scenario", settings.scenario_document(scenario))
+        if problems:
+            raise DataError(sorted(problems))
+        if shipped:
+            _CHECKED_SHIPPED.add(key)
 
     def data_kinds(self) -> Mapping[str, Any]:
         return {
