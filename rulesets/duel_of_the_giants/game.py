@@ -143,7 +143,7 @@ class DuelGame(Game[Action]):
         self.search_turned: set[Pos] = set()
         """Search copies: pieces already re-oriented for free (search.note)."""
         """The current decision's actions, computed while advancing; cleared by every apply."""
-        setup.initialise(self, options.setup == "manual")
+        setup.initialise(self, options.setup, seed)
         events: list[Event] = []
         self._advance(events)
         self.start_events = events

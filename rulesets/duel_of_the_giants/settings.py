@@ -437,7 +437,10 @@ class DuelOptions(GameOptions):
 
     players: int = Field(default=2, ge=2, le=8, description="Players (DG-1; more than 4 on the multi-board).")
     setup: Literal["default", "shipped", "manual"] = Field(
-        default="default", description="How the hidden set-up is made (DG-4).")
+        default="default",
+        description="How the game is set up (DG-7): default = the scenario's public layout with "
+                    "the hidden identities dealt from the seed; shipped = the file exactly, secrets "
+                    "included; manual = the players place everything.")
 
 
 @dataclass(frozen=True)
