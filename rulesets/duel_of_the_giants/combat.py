@@ -116,13 +116,17 @@ def german_units(g: DuelGame) -> list[Unit]:
     return out
 
 
-def contact_pairs(g: DuelGame, fired: set[str]) -> list[tuple[str, str, str]]:
-    """DG-17.3: (german uid, soviet uid, case) for every pair in combat contact."""
+def contact_pairs(g: DuelGame) -> list[tuple[str, str, str]]:
+    """DG-17.3: (german uid, soviet uid, case) for every pair in combat contact.
+
+    A unit that has already fired in this phase D stays in its pairs: the
+    once-per-phase limit (DG-17.1) restricts its own firing, not its being
+    fired at (DG-17.4 B1, DG-16.7/17.12). Who may still fire is judged when
+    a step opens; step C alone drops a pair in which either unit has fired.
+    """
     out: list[tuple[str, str, str]] = []
-    soviets = [t for t in g.t34s() if not t.destroyed and t.id not in fired]
+    soviets = [t for t in g.t34s() if not t.destroyed]
     for u in german_units(g):
-        if u.id in fired:
-            continue
         for v in soviets:
             if g.geo.direction(u.pos, v.pos) is None or not has_los(g, u.pos, v.pos):
                 continue
@@ -197,14 +201,17 @@ def _open(g: DuelGame, stage: str) -> None:
 
     cls = stage[0]
     if stage.endswith("_pri"):
-        c.pairs = [p for p in contact_pairs(g, c.fired) if p[2] == cls]
+        c.pairs = [p for p in contact_pairs(g) if p[2] == cls
+                   and not (cls == "C" and (p[0] in c.fired or p[1] in c.fired))]
         for gu, so, _ in c.pairs:
             u, v = unit(g, gu), unit(g, so)
             assert u is not None and v is not None
             fu, fv = fires_first(g, u), fires_first(g, v)
             if fu != fv:
                 f, o = (u, v) if fu else (v, u)
-                if can_target(g, f, o):
+                # a forest unit that already fired has no priority shot left: the
+                # pair is then fought in the normal step, where its opponent fires
+                if f.id not in c.fired and can_target(g, f, o):
                     add(f, o)
                     c.priority.add(frozenset((gu, so)))
     elif stage.endswith("_reply") or stage == "B2":

@@ -91,7 +91,8 @@ class DuelGame(Game[Action]):
     search_copy = False
     """True on the AI's determinized copies: :meth:`search_actions` prunes there (search.py)."""
 
-    def __init__(self, cfg: Config, options: DuelOptions, seed: int, scenario: str):
+    def __init__(self, cfg: Config, options: DuelOptions, seed: int, scenario: str, set_up: bool = True):
+        """A game at its start; with ``set_up=False`` an empty table for a position to fill."""
         super().__init__(Dice(seed), scenario, options.flat())
         self.cfg = cfg
         self.base_terrain = "steppe" if cfg.season == "summer" else "snow_steppe"
@@ -140,7 +141,14 @@ class DuelGame(Game[Action]):
         self.search_turned: set[Pos] = set()
         """Search copies: pieces already re-oriented for free (search.note)."""
         """The current decision's actions, computed while advancing; cleared by every apply."""
-        setup.initialise(self, options.setup == "manual")
+        self.start_events: list[Event] = []
+        if set_up:
+            setup.initialise(self, options.setup, seed)
+            self.resume()
+
+    def resume(self) -> None:
+        """Run the automatic steps up to the first decision (at the start, or from a position)."""
+        self._cache = None
         events: list[Event] = []
         self._advance(events)
         self.start_events = events
@@ -526,6 +534,12 @@ class DuelGame(Game[Action]):
         if self.step == "B3":
             return any(t34.eligible(self, t) for t in self.t34s())  # its turret can always turn
         return False
+
+    def position(self) -> dict[str, Any]:
+        """The omniscient state as a ``kind: position`` document (position.py)."""
+        from rulesets.duel_of_the_giants.position import position_of
+
+        return position_of(self)
 
     # ------------------------------------------------------------ notation
     def format_action(self, action: Action) -> str:

@@ -7,13 +7,14 @@ from pathlib import Path
 from typing import Any
 
 from core.data import Document, Problem
-from core.errors import TanktableError
+from core.errors import DataError, TanktableError
 from core.game import Game, Ruleset
 from core.grid.hexboard import HexBoard
 from core.options import GameOptions, model_setting_names
 from rulesets.duel_of_the_giants import settings
 from rulesets.duel_of_the_giants.board import parse_hex
 from rulesets.duel_of_the_giants.game import DuelGame
+from rulesets.duel_of_the_giants.position import PositionFile
 from rulesets.duel_of_the_giants.settings import DuelOptions
 
 CARD_TEMPLATE = """\
@@ -69,6 +70,10 @@ def build_config(scenario: str | Path | None, overrides: Mapping[str, Any]) -> s
                            sc, sc.season)
 
 
+_CHECKED_SHIPPED: set[str] = set()
+"""Shipped scenarios already found sound in this process (they do not change)."""
+
+
 class DuelOfTheGiantsRuleset(Ruleset):
     id = "duel-of-the-giants"
     title = "Duel of the Giants"
@@ -88,9 +93,24 @@ class DuelOfTheGiantsRuleset(Ruleset):
                  seed: int = 0) -> Game[Any]:
         opts = self.parse_options(options)
         assert isinstance(opts, DuelOptions)
+        self.check_scenario(scenario)
         cfg = build_config(scenario, opts.settings)
         name = cfg.scenario.name if scenario is None or str(scenario) in self.scenarios() else str(scenario)
         return DuelGame(cfg, opts, seed, name)
+
+    def check_scenario(self, scenario: str | Path | None) -> None:
+        """Refuse a scenario whose set-up breaks the rules, with exactly the problems
+        ``tanktable validate`` reports: every way a game is started from a scenario
+        (a shipped name, a user's file, a record's embedded copy) goes through here."""
+        key = "summer" if scenario is None else str(scenario)
+        shipped = key in self.scenarios() and not Path(key).exists()
+        if shipped and key in _CHECKED_SHIPPED:
+            return
+        problems = self.validate_document("scenario", settings.scenario_document(scenario))
+        if problems:
+            raise DataError(sorted(problems))
+        if shipped:
+            _CHECKED_SHIPPED.add(key)
 
     def data_kinds(self) -> Mapping[str, Any]:
         return {
@@ -99,10 +119,54 @@ class DuelOfTheGiantsRuleset(Ruleset):
             "boards": settings.BoardsFile,
             "rules": settings.RulesFile,
             "scenario": settings.ScenarioFile,
+            "position": PositionFile,
         }
 
+    def from_position(self, position: Mapping[str, Any], seed: int = 0) -> Game[Any]:
+        """A game in the state a position document describes, checked first as
+        ``tanktable validate`` checks it (problems raise :class:`DataError`)."""
+        import yaml
+
+        from core.data import parse_document, validate
+
+        doc = parse_document(yaml.safe_dump(dict(position), sort_keys=False), "<position>")
+        problems = self.validate_document("position", doc)
+        if problems:
+            raise DataError(sorted(problems))
+        game, _ = self._position_game(validate(doc, PositionFile), doc, seed)
+        assert game is not None
+        return game
+
+    def _position_game(self, model: PositionFile, doc: Any, seed: int) -> tuple[DuelGame | None, list[Problem]]:
+        """The game a checked position describes, or the problems that keep it from being one."""
+        from rulesets.duel_of_the_giants import position
+
+        try:
+            opts = self.parse_options(model.options)
+            assert isinstance(opts, DuelOptions)
+            if model.scenario not in self.scenarios():
+                return None, [doc.problem(("scenario",), f"unknown scenario {model.scenario!r}; shipped "
+                                          f"scenarios are {', '.join(self.scenarios())}")]
+            cfg = build_config(model.scenario, opts.settings)
+            game = DuelGame(cfg, opts, seed, model.scenario, set_up=False)
+        except TanktableError as exc:
+            return None, [doc.problem(("options",), str(exc))]
+        found = position.problems(model, doc, game)
+        if found:
+            return None, found
+        position.load_into(game, model)
+        try:
+            game.resume()
+            found = position.check_decision(model, doc, game)
+        except (TanktableError, KeyError, ValueError, IndexError, AssertionError) as exc:
+            return None, [doc.problem((), f"the position cannot be played on: {exc}")]
+        return (None if found else game), found
+
     def check_document(self, kind: str, model: Any, doc: Any) -> list[Any]:
-        """Scenario checks beyond the schema: landscape grid, hexes on the board, counts."""
+        """Scenario checks beyond the schema: landscape grid, hexes on the board, counts;
+        for a position the same where they apply to a game under way (position.py)."""
+        if kind == "position":
+            return self._position_game(model, doc, 0)[1]
         if kind != "scenario":
             return []
         problems: list[Problem] = []

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from core.data import DataModel, load_document, parse_document, validate, with_overrides
+from core.data import DataModel, Document, load_document, parse_document, validate, with_overrides
 from core.errors import TanktableError
 from core.options import GameOptions
 from core.resources import shipped
@@ -395,7 +395,14 @@ def scenario_names() -> list[str]:
 
 
 def load_scenario(source: str | Path | None) -> ScenarioFile:
-    """A shipped scenario by name or a user's scenario file by path."""
+    """A shipped scenario by name or a user's scenario file by path (schema checked)."""
+    doc = scenario_document(source)
+    scenario: ScenarioFile = validate(doc, ScenarioFile)
+    return with_map_path(scenario, doc.path)
+
+
+def scenario_document(source: str | Path | None) -> Document:
+    """The parsed document of a shipped scenario name or a user's scenario file."""
     name = "summer" if source is None else str(source)
     if name in scenario_names() and not Path(name).exists():
         node = shipped("duel_of_the_giants", "scenarios", f"{name}.yaml")
@@ -408,8 +415,7 @@ def load_scenario(source: str | Path | None) -> ScenarioFile:
                 "or give the path of a scenario file"
             )
         doc = load_document(path)
-    scenario: ScenarioFile = validate(doc, ScenarioFile)
-    return with_map_path(scenario, doc.path)
+    return doc
 
 
 def with_map_path(scenario: ScenarioFile, scenario_path: str) -> ScenarioFile:
@@ -431,7 +437,10 @@ class DuelOptions(GameOptions):
 
     players: int = Field(default=2, ge=2, le=8, description="Players (DG-1; more than 4 on the multi-board).")
     setup: Literal["default", "shipped", "manual"] = Field(
-        default="default", description="How the hidden set-up is made (DG-4).")
+        default="default",
+        description="How the game is set up (DG-7): default = the scenario's public layout with "
+                    "the hidden identities dealt from the seed; shipped = the file exactly, secrets "
+                    "included; manual = the players place everything.")
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,20 @@
-"""Seats, the shipped set-up, manual set-up phases 1-4 (DG-7), sides, result.
+"""Seats, the scenario's set-up, manual set-up phases 1-4 (DG-7), sides, result.
 
-With the default ``setup`` the scenario's shipped position is laid out and
-the game starts at the opening phase; with ``--setup manual`` the players
-place everything themselves with the placement rules of DG-7 enforced.
+The ``setup`` option says how a game is set up:
+
+- ``default``: the scenario file fixes what is public -- landscape, front,
+  where the face-down tank, ATG and mine markers lie, the Tigers and the
+  airfield -- and the secrets are dealt from the game's seed: which tank
+  markers are real (DG-7.3), which ATG marker is the PAK 8.8, a PAK 36 or a
+  bluff, and which mine markers are mines (DG-7.4.3/7.4.4). Two seeds give
+  two hidden layouts; nothing secret can be read from the file.
+- ``shipped``: the file exactly as written, secrets included (tests, puzzles).
+- ``manual``: the players place everything, the rules of DG-7 enforced.
 """
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -55,10 +63,11 @@ def tiger_owner(g: DuelGame, number: int) -> int:
 
 
 # --------------------------------------------------------------- initialise
-def initialise(g: DuelGame, manual: bool) -> None:
+def initialise(g: DuelGame, mode: str, seed: int) -> None:
+    """Lay out the start of the game for the ``setup`` option ``mode`` (see the module)."""
     cfg = g.cfg
     comp = cfg.scenario.components
-    if manual:
+    if mode == "manual":
         g.step = "S1"
         tiles = _tiles_per_side(cfg)
         g.to_place = {g.lead("german"): {f"tile:{k}": v for k, v in tiles.items() if v},
@@ -66,6 +75,8 @@ def initialise(g: DuelGame, manual: bool) -> None:
         g.tile_turn = "soviet"
         return
     layout = shipped_layout(cfg)
+    if mode == "default":
+        layout = deal_secrets(layout, setup_rng(seed))
     g.terrain = dict(layout["terrain"])
     g.front = set(layout["front"])
     compute_sides(g)
@@ -88,6 +99,41 @@ def initialise(g: DuelGame, manual: bool) -> None:
     g.step = "O1"
     g.phase_seq = 1
     g.moved_markers = []
+
+
+def setup_rng(seed: int) -> random.Random:
+    """The generator of the default set-up's deal: a stream of its own, derived from
+    the game's seed, so that dealing draws nothing from the game's dice."""
+    return random.Random(f"duel-of-the-giants set-up {seed}")
+
+
+def deal_secrets(layout: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The layout with its hidden identities shuffled over its public places.
+
+    Every marker keeps its hex (and an ATG marker its facing); only what lies
+    face down changes: which tank markers are wheels (DG-7.3), which ATG marker
+    is which gun or a bluff, which mine markers are mines (DG-7.4.3/7.4.4).
+    Every marker of one kind obeys the same placement rules whatever its
+    identity, so a dealt layout obeys DG-7 wherever the file's did; the counts
+    of each identity are the file's (its components).
+    """
+    def shuffled(groups: dict[str, list[Pos]], order: tuple[str, ...]) -> dict[str, list[Pos]]:
+        places = [p for k in order for p in groups.get(k, [])]
+        rng.shuffle(places)
+        out: dict[str, list[Pos]] = {}
+        for k in order:
+            n = len(groups.get(k, []))
+            out[k], places = places[:n], places[n:]
+        return out
+
+    kinds = [kind for _, kind, _ in layout["atgs"]]
+    rng.shuffle(kinds)
+    return {
+        **layout,
+        "markers": shuffled(layout["markers"], ("wheel", "bluff")),
+        "atgs": [(p, kind, facing) for (p, _, facing), kind in zip(layout["atgs"], kinds, strict=True)],
+        "mines": shuffled(layout["mines"], ("mine", "bluff")),
+    }
 
 
 def copies_per_side(cfg: Config) -> int:

@@ -117,6 +117,8 @@ def evaluate(g: DuelGame, player: int) -> float:
     outcome = g.outcome()
     if outcome is not None:
         return outcome.returns(len(g.players))[player]
+    if g.step in ("S1", "S2", "S3", "S4"):
+        g = identity_blind(g)
     score = float(g.net_vp + g.round_vp["german"] - g.round_vp["soviet"])
     cols = g.geo.columns
     for t in g.tanks.values():
@@ -133,6 +135,26 @@ def evaluate(g: DuelGame, player: int) -> float:
         score -= 0.5 * g.geo.distance(g.stuka.pos, g.stuka.airfield)
     value = math.tanh(score / 12.0)
     return value if g.side_of[player] == "german" else -value
+
+
+def identity_blind(g: DuelGame) -> DuelGame:
+    """A copy in which every face-down marker counts alike: all tank markers
+    wheels, all ATG markers guns, all mine markers mines.
+
+    During the set-up the evaluation judges this copy, so placing a real
+    marker or a bluff on the same hex is worth the same, and a computer's
+    order of placements tells the opponent nothing about identities (DG-24).
+    """
+    blind = g.clone()
+    for m in blind.markers.values():
+        m.wheel = True
+    for a in blind.atgs.values():
+        if not a.face_up:
+            a.kind = "pak36"
+    for mi in blind.mines.values():
+        if not mi.face_up:
+            mi.real = True
+    return blind
 
 
 def resample_secrets(g: DuelGame, side: str, rng: random.Random) -> None:

@@ -1,0 +1,143 @@
+"""Position documents of Duel of the Giants (issue 17 "Positions"): any reachable
+state round-trips, loads with the checks of a scenario, and works from the CLI."""
+
+from __future__ import annotations
+
+import io
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cli.app import main
+from cli.commands import check_file
+from rulesets.duel_of_the_giants import RULESET
+from rulesets.duel_of_the_giants.game import DuelGame
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "data/duel_of_the_giants/positions/summer-combat.yaml"
+
+
+def playout(scenario: str, options: dict[str, Any], seed: int, steps: int) -> DuelGame:
+    g = RULESET.new_game(scenario, options, seed)
+    assert isinstance(g, DuelGame)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.outcome() is not None:
+            break
+        acts = g.legal_actions()
+        g.apply(acts[rng.randrange(len(acts))])
+    return g
+
+
+def same_game(a: Any, b: Any) -> None:
+    assert b.position() == a.position()
+    assert [b.format_action(x) for x in b.legal_actions()] == [a.format_action(x) for x in a.legal_actions()]
+    for p in [None, *range(len(a.players))]:
+        assert b.view(p) == a.view(p)
+    assert b.decision() == a.decision()
+    if a.outcome() is None:
+        assert b.to_move() == a.to_move()
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 400), scenario=st.sampled_from(["summer", "winter"]),
+       options=st.sampled_from([{}, {"players": 3}, {"players": 4}, {"setup": "manual"}, {"setup": "shipped"}]))
+def test_position_round_trip_of_reachable_states(seed: int, steps: int, scenario: str,
+                                                  options: dict[str, Any]) -> None:
+    g = playout(scenario, options, seed, steps)
+    text = yaml.safe_dump(g.position(), sort_keys=False)  # what a file holds
+    again = RULESET.from_position(yaml.safe_load(text), seed)
+    same_game(g, again)
+
+
+def test_position_plays_on_like_the_original() -> None:
+    g = playout("summer", {}, 4, 250)
+    again = RULESET.from_position(g.position(), 4)
+    rng = random.Random(1)
+    for _ in range(60):
+        if g.outcome() is not None:
+            break
+        acts = g.legal_actions()
+        pick = acts[rng.randrange(len(acts))]
+        g.apply(pick)
+        again.apply(again.parse_action(g.format_action(pick)))
+        same_game(g, again)
+
+
+def test_shipped_example_position_validates_and_loads() -> None:
+    assert check_file(EXAMPLE) == []
+    doc = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    g = RULESET.from_position(doc, 0)
+    assert g.decision() == doc["decision"] and g.players[g.to_move()] == doc["to_move"]
+
+
+def tanktable(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str,
+              stdin: str = "") -> tuple[int, str]:
+    monkeypatch.setattr(sys, "argv", ["tanktable", *args])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    with pytest.raises(SystemExit) as info:
+        main()
+    out, err = capsys.readouterr()
+    return int(info.value.code or 0), out + err
+
+
+def test_validate_reports_a_broken_position_with_its_lines(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    text = EXAMPLE.read_text(encoding="utf-8")
+    doc = yaml.safe_load(text)
+    doc["tanks"][0]["at"] = "z40"
+    doc["markers"][0]["owner"] = "nobody"
+    doc["front_laid"] = doc["front_laid"][:3]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    code, out = tanktable(monkeypatch, capsys, "validate", str(bad))
+    assert code == 1
+    lines = [line for line in out.splitlines() if line.startswith(str(bad) + ":")]
+    assert any("z40 is not on the 9 x 11 board" in line for line in lines)
+    assert any("unknown player 'nobody'" in line for line in lines)
+    assert any("north to the south edge (DG-5.2)" in line for line in lines)
+    assert all(line.split(":")[1].isdigit() and line.split(":")[2].isdigit() for line in lines)
+    doc = yaml.safe_load(text)
+    doc["decision"] = "phase A4: program a Tiger (DG-11.2)"
+    bad.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    code, out = tanktable(monkeypatch, capsys, "validate", str(bad))
+    assert code == 1 and "the state says the decision is" in out
+    code, out = tanktable(monkeypatch, capsys, "play", "duel-of-the-giants", "--position", str(bad),
+                          "--seat", "german=random", "--seat", "soviet=random")
+    assert code == 1 and "the state says the decision is" in out and "Traceback" not in out
+
+
+def test_cli_play_from_position_records_and_the_record_verifies(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "game.yaml"
+    doc = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    doc["options"]["end.max_rounds"] = doc["turn"]["round"]  # the game ends with this round
+    start = tmp_path / "start.yaml"
+    start.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    code, out = tanktable(monkeypatch, capsys, "play", "duel-of-the-giants", "--position", str(start),
+                          "--seat", "german=random", "--seat", "soviet=random", "--seed", "5",
+                          "--record", str(record))
+    assert code == 0, out
+    code, out = tanktable(monkeypatch, capsys, "replay", str(record), "--verify", "--as", "german")
+    assert code == 0, out
+    assert "replay" in out
+
+
+def test_cli_save_position_at_the_prompt(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "here.yaml"
+    code, out = tanktable(monkeypatch, capsys, "play", "duel-of-the-giants", "--seat", "german=human",
+                          "--seat", "soviet=random", "--seed", "3", stdin=f"save position {saved}\nquit\n")
+    assert code in (0, 1) and "Traceback" not in out and "internal error" not in out, out  # quit: unfinished
+    assert f"saved position {saved}" in out
+    assert check_file(saved) == []
+    doc = yaml.safe_load(saved.read_text(encoding="utf-8"))
+    g = RULESET.from_position(doc, 3)
+    assert g.players[g.to_move()] == "german"
+    assert f"german -- {g.decision()}> saved position" in out  # the state the prompt was in
+    assert g.position() == doc
