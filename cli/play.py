@@ -159,6 +159,8 @@ class Session:
             self.clock_left = {p: float(clock.left.get(name, clock.seconds))
                                for p, name in enumerate(game.players)}
         self.last_human: int | None = None
+        self.saved_at = time.monotonic()
+        """When ``--record`` was last written (see :meth:`autosave`)."""
         self.table_commands = {c.name: c for c in game.table_commands()}
         """The ruleset's own questions (``measure``, ``preview``), by their first word."""
         self.quiet = s.json_out
@@ -245,7 +247,7 @@ class Session:
                 self.clock_left[player] -= time.monotonic() - started
                 if self.clock_left[player] <= 0:
                     g.forfeit(player, Termination.TIME)
-            self.autosave()
+            self.autosave(urgent=self.kinds[player] == HUMAN or g.outcome() is not None)
         return self.finish()
 
     def think(self, player: int) -> Any:
@@ -301,12 +303,27 @@ class Session:
                 self.game.players[p]: round(max(0.0, t), 3) for p, t in self.clock_left.items()})
         return record_of(self.header, self.game, seats, clock)
 
-    def autosave(self) -> None:
-        """Rewrite ``--record`` after a decision, so that nothing played is ever lost."""
-        if self.s.record is not None:
-            from core.record import save_record
+    AUTOSAVE_SECONDS = 2.0
+    """Between computer decisions the record is rewritten at most this often."""
 
-            save_record(self.record(), self.s.record)
+    def autosave(self, urgent: bool = True) -> None:
+        """Rewrite ``--record`` after a decision, so that nothing played is ever lost.
+
+        A person's decision is saved at once. The computer's come fast, and a
+        record is rewritten whole, so between them it is saved at most every
+        :attr:`AUTOSAVE_SECONDS` (a long game of computers would otherwise
+        spend its time writing); whatever is unsaved is saved when the game
+        ends, stops or fails.
+        """
+        if self.s.record is None:
+            return
+        now = time.monotonic()
+        if not urgent and now - self.saved_at < self.AUTOSAVE_SECONDS:
+            return
+        from core.record import save_record
+
+        save_record(self.record(), self.s.record)
+        self.saved_at = now
 
     def save_if_asked(self, path: Path | None = None) -> None:
         target = path or self.s.record

@@ -115,7 +115,8 @@ class Termination(str, enum.Enum):
     RULES = "rules"
     """Won, lost or drawn by the ruleset's own end conditions."""
     MOVE_LIMIT = "move_limit"
-    """A limit of the rules ran out (a move counter, a last round) and decided."""
+    """A counter of the rules ran out and drew the game (Tank Chess's moves
+    without a destruction, like chess's fifty-move rule)."""
     RESIGNATION = "resignation"
     TIME = "time"
     AGREEMENT = "agreement"

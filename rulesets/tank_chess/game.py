@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from core.combat import defeats
 from core.dice import Dice
 from core.errors import TanktableError
-from core.game import Event, Game, GameType, Illegal, Outcome, SearchProfile, Step
+from core.game import Event, Game, GameType, Illegal, Outcome, SearchProfile, Step, Termination
 from core.grid.square import Dir, direction_between
 from rulesets.tank_chess import notation
 from rulesets.tank_chess.action import TankMove
@@ -173,6 +173,7 @@ class TankChessGame(Game[TankMove]):
             text = f"draw: the same position {self.rules.repetition} times (TC-7.4)"
         elif reason == "move limit":
             text = f"draw: {self.settings.draw.move_limit} moves without a destruction (TC-7.4)"
+            return Outcome((), text, None, Termination.MOVE_LIMIT)
         else:
             text = f"draw: {SIDES[self.pos.to_move]} has no legal move (TC-7.4)"
         return Outcome((), text)

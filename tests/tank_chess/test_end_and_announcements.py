@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.game import Termination
 from tests.tank_chess.helpers import board, rule_of, texts
 
 EXIT = """
@@ -149,6 +150,7 @@ C . . . . . . .
     g.apply_text("CLT h6-h5:S")
     outcome = g.outcome()
     assert outcome is not None and outcome.is_draw and "2 moves" in outcome.reason
+    assert outcome.termination is Termination.MOVE_LIMIT
 
 
 def test_tc_7_4_draw_when_no_legal_move() -> None:
