@@ -160,10 +160,19 @@ class TableServer:
         self.base_url = base_url
         self.worker = ComputerWorker()
         store.on_table = self.worker.attach
+        self.closing = False
+        """Set when the server stops: every push stream ends at once."""
 
     def start(self) -> None:
         self.worker.start()
         self.store.load_all()
+
+    def close_streams(self) -> None:
+        """End every push stream (the server is stopping): wake them with ``closing`` set."""
+        self.closing = True
+        for table in list(self.store.tables.values()):
+            for listener in list(table.listeners):
+                listener()
 
     # ------------------------------------------------------------- helpers
     def require_host(self, request: Request) -> None:
@@ -336,7 +345,7 @@ class TableServer:
         table.listeners.append(listener)
         try:
             sent = -1
-            while True:
+            while not self.closing:
                 wake.clear()
                 state = await run_in_threadpool(seat_state, table, seat)
                 if state["version"] != sent or state.get("thinking"):
@@ -346,6 +355,8 @@ class TableServer:
                     return
                 try:
                     await asyncio.wait_for(wake.wait(), PING_SECONDS)
+                    if self.closing:
+                        return
                 except asyncio.TimeoutError:
                     if await request.is_disconnected():
                         return

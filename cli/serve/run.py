@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -38,7 +39,13 @@ def serve(host: str, port: int, games_dir: Path, scenarios: list[Path], position
     typer.echo(f"open {base}/?key={server.host_key}")
     typer.echo("(the key lets the holder create games and see every seat's link; Ctrl-C stops)")
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
-    uvicorn.Server(config).run(sockets=[sock])
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            server.close_streams()  # open push streams would hold the shutdown up
+            super().handle_exit(sig, frame)
+
+    Server(config).run(sockets=[sock])
     return 0
 
 

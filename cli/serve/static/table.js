@@ -176,16 +176,21 @@ function drawStatus() {
 }
 
 function drawAids() {
-  // per-ruleset aids drawn from the seat's own view (see docs/browser.md)
+  // per-ruleset aids, drawn only from what this seat was sent (see docs/browser.md)
   const aids = $("aids");
   aids.replaceChildren();
+  const last = state.log.length ? state.log[state.log.length - 1] : null;
+  const check = last ? last.events.find(e => e.kind.toLowerCase().includes("check")) : null;
+  if (check && !state.outcome) aids.append(el("p", {class: "check", text: "CHECK — " + check.text}));
   const v = state.view;
   if (!v) return;
-  if (state.ruleset === "duel-of-the-giants" && v.vp !== undefined) {
-    aids.append(el("p", {class: "vp", text: `victory points: ${JSON.stringify(v.vp)}`}));
+  if (state.ruleset === "duel-of-the-giants" && v.vp) {
+    const totals = Object.entries(v.vp.totals || {}).map(([side, n]) => `${side} ${n}`).join(" : ");
+    aids.append(el("p", {class: "vp", text: `round ${v.round}, step ${v.step} — victory points ${totals}`}),
+                el("pre", {class: "vp-bar", text: v.vp.bar}));
   }
-  if (state.ruleset === "tank-chess" && v.check) {
-    aids.append(el("p", {class: "check", text: `CHECK: ${JSON.stringify(v.check)}`}));
+  if (state.ruleset === "battle-of-tanks" && v.round !== undefined) {
+    aids.append(el("p", {class: "phase", text: `round ${v.round}, ${v.phase}; ${v.bag} order chits in the bag`}));
   }
 }
 
