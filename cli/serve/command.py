@@ -3,7 +3,6 @@ module on every start; the server's packages load when the command runs)."""
 
 from __future__ import annotations
 
-import ipaddress
 from pathlib import Path
 
 import typer
@@ -30,6 +29,8 @@ def register(app: typer.Typer) -> None:
 
 def is_local(host: str) -> bool:
     """True for an address only this machine can reach."""
+    import ipaddress
+
     if host in LOCAL_HOSTS:
         return True
     try:
