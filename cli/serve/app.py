@@ -1,0 +1,417 @@
+"""The HTTP side of ``tanktable serve``: routes, request checking, the push stream.
+
+Two kinds of address:
+
+* the start page and its API (``/``, ``/api/games``, ``/api/catalog``) need
+  the server's host key (printed with the address when the server starts),
+  because they list every game's seat links;
+* a seat's table (``/t/{game}/{token}``) and its API need that seat's token;
+  the token decides who acts and whose eyes the answers are built for.
+
+Every request body is read up to :data:`MAX_BODY` bytes and checked by a
+pydantic model; every refusal is a 4xx answer with a message (and the rule ID
+for an illegal move), never a traceback. No request names a file: games by id,
+scenarios and positions by the names the server offers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from importlib import resources
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from cli.serve.seatview import seat_state
+from cli.serve.store import GameSpec, GameStore
+from cli.serve.tables import HOTSEAT, HUMAN, SPECTATOR, Forbidden, Seat, Table
+from cli.serve.worker import ComputerWorker
+from core.errors import DataError, IllegalActionError, NotationError, TanktableError
+from core.registry import available_rulesets
+
+log = logging.getLogger("tanktable.serve")
+
+MAX_BODY = 16 * 1024
+"""The largest request body read (a move, a command, a new game's settings)."""
+PING_SECONDS = 15.0
+"""A comment on an idle push stream, so that proxies and browsers keep it open."""
+
+
+class HttpError(Exception):
+    def __init__(self, status: int, message: str, **extra: Any):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.extra = extra
+
+
+# ------------------------------------------------------------------ bodies
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class MoveBody(Body):
+    move: str = Field(min_length=1, max_length=2000)
+
+
+class DrawBody(Body):
+    accept: bool = True
+
+
+class AskBody(Body):
+    command: str = Field(min_length=1, max_length=500)
+
+
+class EmptyBody(Body):
+    pass
+
+
+class CreateBody(Body):
+    ruleset: str = Field(max_length=100)
+    scenario: str | None = Field(default=None, max_length=200)
+    position: str | None = Field(default=None, max_length=200)
+    seats: dict[str, str] = Field(default_factory=dict, max_length=8)
+    seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
+    options: list[str] = Field(default_factory=list, max_length=50)
+    players: int | None = Field(default=None, ge=1, le=8)
+    setup: str | None = Field(default=None, max_length=50)
+
+
+async def read_body(request: Request, model: type[Body]) -> Any:
+    """The request's JSON body as ``model``: 413 past :data:`MAX_BODY`, 400 for
+    anything that is not the expected JSON object."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise HttpError(413, f"request body larger than {MAX_BODY} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise HttpError(413, f"request body larger than {MAX_BODY} bytes")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    if not raw.strip():
+        raw = b"{}"
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise HttpError(400, "the request body is not JSON") from None
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}"
+                             for e in exc.errors())
+        raise HttpError(400, f"bad request: {problems}") from None
+
+
+def refusal(exc: Exception) -> HttpError:
+    """A rules or usage error as the answer a player reads."""
+    if isinstance(exc, Forbidden):
+        return HttpError(403, str(exc))
+    if isinstance(exc, IllegalActionError):
+        return HttpError(409, f"illegal: {exc.reason} ({exc.rule})", rule=exc.rule)
+    if isinstance(exc, NotationError):
+        return HttpError(400, f"cannot read that move: {exc}")
+    if isinstance(exc, DataError):
+        return HttpError(400, str(exc))
+    return HttpError(400, str(exc))
+
+
+def _json_error(err: HttpError) -> JSONResponse:
+    return JSONResponse({"error": err.message, **err.extra}, status_code=err.status)
+
+
+def guarded(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+    """Every route's answer to a refusal or a fault: JSON with a message, no traceback."""
+
+    async def wrapper(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except HttpError as err:
+            return _json_error(err)
+        except TanktableError as exc:
+            return _json_error(refusal(exc))
+        except Exception:  # noqa: BLE001 - the last line of defence of a request
+            log.exception("internal error in %s", request.url.path)
+            return JSONResponse({"error": "internal error (the server's log has the details)"},
+                                status_code=500)
+
+    return wrapper
+
+
+# ------------------------------------------------------------------ the app
+class TableServer:
+    """The store, the computer worker and the routes around them."""
+
+    def __init__(self, store: GameStore, host_key: str | None = None, base_url: str = ""):
+        self.store = store
+        self.host_key = host_key or secrets.token_urlsafe(16)
+        self.base_url = base_url
+        self.worker = ComputerWorker()
+        store.on_table = self.worker.attach
+        self.closing = False
+        """Set when the server stops: every push stream ends at once."""
+
+    def start(self) -> None:
+        self.worker.start()
+        self.store.load_all()
+
+    def close_streams(self) -> None:
+        """End every push stream (the server is stopping): wake them with ``closing`` set."""
+        self.closing = True
+        for table in list(self.store.tables.values()):
+            for listener in list(table.listeners):
+                listener()
+
+    # ------------------------------------------------------------- helpers
+    def require_host(self, request: Request) -> None:
+        key = request.headers.get("x-host-key") or request.query_params.get("key") or ""
+        if not secrets.compare_digest(key.encode(), self.host_key.encode()):
+            raise HttpError(403, "the start page needs the server's host key: open the address "
+                                 "the server printed when it started")
+
+    def seat(self, request: Request) -> tuple[Table, Seat]:
+        table = self.store.get(request.path_params["game"])
+        if table is None:
+            raise HttpError(404, "no such game")
+        seat = table.seat_of(request.path_params["token"])
+        if seat is None:
+            raise HttpError(403, "this link is not a seat of this game")
+        return table, seat
+
+    def links(self, table: Table) -> dict[str, str]:
+        out = {}
+        for token, seat in table.tokens.items():
+            if seat.role == HUMAN and seat.player is not None:
+                if table.kinds.get(seat.player) != HUMAN:
+                    continue
+                name = table.game.players[seat.player]
+            else:
+                name = seat.role
+            out[name] = f"{self.base_url}/t/{table.id}/{token}"
+        return out
+
+    def summary(self, table: Table) -> dict[str, Any]:
+        with table.lock:
+            outcome = table.game.outcome()
+            return {"id": table.id, "ruleset": table.ruleset.id, "scenario": table.header.scenario,
+                    "moves": len(table.game.history), "seats": table.seats_by_name(),
+                    "over": outcome is not None,
+                    "result": outcome.reason if outcome is not None else None,
+                    "links": self.links(table)}
+
+    # -------------------------------------------------------------- pages
+    async def start_page(self, request: Request) -> Response:
+        return HTMLResponse(_static_text("start.html"))
+
+    async def table_page(self, request: Request) -> Response:
+        self.seat(request)
+        return HTMLResponse(_static_text("table.html"))
+
+    async def static(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        types = {"js": "text/javascript", "css": "text/css"}
+        ext = name.rsplit(".", 1)[-1]
+        if name not in STATIC_FILES or ext not in types:
+            raise HttpError(404, "no such file")
+        return Response(_static_text(name), media_type=f"{types[ext]}; charset=utf-8",
+                        headers={"cache-control": "no-cache"})
+
+    # --------------------------------------------------------- start API
+    async def catalog(self, request: Request) -> Response:
+        self.require_host(request)
+        return JSONResponse(await run_in_threadpool(self._catalog))
+
+    def _catalog(self) -> dict[str, Any]:
+        from core.options import describe_options, option_fields
+
+        rulesets = []
+        for r in available_rulesets():
+            rulesets.append({
+                "id": r.id, "title": r.title, "players": list(r.players),
+                "scenarios": r.scenarios(), "default_scenario": r.default_scenario,
+                "option_fields": option_fields(r.options_model),
+                "options_help": describe_options(r.id, r.options_model, r.setting_names()),
+            })
+        return {"rulesets": rulesets, "seat_kinds": [HUMAN, *self.store.agent_kinds],
+                "scenario_files": sorted(self.store.files.scenarios),
+                "position_files": sorted(self.store.files.positions)}
+
+    async def games(self, request: Request) -> Response:
+        self.require_host(request)
+        tables = sorted(self.store.tables.values(), key=lambda t: t.id, reverse=True)
+        return JSONResponse({"games": [self.summary(t) for t in tables],
+                             "unreadable": self.store.problems})
+
+    async def create(self, request: Request) -> Response:
+        self.require_host(request)
+        body = await read_body(request, CreateBody)
+        spec = GameSpec(ruleset=body.ruleset, scenario=body.scenario or None,
+                        position=body.position or None,
+                        seats={k.lower(): v for k, v in body.seats.items()}, seed=body.seed,
+                        options=body.options, players=body.players, setup=body.setup or None)
+        table = await run_in_threadpool(self.store.create, spec)
+        return JSONResponse(self.summary(table), status_code=201)
+
+    # ---------------------------------------------------------- seat API
+    async def state(self, request: Request) -> Response:
+        table, seat = self.seat(request)
+        return JSONResponse(await run_in_threadpool(seat_state, table, seat))
+
+    def _seat_action(self, name: str, model: type[Body],
+                     do: Callable[[Table, Seat, Any], Any]) -> Callable[[Request], Awaitable[Response]]:
+        async def handler(request: Request) -> Response:
+            table, seat = self.seat(request)
+            body = await read_body(request, model)
+
+            def work() -> dict[str, Any]:
+                extra = do(table, seat, body)
+                state = seat_state(table, seat)
+                if extra:
+                    state["answer"] = extra
+                return state
+
+            return JSONResponse(await run_in_threadpool(work))
+
+        handler.__name__ = name
+        return handler
+
+    @staticmethod
+    def _hint(table: Table, seat: Seat, body: Any) -> str:
+        from core.ai import make_agent
+
+        with table.lock:
+            player = table.acting_player(seat)
+            g = table.game
+            if g.outcome() is not None or g.to_move() != player:
+                raise TanktableError("a hint is for your own decision")
+            copy = g.clone()
+        action = make_agent("greedy", seed=len(copy.history)).choose(copy)
+        return f"hint: {copy.format_action(action)}"
+
+    @staticmethod
+    def _ask(table: Table, seat: Seat, body: Any) -> str:
+        word, _, rest = body.command.strip().partition(" ")
+        with table.lock:
+            viewer = table.viewer(seat)
+            if viewer < 0:
+                raise Forbidden("a spectator cannot ask the table")
+            commands = {c.name: c for c in table.game.table_commands()}
+            if word.lower() not in commands:
+                raise TanktableError(f"no table command {word!r}; the table answers "
+                                     + (", ".join(commands) or "none"))
+            return str(commands[word.lower()].answer(table.game, viewer, rest.strip()))
+
+    async def record(self, request: Request) -> Response:
+        table, seat = self.seat(request)
+
+        def text() -> str:
+            from core.record import dump_record
+
+            with table.lock:
+                if table.game.hidden_information and table.game.outcome() is None:
+                    raise HttpError(403, "the record holds every side's secrets: "
+                                         "it is offered when the game is over")
+                return dump_record(table.record())
+
+        body = await run_in_threadpool(text)
+        return Response(body, media_type="application/x-yaml", headers={
+            "content-disposition": f'attachment; filename="{table.id}.yaml"'})
+
+    async def stream(self, request: Request) -> Response:
+        """Server-Sent Events: the seat's whole state after every change of the table."""
+        table, seat = self.seat(request)
+        return StreamingResponse(self._events(table, seat, request), media_type="text/event-stream",
+                                 headers={"cache-control": "no-cache", "x-accel-buffering": "no"})
+
+    async def _events(self, table: Table, seat: Seat, request: Request) -> AsyncIterator[str]:
+        loop = asyncio.get_running_loop()
+        wake = asyncio.Event()
+
+        def listener() -> None:
+            loop.call_soon_threadsafe(wake.set)
+
+        table.listeners.append(listener)
+        try:
+            sent = -1
+            while not self.closing:
+                wake.clear()
+                state = await run_in_threadpool(seat_state, table, seat)
+                if state["version"] != sent or state.get("thinking"):
+                    sent = state["version"]
+                    yield f"data: {json.dumps(state)}\n\n"
+                if state["outcome"] is not None:
+                    return
+                try:
+                    await asyncio.wait_for(wake.wait(), PING_SECONDS)
+                    if self.closing:
+                        return
+                except asyncio.TimeoutError:
+                    if await request.is_disconnected():
+                        return
+                    yield ": ping\n\n"
+        finally:
+            table.listeners.remove(listener)
+
+    # ------------------------------------------------------------- routes
+    def app(self) -> Starlette:
+        t = "/api/t/{game}/{token}"
+        seat_routes: list[tuple[str, type[Body], Callable[[Table, Seat, Any], Any]]] = [
+            ("act", MoveBody, lambda tb, s, b: tb.act(s, b.move) and None),
+            ("undo", EmptyBody, lambda tb, s, b: tb.undo(s)),
+            ("resign", EmptyBody, lambda tb, s, b: tb.resign(s)),
+            ("draw", DrawBody, lambda tb, s, b: tb.offer_draw(s, b.accept)),
+            ("ready", EmptyBody, lambda tb, s, b: tb.pass_screen_ready(s)),
+            ("hint", EmptyBody, self._hint),
+            ("ask", AskBody, self._ask),
+        ]
+        routes = [
+            Route("/", guarded(self.start_page)),
+            Route("/static/{name}", guarded(self.static)),
+            Route("/api/catalog", guarded(self.catalog)),
+            Route("/api/games", guarded(self.games), methods=["GET"]),
+            Route("/api/games", guarded(self.create), methods=["POST"]),
+            Route("/t/{game}/{token}", guarded(self.table_page)),
+            Route(f"{t}/state", guarded(self.state)),
+            Route(f"{t}/stream", guarded(self.stream)),
+            Route(f"{t}/record", guarded(self.record)),
+        ]
+        for name, model, do in seat_routes:
+            routes.append(Route(f"{t}/{name}", guarded(self._seat_action(name, model, do)),
+                                methods=["POST"]))
+        return Starlette(routes=routes, lifespan=self._lifespan)
+
+    @contextlib.asynccontextmanager
+    async def _lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        self.start()
+        try:
+            yield
+        finally:
+            self.worker.stop()
+
+
+STATIC_FILES = ("start.html", "table.html", "table.js", "start.js", "table.css")
+
+
+def _static_text(name: str) -> str:
+    return resources.files("cli.serve").joinpath("static", name).read_text(encoding="utf-8")
+
+
+def create_app(store: GameStore, host_key: str | None = None, base_url: str = "") -> tuple[Starlette, TableServer]:
+    """The ASGI app over ``store`` (and its server, for tests and the command)."""
+    server = TableServer(store, host_key, base_url)
+    return server.app(), server
+
+
+__all__ = ["HOTSEAT", "SPECTATOR", "TableServer", "create_app"]

@@ -1,0 +1,39 @@
+"""The ``serve`` command: only typer at module level (the CLI imports this
+module on every start; the server's packages load when the command runs)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+LOCAL_HOSTS = ("localhost",)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("serve")
+    def serve_cmd(
+        host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
+        port: int = typer.Option(8000, "--port", help="Port to listen on (0: any free port)."),
+        games_dir: Path = typer.Option(Path("tanktable-games"), "--games-dir",
+                                       help="Folder of the game records (created if missing)."),
+        scenario: list[Path] = typer.Option([], "--scenario", help="A scenario file the start page may offer (by its name)."),
+        position: list[Path] = typer.Option([], "--position", help="A position file the start page may offer (by its name)."),
+        think: float = typer.Option(1.0, "--think", help="Seconds per decision for the mcts computer player."),
+    ) -> None:
+        """Play in the browser: a live table, one seat per browser, games saved in --games-dir."""
+        from cli.serve.run import serve
+
+        raise typer.Exit(serve(host, port, games_dir, scenario, position, think))
+
+
+def is_local(host: str) -> bool:
+    """True for an address only this machine can reach."""
+    import ipaddress
+
+    if host in LOCAL_HOSTS:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

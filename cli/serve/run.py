@@ -1,0 +1,67 @@
+"""Start the server: check the command line, open the games directory, run uvicorn."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from cli.serve.command import is_local
+
+
+def serve(host: str, port: int, games_dir: Path, scenarios: list[Path], positions: list[Path],
+          think: float) -> int:
+    import uvicorn
+
+    from cli.serve.app import create_app
+    from cli.serve.store import GameStore, ServerFiles
+    from core.ai.agents import AGENTS, _presets
+    from core.errors import UsageError
+
+    if not 0 <= port <= 65535:
+        raise UsageError(f"--port {port}: use 0-65535")
+    if think <= 0:
+        raise UsageError("--think must be more than 0 seconds")
+    files = ServerFiles.of(scenarios, positions)
+    store = GameStore(games_dir, files, think=think, agent_kinds=[*AGENTS, *_presets()])
+    sock = _bind(host, port)
+    real_port = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    base = f"http://{shown}:{real_port}"
+    app, server = create_app(store, base_url=base)
+    if not is_local(host):
+        typer.echo(f"warning: listening on {host}: anyone who can reach this address can open the "
+                   "start page with its key and any seat with its link; there is no encryption "
+                   "(use 127.0.0.1 unless you mean it)", err=True)
+    typer.echo(f"tanktable serve: games in {games_dir}")
+    typer.echo(f"open {base}/?key={server.host_key}")
+    typer.echo("(the key lets the holder create games and see every seat's link; Ctrl-C stops)")
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            server.close_streams()  # open push streams would hold the shutdown up
+            super().handle_exit(sig, frame)
+
+    Server(config).run(sockets=[sock])
+    return 0
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """The listening socket, bound before uvicorn starts so that the printed
+    address is the real one (also with ``--port 0``)."""
+    from core.errors import UsageError
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock

@@ -1,0 +1,109 @@
+"""What one link is sent: built only from what its player may see.
+
+Every byte of a seat's page and of its pushed updates comes from here, and
+here only from ``view(player)``, ``render(player)``, the ruleset's SVG as
+that player sees it, :meth:`~core.game.Event.for_player`, the moves' public
+texts, and -- when it is that player's decision -- the legal actions with their
+notes. A spectator's player is ``-1``: no side's, so it is shown only what
+is public; in a hidden-information game that leaves the board out until the
+game is over (there is no view of the table that belongs to nobody).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cli.serve.boards import targets
+from cli.serve.tables import HOTSEAT, Seat, Table
+from core.errors import TanktableError
+
+MAX_LOG = 400
+"""The newest log entries sent with each update (the record has them all)."""
+
+
+def seat_state(table: Table, seat: Seat) -> dict[str, Any]:
+    """The whole state one link may see, as JSON-safe data (one call, one lock)."""
+    with table.lock:
+        return _state(table, seat)
+
+
+def _state(table: Table, seat: Seat) -> dict[str, Any]:
+    g = table.game
+    outcome = g.outcome()
+    base: dict[str, Any] = {
+        "id": table.id,
+        "version": table.version,
+        "ruleset": table.ruleset.id,
+        "title": table.ruleset.title,
+        "players": list(g.players),
+        "seats": table.seats_by_name(),
+        "role": seat.role,
+        "notice": table.notice,
+        "outcome": None if outcome is None else {
+            "winners": [g.players[p] for p in outcome.winners], "reason": outcome.reason,
+            "termination": outcome.termination.value},
+        "thinking": g.players[table.thinking] if table.thinking is not None else None,
+        "to_move": g.players[g.to_move()] if outcome is None else None,
+        "draw_offer": sorted(g.players[p] for p in table.draw_offer),
+    }
+    if seat.role == HOTSEAT:
+        due = table.hotseat_pass_due()
+        if due is not None:
+            base.update({"pass_to": g.players[due], "you": None})
+            return base
+    viewer = table.viewer(seat)
+    you = g.players[viewer] if viewer >= 0 else None
+    secret_board = g.hidden_information and viewer < 0 and outcome is None
+    base.update({
+        "you": you,
+        "decision": g.decision() if outcome is None and not secret_board else None,
+        "your_turn": outcome is None and viewer >= 0 and g.to_move() == viewer
+                     and table.kinds[viewer] == "human",
+        "log": _log(table, viewer),
+        "commands": [{"name": c.name, "usage": c.usage, "summary": c.summary}
+                     for c in g.table_commands()] if viewer >= 0 else [],
+        "undo_across_players": g.game_type.undo_across_players,
+        "hidden_information": g.hidden_information,
+        "notation_help": g.notation_help,
+    })
+    if secret_board:
+        base.update({"svg": None, "text": None, "view": None,
+                     "hidden": "the board of a hidden-information game is shown to spectators "
+                               "when the game is over"})
+    else:
+        eye = viewer if viewer >= 0 else None  # a finished game shows everything
+        base.update({"svg": _svg(table, eye), "text": g.render(eye), "view": g.view(eye)})
+    actions: list[dict[str, Any]] = []
+    if base["your_turn"]:
+        legal = g.legal_actions()
+        actions = [{"text": g.format_action(a), "note": g.describe_action(a)} for a in legal]
+        base["targets"] = targets(g, legal)
+    base["actions"] = actions
+    return base
+
+
+def _svg(table: Table, player: int | None) -> str | None:
+    try:
+        return table.ruleset.render_svg(table.game, player)
+    except TanktableError:
+        return None
+
+
+def _log(table: Table, viewer: int) -> list[dict[str, Any]]:
+    """The moves and their events as ``viewer`` may read them (newest last)."""
+    g = table.game
+    out: list[dict[str, Any]] = []
+    start = max(0, len(g.history) - MAX_LOG)
+    over = g.outcome() is not None
+    for i in range(start, len(g.history)):
+        step = g.history[i]
+        mine = step.player == viewer
+        if mine:
+            move: str | None = g.format_action(step.action) + g.annotation(step.events)
+        else:
+            move = table.public_moves[i] if i < len(table.public_moves) else None
+        eye = viewer if viewer >= 0 else -1
+        events = [e.to_json() for e in g.events_for(eye, step.events)]
+        out.append({"n": i + 1, "player": g.players[step.player], "move": move,
+                    "hidden": move is None and not over, "events": events})
+    return out

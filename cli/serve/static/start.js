@@ -1,0 +1,126 @@
+// The start page: create a game, list the saved ones. Plain JavaScript, no build step.
+"use strict";
+
+const params = new URLSearchParams(location.search);
+if (params.get("key")) sessionStorage.setItem("tanktable-key", params.get("key"));
+const KEY = sessionStorage.getItem("tanktable-key") || "";
+let catalog = null;
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "text") node.textContent = v; else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+async function api(path, body) {
+  const options = {headers: {"x-host-key": KEY, "content-type": "application/json"}};
+  if (body !== undefined) { options.method = "POST"; options.body = JSON.stringify(body); }
+  const response = await fetch(path, options);
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+function ruleset() {
+  return catalog.rulesets.find(r => r.id === document.getElementById("ruleset").value);
+}
+
+function fillRuleset() {
+  const r = ruleset();
+  const scenario = document.getElementById("scenario");
+  scenario.replaceChildren();
+  for (const name of r.scenarios) {
+    const option = el("option", {value: "scenario:" + name, text: name});
+    if (name === r.default_scenario) option.selected = true;
+    scenario.append(option);
+  }
+  for (const name of catalog.scenario_files) scenario.append(el("option", {value: "scenario:" + name, text: name + " (file)"}));
+  for (const name of catalog.position_files) scenario.append(el("option", {value: "position:" + name, text: name + " (position)"}));
+  const seats = document.getElementById("seats");
+  seats.replaceChildren(el("legend", {text: "Seats"}));
+  r.players.forEach((side, i) => {
+    const select = el("select", {name: "seat-" + side, "data-side": side});
+    for (const kind of catalog.seat_kinds) {
+      const option = el("option", {value: kind, text: kind});
+      if ((i === 0 && kind === "human") || (i > 0 && kind === "greedy")) option.selected = true;
+      select.append(option);
+    }
+    seats.append(el("label", {}, side + " ", select));
+  });
+  document.getElementById("players-field").hidden = !r.option_fields.includes("players");
+  document.getElementById("setup-field").hidden = !r.option_fields.includes("setup");
+  document.getElementById("options-help").textContent = r.options_help;
+}
+
+function linkList(links) {
+  const ul = el("ul");
+  for (const [name, url] of Object.entries(links)) {
+    ul.append(el("li", {}, el("a", {href: url, class: "seat-link", "data-seat": name, text: name}), " ", el("code", {text: url})));
+  }
+  return ul;
+}
+
+async function loadGames() {
+  const data = await api("/api/games");
+  const body = document.querySelector("#games tbody");
+  body.replaceChildren();
+  for (const g of data.games) {
+    const seats = Object.entries(g.seats).map(([s, k]) => s + "=" + k).join(", ");
+    body.append(el("tr", {}, el("td", {text: g.id}), el("td", {text: String(g.moves)}),
+      el("td", {text: seats}), el("td", {text: g.over ? g.result : "unfinished"}),
+      el("td", {}, linkList(g.links))));
+  }
+  const bad = Object.entries(data.unreadable);
+  const problem = document.getElementById("unreadable");
+  problem.hidden = bad.length === 0;
+  problem.textContent = bad.map(([id, why]) => id + ": " + why).join("\n");
+}
+
+async function create(event) {
+  event.preventDefault();
+  const error = document.getElementById("create-error");
+  error.hidden = true;
+  const [what, name] = document.getElementById("scenario").value.split(/:(.*)/s);
+  const body = {ruleset: ruleset().id, seats: {}, options: []};
+  body[what] = name;
+  for (const select of document.querySelectorAll("#seats select")) body.seats[select.dataset.side] = select.value;
+  const seed = document.getElementById("seed").value;
+  if (seed !== "") body.seed = Number(seed);
+  const players = document.getElementById("players").value;
+  if (!document.getElementById("players-field").hidden && players !== "") body.players = Number(players);
+  const setup = document.getElementById("setup").value;
+  if (!document.getElementById("setup-field").hidden && setup) body.setup = setup;
+  body.options = document.getElementById("options").value.split("\n").map(s => s.trim()).filter(Boolean);
+  try {
+    const game = await api("/api/games", body);
+    const list = document.getElementById("created-links");
+    list.replaceChildren(...linkList(game.links).children);
+    document.getElementById("created").hidden = false;
+    loadGames();
+  } catch (e) {
+    error.textContent = e.message;
+    error.hidden = false;
+  }
+}
+
+async function main() {
+  try {
+    catalog = await api("/api/catalog");
+  } catch (e) {
+    const problem = document.getElementById("keyproblem");
+    problem.textContent = e.message;
+    problem.hidden = false;
+    return;
+  }
+  const select = document.getElementById("ruleset");
+  for (const r of catalog.rulesets) select.append(el("option", {value: r.id, text: r.title}));
+  select.addEventListener("change", fillRuleset);
+  fillRuleset();
+  document.getElementById("newgame").addEventListener("submit", create);
+  loadGames();
+}
+
+main();

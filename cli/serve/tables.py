@@ -1,0 +1,300 @@
+"""One game at the table: its seats, their secret links, and every decision
+taken for a seat, each followed by saving the record.
+
+A :class:`Table` is shared by the HTTP handlers (one per request, in worker
+threads) and the computer worker, so every change happens under its lock and
+bumps :attr:`Table.version`; whoever listens (the push streams) is told after
+each change. Nothing here knows about HTTP: a refusal is a
+:class:`~core.errors.TanktableError` or a :class:`Forbidden`, which the routes
+turn into 4xx answers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from core.errors import IllegalActionError, TanktableError
+from core.game import Game, Ruleset, Termination
+from core.record import RecordFile, record_of, save_record
+
+HUMAN = "human"
+SPECTATOR = "spectator"
+HOTSEAT = "hotseat"
+
+
+class Forbidden(TanktableError):
+    """A link acted for a seat that is not its own (HTTP 403)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who holds a link: one player, a spectator, or the hot-seat screen shared by
+    every human seat of one browser (``player`` is then ``None``)."""
+
+    role: str
+    player: int | None = None
+
+
+def new_token() -> str:
+    """A secret for one link: 128 bits from :mod:`secrets`, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+@dataclass
+class Table:
+    """A game being played in the browser (see the module docstring)."""
+
+    id: str
+    ruleset: Ruleset
+    game: Game[Any]
+    header: RecordFile
+    kinds: dict[int, str]
+    """Seat kind by player: ``human`` or a computer player's name."""
+    path: Path
+    tokens: dict[str, Seat] = field(default_factory=dict)
+    public_moves: list[str | None] = field(default_factory=list)
+    """Each history step as every player may read it (asked before it was applied)."""
+    think: float = 1.0
+    version: int = 0
+    thinking: int | None = None
+    """The computer player thinking now, if any."""
+    draw_offer: set[int] = field(default_factory=set)
+    """Players who offer a draw; the game is drawn when every human seat does."""
+    hotseat_ready: int | None = None
+    """The human seat the hot-seat screen shows now (after its pass screen)."""
+    notice: str = ""
+    """The last thing said to everyone (a declined draw, an undo)."""
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    listeners: list[Callable[[], None]] = field(default_factory=list)
+    on_computer_turn: Callable[[Table], None] | None = None
+
+    # ------------------------------------------------------------- seats
+    @property
+    def humans(self) -> list[int]:
+        return [p for p, k in self.kinds.items() if k == HUMAN]
+
+    def seat_of(self, token: str) -> Seat | None:
+        """The seat a link's token stands for (compared in constant time)."""
+        found = None
+        for known, seat in self.tokens.items():
+            if secrets.compare_digest(known.encode(), token.encode()):
+                found = seat
+        return found
+
+    def token_for(self, seat: Seat) -> str | None:
+        for token, s in self.tokens.items():
+            if s == seat:
+                return token
+        return None
+
+    def ensure_tokens(self) -> None:
+        """One link per human seat, one for spectators, and one hot-seat link
+        when more than one person plays at this table."""
+        wanted = [Seat(HUMAN, p) for p in self.humans] + [Seat(SPECTATOR)]
+        if len(self.humans) > 1:
+            wanted.append(Seat(HOTSEAT))
+        for seat in wanted:
+            if self.token_for(seat) is None:
+                self.tokens[new_token()] = seat
+
+    def acting_player(self, seat: Seat) -> int:
+        """The player a link acts for now; :class:`Forbidden` for a spectator,
+        and for the hot-seat screen while the pass screen is up."""
+        if seat.role == HUMAN and seat.player is not None:
+            return seat.player
+        if seat.role == HOTSEAT:
+            g = self.game
+            if g.outcome() is None and g.to_move() in self.humans and self.hotseat_ready == g.to_move():
+                return g.to_move()
+            raise Forbidden("pass the screen first: the next player confirms it is them")
+        raise Forbidden("a spectator link cannot act")
+
+    def viewer(self, seat: Seat) -> int:
+        """Whose eyes a link sees with; a spectator sees only what is public (-1)."""
+        if seat.role == HUMAN and seat.player is not None:
+            return seat.player
+        if seat.role == HOTSEAT and self.hotseat_ready is not None:
+            return self.hotseat_ready
+        return -1
+
+    # --------------------------------------------------------- decisions
+    def act(self, seat: Seat, text: str) -> list[str]:
+        """Play the notation ``text`` for the seat's own player; its events' texts.
+
+        Refused with :class:`Forbidden` for another seat's decision, with
+        :class:`~core.errors.NotationError` or
+        :class:`~core.errors.IllegalActionError` (with the rule ID) otherwise.
+        """
+        with self.lock:
+            player = self.acting_player(seat)
+            g = self.game
+            if g.outcome() is not None:
+                raise TanktableError("the game is over")
+            if player != g.to_move():
+                raise Forbidden(f"it is {g.players[g.to_move()]}'s decision ({g.decision()}), "
+                                f"not {g.players[player]}'s")
+            action = g.parse_action(text)
+            illegal = g.check(action)
+            if illegal is not None:
+                raise IllegalActionError(illegal.rule, illegal.reason)
+            events = self._apply(action, player)
+            return [e.text for e in g.events_for(player, events)]
+
+    def _apply(self, action: Any, player: int) -> list[Any]:
+        g = self.game
+        public = g.public_action_text(action)
+        try:
+            events = g.apply(action, player=player)
+        except IllegalActionError as exc:
+            if exc.rule == "TURN":
+                raise Forbidden(str(exc)) from None
+            raise
+        self.public_moves.append(public)
+        self.draw_offer.clear()
+        self.notice = ""
+        self.changed()
+        return events
+
+    def computer_move(self, version: int, player: int, action: Any) -> bool:
+        """Play a computer seat's choice, unless the game moved on while it thought."""
+        with self.lock:
+            self.thinking = None
+            if version != self.version or self.game.outcome() is not None \
+                    or self.game.to_move() != player:
+                self.changed()
+                return False
+            self._apply(action, player)
+            return True
+
+    def undo(self, seat: Seat) -> None:
+        """Take back the seat's last decision and the computer replies after it.
+
+        Refused past another person's decision, and where the ruleset allows a
+        player to take back only his current decision (``undo_across_players``).
+        """
+        with self.lock:
+            player = self.acting_player(seat)
+            g = self.game
+            mine = [i for i, st in enumerate(g.history) if st.player == player]
+            if not mine:
+                raise TanktableError("nothing of yours to undo")
+            cut = mine[-1]
+            others = {st.player for st in g.history[cut:]} - {player}
+            if others and (not g.game_type.undo_across_players or any(self.kinds[o] == HUMAN for o in others)):
+                raise TanktableError("cannot undo past another player's decision")
+            if g.outcome() is not None and g.outcome().termination.forced:  # type: ignore[union-attr]
+                raise TanktableError("the game is over")
+            while len(g.history) > cut:
+                g.undo()
+            del self.public_moves[cut:]
+            self.thinking = None
+            self.notice = f"{g.players[player]} took back a move"
+            self.changed()
+
+    def resign(self, seat: Seat) -> None:
+        with self.lock:
+            player = self.acting_player(seat)
+            if self.game.outcome() is not None:
+                raise TanktableError("the game is over")
+            self.game.forfeit(player, Termination.RESIGNATION)
+            self.changed()
+
+    def offer_draw(self, seat: Seat, accept: bool = True) -> None:
+        """Offer (or accept) a draw; declining withdraws every offer. A computer
+        seat never agrees, so a draw needs every player to be a person."""
+        with self.lock:
+            player = self.acting_player(seat)
+            g = self.game
+            if g.outcome() is not None:
+                raise TanktableError("the game is over")
+            if not accept:
+                self.draw_offer.clear()
+                self.notice = f"{g.players[player]} declined the draw"
+                self.changed()
+                return
+            if any(k != HUMAN for k in self.kinds.values()):
+                raise TanktableError("the computer plays on: a draw needs every seat to agree")
+            self.draw_offer.add(player)
+            if self.draw_offer >= set(self.humans):
+                g.agree_draw()
+                self.notice = "draw agreed"
+            else:
+                self.notice = f"{g.players[player]} offers a draw"
+            self.changed()
+
+    def pass_screen_ready(self, seat: Seat) -> None:
+        """The hot-seat screen: the player to move says it is them; their view shows."""
+        with self.lock:
+            if seat.role != HOTSEAT:
+                raise Forbidden("only the hot-seat link has a pass screen")
+            g = self.game
+            if g.outcome() is None and g.to_move() in self.humans:
+                self.hotseat_ready = g.to_move()
+            self.changed()
+
+    def hotseat_pass_due(self) -> int | None:
+        """The human seat the hot-seat screen must pass to before it shows anything."""
+        g = self.game
+        if g.outcome() is not None or g.to_move() not in self.humans:
+            return None
+        return g.to_move() if g.to_move() != self.hotseat_ready else None
+
+    # ------------------------------------------------------ bookkeeping
+    def changed(self) -> None:
+        """After every change: save the record, tell the listeners, wake the computer."""
+        self.version += 1
+        self.save()
+        for listener in list(self.listeners):
+            listener()
+        if self.on_computer_turn is not None and self.computer_to_move() is not None \
+                and self.thinking is None:
+            self.on_computer_turn(self)
+
+    def computer_to_move(self) -> int | None:
+        g = self.game
+        if g.outcome() is not None:
+            return None
+        p = g.to_move()
+        return p if self.kinds.get(p, HUMAN) != HUMAN else None
+
+    def seats_by_name(self) -> dict[str, str]:
+        return {self.game.players[p]: k for p, k in self.kinds.items()}
+
+    def record(self) -> RecordFile:
+        return record_of(self.header, self.game, self.seats_by_name())
+
+    def save(self) -> None:
+        """The record (atomic, see :func:`core.record.save_record`) and the links beside it."""
+        save_record(self.record(), self.path)
+        self.save_tokens()
+
+    def tokens_path(self) -> Path:
+        return self.path.with_name(f".{self.path.stem}.links.json")
+
+    def save_tokens(self) -> None:
+        """The links' secrets, readable by the server's user only, so that a restart
+        keeps every link working."""
+        data = {t: {"role": s.role, "player": s.player} for t, s in self.tokens.items()}
+        path = self.tokens_path()
+        tmp = path.with_name(path.name + ".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh)
+        os.replace(tmp, path)
+
+    def load_tokens(self) -> None:
+        path = self.tokens_path()
+        if not path.is_file():
+            return
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            self.tokens = {str(t): Seat(str(s["role"]), s.get("player")) for t, s in data.items()}
+        except (ValueError, KeyError, TypeError, AttributeError):
+            self.tokens = {}

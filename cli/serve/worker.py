@@ -1,0 +1,95 @@
+"""The computer seats: they think in a background thread, never in a request.
+
+A table whose next decision belongs to a computer is queued here. The worker
+takes a copy of the game under the table's lock, lets the agent choose on the
+copy without the lock (the page stays responsive and shows "thinking"), and
+plays the choice only if nothing changed meanwhile (an undo, a resignation).
+Agents only see what their player may know: they choose through
+:meth:`~core.game.Game.determinize` (see :mod:`core.ai`).
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from typing import Any
+
+from cli.serve.tables import Table
+from core.ai import Agent, make_agent
+from core.errors import TanktableError
+
+log = logging.getLogger("tanktable.serve")
+
+
+class ComputerWorker:
+    """One thread that plays every computer seat of the server, a decision at a time."""
+
+    def __init__(self) -> None:
+        self._queue: queue.Queue[Table | None] = queue.Queue()
+        self._agents: dict[tuple[str, int], Agent] = {}
+        self._thread = threading.Thread(target=self._run, name="tanktable-computer", daemon=True)
+        self._started = False
+
+    def start(self) -> None:
+        if not self._started:
+            self._started = True
+            self._thread.start()
+
+    def stop(self) -> None:
+        if self._started:
+            self._queue.put(None)
+            self._thread.join(timeout=5)
+
+    def submit(self, table: Table) -> None:
+        """Queue a table whose computer seat is to decide (called under its lock)."""
+        player = table.computer_to_move()
+        if player is None or table.thinking is not None:
+            return
+        table.thinking = player
+        self._queue.put(table)
+
+    def attach(self, table: Table) -> None:
+        """Hook a table to this worker, and start its computer if it is to move."""
+        table.on_computer_turn = self.submit
+        with table.lock:
+            self.submit(table)
+
+    def agent(self, table: Table, player: int) -> Agent:
+        key = (table.id, player)
+        if key not in self._agents:
+            seed = table.header.seed * 1000 + player + 1
+            self._agents[key] = make_agent(table.kinds[player], seed=seed, think=table.think)
+        return self._agents[key]
+
+    def _run(self) -> None:
+        while True:
+            table = self._queue.get()
+            if table is None:
+                return
+            try:
+                self._decide(table)
+            except Exception:  # noqa: BLE001 - a computer's failure must not stop the others
+                log.exception("computer player of %s failed", table.id)
+                with table.lock:
+                    table.thinking = None
+                    table.notice = "the computer player failed; see the server's log"
+                    table.changed()
+
+    def _decide(self, table: Table) -> None:
+        with table.lock:
+            player = table.computer_to_move()
+            if player is None:
+                table.thinking = None
+                return
+            version = table.version
+            copy = table.game.clone()
+            for listener in list(table.listeners):
+                listener()
+        action: Any = self.agent(table, player).choose(copy)
+        try:
+            table.computer_move(version, player, action)
+        except TanktableError as exc:
+            with table.lock:
+                table.notice = f"the computer's move was refused: {exc}"
+                table.changed()

@@ -1,0 +1,63 @@
+"""A server over a temporary games directory, driven through its HTTP API."""
+
+from __future__ import annotations
+
+import time
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from cli.serve.app import TableServer, create_app
+from cli.serve.store import GameStore, ServerFiles
+from core.ai.agents import AGENTS
+
+KEY = "test-host-key"
+HOST = {"x-host-key": KEY}
+
+
+@dataclass
+class Link:
+    """One seat's link: its API under ``/api/t/{game}/{token}``."""
+
+    client: TestClient
+    url: str
+
+    @property
+    def api(self) -> str:
+        return "/api" + self.url[self.url.index("/t/"):]
+
+    def state(self) -> dict[str, Any]:
+        r = self.client.get(f"{self.api}/state")
+        assert r.status_code == 200, r.text
+        return r.json()  # type: ignore[no-any-return]
+
+    def post(self, what: str, body: dict[str, Any] | None = None) -> Any:
+        return self.client.post(f"{self.api}/{what}", json=body or {})
+
+
+def make_server(folder: Path, files: ServerFiles | None = None) -> tuple[Any, TableServer]:
+    store = GameStore(folder, files, think=0.05, agent_kinds=list(AGENTS))
+    return create_app(store, host_key=KEY)
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    r = client.post("/api/games", headers=HOST, json=body)
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def wait_for(link: Link, predicate: Any, timeout: float = 20.0) -> dict[str, Any]:
+    """Poll a seat's state until ``predicate(state)`` (the computer thinks in a thread)."""
+    end = time.monotonic() + timeout
+    while True:
+        state = link.state()
+        if predicate(state):
+            return state
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out; last state: {state['to_move']} {state['thinking']}")
+        time.sleep(0.02)

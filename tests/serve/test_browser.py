@@ -1,0 +1,156 @@
+"""The table in a real headless Chromium, against a real server (uvicorn).
+
+For each ruleset: open the start page, create a game against the computer,
+play by clicking, see the computer's answer arrive by the push stream, save a
+screenshot of the table (under ``$TANKTABLE_SCREENSHOTS`` or a temporary
+folder). For Duel of the Giants the page's DOM must hold none of the other
+side's secrets.
+
+Without Chromium the tests skip and say why; with ``TANKTABLE_REQUIRE_BROWSER=1``
+(``.ci/run`` sets it) a missing or broken browser fails them instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cli.serve.app import TableServer
+from tests.serve.browser import Browser, BrowserError, find_chromium, required
+from tests.serve.helpers import KEY, make_server
+from tests.serve.test_hidden_information import check, secrets_against
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    found = find_chromium()
+    if found is None:
+        message = "no Chromium found (apt-get install chromium): the browser tests did not run"
+        if required():
+            pytest.fail(message + " -- TANKTABLE_REQUIRE_BROWSER is set")
+        pytest.skip(message)
+    return found
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
+    """A real server on a free port of 127.0.0.1, in a thread."""
+    import uvicorn
+
+    app, server = make_server(tmp_path_factory.mktemp("games"))
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    port = sock.getsockname()[1]
+    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    end = time.monotonic() + 20
+    while not uv.started:
+        assert time.monotonic() < end, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", server
+    server.close_streams()
+    uv.should_exit = True
+    thread.join(timeout=10)
+    sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: str) -> Iterator[Browser]:
+    try:
+        b = Browser(chromium)
+    except (BrowserError, OSError) as exc:
+        if required():
+            pytest.fail(f"Chromium would not start: {exc}")
+        pytest.skip(f"Chromium would not start: {exc}")
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="module")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = os.environ.get("TANKTABLE_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        return Path(folder)
+    return tmp_path_factory.mktemp("screenshots")
+
+
+def new_game(browser: Browser, base: str, ruleset: str, seat: str) -> float:
+    """Create a game from the start page by clicking, open ``seat``'s link; the
+    page's load time (navigation start to the first board drawn), in ms."""
+    browser.open(f"{base}/?key={KEY}")
+    browser.wait("document.querySelectorAll('#ruleset option').length > 0")
+    browser.js(f"""(() => {{ const s = document.getElementById('ruleset'); s.value = {json.dumps(ruleset)};
+        s.dispatchEvent(new Event('change')); }})()""")
+    browser.js("document.getElementById('seed').value = '4'")
+    browser.click("#create")
+    link = f"#created a.seat-link[data-seat='{seat}']"
+    browser.wait(f"document.querySelector(\"{link}\")")
+    browser.click(link)
+    browser.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')")
+    loaded = browser.js("performance.now()")
+    return float(loaded)
+
+
+def wait_my_turn(browser: Browser, timeout: float = 60.0) -> dict[str, Any]:
+    browser.wait("document.getElementById('status').textContent.startsWith('your decision')", timeout)
+    return browser.js("({log: document.querySelectorAll('#log > li').length, "
+                      "svg: document.querySelector('#board svg').outerHTML})")  # type: ignore[no-any-return]
+
+
+def test_tank_chess_by_clicks_against_the_computer(browser: Browser, live: tuple[str, TableServer],
+                                                   screenshots: Path) -> None:
+    base, _server = live
+    load_ms = new_game(browser, base, "tank-chess", "white")
+    before = wait_my_turn(browser)
+    assert before["log"] == 0
+    browser.click("#tt-overlay circle.tt-from")
+    browser.wait("document.querySelector('#tt-overlay circle.tt-to')")
+    browser.js("window.ttSentAt = performance.now()")
+    browser.click("#tt-overlay circle.tt-to")
+    if browser.js("!document.getElementById('chooser').hidden"):
+        browser.click("#chooser button.choice")  # the facing, picked with the destination
+    browser.wait("document.querySelectorAll('#log > li').length >= 1")
+    sent_ms = browser.js("window.ttLastRoundTrip")
+    after = wait_my_turn(browser)
+    assert after["log"] == 2, "the computer's reply arrived by the push stream"
+    assert after["svg"] != before["svg"]
+    browser.screenshot(screenshots / "tank-chess.png")
+    print(f"\npage load {load_ms:.0f} ms; click to own board {sent_ms:.0f} ms; "
+          f"screenshots in {screenshots}")
+
+
+def test_duel_of_the_giants_keeps_the_other_sides_secrets_out_of_the_dom(
+        browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
+    base, server = live
+    new_game(browser, base, "duel-of-the-giants", "german")
+    game_id = browser.js("location.pathname.split('/')[2]")
+    for _ in range(6):
+        wait_my_turn(browser)
+        dom = browser.js("document.documentElement.outerHTML")
+        check(dom, secrets_against(server, game_id, 0), "the German page")
+        count = browser.js("document.querySelectorAll('#log > li').length")
+        browser.click("#actions button.action")
+        browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
+    browser.screenshot(screenshots / "duel-of-the-giants.png")
+
+
+def test_battle_of_tanks_plays_a_move(browser: Browser, live: tuple[str, TableServer],
+                                      screenshots: Path) -> None:
+    base, _server = live
+    new_game(browser, base, "battle-of-tanks", "a")
+    wait_my_turn(browser)
+    count = browser.js("document.querySelectorAll('#log > li').length")
+    browser.click("#actions button.action")
+    browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
+    browser.screenshot(screenshots / "battle-of-tanks.png")
