@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 import sys
 from pathlib import Path
@@ -11,7 +10,7 @@ from typing import Any
 import typer
 
 from core.data import Problem, load_document, validate, yaml_files
-from core.errors import DataError, TanktableError
+from core.errors import DataError, TanktableError, did_you_mean
 from core.registry import available_rulesets, get_ruleset, kind_model, ruleset_ids
 
 
@@ -45,8 +44,7 @@ def check_file(path: Path) -> list[Problem]:
     assert ruleset is not None and kind is not None
     known_rulesets = set(ruleset_ids()) | {r for r, _ in _core_kinds()}
     if ruleset not in known_rulesets:
-        close = difflib.get_close_matches(ruleset, sorted(known_rulesets), n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
+        hint = did_you_mean(ruleset, sorted(known_rulesets))
         return [doc.problem(("ruleset",), f"unknown ruleset {ruleset!r}{hint}")]
     try:
         model = kind_model(ruleset, kind)
@@ -229,14 +227,12 @@ def list_cards(ruleset_id: str, extra: list[Path], json_out: bool) -> None:
 
 
 def show_card(ruleset_id: str, card_id: str, extra: list[Path]) -> int:
-    import difflib
 
     import yaml
 
     cards = get_ruleset(ruleset_id).cards(extra)
     if card_id not in cards:
-        close = difflib.get_close_matches(card_id, list(cards), n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
+        hint = did_you_mean(card_id, list(cards))
         typer.echo(f"error: unknown card {card_id!r}{hint}", err=True)
         return 1
     typer.echo(yaml.safe_dump(_card_dict(cards[card_id]), sort_keys=False, allow_unicode=True))

@@ -3,7 +3,7 @@ so the CLI can show it as one clean line and never a traceback."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 
 class TanktableError(Exception):
@@ -38,3 +38,12 @@ class RecordError(TanktableError):
 class UsageError(TanktableError):
     """A command line or call that asks for something the chosen ruleset does not
     offer (an option it does not take); the CLI exits with 2 for it."""
+
+
+def did_you_mean(word: str, choices: Iterable[str], *, cutoff: float = 0.6, otherwise: str = "") -> str:
+    """``"; did you mean 'x'?"`` for the known name closest to a mistyped ``word``,
+    else ``otherwise``: the one hint every refusal of an unknown name gives."""
+    import difflib
+
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=cutoff)
+    return f"; did you mean {close[0]!r}?" if close else otherwise

@@ -16,7 +16,6 @@ refuses a key the ruleset does not take, naming those it does.
 
 from __future__ import annotations
 
-import difflib
 import types
 import typing
 from collections.abc import Mapping
@@ -25,7 +24,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, Field, ValidationError
 
 from core.data import DataModel
-from core.errors import TanktableError, UsageError
+from core.errors import TanktableError, UsageError, did_you_mean
 
 __all__ = ["GameOptions", "describe_options", "model_setting_names", "parse_options"]
 
@@ -150,8 +149,7 @@ def parse_options(ruleset: str, model: type[OptionsT], setting_names: list[str],
     unknown = [k for k in settings if not _is_setting(k, setting_names)]
     if unknown:
         key = unknown[0]
-        close = difflib.get_close_matches(key, [*fields, *setting_names], n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
+        hint = did_you_mean(key, [*fields, *setting_names])
         raise UsageError(f"{ruleset} takes no option {key!r}{hint}\n"
                          + describe_options(ruleset, model, setting_names))
     try:

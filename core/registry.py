@@ -7,13 +7,12 @@ Nothing is imported until it is asked for: ``tanktable --help`` stays fast.
 
 from __future__ import annotations
 
-import difflib
 from functools import cache
 from importlib import import_module
 from importlib.metadata import entry_points
 from typing import Any
 
-from core.errors import TanktableError
+from core.errors import TanktableError, did_you_mean
 from core.game import Ruleset
 
 GROUP = "tanktable.rulesets"
@@ -39,8 +38,7 @@ def get_ruleset(name: str) -> Ruleset:
     """The ruleset registered as ``name``; a clear error for unknown names."""
     eps = _entry_points()
     if name not in eps:
-        close = difflib.get_close_matches(name, list(eps), n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
+        hint = did_you_mean(name, list(eps))
         known = ", ".join(sorted(eps)) or "none"
         raise TanktableError(f"unknown ruleset {name!r}{hint} (registered: {known})")
     try:
@@ -75,8 +73,7 @@ def kind_model(ruleset: str, kind: str) -> Any:
         return getattr(import_module(module), attr)
     kinds = get_ruleset(ruleset).data_kinds()
     if kind not in kinds:
-        close = difflib.get_close_matches(kind, list(kinds), n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
+        hint = did_you_mean(kind, list(kinds))
         raise TanktableError(
             f"ruleset {ruleset!r} has no data kind {kind!r}{hint} "
             f"(kinds: {', '.join(sorted(kinds))})"

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from core.data import Document, Problem, load_document, validate
-from core.errors import DataError
+from core.errors import DataError, did_you_mean
 from core.grid.hex import AXIAL_DIRECTIONS, Hex, axial_to_offset, offset_to_axial
 from core.grid.hexmap import (
     CatalogueRules,
@@ -518,11 +518,9 @@ def build_board(
 
 
 def _unknown(what: str, name: str, known: Iterable[str]) -> str:
-    import difflib
 
     names = sorted(known)
-    close = difflib.get_close_matches(name, names, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else f" (known: {', '.join(names)})"
+    hint = did_you_mean(name, names, otherwise=f" (known: {', '.join(names)})")
     return f"unknown {what} {name!r}{hint}"
 
 

@@ -7,12 +7,12 @@ with their file and line and the closest known id.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.data import Document, Problem, validate
+from core.errors import did_you_mean
 from rulesets.battle_of_tanks.models import Army, TankCard
 
 
@@ -94,8 +94,7 @@ def report_for(army: Army, doc: Document, cards: Mapping[str, TankCard], budget:
         line, _ = doc.where(("tanks", i, "card"))
         card = cards.get(tank.card)
         if card is None:
-            close = difflib.get_close_matches(tank.card, list(cards), n=1, cutoff=0.3)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
+            hint = did_you_mean(tank.card, list(cards), cutoff=0.3)
             report.errors.append(doc.problem(("tanks", i, "card"), f"unknown card {tank.card!r}{hint} (BT-1.2)"))
             report.tanks.append(TankLine(tank.card, tank.name, tank.card, None, left, line))
             continue

@@ -8,7 +8,6 @@ user's files (options ``armies``/``cards``/``table`` hold data, not paths).
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -25,7 +24,7 @@ from core.data import (
     with_overrides,
     yaml_files,
 )
-from core.errors import DataError, TanktableError
+from core.errors import DataError, TanktableError, did_you_mean
 from core.resources import shipped, shipped_names
 from rulesets.battle_of_tanks.models import Army, RulesTable, Scenario, TableMap, TankCard
 
@@ -70,8 +69,7 @@ def card_from_doc(doc: Document, pool: Mapping[str, TankCard] | None = None) -> 
         base_id = str(data["based_on"])
         pool = pool or {}
         if base_id not in pool:
-            close = difflib.get_close_matches(base_id, list(pool), n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
+            hint = did_you_mean(base_id, list(pool))
             raise DataError([doc.problem(("based_on",), f"based_on: unknown card {base_id!r}{hint}")])
         merged = pool[base_id].model_dump(exclude_none=True)
         merged.update(data)
@@ -170,8 +168,7 @@ def _named(kind: str, folder: str, model: type[M], source: str | Path | Mapping[
         path = relative_to / path
     if not path.exists():
         known = shipped_names(PKG, folder)
-        close = difflib.get_close_matches(name, known, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
+        hint = did_you_mean(name, known)
         raise TanktableError(f"no {kind} {name!r}: not a shipped {kind} nor a file{hint} (shipped: {', '.join(known)})")
     doc = load_document(path)
     _check_header(doc, kind)
@@ -195,8 +192,7 @@ def load_scenario(source: str | Path | None, default: str) -> tuple[Scenario, Pa
     path = Path(name)
     if not path.exists():
         known = shipped_names(PKG, "scenarios")
-        close = difflib.get_close_matches(name, known, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
+        hint = did_you_mean(name, known)
         raise TanktableError(f"no scenario {name!r}{hint} (shipped: {', '.join(known)})")
     doc = load_document(path)
     _check_header(doc, "scenario")

@@ -15,7 +15,6 @@ decision the rules can reach.
 from __future__ import annotations
 
 import copy
-import difflib
 from collections.abc import Mapping
 from typing import Any
 
@@ -23,7 +22,7 @@ import shapely
 
 from core.data import Document, Problem, validate
 from core.dice import Dice
-from core.errors import DataError, TanktableError
+from core.errors import DataError, TanktableError, did_you_mean
 from core.game import Outcome
 from core.geometry import Pose
 from core.orders import ChitBag
@@ -130,8 +129,7 @@ def _build(model: Position, doc: Document, seed: int) -> tuple[BattleGame | None
     known = {*TYPED_OPTIONS, *RULESET.setting_names()}
     for key in model.options:
         if key not in known:
-            close = difflib.get_close_matches(key, sorted(known), n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else " (tanktable schema battle-of-tanks rules lists them)"
+            hint = did_you_mean(key, sorted(known), otherwise=" (tanktable schema battle-of-tanks rules lists them)")
             problems.append(doc.problem(("options", key), f"unknown option {key!r}{hint}", key=True))
     if problems:
         return None, problems

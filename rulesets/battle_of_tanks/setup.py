@@ -8,7 +8,6 @@ one refuses is refused by all of them, with the same ``file:line:col`` lines.
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -18,7 +17,7 @@ import shapely
 from shapely.geometry import Polygon
 
 from core.data import Document, Problem
-from core.errors import TanktableError
+from core.errors import TanktableError, did_you_mean
 from core.geometry import Pose, footprint, heading_between
 from rulesets.battle_of_tanks import catalogue as cat
 from rulesets.battle_of_tanks.field import Battlefield, features_of
@@ -43,8 +42,7 @@ def army_problems(army: Army, side: str, cards: Mapping[str, TankCard]) -> list[
     total = 0
     for tank in army.tanks:
         if tank.card not in cards:
-            close = difflib.get_close_matches(tank.card, list(cards), n=1, cutoff=0.3)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
+            hint = did_you_mean(tank.card, list(cards), cutoff=0.3)
             problems.append(f"army {side} ({army.name}): unknown card {tank.card!r}{hint} (BT-1.2)")
             continue
         total += cards[tank.card].tier
@@ -155,8 +153,7 @@ def table_problems(table: TableMap, rules: RulesTable, doc: Document,
             problems.append(doc.problem((*at, "bases", side), f"base plate {side} lies partly outside the {table.width_cm:g} x {table.depth_cm:g} cm table (BT-3.1)"))
     for i, f in enumerate(table.terrain):
         if f.type not in rules.terrain_kinds:
-            close = difflib.get_close_matches(f.type, list(rules.terrain_kinds), n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else f" (kinds: {', '.join(rules.terrain_kinds)})"
+            hint = did_you_mean(f.type, list(rules.terrain_kinds), otherwise=f" (kinds: {', '.join(rules.terrain_kinds)})")
             problems.append(doc.problem((*at, "terrain", i, "type"), f"unknown terrain type {f.type!r}{hint} (BT-3.2)"))
         poly = Polygon(f.polygon)
         if not poly.is_valid or poly.area <= 0:

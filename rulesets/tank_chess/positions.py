@@ -13,7 +13,6 @@ middle of a game) and sets it up.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping
 from typing import Any, Literal
@@ -21,7 +20,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from core.data import DataModel, Document, Problem
-from core.errors import NotationError
+from core.errors import NotationError, did_you_mean
 from core.grid.square import Dir
 from rulesets.tank_chess.cards import Card
 from rulesets.tank_chess.game import OFF, SIDES, TankChessGame
@@ -94,9 +93,7 @@ def build_game(model: PositionFile, doc: Document | None, settings: Settings, ca
         loc = ("tanks", i)
         card = cards.get(t.card)
         if card is None:
-            close = difflib.get_close_matches(t.card, list(cards), n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            bad((*loc, "card"), f"unknown card {t.card!r}{hint} (TC-2.2)")
+            bad((*loc, "card"), f"unknown card {t.card!r}{did_you_mean(t.card, cards)} (TC-2.2)")
             continue
         side = SIDES.index(t.side)
         where: tuple[int, int] | None = None

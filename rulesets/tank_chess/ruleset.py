@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
 from core.data import DataModel, Document, Problem, load_document, validate, yaml_files
-from core.errors import DataError, TanktableError
+from core.errors import DataError, TanktableError, did_you_mean
 from core.game import Game, Ruleset
 from core.options import GameOptions, model_setting_names
 from core.resources import shipped, shipped_names
@@ -58,8 +57,7 @@ class TankChessRuleset(Ruleset):
         name = str(scenario)
         if name in self.scenarios():
             return Path(str(shipped("tank_chess", "maps", f"{name}.yaml")))
-        close = difflib.get_close_matches(name, self.scenarios(), n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
+        hint = did_you_mean(name, self.scenarios())
         raise TanktableError(f"no tank-chess map {name!r}{hint} (shipped: {', '.join(self.scenarios())}; "
                              "or give the path of a map file)")
 
