@@ -121,12 +121,13 @@ class BattleOfTanksRuleset(Ruleset):
                  seed: int = 0) -> BattleGame:
         opts = self.parse_options(options)
         assert isinstance(opts, BattleOfTanksOptions)
-        scen, folder, name = cat.load_scenario(scenario, self.default_scenario)
+        scen, folder, name, scen_doc = cat.load_scenario(scenario, self.default_scenario)
         cards, stored_cards = cat.cards_with_inline(list(opts.cards or []))
         rules = cat.with_settings(cat.with_settings(cat.rules_table(), scen.settings, "scenario setting"),
                                   opts.settings, "option")
         table_src = opts.table if opts.table is not None else scen.table
-        table, table_data = cat.load_table(table_src, None if opts.table is not None else folder)
+        table, table_data = cat.load_table(table_src, None if opts.table is not None else folder,
+                                           None if opts.table is not None else (scen_doc, ("table",)))
         problems = table_problems(table, rules, Document(path=f"table {table.name}", data={}))
         if problems:
             raise TanktableError("; ".join(p.message for p in problems))
@@ -142,7 +143,7 @@ class BattleOfTanksRuleset(Ruleset):
                 stored[side] = data if data is not None else str(given[side])
             else:
                 source = scen.armies[side]
-                army, data = cat.load_army(source, folder)
+                army, data = cat.load_army(source, folder, (scen_doc, ("armies", side)))
                 if data is not None and not isinstance(source, Mapping):
                     stored[side] = data  # a user's file named by the scenario: embed it
             armies[side] = army
@@ -265,15 +266,19 @@ def table_problems(table: TableMap, rules: RulesTable, doc: Document) -> list[Pr
 
 
 def scenario_problems(scen: Scenario, doc: Document) -> list[Problem]:
-    problems = []
+    problems: list[Problem] = []
     folder = Path(doc.path).parent
     try:
-        cat.load_table(scen.table, folder)
+        cat.load_table(scen.table, folder, (doc, ("table",)))
+    except DataError as exc:
+        problems.extend(p for p in exc.problems if isinstance(p, Problem))
     except TanktableError as exc:
         problems.append(doc.problem(("table",), str(exc)))
     for side, src in scen.armies.items():
         try:
-            cat.load_army(src, folder)
+            cat.load_army(src, folder, (doc, ("armies", side)))
+        except DataError as exc:
+            problems.extend(p for p in exc.problems if isinstance(p, Problem))
         except TanktableError as exc:
             problems.append(doc.problem(("armies", side), str(exc)))
     try:

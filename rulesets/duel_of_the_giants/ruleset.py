@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from core.data import Document, Problem
-from core.errors import TanktableError
+from core.errors import DataError, TanktableError
 from core.game import Game, Ruleset
 from core.grid.hexboard import HexBoard
 from core.options import GameOptions, model_setting_names
@@ -112,7 +112,10 @@ class DuelOfTheGiantsRuleset(Ruleset):
         from rulesets.duel_of_the_giants.landscape import scenario_board
 
         if isinstance(doc, Document) and model.setup.map is not None:
-            model = settings.with_map_path(model, doc.path)
+            try:
+                model = settings.with_map_path(model, doc.path, doc)
+            except DataError as exc:
+                return [p for p in exc.problems if isinstance(p, Problem)]
         landscape, grid_problems = scenario_board(model, build_config(None, {}).terrain, board.columns,
                                                   board.rows, doc if isinstance(doc, Document) else None)
         problems += grid_problems
