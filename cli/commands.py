@@ -173,7 +173,11 @@ def load_position(ruleset_id: str, source: str, upto: int | None) -> tuple[Any, 
 
     ruleset = get_ruleset(ruleset_id)
     path = Path(source)
-    if path.is_file():
+    try:
+        is_file = path.is_file()
+    except (OSError, ValueError):
+        is_file = False  # a name the system refuses: judged as a scenario name below
+    if is_file:
         doc = load_document(path)
         kind = doc.data.get("kind") if isinstance(doc.data, dict) else None
         if kind == "record":

@@ -94,7 +94,11 @@ def _board(map_: str, terrain: list[Path]) -> Any:
     from core.grid.hexboard import load_board
 
     path = Path(map_)
-    if not path.exists():
+    try:
+        exists = path.exists()
+    except (OSError, ValueError):
+        exists = False
+    if not exists:
         from core.resources import shipped, shipped_names
 
         names = shipped_names("hex_maps")

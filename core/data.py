@@ -20,6 +20,8 @@ from __future__ import annotations
 import copy
 import difflib
 import hashlib
+import math
+import stat
 import types
 import typing
 from collections.abc import Iterable, Mapping
@@ -52,6 +54,9 @@ MAX_BYTES = 4 * 1024 * 1024
 MAX_NODES = 200_000
 """Most values one file may expand to (stops alias bombs after bounded work)."""
 
+MAX_DEPTH = 64
+"""Deepest nesting of lists and mappings in a data file (hand-written files use a few)."""
+
 Loc = tuple[Any, ...]
 M = TypeVar("M", bound=BaseModel)
 
@@ -61,7 +66,8 @@ _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 class DataModel(BaseModel):
     """Base of every data model: unknown fields are errors, values are frozen."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    """``allow_inf_nan=False``: every float of every model is a finite number."""
 
 
 @dataclass(frozen=True, order=True)
@@ -139,10 +145,15 @@ class _Builder:
         self.count += 1
         if self.count > self.max_nodes:
             raise _TooBig(node)
+        if len(loc) > MAX_DEPTH:
+            raise _TooDeep(node)
         if loc not in self.doc.values:
             self.doc.values[loc] = self._pos(node)
+        if node.tag not in _PLAIN_TAGS:
+            self._problem(node, f"tags are not allowed here ({_short_tag(node.tag)})")
+            return None
         if isinstance(node, yaml.ScalarNode):
-            value = self.constructor.construct_object(node, deep=True)
+            value = self._scalar(node)
             if not node.style and not isinstance(value, str):
                 self.doc.plain[loc] = (node.value, _describe(value))
             return value
@@ -157,6 +168,25 @@ class _Builder:
         finally:
             self.active.discard(id(node))
         return None  # pragma: no cover - yaml has only three node kinds
+
+    def _problem(self, node: yaml.Node, message: str) -> None:
+        line, col = self._pos(node)
+        self.problems.append(Problem(self.doc.path, line, col, message))
+
+    def _scalar(self, node: yaml.ScalarNode) -> Any:
+        """One plain value; one the safe constructor cannot read or that is not a
+        finite number becomes a problem at its place (the value is then None)."""
+        try:
+            value = self.constructor.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:
+            reason = getattr(exc, "problem", None) or str(exc)
+            self._problem(node, f"cannot read {_shown(node.value)} as {_short_tag(node.tag)}: {reason}")
+            return None
+        if isinstance(value, float) and not math.isfinite(value):
+            self._problem(node, f"{_shown(node.value)} is not a finite number; "
+                                "infinite and not-a-number values are not allowed")
+            return None
+        return value
 
     def _mapping(self, node: yaml.MappingNode, loc: Loc) -> dict[Any, Any]:
         result: dict[Any, Any] = {}
@@ -174,8 +204,14 @@ class _Builder:
                             Problem(self.doc.path, line, col, "'<<' merges only mappings")
                         )
                 continue
-            key = self.constructor.construct_object(key_node, deep=True)
             line, col = self._pos(key_node)
+            if key_node.tag not in _PLAIN_TAGS:
+                self._problem(key_node, f"tags are not allowed here ({_short_tag(key_node.tag)})")
+                continue
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.problems.append(Problem(self.doc.path, line, col, "a key must be a plain value"))
+                continue
+            key = self._scalar(key_node)
             try:
                 hash(key)
             except TypeError:
@@ -198,7 +234,29 @@ class _Builder:
         return result
 
 
+_PLAIN_TAGS = frozenset(
+    f"tag:yaml.org,2002:{name}"
+    for name in ("str", "int", "float", "bool", "null", "timestamp", "map", "seq", "merge")
+)
+"""The YAML types plain data is made of; any other tag (``!!python/object:...``,
+``!!binary``, ``!!set``, a local ``!mine``) is refused at its place."""
+
+
+def _short_tag(tag: str) -> str:
+    prefix = "tag:yaml.org,2002:"
+    return "!!" + tag[len(prefix):] if tag.startswith(prefix) else tag
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text)} characters)"
+
+
 class _TooBig(Exception):
+    def __init__(self, node: yaml.Node):
+        self.node = node
+
+
+class _TooDeep(Exception):
     def __init__(self, node: yaml.Node):
         self.node = node
 
@@ -230,6 +288,8 @@ def parse_document(text: str, path: str = "<string>", max_nodes: int = MAX_NODES
         raise DataError([Problem(path, line, col, f"YAML syntax error: {message}")]) from None
     except yaml.YAMLError as exc:
         raise DataError([Problem(path, 1, 1, f"YAML error: {exc}")]) from None
+    except RecursionError:
+        raise DataError([Problem(path, 1, 1, f"refused: nested deeper than {MAX_DEPTH} levels")]) from None
     if node is None:
         raise DataError([Problem(path, 1, 1, "the file is empty")])
     builder = _Builder(doc, max_nodes)
@@ -242,6 +302,9 @@ def parse_document(text: str, path: str = "<string>", max_nodes: int = MAX_NODES
                      f"refused: the file expands to more than {max_nodes} values "
                      "(aliases nested too deep?)")]
         ) from None
+    except _TooDeep as exc:
+        line, col = exc.node.start_mark.line + 1, exc.node.start_mark.column + 1
+        raise DataError([Problem(path, line, col, f"refused: nested deeper than {MAX_DEPTH} levels")]) from None
     except _Recursive as exc:
         line, col = exc.node.start_mark.line + 1, exc.node.start_mark.column + 1
         raise DataError([Problem(path, line, col, "refused: an alias refers to itself")]) from None
@@ -254,23 +317,38 @@ def load_document(path: str | Path, max_bytes: int = MAX_BYTES) -> Document:
     """Read and parse a YAML file; size-limited; raises :class:`DataError`."""
     p = Path(path)
     name = str(path)
+    if not name.strip() or "\x00" in name:
+        raise DataError([Problem(_shown(name), 1, 1, "not a file name")])
     try:
-        size = p.stat().st_size
-    except OSError as exc:
-        raise DataError([Problem(name, 1, 1, f"cannot read: {exc.strerror or exc}")]) from None
-    if p.is_dir():
+        info = p.stat()
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise DataError([Problem(_shown_path(name), 1, 1, f"cannot read: {reason}")]) from None
+    if stat.S_ISDIR(info.st_mode):
         raise DataError([Problem(name, 1, 1, "is a folder, not a data file")])
-    if size > max_bytes:
+    if not stat.S_ISREG(info.st_mode):
+        raise DataError([Problem(name, 1, 1, "is not a regular file")])
+    if info.st_size > max_bytes:
         raise DataError(
-            [Problem(name, 1, 1, f"refused: {size} bytes is larger than the limit of {max_bytes}")]
+            [Problem(name, 1, 1, f"refused: {info.st_size} bytes is larger than the limit of {max_bytes}")]
         )
     try:
-        text = p.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise DataError([Problem(name, 1, 1, f"not UTF-8 text ({exc.reason})")]) from None
+        with open(p, "rb") as handle:
+            raw = handle.read(max_bytes + 1)
     except OSError as exc:
         raise DataError([Problem(name, 1, 1, f"cannot read: {exc.strerror or exc}")]) from None
+    if len(raw) > max_bytes:
+        raise DataError([Problem(name, 1, 1, f"refused: larger than the limit of {max_bytes} bytes")])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError([Problem(name, 1, 1, f"not UTF-8 text ({exc.reason})")]) from None
     return parse_document(text, name)
+
+
+def _shown_path(name: str, limit: int = 200) -> str:
+    """A path as problems print it: very long names are shortened."""
+    return name if len(name) <= limit else f"{name[:limit]}... ({len(name)} characters)"
 
 
 _STRING_ERRORS = {"string_type", "literal_error", "enum", "string_pattern_mismatch"}

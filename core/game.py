@@ -632,12 +632,21 @@ class Ruleset(ABC):
 
     def scenario_source(self, scenario: str | Path | None) -> tuple[str, str | None]:
         """(name, YAML text or None) for the record: shipped names need no text."""
+        from core.data import load_document
+        from core.references import resolve
+
         if scenario is None:
             return self.default_scenario, None
-        path = Path(scenario)
-        if str(scenario) in self.scenarios() and not path.exists():
-            return str(scenario), None
-        return str(scenario), path.read_text(encoding="utf-8")
+        name = str(scenario)
+        found = resolve(name, "scenario") if name not in self.scenarios() else None
+        if found is None:
+            try:
+                found = resolve(name, "scenario") if Path(name).is_file() else None
+            except (OSError, ValueError):
+                found = None
+        if found is None or found.path is None:
+            return name, None
+        return name, load_document(found.path).text
 
     def render_svg(self, game: Game[Any], player: int | None = None) -> str:
         raise TanktableError(f"{self.id} has no SVG renderer yet")

@@ -29,6 +29,7 @@ from pydantic import Field, model_validator
 from core.data import DataModel, Document, load_document, parse_document, validate
 from core.errors import DataError, RecordError, TanktableError
 from core.game import Termination
+from core.references import confined_to, resolve, shown_name
 
 if TYPE_CHECKING:
     from core.game import Game, Outcome, Ruleset
@@ -110,10 +111,13 @@ def attachments_of(scenario: Path, text: str) -> dict[str, str]:
         for value in _strings(data):
             if value in found or not value.endswith((".yaml", ".yml")) or not _safe_relative(value):
                 continue
-            path = folder / value
-            if path.is_file():
-                found[value] = path.read_text(encoding="utf-8")
-                pending.append((found[value], depth + 1))
+            try:
+                with confined_to(folder):
+                    attached = resolve(value, "attachment", beside=folder)
+                found[value] = attached.read_text()
+            except TanktableError:
+                continue  # not a file beside the scenario: not an attachment
+            pending.append((found[value], depth + 1))
     return found
 
 
@@ -289,16 +293,31 @@ def start_game(record: RecordFile, ruleset: Ruleset) -> Game[Any]:
         if record.scenario_sha256 and digest != record.scenario_sha256:
             raise RecordError("the embedded scenario does not match its hash: the record was edited")
         with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / (Path(record.scenario).name or "scenario.yaml")
-            path.write_text(record.scenario_data, encoding="utf-8")
-            for relative, text in record.attachments.items():
-                if not _safe_relative(relative):
-                    raise RecordError(f"attachment {relative!r} is not a plain relative path")
-                target = Path(folder) / relative
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(text, encoding="utf-8")
-            return ruleset.new_game(path, record.options, record.seed)
+            path = _unpack(record, Path(folder))
+            # the embedded scenario may name its attachments and shipped data, nothing else
+            with confined_to(folder):
+                return ruleset.new_game(path.name, record.options, record.seed)
     return ruleset.new_game(record.scenario, record.options, record.seed)
+
+
+def _unpack(record: RecordFile, folder: Path) -> Path:
+    """Write a record's embedded scenario and its attachments into ``folder``."""
+    assert record.scenario_data is not None
+    name = Path(record.scenario).name
+    if not _safe_relative(name) or name in (".", ".."):
+        name = "scenario.yaml"
+    try:
+        path = folder / name
+        path.write_text(record.scenario_data, encoding="utf-8")
+        for relative, text in record.attachments.items():
+            if not _safe_relative(relative):
+                raise RecordError(f"attachment {shown_name(relative)} is not a plain relative path")
+            target = folder / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+    except (OSError, ValueError, UnicodeError) as exc:
+        raise RecordError(f"the embedded scenario or an attachment cannot be unpacked: {exc}") from None
+    return path
 
 
 def replay(

@@ -34,6 +34,7 @@ from core.grid.hexmap import (
     column_letters,
     parse_label,
 )
+from core.references import BadReference, resolve
 
 __all__ = [
     "Catalogue",
@@ -377,7 +378,18 @@ def build_board(
     """The board and the problems of a validated map file (board None if any problem)."""
     problems: list[Problem] = []
     base = Path(doc.path).parent
-    files = [base / f for f in model.terrain_files] + [Path(p) for p in extra_terrain]
+    files: list[Path] = []
+    for i, name in enumerate(model.terrain_files):
+        try:
+            terrain_file = resolve(name, "terrain file", beside=base)
+        except BadReference as exc:
+            problems.append(doc.problem(("terrain_files", i), f"terrain_files: {exc}"))
+            continue
+        assert terrain_file.path is not None
+        files.append(terrain_file.path)
+    if problems:
+        return None, problems
+    files += [Path(p) for p in extra_terrain]
     try:
         if catalogue is not None:
             cat = catalogue.extended([m for m, _ in catalogue_documents(files, False)])

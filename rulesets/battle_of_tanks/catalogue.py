@@ -24,7 +24,8 @@ from core.data import (
     with_overrides,
     yaml_files,
 )
-from core.errors import DataError, TanktableError, did_you_mean
+from core.errors import DataError, did_you_mean
+from core.references import current_rule, resolve, resolve_at
 from core.resources import shipped, shipped_names
 from rulesets.battle_of_tanks.models import Army, RulesTable, Scenario, TableMap, TankCard
 
@@ -140,7 +141,8 @@ def cards_with_inline(extra: Sequence[Any]) -> tuple[dict[str, TankCard], list[d
             cards[card.id] = card
             stored.append(dict(item))
             continue
-        for path in yaml_files([str(item)]):
+        found = resolve(item, "card file") if not _is_folder(item) else None
+        for path in [found.path] if found is not None and found.path else yaml_files([str(item)]):
             doc = load_document(path)
             _check_header(doc, "card")
             card = card_from_doc(doc, cards)
@@ -149,54 +151,64 @@ def cards_with_inline(extra: Sequence[Any]) -> tuple[dict[str, TankCard], list[d
     return cards, stored
 
 
+def _is_folder(item: Any) -> bool:
+    """A folder of card files (a terminal user's ``--option cards=my-cards/``)."""
+    if not isinstance(item, (str, Path)) or current_rule().confined:
+        return False
+    try:
+        return Path(item).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 # ---------------------------------------------------------- tables, armies
 def _named(kind: str, folder: str, model: type[M], source: str | Path | Mapping[str, Any],
-           relative_to: Path | None = None) -> tuple[M, dict[str, Any] | None]:
+           relative_to: Path | None = None,
+           at: tuple[Document, tuple[Any, ...]] | None = None) -> tuple[M, dict[str, Any] | None]:
     """A model from a shipped name, a path or inline data.
 
-    Returns the model and, unless it was a shipped name, its raw data (to be
-    stored in the game's options so records are self-contained).
+    Names resolve by :func:`core.references.resolve` (beside ``relative_to``,
+    the referencing file's folder); a refused name is reported at ``at``, the
+    referencing document and key, when given. Returns the model and, unless
+    it was a shipped name, its raw data (to be stored in the game's options
+    so records are self-contained).
     """
     if isinstance(source, Mapping):
         doc = Document(path=f"<inline {kind}>", data=dict(source))
         return validate(doc, model), dict(source)
-    name = str(source)
-    if name in shipped_names(PKG, folder) and not (relative_to and (relative_to / name).exists()):
-        return validate(_shipped_doc(folder, f"{name}.yaml"), model), None
-    path = Path(name)
-    if relative_to is not None and not path.is_absolute() and not path.exists():
-        path = relative_to / path
-    if not path.exists():
-        known = shipped_names(PKG, folder)
-        hint = did_you_mean(name, known)
-        raise TanktableError(f"no {kind} {name!r}: not a shipped {kind} nor a file{hint} (shipped: {', '.join(known)})")
-    doc = load_document(path)
+    name = source if isinstance(source, str) else str(source)
+    if at is not None:
+        found = resolve_at(at[0], at[1], name, kind, beside=relative_to, shipped_folder=(PKG, folder))
+    else:
+        found = resolve(name, kind, beside=relative_to, shipped_folder=(PKG, folder))
+    doc = found.document()
+    if found.is_shipped:
+        return validate(doc, model), None
     _check_header(doc, kind)
     return validate(doc, model), dict(doc.data)
 
 
-def load_table(source: str | Path | Mapping[str, Any], relative_to: Path | None = None) -> tuple[TableMap, dict[str, Any] | None]:
-    return _named("table", "tables", TableMap, source, relative_to)
+def load_table(source: str | Path | Mapping[str, Any], relative_to: Path | None = None,
+               at: tuple[Document, tuple[Any, ...]] | None = None) -> tuple[TableMap, dict[str, Any] | None]:
+    return _named("table", "tables", TableMap, source, relative_to, at)
 
 
-def load_army(source: str | Path | Mapping[str, Any], relative_to: Path | None = None) -> tuple[Army, dict[str, Any] | None]:
-    return _named("army", "armies", Army, source, relative_to)
+def load_army(source: str | Path | Mapping[str, Any], relative_to: Path | None = None,
+              at: tuple[Document, tuple[Any, ...]] | None = None) -> tuple[Army, dict[str, Any] | None]:
+    return _named("army", "armies", Army, source, relative_to, at)
 
 
 def load_scenario(source: str | Path | None, default: str) -> tuple[Scenario, Path | None, str, Document]:
-    """A scenario by shipped name or path: it, its folder (for relative refs), its name, its document."""
+    """A scenario by shipped name or path; returns it, its folder (for relative refs),
+    its name and its document (where problems of its references are reported)."""
     name = str(source) if source is not None else default
-    if name in shipped_names(PKG, "scenarios") and not Path(name).exists():
-        doc = _shipped_doc("scenarios", f"{name}.yaml")
+    found = resolve(name, "scenario", shipped_folder=(PKG, "scenarios"))
+    doc = found.document()
+    if found.is_shipped:
         return validate(doc, Scenario), None, name, doc
-    path = Path(name)
-    if not path.exists():
-        known = shipped_names(PKG, "scenarios")
-        hint = did_you_mean(name, known)
-        raise TanktableError(f"no scenario {name!r}{hint} (shipped: {', '.join(known)})")
-    doc = load_document(path)
     _check_header(doc, "scenario")
-    return validate(doc, Scenario), path.parent, path.stem, doc
+    assert found.path is not None
+    return validate(doc, Scenario), found.path.parent, found.path.stem, doc
 
 
 def scenario_names() -> list[str]:

@@ -142,7 +142,8 @@ class BattleOfTanksRuleset(Ruleset):
         rules = cat.with_settings(cat.with_settings(cat.rules_table(), scen.settings, "scenario setting"),
                                   opts.settings, "option")
         table_src = opts.table if opts.table is not None else scen.table
-        table, table_data = cat.load_table(table_src, None if opts.table is not None else folder)
+        table, table_data = cat.load_table(table_src, None if opts.table is not None else folder,
+                                           None if opts.table is not None else (doc, ("table",)))
         problems = table_problems(table, rules, Document(path=f"table {table.name}", data={}))
         if problems:
             raise TanktableError("; ".join(p.message for p in problems))
@@ -158,7 +159,7 @@ class BattleOfTanksRuleset(Ruleset):
                 stored[side] = data if data is not None else str(given[side])
             else:
                 source = scen.armies[side]
-                army, data = cat.load_army(source, folder)
+                army, data = cat.load_army(source, folder, (doc, ("armies", side)))
                 if data is not None and not isinstance(source, Mapping):
                     stored[side] = data  # a user's file named by the scenario: embed it
             armies[side] = army

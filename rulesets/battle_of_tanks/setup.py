@@ -17,7 +17,7 @@ import shapely
 from shapely.geometry import Polygon
 
 from core.data import Document, Problem
-from core.errors import TanktableError, did_you_mean
+from core.errors import DataError, TanktableError, did_you_mean
 from core.geometry import Pose, footprint, heading_between
 from rulesets.battle_of_tanks import catalogue as cat
 from rulesets.battle_of_tanks.field import Battlefield, features_of
@@ -182,7 +182,7 @@ def scenario_problems(scen: Scenario, doc: Document,
         rules = cat.rules_table()
     field: Battlefield | None = None
     try:
-        table, _ = cat.load_table(scen.table, folder)
+        table, _ = cat.load_table(scen.table, folder, (doc, ("table",)))
         # an embedded table points at its own lines; a table file was checked on its own
         inline = isinstance(scen.table, Mapping)
         found = table_problems(table, rules, doc, ("table",) if inline else ())
@@ -191,12 +191,17 @@ def scenario_problems(scen: Scenario, doc: Document,
         problems.extend(found)
         if not found:
             field = Battlefield(table, rules, features_of(table, rules))
+    except DataError as exc:
+        problems.extend(p for p in exc.problems if isinstance(p, Problem))
     except TanktableError as exc:
         problems.append(doc.problem(("table",), str(exc)))
     armies: dict[str, Army] = {}
     for side, src in scen.armies.items():
         try:
-            army, _ = cat.load_army(src, folder)
+            army, _ = cat.load_army(src, folder, (doc, ("armies", side)))
+        except DataError as exc:
+            problems.extend(p for p in exc.problems if isinstance(p, Problem))
+            continue
         except TanktableError as exc:
             problems.append(doc.problem(("armies", side), str(exc)))
             continue

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from pathlib import Path
 
-from core.data import Document, Problem, parse_document, validate
+from core.data import Document, Problem, validate
 from core.errors import DataError
 from core.grid.hexboard import Catalogue, HexBoard, build_board, catalogue_from_text
 from core.grid.hexmap import HexMapFile, MapSize
+from core.references import BadReference, resolve, resolve_at
 from core.resources import shipped, shipped_names
 from rulesets.duel_of_the_giants.settings import ScenarioFile, Season, TerrainType
 
@@ -63,15 +63,18 @@ def board_terrain(board: HexBoard, terrain: Mapping[str, TerrainType]) -> dict[P
     return out
 
 
-def map_document(name_or_path: str) -> Document:
-    """A shipped DG map by name, or a map file by path (parsed, not yet validated)."""
-    path = Path(name_or_path)
-    if name_or_path in map_names() and not path.exists():
-        node = shipped("duel_of_the_giants", "maps", f"{name_or_path}.yaml")
-        return parse_document(node.read_text(encoding="utf-8"), f"data/duel_of_the_giants/maps/{name_or_path}.yaml")
-    if not path.exists():
-        raise DataError([Problem(str(path), 1, 1, f"no such map file (shipped maps: {', '.join(map_names())})")])
-    return parse_document(path.read_text(encoding="utf-8"), str(path))
+def map_document(name_or_path: str, at: tuple[Document, tuple[str, ...]] | None = None) -> Document:
+    """A shipped DG map by name, or a map file by path (parsed, not yet validated).
+
+    The name resolves by :func:`core.references.resolve`; a refused name is a
+    :class:`DataError` at ``at`` (the scenario and its key) when given."""
+    folder = ("duel_of_the_giants", "maps")
+    if at is not None:
+        return resolve_at(at[0], at[1], name_or_path, "map", shipped_folder=folder).document()
+    try:
+        return resolve(name_or_path, "map", shipped_folder=folder).document()
+    except BadReference as exc:
+        raise DataError([Problem(name_or_path[:200], 1, 1, str(exc))]) from None
 
 
 def scenario_board(
@@ -85,7 +88,7 @@ def scenario_board(
     setup = scenario.setup
     if setup.map is not None:
         try:
-            mdoc = map_document(setup.map)
+            mdoc = map_document(setup.map, (doc, ("setup", "map")) if doc is not None else None)
             model = validate(mdoc, HexMapFile)
         except DataError as exc:
             return None, [p for p in exc.problems if isinstance(p, Problem)]

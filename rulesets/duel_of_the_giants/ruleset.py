@@ -176,7 +176,10 @@ class DuelOfTheGiantsRuleset(Ruleset):
         from rulesets.duel_of_the_giants.landscape import scenario_board
 
         if isinstance(doc, Document) and model.setup.map is not None:
-            model = settings.with_map_path(model, doc.path)
+            try:
+                model = settings.with_map_path(model, doc.path, doc)
+            except DataError as exc:
+                return [p for p in exc.problems if isinstance(p, Problem)]
         landscape, grid_problems = scenario_board(model, build_config(None, {}).terrain, board.columns,
                                                   board.rows, doc if isinstance(doc, Document) else None)
         problems += grid_problems

@@ -16,9 +16,9 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from core.data import DataModel, Document, load_document, parse_document, validate, with_overrides
-from core.errors import TanktableError
+from core.data import DataModel, Document, parse_document, validate, with_overrides
 from core.options import GameOptions
+from core.references import resolve, resolve_at
 from core.resources import shipped
 
 RULESET_ID = "duel-of-the-giants"
@@ -396,39 +396,44 @@ def scenario_names() -> list[str]:
 
 def load_scenario(source: str | Path | None) -> ScenarioFile:
     """A shipped scenario by name or a user's scenario file by path (schema checked)."""
-    doc = scenario_document(source)
+    doc, is_shipped = _scenario_source(source)
     scenario: ScenarioFile = validate(doc, ScenarioFile)
-    return with_map_path(scenario, doc.path)
+    return with_map_path(scenario, None if is_shipped else doc.path, doc)
 
 
 def scenario_document(source: str | Path | None) -> Document:
     """The parsed document of a shipped scenario name or a user's scenario file."""
+    return _scenario_source(source)[0]
+
+
+def _scenario_source(source: str | Path | None) -> tuple[Document, bool]:
+    """The scenario's document, found by :func:`core.references.resolve`, and
+    whether it is a shipped one."""
     name = "summer" if source is None else str(source)
-    if name in scenario_names() and not Path(name).exists():
-        node = shipped("duel_of_the_giants", "scenarios", f"{name}.yaml")
-        doc = parse_document(node.read_text(encoding="utf-8"), f"data/duel_of_the_giants/scenarios/{name}.yaml")
-    else:
-        path = Path(name)
-        if not path.exists():
-            raise TanktableError(
-                f"unknown scenario {name!r}: shipped scenarios are {', '.join(scenario_names())}, "
-                "or give the path of a scenario file"
-            )
-        doc = load_document(path)
-    return doc
+    found = resolve(name, "scenario", shipped_folder=("duel_of_the_giants", "scenarios"))
+    return found.document(), found.is_shipped
 
 
-def with_map_path(scenario: ScenarioFile, scenario_path: str) -> ScenarioFile:
-    """A user scenario's ``setup.map`` file is relative to the scenario file."""
+def with_map_path(scenario: ScenarioFile, scenario_path: str | None, doc: Document | None = None) -> ScenarioFile:
+    """The scenario with its ``setup.map`` resolved (:func:`core.references.resolve`):
+    a shipped map's name, or a reference that finds the user's map file again.
+
+    A user scenario's map file is named relative to the scenario file
+    (``scenario_path``; ``None`` for a shipped scenario). A refused name is a
+    :class:`DataError` at ``setup.map`` of ``doc`` when given.
+    """
     ref = scenario.setup.map
-    if ref is None or Path(ref).is_absolute():
+    if ref is None:
         return scenario
-    from core.resources import shipped_names
-
-    beside = Path(scenario_path).parent / ref
-    if ref in shipped_names("duel_of_the_giants", "maps") and not beside.exists():
+    beside = Path(scenario_path).parent if scenario_path is not None else None
+    folder = ("duel_of_the_giants", "maps")
+    if doc is not None:
+        found = resolve_at(doc, ("setup", "map"), ref, "map", beside=beside, shipped_folder=folder)
+    else:
+        found = resolve(ref, "map", beside=beside, shipped_folder=folder)
+    if found.reference == ref:
         return scenario
-    setup = scenario.setup.model_copy(update={"map": str(beside.resolve())})
+    setup = scenario.setup.model_copy(update={"map": found.reference})
     return scenario.model_copy(update={"setup": setup})
 
 

@@ -21,9 +21,10 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from core.data import DataModel, Document, Problem, load_document, validate
+from core.data import DataModel, Document, Problem, validate
 from core.errors import DataError
 from core.grid.square import DELTAS, Dir, SquareBoard
+from core.references import BadReference, resolve
 from rulesets.tank_chess.cards import Card, UnitFile, resolve_cards
 from rulesets.tank_chess.settings import Settings
 
@@ -136,10 +137,12 @@ def parse_map(
     elif model.cards:
         files: list[tuple[Document, UnitFile]] = []
         for i, name in enumerate(model.cards):
-            card_path = (map_path.parent if map_path else Path(".")) / name
             try:
-                cdoc = load_document(card_path)
+                found = resolve(name, "card file", beside=map_path.parent if map_path else None)
+                cdoc = found.document()
                 files.append((cdoc, validate(cdoc, UnitFile)))
+            except BadReference as exc:
+                bad(("cards", i), f"cards: {exc} (TC-2.2)")
             except DataError as exc:
                 bad(("cards", i), f"card file {name!r}: " + "; ".join(str(p) for p in exc.problems) + " (TC-2.2)")
         more, card_problems = resolve_cards(files, base_cards)

@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 from core.data import DataModel, Document, Problem, load_document, validate, yaml_files
-from core.errors import DataError, TanktableError, did_you_mean
+from core.errors import DataError, TanktableError
 from core.game import Game, Ruleset
 from core.options import GameOptions, model_setting_names
+from core.references import resolve
 from core.resources import shipped, shipped_names
 from rulesets.tank_chess.cards import (
     CARD_TEMPLATE,
@@ -48,18 +49,13 @@ class TankChessRuleset(Ruleset):
         return shipped_names("tank_chess", "maps")
 
     def map_path(self, scenario: str | Path | None) -> Path:
-        """A shipped map name or a user's map file -> its path."""
+        """A shipped map name or a user's map file -> its path (see :func:`core.references.resolve`)."""
         if scenario is None:
             scenario = self.default_scenario
-        path = Path(scenario)
-        if path.is_file():
-            return path
-        name = str(scenario)
-        if name in self.scenarios():
-            return Path(str(shipped("tank_chess", "maps", f"{name}.yaml")))
-        hint = did_you_mean(name, self.scenarios())
-        raise TanktableError(f"no tank-chess map {name!r}{hint} (shipped: {', '.join(self.scenarios())}; "
-                             "or give the path of a map file)")
+        found = resolve(str(scenario), "tank-chess map", shipped_folder=("tank_chess", "maps"))
+        if found.path is not None:
+            return found.path
+        return Path(str(shipped("tank_chess", "maps", f"{scenario}.yaml")))
 
     def load_map(self, scenario: str | Path | None, settings: Settings,
                  embedded_cards: list[dict[str, Any]] | None = None) -> MapLayout:

@@ -1,0 +1,230 @@
+"""Where a file named inside another file may come from, decided in one place.
+
+A scenario names its table or map, a map names its card files, a hex map its
+terrain files, a record carries the files its scenario named. Every such
+reference goes through :func:`resolve`, which applies one explicit rule:
+
+* a name of shipped data (``village``) means that shipped file, unless a file
+  of that very name lies beside the referencing file;
+* otherwise it is a path, relative to the referencing file's folder;
+* under :data:`ANYWHERE` (a terminal user's own files, the default) any file
+  the user can read may be named, absolute or relative;
+* under :func:`confined_to` (what a server that reads documents sent by
+  other people uses) a path must be relative, must not climb out with
+  ``..``, and must still lie inside the allowed folder once symbolic links
+  are followed.
+
+Whatever the rule, what is found must be a regular file that can be opened;
+anything else (an empty name, a folder, a device, a name the operating system
+refuses, a file without permission) is a :class:`BadReference` with a
+sentence, which callers report at the referencing key.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import os
+import stat
+from collections.abc import Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass
+from importlib.abc import Traversable
+from pathlib import Path
+
+from core.data import Document, Problem, load_document, parse_document
+from core.errors import DataError, TanktableError
+from core.resources import shipped, shipped_names
+
+__all__ = [
+    "ANYWHERE",
+    "BadReference",
+    "ReferenceRule",
+    "Source",
+    "confined_to",
+    "current_rule",
+    "resolve",
+    "resolve_at",
+    "shown_name",
+]
+
+
+class BadReference(TanktableError):
+    """A reference that names no file the current rule lets us read."""
+
+
+@dataclass(frozen=True)
+class ReferenceRule:
+    """Where references may point: anywhere (``folder`` None) or inside ``folder``."""
+
+    folder: Path | None = None
+
+    @property
+    def confined(self) -> bool:
+        return self.folder is not None
+
+
+ANYWHERE = ReferenceRule()
+"""A terminal user's rule: their own files wherever they are, and shipped data."""
+
+_RULE: ContextVar[ReferenceRule] = ContextVar("tanktable_reference_rule", default=ANYWHERE)
+
+
+def current_rule() -> ReferenceRule:
+    return _RULE.get()
+
+
+@contextlib.contextmanager
+def confined_to(folder: str | Path) -> Iterator[ReferenceRule]:
+    """Within the block, references resolve only to shipped data or files in ``folder``."""
+    rule = ReferenceRule(Path(folder).resolve())
+    token = _RULE.set(rule)
+    try:
+        yield rule
+    finally:
+        _RULE.reset(token)
+
+
+@dataclass(frozen=True)
+class Source:
+    """A resolved reference: a shipped file, or a regular file on disk."""
+
+    label: str
+    """How problems name the file (``data/battle_of_tanks/tables/village.yaml`` or its path)."""
+    reference: str
+    """A name that resolves to this same file again under the same rule."""
+    node: Traversable | None = None
+    path: Path | None = None
+
+    @property
+    def is_shipped(self) -> bool:
+        return self.node is not None
+
+    def read_text(self) -> str:
+        """The file's text; problems (not UTF-8, vanished) as :class:`DataError`."""
+        return self.document().text
+
+    def document(self) -> Document:
+        """The file parsed, every position known; problems as :class:`DataError`."""
+        if self.node is not None:
+            return parse_document(self.node.read_text(encoding="utf-8"), self.label)
+        assert self.path is not None
+        return load_document(self.path)
+
+
+def shown_name(name: str, limit: int = 60) -> str:
+    """``name`` quoted for a message, shortened when it is very long."""
+    if len(name) <= limit:
+        return repr(name)
+    return f"{name[:limit]!r}... ({len(name)} characters)"
+
+
+def resolve(
+    name: object,
+    what: str,
+    *,
+    beside: str | Path | None = None,
+    shipped_folder: tuple[str, ...] = (),
+    suffix: str = ".yaml",
+) -> Source:
+    """The file a reference ``name`` means, under the rule in force.
+
+    ``what`` names the kind of file for messages ("table", "card file").
+    ``beside`` is the folder of the referencing file (``None`` for a name
+    typed on the command line). ``shipped_folder`` is the folder below
+    ``data/`` whose files may be named without a suffix. Raises
+    :class:`BadReference` with a sentence (no place: see :func:`resolve_at`).
+    """
+    if not isinstance(name, str):
+        raise BadReference(f"a {what} must be named by text, not {type(name).__name__}")
+    if not name.strip():
+        raise BadReference(f"an empty name names no {what}")
+    if "\x00" in name:
+        raise BadReference(f"{shown_name(name)} is not a file name (it contains a NUL character)")
+    rule = current_rule()
+    folder = Path(beside) if beside is not None else None
+    known = shipped_names(*shipped_folder, suffix=suffix) if shipped_folder else []
+    if name in known and not _local_file(name, folder, rule):
+        node = shipped(*shipped_folder, f"{name}{suffix}")
+        return Source(label=f"data/{'/'.join(shipped_folder)}/{name}{suffix}", reference=name, node=node)
+    path, reference = _candidate(name, folder, rule, what)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise BadReference(_not_found(name, what, known)) from None
+    except OSError as exc:
+        raise BadReference(f"{what} {shown_name(name)}: cannot open: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise BadReference(f"{what} {shown_name(name)} is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise BadReference(f"{what} {shown_name(name)} is not a regular file")
+    if not os.access(path, os.R_OK):
+        raise BadReference(f"{what} {shown_name(name)}: cannot open: Permission denied")
+    return Source(label=reference if rule.confined else str(path), reference=reference, path=path)
+
+
+def resolve_at(doc: Document, loc: tuple[object, ...], name: object, what: str, *,
+               beside: str | Path | None = None, shipped_folder: tuple[str, ...] = (),
+               suffix: str = ".yaml") -> Source:
+    """:func:`resolve`, its refusal reported as a :class:`DataError` at ``doc``'s key ``loc``."""
+    try:
+        return resolve(name, what, beside=beside, shipped_folder=shipped_folder, suffix=suffix)
+    except BadReference as exc:
+        field = loc[-1] if loc and isinstance(loc[-1], str) else None
+        message = f"{field}: {exc}" if field and not str(exc).startswith(field) else str(exc)
+        raise DataError([doc.problem(tuple(loc), message)]) from None
+
+
+def _local_file(name: str, folder: Path | None, rule: ReferenceRule) -> bool:
+    """Whether a file of exactly this name lies where a path reference would look."""
+    try:
+        path, _ = _candidate(name, folder, rule, "file")
+        return path.is_file()
+    except (BadReference, OSError, ValueError):
+        return False
+
+
+def _candidate(name: str, folder: Path | None, rule: ReferenceRule, what: str) -> tuple[Path, str]:
+    """The path ``name`` stands for under ``rule``, and a reference that finds it again."""
+    path = Path(name)
+    if rule.folder is None:
+        if path.is_absolute() or folder is None:
+            return path, str(path.absolute())
+        beside = folder / path
+        with contextlib.suppress(OSError, ValueError):
+            if not beside.exists() and path.exists():
+                return path, str(path.absolute())
+        return beside, str(beside.absolute())
+    root = rule.folder
+    if path.is_absolute():
+        raise BadReference(f"{what} {shown_name(name)}: an absolute path is not allowed here "
+                           "(name a file beside this one)")
+    if ".." in path.parts or "\\" in name:
+        raise BadReference(f"{what} {shown_name(name)}: '..' is not allowed here "
+                           "(name a file beside this one)")
+    base = root
+    if folder is not None:
+        with contextlib.suppress(OSError, ValueError):
+            real_folder = folder.resolve()
+            if real_folder.is_relative_to(root):
+                base = real_folder
+    try:
+        real = (base / path).resolve()
+    except (OSError, RuntimeError) as exc:
+        raise BadReference(f"{what} {shown_name(name)}: cannot open: {exc}") from None
+    if not real.is_relative_to(root):
+        raise BadReference(f"{what} {shown_name(name)} leads outside the allowed folder")
+    return real, str(real.relative_to(root))
+
+
+def _not_found(name: str, what: str, known: list[str]) -> str:
+    if not known:
+        return f"no {what} {shown_name(name)}: no such file"
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return f"no {what} {shown_name(name)}: not a shipped {what} nor a file{hint} (shipped: {', '.join(known)})"
+
+
+def problems_of(exc: DataError) -> list[Problem]:
+    """The located problems a :class:`DataError` carries."""
+    return [p for p in exc.problems if isinstance(p, Problem)]
