@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from core.errors import TanktableError
+
 Aid = dict[str, Any]
 
 
@@ -139,3 +141,37 @@ def _duel(game: Any, action: Any, note: str) -> Aid | None:
     if not path or len(path) < 2:
         return None
     return {"path": [_xy(centre(*pos)) for pos in path], "over": False, "label": note}
+
+
+def check_line(game: Any, events: Sequence[dict[str, Any]]) -> Aid | None:
+    """Tank Chess: the CHECK's threat drawn from the ``check`` event's own data
+    (TC-8.1): the threatening piece's square, where it would shoot from, and the
+    Command Tank it would hit."""
+    if getattr(game, "ruleset_id", "") != "tank-chess":
+        return None
+    check = next((e for e in events if e.get("kind") == "check"), None)
+    if check is None:
+        return None
+    from rulesets.tank_chess.notation import parse_square
+    from rulesets.tank_chess.svg import CELL, MARGIN
+
+    n = game.rules.files
+    origin = game.settings.coordinates.origin
+    black_view = origin == "black"
+
+    def place(name: str) -> list[float]:
+        f, rank = parse_square(name, game.layout.size, origin)
+        if black_view:
+            f, rank = n - 1 - f, n - 1 - rank
+        return _xy((MARGIN + f * CELL + CELL / 2, MARGIN + (n - 1 - rank) * CELL + CELL / 2))
+
+    data = check["data"]
+    try:
+        frm, there, aim = place(data["from"]), place(data["shoots_from"]), place(data["target"])
+    except (KeyError, TypeError, ValueError, TanktableError):
+        return None
+    lines = []
+    if there != frm:
+        lines.append({"from": frm, "to": there, "label": ""})
+    lines.append({"from": there, "to": aim, "label": f"CHECK: {data.get('piece', '')}"})
+    return {"lines": lines}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cli.serve.aids import action_aids, battle_geometry
+from cli.serve.aids import action_aids, battle_geometry, check_line
 from cli.serve.boards import targets
 from cli.serve.tables import HOTSEAT, Seat, Table
 from core.errors import TanktableError
@@ -74,6 +74,10 @@ def _state(table: Table, seat: Seat) -> dict[str, Any]:
     else:
         eye = viewer if viewer >= 0 else None  # a finished game shows everything
         base.update({"svg": _svg(table, eye), "text": g.render(eye), "view": g.view(eye)})
+        last = base["log"][-1]["events"] if base["log"] else []
+        threat = check_line(g, last) if outcome is None else None
+        if threat is not None:
+            base["check_line"] = threat
         if table.ruleset.id == "battle-of-tanks":
             base["geometry"] = battle_geometry(g)
     actions: list[dict[str, Any]] = []

@@ -165,6 +165,18 @@ function aidText(aid) {
   return parts.join("; ");
 }
 
+function drawCheckLine() {
+  const svg = $("board").querySelector("svg");
+  svg?.querySelector("#tt-check")?.remove();
+  if (!svg || !state.check_line) return;
+  const group = svgNode("g", {id: "tt-check"});
+  for (const line of state.check_line.lines) {
+    group.append(svgNode("line", {x1: line.from[0], y1: line.from[1], x2: line.to[0], y2: line.to[1], class: "tt-check"}));
+    label(group, line.to[0] + 6, line.to[1] - 10, line.label, "tt-check-label");
+  }
+  svg.append(group);
+}
+
 function clearAids() {
   $("board").querySelector("#tt-aid")?.remove();
   $("aid-note").textContent = "";
@@ -403,7 +415,12 @@ function drawAids() {
   aids.replaceChildren();
   const last = state.log.length ? state.log[state.log.length - 1] : null;
   const check = last ? last.events.find(e => e.kind.toLowerCase().includes("check")) : null;
-  if (check && !state.outcome) aids.append(el("p", {class: "check", text: "CHECK — " + check.text}));
+  if (check && !state.outcome) {
+    const d = check.data || {};
+    const who = d.piece ? `${d.side}'s ${d.piece} on ${d.from}` : "";
+    aids.append(el("p", {class: "check", text: `CHECK — ${who ? who + " threatens the Command Tank on " + d.target + ". " : ""}` + check.text}));
+  }
+  drawCheckLine();
   const v = state.view;
   if (!v) return;
   if (state.ruleset === "duel-of-the-giants" && v.vp) {
