@@ -82,7 +82,7 @@ def _battle(game: Any, action: Any, note: str) -> Aid | None:
         shooter = game.find(action.tank if isinstance(action, A.AmbushFire) else (game.active or ""))
         if shooter is None:
             return None
-        lines = []
+        lines: list[dict[str, Any]] = []
         for shot in action.shots:
             target = game.find(shot.target)
             if target is None:
@@ -102,11 +102,10 @@ def _tank_chess(game: Any, action: Any, note: str) -> Aid | None:
     (``hit_side``, TC-6.1), the same the ``fired`` event of the move reports."""
     if getattr(action, "target", None) is None or action.to is None:
         return None
+    from cli.serve.boards import targets
     from core.combat import defeats
     from core.grid.square import direction_between
     from rulesets.tank_chess.position import ARMOUR_SIDES
-
-    from cli.serve.boards import targets
 
     r, pos = game.rules, game.pos
     shooter = pos.cell[r.index(action.frm)] - 1
