@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import threading
 import time
@@ -143,6 +144,17 @@ def test_duel_of_the_giants_keeps_the_other_sides_secrets_out_of_the_dom(
         browser.click("#actions button.action")
         browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
     browser.screenshot(screenshots / "duel-of-the-giants.png")
+    # the Tiger program composer, once a program is due (DG-11.2)
+    for _ in range(30):
+        wait_my_turn(browser)
+        if browser.js("!document.getElementById('composer').hidden"):
+            browser.click("#composer-cards button.card")
+            browser.wait("document.getElementById('composer-program').textContent.split(' ').length == 2")
+            browser.screenshot(screenshots / "duel-of-the-giants-composer.png")
+            break
+        count = browser.js("document.querySelectorAll('#log > li').length")
+        browser.click("#actions button.action")
+        browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
 
 
 def test_battle_of_tanks_plays_a_move(browser: Browser, live: tuple[str, TableServer],
@@ -151,6 +163,23 @@ def test_battle_of_tanks_plays_a_move(browser: Browser, live: tuple[str, TableSe
     new_game(browser, base, "battle-of-tanks", "a")
     wait_my_turn(browser)
     count = browser.js("document.querySelectorAll('#log > li').length")
-    browser.click("#actions button.action")
+    browser.js("[...document.querySelectorAll('#actions button.action')]"
+               ".find(b => b.textContent.endsWith(' move')).click()")
     browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
+    # BT-5.1: hovering a drive draws its path and its length against the allowance
+    browser.wait("[...document.querySelectorAll('#actions button.action')].some(b => b.textContent.startsWith('to '))")
+    browser.js("[...document.querySelectorAll('#actions button.action')].filter(b => b.textContent.startsWith('to '))"
+               ".pop().dispatchEvent(new Event('mouseenter'))")
+    assert browser.js("document.querySelectorAll('#board svg #tt-aid polyline.tt-path').length") == 1
+    note = browser.js("document.getElementById('aid-note').textContent")
+    assert re.search(r"\d+\.\d / \d+(\.\d)? cm", note), note
+    # the ruler: two clicks on the table ask the table's own `measure`
+    browser.click("#ruler")
+    browser.js("""(() => { const svg = document.querySelector('#board svg'); const r = svg.getBoundingClientRect();
+        for (const [fx, fy] of [[0.2, 0.3], [0.6, 0.5]]) svg.dispatchEvent(new MouseEvent('click',
+            {bubbles: true, cancelable: true, clientX: r.left + fx * r.width, clientY: r.top + fy * r.height})); })()""")
+    browser.wait("document.getElementById('answer').textContent.includes('cm between centres')")
+    browser.wait("document.querySelector('#tt-ruler text')?.textContent.endsWith(' cm')")
+    browser.js("[...document.querySelectorAll('#actions button.action')].filter(b => b.textContent.startsWith('to '))"
+               ".pop().dispatchEvent(new Event('mouseenter'))")
     browser.screenshot(screenshots / "battle-of-tanks.png")

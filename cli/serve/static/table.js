@@ -52,6 +52,8 @@ function drawBoard() {
   if (board.dataset.version !== String(state.version)) {
     board.innerHTML = state.svg;
     board.dataset.version = String(state.version);
+    const drawn = board.querySelector("svg");
+    if (drawn) { spreadLabels(drawn); drawn.addEventListener("click", rulerClick, true); }
   }
   const svg = board.querySelector("svg");
   if (!svg) return;
@@ -74,11 +76,20 @@ function drawBoard() {
     title.textContent = key;
     c.append(title);
     c.addEventListener("click", event => { event.stopPropagation(); clickPlace(key, cls); });
+    if (cls === "tt-to") hoverShows(c, choicesAt(key));
     overlay.append(c);
   };
   for (const key of starts) if (!ends.has(key)) spot(key, key === selected ? "tt-from tt-selected" : "tt-from");
   for (const key of ends) spot(key, "tt-to");
   svg.append(overlay);
+}
+
+function choicesAt(key) {
+  const out = [];
+  state.targets.moves.forEach((m, i) => {
+    if (m.to === key && (m.from === selected || m.from === null)) out.push(state.actions[i]);
+  });
+  return out;
 }
 
 function clickPlace(key, cls) {
@@ -99,9 +110,231 @@ function clickPlace(key, cls) {
   for (const a of choices) {
     const button = el("button", {class: "choice", text: a.text});
     button.addEventListener("click", () => play(a.text));
+    hoverShows(button, [a]);
     list.append(el("li", {}, button, a.note ? " " + a.note : ""));
   }
   $("chooser").hidden = false;
+}
+
+
+// ------------------------------------------------------------------- aids
+// A legal action's drawing (state.actions[i].aid, built by cli/serve/aids.py):
+// a path with its length against the allowance, or shot lines with their notes.
+function svgNode(tag, attrs, text) {
+  const node = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function label(group, x, y, text, cls) {
+  if (!text) return;
+  group.append(svgNode("text", {x, y, class: "tt-aid-label " + (cls || "")}, text));
+}
+
+function showAids(actions) {
+  clearAids();
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  const group = svgNode("g", {id: "tt-aid"});
+  for (const a of actions) {
+    const aid = a && a.aid;
+    if (!aid) continue;
+    if (aid.path) {
+      const cls = "tt-path" + (aid.over ? " tt-over" : "");
+      group.append(svgNode("polyline", {points: aid.path.map(p => p.join(",")).join(" "), class: cls}));
+      const [x, y] = aid.path[aid.path.length - 1];
+      group.append(svgNode("circle", {cx: x, cy: y, r: 4, class: cls}));
+      label(group, x + 8, y - 8, aid.label, "tt-path-label");
+    }
+    for (const line of aid.lines || []) {
+      group.append(svgNode("line", {x1: line.from[0], y1: line.from[1], x2: line.to[0], y2: line.to[1],
+                                    class: "tt-shot" + (line.face ? " tt-face-" + line.face : "")}));
+      group.append(svgNode("circle", {cx: line.to[0], cy: line.to[1], r: 6, class: "tt-shot-end"}));
+      label(group, (line.from[0] + line.to[0]) / 2 + 6, (line.from[1] + line.to[1]) / 2 - 6, line.label, "tt-shot-label");
+    }
+  }
+  svg.append(group);
+  $("aid-note").textContent = actions.filter(a => a && a.aid).map(a => `${a.text}: ${aidText(a.aid)}`).join("\n");
+}
+
+function aidText(aid) {
+  const parts = [];
+  if (aid.path && aid.label) parts.push(aid.label);
+  for (const line of aid.lines || []) parts.push(line.label);
+  return parts.join("; ");
+}
+
+function drawCheckLine() {
+  const svg = $("board").querySelector("svg");
+  svg?.querySelector("#tt-check")?.remove();
+  if (!svg || !state.check_line) return;
+  const group = svgNode("g", {id: "tt-check"});
+  for (const line of state.check_line.lines) {
+    group.append(svgNode("line", {x1: line.from[0], y1: line.from[1], x2: line.to[0], y2: line.to[1], class: "tt-check"}));
+    label(group, line.to[0] + 6, line.to[1] - 10, line.label, "tt-check-label");
+  }
+  svg.append(group);
+}
+
+function clearAids() {
+  $("board").querySelector("#tt-aid")?.remove();
+  $("aid-note").textContent = "";
+}
+
+function hoverShows(node, actions) {
+  node.addEventListener("mouseenter", () => showAids(actions));
+  node.addEventListener("focus", () => showAids(actions));
+  node.addEventListener("mouseleave", clearAids);
+  node.addEventListener("blur", clearAids);
+}
+
+// Tank labels that sit on a tank or on another label move to a free spot
+// above, below or beside their tank, and get a halo (table.css).
+function spreadLabels(svg) {
+  const tanks = [...svg.querySelectorAll("g.tank")];
+  if (!tanks.length) return;
+  const boxes = tanks.map(g => g.querySelector("polygon")?.getBBox()).filter(Boolean);
+  const placed = [];
+  const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  for (const g of tanks) {
+    const text = g.querySelector("text");
+    const body = g.querySelector("polygon")?.getBBox();
+    if (!text || !body) continue;
+    const x0 = Number(text.getAttribute("x")), y0 = Number(text.getAttribute("y"));
+    const cx = body.x + body.width / 2;
+    const spots = [[x0, y0], [cx, body.y - 3], [cx, body.y + body.height + 12], [cx, body.y - 15],
+                   [cx, body.y + body.height + 24], [cx, body.y - 27]];
+    let chosen = null;
+    for (const [x, y] of spots) {
+      text.setAttribute("x", x); text.setAttribute("y", y);
+      const box = text.getBBox();
+      if (!boxes.some(b => overlaps(box, b)) && !placed.some(b => overlaps(box, b))) { chosen = box; break; }
+    }
+    if (!chosen) { text.setAttribute("x", spots[1][0]); text.setAttribute("y", spots[1][1]); chosen = text.getBBox(); }
+    placed.push(chosen);
+  }
+}
+
+// ------------------------------------------------------------------- ruler
+// Battle of Tanks: two clicks (a tank or a point) ask the table's own
+// `measure` command; its answer (distance, line of sight, cover) is shown
+// and the line drawn.
+let ruler = {on: false, points: []};
+
+function toCm(svg, event) {
+  const g = state.geometry;
+  const pt = svg.createSVGPoint();
+  pt.x = event.clientX; pt.y = event.clientY;
+  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+  return {px: [p.x, p.y], cm: [p.x / g.scale, g.depth - p.y / g.scale]};
+}
+
+function rulerEnd(at) {
+  const tanks = (state.view && state.view.tanks) || [];
+  let best = null;
+  for (const t of tanks) {
+    const d = Math.hypot(t.x - at.cm[0], t.y - at.cm[1]);
+    if (d <= 4 && (!best || d < best.d)) best = {d, t};
+  }
+  if (best) {
+    const g = state.geometry;
+    return {word: best.t.label, px: [best.t.x * g.scale, (g.depth - best.t.y) * g.scale]};
+  }
+  return {word: `${at.cm[0].toFixed(1)},${at.cm[1].toFixed(1)}`, px: at.px};
+}
+
+function drawRuler() {
+  const svg = $("board").querySelector("svg");
+  svg?.querySelector("#tt-ruler")?.remove();
+  if (!svg || !ruler.on || !ruler.points.length) return;
+  const group = svgNode("g", {id: "tt-ruler"});
+  const [a, b] = ruler.points;
+  group.append(svgNode("circle", {cx: a.px[0], cy: a.px[1], r: 4, class: "tt-ruler"}));
+  if (b) {
+    group.append(svgNode("line", {x1: a.px[0], y1: a.px[1], x2: b.px[0], y2: b.px[1], class: "tt-ruler"}));
+    group.append(svgNode("circle", {cx: b.px[0], cy: b.px[1], r: 4, class: "tt-ruler"}));
+    label(group, (a.px[0] + b.px[0]) / 2 + 6, (a.px[1] + b.px[1]) / 2 - 6, ruler.distance || "…", "tt-ruler-label");
+  }
+  svg.append(group);
+}
+
+async function rulerClick(event) {
+  const svg = $("board").querySelector("svg");
+  if (!ruler.on || !svg || !state.geometry) return;
+  event.stopPropagation(); event.preventDefault();
+  const end = rulerEnd(toCm(svg, event));
+  if (ruler.points.length !== 1) ruler.points = [end]; else ruler.points.push(end);
+  ruler.distance = null;
+  drawRuler();
+  if (ruler.points.length === 2) {
+    const data = await post("ask", {command: `measure ${ruler.points[0].word} ${ruler.points[1].word}`});
+    if (data && data.answer) {
+      const m = /([\d.]+) cm between (centres|footprints)/.exec(data.answer);
+      ruler.distance = m ? `${m[1]} cm` : "";
+      drawRuler();
+    }
+  }
+}
+
+function setupRuler() {
+  const usable = state.geometry && state.commands.some(c => c.name === "measure");
+  $("ruler").hidden = !usable;
+  $("ruler").classList.toggle("on", ruler.on);
+  $("ruler").textContent = ruler.on ? "ruler: on (click two tanks or points)" : "ruler";
+  drawRuler();
+}
+
+// ------------------------------------------------------- Tiger programs
+// Duel of the Giants: the cards of a program chosen one by one; the legal
+// programs that begin so are listed with their notes (the table's `preview`
+// command, where the ruleset offers one, shows where the program ends).
+let composer = {tiger: null, cards: []};
+
+function programActions() {
+  return state.actions.filter(a => /^tiger\d+( |$)/.test(a.text));
+}
+
+function drawComposer() {
+  const box = $("composer");
+  const programs = state.your_turn ? programActions() : [];
+  box.hidden = !programs.length;
+  if (!programs.length) { composer = {tiger: null, cards: []}; return; }
+  const tiger = programs[0].text.split(" ")[0];
+  if (composer.tiger !== tiger) composer = {tiger, cards: []};
+  const prefix = [tiger, ...composer.cards].join(" ");
+  const matching = programs.filter(a => a.text === prefix || a.text.startsWith(prefix + " "));
+  const next = new Set(matching.map(a => a.text.split(" ")[composer.cards.length + 1]).filter(Boolean));
+  $("composer-program").textContent = prefix;
+  const cards = $("composer-cards");
+  cards.replaceChildren();
+  for (const card of [...next].sort()) {
+    const button = el("button", {class: "card", text: card, "data-card": card});
+    button.addEventListener("click", () => { composer.cards.push(card); drawComposer(); preview(); });
+    cards.append(button);
+  }
+  const exact = matching.find(a => a.text === prefix);
+  $("composer-send").disabled = !exact;
+  $("composer-send").onclick = () => { if (exact) { composer.cards = []; play(exact.text); } };
+  $("composer-back").onclick = () => { composer.cards.pop(); drawComposer(); preview(); };
+  $("composer-count").textContent = `${matching.length} legal program(s) begin so`;
+  const list = $("composer-list");
+  list.replaceChildren();
+  for (const a of matching.slice(0, 40)) {
+    const button = el("button", {class: "action", text: a.text});
+    button.addEventListener("click", () => play(a.text));
+    hoverShows(button, [a]);
+    list.append(el("li", {}, button, a.note ? el("span", {class: "note", text: " " + a.note}) : ""));
+  }
+}
+
+async function preview() {
+  if (!state.commands.some(c => c.name === "preview")) return;
+  const words = [composer.tiger, ...composer.cards].join(" ");
+  const response = await fetch(`${API}/ask`, {method: "POST", headers: {"content-type": "application/json"},
+                                              body: JSON.stringify({command: `preview ${words}`})});
+  const data = await response.json().catch(() => ({}));
+  $("composer-preview").textContent = response.ok ? (data.answer || "") : (data.error || "");
 }
 
 // ------------------------------------------------------------------- panels
@@ -125,6 +358,7 @@ function drawActions() {
   for (const a of shown.slice(0, 300)) {
     const button = el("button", {class: "action", text: a.text});
     button.addEventListener("click", () => play(a.text));
+    hoverShows(button, [a]);
     list.append(el("li", {}, button, a.note ? el("span", {class: "note", text: " " + a.note}) : ""));
   }
   if (shown.length > 300) list.append(el("li", {text: `… ${shown.length - 300} more: filter, or type the move`}));
@@ -181,7 +415,12 @@ function drawAids() {
   aids.replaceChildren();
   const last = state.log.length ? state.log[state.log.length - 1] : null;
   const check = last ? last.events.find(e => e.kind.toLowerCase().includes("check")) : null;
-  if (check && !state.outcome) aids.append(el("p", {class: "check", text: "CHECK — " + check.text}));
+  if (check && !state.outcome) {
+    const d = check.data || {};
+    const who = d.piece ? `${d.side}'s ${d.piece} on ${d.from}` : "";
+    aids.append(el("p", {class: "check", text: `CHECK — ${who ? who + " threatens the Command Tank on " + d.target + ". " : ""}` + check.text}));
+  }
+  drawCheckLine();
   const v = state.view;
   if (!v) return;
   if (state.ruleset === "duel-of-the-giants" && v.vp) {
@@ -212,6 +451,8 @@ function update(next) {
   drawActions();
   drawLog();
   drawAids();
+  drawComposer();
+  setupRuler();
   document.body.dataset.version = String(state.version);
   if (state.outcome && stream) { stream.close(); stream = null; }
 }
@@ -232,6 +473,7 @@ async function main() {
   $("pass-ready").addEventListener("click", () => post("ready"));
   $("chooser-cancel").addEventListener("click", () => { $("chooser").hidden = true; });
   $("filter").addEventListener("input", drawActions);
+  $("ruler").addEventListener("click", () => { ruler = {on: !ruler.on, points: []}; setupRuler(); });
   $("board").addEventListener("click", () => { if (selected) { selected = null; drawBoard(); drawActions(); } });
   const response = await fetch(`${API}/state`);
   const data = await response.json();
