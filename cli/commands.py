@@ -156,7 +156,11 @@ def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, js
             if step:
                 typer.echo(game.render(viewer))
                 typer.echo("-- Enter for the next move, q to stop --", nl=False)
-                if sys.stdin.readline().strip().lower() == "q":
+                answer = sys.stdin.readline()
+                if not answer:  # end of input: nobody is there to press Enter
+                    typer.echo(f"\nend of input: replay stopped after move {i}")
+                    return 0
+                if answer.strip().lower() == "q":
                     return 0
     if json_out:
         typer.echo(json.dumps({"moves": out, "result": record.result.model_dump() if record.result else None}, indent=2))

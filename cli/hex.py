@@ -160,9 +160,10 @@ def _los(map_: str, frm: str, to: str, edge: str | None, terrain: list[Path], js
     if svg is not None:
         from core.grid.hexsvg import board_svg
 
+        key = "S from, T to" + (", red outline: what blocks" if result.blocked_by is not None else "")
         _write_svg(svg, board_svg(board, sight=result.line, sight_status=result.status,
-                                  marks={a: "S", b: "T"},
-                                  title=f"LOS {frm} -> {to}: {result.describe(board)}"))
+                                  marks={a: "S", b: "T"}, blocked=result.blocked_by,
+                                  title=f"LOS {frm} -> {to}: {result.describe(board)} ({key})"))
     if json_out:
         out = {"from": board.label(a), "to": board.label(b), "distance": board.hexes[a].distance(board.hexes[b]),
                "edge_rule": rule, **result.to_json(board)}
@@ -237,7 +238,8 @@ def _reach(map_: str, frm: str, mp: int, terrain: list[Path], json_out: bool, sv
     order = sorted(area, key=lambda c: (area[c], c))
     if json_out:
         out = {"from": board.label(a), "mp": mp,
-               "reachable": {board.label(c): area[c] for c in order}}
+               "reachable": {board.label(c): area[c] for c in order},
+               "road_bonus": {board.label(c): area[c] > mp for c in order}}
         typer.echo(json.dumps(out, indent=2))
     else:
         typer.echo(f"from {board.label(a)} with {mp} MP: {len(area) - 1} hexes reachable")
@@ -245,7 +247,9 @@ def _reach(map_: str, frm: str, mp: int, terrain: list[Path], json_out: bool, sv
         for c in order:
             by_cost.setdefault(area[c], []).append(board.label(c))
         for cost, labels in sorted(by_cost.items()):
-            typer.echo(f"  {cost} MP: {' '.join(labels)}")
+            # more than the allowance is only reached after entering a road hex (HTC-T93.1)
+            bonus = f"  (beyond {mp} MP: each with the road bonus, HTC-T93.1)" if cost > mp else ""
+            typer.echo(f"  {cost} MP: {' '.join(labels)}{bonus}")
         if svg is not None:
             typer.echo(f"wrote {svg}")
     return 0

@@ -436,7 +436,9 @@ class Session:
                     from core.ai import make_agent
 
                     agent = make_agent("greedy", seed=len(g.history))
-                    typer.echo(f"hint: {g.format_action(agent.choose(g))}")
+                    hinted = agent.choose(g)
+                    note = g.describe_action(hinted)
+                    typer.echo(f"hint: {g.format_action(hinted)}" + (f"  ({note})" if note else ""))
                 elif word == "undo":
                     self.undo(player)
                     self.show_board(player, again=True)

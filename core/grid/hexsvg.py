@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 
 from core.grid.hexboard import HexBoard
+from core.grid.los import Blocker
 
 __all__ = ["board_svg", "hex_center"]
 
@@ -60,8 +61,10 @@ def board_svg(
     reach: Mapping[int, int] | None = None,
     marks: Mapping[int, str] | None = None,
     title: str | None = None,
+    blocked: Blocker | None = None,
 ) -> str:
-    """The board as an SVG document, with optional overlays."""
+    """The board as an SVG document, with optional overlays; ``blocked`` outlines in
+    red what blocks a line of sight (a hex, or the hexside between two hexes)."""
     centres = [hex_center(board, c) for c in range(board.size)]
     xs = [x for x, _ in centres]
     ys = [y for _, y in centres]
@@ -142,6 +145,18 @@ def board_svg(
         (x1, y1), (x2, y2) = centres[on[0]], centres[on[-1]]
         ET.SubElement(over, "line", {"x1": _fmt(x1), "y1": _fmt(y1), "x2": _fmt(x2), "y2": _fmt(y2),
                                      "stroke": colour, "stroke-width": "2"})
+    if blocked is not None:
+        if blocked.kind == "hexside" and len(blocked.cells) == 2:
+            (x1, y1), (x2, y2) = _side_segment(board, blocked.cells[0], blocked.cells[1])
+            ET.SubElement(over, "line", {"id": "blocker", "x1": _fmt(x1), "y1": _fmt(y1), "x2": _fmt(x2),
+                                         "y2": _fmt(y2), "stroke": "#d01c1c", "stroke-width": "5"})
+        else:
+            for c in blocked.cells:
+                if 0 <= c < board.size:
+                    x, y = centres[c]
+                    pts = " ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in _corners(board, x, y))
+                    ET.SubElement(over, "polygon", {"id": "blocker", "points": pts, "fill": "none",
+                                                    "stroke": "#d01c1c", "stroke-width": "3"})
     for c, text in (marks or {}).items():
         x, y = centres[c]
         m = ET.SubElement(over, "text", {"x": _fmt(x), "y": _fmt(y + 4), "font-size": "11",

@@ -746,11 +746,14 @@ class BattleGame(Game[Action]):
     def _destroyed(self, t: Tank, events: list[Event]) -> None:
         t.ambush = False
         t.ambush_since = None
-        if t.key in self.bag.chits:
+        in_bag = t.key in self.bag.chits
+        if in_bag:
             self.bag.remove(t.key)  # it can never take an order: its chit leaves at once
         self.destroyed_tiers[OTHER[t.side]] += t.card.tier
         self.spotted.discard(t.key)
-        events.append(Event("destroyed", f"{t.label} is destroyed (BT-6.5)", {"tank": t.key}))
+        chit = (f"; its chit is taken out of the bag ({len(self.bag)} left) and leaves the game (BT-4.3)" if in_bag
+                else "; its chit leaves the game (BT-4.3)")
+        events.append(Event("destroyed", f"{t.label} is destroyed (BT-6.5){chit}", {"tank": t.key}))
         alive = {s: bool(self.live(s)) for s in SIDES}
         if not alive["a"] and not alive["b"]:
             self.result = Outcome((), "both sides destroyed (BT-8.3)", self._score())
@@ -789,11 +792,24 @@ class BattleGame(Game[Action]):
                     t.order = None
                 self.bag.return_chits()
                 events.append(Event("release", "every tank waits in ambush: all ambushes end (BT-4.4 setting)", {}))
-        events.append(Event("round", f"round {self.round} begins; {len(self.bag)} chit(s) in the bag (BT-4.2)", {"round": self.round}))
+        events.append(Event("round", f"round {self.round} begins; {len(self.bag)} chit(s) in the bag (BT-4.2)"
+                            f"{self._chits_missing()}", {"round": self.round}))
         for side in SIDES:
             waiting = [t for t in self.live(side) if t.ambush]
             if waiting and len(waiting) == len(self.live(side)):
                 events.append(Event("no_chit", self._waiting_text(side, waiting), {"side": side}))
+
+    def _chits_missing(self) -> str:
+        """Why the bag holds fewer chits than tanks began (``""`` when none is missing):
+        destroyed tanks' chits left the game (BT-4.3), waiting ambushers' stay out (BT-4.4)."""
+        gone = [t.label for t in self.tanks if not t.alive]
+        waiting = [t.label for t in self.tanks if t.alive and t.ambush]
+        parts = []
+        if gone:
+            parts.append(f"less {_names(gone)} (destroyed, BT-4.3)")
+        if waiting:
+            parts.append(f"less {_names(waiting)} (waiting in AMBUSH, BT-4.4)")
+        return f": {len(self.tanks)} tanks, {', '.join(parts)}" if parts else ""
 
     def _waiting_text(self, side: str, waiting: list[Tank]) -> str:
         """Why ``side`` gives no order this round: every tank of it waits in AMBUSH."""
@@ -860,7 +876,10 @@ class BattleGame(Game[Action]):
             if t.track_until is not None and t.track_until <= r:
                 t.track_until = None
             t.moved = False
-        events.append(Event("round_end", f"round {r} ends: orders cleared, chits back in the bag, spot markers removed (BT-4.3)", {"round": r}))
+        out = [t.label for t in self.tanks if t.alive and t.ambush]
+        kept = f" except those of {_names(out)} (waiting in AMBUSH, BT-4.4)" if out else ""
+        events.append(Event("round_end", f"round {r} ends: orders cleared, chits back in the bag{kept}, spot markers "
+                            "removed (BT-4.3)", {"round": r}))
         winners = []
         for side in SIDES:
             for t in self.live(side):
@@ -907,3 +926,8 @@ class BattleGame(Game[Action]):
             if t.alive and t.order is None and not t.ambush and t.key not in self.bag.chits and self.phase != "order":
                 problems.append(f"{t.key} has no order but its chit is out")
         return problems
+
+
+def _names(labels: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"

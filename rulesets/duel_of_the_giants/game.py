@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from core.dice import Dice
-from core.game import Action, Event, Game, GameType, Illegal, Outcome, SearchProfile
+from core.game import Action, Event, Game, GameType, Illegal, Outcome, SearchProfile, TableCommand
 from rulesets.duel_of_the_giants import (
     atg,
     combat,
@@ -534,6 +535,23 @@ class DuelGame(Game[Action]):
         if self.step == "B3":
             return any(t34.eligible(self, t) for t in self.t34s())  # its turret can always turn
         return False
+
+    def table_commands(self) -> Sequence[TableCommand]:
+        """``preview TIGER CARDS`` (preview.py)."""
+        from rulesets.duel_of_the_giants.preview import COMMANDS
+
+        return COMMANDS
+
+    def describe_action(self, action: Action) -> str:
+        """A Tiger program's end hex and facing; an ATG activation's line of fire (preview.py)."""
+        from rulesets.duel_of_the_giants.actions import Activate, Program
+        from rulesets.duel_of_the_giants.preview import atg_note, program_note
+
+        if isinstance(action, Program):
+            return program_note(self, action)
+        if isinstance(action, Activate):
+            return atg_note(self, action)
+        return ""
 
     def position(self) -> dict[str, Any]:
         """The omniscient state as a ``kind: position`` document (position.py)."""

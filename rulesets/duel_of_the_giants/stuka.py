@@ -36,7 +36,7 @@ def attack_problem(g: DuelGame, target: Pos) -> str | None:
     s = g.stuka
     assert s is not None
     if s.attacked:
-        return "the Stuka has already made its one attack of this flight (DG-13.5)"
+        return "the Stuka has already made its one attack of this flight"
     t = g.tank_at(target)
     if t is None or t.is_tiger or t.destroyed:
         return f"there is no T-34 at {label(target)}"

@@ -213,8 +213,9 @@ def execute(g: DuelGame, t: Tank) -> list[Event]:
         why = _blocker(g, t, dest)
         if why is not None:
             moving = False
+            tail = "" if "(DG-11.5)" in why else " (DG-11.5)"
             events.append(Event("tiger", f"Tiger {t.number} stops at {label(t.pos)}: blocked by {why}; its "
-                                "remaining movement cards are forfeited (DG-11.5)"))
+                                f"remaining movement cards are forfeited{tail}", {"blocked": why}))
             continue
         need = entry_cards(g, dest)
         if run_card == card and run > 0:
@@ -233,7 +234,7 @@ def execute(g: DuelGame, t: Tank) -> list[Event]:
             events.append(Event("drift", f"the snowdrift at {label(origin)} is removed: a tank drove out (DG-23.5)"))
         t.pos = dest
         events.append(Event("tiger", f"Tiger {t.number} {'forward' if card == 'F' else 'backward'} "
-                            f"{label(origin)} -> {label(dest)}"))
+                            f"{label(origin)} -> {label(dest)}", {"to": label(dest)}))
         if dest in g.front and g.cfg.rules.front.removal == "on_entry_by_any_tank":
             g.front.discard(dest)
             events.append(Event("front", f"the front element at {label(dest)} is removed (DG-5.5)"))
@@ -241,8 +242,9 @@ def execute(g: DuelGame, t: Tank) -> list[Event]:
             g.drifts[dest] = Drift(1, g.phase_seq, t.id)
             events.append(Event("drift", f"{label(dest)}: snowdrift entered, drop marker 1 (DG-23.6)"))
     if run > 0 and moving:
-        events.append(Event("tiger", f"Tiger {t.number}: the run of {run_card} cards was too short to enter "
-                            "the next hex; those cards are lost (DG-AMB-16)"))
+        lost = (f"the run of {run} {run_card} card(s) was too short to enter the next hex; those cards "
+                "are lost (DG-AMB-16)")
+        events.append(Event("tiger", f"Tiger {t.number}: {lost}", {"lost": lost}))
     rules = g.cfg.rules.tiger
     if turret_card is not None and (moving or rules.turret_card_after_block):
         t.turret = (t.hull + CLOCK[int(turret_card[1:])]) % 6

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any
 from rulesets.duel_of_the_giants import threats
 from rulesets.duel_of_the_giants import vp as vpmod
 from rulesets.duel_of_the_giants.board import FACINGS, Pos, label
+from rulesets.duel_of_the_giants.tigers import counted
 
 if TYPE_CHECKING:
     from rulesets.duel_of_the_giants.game import DuelGame
+    from rulesets.duel_of_the_giants.pieces import Tank
 
 
 def lab(p: Pos) -> str:
@@ -119,7 +121,45 @@ def evaluate(g: DuelGame, player: int) -> float:
         return outcome.returns(len(g.players))[player]
     if g.step in ("S1", "S2", "S3", "S4"):
         g = identity_blind(g)
-    score = float(g.net_vp + g.round_vp["german"] - g.round_vp["soviet"])
+    moved = projected_tigers(g)
+    try:
+        return _judge(g, player, sum(len(counted(g.programs[t.number])) for t, _ in moved))
+    finally:
+        for t, (pos, hull, turret) in moved:
+            t.pos, t.hull, t.turret = pos, hull, turret
+
+
+PROGRAMMED_STEPS = frozenset({"A4", "B1", "B2", "B3", "B4", "C1"})
+"""Steps in which Tiger programs of this round may be waiting to execute (DG-8.2-8.4)."""
+
+
+def projected_tigers(g: DuelGame) -> list[tuple[Tank, tuple[Pos, int, int]]]:
+    """Put each Tiger with a program waiting where that program leads as the board
+    stands (preview.course, in the order of their numbers), so the evaluation judges
+    programs by their effect, not all alike; returns what to restore."""
+    if g.step not in PROGRAMMED_STEPS or not g.programs:
+        return []
+    from rulesets.duel_of_the_giants.preview import course
+
+    moved: list[tuple[Tank, tuple[Pos, int, int]]] = []
+    for n in sorted(g.programs):
+        t = g.tiger(n)
+        if t is None or (g.step == "C1" and n in g.executed):
+            continue
+        c = course(g, n, counted(g.programs[n]))
+        moved.append((t, (t.pos, t.hull, t.turret)))
+        t.pos, t.hull, t.turret = c.end, c.hull, c.turret
+    return moved
+
+
+CARD_COST = 0.01
+"""Score (VP-like) of each card of a waiting program: of two programs that lead to the
+same place the shorter is preferred (every card is one more chance to be blocked
+when T-34s move in phase B; ``B F`` is never better than no card)."""
+
+
+def _judge(g: DuelGame, player: int, cards: int) -> float:
+    score = float(g.net_vp + g.round_vp["german"] - g.round_vp["soviet"]) - CARD_COST * cards
     cols = g.geo.columns
     for t in g.tanks.values():
         if t.is_tiger:

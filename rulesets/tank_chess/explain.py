@@ -52,15 +52,45 @@ def explain(game: TankChessGame, action: TankMove, mv: Move) -> Illegal | None:
                 return Illegal("TC-4.5", f"{card.id} cannot reach {dest} facing {Dir(face).name}: "
                                          "every way cuts a blocked corner (corner cutting is off)")
             return Illegal("TC-4.4", f"the way from {frm} to {dest} facing {Dir(face).name} is blocked")
-        behind = direction_between(r.square(s0), r.square(to)) == Dir((f0 + 4) & 7)
-        if behind:
-            return Illegal("TC-4.3", f"backwards a tank moves exactly one square, alone: no turn and "
-                                     f"no forward step in the same move ({frm}-{dest}:{Dir(face).name})")
-        return Illegal("TC-4.2", f"{card.id} {frm} cannot reach {dest} facing {Dir(face).name} "
-                                 f"in {card.speed} steps (speed {card.speed})")
+        here, there = r.square(s0), r.square(to)
+        one_behind = (direction_between(here, there) == Dir((f0 + 4) & 7)
+                      and max(abs(here[0] - there[0]), abs(here[1] - there[1])) == 1)
+        if one_behind:
+            return Illegal("TC-4.3", f"straight back a tank moves one square alone, without turning: "
+                                     f"{card.id} {frm}-{dest} keeps facing {Dir(f0).name} "
+                                     f"(not {Dir(face).name})")
+        need = steps_needed(r.files, here, f0, there, face)
+        behind = direction_between(here, there) == Dir((f0 + 4) & 7)
+        back = "; straight back a tank moves only one square (TC-4.3)" if behind else ""
+        return Illegal("TC-4.2", f"{dest} facing {Dir(face).name} is out of reach: {card.id} {frm} has "
+                                 f"speed {card.speed} (TC-2.2) and would need {need} steps, each one "
+                                 f"square forward or a 45-degree turn{back}")
     if tgt < 0:
         return None
     return _explain_shot(game, pid, st, tgt, frm)
+
+def steps_needed(size: int, start: tuple[int, int], facing: int, goal: tuple[int, int], goal_facing: int) -> int:
+    """The fewest steps (TC-4.2: one square forward, or a 45-degree turn) from
+    ``start`` facing ``facing`` to ``goal`` facing ``goal_facing`` on an empty
+    ``size`` x ``size`` board; what a speed would have to be to get there."""
+    seen = {(start, facing)}
+    frontier = [(start, facing)]
+    steps = 0
+    while frontier:
+        if (goal, goal_facing) in frontier:
+            return steps
+        steps += 1
+        nxt = []
+        for (f, rank), d in frontier:
+            df, dr = Dir(d).delta
+            for state in (((f, rank), (d + 1) & 7), ((f, rank), (d - 1) & 7), ((f + df, rank + dr), d)):
+                (sf, sr), _ = state
+                if 0 <= sf < size and 0 <= sr < size and state not in seen:
+                    seen.add(state)
+                    nxt.append(state)
+        frontier = nxt
+    return steps
+
 
 def _explain_exit(game: TankChessGame, pid: int, code: str, frm: str, can_exit: bool) -> Illegal | None:
     pos = game.pos

@@ -26,6 +26,7 @@ from rulesets.tank_chess.position import (
     OBSTACLE,
     Move,
     Position,
+    Rules,
     rules_for,
 )
 from rulesets.tank_chess.settings import Settings
@@ -269,7 +270,7 @@ class TankChessGame(Game[TankMove]):
             return [Event("escaped", f"{side} {code} drives from {frm} off the board: {side} wins (TC-7.2)",
                           {"piece": code, "from": frm})]
         dest = self.square_name(r.square(to))
-        events = [Event("moved", f"{side} {code} {frm}-{dest} facing {Dir(face).name}",
+        events = [Event("moved", f"{side}'s {r.cards[pos.kind[pid]].name} {_how(r, pos.sq[pid], pos.face[pid], to, face)}",
                         {"piece": code, "from": frm, "to": dest, "facing": Dir(face).name})]
         if tgt >= 0:
             tq = pos.sq[tgt]
@@ -458,3 +459,15 @@ class _Refusal(Exception):
     def __init__(self, illegal: Illegal):
         self.illegal = illegal
 
+
+def _how(r: Rules, start: int, facing: int, to: int, face: int) -> str:
+    """What a move did that its notation does not say (issue 19 item 16: the move line
+    names the squares and the new facing; this names the tank, the distance and the old facing)."""
+    here, there = r.square(start), r.square(to)
+    squares = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
+    if squares == 0:
+        return f"turns in place (it faced {Dir(facing).name})"
+    if direction_between(here, there) == Dir((facing + 4) & 7) and squares == 1:
+        return "backs up one square (TC-4.3)"
+    turned = f" (it faced {Dir(facing).name})" if face != facing else ""
+    return f"moves {squares} square{'s' if squares > 1 else ''}{turned}"

@@ -46,6 +46,13 @@ _PATTERN = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
+FACING_NAMES = tuple(d.name for d in Dir)
+"""The eight facings of TC-4.1, clockwise from N."""
+_BAD_FACING = re.compile(
+    rf"{_SQUARE}\s*-\s*{_SQUARE}\s*:\s*(?P<facing>(?!(?:nw|ne|sw|se|n|e|s|w)(?![a-z0-9]))[^\s:x]+)",
+    re.IGNORECASE)
+"""A move whose facing after ``:`` is none of the eight (``HT n1-n4:Q``)."""
+
 
 def square_name(sq: tuple[int, int], size: int, origin: str = "white") -> str:
     """Algebraic name; TC-1.2: files a.. from White's left, ranks from White's side."""
@@ -80,6 +87,10 @@ def parse_move(text: str, game: TankChessGame) -> TankMove:
     """Read a move; the game supplies the board size, coordinates and piece codes."""
     m = _PATTERN.match(text)
     if m is None:
+        bad = _BAD_FACING.search(text)
+        if bad is not None:
+            raise NotationError(f"{bad['facing']!r} is not a facing: use one of {' '.join(FACING_NAMES)} "
+                                f"(N = towards Black) (TC-4.1)")
         raise NotationError(f"cannot read {text.strip()!r}: {USAGE}")
     size = game.layout.size
     origin = game.settings.coordinates.origin

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from core.game import Event
 from rulesets.battle_of_tanks.actions import Declare
 from rulesets.battle_of_tanks.game import BattleGame
 from tests.battle_of_tanks.helpers import card, give_chit, make_game
@@ -77,3 +78,28 @@ def test_a_human_whose_last_tank_waits_in_ambush_is_asked_again(tmp_path: Path, 
     assert "a has no chit this round: tiger#1 waits in AMBUSH (BT-4.4)" in out
     assert "tiger#1's AMBUSH ends unsprung after round 2" in out
     assert out.count("a's chit -- order for a tank>") >= 2, out[-2000:]
+
+
+def test_bt_4_3_4_4_the_round_says_why_chits_are_missing_from_the_bag() -> None:
+    """Issue 19 item 14: the bag holds 2 chits for 3 tanks because lurker waits in
+    AMBUSH; the end of the round and the start of the next say so (BT-4.3, BT-4.4)."""
+    g = _lone_ambusher(**{"ambush.ends_after_rounds": None})
+    texts = _play_round(g)
+    ended = next(t for t in texts if t.startswith("round 1 ends"))
+    assert "chits back in the bag except those of lurker#1 (waiting in AMBUSH, BT-4.4)" in ended
+    begun = next(t for t in texts if t.startswith("round 2 begins"))
+    assert begun == ("round 2 begins; 2 chit(s) in the bag (BT-4.2): 3 tanks, less lurker#1 "
+                     "(waiting in AMBUSH, BT-4.4)")
+    assert len(g.bag) + (1 if g.phase == "order" else 0) == 2
+
+
+def test_bt_4_3_a_destroyed_tanks_chit_leaves_the_game_and_the_next_round_says_so() -> None:
+    g = _lone_ambusher(**{"ambush.ends_after_rounds": None})
+    events: list[Event] = []
+    mover = g.tank("mover#1")
+    mover.hp = 0  # as a penetration leaves it (BT-6.5)
+    g._destroyed(mover, events)
+    assert events[0].text.startswith("mover#1 is destroyed (BT-6.5); its chit ")
+    assert "leaves the game (BT-4.3)" in events[0].text
+    assert g._chits_missing() == (": 3 tanks, less mover#1 (destroyed, BT-4.3), less lurker#1 "
+                                  "(waiting in AMBUSH, BT-4.4)")

@@ -244,7 +244,7 @@ def test_the_last_moves_show_at_the_end_and_board_draws_the_full_board(
     code, out = run(["play", "tank-chess", "--seat", "white=human", "--seat", "black=greedy", "--seed", "1"],
                     monkeypatch, stdin="board\nMT h2-h5:N\nlast\nresign\ny\n")
     assert out.count("white UPPERCASE, black lowercase") == 2  # 'board' and the end, not each decision
-    after = out.split("MT h2-h5 facing N")[-1]
+    after = out.split("MT h2-h5:N")[-1]
     assert "   2. black" in after  # 'last' prints the computer's reply again
     assert out.rstrip().endswith("Result: black -- white resigned")
 
@@ -322,3 +322,29 @@ def test_moves_fit_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
     listing = out.split("move(s)\n", 1)[1].split(">", 1)[0].splitlines()[:-1]
     assert listing and max(len(line) for line in listing) <= 80
     assert "t34#1 move" in listing[0] and any("t34#1 attack" in line for line in listing)
+
+
+def test_replay_step_stops_cleanly_at_the_end_of_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19 item 15: ``replay --step`` with its input closed stops after the first
+    move instead of running straight through."""
+    rec = tmp_path / "g.yaml"
+    code, _ = run(["play", "tank-chess", "--seat", "white=random", "--seat", "black=random", "--seed", "2",
+                   "--max-moves", "6", "--record", str(rec)], monkeypatch)
+    code, out = run(["replay", str(rec), "--step"], monkeypatch, stdin="\n")
+    assert code == 0
+    assert "   2. black" in out and "   3. white" not in out
+    assert out.rstrip().endswith("end of input: replay stopped after move 2")
+
+
+def test_a_new_record_follows_the_umask(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19 item 15: a record is created with mode 0o666 & ~umask, like any new file."""
+    import os
+
+    old = os.umask(0o027)
+    try:
+        rec = tmp_path / "g.yaml"
+        run(["play", "tank-chess", "--seat", "white=random", "--seat", "black=random", "--seed", "2",
+             "--max-moves", "2", "--record", str(rec)], monkeypatch)
+    finally:
+        os.umask(old)
+    assert rec.stat().st_mode & 0o777 == 0o666 & ~0o027

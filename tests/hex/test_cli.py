@@ -150,3 +150,30 @@ def test_terrain_option_adds_a_users_types(map_file: Path, tmp_path: Path) -> No
     assert json.loads(run("hex", "los", str(map_file), "A2", "D2", "--json")[1])["status"] == "hindered"
     code, out, _ = run("hex", "los", str(map_file), "A2", "D2", "--json", "--terrain", str(extra))
     assert code == 0 and json.loads(out)["blocked_by"]["hexes"] == ["B2"]
+
+
+def test_reach_names_the_road_bonus_per_hex_in_text_and_json(map_file: Path) -> None:
+    """Issue 19 item 15: a hex that costs more than --mp was reached with the road
+    bonus (HTC-T93.1), and the answer says so."""
+    code, out, _ = run("hex", "reach", str(map_file), "A3", "--mp", "2")
+    line = next(x for x in out.splitlines() if x.startswith("  3 MP:"))
+    assert "D3" in line and line.endswith("(beyond 2 MP: each with the road bonus, HTC-T93.1)")
+    assert not next(x for x in out.splitlines() if x.startswith("  2 MP:")).endswith("HTC-T93.1)")
+    data = json.loads(run("hex", "reach", str(map_file), "A3", "--mp", "2", "--json")[1])
+    assert data["road_bonus"]["D3"] is True and data["road_bonus"]["A3"] is False
+    assert all(data["road_bonus"][h] == (cost > 2) for h, cost in data["reachable"].items())
+
+
+def test_los_svg_outlines_the_blocking_hex(map_file: Path, tmp_path: Path) -> None:
+    """Issue 19 item 15: the picture of a blocked line marks the hex that blocks it (C1 woods)."""
+    import xml.etree.ElementTree as ET
+
+    svg = tmp_path / "los.svg"
+    assert run("hex", "los", str(map_file), "A1", "F1", "--svg", str(svg))[0] == 0
+    root = ET.parse(svg).getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    blockers = [e for e in root.iter(f"{ns}polygon") if e.get("id") == "blocker"]
+    assert len(blockers) == 1
+    c1 = next(e for e in root.iter(f"{ns}polygon") if e.findtext(f"{ns}title", "").startswith("C1 "))
+    assert blockers[0].get("points") == c1.get("points")
+    assert "red outline: what blocks" in svg.read_text()

@@ -168,3 +168,25 @@ def test_tc_8_1_moves_plus_lists_the_checks_and_check_names_the_threat(tmp_path:
     named = event.text.split("(")[1].split(")")[0]
     game.pos.set_to_move(0)
     assert any(e.kind == "command-destroyed" for e in game.apply_text(named))
+
+
+def test_demo_says_each_move_once() -> None:
+    """Issue 19 item 16: the move line names the squares and the facing; the lines
+    under it add what it does not say (the tank's name, how far, its old facing) and
+    never repeat the notation (the game of ``make demo``, its first 24 decisions)."""
+    import re
+
+    result = runner.invoke(app, ["play", "tank-chess", "--scenario", "standard-16", "--seat", "white=greedy",
+                                 "--seat", "black=greedy", "--seed", "7", "--board", "every:8",
+                                 "--max-moves", "24"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    heads = [i for i, line in enumerate(lines) if re.match(r"^\s+\d+\. (white|black) ", line)]
+    assert len(heads) == 24
+    for i in heads:
+        move = re.search(r"([a-p]\d+-[a-p]\d+)", lines[i])
+        assert move is not None
+        details = lines[i + 1:i + 4]
+        assert re.match(r"^\s+(white|black)'s [A-Z][a-z]+", details[0]), details[0]
+        assert not any(move.group(1) in d for d in details), (lines[i], details)
+    assert result.output.count("     a   b   c") >= 3  # the board every 8 decisions

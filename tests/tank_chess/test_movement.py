@@ -72,7 +72,7 @@ def test_tc_4_3_backward_step_alone() -> None:
     g = board(EMPTY_MT)
     assert "MT d4-d3:N" in texts(g)
     assert rule_of(g, "MT d4-d3:NE") == "TC-4.3"
-    assert rule_of(g, "MT d4-d2:N") == "TC-4.3"
+    assert rule_of(g, "MT d4-d2:N") == "TC-4.2"  # two back is out of reach, not a backward step
     g.apply_text("MT d4-d3:N")
     assert g.piece_at((3, 2)) == "MT" and g.pos.face[0] == 0
 
@@ -181,3 +181,32 @@ def test_square_tables_match_the_square_board() -> None:
             nxt = board_.step(sq, d)
             assert steps[i * 8 + d] == (index_of(nxt, 5) if board_.on_board(nxt) else -1)
             assert [square_of(j, 5) for j in rays[i * 8 + d]] == list(board_.ray(sq, d))
+
+
+def test_tc_4_2_out_of_reach_names_the_speed_and_the_steps_needed() -> None:
+    """Issue 19 item 14: a move beyond the tank's speed is out of reach (TC-4.2, speed from
+    TC-2.2), not an illegal backward move, even when the square lies behind the tank."""
+    g = board(EMPTY_MT, {"d4": "E"})
+    illegal = g.check(g.parse_action("MT d4-b4:E"))  # two squares behind an E-facing tank
+    assert illegal is not None and illegal.rule == "TC-4.2"
+    text = str(illegal)
+    assert "b4 facing E is out of reach: MT d4 has speed 4 (TC-2.2) and would need 10 steps" in text
+    assert "straight back a tank moves only one square (TC-4.3)" in text
+    sideways = g.check(g.parse_action("MT d4-d6:E"))  # to the left: turn, two steps, turn back
+    assert sideways is not None and "would need 6 steps" in str(sideways) and "TC-4.3" not in str(sideways)
+
+
+def test_tc_4_3_a_turn_with_the_backward_step_is_named_as_such() -> None:
+    g = board(EMPTY_MT)
+    illegal = g.check(g.parse_action("MT d4-d3:NE"))
+    assert illegal is not None and illegal.rule == "TC-4.3"
+    assert "MT d4-d3 keeps facing N (not NE)" in str(illegal)
+
+
+def test_tc_4_1_a_facing_that_is_not_one_of_the_eight_is_named() -> None:
+    from core.errors import NotationError
+
+    g = board(EMPTY_MT)
+    with pytest.raises(NotationError) as info:
+        g.parse_action("MT d4-d6:Q")
+    assert str(info.value) == "'Q' is not a facing: use one of N NE E SE S SW W NW (N = towards Black) (TC-4.1)"

@@ -1,0 +1,180 @@
+"""Foresight for a German player: where a Tiger program leads, and whether an
+ATG has a line of fire (issue 19 item 6).
+
+``course`` runs a program through the real execution of DG-11.5
+(:func:`tigers.execute`) on a scratch copy of the few containers it touches,
+so the answer follows every rule and setting the game itself applies
+(hex costs, front hexes, blockers, turret card after a block). It is a
+forecast *as the board stands now*: T-34s and markers move in phase B before
+the Tigers execute in phase C, and the other Tiger may execute first.
+
+``preview`` is the ``preview TIGER CARDS`` table command; ``program_note``
+and ``atg_note`` are the notes ``moves`` shows beside each candidate. None of
+this changes the game or reads anything a German player could not see: the
+board, the pieces and the Soviet markers' places are public (DG-24.3).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from core.errors import TanktableError
+from core.game import TableCommand
+from rulesets.duel_of_the_giants import tigers
+from rulesets.duel_of_the_giants.actions import Activate, Program
+from rulesets.duel_of_the_giants.board import CLOCK_NAMES, FACINGS, Pos, label, parse_hex
+from rulesets.duel_of_the_giants.los import concealed, sight
+from rulesets.duel_of_the_giants.notation import parse_action
+
+if TYPE_CHECKING:
+    from rulesets.duel_of_the_giants.game import DuelGame
+    from rulesets.duel_of_the_giants.pieces import Atg
+
+USAGE = "preview TIGER CARDS"
+
+
+@dataclass(frozen=True)
+class Course:
+    """Where a Tiger program leads (DG-11.5)."""
+
+    start: Pos
+    start_hull: int
+    end: Pos
+    hull: int
+    turret: int
+    passed: tuple[Pos, ...]
+    """Every hex entered, in order (the end hex last when the Tiger moved)."""
+    stop: str | None
+    """What blocked the Tiger, with the rule, or None."""
+    lost: str | None
+    """Cards spent without effect (a run too short to enter a hex, DG-AMB-16), or None."""
+
+    @property
+    def stands_still(self) -> bool:
+        """Ends on its starting hex with its starting hull facing."""
+        return self.end == self.start and self.hull == self.start_hull
+
+
+def course(g: DuelGame, tiger: int, cards: tuple[str, ...]) -> Course:
+    """The course of ``cards`` for Tiger ``tiger`` if it executed now (see the module docstring)."""
+    t = g.tiger(tiger)
+    if t is None:
+        raise TanktableError(f"there is no Tiger {tiger} (DG-11.1)")
+    scratch = copy.copy(g)
+    scratch.tanks = {k: copy.copy(v) for k, v in g.tanks.items()}
+    scratch.terrain = dict(g.terrain)
+    scratch.drifts = dict(g.drifts)
+    scratch.front = set(g.front)
+    scratch.executed = set()
+    scratch.programs = {tiger: cards}
+    moved = scratch.tanks[t.id]
+    passed: list[Pos] = []
+    stop: str | None = None
+    lost: str | None = None
+    for e in tigers.execute(scratch, moved):
+        if "to" in e.data:
+            passed.append(parse_hex(str(e.data["to"])))
+        elif "blocked" in e.data:
+            stop = str(e.data["blocked"])
+        elif "lost" in e.data:
+            lost = str(e.data["lost"])
+    return Course(t.pos, t.hull, moved.pos, moved.hull, moved.turret, tuple(passed), stop, lost)
+
+
+def _turret(c: Course) -> str:
+    return f"turret {CLOCK_NAMES[(c.turret - c.hull) % 6]} o'clock"
+
+
+def program_note(g: DuelGame, action: Program) -> str:
+    """``end e5 E, turret 12 o'clock`` (+ ``blocked`` / ``cards lost``) for ``moves``.
+
+    The note names no hex but the end, so ``moves e5`` finds the programs ending on e5.
+    """
+    if g.tiger(action.tiger) is None:
+        return ""
+    c = course(g, action.tiger, tigers.counted(action.cards))
+    note = f"end {label(c.end)} {FACINGS[c.hull]}, {_turret(c)}"
+    if c.stands_still:
+        note += ", stands still"
+    if c.stop is not None:
+        note += ", blocked (DG-11.5)"
+    elif c.lost is not None:
+        note += ", cards lost (DG-AMB-16)"
+    return note
+
+
+def preview(g: DuelGame, player: int | None, arguments: str) -> str:
+    """``preview tiger1 F F T2``: end hex and facing, the hexes passed, what stops it."""
+    words = arguments.split()
+    if not words:
+        raise TanktableError(f"usage: {USAGE}  (e.g. preview tiger1 F F R T2)")
+    action = parse_action(" ".join(words))
+    if not isinstance(action, Program):
+        raise TanktableError(f"usage: {USAGE}  (e.g. preview tiger1 F F R T2)")
+    t = g.tiger(action.tiger)
+    if t is None:
+        raise TanktableError(f"there is no Tiger {action.tiger} (DG-11.1)")
+    problem = tigers.program_problem(g, t, action.cards)
+    if problem is not None:
+        raise TanktableError(f"this program is not allowed: {problem}")
+    c = course(g, action.tiger, tigers.counted(action.cards))
+    cards = " ".join(action.cards) or "(no cards)"
+    lines = [f"Tiger {t.number} at {label(c.start)} facing {FACINGS[c.start_hull]}, program {cards}:"]
+    lines.append(f"  ends at {label(c.end)} facing {FACINGS[c.hull]}, {_turret(c)}"
+                 + (" -- where it began" if c.stands_still else ""))
+    route = " -> ".join(label(p) for p in (c.start, *c.passed))
+    lines.append(f"  hexes passed: {route}" if c.passed else "  hexes passed: none (it does not leave its hex)")
+    if c.stop is not None:
+        lines.append(f"  stopped by {c.stop}; the remaining movement cards are forfeited")
+    if c.lost is not None:
+        lines.append(f"  {c.lost}")
+    lines.append("  (as the board stands now: T-34s and markers move in phase B before the Tigers "
+                 "execute in phase C, DG-8.3)")
+    return "\n".join(lines)
+
+
+def atg_note(g: DuelGame, action: Activate) -> str:
+    """For activating an ATG marker: its line of fire along its facing (DG-12.3, DG-17.2) --
+    which T-34 it could fire at, or what blocks the line, or that none is on it."""
+    a = g.atg_at(action.at)
+    if a is None or action.hull is not None:
+        return ""
+    if a.kind == "bluff":
+        return "a bluff: turned up, it is removed (DG-12.2)"
+    targets = _ray_t34s(g, a)
+    if not targets:
+        return f"no line of fire: no T-34 on its facing ray {FACINGS[a.facing]} (DG-12.3)"
+    notes = []
+    for p in targets:
+        t = g.tank_at(p)
+        assert t is not None
+        verdict = sight(g, a.pos, p) if g.geo.distance(a.pos, p) > 1 else None
+        blocker = verdict.blocked_by if verdict is not None else None
+        if blocker is not None:
+            where = f" at {label(_pos(g, blocker.cells[0]))}" if blocker.kind == "hex" else ""
+            notes.append(f"T-34 #{t.number} at {label(p)} is behind the {blocker.what}{where} ({blocker.rule})")
+        elif concealed(g, p, a.pos, t.id):
+            notes.append(f"T-34 #{t.number} at {label(p)} is concealed (DG-16.7)")
+        else:
+            return f"line of fire to T-34 #{t.number} at {label(p)} (DG-17.2)"
+    return "no line of fire: " + "; ".join(notes)
+
+
+def _ray_t34s(g: DuelGame, a: Atg) -> list[Pos]:
+    """The hexes of live T-34s on the ATG's facing ray, nearest first."""
+    found = []
+    for t in g.t34s():
+        if not t.destroyed and g.geo.direction(a.pos, t.pos) == a.facing:
+            found.append(t.pos)
+    return sorted(found, key=lambda p: g.geo.distance(a.pos, p))
+
+
+def _pos(g: DuelGame, cell: int) -> Pos:
+    cols = g.geo.columns
+    return cell % cols + 1, cell // cols + 1
+
+
+COMMANDS = (TableCommand("preview", USAGE, "where a Tiger program leads: end hex and facing, hexes passed, "
+                         "what stops it (as the board stands now)", preview),)

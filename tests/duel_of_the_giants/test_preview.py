@@ -1,0 +1,162 @@
+"""Foresight for the German player (issue 19 item 6): ``preview`` of a Tiger
+program (DG-11.5), the notes ``moves`` shows beside programs and ATG
+activations (DG-12.3, DG-16, DG-17.2), and a hint that does not waste a program."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cli.app import main
+from core.ai import make_agent
+from core.errors import TanktableError
+from rulesets.duel_of_the_giants.actions import Program
+from rulesets.duel_of_the_giants.board import label
+from rulesets.duel_of_the_giants.game import DuelGame
+from rulesets.duel_of_the_giants.preview import course, preview
+from rulesets.duel_of_the_giants.tigers import counted
+from tests.duel_of_the_giants.helpers import atg, blank, goto, t34, terrain, tiger
+
+
+def programming(*t34s: str) -> DuelGame:
+    """Tigers at c5 and c8 facing E, T-34s facing W on the given hexes, phase A4."""
+    g = blank()
+    tiger(g, 1, "c5", "E")
+    tiger(g, 2, "c8", "E")
+    for n, at in enumerate(t34s or ("i1",), start=1):
+        t34(g, n, at, "W")
+    goto(g, "A4")
+    assert g.step == "A4"
+    return g
+
+
+def test_dg_11_5_preview_names_end_hex_facing_route_and_blocker() -> None:
+    g = programming("f5")
+    text = preview(g, 0, "tiger1 F F F F T2")
+    assert "ends at e5 facing E, turret 2 o'clock" in text
+    assert "hexes passed: c5 -> d5 -> e5" in text
+    assert "stopped by a T-34 at f5 (DG-11.5)" in text
+    assert g.tiger(1).pos == (3, 5) and g.programs == {}  # the preview changed nothing
+
+
+def test_dg_11_5_preview_of_turns_only_ends_where_it_began() -> None:
+    g = programming()
+    text = preview(g, 0, "tiger1 L R")
+    assert "ends at c5 facing E" in text and "where it began" in text
+    assert "hexes passed: none" in text
+
+
+def test_dg_4_5_1_preview_stops_before_swamp() -> None:
+    g = programming()
+    terrain(g, "swamp", "d5")
+    c = course(g, 1, ("F", "F"))
+    assert c.end == (3, 5) and c.passed == () and c.stop is not None and "swamp" in c.stop
+
+
+def test_dg_11_3_preview_refuses_a_program_beyond_the_card_limit() -> None:
+    g = programming()
+    with pytest.raises(TanktableError, match=r"DG-11\.3"):
+        preview(g, 0, "tiger1 F F F F F F")
+
+
+def test_dg_11_5_program_notes_give_the_end_of_every_listed_program() -> None:
+    """Each candidate's note names its end hex as execution would leave it."""
+    g = programming("f5", "h3")
+    for action in g.legal_actions():
+        assert isinstance(action, Program)
+        note = g.describe_action(action)
+        c = course(g, action.tiger, counted(action.cards))
+        assert note.startswith(f"end {label(c.end)} ")
+        assert ("blocked" in note) == (c.stop is not None)
+
+
+def test_dg_17_2_atg_activation_notes_line_of_fire_or_what_blocks_it() -> None:
+    g = blank()
+    tiger(g, 2, "c8", "E")
+    t34(g, 1, "g5", "W")
+    t34(g, 2, "g8", "W")
+    t34(g, 3, "g2", "W")
+    terrain(g, "forest", "g2")
+    atg(g, "c5", "pak88", "E")
+    atg(g, "b8", "pak36", "E")
+    atg(g, "b3", "pak36", "W")
+    atg(g, "d2", "pak36", "E")
+    atg(g, "b2", "bluff", "E")
+    goto(g, "D1")
+    notes = {g.format_action(a): g.describe_action(a) for a in g.legal_actions()}
+    assert notes["activate c5"] == "line of fire to T-34 #1 at g5 (DG-17.2)"
+    assert notes["activate b8"] == "no line of fire: T-34 #2 at g8 is behind the tank at c8 (DG-16.4)"
+    assert notes["activate b3"] == "no line of fire: no T-34 on its facing ray W (DG-12.3)"
+    assert notes["activate d2"] == "no line of fire: T-34 #3 at g2 is concealed (DG-16.7)"
+    assert "bluff" in notes["activate b2"]
+
+
+def test_dg_11_5_evaluation_judges_a_program_by_where_it_leads() -> None:
+    """The AI's evaluation (greedy, hint) projects a waiting program: turning on the
+    spot is worth less than driving into line with the T-34s, and a detour that
+    ends where a shorter program does is worth less than the shorter one."""
+    g = programming("g7", "h3")
+    german = g.players.index("german")
+
+    def value(program: str) -> float:
+        child = g.clone()
+        child.apply(child.parse_action(program))
+        return child.evaluate(german)
+
+    assert value("tiger1 L R") < value("tiger1 F F F T2")
+    assert value("tiger1 B F R") < value("tiger1 R")
+
+
+def test_dg_11_5_greedy_does_not_program_a_standstill_when_driving_is_better() -> None:
+    g = programming("g7", "h3")
+    for seed in range(4):
+        action = make_agent("greedy", seed=seed).choose(g)
+        assert isinstance(action, Program)
+        assert not course(g, action.tiger, counted(action.cards)).stands_still
+
+
+# ------------------------------------------------------------ the terminal
+def run(args: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "argv", ["tanktable", *args])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    monkeypatch.setattr(sys, "stdout", out)
+    with pytest.raises(SystemExit):
+        main()
+    return out.getvalue()
+
+
+def a4_position(tmp_path: Path, *t34s: str) -> Path:
+    path = tmp_path / "a4.yaml"
+    path.write_text(yaml.safe_dump(programming(*t34s).position(), sort_keys=False))
+    return path
+
+
+def test_preview_moves_filter_and_hint_at_the_prompt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    position = a4_position(tmp_path, "f5", "h3")
+    out = run(["play", "duel-of-the-giants", "--position", str(position), "--seat", "german=human",
+               "--seat", "soviet=random", "--board", "none"],
+              "preview tiger1 F F F F T2\nmoves end e5\npreview tiger1 T2 F\nhelp\nquit\n", monkeypatch)
+    assert "ends at e5 facing E, turret 2 o'clock" in out and "stopped by a T-34 at f5 (DG-11.5)" in out
+    ends = re.findall(r"tiger1 [^(]*\(end (\S+) ", out)
+    assert len(ends) > 20 and set(ends) == {"e5"}
+    assert "tiger1 F F R  (end e5 SE, turret 12 o'clock)" in out
+    assert "the turret card must come after all movement cards (DG-11.2)" in out
+    assert "preview TIGER CARDS" in out
+
+
+def test_hint_programs_a_drive_with_its_end_when_driving_is_better(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    position = a4_position(tmp_path, "g7", "h3")
+    out = run(["play", "duel-of-the-giants", "--position", str(position), "--seat", "german=human",
+               "--seat", "soviet=random", "--board", "none"], "hint\nquit\n", monkeypatch)
+    hint = next(line for line in out.splitlines() if "hint: " in line).split("hint: ", 1)[1]
+    program, _, note = hint.partition("  (end ")
+    hinted = Program(1, tuple(program.split()[1:]))
+    c = course(programming("g7", "h3"), 1, counted(hinted.cards))
+    assert not c.stands_still and note.startswith(f"{label(c.end)} ")
