@@ -422,7 +422,10 @@ class Session:
                 if word in ("help", "?"):
                     typer.echo(HELP)
                     for command in self.table_commands.values():
-                        typer.echo(f"  {command.usage:<15} {command.summary}")
+                        if len(command.usage) < 16:
+                            typer.echo(f"  {command.usage:<15} {command.summary}")
+                        else:  # as HELP lays out its own long commands
+                            typer.echo(f"  {command.usage}\n{'':<18}{command.summary}")
                     if g.notation_help:
                         typer.echo(g.notation_help)
                 elif word == "moves":
