@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -229,9 +230,37 @@ def list_cards(ruleset_id: str, extra: list[Path], json_out: bool) -> None:
     if json_out:
         typer.echo(json.dumps({k: _card_dict(v) for k, v in cards.items()}, indent=2))
         return
-    for card_id, card in cards.items():
-        name = getattr(card, "name", "") or ""
-        typer.echo(f"{card_id:<20} {name}")
+    rows = {card_id: _key_values(_card_dict(card)) for card_id, card in cards.items()}
+    columns = [c for c in dict.fromkeys(k for row in rows.values() for k in row)
+               if all(c in row for row in rows.values())]
+    if "tier" in columns:  # the army builder's first question
+        columns.remove("tier")
+        columns.insert(0, "tier")
+    names = {card_id: str(getattr(card, "name", "") or "") for card_id, card in cards.items()}
+    table = [["card", "name", *columns]] + [
+        [card_id, names[card_id], *(rows[card_id][c] for c in columns)] for card_id in cards]
+    widths = [max(len(line[i]) for line in table) for i in range(len(table[0]))]
+    for line in table:
+        cells = [f"{cell:<{w}}" if i < 2 else f"{cell:>{w}}" for i, (cell, w) in enumerate(zip(line, widths, strict=True))]
+        typer.echo("  ".join(cells).rstrip())
+
+
+def _key_values(data: Mapping[str, Any]) -> dict[str, str]:
+    """A card's numbers and short codes, one level of nesting flattened
+    (``armour.front``): the columns of ``cards list``."""
+    out: dict[str, str] = {}
+    for key, value in data.items():
+        if key in ("ruleset", "kind", "id", "name", "short", "letter"):
+            continue
+        if isinstance(value, Mapping):
+            for sub, inner in value.items():
+                if isinstance(inner, (int, float)) and not isinstance(inner, bool):
+                    out[f"{key}.{sub}"] = f"{inner:g}"
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            out[key] = f"{value:g}"
+        elif isinstance(value, str) and value.endswith("+") and len(value) <= 3:
+            out[key] = value  # a die roll needed, e.g. accuracy 2+
+    return out
 
 
 def show_card(ruleset_id: str, card_id: str, extra: list[Path]) -> int:
