@@ -401,7 +401,7 @@ class TableServer:
             self.worker.stop()
 
 
-STATIC_FILES = ("start.html", "table.html", "table.js", "start.js", "table.css")
+STATIC_FILES = ("start.html", "table.html", "common.js", "table.js", "start.js", "table.css")
 
 
 def _static_text(name: str) -> str:

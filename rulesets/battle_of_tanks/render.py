@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import shapely
 
+from core.grid.hexmap import column_letters
 from rulesets.battle_of_tanks.actions import num
 
 if TYPE_CHECKING:
@@ -29,12 +30,7 @@ GRID = 20.0
 
 def feature_letter(i: int) -> str:
     """The label of the ``i``-th terrain feature on the maps: A .. Z, then AA, AB ..."""
-    letters = ""
-    i += 1
-    while i:
-        i, r = divmod(i - 1, 26)
-        letters = chr(65 + r) + letters
-    return letters
+    return column_letters(i)
 ARROWS = ["> ", "/ ", "^ ", "\\ ", "< ", "/ ", "v ", "\\ "]
 
 

@@ -6,15 +6,6 @@ if (params.get("key")) sessionStorage.setItem("tanktable-key", params.get("key")
 const KEY = sessionStorage.getItem("tanktable-key") || "";
 let catalog = null;
 
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "text") node.textContent = v; else node.setAttribute(k, v);
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
-
 async function api(path, body) {
   const options = {headers: {"x-host-key": KEY, "content-type": "application/json"}};
   if (body !== undefined) { options.method = "POST"; options.body = JSON.stringify(body); }

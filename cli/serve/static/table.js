@@ -12,15 +12,6 @@ let stream = null;
 
 const $ = id => document.getElementById(id);
 
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "text") node.textContent = v; else node.setAttribute(k, v);
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
-
 function showError(message) {
   $("error").textContent = message || "";
   $("error").hidden = !message;
