@@ -47,6 +47,10 @@ Roll = Annotated[
 CoverClass = Literal["light", "heavy"]
 Height = Literal["low", "tall"]
 Side = Literal["a", "b"]
+TABLE_LIMIT_CM = 10_000.0
+"""The largest table side (and tank) a file may give: 100 m. A size beyond any
+real table is a typing slip, and the geometry would spend its time on it."""
+
 OrderName = Literal["MOVE", "FIRE", "ATTACK", "AMBUSH", "RETREAT", "RECON"]
 Face = Literal["blank", "K", "T", "W"]
 XY = tuple[float, float]
@@ -55,8 +59,8 @@ XY = tuple[float, float]
 class Footprint(DataModel):
     """A tank's size on the table (BT-2.1)."""
 
-    length_cm: float = Field(gt=0, description="Along the hull (the heading).")
-    width_cm: float = Field(gt=0, description="Across the hull.")
+    length_cm: float = Field(gt=0, le=TABLE_LIMIT_CM, description="Along the hull (the heading).")
+    width_cm: float = Field(gt=0, le=TABLE_LIMIT_CM, description="Across the hull.")
 
 
 class TankCard(DataModel):
@@ -69,8 +73,8 @@ class TankCard(DataModel):
     short: str = Field(default="", pattern=r"^([a-z0-9]+)?$", description="Short label on the table, e.g. t34.")
     tier: int = Field(ge=0, description="Tier points the tank costs (BT-1.1).")
     hit_points: int = Field(gt=0)
-    move_cm: float = Field(ge=0)
-    sight_cm: float = Field(ge=0)
+    move_cm: float = Field(ge=0, le=TABLE_LIMIT_CM)
+    sight_cm: float = Field(ge=0, le=TABLE_LIMIT_CM)
     recon: Roll
     accuracy: Roll
     rate_of_fire: int = Field(ge=0)
@@ -221,8 +225,8 @@ class BasePlate(DataModel):
 
     x: float
     y: float
-    width: float = Field(30, gt=0)
-    depth: float = Field(30, gt=0)
+    width: float = Field(30, gt=0, le=TABLE_LIMIT_CM)
+    depth: float = Field(30, gt=0, le=TABLE_LIMIT_CM)
     tower: XY | None = None
 
 
@@ -250,8 +254,8 @@ class TableMap(DataModel):
     kind: Literal["table"] = "table"
     name: str
     description: str = ""
-    width_cm: float = Field(120, gt=0)
-    depth_cm: float = Field(120, gt=0)
+    width_cm: float = Field(120, gt=0, le=TABLE_LIMIT_CM)
+    depth_cm: float = Field(120, gt=0, le=TABLE_LIMIT_CM)
     bases: dict[Side, BasePlate]
     terrain: list[TerrainFeature] = Field(default_factory=list)
 

@@ -164,8 +164,9 @@ def shipped_layout(cfg: Config) -> dict[str, Any]:
     airfield = (parse_hex(s.airfield.at), FACINGS.index(s.airfield.stuka))
     atgs = [(parse_hex(a.at), a.type, FACINGS.index(a.facing)) for a in s.atgs]
     front = [parse_hex(h) for h in s.front]
-    markers = {k: [parse_hex(h) for h in v] for k, v in s.tank_markers.items()}
-    mines = {k: [parse_hex(h) for h in v] for k, v in s.mines.items()}
+    # a kind the scenario leaves out has none placed (the validator compares counts)
+    markers = {k: [parse_hex(h) for h in s.tank_markers.get(k, [])] for k in ("wheel", "bluff")}
+    mines = {k: [parse_hex(h) for h in s.mines.get(k, [])] for k in ("mine", "bluff")}
     layout: dict[str, Any] = {
         "terrain": terrain, "front": front, "markers": markers, "tigers": tigers,
         "airfield": airfield, "atgs": atgs, "mines": mines,

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import textwrap
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from core.data import parse_document
 from core.errors import DataError
+from core.resources import shipped
 from rulesets.battle_of_tanks import RULESET
 from rulesets.battle_of_tanks.army import check_army
 from rulesets.battle_of_tanks.catalogue import load_cards, shipped_cards
@@ -279,3 +281,15 @@ def test_decision_settings_nearest_enemy_cover_and_centre_sight():
                    cards=[card("gun"), card("near"), card("far")],
                    terrain=[{"type": "stone_house", "polygon": [[26, 50], [30, 50], [30, 70], [26, 70]]}])
     assert not g4.in_cover_at(g4.tank("a1"), Pose(20, 60, 0))  # the far tank sees it in the open
+
+
+def test_a_table_beyond_any_real_size_is_refused_at_its_line(tmp_path: Path) -> None:
+    """Issue 21: ``depth_cm: 1e300`` is finite but no table; the geometry would spend
+    minutes on it. Sizes are bounded (100 m) and refused at their place."""
+    from cli.commands import check_file
+
+    table = (Path(str(shipped("battle_of_tanks", "tables"))) / "village.yaml").read_text()
+    path = tmp_path / "huge.yaml"
+    path.write_text(table.replace("depth_cm: 120", "depth_cm: 1e300"))
+    (problem,) = check_file(path)
+    assert str(problem).startswith(f"{path}:") and "depth_cm" in str(problem) and "10000" in str(problem)
