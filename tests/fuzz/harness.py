@@ -28,7 +28,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
-from typing import Any
 
 from core.data import parse_document
 from core.errors import DataError, TanktableError
