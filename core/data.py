@@ -178,7 +178,7 @@ class _Builder:
         finite number becomes a problem at its place (the value is then None)."""
         try:
             value = self.constructor.construct_object(node, deep=True)
-        except (yaml.YAMLError, ValueError, TypeError, OverflowError, AttributeError) as exc:
+        except (yaml.YAMLError, ValueError, TypeError, OverflowError, AttributeError, IndexError) as exc:
             reason = getattr(exc, "problem", None) or str(exc)
             self._problem(node, f"cannot read {_shown(node.value)} as {_short_tag(node.tag)}: {reason}")
             return None

@@ -43,3 +43,16 @@ def test_a_fast_fuzz_finds_no_internal_error() -> None:
 def test_the_long_fuzz_finds_no_internal_error() -> None:
     figures = fuzz(all_seeds(), 100_000, master_seed=2026)
     assert not figures.internal and not figures.hangs, _verdict(figures)
+
+
+def test_an_empty_tagged_number_is_a_problem_at_its_place(tmp_path: pytest.TempPathFactory) -> None:
+    """Found by the long fuzz (seed 2027, input 37398): ``kind: !!float`` with no value
+    made PyYAML's float constructor raise IndexError, an internal error."""
+    from pathlib import Path
+
+    from cli.commands import check_file
+
+    path = Path(str(tmp_path)) / "bad.yaml"
+    path.write_text("ruleset: tank-chess\nkind: !!float\nname: x\n")
+    (problem,) = check_file(path)
+    assert str(problem).startswith(f"{path}:2:7: cannot read '' as !!float")
