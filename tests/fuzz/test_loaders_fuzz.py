@@ -12,6 +12,8 @@ where new classes are found. Both are reproducible from their master seed.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.fuzz.harness import Figures, all_seeds, fuzz, shipped_seeds
@@ -45,14 +47,12 @@ def test_the_long_fuzz_finds_no_internal_error() -> None:
     assert not figures.internal and not figures.hangs, _verdict(figures)
 
 
-def test_an_empty_tagged_number_is_a_problem_at_its_place(tmp_path: pytest.TempPathFactory) -> None:
+def test_an_empty_tagged_number_is_a_problem_at_its_place(tmp_path: Path) -> None:
     """Found by the long fuzz (seed 2027, input 37398): ``kind: !!float`` with no value
     made PyYAML's float constructor raise IndexError, an internal error."""
-    from pathlib import Path
-
     from cli.commands import check_file
 
-    path = Path(str(tmp_path)) / "bad.yaml"
+    path = tmp_path / "bad.yaml"
     path.write_text("ruleset: tank-chess\nkind: !!float\nname: x\n")
     (problem,) = check_file(path)
     assert str(problem).startswith(f"{path}:2:7: cannot read '' as !!float")
