@@ -39,7 +39,7 @@ def check_file(path: Path) -> list[Problem]:
     if ruleset is None:
         problems.append(doc.problem((), "missing 'ruleset:' header (which ruleset is this file for?)"))
     if kind is None:
-        problems.append(doc.problem((), "missing 'kind:' header (unit, map, scenario, army, record, ...)"))
+        problems.append(doc.problem((), "missing 'kind:' header (card, map, scenario, army, record, ...)"))
     if problems:
         return problems
     assert ruleset is not None and kind is not None
@@ -52,7 +52,8 @@ def check_file(path: Path) -> list[Problem]:
     except TanktableError as exc:
         return [doc.problem(("kind",), str(exc))]
     if kind != "record" and (ruleset, kind) not in _core_kinds():
-        found = get_ruleset(ruleset).validate_document(kind, doc)
+        owner = get_ruleset(ruleset)
+        found = owner.validate_document(owner.canonical_kind(kind), doc)
         return sorted(p for p in found if isinstance(p, Problem))
     try:
         instance = validate(doc, model)

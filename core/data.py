@@ -115,6 +115,20 @@ class Document:
         line, col = self.where(loc, key)
         return Problem(self.path, line, col, message)
 
+    def part(self, loc: Loc) -> Document:
+        """The value at ``loc`` as a document of its own whose problems still
+        point at their lines here (data embedded in a file, e.g. a card given
+        inline in an army list)."""
+        loc = tuple(loc)
+        data: Any = self.data
+        for step in loc:
+            data = data[step]
+
+        def inside(found: dict[Loc, Any]) -> dict[Loc, Any]:
+            return {k[len(loc):]: v for k, v in found.items() if k[:len(loc)] == loc}
+
+        return Document(self.path, data, self.text, inside(self.values), inside(self.keys), inside(self.plain))
+
     def header(self) -> tuple[str | None, str | None]:
         """The ``ruleset:`` and ``kind:`` every data file starts with."""
         if not isinstance(self.data, dict):

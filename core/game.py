@@ -571,6 +571,9 @@ class Ruleset(ABC):
     default_scenario: ClassVar[str]
     options_model: ClassVar[type[GameOptions]] = GameOptions
     """The options a game of this ruleset takes (fields beside ``settings``)."""
+    kind_aliases: ClassVar[Mapping[str, str]] = {}
+    """Former names of data kinds, still read: ``{old: current}`` (files written
+    before a kind was renamed keep validating and loading)."""
 
     @abstractmethod
     def scenarios(self) -> list[str]:
@@ -606,6 +609,11 @@ class Ruleset(ABC):
     def data_kinds(self) -> Mapping[str, Any]:
         """``kind`` -> pydantic model of every data file this ruleset reads."""
         return {}
+
+    def canonical_kind(self, kind: str) -> str:
+        """The current name of a data kind (a former name from :attr:`kind_aliases`
+        maps to the kind that replaced it; any other name is returned as given)."""
+        return self.kind_aliases.get(kind, kind)
 
     def validate_document(self, kind: str, doc: Any) -> list[Any]:
         """Every problem of one data file of this ruleset: the schema, then its rules.

@@ -71,7 +71,9 @@ def kind_model(ruleset: str, kind: str) -> Any:
     if (ruleset, kind) in CORE_KINDS:
         module, attr = CORE_KINDS[(ruleset, kind)].split(":")
         return getattr(import_module(module), attr)
-    kinds = get_ruleset(ruleset).data_kinds()
+    found = get_ruleset(ruleset)
+    kinds = found.data_kinds()
+    kind = found.canonical_kind(kind)
     if kind not in kinds:
         hint = did_you_mean(kind, list(kinds))
         raise TanktableError(

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from core.data import Document, Problem, validate
 from core.errors import did_you_mean
+from rulesets.battle_of_tanks.catalogue import add_army_cards
 from rulesets.battle_of_tanks.models import Army, TankCard
 
 
@@ -82,9 +84,14 @@ class ArmyReport:
 
 
 def check_army(doc: Document, cards: Mapping[str, TankCard], budget: int | None = None) -> ArmyReport:
-    """Validate an army document; schema problems raise DataError, card problems are listed."""
+    """Validate an army document against ``cards`` and the cards it carries
+    (``cards:``, beside the file); problems of the file or of its own cards
+    raise DataError, unknown cards and the budget are listed."""
     army = validate(doc, Army)
-    return report_for(army, doc, cards, budget)
+    pool = dict(cards)
+    path = Path(doc.path)
+    add_army_cards(doc, army, path.parent if path.is_file() else None, pool)
+    return report_for(army, doc, pool, budget)
 
 
 def report_for(army: Army, doc: Document, cards: Mapping[str, TankCard], budget: int | None = None) -> ArmyReport:

@@ -104,7 +104,23 @@ def load_cards(extra: Iterable[str | Path] = ()) -> dict[str, TankCard]:
             pending.append(doc)
         except DataError as exc:
             problems.extend(p for p in exc.problems if isinstance(p, Problem))
-    # cards may be based on each other in any order: resolve until no progress
+    problems.extend(add_card_documents(pending, cards))
+    if problems:
+        raise DataError(sorted(set(problems)))
+    return cards
+
+
+def add_card_documents(docs: Sequence[Document], cards: dict[str, TankCard],
+                       keep: Mapping[str, TankCard] | None = None) -> list[Problem]:
+    """Add the cards of ``docs`` to ``cards``; returns every problem.
+
+    Cards may be ``based_on`` each other in any order, so they are resolved
+    until no progress is made. A card whose id is one of ``keep`` with other
+    values is refused: an army's own card may not change a card the rest of
+    the table uses.
+    """
+    problems: list[Problem] = []
+    pending = list(docs)
     while pending:
         progress = False
         rest: list[Document] = []
@@ -117,18 +133,26 @@ def load_cards(extra: Iterable[str | Path] = ()) -> dict[str, TankCard]:
                 continue
             try:
                 card = card_from_doc(doc, cards)
-                cards[card.id] = card
-                progress = True
             except DataError as exc:
                 problems.extend(p for p in exc.problems if isinstance(p, Problem))
+                continue
+            progress = True
+            other = (keep or {}).get(card.id)
+            if other is not None and _values(other) != _values(card):
+                problems.append(doc.problem(("id",), f"card {card.id!r} is already a card with other values; "
+                                                      "give yours its own id (BT-2)"))
+                continue
+            cards[card.id] = card
         pending = rest
         if not progress:
             for doc in pending:
                 problems.append(doc.problem(("based_on",), "based_on: cards refer to each other in a cycle"))
             break
-    if problems:
-        raise DataError(sorted(set(problems)))
-    return cards
+    return problems
+
+
+def _values(card: TankCard) -> dict[str, Any]:
+    return card.model_dump(exclude={"based_on", "notes"})
 
 
 def cards_with_inline(extra: Sequence[Any]) -> tuple[dict[str, TankCard], list[dict[str, Any]]]:
@@ -193,9 +217,78 @@ def load_table(source: str | Path | Mapping[str, Any], relative_to: Path | None 
     return _named("table", "tables", TableMap, source, relative_to, at)
 
 
-def load_army(source: str | Path | Mapping[str, Any], relative_to: Path | None = None,
-              at: tuple[Document, tuple[Any, ...]] | None = None) -> tuple[Army, dict[str, Any] | None]:
-    return _named("army", "armies", Army, source, relative_to, at)
+def load_army(source: str | Path | Mapping[str, Any], cards: dict[str, TankCard],
+              relative_to: Path | None = None,
+              at: tuple[Document, tuple[Any, ...]] | None = None,
+              ) -> tuple[Army, dict[str, Any] | None, list[dict[str, Any]]]:
+    """An army from a shipped name, a path or inline data, with the cards it carries.
+
+    Names resolve by :func:`core.references.resolve` (beside ``relative_to``,
+    the referencing file's folder); a refused name is reported at ``at``, the
+    referencing document and key, when given. An army file may name card files or folders of its own under ``cards:``
+    (beside the army file, as every reference is resolved), or give card data
+    there, so one's own cards travel with the army. They are added to
+    ``cards``; one that would change a card already there is refused at its
+    line. Returns the army, its data for a record (``None`` for a shipped
+    army) with ``cards`` left out, and the data of the cards it added.
+    """
+    shipped = False
+    if isinstance(source, Mapping):
+        # given inside a scenario: its problems at their lines there, its cards beside it
+        doc = at[0].part(at[1]) if at is not None else Document(path="<inline army>", data=dict(source))
+        folder = relative_to
+    else:
+        name = source if isinstance(source, str) else str(source)
+        if at is not None:
+            found = resolve_at(at[0], at[1], name, "army", beside=relative_to, shipped_folder=(PKG, "armies"))
+        else:
+            found = resolve(name, "army", beside=relative_to, shipped_folder=(PKG, "armies"))
+        doc = found.document()
+        shipped = found.is_shipped
+        if not shipped:
+            _check_header(doc, "army")
+        folder = found.path.parent if found.path is not None and not shipped else None
+    army = validate(doc, Army)
+    added = add_army_cards(doc, army, folder, cards)
+    if shipped:
+        return army, None, added
+    data = {k: v for k, v in dict(doc.data).items() if k != "cards"}
+    return army, data, added
+
+
+def add_army_cards(doc: Document, army: Army, folder: Path | None,
+                   cards: dict[str, TankCard]) -> list[dict[str, Any]]:
+    """Add the cards ``army`` names under ``cards:`` (files or folders beside
+    ``folder``, or card data) to ``cards``; returns their data. Every problem,
+    at its line, is a :class:`DataError`."""
+    keep = dict(cards)
+    problems: list[Problem] = []
+    docs: list[Document] = []
+    for i, item in enumerate(army.cards):
+        if isinstance(item, Mapping):
+            docs.append(doc.part(("cards", i)))
+            continue
+        beside = folder / item if folder is not None else Path(item)
+        if _is_folder(beside):
+            sources: list[Any] = list(yaml_files([beside]))
+        else:
+            sources = [item]
+        for source_item in sources:
+            try:
+                if isinstance(source_item, Path):
+                    card_doc = load_document(source_item)
+                else:
+                    card_doc = resolve_at(doc, ("cards", i), source_item, "card file", beside=folder).document()
+                _check_header(card_doc, "card")
+                docs.append(card_doc)
+            except DataError as exc:
+                problems.extend(p for p in exc.problems if isinstance(p, Problem))
+    problems.extend(add_card_documents(docs, cards, keep))
+    if problems:
+        raise DataError(sorted(set(problems)))
+    # in the order they were resolved, so a card comes after the one it is based on
+    data = {str(d.data.get("id")): dict(d.data) for d in docs if isinstance(d.data, dict)}
+    return [data[cid] for cid in cards if cid in data and cid not in keep]
 
 
 def load_scenario(source: str | Path | None, default: str) -> tuple[Scenario, Path | None, str, Document]:

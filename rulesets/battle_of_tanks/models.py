@@ -279,6 +279,9 @@ class Army(DataModel):
     name: str = "Army"
     budget: int = Field(ge=0)
     tanks: list[ArmyTank] = Field(min_length=1)
+    cards: list[str | dict[str, Any]] = Field(
+        default_factory=list,
+        description="The army's own cards: card files or folders (beside this file), or card data.")
 
 
 class Scenario(DataModel):

@@ -13,7 +13,7 @@ from core.game import Game, Ruleset
 from core.memo import Memo
 from core.options import GameOptions, model_setting_names
 from rulesets.battle_of_tanks import catalogue as cat
-from rulesets.battle_of_tanks.army import ArmyReport, check_army, report_for
+from rulesets.battle_of_tanks.army import ArmyReport, check_army
 from rulesets.battle_of_tanks.field import Battlefield, features_of
 from rulesets.battle_of_tanks.game import SIDES, BattleGame
 from rulesets.battle_of_tanks.models import Army, Position, RulesTable, Scenario, TableMap, TankCard
@@ -100,7 +100,10 @@ class BattleOfTanksRuleset(Ruleset):
 
     def check_document(self, kind: str, model: Any, doc: Any) -> list[Any]:
         if kind == "army":
-            return list(report_for(model, doc, cat.load_cards()).errors)
+            try:
+                return list(check_army(doc, cat.load_cards()).errors)
+            except DataError as exc:
+                return list(exc.problems)
         if kind == "table":
             return table_problems(model, cat.rules_table(), doc)
         if kind == "scenario":
@@ -118,8 +121,9 @@ class BattleOfTanksRuleset(Ruleset):
         return CARD_TEMPLATE
 
     def check_army(self, doc: Any, extra_cards: Sequence[Path] = (), budget: int | None = None) -> ArmyReport:
-        """BT-1.2: the army's tanks with their tiers against the budget (``budget``
-        overrides the file's), cards from the shipped ones plus ``extra_cards``."""
+        """``tanktable army validate``: the army in ``doc`` against its budget (``budget``
+        overrides the file's), cards from the shipped ones, ``extra_cards`` and
+        the army's own (``cards:`` in the file)."""
         return check_army(doc, cat.load_cards(extra_cards), budget)
 
     def render_svg(self, game: Game[Any], player: int | None = None) -> str:
@@ -155,13 +159,15 @@ class BattleOfTanksRuleset(Ruleset):
         armies: dict[str, Army] = {}
         for side in SIDES:
             if side in given:
-                army, data = cat.load_army(given[side])
+                army, data, carried = cat.load_army(given[side], cards)
                 stored[side] = data if data is not None else str(given[side])
             else:
                 source = scen.armies[side]
-                army, data = cat.load_army(source, folder, (doc, ("armies", side)))
-                if data is not None and not isinstance(source, Mapping):
-                    stored[side] = data  # a user's file named by the scenario: embed it
+                army, data, carried = cat.load_army(source, cards, folder, (doc, ("armies", side)))
+                if data is not None and (not isinstance(source, Mapping) or army.cards):
+                    stored[side] = data  # a user's file, or cards named by the scenario: embed it
+            # an army's own cards join the game's, so the record needs no card file
+            stored_cards.extend(c for c in carried if c not in stored_cards)
             armies[side] = army
             check_army_for_play(army, side, cards)
         update: dict[str, Any] = {}

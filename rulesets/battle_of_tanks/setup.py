@@ -198,7 +198,7 @@ def scenario_problems(scen: Scenario, doc: Document,
     armies: dict[str, Army] = {}
     for side, src in scen.armies.items():
         try:
-            army, _ = cat.load_army(src, folder, (doc, ("armies", side)))
+            army, _, _ = cat.load_army(src, pool, folder, (doc, ("armies", side)))
         except DataError as exc:
             problems.extend(p for p in exc.problems if isinstance(p, Problem))
             continue

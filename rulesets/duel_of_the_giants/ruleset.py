@@ -21,7 +21,7 @@ CARD_TEMPLATE = """\
 # Duel of the Giants weapon cards (DG-18). Copy, change the numbers printed on
 # your cards, and check with: tanktable validate THIS_FILE
 ruleset: duel-of-the-giants
-kind: weapons
+kind: card
 weapons:
   tiger:
     name: Tiger
@@ -80,6 +80,7 @@ class DuelOfTheGiantsRuleset(Ruleset):
     players = ("german", "soviet")
     default_scenario = "summer"
     options_model = DuelOptions
+    kind_aliases = {"weapons": "card"}
 
     def setting_names(self) -> list[str]:
         return [*model_setting_names(settings.Rules),
@@ -114,7 +115,7 @@ class DuelOfTheGiantsRuleset(Ruleset):
 
     def data_kinds(self) -> Mapping[str, Any]:
         return {
-            "weapons": settings.WeaponsFile,
+            "card": settings.WeaponsFile,
             "terrain": settings.TerrainFile,
             "boards": settings.BoardsFile,
             "rules": settings.RulesFile,
@@ -213,7 +214,7 @@ class DuelOfTheGiantsRuleset(Ruleset):
         return problems
 
     def cards(self, extra: Sequence[Path] = ()) -> Mapping[str, Any]:
-        """The weapon cards (DG-18): shipped ones, then any ``kind: weapons`` files given."""
+        """The weapon cards (DG-18): shipped ones, then any ``kind: card`` files given."""
         found: dict[str, Any] = {k: getattr(settings.weapons(), k) for k in settings.Weapons.model_fields}
         from core.data import load_model, yaml_files
 

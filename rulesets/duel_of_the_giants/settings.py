@@ -62,8 +62,11 @@ class Weapons(DataModel):
 
 
 class WeaponsFile(DataModel):
+    """``kind: card``: the weapon cards (DG-18). ``kind: weapons``, the kind's
+    former name, is still read."""
+
     ruleset: Literal["duel-of-the-giants"]
-    kind: Literal["weapons"]
+    kind: Literal["card", "weapons"]
     weapons: Weapons
 
 

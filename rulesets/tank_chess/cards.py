@@ -102,15 +102,16 @@ class RawCard(DataModel):
     description: str | None = None
 
 
-class UnitFile(RawCard):
-    """``kind: unit``: one card (fields at the top) or a list under ``cards:``."""
+class CardFile(RawCard):
+    """``kind: card``: one card (fields at the top) or a list under ``cards:``.
+    ``kind: unit``, the kind's former name, is still read."""
 
     ruleset: Literal["tank-chess"]
-    kind: Literal["unit"]
+    kind: Literal["card", "unit"]
     cards: list[RawCard] = Field(default_factory=list)
 
 
-def raw_cards(model: UnitFile) -> list[tuple[tuple[Any, ...], dict[str, Any]]]:
+def raw_cards(model: CardFile) -> list[tuple[tuple[Any, ...], dict[str, Any]]]:
     """(location in the file, raw fields) of every card in a unit file."""
     if model.cards:
         return [(("cards", i), c.model_dump(exclude_none=True)) for i, c in enumerate(model.cards)]
@@ -119,7 +120,7 @@ def raw_cards(model: UnitFile) -> list[tuple[tuple[Any, ...], dict[str, Any]]]:
 
 
 def resolve_cards(
-    files: Sequence[tuple[Document, UnitFile]],
+    files: Sequence[tuple[Document, CardFile]],
     base: Mapping[str, Card] | None = None,
 ) -> tuple[dict[str, Card], list[Problem]]:
     """Resolve ``based_on`` across files (and ``base`` cards), validate each card fully."""
@@ -162,12 +163,12 @@ def resolve_cards(
 
 def load_card_files(paths: Iterable[Path | str], base: Mapping[str, Card] | None = None) -> dict[str, Card]:
     """Load and resolve card files; raises :class:`DataError` with every problem."""
-    files: list[tuple[Document, UnitFile]] = []
+    files: list[tuple[Document, CardFile]] = []
     problems: list[Problem] = []
     for path in paths:
         try:
             doc = load_document(path)
-            files.append((doc, validate(doc, UnitFile)))
+            files.append((doc, validate(doc, CardFile)))
         except DataError as exc:
             problems.extend(p for p in exc.problems if isinstance(p, Problem))
     cards, more = resolve_cards(files, base)
@@ -201,7 +202,7 @@ CARD_TEMPLATE = """\
 # A tank chess unit card (TC-2.2). Check it with: tanktable validate FILE
 # Put several cards in one file under 'cards:' (a list), or one card at the top.
 ruleset: tank-chess
-kind: unit
+kind: card
 cards:
   - id: SHT                 # notation code: 1-6 capitals/digits, starts with a letter
     name: Super-Heavy Tank

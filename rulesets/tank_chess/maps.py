@@ -25,7 +25,7 @@ from core.data import DataModel, Document, Problem, validate
 from core.errors import DataError
 from core.grid.square import DELTAS, Dir, SquareBoard
 from core.references import BadReference, resolve
-from rulesets.tank_chess.cards import Card, UnitFile, resolve_cards
+from rulesets.tank_chess.cards import Card, CardFile, resolve_cards
 from rulesets.tank_chess.settings import Settings
 
 EMPTY_CHARS = frozenset(".")
@@ -135,12 +135,12 @@ def parse_map(
         except Exception as exc:  # noqa: BLE001 - reported as a map problem
             bad(("cards",), f"embedded cards are invalid: {exc}")
     elif model.cards:
-        files: list[tuple[Document, UnitFile]] = []
+        files: list[tuple[Document, CardFile]] = []
         for i, name in enumerate(model.cards):
             try:
                 found = resolve(name, "card file", beside=map_path.parent if map_path else None)
                 cdoc = found.document()
-                files.append((cdoc, validate(cdoc, UnitFile)))
+                files.append((cdoc, validate(cdoc, CardFile)))
             except BadReference as exc:
                 bad(("cards", i), f"cards: {exc} (TC-2.2)")
             except DataError as exc:

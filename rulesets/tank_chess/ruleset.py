@@ -15,7 +15,7 @@ from core.resources import shipped, shipped_names
 from rulesets.tank_chess.cards import (
     CARD_TEMPLATE,
     Card,
-    UnitFile,
+    CardFile,
     cards_from_data,
     load_card_files,
     resolve_cards,
@@ -41,6 +41,7 @@ class TankChessRuleset(Ruleset):
     players = ("white", "black")
     default_scenario = "standard-16"
     options_model = TankChessOptions
+    kind_aliases = {"unit": "card"}
 
     def setting_names(self) -> list[str]:
         return model_setting_names(Settings)
@@ -134,7 +135,7 @@ class TankChessRuleset(Ruleset):
         return build_game(model, doc, settings, cards, opts.flat(), list(opts.cards or []), seed)
 
     def data_kinds(self) -> Mapping[str, Any]:
-        return {"unit": UnitFile, "map": MapFile, "settings": Settings, "perft": PerftFile,
+        return {"card": CardFile, "map": MapFile, "settings": Settings, "perft": PerftFile,
                 "position": PositionFile}
 
     def check_document(self, kind: str, model: Any, doc: Any) -> list[Any]:
@@ -145,7 +146,7 @@ class TankChessRuleset(Ruleset):
             if not problems:
                 problems = check_layout(layout, model, doc, settings)
             return problems
-        if kind == "unit":
+        if kind == "card":
             base = shipped_cards()
             own = {c.id for _, c in _raw_ids(model)}
             _, problems = resolve_cards([(doc, model)], {k: v for k, v in base.items() if k not in own})
@@ -187,7 +188,7 @@ class _Id:
         self.id = cid
 
 
-def _raw_ids(model: UnitFile) -> list[tuple[Any, _Id]]:
+def _raw_ids(model: CardFile) -> list[tuple[Any, _Id]]:
     from rulesets.tank_chess.cards import raw_cards
 
     return [(loc, _Id(str(raw["id"]))) for loc, raw in raw_cards(model) if raw.get("id")]
