@@ -174,7 +174,7 @@ def scenario_problems(scen: Scenario, doc: Document,
     """
     problems: list[Problem] = []
     folder = Path(doc.path).parent
-    pool = dict(cards) if cards is not None else cat.shipped_cards()
+    pool = dict(cards if cards is not None else cat.shipped_cards())
     try:
         rules = cat.with_settings(cat.rules_table(), scen.settings, "setting")
     except TanktableError as exc:

@@ -90,7 +90,7 @@ def test_cards_commands() -> None:
     shown = runner.invoke(app, ["cards", "show", "tank-chess", "TD"])
     assert shown.exit_code == 0 and "gun: 4" in shown.output
     new = runner.invoke(app, ["cards", "new", "tank-chess"])
-    assert new.exit_code == 0 and "kind: unit" in new.output
+    assert new.exit_code == 0 and "kind: card" in new.output
 
 
 def test_tc_7_5_clock_recommended_applies_the_boards_advice() -> None:
