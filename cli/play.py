@@ -36,7 +36,7 @@ HUMAN = "human"
 HELP = """\
 commands:
   <move>          a move in the ruleset's notation (see 'moves')
-  moves [FILTER]  list legal moves (only those containing FILTER)
+  moves [FILTER]  list legal moves (only those containing FILTER; e1 is not e12)
   board           draw the full board (each decision shows a compact one)
   last            the moves since your last decision, with everything that happened
   hint            what the computer would play
@@ -538,7 +538,7 @@ class Session:
             note = g.describe_action(action)
             texts.append(g.format_action(action) + (f"  ({note})" if note else ""))
         if needle:
-            texts = [t for t in texts if needle.lower() in t.lower()]
+            texts = [t for t in texts if move_filter(needle).search(t)]
         typer.echo(f"{len(texts)} move(s)")
         cell = max([22, *(len(t) for t in texts)])
         per_line = max(1, (screen_columns() - 2 + 3) // (cell + 3))  # fits the terminal's width
@@ -557,6 +557,16 @@ class Session:
             raise TanktableError("cannot undo past another player's decision")
         while len(g.history) > cut:
             g.undo()
+
+
+def move_filter(needle: str) -> re.Pattern[str]:
+    """What ``moves FILTER`` keeps: the moves whose text contains ``needle``, any
+    case, where a number in it is a whole number (``e1`` finds ``e1`` and
+    ``e1-e3``, not ``e12``; ``1`` does not find ``10``)."""
+    text = needle.strip()
+    before = r"(?<!\d)" if text[:1].isdigit() else ""
+    after = r"(?!\d)" if text[-1:].isdigit() else ""
+    return re.compile(before + re.escape(text) + after, re.IGNORECASE)
 
 
 CLEAR_SCREEN = "\033[H\033[2J\033[3J"

@@ -1,0 +1,45 @@
+"""``moves FILTER`` at the prompt: a number in the filter is a whole number, so
+a square's name finds that square only (``e1`` is not ``e12``)."""
+
+from __future__ import annotations
+
+import re
+
+from typer.testing import CliRunner
+
+from cli.app import app
+from cli.play import move_filter
+from rulesets.tank_chess import RULESET
+
+runner = CliRunner()
+
+
+def test_a_square_filter_does_not_find_a_longer_square() -> None:
+    keep = move_filter("e1")
+    assert keep.search("HT e1-e3:N")
+    assert keep.search("mt E1-d2:nw")
+    assert not keep.search("HT e12-e10:S")
+    assert not keep.search("HT d2-e10:E")
+    assert move_filter("1").search("HT e1-e3:N") and not move_filter("1").search("HT e10-e13:N")
+
+
+def test_letters_and_signs_still_match_anywhere() -> None:
+    assert move_filter("HT").search("HT e12-e10:S")
+    assert move_filter("+").search("HT h1-f3:NW  (+ CHECK)")
+    assert move_filter("e").search("MT c2-e4:NE")
+
+
+def test_moves_e1_on_a_16_board_lists_exactly_the_moves_touching_e1() -> None:
+    """On standard-16 Black's tanks stand on e15 and e16: ``moves e1`` for Black
+    lists the moves that name e1 itself, counted from the game, none of theirs."""
+    game = RULESET.new_game("standard-16", None, seed=1)
+    game.apply_text("HT c1-b1:W")
+    texts = [game.format_action(a) for a in game.legal_actions()]
+    expected = [t for t in texts if re.search(r"\be1(?!\d)", t, re.IGNORECASE)]
+    assert len(expected) < len([t for t in texts if "e1" in t.lower()])
+    result = runner.invoke(app, ["play", "tank-chess", "--scenario", "standard-16", "--seat", "white=human",
+                                 "--seat", "black=human", "--seed", "1"],
+                           input="HT c1-b1:W\nmoves e1\nresign\ny\n")
+    assert result.exit_code == 0, result.output
+    assert f"{len(expected)} move(s)" in result.output
+    assert not re.search(r"\be1\d", result.output.split("move(s)")[1].split("Result")[0])
