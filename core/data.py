@@ -18,7 +18,6 @@ get a message that says to quote the value.
 from __future__ import annotations
 
 import copy
-import difflib
 import hashlib
 import math
 import stat
@@ -32,7 +31,7 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from core.errors import DataError, TanktableError
+from core.errors import DataError, TanktableError, did_you_mean
 
 __all__ = [
     "MAX_BYTES",
@@ -377,8 +376,7 @@ def _message(doc: Document, loc: Loc, err: Mapping[str, Any], model: type[BaseMo
         known = _fields_at(model, loc[:-1])
         hint = ""
         if known:
-            close = difflib.get_close_matches(str(name), known, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else f"; known fields: {', '.join(sorted(known))}"
+            hint = did_you_mean(str(name), known, otherwise=f"; known fields: {', '.join(sorted(known))}")
         return f"unknown field {name!r}{hint}"
     message = str(err["msg"])
     if loc in doc.plain and kind in _STRING_ERRORS | {"int_type", "float_type", "bool_type"}:
@@ -486,9 +484,7 @@ def resolve_based_on(
         if name in chain:
             raise KeyError(f"based_on cycle: {' -> '.join((*chain, name))}")
         if name not in pool:
-            close = difflib.get_close_matches(name, list(pool), n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise KeyError(f"unknown base {name!r}{hint}")
+            raise KeyError(f"unknown base {name!r}{did_you_mean(name, pool)}")
         raw = dict(pool[name])
         base_name = raw.pop(key, None)
         if base_name is None:
@@ -566,9 +562,7 @@ def _dotted_leaves(data: Mapping[str, Any], prefix: str = "") -> list[tuple[str,
 
 def _unknown_setting(what: str, key: str, data: Mapping[str, Any]) -> str:
     known = [name for name, _ in _dotted_leaves(data) if name.split(".")[0] not in ("ruleset", "kind")]
-    close = difflib.get_close_matches(key, known, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
-    return f"unknown {what} {key!r}{hint}"
+    return f"unknown {what} {key!r}{did_you_mean(key, known)}"
 
 
 def yaml_files(paths: Iterable[str | Path]) -> list[Path]:

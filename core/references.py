@@ -23,7 +23,6 @@ sentence, which callers report at the referencing key.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import os
 import stat
 from collections.abc import Iterator
@@ -33,7 +32,7 @@ from importlib.abc import Traversable
 from pathlib import Path
 
 from core.data import Document, Problem, load_document, parse_document
-from core.errors import DataError, TanktableError
+from core.errors import DataError, TanktableError, did_you_mean
 from core.resources import shipped, shipped_names
 
 __all__ = [
@@ -220,8 +219,7 @@ def _candidate(name: str, folder: Path | None, rule: ReferenceRule, what: str) -
 def _not_found(name: str, what: str, known: list[str]) -> str:
     if not known:
         return f"no {what} {shown_name(name)}: no such file"
-    close = difflib.get_close_matches(name, known, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
+    hint = did_you_mean(name, known)
     return f"no {what} {shown_name(name)}: not a shipped {what} nor a file{hint} (shipped: {', '.join(known)})"
 
 
