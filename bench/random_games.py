@@ -1,0 +1,54 @@
+"""Random games of every shipped ruleset with the invariants checked after every
+step and every 20th record replayed with verification (``tests/games/harness.py``
+says what is checked). Prints per ruleset the games, the crashes (goal 0), the
+games that did not end, the records verified and the time.
+
+    .venv/bin/python bench/random_games.py [--games 2000] [--workers 2] [--ruleset ID ...]
+
+Not a timed test: a measurement to report in bench/RESULTS.md. Exit 1 on a crash.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.games.harness import GameResult, play_one  # noqa: E402
+
+RULESETS = ("tank-chess", "battle-of-tanks", "duel-of-the-giants")
+
+
+def _play(job: tuple[str, int]) -> GameResult:
+    return play_one(*job)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--ruleset", action="append", choices=RULESETS)
+    args = parser.parse_args()
+    crashed = False
+    with ProcessPoolExecutor(args.workers) as pool:
+        for ruleset in args.ruleset or RULESETS:
+            started = time.perf_counter()
+            results = list(pool.map(_play, [(ruleset, i) for i in range(args.games)], chunksize=10))
+            crashes = [r.crash for r in results if r.crash]
+            unfinished = sum(1 for r in results if not r.finished and not r.crash)
+            print(f"{ruleset}: {len(results)} games, {sum(r.steps for r in results)} steps, "
+                  f"crashes {len(crashes)}, unfinished {unfinished}, "
+                  f"records verified {sum(r.verified for r in results)}, "
+                  f"{time.perf_counter() - started:.0f} s", flush=True)
+            for line in crashes[:10]:
+                print("  " + line, flush=True)
+            crashed = crashed or bool(crashes)
+    return 1 if crashed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

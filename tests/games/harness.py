@@ -1,0 +1,178 @@
+"""Random games of every registered ruleset, with the rules' invariants checked
+after every step and a sample of the records replayed with verification.
+
+Each game is number ``index`` of its ruleset: a shipped scenario and options
+picked by that number, uniformly random legal actions from a stream seeded by
+it, so a failure names a game anyone can play again. After every step:
+
+* while the game runs it has a legal action, and the one chosen passes
+  ``check`` and reads back from its notation (``format_action`` then
+  ``parse_action``);
+* the view of the player to move is JSON-safe;
+* every ``CLONE_EVERY`` steps, playing on a clone leaves the game unchanged;
+* the ruleset's own invariants (:data:`INVARIANTS`): Tank Chess one tank per
+  square; Battle of Tanks hit points within the card's, footprints apart and
+  on the table, one chit per tank; Duel of the Giants the VP bar with this round's
+  VP equal to the VP events, no Tiger destroyed, one tank per hex.
+
+Every ``VERIFY_EVERY``-th game is written as a record, read back and replayed
+with ``verify`` (what ``tanktable replay --verify`` does). The slow test and
+``bench/random_games.py`` run 2,000 games per ruleset; ``make test`` a few.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import traceback
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+CLONE_EVERY = 25
+VERIFY_EVERY = 20
+MAX_STEPS = 20_000
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What one random game showed."""
+
+    ruleset: str
+    index: int
+    steps: int
+    finished: bool
+    verified: bool
+    crash: str | None = None
+
+
+# ------------------------------------------------------------ per ruleset
+def _tank_chess_options(index: int, rng: random.Random) -> Mapping[str, Any]:
+    return {}
+
+
+def _battle_options(index: int, rng: random.Random) -> Mapping[str, Any]:
+    from rulesets.battle_of_tanks.catalogue import shipped_cards
+
+    def army() -> dict[str, Any]:
+        cards = list(shipped_cards().values())
+        tanks: list[dict[str, str]] = []
+        left = 20
+        while True:
+            choices = [c for c in cards if c.tier <= left]
+            if not choices or (tanks and rng.random() < 0.25):
+                break
+            card = rng.choice(choices)
+            tanks.append({"card": card.id})
+            left -= card.tier
+        return {"name": "random", "budget": 20, "tanks": tanks}
+
+    return {"armies": {"a": army(), "b": army()}, "victory.max_rounds": 8}
+
+
+def _duel_options(index: int, rng: random.Random) -> Mapping[str, Any]:
+    return {"players": 2 + index % 3}
+
+
+OPTIONS: dict[str, Callable[[int, random.Random], Mapping[str, Any]]] = {
+    "tank-chess": _tank_chess_options,
+    "battle-of-tanks": _battle_options,
+    "duel-of-the-giants": _duel_options,
+}
+"""Options for game ``index`` (a ruleset not named here plays its defaults)."""
+
+
+def _tank_chess_invariants(game: Any) -> None:
+    pos = game.pos
+    squares = [pos.sq[p] for p in range(len(pos.kind)) if pos.alive[p] and pos.sq[p] >= 0]
+    assert len(squares) == len(set(squares)), "two tanks on one square"
+    for p in range(len(pos.kind)):
+        if pos.sq[p] >= 0:
+            assert pos.cell[pos.sq[p]] == p + 1, f"tank {p} is not on its square's cell"
+
+
+def _battle_invariants(game: Any) -> None:
+    import shapely
+
+    for t in game.tanks:
+        assert 0 <= t.hp <= t.card.hit_points, f"{t.key} has {t.hp} HP (BT-6.5)"
+    prints = [t.footprint() for t in game.tanks]
+    for i, j in combinations(range(len(prints)), 2):
+        assert shapely.area(shapely.intersection(prints[i], prints[j])) < 1e-6, "footprints overlap (BT-5.1)"
+    for fp in prints:
+        assert game.field.bounds.covers(fp), "a tank left the table (BT-5.1)"
+    problems = game.chit_problems()
+    assert not problems, problems
+
+
+def _duel_invariants(game: Any) -> None:
+    from rulesets.duel_of_the_giants.vp import totals
+
+    tot = totals(game)
+    bar = game.net_vp + game.round_vp["german"] - game.round_vp["soviet"]  # this round is added after phase D
+    assert bar == tot["german"] - tot["soviet"], "the VP bar and this round's VP are not the sum of the VP events (DG-6.1)"
+    assert all(not t.destroyed for t in game.tigers()), "a Tiger was destroyed (DG-17)"
+    hexes = [t.pos for t in game.tanks.values()]
+    assert len(hexes) == len(set(hexes)), "two tanks in one hex"
+
+
+INVARIANTS: dict[str, Callable[[Any], None]] = {
+    "tank-chess": _tank_chess_invariants,
+    "battle-of-tanks": _battle_invariants,
+    "duel-of-the-giants": _duel_invariants,
+}
+
+
+# ------------------------------------------------------------------ one game
+def _state(game: Any) -> str:
+    return json.dumps([game.view(None), game.to_move() if game.outcome() is None else None,
+                       len(game.history)], sort_keys=True, default=str)
+
+
+def play_one(ruleset_id: str, index: int, max_steps: int = MAX_STEPS) -> GameResult:
+    """Play random game ``index`` of ``ruleset_id`` with every check; never raises."""
+    from core.record import dump_record, make_record, parse_record, replay
+    from core.registry import get_ruleset
+
+    ruleset = get_ruleset(ruleset_id)
+    scenarios = ruleset.scenarios()
+    scenario = scenarios[index % len(scenarios)]
+    rng = random.Random(index)
+    steps = 0
+    try:
+        options = OPTIONS.get(ruleset_id, lambda i, r: {})(index, rng)
+        game = ruleset.new_game(scenario, options, index)
+        invariants = INVARIANTS.get(ruleset_id, lambda g: None)
+        invariants(game)
+        while game.outcome() is None and steps < max_steps:
+            actions = game.legal_actions()
+            assert actions, "no legal action while the game runs"
+            action = actions[rng.randrange(len(actions))]
+            illegal = game.check(action)
+            assert illegal is None, f"legal action {game.format_action(action)!r} fails check: {illegal}"
+            text = game.format_action(action)
+            assert game.parse_action(text) == action, f"{text!r} does not read back as itself"
+            json.dumps(game.view(game.to_move()))
+            if steps % CLONE_EVERY == 0:
+                before = _state(game)
+                other = game.clone()
+                other.apply(actions[rng.randrange(len(actions))])
+                assert _state(game) == before, "playing on a clone changed the game"
+            game.apply(action)
+            invariants(game)
+            steps += 1
+        finished = game.outcome() is not None
+        verified = False
+        if finished and index % VERIFY_EVERY == 0:
+            record = parse_record(dump_record(make_record(game, ruleset, scenario, index)))
+            replayed = replay(record, ruleset, verify=True)
+            assert _state(replayed) == _state(game), "the replayed record ends elsewhere"
+            verified = True
+        return GameResult(ruleset_id, index, steps, finished, verified)
+    except Exception as exc:  # noqa: BLE001 - a crash is what this looks for
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        crash = (f"{ruleset_id} game {index} ({scenario}), step {steps + 1}: {type(exc).__name__}: {exc} "
+                 f"at {Path(where.filename).name}:{where.lineno}")
+        return GameResult(ruleset_id, index, steps, False, False, crash)
