@@ -533,10 +533,9 @@ class Session:
 
     def list_moves(self, needle: str) -> None:
         g = self.game
-        texts = []
-        for action in g.legal_actions():
-            note = g.describe_action(action)
-            texts.append(g.format_action(action) + (f"  ({note})" if note else ""))
+        legal = g.legal_actions()
+        texts = [g.format_action(action) + (f"  ({note})" if note else "")
+                 for action, note in zip(legal, g.describe_actions(legal), strict=True)]
         if needle:
             texts = [t for t in texts if move_filter(needle).search(t)]
         typer.echo(f"{len(texts)} move(s)")

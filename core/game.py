@@ -309,6 +309,13 @@ class Game(ABC, Generic[A]):
         """
         return ""
 
+    def describe_actions(self, actions: Sequence[A]) -> list[str]:
+        """:meth:`describe_action` of each of ``actions``, in order: what a list of
+        every legal move shows. A ruleset overrides it where the notes of one
+        position share work (Tank Chess reads the lines of fire on the enemy
+        Command Tank once for all its moves)."""
+        return [self.describe_action(a) for a in actions]
+
     def recommended_clock_seconds(self) -> float | None:
         """The time per player the rules advise for this game (``--clock recommended``), if any."""
         return None

@@ -83,7 +83,7 @@ def _state(table: Table, seat: Seat) -> dict[str, Any]:
     actions: list[dict[str, Any]] = []
     if base["your_turn"]:
         legal = g.legal_actions()
-        notes = [g.describe_action(a) for a in legal]
+        notes = g.describe_actions(legal)
         actions = [{"text": g.format_action(a), "note": n} for a, n in zip(legal, notes, strict=True)]
         base["targets"] = targets(g, legal)
         for entry, aid in zip(actions, action_aids(g, legal, notes), strict=True):

@@ -140,24 +140,35 @@ class TankChessGame(Game[TankMove]):
         """What a legal move announces: ``+ CHECK`` (TC-8.1), ``^ ESCAPE`` (TC-8.2), the
         signs a record writes after it, so that ``moves +`` lists the moves that give
         CHECK; or that it wins at once (TC-7.1, TC-7.2)."""
-        try:
-            mv = self.to_move_tuple(action)
-        except _Refusal:
-            return ""
+        return self.describe_actions([action])[0]
+
+    def describe_actions(self, actions: Sequence[TankMove]) -> list[str]:
+        """:meth:`describe_action` of each move; the lines of fire on the enemy
+        Command Tank are read once for them all (:meth:`Position.fire_lines`)."""
         pos = self.pos
         mover = pos.to_move
-        pos.push(mv)
-        try:
-            if pos.winner >= 0:
-                return "wins (TC-7.2)" if pos.reason == "escaped" else "wins (TC-7.1)"
-            notes = []
-            if pos.threatens_command(mover):
-                notes.append("+ CHECK")
-            if pos.can_escape(mover):
-                notes.append("^ ESCAPE")
-            return ", ".join(notes)
-        finally:
-            pos.pop()
+        lines = pos.fire_lines(mover)
+        notes: list[str] = []
+        for action in actions:
+            try:
+                mv = self.to_move_tuple(action)
+            except _Refusal:
+                notes.append("")
+                continue
+            pos.push(mv)
+            try:
+                if pos.winner >= 0:
+                    notes.append("wins (TC-7.2)" if pos.reason == "escaped" else "wins (TC-7.1)")
+                    continue
+                said = []
+                if pos.threatens_command(mover, lines):
+                    said.append("+ CHECK")
+                if pos.can_escape(mover):
+                    said.append("^ ESCAPE")
+                notes.append(", ".join(said))
+            finally:
+                pos.pop()
+        return notes
 
     def _outcome(self) -> Outcome | None:
         status = self.pos.status()

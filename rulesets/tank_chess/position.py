@@ -18,6 +18,7 @@ import itertools
 import operator
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from core.combat import defeats
@@ -28,6 +29,18 @@ from rulesets.tank_chess.maps import MapLayout, exit_allowed
 from rulesets.tank_chess.settings import Settings
 
 Move = tuple[int, int, int, int]
+
+
+@dataclass(slots=True)
+class FireLines:
+    """The lines of fire on a Command Tank (see :meth:`Position.fire_lines`)."""
+
+    segments: list[tuple[int, int, int, int]]
+    """Runs of squares along its rays (:meth:`Position._approach_segments`)."""
+    direct: dict[int, list[tuple[int, int]]]
+    """Squares to fire from (:meth:`Position._approach`)."""
+    near: dict[tuple[int, int], bool] = field(default_factory=dict)
+    """Whether a tank of a kind on a square can reach a line, by (square, kind)."""
 """(piece id, destination square or -1 = off the board, final facing, target piece or -1)."""
 
 ARMOUR_SIDES = ("front", "side", "rear")
@@ -744,18 +757,36 @@ class Position:
                 self.pop()
         return False
 
-    def threatens_command(self, side: int) -> bool:
-        """TC-8.1: could ``side`` destroy the enemy Command Tank with one move and shot?"""
+    def threatens_command(self, side: int, lines: FireLines | None = None) -> bool:
+        """TC-8.1: could ``side`` destroy the enemy Command Tank with one move and shot?
+        ``lines``: :meth:`fire_lines` of ``side``, when already known."""
         return _THREATS.recall((self.board_key, self.hash, side),
-                               lambda: self.command_threat(side) is not None)
+                               lambda: self.command_threat(side, lines) is not None)
 
-    def command_threat(self, side: int) -> Move | None:
+    def fire_lines(self, side: int) -> FireLines | None:
+        """The lines of fire on the enemy Command Tank that :meth:`command_threat`
+        searches (``None`` when it is gone).
+
+        They stay the same after any move of ``side`` that leaves that tank alive:
+        the tank does not move, the squares a move empties or fills held or
+        receive ``side``'s own tanks, which the lines pass over, and a tank it
+        shoots still blocks them, alive or as a wreck. So the CHECK of every move
+        of one position can share them (:meth:`TankChessGame.describe_actions`).
+        """
+        target = self.command_of[1 - side]
+        if target < 0 or not self.alive[target] or self.sq[target] < 0:
+            return None
+        c = self.sq[target]
+        return FireLines(self._approach_segments(c, side), self._approach(c, side))
+
+    def command_threat(self, side: int, lines: FireLines | None = None) -> Move | None:
         """A move of ``side`` that destroys the enemy Command Tank, if there is one.
 
         Works backwards from the target: the squares on its eight rays from which
         a shot could reach it (with the direction and the armour it would meet)
-        are collected first; a tank is searched only if it can get near one of
-        those lines, and only its end states on such squares are checked exactly.
+        are collected first (or given as ``lines``, see :meth:`fire_lines`); a
+        tank is searched only if it can get near one of those lines, and only its
+        end states on such squares are checked exactly.
         """
         target = self.command_of[1 - side]
         if target < 0 or not self.alive[target] or self.sq[target] < 0:
@@ -768,6 +799,9 @@ class Position:
         armour_from = self._armour_from(target)
         direct: dict[int, list[tuple[int, int]]] | None = None
         segments: list[tuple[int, int, int, int]] | None = None
+        near: dict[tuple[int, int], bool] | None = None
+        if lines is not None:
+            segments, direct, near = lines.segments, lines.direct, lines.near
         for pid in self.pieces_of[side]:
             if not self.alive[pid] or self.sq[pid] < 0:
                 continue
@@ -780,25 +814,38 @@ class Position:
             reach = max(r.speed[k], 1)
             band = r.indirect[k]
             if band is None:
-                # an end square must lie on one of the four lines through the target
-                if (abs(f0 - cf) > reach and abs(r0 - cr) > reach
-                        and abs((f0 - r0) - (cf - cr)) > 2 * reach and abs((f0 + r0) - (cf + cr)) > 2 * reach):
-                    continue
-                if segments is None:
-                    segments = self._approach_segments(c, side)
-                if not _near_segment(segments, armour_from, destroys, f0 - cf, r0 - cr, reach):
+                close = near.get((s0, k)) if near is not None else None
+                if close is None:
+                    # an end square must lie on one of the four lines through the target
+                    if (abs(f0 - cf) > reach and abs(r0 - cr) > reach
+                            and abs((f0 - r0) - (cf - cr)) > 2 * reach and abs((f0 + r0) - (cf + cr)) > 2 * reach):
+                        close = False
+                    else:
+                        if segments is None:
+                            segments = self._approach_segments(c, side)
+                        close = _near_segment(segments, armour_from, destroys, f0 - cf, r0 - cr, reach)
+                    if near is not None:
+                        near[(s0, k)] = close
+                if not close:
                     continue
                 if direct is None:
                     direct = self._approach(c, side)
                 states = self.reachable(pid)[0]
                 offsets = r.offsets[k]
+                if near is not None:
+                    # only whether there is a threat: walk the squares to fire from
+                    # (fewer than the tank's end states), facings from the turret's arcs
+                    found = self._fire_from_states(states, direct, offsets, destroys, armour_from, c, s0)
+                    if found is not None:
+                        return pid, found >> 3, found & 7, target
+                    continue
                 for st in states:
                     s = st >> 3
-                    lines = direct.get(s)
-                    if lines is None:
+                    fire_from = direct.get(s)
+                    if fire_from is None:
                         continue
                     f = st & 7
-                    for d_fire, d0 in lines:
+                    for d_fire, d0 in fire_from:
                         if ((d_fire - f) & 7) in offsets and destroys[armour_from[d0]]:
                             # exact: every square between must be empty or the one the mover left
                             ok = True
@@ -816,6 +863,30 @@ class Position:
                 for st in self.reachable(pid)[0]:
                     if target in self.targets_from(pid, st, destroying=True):
                         return pid, st >> 3, st & 7, target
+        return None
+
+    def _fire_from_states(self, states: frozenset[int], direct: dict[int, list[tuple[int, int]]],
+                          offsets: Any, destroys: Sequence[bool], armour_from: Sequence[int],
+                          c: int, s0: int) -> int | None:
+        """An end state of ``states`` with a clear shot on square ``c`` that beats the
+        armour it meets, if any: :meth:`command_threat`'s exact check, walked from
+        the squares to fire from instead of from the states."""
+        rays = self.rules.rays
+        cell = self.cell
+        for s, fire_from in direct.items():
+            for d_fire, d0 in fire_from:
+                if not destroys[armour_from[d0]]:
+                    continue
+                for off in offsets:
+                    st = s * 8 + ((d_fire - off) & 7)
+                    if st not in states:
+                        continue
+                    # every square between must be empty or the one the mover left
+                    for t in rays[s * 8 + d_fire]:
+                        if t == c:
+                            return st
+                        if cell[t] != 0 and t != s0:
+                            break
         return None
 
     def command_pressure(self, side: int) -> int:
