@@ -2,18 +2,24 @@
 other seat receiving the updated state on its push stream (Server-Sent Events).
 
 A real server (uvicorn) on 127.0.0.1, two human seats, moves chosen at random
-from what the mover is sent; no computer thinking is in the figures.
-Run: ``.venv/bin/python bench/web.py [MOVES]``; figures go to bench/RESULTS.md.
+from what the mover is sent; no computer thinking is in the figures. First one
+table per ruleset alone, then ``--tables`` tables at once (the rulesets in
+turn), each played by its own scripted clients: every move must be answered,
+and every game's record must hold exactly the moves its clients made (no lost
+move).
+
+Run: ``.venv/bin/python bench/web.py [MOVES] [--tables 20]``; figures go to
+bench/RESULTS.md.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import queue
 import random
 import socket
 import statistics
-import sys
 import tempfile
 import threading
 import time
@@ -22,6 +28,7 @@ from typing import Any
 
 import httpx
 import uvicorn
+import yaml
 
 from cli.serve.app import create_app
 from cli.serve.store import GameStore
@@ -36,16 +43,23 @@ def listen(client: httpx.Client, url: str, out: queue.Queue[tuple[float, dict[st
                 out.put((time.perf_counter(), json.loads(line[6:])))
 
 
-def run(ruleset: str, players: tuple[str, str], moves: int, base: str, options: list[str]) -> list[float]:
-    client = httpx.Client(base_url=base, timeout=30)
+GAMES = Path(tempfile.mkdtemp())
+"""The server's games directory: where each table's record is read back."""
+
+
+def run(ruleset: str, players: tuple[str, str], moves: int, base: str, options: list[str],
+        seed: int = 1) -> list[float]:
+    """Round trips (ms) of up to ``moves`` random moves at one new table; raises on a
+    refused move or when the game's record does not hold exactly the moves made."""
+    client = httpx.Client(base_url=base, timeout=60)
     game = client.post("/api/games", headers={"x-host-key": KEY}, json={
-        "ruleset": ruleset, "seed": 1, "seats": {p: "human" for p in players}, "options": options}).json()
+        "ruleset": ruleset, "seed": seed, "seats": {p: "human" for p in players}, "options": options}).json()
     api = {p: "/api" + game["links"][p][game["links"][p].index("/t/"):] for p in players}
     streams: dict[str, queue.Queue[tuple[float, dict[str, Any]]]] = {p: queue.Queue() for p in players}
     for p in players:
         threading.Thread(target=listen, args=(httpx.Client(base_url=base), f"{api[p]}/stream", streams[p]),
                          daemon=True).start()
-    rng = random.Random(1)
+    rng = random.Random(seed)
     times: list[float] = []
     states = {p: streams[p].get()[1] for p in players}
     for _ in range(moves):
@@ -67,27 +81,77 @@ def run(ruleset: str, players: tuple[str, str], moves: int, base: str, options: 
             streams[mover].get()
         if state["outcome"] is not None:
             break
+    # the record as saved (a hidden-information game's is not offered before its end)
+    record = yaml.safe_load((GAMES / f"{game['id']}.yaml").read_text(encoding="utf-8"))
+    kept = len(record.get("moves") or [])
+    assert kept == len(times), f"{ruleset} table {seed}: {len(times)} moves made, the record holds {kept}"
     return times
 
 
+def p95(times: list[float]) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+RULESETS = (("tank-chess", ("white", "black"), []),
+            ("duel-of-the-giants", ("german", "soviet"), []),
+            ("battle-of-tanks", ("a", "b"), []))
+
+
+def at_once(tables: int, moves: int, base: str) -> None:
+    """``tables`` tables played at the same time, one thread of clients each."""
+    results: dict[int, list[float]] = {}
+    errors: list[str] = []
+
+    def play(i: int) -> None:
+        ruleset, players, options = RULESETS[i % len(RULESETS)]
+        try:
+            results[i] = run(ruleset, players, moves, base, options, seed=100 + i)
+        except Exception as exc:  # noqa: BLE001 - counted and shown
+            errors.append(f"table {i} ({ruleset}): {type(exc).__name__}: {exc}")
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=play, args=(i,)) for i in range(tables)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.perf_counter() - started
+    every = [ms for times in results.values() for ms in times]
+    lost = sum(1 for e in errors if "the record holds" in e)
+    print(f"{tables} tables at once: {len(every)} moves in {elapsed:.1f} s, errors {len(errors)}, "
+          f"records with a lost move {lost} of {tables}; round trip median "
+          f"{statistics.median(every):.1f} ms, p95 {p95(every):.1f} ms")
+    for ruleset, _players, _options in RULESETS:
+        mine = [ms for i, times in results.items() for ms in times if RULESETS[i % len(RULESETS)][0] == ruleset]
+        if mine:
+            print(f"  {ruleset:20} moves {len(mine):5}  median {statistics.median(mine):6.1f} ms  "
+                  f"p95 {p95(mine):6.1f} ms")
+    for line in errors[:10]:
+        print("  " + line)
+
+
 def main() -> None:
-    moves = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    app, _server = create_app(GameStore(Path(tempfile.mkdtemp()), agent_kinds=["greedy"]), host_key=KEY)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("moves", type=int, nargs="?", default=200)
+    parser.add_argument("--tables", type=int, default=20, help="tables played at once (0: none)")
+    parser.add_argument("--moves-at-once", type=int, default=60, help="moves per table when at once")
+    args = parser.parse_args()
+    app, _server = create_app(GameStore(GAMES, agent_kinds=["greedy"]), host_key=KEY)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    sock.listen(64)
+    sock.listen(256)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True).start()
     while not server.started:
         time.sleep(0.05)
     base = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    for ruleset, players, options in (("tank-chess", ("white", "black"), []),
-                                      ("duel-of-the-giants", ("german", "soviet"), []),
-                                      ("battle-of-tanks", ("a", "b"), [])):
-        times = sorted(run(ruleset, players, moves, base, options))
-        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    for ruleset, players, options in RULESETS:
+        times = run(ruleset, players, args.moves, base, options)
         print(f"{ruleset:20} moves {len(times):4}  median {statistics.median(times):6.1f} ms  "
-              f"p95 {p95:6.1f} ms")
+              f"p95 {p95(times):6.1f} ms", flush=True)
+    if args.tables:
+        at_once(args.tables, args.moves_at_once, base)
     server.should_exit = True
 
 
