@@ -534,10 +534,26 @@ class Session:
     def list_moves(self, needle: str) -> None:
         g = self.game
         legal = g.legal_actions()
-        texts = [g.format_action(action) + (f"  ({note})" if note else "")
-                 for action, note in zip(legal, g.describe_actions(legal), strict=True)]
-        if needle:
-            texts = [t for t in texts if move_filter(needle).search(t)]
+        notes = g.describe_actions(legal)
+        rows = []
+        for action, note in zip(legal, notes, strict=True):
+            text = g.format_action(action) + (f"  ({note})" if note else "")
+            if not needle or move_filter(needle).search(text):
+                rows.append((g.group_of(action, note), text))
+        groups: dict[str, list[str]] = {}
+        for heading, text in rows:
+            groups.setdefault(heading, []).append(text)
+        alone = groups.pop("", [])
+        if len(rows) > GROUP_ABOVE and len(groups) + len(alone) < len(rows) / 2:
+            typer.echo(f"{len(rows)} move(s) in {len(groups)} groups ('moves FILTER' shows one)")
+            if alone:
+                for line in pack(alone, screen_columns() - 1, "  ", "  "):
+                    typer.echo(line)
+            for heading, texts in groups.items():
+                for line in pack(texts, screen_columns() - 1, f"  {heading} ({len(texts)}): ", " " * 6):
+                    typer.echo(line)
+            return
+        texts = [text for _, text in rows]
         typer.echo(f"{len(texts)} move(s)")
         cell = max([22, *(len(t) for t in texts)])
         per_line = max(1, (screen_columns() - 2 + 3) // (cell + 3))  # fits the terminal's width
@@ -556,6 +572,10 @@ class Session:
             raise TanktableError("cannot undo past another player's decision")
         while len(g.history) > cut:
             g.undo()
+
+
+GROUP_ABOVE = 40
+"""A list of more moves than this is shown by group (the piece, where a program ends)."""
 
 
 def move_filter(needle: str) -> re.Pattern[str]:
@@ -595,6 +615,23 @@ def wrap(text: str, width: int, indent: int = 0, hanging: int | None = None) -> 
     rest = " " * (indent if hanging is None else hanging)
     return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest,
                          break_on_hyphens=False) or [first]
+
+
+def pack(items: list[str], width: int, first: str, rest: str, gap: str = "   ") -> list[str]:
+    """``items`` side by side in lines of at most ``width`` columns (an item is never
+    split; one longer than a line has a line of its own), after ``first`` on the
+    first line and ``rest`` on the others."""
+    lines: list[str] = []
+    line = first
+    fresh = True
+    for item in items:
+        if not fresh and len(line) + len(gap) + len(item) > width:
+            lines.append(line)
+            line, fresh = rest, True
+        line += item if fresh else gap + item
+        fresh = False
+    lines.append(line)
+    return lines
 
 
 def clear_screen() -> None:

@@ -309,6 +309,12 @@ class Game(ABC, Generic[A]):
         """
         return ""
 
+    def group_of(self, action: A, note: str) -> str:
+        """The heading a long list of moves shows this action under (the piece that
+        moves, where a program ends), given its :meth:`describe_action` ``note``;
+        ``""`` leaves it ungrouped. Read from the current state."""
+        return ""
+
     def describe_actions(self, actions: Sequence[A]) -> list[str]:
         """:meth:`describe_action` of each of ``actions``, in order: what a list of
         every legal move shows. A ruleset overrides it where the notes of one

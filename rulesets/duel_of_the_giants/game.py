@@ -553,6 +553,19 @@ class DuelGame(Game[Action]):
             return atg_note(self, action)
         return ""
 
+    def group_of(self, action: Action, note: str) -> str:
+        """A Tiger program under where it ends (its note's first clause), a marker's
+        move under the marker's hex, anything else done at a hex under that hex."""
+        from rulesets.duel_of_the_giants.actions import MoveMarker, Program
+        from rulesets.duel_of_the_giants.board import label
+
+        if isinstance(action, Program):
+            return f"tiger{action.tiger} {note.split(',')[0]}" if note else ""
+        if isinstance(action, MoveMarker):
+            return f"marker {label(action.path[0])}"
+        at = getattr(action, "at", None)
+        return label(at) if isinstance(at, tuple) else ""
+
     def position(self) -> dict[str, Any]:
         """The omniscient state as a ``kind: position`` document (position.py)."""
         from rulesets.duel_of_the_giants.position import position_of

@@ -142,6 +142,10 @@ class TankChessGame(Game[TankMove]):
         CHECK; or that it wins at once (TC-7.1, TC-7.2)."""
         return self.describe_actions([action])[0]
 
+    def group_of(self, action: TankMove, note: str) -> str:
+        """The tank that moves: its card and square (``MT e1``)."""
+        return f"{action.piece} {self.square_name(action.frm)}"
+
     def describe_actions(self, actions: Sequence[TankMove]) -> list[str]:
         """:meth:`describe_action` of each move; the lines of fire on the enemy
         Command Tank are read once for them all (:meth:`Position.fire_lines`)."""

@@ -866,7 +866,7 @@ class Position:
         return None
 
     def _fire_from_states(self, states: frozenset[int], direct: dict[int, list[tuple[int, int]]],
-                          offsets: Any, destroys: Sequence[bool], armour_from: Sequence[int],
+                          offsets: Iterable[int], destroys: Sequence[bool], armour_from: Sequence[int],
                           c: int, s0: int) -> int | None:
         """An end state of ``states`` with a clear shot on square ``c`` that beats the
         armour it meets, if any: :meth:`command_threat`'s exact check, walked from

@@ -43,3 +43,42 @@ def test_moves_e1_on_a_16_board_lists_exactly_the_moves_touching_e1() -> None:
     assert result.exit_code == 0, result.output
     assert f"{len(expected)} move(s)" in result.output
     assert not re.search(r"\be1\d", result.output.split("move(s)")[1].split("Result")[0])
+
+
+def test_a_long_list_of_moves_is_grouped_by_the_tank_that_moves() -> None:
+    """Issue 19 item 6: more than a screenful of moves is shown by group; every
+    legal move is listed once, under its tank (``MT e1 (n): ...``)."""
+    game = RULESET.new_game("standard-16", None, seed=1)
+    texts = [game.format_action(a) for a in game.legal_actions()]
+    tanks = sorted({t.split("-")[0] for t in texts})
+    result = runner.invoke(app, ["play", "tank-chess", "--scenario", "standard-16", "--seat", "white=human",
+                                 "--seat", "black=random", "--seed", "1"], input="moves\nresign\ny\n")
+    assert result.exit_code == 0, result.output
+    listing = result.output.split("> ")[1]
+    assert f"{len(texts)} move(s) in {len(tanks)} groups" in listing
+    headings = re.findall(r"^  ([A-Z]+ [a-p]\d+) \((\d+)\): ", listing, re.MULTILINE)
+    assert sorted(h for h, _ in headings) == tanks
+    assert sum(int(n) for _, n in headings) == len(texts)
+    listed = re.findall(r"[A-Z]+ [a-p]\d+-[a-p]\d+:[NESW]+", listing)
+    assert sorted(listed) == sorted(texts)
+
+
+def test_pack_never_splits_a_move() -> None:
+    from cli.play import pack
+
+    lines = pack(["MT e1-d1:SW", "MT e1-e2:N", "MT e1-f2:NE"], 30, "  MT e1 (3): ", "      ")
+    assert lines == ["  MT e1 (3): MT e1-d1:SW", "      MT e1-e2:N   MT e1-f2:NE"]
+
+
+def test_dg_11_5_tiger_programs_are_grouped_by_where_they_end() -> None:
+    """A Tiger program's group is its end hex and facing (DG-11.5), from its note."""
+    from tests.duel_of_the_giants.test_preview import programming
+
+    game = programming("f5")
+    legal = game.legal_actions()
+    notes = game.describe_actions(legal)
+    groups = {game.group_of(a, n) for a, n in zip(legal, notes, strict=True)}
+    assert "tiger1 end d5 E" in groups and "tiger1 end c5 E" in groups
+    assert len(groups) < len(legal) / 5
+    for action, note in zip(legal, notes, strict=True):
+        assert note.startswith(game.group_of(action, note).removeprefix("tiger1 "))
