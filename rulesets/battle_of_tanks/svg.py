@@ -1,5 +1,12 @@
 """SVG picture of a table: terrain, base plates, tanks with heading, sight lines
-and the cover shadow of the last shot. Built with ElementTree (no dependency)."""
+and the cover shadow of the last shot. Built with ElementTree (no dependency).
+
+A heading above the table says the scenario, the round and its phase, whose
+activation it is and who decides what, or the result; a legend below it
+names every symbol (:mod:`core.svgframe`). The table keeps its coordinates
+(``SCALE`` pixels per cm, y growing down from the far edge): the browser
+table draws on them.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import shapely
 
+from core.svgframe import HeadingLine, LegendItem, frame
 from rulesets.battle_of_tanks.render import feature_letter
 
 if TYPE_CHECKING:
@@ -22,6 +30,15 @@ FILL = {
     ("light", "low"): "#9ccc65",
 }
 SIDE_COLOUR = {"a": "#1565c0", "b": "#c62828"}
+TABLE = "#f1ead2"
+BANDS = "#fbf9f3"
+"""The table's colour, and the heading's and legend's around it."""
+WRECK_FILL = "#616161"
+DESTROYED_FILL = "#424242"
+LAST_SHOT = "#ff6f00"
+PHASES = {"start": "set-up", "order": "order", "path": "movement", "fire": "fire",
+          "window": "ambush reaction", "run": "execution", "over": "end"}
+"""The words for the game's phases (BT-4.2: a chit, an order, its execution; BT-7.2: a reaction)."""
 
 
 def _points(coords: Any, depth: float) -> str:
@@ -37,10 +54,9 @@ def _polygon_elements(parent: ET.Element, geom: Any, depth: float, **attrs: str)
 def render_svg(game: BattleGame) -> str:
     f = game.field
     w, d = f.width, f.depth
-    svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width=f"{w * SCALE:.0f}",
-                     height=f"{d * SCALE:.0f}", viewBox=f"0 0 {w * SCALE:.0f} {d * SCALE:.0f}")
+    svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg")
     ET.SubElement(svg, "title").text = f"Battle of Tanks: {game.title or game.scenario}, round {game.round}"
-    ET.SubElement(svg, "rect", x="0", y="0", width=f"{w * SCALE:.0f}", height=f"{d * SCALE:.0f}", fill="#f1ead2")
+    ET.SubElement(svg, "rect", x="0", y="0", width=f"{w * SCALE:.0f}", height=f"{d * SCALE:.0f}", fill=TABLE)
     grid = ET.SubElement(svg, "g", attrib={"class": "grid"})
     for x in range(10, int(w), 10):
         ET.SubElement(grid, "line", x1=f"{x * SCALE:.0f}", y1="0", x2=f"{x * SCALE:.0f}", y2=f"{d * SCALE:.0f}",
@@ -61,7 +77,7 @@ def render_svg(game: BattleGame) -> str:
         g = ET.SubElement(svg, "g", attrib={"class": "cover-shadow"})
         _polygon_elements(g, shadow, d, fill="#000000", opacity="0.18")
     for feat in f.features + f.wrecks:
-        colour = "#616161" if feat.kind == "wreck" else FILL.get((feat.cover, feat.height), "#9e9e9e")
+        colour = WRECK_FILL if feat.kind == "wreck" else FILL.get((feat.cover, feat.height), "#9e9e9e")
         el_group = ET.SubElement(svg, "g", attrib={"class": f"terrain {feat.kind}"})
         ET.SubElement(el_group, "title").text = f"{feat.name}: {feat.cover} cover, {feat.height}, {'passable' if feat.passable else 'impassable'}"
         _polygon_elements(el_group, feat.polygon, d, fill=colour, stroke="#333333", opacity="0.85")
@@ -83,9 +99,9 @@ def render_svg(game: BattleGame) -> str:
     if shot is not None:
         ET.SubElement(svg, "line", x1=f"{shot['from'][0] * SCALE:.1f}", y1=f"{(d - shot['from'][1]) * SCALE:.1f}",
                       x2=f"{shot['to'][0] * SCALE:.1f}", y2=f"{(d - shot['to'][1]) * SCALE:.1f}",
-                      stroke="#ff6f00", attrib={"stroke-width": "3", "class": "last-shot"})
+                      stroke=LAST_SHOT, attrib={"stroke-width": "3", "class": "last-shot"})
     for t in game.tanks:
-        colour = SIDE_COLOUR[t.side] if t.alive else "#424242"
+        colour = SIDE_COLOUR[t.side] if t.alive else DESTROYED_FILL
         g = ET.SubElement(svg, "g", attrib={"class": "tank"})
         ET.SubElement(g, "title").text = f"{t.label} ({t.card.name}) {t.hp}/{t.card.hit_points} HP"
         _polygon_elements(g, t.footprint(), d, fill=colour, stroke="#000000", opacity="0.9")
@@ -104,4 +120,59 @@ def render_svg(game: BattleGame) -> str:
                   stroke="#000000", attrib={"stroke-width": "3"})
     ET.SubElement(scale, "text", x=f"{x0 + 21 * SCALE:.0f}", y=f"{y0 + 4:.0f}",
                   attrib={"font-size": "12", "font-family": "sans-serif"}).text = "20 cm (grid 10 cm)"
+    frame(svg, width=max(w * SCALE, 480.0), top=0, bottom=d * SCALE, heading=heading(game),
+          legend=legend(), background=BANDS)
     return ET.tostring(svg, encoding="unicode")
+
+
+def heading(game: BattleGame) -> list[HeadingLine]:
+    """The scenario; the round, its phase and the activated tank; who decides what
+    (the game's own :meth:`decision`), or the result."""
+    lines = [HeadingLine(f"Battle of Tanks: {game.title or game.scenario}")]
+    outcome = game.outcome()
+    if outcome is not None:
+        lines.append(HeadingLine(f"round {game.round}: game over: {outcome.reason}"))
+        return lines
+    state = f"round {game.round}, {PHASES.get(game.phase, game.phase)} phase"
+    tank = game.find(game.active) if game.active else None
+    if tank is not None:
+        state += f"; activated: {tank.label} (side {tank.side}" + (f", {tank.order})" if tank.order else ")")
+    elif game.phase == "order" and game.chit_side is not None:
+        state += f"; side {game.chit_side} drew the chit"
+    lines.append(HeadingLine(f"{state}; chits in the bag: {len(game.bag)}"))
+    lines.append(HeadingLine(f"side {game.players[game.to_move()]} to decide: {game.decision()}"))
+    return lines
+
+
+def legend() -> list[LegendItem]:
+    """A sample and a meaning for every symbol of the picture."""
+    def rect(fill: str, **more: str) -> ET.Element:
+        return ET.Element("rect", attrib={"x": "1", "y": "3", "width": "14", "height": "10", "fill": fill,
+                                          "stroke": "#333333", **more})
+
+    def line(colour: str, **more: str) -> ET.Element:
+        return ET.Element("line", attrib={"x1": "0", "y1": "8", "x2": "16", "y2": "8", "stroke": colour, **more})
+
+    items = [
+        LegendItem(f"side {side}'s tank, its label above", [rect(colour)]) for side, colour in SIDE_COLOUR.items()
+    ]
+    items += [
+        LegendItem("gun: the heading", [rect(SIDE_COLOUR["a"]), line("#000000", **{"stroke-width": "3"})]),
+        LegendItem("destroyed tank", [rect(DESTROYED_FILL)]),
+        LegendItem("base plate and tower (BT-3.1)",
+                   [rect(SIDE_COLOUR["a"], opacity="0.3"),
+                    ET.Element("circle", cx="8", cy="8", r="4", fill=SIDE_COLOUR["a"])]),
+    ]
+    items += [LegendItem(f"{cover} cover, {height}", [rect(fill, opacity="0.85")])
+              for (cover, height), fill in FILL.items()]
+    items += [
+        LegendItem("wreck: heavy, low, impassable (BT-3.4)", [rect(WRECK_FILL, opacity="0.85")]),
+        LegendItem("tall blocks sight, low shows a turret over it (BT-3.2); a letter and name label each feature"),
+        LegendItem("line of sight to a target in range",
+                   [line(SIDE_COLOUR["a"], opacity="0.6", **{"stroke-dasharray": "4 3"})]),
+        LegendItem("last shot", [line(LAST_SHOT, **{"stroke-width": "3"})]),
+        LegendItem("cover shadow of the last shot",
+                   [ET.Element("rect", x="0", y="0", width="16", height="16", fill="#000000", opacity="0.18")]),
+        LegendItem("grid: 10 cm", [line("#000000", opacity="0.3")]),
+    ]
+    return items

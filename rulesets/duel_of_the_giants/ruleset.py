@@ -229,7 +229,8 @@ class DuelOfTheGiantsRuleset(Ruleset):
     def render_svg(self, game: Game[Any], player: int | None = None) -> str:
         from rulesets.duel_of_the_giants.svg import render_svg
 
-        return render_svg(game.view(player))
+        outcome = game.outcome()
+        return render_svg(game.view(player), None if outcome is None else outcome.reason)
 
     def map_sight(self, board: Any) -> tuple[Any, Any]:
         """DG-16 on a bare map: high ground looks over one forest, no pieces on it."""

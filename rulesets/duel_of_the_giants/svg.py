@@ -4,6 +4,13 @@ Built with the standard library's ElementTree: pointy-top hexes (even rows
 shifted east, DG-3.4), terrain colours, front elements as a thick red rim,
 tanks with a hull wedge and a turret line, markers as labelled squares, the
 VP bar underneath. Like the text board it draws only from ``view()``.
+
+A heading above the board says the scenario, the round, the phase and its
+step, the season, whose view it is and who decides what, or the result; a
+legend below names every symbol (:mod:`core.svgframe`). Both come from the
+view (and the public result), so they show nothing the viewer may not know.
+The board keeps its coordinates (:func:`centre`): the browser table draws
+on them.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from core.svgframe import HeadingLine, LegendItem, frame
 from rulesets.duel_of_the_giants.board import FACINGS, LETTERS, parse_hex
 from rulesets.duel_of_the_giants.render import ATG_CODE
 
@@ -23,6 +31,16 @@ COLOURS = {
 }
 ANGLE = {d: -60 + 60 * i for i, d in enumerate(FACINGS)}
 """Screen angle (degrees, clockwise from east) of each facing."""
+FRONT = "#c0392b"
+TIGER, T34, DESTROYED = "#34495e", "#27ae60", "#000"
+MARKER = "#b03a2e"
+ATG_UP, ATG_DOWN = "#7f8c8d", "#95a5a6"
+VP_MARK = "#c0392b"
+MINE = {True: "#333", False: "#999", None: "#666"}
+AIRFIELD, STUKA = "#2c3e50", "#1f618d"
+PHASES = {"S": "set-up", "O": "opening phase", "A": "phase A (German planning)",
+          "B": "phase B (Soviet movement)", "C": "phase C (Tiger execution)", "D": "phase D (combat)"}
+"""The part of the game each step code belongs to (DG-7, DG-8)."""
 
 
 def centre(c: int, r: int) -> tuple[float, float]:
@@ -44,18 +62,13 @@ def _ray(x: float, y: float, facing: str, length: float) -> tuple[float, float]:
     return x + length * math.cos(a), y + length * math.sin(a)
 
 
-def render_svg(v: dict[str, Any]) -> str:
+def render_svg(v: dict[str, Any], result: str | None = None) -> str:
+    """The board as ``v`` (one player's view, or the full one) shows it; ``result`` is
+    the public result of a finished game (the view knows only the rules' own end)."""
     cols, rows = v["columns"], v["rows"]
     width = W * cols + W / 2 + 20
-    height = 1.5 * SIZE * rows + SIZE + 110
-    svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width=f"{width:.0f}", height=f"{height:.0f}",
-                     viewBox=f"0 0 {width:.0f} {height:.0f}")
-    who = f"seen by {v['viewer']}" if v["viewer"] else "full view"
-    text = f"Duel of the Giants - {v['title'] or v['scenario']}, round {v['round']} ({who})"
-    # a bold sans glyph is about 0.62 em wide: shrink a long title to fit the board
-    size = min(16.0, (width - 20) / (0.62 * len(text)))
-    title = ET.SubElement(svg, "text", x="10", y="22", style=f"font: bold {size:.1f}px sans-serif")
-    title.text = text
+    svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg")
+    ET.SubElement(svg, "title").text = f"Duel of the Giants: {v['title'] or v['scenario']}"
     letter_to_kind = {t["letter"]: k for k, t in v["terrain_types"].items() if t["season"] == v["season"]}
     front = set(v["front"])
     for r in range(1, rows + 1):
@@ -64,7 +77,7 @@ def render_svg(v: dict[str, Any]) -> str:
             kind = letter_to_kind.get(v["terrain"][r - 1][c - 1], "steppe")
             at = f"{LETTERS[c - 1]}{r}"
             ET.SubElement(svg, "polygon", points=_hexagon(x, y), fill=COLOURS.get(kind, "#ddd"),
-                          stroke="#c0392b" if at in front else "#777",
+                          stroke=FRONT if at in front else "#777",
                           attrib={"stroke-width": "3" if at in front else "1"})
             lab = ET.SubElement(svg, "text", x=f"{x - 8:.1f}", y=f"{y - SIZE * 0.55:.1f}",
                                 style="font: 8px sans-serif; fill: #555")
@@ -72,10 +85,10 @@ def render_svg(v: dict[str, Any]) -> str:
     for m in v["mines"]:
         x, y = centre(*parse_hex(m["at"]))
         ET.SubElement(svg, "circle", cx=f"{x + 12:.1f}", cy=f"{y + 12:.1f}", r="5",
-                      fill="#333" if m["real"] else "#999" if m["real"] is False else "#666")
+                      fill=MINE[m["real"]])
     for m in v["markers"]:
         x, y = centre(*parse_hex(m["at"]))
-        ET.SubElement(svg, "rect", x=f"{x - 9:.1f}", y=f"{y - 9:.1f}", width="18", height="18", fill="#b03a2e",
+        ET.SubElement(svg, "rect", x=f"{x - 9:.1f}", y=f"{y - 9:.1f}", width="18", height="18", fill=MARKER,
                       stroke="#000")
         t = ET.SubElement(svg, "text", x=f"{x - 4:.1f}", y=f"{y + 4:.1f}", style="font: bold 10px sans-serif; fill: #fff")
         w = m.get("wheel")
@@ -83,7 +96,7 @@ def render_svg(v: dict[str, Any]) -> str:
     for a in v["atgs"]:
         x, y = centre(*parse_hex(a["at"]))
         ET.SubElement(svg, "rect", x=f"{x - 16:.1f}", y=f"{y - 4:.1f}", width="14", height="14",
-                      fill="#7f8c8d" if a["face_up"] else "#95a5a6", stroke="#000")
+                      fill=ATG_UP if a["face_up"] else ATG_DOWN, stroke="#000")
         ex, ey = _ray(x - 9, y + 3, a["facing"], 14)
         ET.SubElement(svg, "line", x1=f"{x - 9:.1f}", y1=f"{y + 3:.1f}", x2=f"{ex:.1f}", y2=f"{ey:.1f}",
                       stroke="#000", attrib={"stroke-width": "2"})
@@ -92,17 +105,15 @@ def render_svg(v: dict[str, Any]) -> str:
     s = v["stuka"]
     if s is not None:
         x, y = centre(*parse_hex(s["airfield"]))
-        ET.SubElement(svg, "rect", x=f"{x - 14:.1f}", y=f"{y + 8:.1f}", width="28", height="8", fill="#2c3e50")
+        ET.SubElement(svg, "rect", x=f"{x - 14:.1f}", y=f"{y + 8:.1f}", width="28", height="8", fill=AIRFIELD)
         if s["state"] in ("ground", "landed", "flying"):
             sx, sy = centre(*parse_hex(s["at"]))
             ex, ey = _ray(sx, sy, s["facing"], 16)
             ET.SubElement(svg, "line", x1=f"{sx:.1f}", y1=f"{sy:.1f}", x2=f"{ex:.1f}", y2=f"{ey:.1f}",
-                          stroke="#1f618d", attrib={"stroke-width": "5"})
+                          stroke=STUKA, attrib={"stroke-width": "5"})
     for t in v["tanks"]:
         x, y = centre(*parse_hex(t["at"]))
-        colour = "#34495e" if t["kind"] == "tiger" else "#27ae60"
-        if t["destroyed"]:
-            colour = "#000"
+        colour = DESTROYED if t["destroyed"] else TIGER if t["kind"] == "tiger" else T34
         ET.SubElement(svg, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r="11", fill=colour, stroke="#000")
         hx, hy = _ray(x, y, t["hull"], 14)
         ET.SubElement(svg, "circle", cx=f"{hx:.1f}", cy=f"{hy:.1f}", r="3", fill=colour)
@@ -117,7 +128,76 @@ def render_svg(v: dict[str, Any]) -> str:
     pos = max(-n, min(n, v["vp"]["net"]))
     for i in range(2 * n + 1):
         ET.SubElement(svg, "rect", x=f"{20 + i * cell:.1f}", y=f"{bar_y:.1f}", width=f"{cell:.1f}", height="12",
-                      fill="#c0392b" if i == n - pos else "#eee", stroke="#999")
+                      fill=VP_MARK if i == n - pos else "#eee", stroke="#999")
     txt = ET.SubElement(svg, "text", x="20", y=f"{bar_y + 30:.1f}", style="font: 12px sans-serif")
     txt.text = v["vp"]["bar"]
+    frame(svg, width=width, top=32, bottom=bar_y + 40, heading=heading(v, result), legend=legend(v),
+          background="#ffffff")
     return ET.tostring(svg, encoding="unicode")
+
+
+def phase(step: str) -> str:
+    """The phase a step code belongs to, with the step (``phase A (German planning), step A4``)."""
+    part = PHASES.get(step[:1])
+    return f"{part}, step {step}" if part else f"step {step}"
+
+
+def heading(v: dict[str, Any], result: str | None = None) -> list[HeadingLine]:
+    """The scenario; the round, phase and step, the season and whose view; who decides
+    what (the view's own decision), or the result: from the view and the public result only."""
+    lines = [HeadingLine(f"Duel of the Giants: {v['title'] or v['scenario']}")]
+    when = f"round {v['round']}" if v["round"] else "before round 1"
+    who = f"seen by {v['viewer']}" if v["viewer"] else "full view"
+    if result is not None or v["finished"] or v["to_move"] is None:
+        lines.append(HeadingLine(f"{when}; season: {v['season']}; {who}"))
+        lines.append(HeadingLine(f"game over: {result or v['finished'] or 'the game has ended'}"))
+        return lines
+    lines.append(HeadingLine(f"{when}, {phase(v['step'])}; season: {v['season']}; {who}"))
+    lines.append(HeadingLine(f"{v['to_move']} to decide: {v['decision']}"))
+    return lines
+
+
+def legend(v: dict[str, Any]) -> list[LegendItem]:
+    """A sample and a meaning for every symbol of the picture: the season's terrain,
+    pieces, markers (with every code a marker can show, whatever this view shows)."""
+    def hexagon(fill: str, stroke: str = "#777", stroke_width: str = "1") -> ET.Element:
+        pts = " ".join(f"{8 + 8 * math.cos(math.radians(60 * i - 30)):.1f},"
+                       f"{8 + 8 * math.sin(math.radians(60 * i - 30)):.1f}" for i in range(6))
+        return ET.Element("polygon", points=pts, fill=fill, stroke=stroke, attrib={"stroke-width": stroke_width})
+
+    def disc(fill: str, r: str = "7") -> ET.Element:
+        return ET.Element("circle", cx="8", cy="8", r=r, fill=fill, stroke="#000")
+
+    def square(fill: str, text: str, size: int = 14) -> list[ET.Element]:
+        o = (16 - size) / 2
+        sq = ET.Element("rect", x=f"{o:.0f}", y=f"{o:.0f}", width=str(size), height=str(size), fill=fill, stroke="#000")
+        label = ET.Element("text", x="5", y="12", style="font: bold 9px sans-serif; fill: #fff")
+        label.text = text
+        return [sq, label]
+
+    season = [k for k, t in v["terrain_types"].items() if t["season"] == v["season"]]
+    items = [LegendItem(kind.replace("_", " "), [hexagon(COLOURS.get(kind, "#ddd"))]) for kind in season]
+    items += [
+        LegendItem("front element (DG-5)", [hexagon("#eee", FRONT, "2.5")]),
+        LegendItem("Tiger (T and its number, DG-11)", [disc(TIGER)]),
+        LegendItem("T-34 (its number, DG-15)", [disc(T34)]),
+        LegendItem("destroyed tank", [disc(DESTROYED)]),
+        LegendItem("hull: the dot; turret: the line",
+                   [disc(TIGER, "5"), ET.Element("circle", cx="13", cy="5", r="2.5", fill=TIGER),
+                    ET.Element("line", x1="8", y1="8", x2="16", y2="8", stroke="#111", attrib={"stroke-width": "2"})]),
+        LegendItem("tank marker (DG-9): ? unknown, W wheel, b bluff", square(MARKER, "?")),
+        LegendItem("ATG marker (DG-12): 8 PAK 8.8, 3 PAK 36, b bluff, ? unknown, t tire; the line is its "
+                   "facing; darker when face up",
+                   [ET.Element("rect", x="1", y="2", width="14", height="14", fill=ATG_DOWN, stroke="#000"),
+                    ET.Element("line", x1="8", y1="9", x2="16", y2="2", stroke="#000", attrib={"stroke-width": "2"})]),
+        LegendItem("mine marker (DG-14): dark a mine, light a bluff, grey unknown",
+                   [ET.Element("circle", cx=str(3 + 5 * i), cy="8", r="2.5", fill=MINE[k])
+                    for i, k in enumerate((True, False, None))]),
+        LegendItem("airfield", [ET.Element("rect", x="1", y="5", width="14", height="6", fill=AIRFIELD)]),
+        LegendItem("Stuka, pointing its facing (DG-13)",
+                   [ET.Element("line", x1="2", y1="8", x2="16", y2="8", stroke=STUKA, attrib={"stroke-width": "5"})]),
+        LegendItem("VP bar: its red box is the marker (DG-6)",
+                   [ET.Element("rect", x="0", y="4", width="8", height="8", fill="#eee", stroke="#999"),
+                    ET.Element("rect", x="8", y="4", width="8", height="8", fill=VP_MARK, stroke="#999")]),
+    ]
+    return items

@@ -4,7 +4,9 @@ the last move and its CHECK/ESCAPE.
 Each square is four characters. White pieces are UPPERCASE letters, black
 lowercase, followed by an arrow for the facing; ``##`` is an obstacle, ``x``
 and a letter a wreck. The last move's destination is in ``[ ]``, its origin
-shows ``( )`` and the tank it shot ``{ }``.
+shows ``( )`` and the tank it shot ``{ }``. The full board ends with a key
+of every symbol; the compact one (a decision's screen) with one line naming
+what is on it.
 """
 
 from __future__ import annotations
@@ -79,6 +81,8 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False)
         legend = ", ".join(f"{c.letter or c.id[0]}={c.id}" for c in r.cards)
         lines.append(f"    white UPPERCASE, black lowercase: {legend}; arrow = facing;"
                      " ## obstacle, x? wreck")
+    else:
+        lines.append("    " + compact_key(game))
     if last_line:
         lines.append("    " + last_line + "  ([ ] to, ( ) from, { } shot)")
     outcome = game.outcome()
@@ -88,6 +92,27 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False)
     else:
         lines.append(f"    game over: {outcome.reason}")
     return "\n".join(lines)
+
+
+def compact_key(game: TankChessGame) -> str:
+    """One line that explains what is on the compact board: the letters of the
+    pieces on it, and -- where there are any -- obstacles and wrecks (TC-6.3), a
+    wreck by the example of one on the board (``xl wreck (black LT)``). Short
+    enough for an 80-column screen on a 16x16 board; the full board's key says
+    more."""
+    pos, r = game.pos, game.rules
+    kinds = sorted(set(pos.kind[p] for p in range(len(pos.kind)) if pos.sq[p] >= 0))
+    letters = " ".join(f"{r.cards[k].letter or r.cards[k].id[0]}={r.cards[k].id}" for k in kinds)
+    parts = [f"key: {letters}, black lowercase"]
+    if OBSTACLE in pos.cell:
+        parts.append("## obstacle")
+    wreck = next((p for p in range(len(pos.kind)) if pos.sq[p] >= 0 and not pos.alive[p]), None)
+    if wreck is not None:
+        parts.append(f"x{letter_of(game, wreck)} wreck ({game.players[pos.side[wreck]]} "
+                     f"{r.cards[pos.kind[wreck]].id})")
+    if MAP_WRECK in pos.cell:
+        parts.append("xx wreck")
+    return "; ".join(parts)
 
 
 def facing_name(face: int) -> str:

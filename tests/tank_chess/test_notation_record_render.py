@@ -213,13 +213,13 @@ def test_render_svg_is_well_formed_with_pieces_wrecks_and_shot() -> None:
     root = ET.fromstring(svg)
     ns = "{http://www.w3.org/2000/svg}"
     assert root.tag == f"{ns}svg"
-    pieces = root.findall(f".//{ns}g")
+    pieces = [g for g in root.iter(f"{ns}g") if (g.get("class") or "").startswith("piece")]
     assert len(pieces) == 2  # two active pieces
-    assert len(root.findall(f".//{ns}polygon")) == 2  # a facing arrow each
+    assert sum(len(p.findall(f"{ns}polygon")) for p in pieces) == 2  # a facing arrow each
     assert any(t.text == "HT" for t in root.iter(f"{ns}text"))
     assert any(e.get("class") == "shot" for e in root.iter(f"{ns}line"))
     assert any(e.get("class") == "last-move" for e in root.iter(f"{ns}line"))
-    assert any(e.get("class") == "wreck" and e.text == "MT" for e in root.iter(f"{ns}text"))
+    assert any(e.get("class") == "wreck-code" and e.text == "MT" for e in root.iter(f"{ns}text"))
 
 
 def test_evaluate_prefers_material_and_sees_threats() -> None:

@@ -44,7 +44,7 @@ function drawBoard() {
     board.innerHTML = state.svg;
     board.dataset.version = String(state.version);
     const drawn = board.querySelector("svg");
-    if (drawn) { spreadLabels(drawn); drawn.addEventListener("click", rulerClick, true); }
+    if (drawn) { dropCaption(drawn); spreadLabels(drawn); drawn.addEventListener("click", rulerClick, true); }
   }
   const svg = board.querySelector("svg");
   if (!svg) return;
@@ -73,6 +73,18 @@ function drawBoard() {
   for (const key of starts) if (!ends.has(key)) spot(key, key === selected ? "tt-from tt-selected" : "tt-from");
   for (const key of ends) spot(key, "tt-to");
   svg.append(overlay);
+}
+
+// The picture's heading says what the page's header already says (whose
+// decision, the result): drop it and its band; the legend stays.
+function dropCaption(svg) {
+  const caption = svg.querySelector("g.caption");
+  if (!caption) return;
+  const band = Number(caption.getAttribute("data-band")) || 0;
+  const box = svg.viewBox.baseVal;
+  svg.setAttribute("viewBox", `${box.x} ${box.y + band} ${box.width} ${box.height - band}`);
+  svg.setAttribute("height", String(Number(svg.getAttribute("height")) - band));
+  caption.remove();
 }
 
 function choicesAt(key) {
