@@ -73,6 +73,15 @@ def render_svg(game: TankChessGame) -> str:
             ET.SubElement(svg, "title").text = f"obstacle {game.square_name(sq)}"
         if c == MAP_WRECK or (c > 0 and not pos.alive[c - 1]):
             _wreck(svg, centre(sq), game, c - 1 if c > 0 else None, game.square_name(sq))
+    action = game.last_move()
+    if action is not None:  # under the pieces, so the moved tank's code stays readable
+        x1, y1 = centre(action.frm)
+        if action.to is not None:
+            x2, y2 = centre(action.to)
+        else:
+            x2, y2 = x1, y1 - CELL if pos.side[0] == 0 else y1 + CELL
+        ET.SubElement(svg, "line", x1=f"{x1:.1f}", y1=f"{y1:.1f}", x2=f"{x2:.1f}", y2=f"{y2:.1f}",
+                      stroke=LAST_MOVE, opacity="0.7", attrib={"stroke-width": "4", "class": "last-move"})
     for pid in range(len(pos.kind)):
         if not pos.alive[pid] or pos.sq[pid] < 0:
             continue
@@ -98,20 +107,10 @@ def render_svg(game: TankChessGame) -> str:
         ET.SubElement(g, "text", x=f"{cx:.1f}", y=f"{cy + 3.5:.1f}", fill="#000" if white else "#fff",
                       attrib={"font-size": "10", "text-anchor": "middle", "font-family": "sans-serif",
                               "font-weight": "bold"}).text = r.cards[pos.kind[pid]].id
-    action = game.last_move()
-    if action is not None:
-        x1, y1 = centre(action.frm)
-        if action.to is not None:
-            x2, y2 = centre(action.to)
-        else:
-            x2, y2 = x1, y1 - CELL if pos.side[0] == 0 else y1 + CELL
-        ET.SubElement(svg, "line", x1=f"{x1:.1f}", y1=f"{y1:.1f}", x2=f"{x2:.1f}", y2=f"{y2:.1f}",
-                      stroke=LAST_MOVE, opacity="0.7", attrib={"stroke-width": "4", "class": "last-move"})
-        if action.target is not None and action.to is not None:
-            tx, ty = centre(action.target)
-            ET.SubElement(svg, "line", x1=f"{x2:.1f}", y1=f"{y2:.1f}", x2=f"{tx:.1f}", y2=f"{ty:.1f}",
-                          stroke=SHOT, attrib={"stroke-width": "2", "stroke-dasharray": "5,3",
-                                                    "class": "shot"})
+    if action is not None and action.target is not None and action.to is not None:
+        (x2, y2), (tx, ty) = centre(action.to), centre(action.target)
+        ET.SubElement(svg, "line", x1=f"{x2:.1f}", y1=f"{y2:.1f}", x2=f"{tx:.1f}", y2=f"{ty:.1f}",
+                      stroke=SHOT, attrib={"stroke-width": "2", "stroke-dasharray": "5,3", "class": "shot"})
     frame(svg, width=size, top=0, bottom=size, heading=heading(game), legend=legend(game),
           background=BACKGROUND)
     ET.indent(svg)
