@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from rulesets.tank_chess import RULESET
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000), scenario=st.sampled_from(RULESET.scenarios()), plies=st.integers(0, 80))
 def test_tc_8_1_shared_fire_lines_find_the_same_checks_as_each_move_alone(
         seed: int, scenario: str, plies: int) -> None:
