@@ -33,6 +33,11 @@ from core.options import GameOptions, parse_options
 
 __all__ = [
     "Action",
+    "ActionAid",
+    "AidLine",
+    "BoardAids",
+    "BoardScale",
+    "Drawing",
     "Event",
     "GameType",
     "Game",
@@ -40,6 +45,8 @@ __all__ = [
     "IllegalActionError",
     "NotationError",
     "Outcome",
+    "Place",
+    "Point",
     "Ruleset",
     "SearchProfile",
     "Step",
@@ -176,6 +183,75 @@ class TableCommand:
     """How it is typed, e.g. ``measure A B``."""
     summary: str
     answer: Callable[[Any, int | None, str], str]
+
+
+Point = tuple[float, float]
+"""A point of a ruleset's SVG, in the drawing's own units (x to the right, y down)."""
+
+
+@dataclass(frozen=True)
+class Place:
+    """A spot on a ruleset's SVG that a click may choose: its name (a square's, a
+    hex's, a point's; the page groups the actions that share it) and its centre."""
+
+    key: str
+    at: Point
+
+
+@dataclass(frozen=True)
+class AidLine:
+    """A straight line drawn over the board (a shot, a threat) with its label;
+    ``face``, where given, is a word the page styles the line by (the armour face
+    a Tank Chess shot hits: ``front``, ``side``, ``rear``)."""
+
+    start: Point
+    end: Point
+    label: str = ""
+    face: str | None = None
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """What the browser draws over the board for one action or one move: a path
+    (a drive's waypoints, a marker's hexes) with its label, ``over`` when it is
+    longer than the rules allow, and straight lines. Empty: nothing to draw."""
+
+    path: tuple[Point, ...] = ()
+    label: str = ""
+    over: bool = False
+    lines: tuple[AidLine, ...] = ()
+
+
+@dataclass(frozen=True)
+class ActionAid:
+    """One legal action on the board: the place a click starts it from, the place
+    it ends on (either or both may be missing: placing a marker has only an end,
+    a Tiger's program neither) and its drawing, if any."""
+
+    start: Place | None = None
+    end: Place | None = None
+    drawing: Drawing | None = None
+
+
+@dataclass(frozen=True)
+class BoardAids:
+    """The legal actions of one decision on the ruleset's SVG (see
+    :meth:`Ruleset.board_aids`): one :class:`ActionAid` per action, in order, and
+    the radius of the clickable spot drawn on each place."""
+
+    radius: float
+    actions: tuple[ActionAid, ...]
+
+
+@dataclass(frozen=True)
+class BoardScale:
+    """How a point of the SVG maps to the table's own units, for a ruleset whose
+    pieces move freely (Battle of Tanks' centimetres): ``scale`` drawing units per
+    unit, and the table's ``width`` and ``depth`` (its y grows upward, the drawing's down)."""
+
+    scale: float
+    width: float
+    depth: float
 
 
 @dataclass(frozen=True)
@@ -671,6 +747,30 @@ class Ruleset(ABC):
 
     def render_svg(self, game: Game[Any], player: int | None = None) -> str:
         raise TanktableError(f"{self.id} has no SVG renderer yet")
+
+    # ------------------------------------------------ the browser table's aids
+    def board_aids(self, game: Game[Any], actions: Sequence[Action],
+                   notes: Sequence[str]) -> BoardAids | None:
+        """Where each of ``actions`` (the seat's own legal actions, in order) starts
+        and ends on :meth:`render_svg`'s drawing, and what to draw for it;
+        ``notes`` are their :meth:`Game.describe_actions`. Built from those actions
+        and what their player may see, never from another seat's secrets.
+        ``None`` (the default): no places, the page shows the list of moves only.
+
+        The browser's aids are asked of the Ruleset, beside :meth:`render_svg`, and
+        not of the Game: the places are coordinates of that drawing, which is the
+        ruleset's (the Game knows the rules, not how they are drawn)."""
+        return None
+
+    def last_move_drawing(self, game: Game[Any], events: Sequence[Event]) -> Drawing | None:
+        """A drawing of what the last move announced (Tank Chess: a CHECK's line of
+        threat), from its ``events`` as the seat may see them; ``None`` (the default): none."""
+        return None
+
+    def board_scale(self, game: Game[Any]) -> BoardScale | None:
+        """How the page turns a click on the drawing into the table's units (the
+        ruler of a ruleset whose pieces move freely); ``None`` (the default): no ruler."""
+        return None
 
     def cards(self, extra: Sequence[Path] = ()) -> Mapping[str, Any]:
         """Unit cards by id: the shipped ones plus those in ``extra`` files/folders."""

@@ -10,7 +10,8 @@ starts as fast without it. Its parts, one job each:
   ones found again after a restart;
 * :mod:`cli.serve.worker` -- the computer seats, thinking off the request path;
 * :mod:`cli.serve.seatview` -- what one seat is sent, built only from what it may see;
-* :mod:`cli.serve.boards` -- where a legal action starts and ends on each
-  ruleset's SVG, so that a click can choose it;
+* :mod:`cli.serve.aids` -- the ruleset's board aids (where a legal action
+  starts and ends on its SVG, so that a click can choose it, and what to draw
+  for it) as the page's JSON;
 * :mod:`cli.serve.app` -- the HTTP routes (Starlette) and the push stream.
 """

@@ -1,176 +1,103 @@
-"""What the page draws for a legal action before it is sent: a table player's aids.
+"""The ruleset's board aids as the JSON the page reads.
 
-For each of the seat's own legal actions, at most one small drawing in the
-coordinates of the ruleset's SVG (the same geometry as :mod:`cli.serve.boards`):
+Each ruleset says where its legal actions start and end on its own SVG and
+what to draw for them (:meth:`core.game.Ruleset.board_aids`), what the last
+move announced (:meth:`~core.game.Ruleset.last_move_drawing`, Tank Chess's
+CHECK) and how its drawing maps to the table's units
+(:meth:`~core.game.Ruleset.board_scale`, Battle of Tanks' ruler). This module
+knows no ruleset: it only turns those answers into the page's JSON --
 
-* Battle of Tanks: a drive's path from the active tank through its waypoints,
-  with its length against the tank's move allowance (``"31.5 / 40 cm"``,
-  BT-5.1); a shot's line of sight from the shooter to each target, labelled
-  with the ruleset's own note (chance to hit and to penetrate).
-* Tank Chess: a move that shoots draws the shot from its destination to the
-  target, labelled with the armour face it hits (front, side or rear) as the
-  ruleset's own event for that move says.
-* Duel of the Giants: a program's path through its hexes, when the action
-  carries one.
+* ``targets``: ``{"radius": r, "moves": [{"from": key, "to": key}, ...],
+  "places": {key: [x, y]}}``, one move per legal action (``{}`` without places);
+* each action's ``aid`` and the ``check_line``: ``{"path": [[x, y], ...],
+  "label": str, "over": bool}`` for a path and/or ``{"lines": [{"from": [x, y],
+  "to": [x, y], "label": str, "face": str}, ...]}`` (``face`` where given);
+* ``geometry``: ``{"scale", "width", "depth"}``.
 
-Every figure comes from the ruleset (its move limit, its notes, its events);
-this module only places them on the drawing. Only the seat's own legal
-actions are drawn, so nothing here can show what the seat may not know.
+Coordinates are rounded to a tenth of a drawing unit. Only the seat's own
+legal actions and the events it may see are passed to the ruleset, so
+nothing here can show what the seat may not know.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.errors import TanktableError
+from core.game import Action, BoardAids, Drawing, Event, Game, Point, Ruleset
+from core.registry import get_ruleset
 
 Aid = dict[str, Any]
 
 
-def action_aids(game: Any, actions: Sequence[Any], notes: Sequence[str]) -> list[Aid | None]:
-    """One drawing (or ``None``) per action, in order. A drawing is
-    ``{"path": [[x, y], ...], "label": str, "over": bool}`` for a movement and/or
-    ``{"lines": [{"from": [x, y], "to": [x, y], "label": str}, ...]}`` for shots."""
-    ruleset = getattr(game, "ruleset_id", "")
-    draw = {"battle-of-tanks": _battle, "tank-chess": _tank_chess,
-            "duel-of-the-giants": _duel}.get(ruleset)
-    if draw is None:
-        return [None] * len(actions)
-    out: list[Aid | None] = []
-    for action, note in zip(actions, notes, strict=True):
-        try:
-            out.append(draw(game, action, note))
-        except (AttributeError, KeyError, TypeError, ValueError, IndexError):
-            out.append(None)
-    return out
-
-
-def _xy(point: tuple[float, float]) -> list[float]:
-    return [round(point[0], 1), round(point[1], 1)]
-
-
-# ------------------------------------------------------------- battle of tanks
-def battle_geometry(game: Any) -> dict[str, float]:
-    """How the page turns a click on the SVG into cm (and back): the scale in
-    pixels per cm and the table's depth (the SVG's y grows downwards)."""
-    from rulesets.battle_of_tanks.svg import SCALE
-
-    return {"scale": SCALE, "width": float(game.field.width), "depth": float(game.field.depth)}
-
-
-def _battle(game: Any, action: Any, note: str) -> Aid | None:
-    from core.geometry import path_length
-    from rulesets.battle_of_tanks import actions as A
-    from rulesets.battle_of_tanks.svg import SCALE
-
-    depth = game.field.depth
-
-    def svg(x: float, y: float) -> list[float]:
-        return _xy((x * SCALE, (depth - y) * SCALE))
-
-    if isinstance(action, A.Drive):
-        tank = game.find(game.active) if game.active else None
-        if tank is None or not action.points:
-            return None
-        points = [(tank.x, tank.y), *action.points]
-        length = path_length(points)
-        limit = float(game.move_limit(tank))
-        return {"path": [svg(x, y) for x, y in points], "over": length > limit + 1e-6,
-                "label": f"{length:.1f} / {A.num(limit)} cm"}
-    if isinstance(action, (A.Fire, A.AmbushFire)):
-        shooter = game.find(action.tank if isinstance(action, A.AmbushFire) else (game.active or ""))
-        if shooter is None:
-            return None
-        lines: list[dict[str, Any]] = []
-        for shot in action.shots:
-            target = game.find(shot.target)
-            if target is None:
-                continue
-            lines.append({"from": svg(shooter.x, shooter.y), "to": svg(target.x, target.y),
-                          "label": f"{shooter.label} -> {target.label}"})
-        if not lines:
-            return None
-        lines[-1]["label"] += f": {note}" if note else ""
-        return {"lines": lines}
-    return None
-
-
-# ------------------------------------------------------------------ tank chess
-def _tank_chess(game: Any, action: Any, note: str) -> Aid | None:
-    """The shot of a move: the armour face it hits from the ruleset's own rule
-    (``hit_side``, TC-6.1), the same the ``fired`` event of the move reports."""
-    if getattr(action, "target", None) is None or action.to is None:
-        return None
-    from cli.serve.boards import targets
-    from core.combat import defeats
-    from core.grid.square import direction_between
-    from rulesets.tank_chess.position import ARMOUR_SIDES
-
-    r, pos = game.rules, game.pos
-    shooter = pos.cell[r.index(action.frm)] - 1
-    target = pos.cell[r.index(action.target)] - 1
-    if shooter < 0 or target < 0:
-        return None
-    d = direction_between(action.to, action.target)
-    hit = r.hit_side(int(d) if d is not None else 0, pos.face[target])
-    armour, gun = r.armour[pos.kind[target]][hit], r.gun[pos.kind[shooter]]
-    places = targets(game, [TankMoveTo(action.target, action)])
-    move = places["moves"][0]
-    verdict = "destroys it" if defeats(gun, armour) else "does not penetrate"
-    label = f"hits its {ARMOUR_SIDES[hit]} (armour {armour}, gun {gun}): {verdict}" + (f"; {note}" if note else "")
-    return {"lines": [{"from": places["places"][move["from"]], "to": places["places"][move["to"]],
-                       "label": label, "face": ARMOUR_SIDES[hit]}]}
-
-
-class TankMoveTo:
-    """A stand-in move from the real move's destination to its target, so that
-    :func:`cli.serve.boards.targets` places both squares on the drawing."""
-
-    def __init__(self, target: tuple[int, int], action: Any):
-        self.frm = action.to
-        self.to = target
-
-
-# ---------------------------------------------------------- duel of the giants
-def _duel(game: Any, action: Any, note: str) -> Aid | None:
-    from rulesets.duel_of_the_giants.svg import centre
-
-    path = getattr(action, "path", None)
-    if not path or len(path) < 2:
-        return None
-    return {"path": [_xy(centre(*pos)) for pos in path], "over": False, "label": note}
-
-
-def check_line(game: Any, events: Sequence[dict[str, Any]]) -> Aid | None:
-    """Tank Chess: the CHECK's threat drawn from the ``check`` event's own data
-    (TC-8.1): the threatening piece's square, where it would shoot from, and the
-    Command Tank it would hit."""
-    if getattr(game, "ruleset_id", "") != "tank-chess":
-        return None
-    check = next((e for e in events if e.get("kind") == "check"), None)
-    if check is None:
-        return None
-    from rulesets.tank_chess.notation import parse_square
-    from rulesets.tank_chess.svg import CELL, MARGIN
-
-    n = game.rules.files
-    origin = game.settings.coordinates.origin
-    black_view = origin == "black"
-
-    def place(name: str) -> list[float]:
-        f, rank = parse_square(name, game.layout.size, origin)
-        if black_view:
-            f, rank = n - 1 - f, n - 1 - rank
-        return _xy((MARGIN + f * CELL + CELL / 2, MARGIN + (n - 1 - rank) * CELL + CELL / 2))
-
-    data = check["data"]
+def board(ruleset: Ruleset, game: Game[Any], actions: Sequence[Action],
+          notes: Sequence[str]) -> tuple[dict[str, Any], list[Aid | None]]:
+    """``targets`` for ``actions`` and the ``aid`` of each (``None``: no drawing)."""
     try:
-        frm, there, aim = place(data["from"]), place(data["shoots_from"]), place(data["target"])
-    except (KeyError, TypeError, ValueError, TanktableError):
+        aids = ruleset.board_aids(game, actions, notes)
+    except TanktableError:
+        aids = None
+    if aids is None:
+        return {}, [None] * len(actions)
+    return targets_json(aids), [None if a.drawing is None else drawing_json(a.drawing) for a in aids.actions]
+
+
+def targets_json(aids: BoardAids) -> dict[str, Any]:
+    places: dict[str, list[float]] = {}
+    moves: list[dict[str, str | None]] = []
+    for action in aids.actions:
+        for place in (action.start, action.end):
+            if place is not None:
+                places[place.key] = _xy(place.at)
+        moves.append({"from": action.start.key if action.start else None,
+                      "to": action.end.key if action.end else None})
+    return {"radius": aids.radius, "moves": moves, "places": places}
+
+
+def drawing_json(drawing: Drawing) -> Aid | None:
+    """A drawing as the page draws it; ``None`` when it draws nothing."""
+    out: Aid = {}
+    if drawing.path:
+        out.update({"path": [_xy(p) for p in drawing.path], "over": drawing.over, "label": drawing.label})
+    if drawing.lines:
+        lines: list[dict[str, Any]] = []
+        for line in drawing.lines:
+            entry: dict[str, Any] = {"from": _xy(line.start), "to": _xy(line.end), "label": line.label}
+            if line.face is not None:
+                entry["face"] = line.face
+            lines.append(entry)
+        out["lines"] = lines
+    return out or None
+
+
+def action_aids(game: Game[Any], actions: Sequence[Action], notes: Sequence[str],
+                ruleset: Ruleset | None = None) -> list[Aid | None]:
+    """The ``aid`` of each action, in order (the game's own ruleset unless given)."""
+    return board(ruleset or _ruleset_of(game), game, actions, notes)[1]
+
+
+def check_line(game: Game[Any], events: Sequence[Mapping[str, Any]],
+               ruleset: Ruleset | None = None) -> Aid | None:
+    """What the last move announced, drawn (Tank Chess: the CHECK's threat), from
+    its events as the seat was sent them (``Event.to_json`` form)."""
+    seen = [Event(str(e.get("kind", "")), str(e.get("text", "")), dict(e.get("data") or {})) for e in events]
+    try:
+        drawing = (ruleset or _ruleset_of(game)).last_move_drawing(game, seen)
+    except TanktableError:
         return None
-    lines = []
-    if there != frm:
-        lines.append({"from": frm, "to": there, "label": ""})
-    lines.append({"from": there, "to": aim, "label": f"CHECK: {data.get('piece', '')}"})
-    return {"lines": lines}
+    return None if drawing is None else drawing_json(drawing)
+
+
+def geometry(game: Game[Any], ruleset: Ruleset | None = None) -> dict[str, float] | None:
+    """How the page turns a click on the drawing into the table's units, if it can."""
+    scale = (ruleset or _ruleset_of(game)).board_scale(game)
+    return None if scale is None else {"scale": scale.scale, "width": scale.width, "depth": scale.depth}
+
+
+def _ruleset_of(game: Game[Any]) -> Ruleset:
+    return get_ruleset(game.ruleset_id)
+
+
+def _xy(point: Point) -> list[float]:
+    return [round(point[0], 1), round(point[1], 1)]

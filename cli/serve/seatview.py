@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cli.serve.aids import action_aids, battle_geometry, check_line
-from cli.serve.boards import targets
+from cli.serve.aids import board, check_line, geometry
 from cli.serve.tables import HOTSEAT, Seat, Table
 from core.errors import TanktableError
 
@@ -75,18 +74,19 @@ def _state(table: Table, seat: Seat) -> dict[str, Any]:
         eye = viewer if viewer >= 0 else None  # a finished game shows everything
         base.update({"svg": _svg(table, eye), "text": g.render(eye), "view": g.view(eye)})
         last = base["log"][-1]["events"] if base["log"] else []
-        threat = check_line(g, last) if outcome is None else None
+        threat = check_line(g, last, table.ruleset) if outcome is None else None
         if threat is not None:
             base["check_line"] = threat
-        if table.ruleset.id == "battle-of-tanks":
-            base["geometry"] = battle_geometry(g)
+        scale = geometry(g, table.ruleset)
+        if scale is not None:
+            base["geometry"] = scale
     actions: list[dict[str, Any]] = []
     if base["your_turn"]:
         legal = g.legal_actions()
         notes = g.describe_actions(legal)
         actions = [{"text": g.format_action(a), "note": n} for a, n in zip(legal, notes, strict=True)]
-        base["targets"] = targets(g, legal)
-        for entry, aid in zip(actions, action_aids(g, legal, notes), strict=True):
+        base["targets"], aids = board(table.ruleset, g, legal, notes)
+        for entry, aid in zip(actions, aids, strict=True):
             if aid is not None:
                 entry["aid"] = aid
     base["actions"] = actions

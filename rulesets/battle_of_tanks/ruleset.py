@@ -9,7 +9,7 @@ from typing import Any
 from core.data import Document, Problem
 from core.dice import Dice
 from core.errors import DataError, TanktableError
-from core.game import Game, Ruleset
+from core.game import Action, BoardAids, BoardScale, Game, Ruleset
 from core.memo import Memo
 from core.options import GameOptions, model_setting_names
 from rulesets.battle_of_tanks import catalogue as cat
@@ -131,6 +131,16 @@ class BattleOfTanksRuleset(Ruleset):
 
         assert isinstance(game, BattleGame)
         return render_svg(game)
+
+    def board_aids(self, game: Game[Any], actions: Sequence[Action], notes: Sequence[str]) -> BoardAids | None:
+        from rulesets.battle_of_tanks.table_aids import board_aids
+
+        return board_aids(game, actions, notes) if isinstance(game, BattleGame) else None
+
+    def board_scale(self, game: Game[Any]) -> BoardScale | None:
+        from rulesets.battle_of_tanks.table_aids import board_scale
+
+        return board_scale(game) if isinstance(game, BattleGame) else None
 
     # ------------------------------------------------------------ new game
     def new_game(self, scenario: str | Path | None = None,

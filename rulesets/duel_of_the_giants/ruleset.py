@@ -8,7 +8,7 @@ from typing import Any
 
 from core.data import Document, Problem
 from core.errors import DataError, TanktableError
-from core.game import Game, Ruleset
+from core.game import Action, BoardAids, Game, Ruleset
 from core.grid.hexboard import HexBoard
 from core.options import GameOptions, model_setting_names
 from rulesets.duel_of_the_giants import settings
@@ -231,6 +231,11 @@ class DuelOfTheGiantsRuleset(Ruleset):
 
         outcome = game.outcome()
         return render_svg(game.view(player), None if outcome is None else outcome.reason)
+
+    def board_aids(self, game: Game[Any], actions: Sequence[Action], notes: Sequence[str]) -> BoardAids | None:
+        from rulesets.duel_of_the_giants.table_aids import board_aids
+
+        return board_aids(actions, notes)
 
     def map_sight(self, board: Any) -> tuple[Any, Any]:
         """DG-16 on a bare map: high ground looks over one forest, no pieces on it."""

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from core.data import DataModel, Document, Problem, load_document, validate, yaml_files
 from core.errors import DataError, TanktableError
-from core.game import Game, Ruleset
+from core.game import Action, BoardAids, Drawing, Event, Game, Ruleset
 from core.options import GameOptions, model_setting_names
 from core.references import resolve
 from core.resources import shipped, shipped_names
@@ -163,6 +163,16 @@ class TankChessRuleset(Ruleset):
         if not isinstance(game, TankChessGame):
             raise TanktableError("not a tank chess game")
         return render_svg(game)
+
+    def board_aids(self, game: Game[Any], actions: Sequence[Action], notes: Sequence[str]) -> BoardAids | None:
+        from rulesets.tank_chess.table_aids import board_aids
+
+        return board_aids(game, actions, notes) if isinstance(game, TankChessGame) else None
+
+    def last_move_drawing(self, game: Game[Any], events: Sequence[Event]) -> Drawing | None:
+        from rulesets.tank_chess.table_aids import check_drawing
+
+        return check_drawing(game, events) if isinstance(game, TankChessGame) else None
 
     def cards(self, extra: Sequence[Path] = ()) -> Mapping[str, Card]:
         cards = shipped_cards()

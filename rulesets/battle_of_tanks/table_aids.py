@@ -1,0 +1,88 @@
+"""The browser table's aids for Battle of Tanks, in the coordinates of :mod:`.svg`
+(``SCALE`` drawing units per cm, y growing down from the table's far edge).
+
+* A drive (BT-5.1) is placed from the active tank to its last waypoint, and
+  drawn as its path through the waypoints with its length against the tank's
+  move allowance (``"31.5 / 40 cm"``), marked ``over`` when longer.
+* A shot (BT-6) draws the line of sight from the shooter to each target; the
+  last line carries the ruleset's own note (chance to hit and to penetrate).
+* :func:`board_scale` lets the page turn a click into centimetres (the ruler).
+
+Every figure is the ruleset's (its move limit, its notes); Battle of Tanks
+has no hidden information, and only the seat's own legal actions are drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.game import Action, ActionAid, AidLine, BoardAids, BoardScale, Drawing, Place, Point
+from core.geometry import path_length
+from rulesets.battle_of_tanks.actions import AmbushFire, Drive, Fire, num
+from rulesets.battle_of_tanks.game import BattleGame
+from rulesets.battle_of_tanks.state import Tank
+from rulesets.battle_of_tanks.svg import SCALE
+
+RADIUS = 9.0
+"""The clickable spot on a drive's end, in drawing units (under 2 cm of table)."""
+
+
+def svg_point(game: BattleGame, x: float, y: float) -> Point:
+    """The table point (``x``, ``y``) cm on the drawing."""
+    return x * SCALE, (game.field.depth - y) * SCALE
+
+
+def point_place(game: BattleGame, x: float, y: float) -> Place:
+    """A table point as a place, named by its whole centimetres (``"40,20"``)."""
+    return Place(f"{x:.0f},{y:.0f}", svg_point(game, x, y))
+
+
+def board_scale(game: BattleGame) -> BoardScale:
+    return BoardScale(SCALE, float(game.field.width), float(game.field.depth))
+
+
+def board_aids(game: BattleGame, actions: Sequence[Action], notes: Sequence[str]) -> BoardAids:
+    """Each drive from the active tank to its end, with its path; each shot's lines."""
+    tank = game.find(game.active) if game.active else None
+    return BoardAids(RADIUS, tuple(_action(game, tank, a, note) for a, note in zip(actions, notes, strict=True)))
+
+
+def _action(game: BattleGame, tank: Tank | None, action: Action, note: str) -> ActionAid:
+    if isinstance(action, Drive) and action.points:
+        start = point_place(game, tank.x, tank.y) if tank is not None else None
+        return ActionAid(start, point_place(game, *action.points[-1]), drive_drawing(game, tank, action))
+    if isinstance(action, (Fire, AmbushFire)):
+        return ActionAid(drawing=fire_drawing(game, action, note))
+    return ActionAid()
+
+
+def drive_drawing(game: BattleGame, tank: Tank | None, action: Drive) -> Drawing | None:
+    """The drive's path from ``tank`` through its waypoints, its length against the
+    tank's move allowance (BT-5.1)."""
+    if tank is None or not action.points:
+        return None
+    points = [(tank.x, tank.y), *action.points]
+    length = path_length(points)
+    limit = float(game.move_limit(tank))
+    return Drawing(path=tuple(svg_point(game, x, y) for x, y in points), over=length > limit + 1e-6,
+                   label=f"{length:.1f} / {num(limit)} cm")
+
+
+def fire_drawing(game: BattleGame, action: Fire | AmbushFire, note: str) -> Drawing | None:
+    """A line of sight from the shooter to each target (BT-6); the last one
+    labelled with ``note``, the ruleset's chance to hit and to penetrate."""
+    shooter = game.find(action.tank if isinstance(action, AmbushFire) else (game.active or ""))
+    if shooter is None:
+        return None
+    lines: list[AidLine] = []
+    for shot in action.shots:
+        target = game.find(shot.target)
+        if target is not None:
+            lines.append(AidLine(svg_point(game, shooter.x, shooter.y), svg_point(game, target.x, target.y),
+                                 f"{shooter.label} -> {target.label}"))
+    if not lines:
+        return None
+    if note:
+        last = lines[-1]
+        lines[-1] = AidLine(last.start, last.end, f"{last.label}: {note}", last.face)
+    return Drawing(lines=tuple(lines))

@@ -1,0 +1,104 @@
+"""The browser table's aids for Tank Chess, in the coordinates of :mod:`.svg`.
+
+Every legal move is placed from the centre of its piece's square to the centre
+of its destination (a move off the board ends half a square beyond the edge it
+leaves by). A move that shoots is drawn from its destination to the target,
+labelled with the armour face it hits by the ruleset's own rule (``hit_side``,
+TC-6.1) -- the same face the move's ``fired`` event reports. After a CHECK
+(TC-8.1) its threat is drawn from the event's own squares. Tank Chess has no
+hidden information, and only the seat's own legal moves are placed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.combat import defeats
+from core.errors import TanktableError
+from core.game import Action, ActionAid, AidLine, BoardAids, Drawing, Event, Place, Point
+from core.grid.square import direction_between
+from rulesets.tank_chess.action import TankMove
+from rulesets.tank_chess.game import TankChessGame
+from rulesets.tank_chess.notation import parse_square
+from rulesets.tank_chess.position import ARMOUR_SIDES
+from rulesets.tank_chess.svg import CELL, MARGIN
+
+RADIUS = CELL * 0.45
+"""The clickable spot on a square: nearly the square's inscribed circle."""
+EXIT = "exit"
+"""The place a move off the board ends on."""
+
+
+def square_centre(game: TankChessGame, sq: tuple[int, int]) -> Point:
+    """The centre of square ``sq`` on the drawing (turned round when black's
+    side is the bottom of the board, as :func:`.svg.render_svg` draws it)."""
+    n = game.rules.files
+    f, rank = sq
+    if game.settings.coordinates.origin == "black":
+        f, rank = n - 1 - f, n - 1 - rank
+    return MARGIN + f * CELL + CELL / 2, MARGIN + (n - 1 - rank) * CELL + CELL / 2
+
+
+def square_place(game: TankChessGame, sq: tuple[int, int]) -> Place:
+    return Place(game.square_name(sq), square_centre(game, sq))
+
+
+def exit_place(game: TankChessGame, start: Point) -> Place:
+    """Half a square beyond the board's edge nearest to ``start``, in the margin."""
+    n = game.rules.files
+    x, y = start
+    return Place(EXIT, (x, MARGIN / 2 if y < n * CELL / 2 else MARGIN + n * CELL + MARGIN / 2))
+
+
+def board_aids(game: TankChessGame, actions: Sequence[Action], notes: Sequence[str]) -> BoardAids:
+    """Each move's from and to squares, and the shot of a move that shoots."""
+    return BoardAids(RADIUS, tuple(_action(game, a, note) for a, note in zip(actions, notes, strict=True)))
+
+
+def _action(game: TankChessGame, action: Action, note: str) -> ActionAid:
+    if not isinstance(action, TankMove):
+        return ActionAid()
+    start = square_place(game, action.frm)
+    end = exit_place(game, start.at) if action.to is None else square_place(game, action.to)
+    return ActionAid(start, end, shot_drawing(game, action, note))
+
+
+def shot_drawing(game: TankChessGame, action: TankMove, note: str) -> Drawing | None:
+    """The shot of a move from its destination to its target, labelled with the
+    armour face it hits (TC-6.1), the armour and the gun, and whether it destroys."""
+    if action.target is None or action.to is None:
+        return None
+    r, pos = game.rules, game.pos
+    shooter = pos.cell[r.index(action.frm)] - 1
+    target = pos.cell[r.index(action.target)] - 1
+    if shooter < 0 or target < 0:
+        return None
+    d = direction_between(action.to, action.target)
+    hit = r.hit_side(int(d) if d is not None else 0, pos.face[target])
+    armour, gun = r.armour[pos.kind[target]][hit], r.gun[pos.kind[shooter]]
+    verdict = "destroys it" if defeats(gun, armour) else "does not penetrate"
+    label = f"hits its {ARMOUR_SIDES[hit]} (armour {armour}, gun {gun}): {verdict}" + (f"; {note}" if note else "")
+    return Drawing(lines=(AidLine(square_centre(game, action.to), square_centre(game, action.target),
+                                  label, ARMOUR_SIDES[hit]),))
+
+
+def check_drawing(game: TankChessGame, events: Sequence[Event]) -> Drawing | None:
+    """A CHECK's threat from the ``check`` event's own data (TC-8.1): from the
+    threatening piece's square to where it would shoot from, then to the Command
+    Tank it would hit."""
+    check = next((e for e in events if e.kind == "check"), None)
+    if check is None:
+        return None
+    data = check.data
+    origin = game.settings.coordinates.origin
+
+    def centre(key: str) -> Point:
+        return square_centre(game, parse_square(data[key], game.layout.size, origin))
+
+    try:
+        frm, there, aim = centre("from"), centre("shoots_from"), centre("target")
+    except (KeyError, TypeError, ValueError, IndexError, TanktableError):
+        return None
+    lines = [AidLine(frm, there)] if there != frm else []
+    lines.append(AidLine(there, aim, f"CHECK: {data.get('piece', '')}"))
+    return Drawing(lines=tuple(lines))
