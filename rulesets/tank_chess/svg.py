@@ -32,6 +32,16 @@ WRECK_CROSS = "#a8a8a8"
 LAST_MOVE, SHOT = "#1565c0", "#d32f2f"
 
 
+def square_centre(game: TankChessGame, sq: tuple[int, int]) -> tuple[float, float]:
+    """The centre of square ``sq`` on the drawing (turned round when black's side
+    is the bottom of the board); the browser's clickable places use it too."""
+    n = game.rules.files
+    f, rank = sq
+    if game.settings.coordinates.origin == "black":
+        f, rank = n - 1 - f, n - 1 - rank
+    return MARGIN + f * CELL + CELL / 2, MARGIN + (n - 1 - rank) * CELL + CELL / 2
+
+
 def render_svg(game: TankChessGame) -> str:
     pos = game.pos
     r = game.rules
@@ -42,14 +52,11 @@ def render_svg(game: TankChessGame) -> str:
     ET.SubElement(svg, "title").text = f"tank chess: {game.layout.title or game.layout.name}"
 
     def xy(sq: tuple[int, int]) -> tuple[float, float]:
-        f, rank = sq
-        if black_view:
-            f, rank = n - 1 - f, n - 1 - rank
-        return MARGIN + f * CELL, MARGIN + (n - 1 - rank) * CELL
+        x, y = square_centre(game, sq)
+        return x - CELL / 2, y - CELL / 2
 
     def centre(sq: tuple[int, int]) -> tuple[float, float]:
-        x, y = xy(sq)
-        return x + CELL / 2, y + CELL / 2
+        return square_centre(game, sq)
 
     for i in range(n):
         x = MARGIN + i * CELL + CELL / 2

@@ -21,22 +21,12 @@ from rulesets.tank_chess.action import TankMove
 from rulesets.tank_chess.game import TankChessGame
 from rulesets.tank_chess.notation import parse_square
 from rulesets.tank_chess.position import ARMOUR_SIDES
-from rulesets.tank_chess.svg import CELL, MARGIN
+from rulesets.tank_chess.svg import CELL, MARGIN, square_centre
 
 RADIUS = CELL * 0.45
 """The clickable spot on a square: nearly the square's inscribed circle."""
 EXIT = "exit"
 """The place a move off the board ends on."""
-
-
-def square_centre(game: TankChessGame, sq: tuple[int, int]) -> Point:
-    """The centre of square ``sq`` on the drawing (turned round when black's
-    side is the bottom of the board, as :func:`.svg.render_svg` draws it)."""
-    n = game.rules.files
-    f, rank = sq
-    if game.settings.coordinates.origin == "black":
-        f, rank = n - 1 - f, n - 1 - rank
-    return MARGIN + f * CELL + CELL / 2, MARGIN + (n - 1 - rank) * CELL + CELL / 2
 
 
 def square_place(game: TankChessGame, sq: tuple[int, int]) -> Place:
