@@ -18,13 +18,14 @@ import collections
 import random
 import sys
 import time
-from itertools import combinations
+from pathlib import Path
 
-import shapely
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.ai.agents import RandomAgent
-from rulesets.battle_of_tanks import RULESET
-from rulesets.battle_of_tanks.catalogue import shipped_cards
+from core.ai.agents import RandomAgent  # noqa: E402
+from rulesets.battle_of_tanks import RULESET  # noqa: E402
+from rulesets.battle_of_tanks.catalogue import shipped_cards  # noqa: E402
+from tests.games.harness import INVARIANTS  # noqa: E402
 
 
 def random_army(rng: random.Random, budget: int = 20) -> dict:
@@ -41,15 +42,8 @@ def random_army(rng: random.Random, budget: int = 20) -> dict:
 
 
 def check(game) -> None:
-    for t in game.tanks:
-        assert 0 <= t.hp <= t.card.hit_points, f"{t.key} has {t.hp} HP"
-    fps = [t.footprint() for t in game.tanks]
-    for i, j in combinations(range(len(fps)), 2):
-        assert shapely.area(shapely.intersection(fps[i], fps[j])) < 1e-6, "footprints overlap"
-    for fp in fps:
-        assert game.field.bounds.covers(fp), "a tank left the table"
-    problems = game.chit_problems()
-    assert not problems, problems
+    """The Battle of Tanks invariants of the random-game harness (BT-1.3, BT-4.3, BT-5.1, BT-6.5)."""
+    INVARIANTS["battle-of-tanks"](game)
 
 
 def main() -> int:
