@@ -148,10 +148,13 @@ class TankChessGame(Game[TankMove]):
 
     def describe_actions(self, actions: Sequence[TankMove]) -> list[str]:
         """:meth:`describe_action` of each move; the lines of fire on the enemy
-        Command Tank are read once for them all (:meth:`Position.fire_lines`)."""
+        Command Tank are read once for them all (:meth:`Position.fire_lines`), and
+        after each move only the tanks that could use them and the one that moved
+        are searched (:meth:`Position.threat_candidates`)."""
         pos = self.pos
         mover = pos.to_move
         lines = pos.fire_lines(mover)
+        candidates = pos.threat_candidates(mover, lines) if lines is not None else []
         notes: list[str] = []
         for action in actions:
             try:
@@ -165,7 +168,8 @@ class TankChessGame(Game[TankMove]):
                     notes.append("wins (TC-7.2)" if pos.reason == "escaped" else "wins (TC-7.1)")
                     continue
                 said = []
-                if pos.threatens_command(mover, lines):
+                searched = candidates if mv[0] in candidates else [*candidates, mv[0]]
+                if pos.threatens_command(mover, lines, searched):
                     said.append("+ CHECK")
                 if pos.can_escape(mover):
                     said.append("^ ESCAPE")

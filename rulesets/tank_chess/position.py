@@ -757,11 +757,46 @@ class Position:
                 self.pop()
         return False
 
-    def threatens_command(self, side: int, lines: FireLines | None = None) -> bool:
+    def threatens_command(self, side: int, lines: FireLines | None = None,
+                          pieces: Iterable[int] | None = None) -> bool:
         """TC-8.1: could ``side`` destroy the enemy Command Tank with one move and shot?
-        ``lines``: :meth:`fire_lines` of ``side``, when already known."""
+        ``lines``: :meth:`fire_lines` of ``side``, when already known; ``pieces``:
+        the only tanks of ``side`` that could (see :meth:`threat_candidates`)."""
         return _THREATS.recall((self.board_key, self.hash, side),
-                               lambda: self.command_threat(side, lines) is not None)
+                               lambda: self.command_threat(side, lines, pieces) is not None)
+
+    def threat_candidates(self, side: int, lines: FireLines) -> list[int]:
+        """``side``'s tanks that could threaten the enemy Command Tank: a gun that
+        beats some armour of it, and a square near one of ``lines`` (or indirect
+        fire). After a move of one of them the others keep their answer to both
+        (the lines do not change, see :meth:`fire_lines`), so only these and the
+        tank that moved need searching in any position one move on."""
+        target = self.command_of[1 - side]
+        r = self.rules
+        files = r.files
+        c = self.sq[target]
+        cf, cr = c % files, c // files
+        armour_from = self._armour_from(target)
+        found: list[int] = []
+        for pid in self.pieces_of[side]:
+            s0 = self.sq[pid]
+            if not self.alive[pid] or s0 < 0:
+                continue
+            k = self.kind[pid]
+            destroys = r.destroys[k]
+            if not any(destroys[a] for a in armour_from):
+                continue
+            if r.indirect[k] is not None:
+                found.append(pid)
+                continue
+            close = lines.near.get((s0, k))
+            if close is None:
+                reach = max(r.speed[k], 1)
+                close = lines.near[(s0, k)] = _near_segment(
+                    lines.segments, armour_from, destroys, s0 % files - cf, s0 // files - cr, reach)
+            if close:
+                found.append(pid)
+        return found
 
     def fire_lines(self, side: int) -> FireLines | None:
         """The lines of fire on the enemy Command Tank that :meth:`command_threat`
@@ -779,14 +814,16 @@ class Position:
         c = self.sq[target]
         return FireLines(self._approach_segments(c, side), self._approach(c, side))
 
-    def command_threat(self, side: int, lines: FireLines | None = None) -> Move | None:
+    def command_threat(self, side: int, lines: FireLines | None = None,
+                       pieces: Iterable[int] | None = None) -> Move | None:
         """A move of ``side`` that destroys the enemy Command Tank, if there is one.
 
         Works backwards from the target: the squares on its eight rays from which
         a shot could reach it (with the direction and the armour it would meet)
         are collected first (or given as ``lines``, see :meth:`fire_lines`); a
         tank is searched only if it can get near one of those lines, and only its
-        end states on such squares are checked exactly.
+        end states on such squares are checked exactly. ``pieces``: search only
+        these of ``side``'s tanks.
         """
         target = self.command_of[1 - side]
         if target < 0 or not self.alive[target] or self.sq[target] < 0:
@@ -802,7 +839,7 @@ class Position:
         near: dict[tuple[int, int], bool] | None = None
         if lines is not None:
             segments, direct, near = lines.segments, lines.direct, lines.near
-        for pid in self.pieces_of[side]:
+        for pid in self.pieces_of[side] if pieces is None else pieces:
             if not self.alive[pid] or self.sq[pid] < 0:
                 continue
             k = self.kind[pid]

@@ -1,6 +1,7 @@
 """CHECK notes of every move at once (TC-8.1): ``describe_actions`` reads the lines
-of fire on the enemy Command Tank once per position and must find exactly the
-CHECKs a search of each move's own position finds."""
+of fire on the enemy Command Tank once per position and, after each move,
+searches only the tanks that could use them and the one that moved; it must
+find exactly the CHECKs a plain search of each move's own position finds."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from rulesets.tank_chess import RULESET
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10_000), scenario=st.sampled_from(RULESET.scenarios()), plies=st.integers(0, 80))
 def test_tc_8_1_shared_fire_lines_find_the_same_checks_as_each_move_alone(
         seed: int, scenario: str, plies: int) -> None:
@@ -28,13 +29,18 @@ def test_tc_8_1_shared_fire_lines_find_the_same_checks_as_each_move_alone(
     pos = game.pos
     mover = pos.to_move
     lines = pos.fire_lines(mover)
-    for action in game.legal_actions():
-        pos.push(game.to_move_tuple(action))
+    assert lines is not None
+    candidates = pos.threat_candidates(mover, lines)
+    legal = game.legal_actions()
+    for action in legal:
+        mv = game.to_move_tuple(action)
+        pos.push(mv)
         try:
             if pos.winner < 0:
-                shared = pos.command_threat(mover, lines)
                 alone = pos.command_threat(mover)
-                assert (shared is None) == (alone is None), game.format_action(action)
+                shared = pos.command_threat(mover, lines)
+                few = pos.command_threat(mover, lines, [*candidates, mv[0]])
+                assert (shared is None) == (alone is None) == (few is None), game.format_action(action)
         finally:
             pos.pop()
 
