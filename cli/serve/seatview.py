@@ -94,10 +94,18 @@ def _state(table: Table, seat: Seat) -> dict[str, Any]:
 
 
 def _svg(table: Table, player: int | None) -> str | None:
-    try:
-        return table.ruleset.render_svg(table.game, player)
-    except TanktableError:
-        return None
+    """The ruleset's picture as ``player`` sees it, drawn once per version and
+    viewer (once for all in a game whose every view shows the whole board)."""
+    eye = player if table.game.hidden_information else None
+    key = (table.version, eye)
+    if key not in table.pictures:
+        if any(version != table.version for version, _ in table.pictures):
+            table.pictures.clear()
+        try:
+            table.pictures[key] = table.ruleset.render_svg(table.game, player)
+        except TanktableError:
+            table.pictures[key] = None
+    return table.pictures[key]
 
 
 def _log(table: Table, viewer: int) -> list[dict[str, Any]]:

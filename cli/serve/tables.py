@@ -72,6 +72,9 @@ class Table:
     notice: str = ""
     """The last thing said to everyone (a declined draw, an undo)."""
     lock: threading.RLock = field(default_factory=threading.RLock)
+    pictures: dict[tuple[int, int | None], str | None] = field(default_factory=dict)
+    """The SVG of the current version by viewer (``None``: everyone's, in a game
+    without hidden information): drawn once for every link that is sent it."""
     listeners: list[Callable[[], None]] = field(default_factory=list)
     on_computer_turn: Callable[[Table], None] | None = None
 

@@ -42,14 +42,22 @@ def exit_place(game: TankChessGame, start: Point) -> Place:
 
 def board_aids(game: TankChessGame, actions: Sequence[Action], notes: Sequence[str]) -> BoardAids:
     """Each move's from and to squares, and the shot of a move that shoots."""
-    return BoardAids(RADIUS, tuple(_action(game, a, note) for a, note in zip(actions, notes, strict=True)))
+    places: dict[tuple[int, int], Place] = {}  # hundreds of moves share a few dozen squares
+    return BoardAids(RADIUS, tuple(_action(game, a, note, places) for a, note in zip(actions, notes, strict=True)))
 
 
-def _action(game: TankChessGame, action: Action, note: str) -> ActionAid:
+def _action(game: TankChessGame, action: Action, note: str, places: dict[tuple[int, int], Place]) -> ActionAid:
     if not isinstance(action, TankMove):
         return ActionAid()
-    start = square_place(game, action.frm)
-    end = exit_place(game, start.at) if action.to is None else square_place(game, action.to)
+
+    def place(sq: tuple[int, int]) -> Place:
+        found = places.get(sq)
+        if found is None:
+            found = places[sq] = square_place(game, sq)
+        return found
+
+    start = place(action.frm)
+    end = exit_place(game, start.at) if action.to is None else place(action.to)
     return ActionAid(start, end, shot_drawing(game, action, note))
 
 
