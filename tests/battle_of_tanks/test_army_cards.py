@@ -5,8 +5,6 @@ army, the record) reads them the same way."""
 
 from __future__ import annotations
 
-import io
-import sys
 import textwrap
 from pathlib import Path
 
@@ -17,6 +15,7 @@ from core.data import load_document
 from core.errors import DataError
 from core.record import load_record, replay
 from rulesets.battle_of_tanks import RULESET
+from tests.console import tanktable
 
 runner = CliRunner()
 
@@ -81,18 +80,6 @@ def test_bt_1_2_a_folder_of_cards_and_inline_card_data(own_cards: Path) -> None:
     assert report.valid and report.total == 7
 
 
-def _main(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
-    """The console entry point as a user runs it: (exit code, stdout + stderr)."""
-    from cli.app import main
-
-    monkeypatch.setattr(sys, "argv", ["tanktable", *args])
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    with pytest.raises(SystemExit) as info:
-        main()
-    out, err = capsys.readouterr()
-    return int(info.value.code or 0), out + err
-
-
 def test_bt_2_army_cards_problems_are_all_at_their_lines(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """A missing file, a card that would change a shipped one and an unknown base:
@@ -114,7 +101,7 @@ def test_bt_2_army_cards_problems_are_all_at_their_lines(
     assert (f"{army}:7:10: card 't-80' is already a card with other values; give yours its own id (BT-2)"
             in result.output)
     assert f"{army}:8:25: based_on: unknown card 'nope'" in result.output
-    code, output = _main(monkeypatch, capsys, "play", "battle-of-tanks", "--army", f"a={army}",
+    code, output = tanktable(monkeypatch, capsys, "play", "battle-of-tanks", "--army", f"a={army}",
                          "--seat", "a=random", "--seat", "b=random")
     assert code == 1 and f"{army}:6:5: no card file" in output and f"{army}:8:25: based_on" in output
 

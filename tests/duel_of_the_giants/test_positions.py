@@ -3,9 +3,7 @@ state round-trips, loads with the checks of a scenario, and works from the CLI."
 
 from __future__ import annotations
 
-import io
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +12,10 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli.app import main
 from cli.commands import check_file
 from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.game import DuelGame
+from tests.console import tanktable
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "data/duel_of_the_giants/positions/summer-combat.yaml"
 
@@ -74,16 +72,6 @@ def test_shipped_example_position_validates_and_loads() -> None:
     doc = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
     g = RULESET.from_position(doc, 0)
     assert g.decision() == doc["decision"] and g.players[g.to_move()] == doc["to_move"]
-
-
-def tanktable(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str,
-              stdin: str = "") -> tuple[int, str]:
-    monkeypatch.setattr(sys, "argv", ["tanktable", *args])
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    with pytest.raises(SystemExit) as info:
-        main()
-    out, err = capsys.readouterr()
-    return int(info.value.code or 0), out + err
 
 
 def test_validate_reports_a_broken_position_with_its_lines(

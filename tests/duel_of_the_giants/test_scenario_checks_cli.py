@@ -4,14 +4,12 @@ of ``tanktable validate`` (issue 17 bug 7; DG-5.2, DG-7.3)."""
 from __future__ import annotations
 
 import hashlib
-import io
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-from cli.app import main
+from tests.console import tanktable
 
 SHIPPED = Path(__file__).resolve().parents[2] / "data/duel_of_the_giants/scenarios/summer.yaml"
 
@@ -23,17 +21,6 @@ def broken_scenario(folder: Path) -> Path:
     path = folder / "broken.yaml"
     path.write_text("\n".join(lines).replace("wheel: [g3,", "wheel: [b3,") + "\n", encoding="utf-8")
     return path
-
-
-def tanktable(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-              *args: str) -> tuple[int, str]:
-    """Run the console entry point; (exit code, stdout + stderr)."""
-    monkeypatch.setattr(sys, "argv", ["tanktable", *args])
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    with pytest.raises(SystemExit) as info:
-        main()
-    out, err = capsys.readouterr()
-    return int(info.value.code or 0), out + err
 
 
 def problem_lines(output: str) -> set[str]:
