@@ -27,7 +27,7 @@ SIZE = 30.0
 W = math.sqrt(3) * SIZE
 COLOURS = {
     "steppe": "#e8dca0", "forest": "#5f8f4a", "high_ground": "#b58b5a", "swamp": "#7fa6a0",
-    "snow_steppe": "#f4f6fa", "snow_forest": "#9bb59a", "snow_high_ground": "#cdbfae", "snowdrift": "#ffffff",
+    "snow_steppe": "#f4f6fa", "snow_forest": "#9bb59a", "snow_high_ground": "#cdbfae", "snowdrift": "#d4e4f2",
 }
 ANGLE = {d: -60 + 60 * i for i, d in enumerate(FACINGS)}
 """Screen angle (degrees, clockwise from east) of each facing."""
@@ -37,6 +37,8 @@ MARKER = "#b03a2e"
 ATG_UP, ATG_DOWN = "#7f8c8d", "#95a5a6"
 VP_MARK = "#c0392b"
 MINE = {True: "#333", False: "#999", None: "#666"}
+DRIFT = "#7fb3d5"
+"""A drop marker on an occupied snowdrift (DG-23.6)."""
 AIRFIELD, STUKA = "#2c3e50", "#1f618d"
 PHASES = {"S": "set-up", "O": "opening phase", "A": "phase A (German planning)",
           "B": "phase B (Soviet movement)", "C": "phase C (Tiger execution)", "D": "phase D (combat)"}
@@ -86,6 +88,13 @@ def render_svg(v: dict[str, Any], result: str | None = None) -> str:
         x, y = centre(*parse_hex(m["at"]))
         ET.SubElement(svg, "circle", cx=f"{x + 12:.1f}", cy=f"{y + 12:.1f}", r="5",
                       fill=MINE[m["real"]])
+    for at, drops in v["drifts"].items():
+        x, y = centre(*parse_hex(at))
+        badge = ET.SubElement(svg, "g", attrib={"class": "drift"})
+        ET.SubElement(badge, "title").text = f"drop marker on {at}: {drops} drop(s) (DG-23.6)"
+        ET.SubElement(badge, "circle", cx=f"{x + 12:.1f}", cy=f"{y - 12:.1f}", r="6", fill=DRIFT, stroke="#1b4f72")
+        ET.SubElement(badge, "text", x=f"{x + 12:.1f}", y=f"{y - 9:.1f}",
+                      attrib={"text-anchor": "middle"}, style="font: bold 8px sans-serif; fill: #0b2e4a").text = str(drops)
     for m in v["markers"]:
         x, y = centre(*parse_hex(m["at"]))
         ET.SubElement(svg, "rect", x=f"{x - 9:.1f}", y=f"{y - 9:.1f}", width="18", height="18", fill=MARKER,
@@ -194,6 +203,9 @@ def legend(v: dict[str, Any]) -> list[LegendItem]:
                    [ET.Element("circle", cx=str(3 + 5 * i), cy="8", r="2.5", fill=MINE[k])
                     for i, k in enumerate((True, False, None))]),
         LegendItem("airfield", [ET.Element("rect", x="1", y="5", width="14", height="6", fill=AIRFIELD)]),
+        *([LegendItem("drop marker (DG-23.6): drops so far on an occupied snowdrift; it goes after 2",
+                      [ET.Element("circle", cx="8", cy="8", r="6", fill=DRIFT, stroke="#1b4f72")])]
+          if v["season"] == "winter" else []),
         LegendItem("Stuka, pointing its facing (DG-13)",
                    [ET.Element("line", x1="2", y1="8", x2="16", y2="8", stroke=STUKA, attrib={"stroke-width": "5"})]),
         LegendItem("VP bar: its red box is the marker (DG-6)",

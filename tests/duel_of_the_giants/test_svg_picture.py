@@ -67,6 +67,28 @@ def test_dg_23_heading_and_legend_follow_the_season() -> None:
     assert "snow steppe" in legend and "steppe" not in legend
 
 
+def test_dg_23_6_a_drop_marker_shows_its_drops_on_its_hex() -> None:
+    """A T-34 in a snowdrift: its drop marker is drawn on that hex with the drops
+    counted, for either side (the marker is public), and the winter legend names it."""
+    from rulesets.duel_of_the_giants.board import parse_hex
+    from rulesets.duel_of_the_giants.pieces import Drift
+
+    g = RULESET.new_game("winter", {}, 0)
+    assert isinstance(g, DuelGame)
+    g.drifts[parse_hex("e5")] = Drift(2, 0, "t34")
+    for player in (0, 1):
+        root = ET.fromstring(RULESET.render_svg(g, player))
+        badges = [b for b in root.iter(f"{NS}g") if b.get("class") == "drift"]
+        assert len(badges) == 1
+        circle = badges[0].find(f"{NS}circle")
+        assert circle is not None
+        x, y = centre(*parse_hex("e5"))
+        assert (float(circle.get("cx", "0")), float(circle.get("cy", "0"))) == (round(x + 12, 1), round(y - 12, 1))
+        assert [t.text for t in badges[0].iter(f"{NS}text")] == ["2"]
+    legend = [t.text for t in _group(root, "legend").iter(f"{NS}text")]
+    assert any(t and t.startswith("drop marker (DG-23.6)") for t in legend)
+
+
 def test_dg_20_1_heading_says_game_over_with_the_result() -> None:
     g = blank()
     tiger(g, 1, "c5", "E")
