@@ -29,6 +29,7 @@ from rulesets.tank_chess.maps import MapLayout, exit_allowed
 from rulesets.tank_chess.settings import Settings
 
 Move = tuple[int, int, int, int]
+"""(piece id, destination square or -1 = off the board, final facing, target piece or -1)."""
 
 
 @dataclass(slots=True)
@@ -41,7 +42,7 @@ class FireLines:
     """Squares to fire from (:meth:`Position._approach`)."""
     near: dict[tuple[int, int], bool] = field(default_factory=dict)
     """Whether a tank of a kind on a square can reach a line, by (square, kind)."""
-"""(piece id, destination square or -1 = off the board, final facing, target piece or -1)."""
+
 
 ARMOUR_SIDES = ("front", "side", "rear")
 """Names of the armour a shot meets, by :meth:`Rules.hit_side` (TC-6.1)."""
@@ -791,9 +792,9 @@ class Position:
                 continue
             close = lines.near.get((s0, k))
             if close is None:
-                reach = max(r.speed[k], 1)
-                close = lines.near[(s0, k)] = _near_segment(
-                    lines.segments, armour_from, destroys, s0 % files - cf, s0 // files - cr, reach)
+                reach, dx, dy = max(r.speed[k], 1), s0 % files - cf, s0 // files - cr
+                close = lines.near[(s0, k)] = not _off_the_lines(dx, dy, reach) and _near_segment(
+                    lines.segments, armour_from, destroys, dx, dy, reach)
             if close:
                 found.append(pid)
         return found
@@ -853,9 +854,7 @@ class Position:
             if band is None:
                 close = near.get((s0, k)) if near is not None else None
                 if close is None:
-                    # an end square must lie on one of the four lines through the target
-                    if (abs(f0 - cf) > reach and abs(r0 - cr) > reach
-                            and abs((f0 - r0) - (cf - cr)) > 2 * reach and abs((f0 + r0) - (cf + cr)) > 2 * reach):
+                    if _off_the_lines(f0 - cf, r0 - cr, reach):
                         close = False
                     else:
                         if segments is None:
@@ -869,13 +868,6 @@ class Position:
                     direct = self._approach(c, side)
                 states = self.reachable(pid)[0]
                 offsets = r.offsets[k]
-                if near is not None:
-                    # only whether there is a threat: walk the squares to fire from
-                    # (fewer than the tank's end states), facings from the turret's arcs
-                    found = self._fire_from_states(states, direct, offsets, destroys, armour_from, c, s0)
-                    if found is not None:
-                        return pid, found >> 3, found & 7, target
-                    continue
                 for st in states:
                     s = st >> 3
                     fire_from = direct.get(s)
@@ -900,30 +892,6 @@ class Position:
                 for st in self.reachable(pid)[0]:
                     if target in self.targets_from(pid, st, destroying=True):
                         return pid, st >> 3, st & 7, target
-        return None
-
-    def _fire_from_states(self, states: frozenset[int], direct: dict[int, list[tuple[int, int]]],
-                          offsets: Iterable[int], destroys: Sequence[bool], armour_from: Sequence[int],
-                          c: int, s0: int) -> int | None:
-        """An end state of ``states`` with a clear shot on square ``c`` that beats the
-        armour it meets, if any: :meth:`command_threat`'s exact check, walked from
-        the squares to fire from instead of from the states."""
-        rays = self.rules.rays
-        cell = self.cell
-        for s, fire_from in direct.items():
-            for d_fire, d0 in fire_from:
-                if not destroys[armour_from[d0]]:
-                    continue
-                for off in offsets:
-                    st = s * 8 + ((d_fire - off) & 7)
-                    if st not in states:
-                        continue
-                    # every square between must be empty or the one the mover left
-                    for t in rays[s * 8 + d_fire]:
-                        if t == c:
-                            return st
-                        if cell[t] != 0 and t != s0:
-                            break
         return None
 
     def command_pressure(self, side: int) -> int:
@@ -1032,6 +1000,13 @@ _THREATS: Memo[tuple[int, int, int], bool] = Memo(ANSWER_CACHE_LIMIT)
 """threatens_command by (rules and obstacles, Zobrist hash, side): the greedy player asks twice."""
 _ANSWERS: Memo[tuple[int, int, int], bool] = Memo(ANSWER_CACHE_LIMIT)
 """can_meet_check by (rules and obstacles, Zobrist hash, side)."""
+
+
+def _off_the_lines(dx: int, dy: int, reach: int) -> bool:
+    """Whether a tank at offset (``dx``, ``dy``) from a target is more than ``reach``
+    squares (king-move distance) from all four lines through it, on which every
+    square to fire from lies: the cheap test before :func:`_near_segment`."""
+    return abs(dx) > reach and abs(dy) > reach and abs(dx - dy) > 2 * reach and abs(dx + dy) > 2 * reach
 
 
 def _near_segment(segments: Sequence[tuple[int, int, int, int]], armour_from: Sequence[int],
