@@ -25,7 +25,7 @@ from core.data import (
     yaml_files,
 )
 from core.errors import DataError, did_you_mean
-from core.references import current_rule, resolve, resolve_at
+from core.references import Source, current_rule, resolve, resolve_at
 from core.resources import shipped, shipped_names
 from rulesets.battle_of_tanks.models import Army, RulesTable, Scenario, TableMap, TankCard
 
@@ -200,16 +200,22 @@ def _named(kind: str, folder: str, model: type[M], source: str | Path | Mapping[
     if isinstance(source, Mapping):
         doc = Document(path=f"<inline {kind}>", data=dict(source))
         return validate(doc, model), dict(source)
-    name = source if isinstance(source, str) else str(source)
-    if at is not None:
-        found = resolve_at(at[0], at[1], name, kind, beside=relative_to, shipped_folder=(PKG, folder))
-    else:
-        found = resolve(name, kind, beside=relative_to, shipped_folder=(PKG, folder))
+    found = _find(kind, folder, source, relative_to, at)
     doc = found.document()
     if found.is_shipped:
         return validate(doc, model), None
     _check_header(doc, kind)
     return validate(doc, model), dict(doc.data)
+
+
+def _find(kind: str, folder: str, source: str | Path, relative_to: Path | None,
+          at: tuple[Document, tuple[Any, ...]] | None) -> Source:
+    """The file a name of a ``kind`` stands for: a shipped one in ``folder`` or the
+    user's (beside ``relative_to``); refused at ``at``, when given, else raised."""
+    name = source if isinstance(source, str) else str(source)
+    if at is not None:
+        return resolve_at(at[0], at[1], name, kind, beside=relative_to, shipped_folder=(PKG, folder))
+    return resolve(name, kind, beside=relative_to, shipped_folder=(PKG, folder))
 
 
 def load_table(source: str | Path | Mapping[str, Any], relative_to: Path | None = None,
@@ -238,11 +244,7 @@ def load_army(source: str | Path | Mapping[str, Any], cards: dict[str, TankCard]
         doc = at[0].part(at[1]) if at is not None else Document(path="<inline army>", data=dict(source))
         folder = relative_to
     else:
-        name = source if isinstance(source, str) else str(source)
-        if at is not None:
-            found = resolve_at(at[0], at[1], name, "army", beside=relative_to, shipped_folder=(PKG, "armies"))
-        else:
-            found = resolve(name, "army", beside=relative_to, shipped_folder=(PKG, "armies"))
+        found = _find("army", "armies", source, relative_to, at)
         doc = found.document()
         shipped = found.is_shipped
         if not shipped:
