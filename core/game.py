@@ -735,15 +735,15 @@ class Ruleset(ABC):
         if scenario is None:
             return self.default_scenario, None
         name = str(scenario)
-        found = resolve(name, "scenario") if name not in self.scenarios() else None
-        if found is None:
+        if name in self.scenarios():
             try:
-                found = resolve(name, "scenario") if Path(name).is_file() else None
+                local = Path(name).is_file()  # a user's file of a shipped scenario's name wins
             except (OSError, ValueError):
-                found = None
-        if found is None or found.path is None:
-            return name, None
-        return name, load_document(found.path).text
+                local = False
+            if not local:
+                return name, None
+        found = resolve(name, "scenario")
+        return name, None if found.path is None else load_document(found.path).text
 
     def render_svg(self, game: Game[Any], player: int | None = None) -> str:
         raise TanktableError(f"{self.id} has no SVG renderer yet")
