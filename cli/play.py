@@ -535,10 +535,11 @@ class Session:
         g = self.game
         legal = g.legal_actions()
         notes = g.describe_actions(legal)
+        keep = move_filter(needle) if needle else None
         rows = []
         for action, note in zip(legal, notes, strict=True):
             text = g.format_action(action) + (f"  ({note})" if note else "")
-            if not needle or move_filter(needle).search(text):
+            if keep is None or keep.search(text):
                 rows.append((g.group_of(action, note), text))
         groups: dict[str, list[str]] = {}
         for heading, text in rows:

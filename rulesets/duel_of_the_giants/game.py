@@ -555,16 +555,19 @@ class DuelGame(Game[Action]):
 
     def group_of(self, action: Action, note: str) -> str:
         """A Tiger program under where it ends (its note's first clause), a marker's
-        move under the marker's hex, anything else done at a hex under that hex."""
+        move under the marker's hex, anything else done at a hex under that hex
+        (the hex the browser table places it on, table_aids.py)."""
         from rulesets.duel_of_the_giants.actions import MoveMarker, Program
         from rulesets.duel_of_the_giants.board import label
+        from rulesets.duel_of_the_giants.table_aids import hexes
 
         if isinstance(action, Program):
             return f"tiger{action.tiger} {note.split(',')[0]}" if note else ""
-        if isinstance(action, MoveMarker):
-            return f"marker {label(action.path[0])}"
-        at = getattr(action, "at", None)
-        return label(at) if isinstance(at, tuple) else ""
+        start, end = hexes(action)
+        at = start if start is not None else end
+        if at is None:
+            return ""
+        return f"marker {label(at)}" if isinstance(action, MoveMarker) else label(at)
 
     def position(self) -> dict[str, Any]:
         """The omniscient state as a ``kind: position`` document (position.py)."""

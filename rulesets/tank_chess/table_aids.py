@@ -11,7 +11,7 @@ hidden information, and only the seat's own legal moves are placed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from core.combat import defeats
 from core.errors import TanktableError
@@ -43,12 +43,6 @@ def exit_place(game: TankChessGame, start: Point) -> Place:
 def board_aids(game: TankChessGame, actions: Sequence[Action], notes: Sequence[str]) -> BoardAids:
     """Each move's from and to squares, and the shot of a move that shoots."""
     places: dict[tuple[int, int], Place] = {}  # hundreds of moves share a few dozen squares
-    return BoardAids(RADIUS, tuple(_action(game, a, note, places) for a, note in zip(actions, notes, strict=True)))
-
-
-def _action(game: TankChessGame, action: Action, note: str, places: dict[tuple[int, int], Place]) -> ActionAid:
-    if not isinstance(action, TankMove):
-        return ActionAid()
 
     def place(sq: tuple[int, int]) -> Place:
         found = places.get(sq)
@@ -56,6 +50,13 @@ def _action(game: TankChessGame, action: Action, note: str, places: dict[tuple[i
             found = places[sq] = square_place(game, sq)
         return found
 
+    return BoardAids(RADIUS, tuple(_action(game, a, note, place) for a, note in zip(actions, notes, strict=True)))
+
+
+def _action(game: TankChessGame, action: Action, note: str,
+            place: Callable[[tuple[int, int]], Place]) -> ActionAid:
+    if not isinstance(action, TankMove):
+        return ActionAid()
     start = place(action.frm)
     end = exit_place(game, start.at) if action.to is None else place(action.to)
     return ActionAid(start, end, shot_drawing(game, action, note))
