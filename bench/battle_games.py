@@ -24,21 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.ai.agents import RandomAgent  # noqa: E402
 from rulesets.battle_of_tanks import RULESET  # noqa: E402
-from rulesets.battle_of_tanks.catalogue import shipped_cards  # noqa: E402
-from tests.games.harness import INVARIANTS  # noqa: E402
-
-
-def random_army(rng: random.Random, budget: int = 20) -> dict:
-    cards = shipped_cards()
-    tanks, left = [], budget
-    while True:
-        choices = [c for c in cards.values() if c.tier <= left]
-        if not choices or (tanks and rng.random() < 0.25):
-            break
-        card = rng.choice(choices)
-        tanks.append({"card": card.id})
-        left -= card.tier
-    return {"name": "random", "budget": budget, "tanks": tanks}
+from tests.games.harness import INVARIANTS, random_army  # noqa: E402
 
 
 def check(game) -> None:

@@ -53,23 +53,26 @@ def _tank_chess_options(index: int, rng: random.Random) -> Mapping[str, Any]:
     return {}
 
 
-def _battle_options(index: int, rng: random.Random) -> Mapping[str, Any]:
+def random_army(rng: random.Random, budget: int = 20) -> dict[str, Any]:
+    """A Battle of Tanks army of shipped cards within ``budget`` tier points (BT-1.1),
+    drawn from ``rng``: cards are added while they fit, with a chance to stop early."""
     from rulesets.battle_of_tanks.catalogue import shipped_cards
 
-    def army() -> dict[str, Any]:
-        cards = list(shipped_cards().values())
-        tanks: list[dict[str, str]] = []
-        left = 20
-        while True:
-            choices = [c for c in cards if c.tier <= left]
-            if not choices or (tanks and rng.random() < 0.25):
-                break
-            card = rng.choice(choices)
-            tanks.append({"card": card.id})
-            left -= card.tier
-        return {"name": "random", "budget": 20, "tanks": tanks}
+    cards = list(shipped_cards().values())
+    tanks: list[dict[str, str]] = []
+    left = budget
+    while True:
+        choices = [c for c in cards if c.tier <= left]
+        if not choices or (tanks and rng.random() < 0.25):
+            break
+        card = rng.choice(choices)
+        tanks.append({"card": card.id})
+        left -= card.tier
+    return {"name": "random", "budget": budget, "tanks": tanks}
 
-    return {"armies": {"a": army(), "b": army()}, "victory.max_rounds": 8}
+
+def _battle_options(index: int, rng: random.Random) -> Mapping[str, Any]:
+    return {"armies": {"a": random_army(rng), "b": random_army(rng)}, "victory.max_rounds": 8}
 
 
 def _duel_options(index: int, rng: random.Random) -> Mapping[str, Any]:
