@@ -13,22 +13,16 @@ from rulesets.battle_of_tanks.actions import Declare, Fire, Shot
 from rulesets.battle_of_tanks.game import BattleGame
 from rulesets.battle_of_tanks.svg import SCALE, heading
 from tests.battle_of_tanks.helpers import FACE, card, give_chit, make_game, script
+from tests.svg import NS, group
 
-NS = "{http://www.w3.org/2000/svg}"
 POSITIONS = Path(__file__).resolve().parents[2] / "data" / "battle_of_tanks" / "positions"
-
-
-def _group(root: ET.Element, cls: str) -> ET.Element:
-    found = [g for g in root.iter(f"{NS}g") if g.get("class") == cls]
-    assert len(found) == 1, cls
-    return found[0]
 
 
 def _heading(game: BattleGame) -> list[str]:
     """The heading's lines, after checking the picture draws exactly them (wrapped at spaces)."""
     lines = [line.text for line in heading(game)]
     root = ET.fromstring(RULESET.render_svg(game))
-    drawn = [t.text or "" for t in _group(root, "caption").iter(f"{NS}text")]
+    drawn = [t.text or "" for t in group(root, "caption").iter(f"{NS}text")]
     assert " ".join(drawn) == " ".join(lines)
     return lines
 
@@ -72,14 +66,14 @@ def test_bt_8_1_heading_says_game_over_with_the_result() -> None:
 
 def test_legend_names_every_symbol() -> None:
     root = ET.fromstring(RULESET.render_svg(RULESET.new_game(None, {}, 1)))
-    text = " ".join(t.text or "" for t in _group(root, "legend").iter(f"{NS}text"))
+    text = " ".join(t.text or "" for t in group(root, "legend").iter(f"{NS}text"))
     for symbol in ("side a's tank", "side b's tank", "gun: the heading", "destroyed tank",
                    "base plate and tower (BT-3.1)", "heavy cover, tall", "heavy cover, low",
                    "light cover, tall", "light cover, low", "wreck: heavy, low, impassable (BT-3.4)",
                    "a letter and name label each feature", "line of sight", "last shot",
                    "cover shadow of the last shot", "grid: 10 cm"):
         assert symbol in text, symbol
-    samples = [g for g in _group(root, "legend").iter(f"{NS}g") if g.get("class") == "sample"]
+    samples = [g for g in group(root, "legend").iter(f"{NS}g") if g.get("class") == "sample"]
     assert len(samples) == 14  # every entry but the note on heights has its symbol drawn
 
 
@@ -89,12 +83,12 @@ def test_heading_and_legend_leave_the_tables_coordinates() -> None:
     g = RULESET.new_game(None, {}, 1)
     assert isinstance(g, BattleGame)
     root = ET.fromstring(RULESET.render_svg(g))
-    band = int(_group(root, "caption").get("data-band", ""))
+    band = int(group(root, "caption").get("data-band", ""))
     x0, y0, w, h = (float(v) for v in root.get("viewBox", "").split())
     depth = g.field.depth * SCALE
     assert (x0, y0, w) == (0, -band, g.field.width * SCALE) and h > depth + band
-    assert all(float(t.get("y", "")) < 0 for t in _group(root, "caption").iter(f"{NS}text"))
+    assert all(float(t.get("y", "")) < 0 for t in group(root, "caption").iter(f"{NS}text"))
     assert all(int(e.get("transform", "").split(",")[1].rstrip(")")) >= depth
-               for e in _group(root, "legend") if e.get("transform"))
-    scale_bar = _group(root, "scale").find(f"{NS}line")
+               for e in group(root, "legend") if e.get("transform"))
+    scale_bar = group(root, "scale").find(f"{NS}line")
     assert scale_bar is not None and scale_bar.get("y1") == f"{(g.field.depth - 2) * SCALE:.0f}"

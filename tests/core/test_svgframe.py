@@ -20,8 +20,7 @@ from core.svgframe import (
     text_width,
     wrap,
 )
-
-NS = "{http://www.w3.org/2000/svg}"
+from tests.svg import NS
 
 
 @given(st.lists(st.text("abcdefghij", min_size=1, max_size=12), min_size=1, max_size=30),

@@ -16,15 +16,9 @@ from rulesets.duel_of_the_giants.board import label
 from rulesets.duel_of_the_giants.game import DuelGame
 from rulesets.duel_of_the_giants.svg import MINE, centre, heading
 from tests.duel_of_the_giants.helpers import blank, goto, tiger
+from tests.svg import NS, group
 
-NS = "{http://www.w3.org/2000/svg}"
 POSITIONS = Path(__file__).resolve().parents[2] / "data" / "duel_of_the_giants" / "positions"
-
-
-def _group(root: ET.Element, cls: str) -> ET.Element:
-    found = [g for g in root.iter(f"{NS}g") if g.get("class") == cls]
-    assert len(found) == 1, cls
-    return found[0]
 
 
 def _heading(game: DuelGame, player: int | None) -> list[str]:
@@ -33,7 +27,7 @@ def _heading(game: DuelGame, player: int | None) -> list[str]:
     outcome = game.outcome()
     lines = [line.text for line in heading(game.view(player), None if outcome is None else outcome.reason)]
     root = ET.fromstring(RULESET.render_svg(game, player))
-    drawn = [t.text or "" for t in _group(root, "caption").iter(f"{NS}text")]
+    drawn = [t.text or "" for t in group(root, "caption").iter(f"{NS}text")]
     assert " ".join(drawn) == " ".join(lines)
     return lines
 
@@ -63,7 +57,7 @@ def test_dg_23_heading_and_legend_follow_the_season() -> None:
     g = RULESET.new_game("winter", {}, 0)
     root = ET.fromstring(RULESET.render_svg(g, 0))
     assert "season: winter" in _heading(g, 0)[1]
-    legend = [t.text for t in _group(root, "legend").iter(f"{NS}text")]
+    legend = [t.text for t in group(root, "legend").iter(f"{NS}text")]
     assert "snow steppe" in legend and "steppe" not in legend
 
 
@@ -85,7 +79,7 @@ def test_dg_23_6_a_drop_marker_shows_its_drops_on_its_hex() -> None:
         x, y = centre(*parse_hex("e5"))
         assert (float(circle.get("cx", "0")), float(circle.get("cy", "0"))) == (round(x + 12, 1), round(y - 12, 1))
         assert [t.text for t in badges[0].iter(f"{NS}text")] == ["2"]
-    legend = [t.text for t in _group(root, "legend").iter(f"{NS}text")]
+    legend = [t.text for t in group(root, "legend").iter(f"{NS}text")]
     assert any(t and t.startswith("drop marker (DG-23.6)") for t in legend)
 
 
@@ -105,7 +99,7 @@ def test_dg_20_1_heading_says_game_over_with_the_result() -> None:
 
 def test_legend_names_every_symbol() -> None:
     root = ET.fromstring(RULESET.render_svg(RULESET.new_game("summer", {}, 0), 1))
-    text = " ".join(t.text or "" for t in _group(root, "legend").iter(f"{NS}text"))
+    text = " ".join(t.text or "" for t in group(root, "legend").iter(f"{NS}text"))
     for symbol in ("steppe", "forest", "high ground", "swamp", "front element (DG-5)", "Tiger", "T-34",
                    "destroyed tank", "hull: the dot; turret: the line",
                    "tank marker (DG-9): ? unknown, W wheel, b bluff",
@@ -160,4 +154,4 @@ def test_dg_24_the_soviet_picture_holds_no_german_secret() -> None:
     # the heading and the legend tell both sides the same, but for whose view it is
     assert _heading(g, 0)[1].replace("german", "soviet") == _heading(g, 1)[1]
     assert _heading(g, 0)[2] == _heading(g, 1)[2]
-    assert ET.tostring(_group(german_root, "legend")) == ET.tostring(_group(soviet_root, "legend"))
+    assert ET.tostring(group(german_root, "legend")) == ET.tostring(group(soviet_root, "legend"))

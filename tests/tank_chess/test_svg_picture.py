@@ -11,9 +11,9 @@ from core.data import load_document
 from rulesets.tank_chess import RULESET
 from rulesets.tank_chess.game import TankChessGame
 from rulesets.tank_chess.svg import CELL, MARGIN, WRECK_CROSS, heading
+from tests.svg import NS, group
 from tests.tank_chess.helpers import board
 
-NS = "{http://www.w3.org/2000/svg}"
 POSITIONS = Path(__file__).resolve().parents[2] / "data" / "tank_chess" / "positions"
 
 WRECK_AND_CHECK = """
@@ -32,14 +32,8 @@ def _picture(game: TankChessGame) -> ET.Element:
     return ET.fromstring(RULESET.render_svg(game))
 
 
-def _group(root: ET.Element, cls: str) -> ET.Element:
-    found = [g for g in root.iter(f"{NS}g") if g.get("class") == cls]
-    assert len(found) == 1, cls
-    return found[0]
-
-
 def _lines(root: ET.Element, cls: str) -> list[str]:
-    return [t.text or "" for t in _group(root, cls).iter(f"{NS}text")]
+    return [t.text or "" for t in group(root, cls).iter(f"{NS}text")]
 
 
 def _heading(game: TankChessGame) -> list[str]:
@@ -64,7 +58,7 @@ def test_tc_8_1_heading_says_move_side_to_move_last_move_and_check() -> None:
         "last move: 1. white HT g1-g3:NW xd6+",
         "CHECK (TC-8.1): white's HT on g3 threatens black's Command Tank on a8",
     ]
-    check = list(_group(_picture(g), "caption").iter(f"{NS}text"))[-1]
+    check = list(group(_picture(g), "caption").iter(f"{NS}text"))[-1]
     assert check.get("fill") == "#b00020" and check.get("font-weight") == "bold"
 
 
@@ -131,7 +125,7 @@ def test_legend_names_every_symbol_and_the_card_codes() -> None:
 
 def test_tc_6_3_a_wrecks_code_is_drawn_on_a_plate_over_its_cross() -> None:
     root = _picture(_wreck_and_check())
-    wreck = _group(root, "wreck")
+    wreck = group(root, "wreck")
     children = list(wreck)
     kinds = [(c.tag.removeprefix(NS), c.get("class")) for c in children]
     assert kinds == [("title", None), ("line", "wreck-cross"), ("line", "wreck-cross"),
@@ -152,7 +146,7 @@ def test_heading_and_legend_leave_the_boards_coordinates() -> None:
     and below the board, and the heading's band is what the viewBox adds on top."""
     root = _picture(_wreck_and_check())
     size = 8 * CELL + 2 * MARGIN
-    band = int(_group(root, "caption").get("data-band", ""))
+    band = int(group(root, "caption").get("data-band", ""))
     x0, y0, w, h = (float(v) for v in root.get("viewBox", "").split())
     assert (x0, y0, w) == (0, -band, size) and h > size + band
     assert root.get("height") == f"{h:.0f}"
@@ -161,9 +155,9 @@ def test_heading_and_legend_leave_the_boards_coordinates() -> None:
     disc = white_ht.find(f"{NS}circle")
     assert disc is not None
     assert (float(disc.get("cx", "")), float(disc.get("cy", ""))) == (MARGIN + 6.5 * CELL, MARGIN + 5.5 * CELL)  # g3
-    assert all(float(t.get("y", "")) < 0 for t in _group(root, "caption").iter(f"{NS}text"))
+    assert all(float(t.get("y", "")) < 0 for t in group(root, "caption").iter(f"{NS}text"))
     legend_top = min(int(g.get("transform", "").split(",")[1].rstrip(")"))
-                     for g in _group(root, "legend") if g.get("transform"))
+                     for g in group(root, "legend") if g.get("transform"))
     assert legend_top >= size
 
 
