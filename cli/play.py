@@ -545,14 +545,18 @@ class Session:
         for heading, text in rows:
             groups.setdefault(heading, []).append(text)
         alone = groups.pop("", [])
-        if len(rows) > GROUP_ABOVE and len(groups) + len(alone) < len(rows) / 2:
-            typer.echo(f"{len(rows)} move(s) in {len(groups)} groups ('moves FILTER' shows one)")
-            if alone:
-                for line in pack(alone, screen_columns() - 1, "  ", "  "):
-                    typer.echo(line)
+        if len(rows) > GROUP_ABOVE and len(groups) > 1 and len(groups) + len(alone) < len(rows) / 2:
+            width = screen_columns() - 1
+            lines = pack(alone, width, "  ", "  ") if alone else []
             for heading, texts in groups.items():
-                for line in pack(texts, screen_columns() - 1, f"  {heading} ({len(texts)}): ", " " * 6):
-                    typer.echo(line)
+                lines += pack(texts, width, f"  {heading} ({len(texts)}): ", " " * 6)
+            if len(lines) > screen_lines() - 3:  # a line per group, so the list fits the screen
+                lines = pack(alone, width, "  ", "  ") if alone else []
+                lines += [first_line(texts, width, f"  {heading} ({len(texts)}): ", f"  ('moves {heading}')")
+                          for heading, texts in groups.items()]
+            typer.echo(f"{len(rows)} move(s) in {len(groups)} groups ('moves FILTER' shows one)")
+            for line in lines:
+                typer.echo(line)
             return
         texts = [text for _, text in rows]
         typer.echo(f"{len(texts)} move(s)")
@@ -616,6 +620,17 @@ def wrap(text: str, width: int, indent: int = 0, hanging: int | None = None) -> 
     rest = " " * (indent if hanging is None else hanging)
     return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest,
                          break_on_hyphens=False) or [first]
+
+
+def first_line(items: list[str], width: int, first: str, more: str, gap: str = "   ") -> str:
+    """As many of ``items`` as fit one line after ``first``, then ``... +N`` and
+    ``more`` when some are left out (at least one item is always shown)."""
+
+    def line(shown: int) -> str:
+        left = len(items) - shown
+        return first + gap.join(items[:shown]) + (f"{gap}... +{left}{more}" if left else "")
+
+    return next((line(k) for k in range(len(items), 1, -1) if len(line(k)) <= width), line(min(1, len(items))))
 
 
 def pack(items: list[str], width: int, first: str, rest: str, gap: str = "   ") -> list[str]:

@@ -46,21 +46,45 @@ def test_moves_e1_on_a_16_board_lists_exactly_the_moves_touching_e1() -> None:
 
 
 def test_a_long_list_of_moves_is_grouped_by_the_tank_that_moves() -> None:
-    """Issue 19 item 6: more than a screenful of moves is shown by group; every
-    legal move is listed once, under its tank (``MT e1 (n): ...``)."""
+    """Issue 19 item 6: a long list of moves is shown by group, under its tank
+    (``MT e1 (n): ...``). When every move would not fit the screen, each group is
+    one line with its first moves and how many more, and ``moves GROUP`` lists
+    that group whole; a grouped list that fits shows every move once."""
     game = RULESET.new_game("standard-16", None, seed=1)
     texts = [game.format_action(a) for a in game.legal_actions()]
     tanks = sorted({t.split("-")[0] for t in texts})
     result = runner.invoke(app, ["play", "tank-chess", "--scenario", "standard-16", "--seat", "white=human",
-                                 "--seat", "black=random", "--seed", "1"], input="moves\nresign\ny\n")
+                                 "--seat", "black=random", "--seed", "1"],
+                           input="moves\nmoves MT e1\nmoves HT\nresign\ny\n")
     assert result.exit_code == 0, result.output
-    listing = result.output.split("> ")[1]
-    assert f"{len(texts)} move(s) in {len(tanks)} groups" in listing
-    headings = re.findall(r"^  ([A-Z]+ [a-p]\d+) \((\d+)\): ", listing, re.MULTILINE)
-    assert sorted(h for h, _ in headings) == tanks
-    assert sum(int(n) for _, n in headings) == len(texts)
-    listed = re.findall(r"[A-Z]+ [a-p]\d+-[a-p]\d+:[NESW]+", listing)
-    assert sorted(listed) == sorted(texts)
+    everything, one_group, two_groups = result.output.split("> ")[1:4]
+    assert f"{len(texts)} move(s) in {len(tanks)} groups" in everything
+    rows = re.findall(r"^  ([A-Z]+ [a-p]\d+) \((\d+)\): (.*)$", everything, re.MULTILINE)
+    assert sorted(h for h, _, _ in rows) == tanks
+    assert sum(int(n) for _, n, _ in rows) == len(texts)
+    assert len(everything.splitlines()[:-1]) == 1 + len(tanks)  # the header and a line per tank (then the prompt)
+    for heading, count, line in rows:
+        shown = re.findall(r"[A-Z]+ [a-p]\d+-[a-p]\d+:[NESW]+", line)
+        mine = [t for t in texts if t.startswith(heading + "-")]
+        assert shown == mine[:len(shown)] and shown
+        assert line.endswith(f"... +{int(count) - len(shown)}  ('moves {heading}')")
+    mt_e1 = [t for t in texts if t.startswith("MT e1-")]
+    assert f"{len(mt_e1)} move(s)\n" in one_group
+    assert sorted(re.findall(r"MT e1-[a-p]\d+:[NESW]+", one_group)) == sorted(mt_e1)
+    heavies = [t for t in texts if t.startswith("HT ")]
+    assert f"{len(heavies)} move(s) in 2 groups" in two_groups
+    assert sorted(re.findall(r"HT [a-p]\d+-[a-p]\d+:[NESW]+", two_groups)) == sorted(heavies)
+
+
+def test_first_line_shows_what_fits_and_counts_the_rest() -> None:
+    from cli.play import first_line
+
+    items = ["MT e1-d1:SW", "MT e1-e2:N", "MT e1-f2:NE"]
+    assert first_line(items, 60, "  MT e1 (3): ", "  ('moves MT e1')") == (
+        "  MT e1 (3): MT e1-d1:SW   MT e1-e2:N   MT e1-f2:NE")
+    assert first_line(items, 50, "  MT e1 (3): ", "  ('moves MT e1')") == (
+        "  MT e1 (3): MT e1-d1:SW   ... +2  ('moves MT e1')")
+    assert first_line(items, 10, "  MT e1 (3): ", "") == "  MT e1 (3): MT e1-d1:SW   ... +2"
 
 
 def test_pack_never_splits_a_move() -> None:
