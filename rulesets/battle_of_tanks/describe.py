@@ -98,11 +98,10 @@ def _declare(game: BattleGame, action: A.Declare) -> str:
     if action.order == "AMBUSH":
         return f"waits; fires with {game.rules.modifiers.ambush:+d} when an enemy activation offers a target"
     if action.order == "RECON":
-        hidden = [e.label for e, s in targets if not s.spotted] + [
-            e.label for e in game.live() if e.side != t.side and e.key not in game.spotted
-            and game.sight(t, e).in_range and game.sight(t, e).cover.level not in ("open",)
-            and all(e.key != x.key for x, _ in targets)]
-        return ("may spot " + ", ".join(dict.fromkeys(hidden))) if hidden else "no unspotted enemy in sight range"
+        # the order's own list (BT-5.4): the notes promise no enemy the RECON would not look at
+        hidden = [e.label for e, cover in game.recon_targets(t)
+                  if cover.level != "open" and e.key not in game.spotted]
+        return ("may spot " + ", ".join(hidden)) if hidden else "no unspotted enemy in sight"
     if action.order == "RETREAT":
         return "repair roll first (track damaged)" if t.track_damaged else "track sound: no repair roll"
     if action.order == "MOVE":
@@ -142,11 +141,10 @@ def _drive(game: BattleGame, action: A.Drive) -> str:
     for e in game.live():
         if e.side == t.side:
             continue
-        fp_gap = math.dist((e.x, e.y), end) if game.rules.sight.measure == "centres" else None
-        cover = game.field.cover((e.x, e.y), pose, t.length, t.width)
-        seen = (fp_gap if fp_gap is not None else _gap(game, e, t, pose)) <= e.card.sight_cm
-        if not seen or cover.level == "hidden":
+        seen = game.look(e, t, pose)
+        if not seen.visible:
             continue
+        cover = seen.cover
         (exposed if cover.level == "open" else covered).append(f"{e.label} ({cover.level})")
     if covered:
         notes.append("in cover from " + ", ".join(covered))
@@ -160,8 +158,3 @@ def _drive(game: BattleGame, action: A.Drive) -> str:
         notes.append("by " + ", ".join(dict.fromkeys(beside)))
     return "; ".join(notes)
 
-
-def _gap(game: BattleGame, e: Tank, t: Tank, pose: Pose) -> float:
-    from rulesets.battle_of_tanks.game import gap
-
-    return gap(e, t, pose)

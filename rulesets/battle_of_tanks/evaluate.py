@@ -27,7 +27,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from rulesets.battle_of_tanks.game import NOT_LOOKED, OTHER, Sight
+from rulesets.battle_of_tanks.game import OTHER, Sight
+from rulesets.battle_of_tanks.sightline import NOT_LOOKED
 
 if TYPE_CHECKING:
     from rulesets.battle_of_tanks.game import BattleGame

@@ -27,37 +27,20 @@ import numpy as np
 from core.combat import Modifier, TargetNumber
 from core.dice import Dice
 from core.game import Action, Event, Game, Illegal, Outcome, SearchProfile, TableCommand
-from core.geometry import Pose, closest_distance, heading_between, in_front_arc, path_length
+from core.geometry import Pose, heading_between, in_front_arc, path_length
 from core.memo import Memo
 from core.orders import ChitBag
 from rulesets.battle_of_tanks import actions as A
 from rulesets.battle_of_tanks.field import Battlefield, Cover, Feature
 from rulesets.battle_of_tanks.models import RulesTable
+from rulesets.battle_of_tanks.sightline import NOT_LOOKED, Look, gap, look
 from rulesets.battle_of_tanks.state import Tank
 
 SIDES = ("a", "b")
-NOT_LOOKED = Cover("open", 0.0, 0.0, 0.0, False)
-"""Placeholder cover for targets out of range (not computed)."""
 OTHER = {"a": "b", "b": "a"}
-
-_GAPS: Memo[tuple[Any, ...], float] = Memo(200_000)
-"""Closest distance between two footprints, by their poses and sizes: a pure
-function shared by every game and search copy (sight and hull-to-hull ask it
-for every pair of tanks after every decision)."""
-
 
 _DRIVES: Memo[tuple[Any, ...], np.ndarray] = Memo(20_000)
 """Legal one-segment drives by field, tank pose and size, other tanks and ends."""
-
-
-def gap(a: Tank, b: Tank, pose_b: Pose | None = None) -> float:
-    """Closest distance between the footprints of ``a`` and ``b`` (``b`` at ``pose_b``)."""
-    pb = pose_b or b.pose
-    key = (a.x, a.y, a.heading, a.length, a.width, pb.x, pb.y, pb.heading, b.length, b.width)
-    hit = _GAPS.get(key)
-    if hit is None:
-        hit = _GAPS.remember(key, closest_distance(a.footprint(), b.footprint(pb)))
-    return hit
 
 
 @dataclass(frozen=True)
@@ -307,18 +290,17 @@ class BattleGame(Game[Action]):
         return [t for t in self.tanks if t.side == side and t.alive and t.order is None and not t.ambush]
 
     # ================================================================ sight
+    def look(self, eye: Tank, target: Tank, pose: Pose | None = None) -> Look:
+        """How ``target`` (at ``pose``, default where it stands) shows from ``eye``:
+        the one sight measure of every rule (rulesets/battle_of_tanks/sightline.py)."""
+        return look(self.field, self.rules, eye, target, pose)
+
     def sight(self, shooter: Tank, target: Tank) -> Sight:
         """Can ``shooter`` fire at ``target``, and with what cover (BT-6.1 .. BT-6.7)."""
         touching = gap(shooter, target)
-        if self.rules.sight.measure == "footprints":
-            dist = touching
-        else:
-            dist = math.dist((shooter.x, shooter.y), (target.x, target.y))
-        in_range = dist <= shooter.card.sight_cm + 1e-9
-        if in_range and target.alive and target.side != shooter.side:
-            cover = self.field.cover((shooter.x, shooter.y), target.pose, target.length, target.width)
-        else:
-            cover = NOT_LOOKED
+        seen = self.look(shooter, target)
+        dist, in_range = seen.distance, seen.in_range
+        cover = seen.cover if target.alive and target.side != shooter.side else NOT_LOOKED
         spotted = cover.level == "open" or target.key in self.spotted
         h2h = self.hull_to_hull(shooter, target, touching)
         problem: Illegal | None = None
@@ -347,24 +329,18 @@ class BattleGame(Game[Action]):
         """The enemies ``shooter`` may fire at, with their sight (the allowed cases of
         :meth:`sight`, without composing the refusals: the search asks this a lot)."""
         out = []
-        footprints = self.rules.sight.measure == "footprints"
         need_spot = self.rules.spotting.required_for_cover
-        reach = shooter.card.sight_cm + 1e-9
-        eye = (shooter.x, shooter.y)
         for t in self.tanks:
             if not t.alive or t.side == shooter.side:
                 continue
-            touching = gap(shooter, t)
-            dist = touching if footprints else math.dist(eye, (t.x, t.y))
-            if dist > reach:
+            seen = self.look(shooter, t)
+            if not seen.visible:
                 continue
-            cover = self.field.cover(eye, t.pose, t.length, t.width)
-            if cover.level == "hidden":
-                continue
+            dist, cover = seen.distance, seen.cover
             spotted = cover.level == "open" or t.key in self.spotted
             if need_spot and not spotted:
                 continue
-            out.append((t, Sight(dist, True, cover, spotted, self.hull_to_hull(shooter, t, touching), None)))
+            out.append((t, Sight(dist, True, cover, spotted, self.hull_to_hull(shooter, t), None)))
         return out
 
     def ambushers(self, side: str) -> list[Tank]:
@@ -375,12 +351,8 @@ class BattleGame(Game[Action]):
         enemies = self.live(OTHER[t.side])
         if self.rules.retreat.cover_from == "nearest_enemy" and enemies:
             enemies = [min(enemies, key=lambda e: math.dist((e.x, e.y), (pose.x, pose.y)))]
-        for e in enemies:
-            if gap(e, t, pose) > e.card.sight_cm:
-                continue
-            if self.field.cover((e.x, e.y), pose, t.length, t.width).level == "open":
-                return False
-        return True
+        return not any(seen.in_range and seen.cover.level == "open"
+                       for seen in (self.look(e, t, pose) for e in enemies))
 
     # ================================================================ checks
     def _check(self, action: Action) -> Illegal | None:
@@ -647,16 +619,23 @@ class BattleGame(Game[Action]):
         events.append(Event("roll", f"{t.label} repair roll {roll.result}, {tn.explain()} -> {verdict} (BT-5.3)",
                             {"tank": t.key, "roll": roll.result, "need": tn.need, "success": ok}))
 
+    def recon_targets(self, t: Tank) -> list[tuple[Tank, Cover]]:
+        """The enemies a RECON by ``t`` looks at, with their cover (BT-5.4): within
+        sight range (BT-6.1) and, unless ``spotting.needs_line_of_sight`` is off,
+        not completely hidden by tall terrain. The order and the notes of
+        ``moves`` both ask this."""
+        need_los = self.rules.spotting.needs_line_of_sight
+        out = []
+        for e in self.live(OTHER[t.side]):
+            seen = self.look(t, e)
+            if seen.visible or (seen.in_range and not need_los):
+                out.append((e, seen.cover))
+        return out
+
     def _recon(self, t: Tank, events: list[Event]) -> None:
         sp = self.rules.spotting
         found = False
-        for e in self.live(OTHER[t.side]):
-            dist = gap(t, e)
-            if dist > t.card.sight_cm + 1e-9:
-                continue
-            cover = self.field.cover((t.x, t.y), e.pose, e.length, e.width)
-            if cover.level == "hidden" and sp.needs_line_of_sight:
-                continue
+        for e, cover in self.recon_targets(t):
             found = True
             if cover.level == "open":
                 self.spotted.add(e.key)

@@ -1,8 +1,8 @@
 """The ruler at the table: ``measure A B`` (distance, line of sight, cover).
 
 A and B are tank names (label or key) or points ``X,Y`` in cm. For two tanks
-the answer is the one the rules use: sight range between the closest points
-of the footprints (BT-6.1 Decision), line of sight and cover of B's
+the answer is the one the rules use: sight range measured as the setting
+``sight.measure`` says (BT-6.1 Decision; sightline.py), line of sight and cover of B's
 footprint seen from A's centre (BT-6.4). A point stands for a tank of the
 rules' default size facing east there. The ruler changes nothing.
 """
@@ -17,8 +17,9 @@ import shapely
 
 from core.errors import TanktableError
 from core.game import TableCommand
-from core.geometry import Pose, closest_distance, footprint
+from core.geometry import Pose
 from rulesets.battle_of_tanks.actions import num
+from rulesets.battle_of_tanks.sightline import footprint_gap, sight_distance
 
 if TYPE_CHECKING:
     from rulesets.battle_of_tanks.game import BattleGame
@@ -49,10 +50,10 @@ def measure(game: BattleGame, player: int | None, arguments: str) -> str:
     name_a, pose_a, la, wa, tank_a = _end(game, words[0])
     name_b, pose_b, lb, wb, tank_b = _end(game, words[1])
     centres = math.dist((pose_a.x, pose_a.y), (pose_b.x, pose_b.y))
-    gap = closest_distance(footprint(pose_a, la, wa), footprint(pose_b, lb, wb))
+    gap = footprint_gap(pose_a, (la, wa), pose_b, (lb, wb))
     lines = [f"{name_a} -> {name_b}: {centres:.1f} cm between centres, {gap:.1f} cm between footprints"]
     if tank_a is not None:
-        used = gap if game.rules.sight.measure == "footprints" else centres
+        used = sight_distance(game.rules, pose_a, (la, wa), pose_b, (lb, wb))
         verdict = "within" if used <= tank_a.card.sight_cm + 1e-9 else "beyond"
         lines.append(f"  {tank_a.label}'s sight {num(tank_a.card.sight_cm)} cm: {name_b} is {verdict} it (BT-6.1)")
     cover = game.field.cover((pose_a.x, pose_a.y), pose_b, lb, wb)
