@@ -74,10 +74,16 @@ def heading_between(a: Point, b: Point) -> float:
     return math.degrees(math.atan2(dy, dx)) % 360.0
 
 
+DIRECTION_DIGITS = 12
+"""A heading's cosine and sine are rounded to this many decimals, so a footprint
+facing along an axis (180 degrees) has exactly axis-parallel sides: a tank set
+flush against the table's edge is on the table by every test."""
+
+
 def _corners(x: np.ndarray, y: np.ndarray, heading: np.ndarray, length: float, width: float) -> np.ndarray:
     """Corner coordinates (n, 4, 2) of rectangles at the given centres and headings."""
     rad = np.radians(heading)
-    c, s = np.cos(rad)[:, None], np.sin(rad)[:, None]
+    c, s = np.round(np.cos(rad), DIRECTION_DIGITS)[:, None], np.round(np.sin(rad), DIRECTION_DIGITS)[:, None]
     u = np.array([1.0, -1.0, -1.0, 1.0]) * (length / 2.0)
     v = np.array([1.0, 1.0, -1.0, -1.0]) * (width / 2.0)
     xs = x[:, None] + u * c - v * s
@@ -88,7 +94,7 @@ def _corners(x: np.ndarray, y: np.ndarray, heading: np.ndarray, length: float, w
 def footprint_coords(pose: Pose, length: float, width: float) -> list[Point]:
     """The four corners of a rectangle of ``length`` along the heading, ``width`` across."""
     rad = math.radians(pose.heading)
-    c, s = math.cos(rad), math.sin(rad)
+    c, s = round(math.cos(rad), DIRECTION_DIGITS), round(math.sin(rad), DIRECTION_DIGITS)
     hl, hw = length / 2.0, width / 2.0
     corners = ((hl, hw), (-hl, hw), (-hl, -hw), (hl, -hw))
     return [(pose.x + u * c - v * s, pose.y + u * s + v * c) for u, v in corners]
@@ -97,6 +103,12 @@ def footprint_coords(pose: Pose, length: float, width: float) -> list[Point]:
 def footprint(pose: Pose, length: float, width: float) -> Polygon:
     """A model's footprint: a rectangle centred on the pose, long side along the heading."""
     return shapely.polygons(footprint_coords(pose, length, width))
+
+
+def turn_radius(length: float, width: float) -> float:
+    """Radius of the disc a footprint sweeps turning on the spot about its centre:
+    half its diagonal. A turn to any heading stays inside that disc."""
+    return math.hypot(length, width) / 2.0
 
 
 def rectangle(x: float, y: float, width: float, depth: float) -> Polygon:

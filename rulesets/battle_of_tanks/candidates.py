@@ -4,7 +4,8 @@ Movement on a centimetre table is continuous, so ``legal_actions`` cannot
 list every move; it offers what a player would consider -- straight drives
 in eight directions, towards the enemy base plate, towards each enemy (to
 come into sight) and behind the nearest terrain (into cover) -- every one
-checked legal. ``check`` still judges any path a person types.
+checked legal; a tank hemmed in so that none of these is legal is offered
+short drives (``NUDGE_CM``) instead. ``check`` still judges any path a person types.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
 
 DIRECTIONS = 8
 RETREAT_PROPOSALS = 6
+NUDGE_CM = (10.0, 5.0)
+"""Lengths of the short drives offered when every longer candidate is blocked."""
 
 
 def candidates(game: BattleGame) -> list[Action]:
@@ -127,8 +130,27 @@ def _paths(game: BattleGame) -> list[Action]:
         found.append((math.dist(p, (t.x, t.y)), A.Drive((p,))))
     if retreat:
         found.sort(key=lambda fd: fd[0])  # the nearest position in cover first (BT-5.3)
+    elif not found:
+        found = [(0.0, A.Drive((p,))) for p in _nudges(game, t, limit)]
     out.extend(d for _, d in found)
     return out
+
+
+def _nudges(game: BattleGame, t: Tank, limit: float) -> list[tuple[float, float]]:
+    """Short legal drives for a tank hemmed in (every longer candidate blocked):
+    :data:`NUDGE_CM` in 16 directions, so a list never offers a free tank no drive."""
+    points = []
+    for dist in NUDGE_CM:
+        if dist > limit + 1e-6:
+            continue
+        for k in range(16):
+            ang = math.radians(360.0 * k / 16)
+            p = (A.cm(t.x + math.cos(ang) * dist), A.cm(t.y + math.sin(ang) * dist))
+            if math.dist(p, (t.x, t.y)) <= limit + 1e-6:
+                points.append(p)
+    points = list(dict.fromkeys(points))
+    legal = game.straight_ok(t, points) if points else np.zeros(0, dtype=bool)
+    return [p for p, ok in zip(points, legal, strict=True) if ok]
 
 
 def _towards(t: Tank, goal: tuple[float, float], limit: float) -> list[tuple[float, float]]:

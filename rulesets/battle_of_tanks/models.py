@@ -293,8 +293,15 @@ class Scenario(DataModel):
     description: str = ""
     table: str | dict[str, Any]
     armies: dict[str, str | dict[str, Any]]
+    budget: int | None = Field(
+        None, ge=0,
+        description="BT-1.1: the one tier-point budget both armies are bought with; each army's total "
+                    "is checked against it. Without it both armies must name the same budget.")
     settings: dict[str, Any] = Field(default_factory=dict)
-    deploy: dict[str, list[Deployment]] = Field(default_factory=dict)
+    deploy: dict[str, list[Deployment]] = Field(
+        default_factory=dict,
+        description="BT-3.3: where each side's tanks start, in army order, each on its side's base plate. "
+                    "Without it the tanks are set up on their plate with room to turn on the spot.")
 
     @model_validator(mode="after")
     def _sides(self) -> Scenario:

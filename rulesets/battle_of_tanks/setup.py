@@ -13,12 +13,13 @@ import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
 from core.data import Document, Problem
 from core.errors import DataError, TanktableError, did_you_mean
-from core.geometry import Pose, footprint, heading_between
+from core.geometry import Pose, footprint, heading_between, turn_radius
 from rulesets.battle_of_tanks import catalogue as cat
 from rulesets.battle_of_tanks.field import Battlefield, features_of
 from rulesets.battle_of_tanks.game import SIDES
@@ -32,12 +33,22 @@ from rulesets.battle_of_tanks.models import (
 )
 from rulesets.battle_of_tanks.state import Tank
 
+TURN_ROOM_CM = 1.0
+"""Automatic set-up (BT-3.3): room between the discs two tanks sweep turning on the spot."""
+
+SPOT_STEP_CM = 0.5
+"""Automatic set-up (BT-3.3): the grid the places on a base plate are tried on."""
+
+PACKED_GAP_CM = 1.5
+"""Automatic set-up (BT-3.3) of an army too large for room to turn: tanks this far apart."""
+
 RESERVED_WORDS = {"to", "fire", "ambush", "pass", "stay", "none"}
 """Words of the notation a tank's label may not be (they start other actions)."""
 
 
-def army_problems(army: Army, side: str, cards: Mapping[str, TankCard]) -> list[str]:
-    """Unknown cards (BT-1.2) and an exceeded budget (BT-1.1) of one side's army."""
+def army_problems(army: Army, side: str, cards: Mapping[str, TankCard], budget: int | None = None) -> list[str]:
+    """Unknown cards (BT-1.2) and an exceeded budget (BT-1.1) of one side's army:
+    its own budget, and ``budget``, the scenario's, when one is given."""
     problems = []
     total = 0
     for tank in army.tanks:
@@ -49,7 +60,23 @@ def army_problems(army: Army, side: str, cards: Mapping[str, TankCard]) -> list[
     if total > army.budget:
         problems.append(f"army {side} ({army.name}): {total} tier points exceed the budget of "
                         f"{army.budget} by {total - army.budget} (BT-1.1)")
+    elif budget is not None and total > budget:
+        problems.append(f"army {side} ({army.name}): {total} tier points exceed the scenario's budget of "
+                        f"{budget} by {total - budget} (BT-1.1)")
     return problems
+
+
+def budget_problems(scen: Scenario, doc: Document, armies: Mapping[str, Army]) -> list[Problem]:
+    """BT-1.1: a scenario buys both armies with one budget. Without a ``budget:``
+    of its own, the armies must name the same one."""
+    if scen.budget is not None or len(armies) < 2:
+        return []
+    budgets = {side: army.budget for side, army in sorted(armies.items())}
+    if len(set(budgets.values())) == 1:
+        return []
+    named = ", ".join(f"{side} {value}" for side, value in budgets.items())
+    return [doc.problem(("armies",), f"the armies are bought with different budgets ({named}): give the "
+                                     "scenario one 'budget:' both are checked against (BT-1.1)")]
 
 
 def check_army_for_play(army: Army, side: str, cards: Mapping[str, TankCard]) -> None:
@@ -70,11 +97,7 @@ def build_tanks(armies: Mapping[str, Army], cards: Mapping[str, TankCard], rules
     used: set[str] = set()
     for side in SIDES:
         army = armies[side]
-        dims = []
-        for entry in army.tanks:
-            card = cards[entry.card]
-            fp = card.footprint or rules.footprint
-            dims.append((fp.length_cm, fp.width_cm))
+        dims = [_size(cards[entry.card], rules) for entry in army.tanks]
         poses = _deploy(field, side, dims, deploy.get(side, []), army.name)
         for i, (entry, pose, (length, width)) in enumerate(zip(army.tanks, poses, dims, strict=True)):
             card = cards[entry.card]
@@ -93,22 +116,120 @@ def build_tanks(armies: Mapping[str, Army], cards: Mapping[str, TankCard], rules
     return tanks
 
 
+def _size(card: TankCard, rules: RulesTable) -> tuple[float, float]:
+    """A card's footprint, length and width in cm (BT-2.1: the rules' default if it names none)."""
+    fp = card.footprint or rules.footprint
+    return fp.length_cm, fp.width_cm
+
+
 def _deploy(field: Battlefield, side: str, dims: list[tuple[float, float]],
             given: Sequence[Deployment], army: str) -> list[Pose]:
+    """Where the tanks start (BT-3.3): the scenario's places, or :func:`_spots`."""
     if given:
         if len(given) < len(dims):
-            raise TanktableError(f"scenario deploys {len(given)} tank(s) for {side} but the army has {len(dims)}")
+            raise TanktableError(f"scenario deploys {len(given)} tank(s) for {side} but the army has {len(dims)} (BT-3.3)")
         return [Pose(d.x, d.y, d.heading % 360) for d in given[: len(dims)]]
     plate = field.bases[side]
     centre = (field.width / 2, field.depth / 2)
     pc = plate.centroid
     heading = round(heading_between((pc.x, pc.y), centre) / 90.0) * 90.0 % 360.0
+    spots = _spots(field, side, dims, heading) or _packed(field, side, dims, heading)
+    if spots is None:
+        raise TanktableError(f"army {army!r}: {len(dims)} tanks do not fit on {side}'s base plate (BT-3.3)")
+    return [Pose(x, y, heading) for x, y in spots]
+
+
+def _spots(field: Battlefield, side: str, dims: list[tuple[float, float]],
+           heading: float) -> list[tuple[float, float]] | None:
+    """Places for ``dims`` tanks facing ``heading`` on ``side``'s plate, nearest the
+    table's centre first, or ``None`` if they do not fit.
+
+    Each footprint lies on the plate (BT-3.3), and each tank can turn on the spot
+    to any heading without touching another tank, impassable terrain or the
+    table's edge (BT-5.1): the disc it sweeps turning (:func:`turn_radius`) is
+    on the table, off impassable terrain, and at least :data:`TURN_ROOM_CM` from
+    every other tank's disc. The places are tried on a :data:`SPOT_STEP_CM` grid:
+    a compact front nearest the table's centre where each tank also has a clear
+    way forward (no other tank straight ahead of it); else the compact front
+    alone; else places spread as far apart as the plate allows.
+    """
+    radius = max(turn_radius(length, width) for length, width in dims)
     length = max(d[0] for d in dims)
     width = max(d[1] for d in dims)
-    along_x = heading in (0.0, 180.0)
-    sx, sy = (length, width) if along_x else (width, length)
-    minx, miny, maxx, maxy = plate.bounds
-    gap = 1.5
+    half_x, half_y = (length / 2, width / 2) if heading in (0.0, 180.0) else (width / 2, length / 2)
+    minx, miny, maxx, maxy = field.bases[side].bounds
+    xs = np.arange(math.ceil((minx + half_x) / SPOT_STEP_CM) * SPOT_STEP_CM, maxx - half_x + 1e-9, SPOT_STEP_CM)
+    ys = np.arange(math.ceil((miny + half_y) / SPOT_STEP_CM) * SPOT_STEP_CM, maxy - half_y + 1e-9, SPOT_STEP_CM)
+    if not len(xs) or not len(ys):
+        return None
+    gx, gy = np.meshgrid(xs, ys)
+    px, py = gx.ravel(), gy.ravel()
+    ok = (px >= radius) & (py >= radius) & (px <= field.width - radius) & (py <= field.depth - radius)
+    px, py = px[ok], py[ok]
+    if len(px):
+        points = shapely.points(px, py)
+        free = np.ones(len(px), dtype=bool)
+        plate = field.bases[side]
+        near = [o for o in field.blocking if shapely.distance(plate, o) < radius]
+        for obstacle in near:  # a disc may touch impassable terrain, not enter it
+            free &= np.asarray(shapely.distance(points, obstacle) >= radius - 1e-9, dtype=bool)
+        px, py = px[free], py[free]
+    if not len(px):
+        return None
+    centre = (field.width / 2, field.depth / 2)
+    apart = 2 * radius + TURN_ROOM_CM - 1e-9
+    front = np.hypot(px - centre[0], py - centre[1])
+    ahead = np.lexsort((py, px, front))
+    # across the heading: tanks this far apart sideways do not stand in each other's way forward
+    across = -px * math.sin(math.radians(heading)) + py * math.cos(math.radians(heading))
+    lane = width + TURN_ROOM_CM - 1e-9
+    chosen = (_front(px, py, ahead, len(dims), apart, across, lane)
+              or _front(px, py, ahead, len(dims), apart)
+              or _spread(px, py, ahead, len(dims), apart))
+    if chosen is None:
+        return None
+    spots = [(float(px[i]), float(py[i])) for i in chosen]
+    return sorted(spots, key=lambda q: (math.dist(q, centre), q))
+
+
+def _front(px: np.ndarray, py: np.ndarray, order: np.ndarray, n: int, apart: float,
+           across: np.ndarray | None = None, lane: float = 0.0) -> list[int] | None:
+    """``n`` places taken in ``order`` (nearest the table's centre first), each at
+    least ``apart`` from those taken and, with ``across``, at least ``lane`` from
+    each sideways (so each has a clear way forward), or ``None``."""
+    chosen: list[int] = []
+    for i in order:
+        if all(math.hypot(px[i] - px[j], py[i] - py[j]) >= apart for j in chosen) and (
+                across is None or all(abs(across[i] - across[j]) >= lane for j in chosen)):
+            chosen.append(int(i))
+            if len(chosen) == n:
+                return chosen
+    return None
+
+
+def _spread(px: np.ndarray, py: np.ndarray, order: np.ndarray, n: int, apart: float) -> list[int] | None:
+    """``n`` places spread out: from the first in ``order``, each next the farthest
+    from those taken; ``None`` if one would be nearer than ``apart``."""
+    chosen = [int(order[0])]
+    nearest = np.hypot(px - px[chosen[0]], py - py[chosen[0]])
+    while len(chosen) < n:
+        i = int(np.argmax(nearest))
+        if nearest[i] < apart:
+            return None
+        chosen.append(i)
+        nearest = np.minimum(nearest, np.hypot(px - px[i], py - py[i]))
+    return chosen
+
+
+def _packed(field: Battlefield, side: str, dims: list[tuple[float, float]],
+            heading: float) -> list[tuple[float, float]] | None:
+    """Rows :data:`PACKED_GAP_CM` apart on the plate, nearest the table's centre
+    first: for an army too large to give every tank room to turn (BT-3.3)."""
+    length = max(d[0] for d in dims)
+    width = max(d[1] for d in dims)
+    sx, sy = (length, width) if heading in (0.0, 180.0) else (width, length)
+    minx, miny, maxx, maxy = field.bases[side].bounds
+    gap = PACKED_GAP_CM
     slots = []
     y = miny + gap + sy / 2
     while y + sy / 2 <= maxy - gap / 2 + 1e-9:
@@ -117,11 +238,12 @@ def _deploy(field: Battlefield, side: str, dims: list[tuple[float, float]],
             slots.append((x, y))
             x += sx + gap
         y += sy + gap
-    free = [s for s in slots if _clear(field, Pose(s[0], s[1], heading), length, width)]
-    free.sort(key=lambda s: math.dist(s, centre))
+    centre = (field.width / 2, field.depth / 2)
+    free = sorted((s for s in slots if _clear(field, Pose(s[0], s[1], heading), length, width)),
+                  key=lambda s: math.dist(s, centre))
     if len(free) < len(dims):
-        raise TanktableError(f"army {army!r}: {len(dims)} tanks do not fit on {side}'s base plate ({len(free)} places) (BT-3.3)")
-    return [Pose(round(x, 1), round(y, 1), heading) for x, y in free[: len(dims)]]
+        return None
+    return [(round(x, 1), round(y, 1)) for x, y in free[: len(dims)]]
 
 
 def _clear(field: Battlefield, pose: Pose, length: float, width: float) -> bool:
@@ -196,6 +318,7 @@ def scenario_problems(scen: Scenario, doc: Document,
     except TanktableError as exc:
         problems.append(doc.problem(("table",), str(exc)))
     armies: dict[str, Army] = {}
+    loaded: dict[str, Army] = {}
     for side, src in scen.armies.items():
         try:
             army, _, _ = cat.load_army(src, pool, folder, (doc, ("armies", side)))
@@ -205,10 +328,12 @@ def scenario_problems(scen: Scenario, doc: Document,
         except TanktableError as exc:
             problems.append(doc.problem(("armies", side), str(exc)))
             continue
-        found_army = army_problems(army, side, pool)
+        found_army = army_problems(army, side, pool, scen.budget)
         problems.extend(doc.problem(("armies", side), m) for m in found_army)
+        loaded[side] = army
         if not found_army:
             armies[side] = army
+    problems.extend(budget_problems(scen, doc, loaded))
     if field is not None:
         problems.extend(_deployment_problems(scen, doc, field, armies, pool, rules))
     return problems
@@ -216,29 +341,42 @@ def scenario_problems(scen: Scenario, doc: Document,
 
 def _deployment_problems(scen: Scenario, doc: Document, field: Battlefield, armies: Mapping[str, Army],
                          cards: Mapping[str, TankCard], rules: RulesTable) -> list[Problem]:
+    """BT-3.3: the tanks fit on their plate; or each deployed tank stands on the
+    table, off impassable terrain, on its own side's base plate and clear of the
+    others -- every problem at its own line."""
     problems: list[Problem] = []
     for side, army in armies.items():
-        dims = []
-        for entry in army.tanks:
-            fp = cards[entry.card].footprint or rules.footprint
-            dims.append((fp.length_cm, fp.width_cm))
+        dims = [_size(cards[entry.card], rules) for entry in army.tanks]
         given = scen.deploy.get(side, [])
-        try:
-            _deploy(field, side, dims, given, army.name)
-        except TanktableError as exc:
-            problems.append(doc.problem(("deploy", side) if given else ("armies", side), f"{exc} (BT-3.3)"
-                                        if "BT-3.3" not in str(exc) else str(exc)))
+        if not given:
+            try:
+                _deploy(field, side, dims, given, army.name)
+            except TanktableError as exc:
+                problems.append(doc.problem(("armies", side), str(exc)))
             continue
+        if len(given) != len(dims):
+            problems.append(doc.problem(("deploy", side), f"scenario deploys {len(given)} tank(s) for {side} "
+                                                          f"but the army has {len(dims)} (BT-3.3)"))
         placed: list[tuple[int, object]] = []
         for i, (d, (length, width)) in enumerate(zip(given, dims, strict=False)):
             pose = Pose(d.x, d.y, d.heading % 360)
-            why = placement_problem(field, f"tank {i + 1} of {side}", pose, length, width)
+            name = f"tank {i + 1} of {side}"
+            if not field.on_plate(side, pose, length, width):
+                problems.append(doc.problem(("deploy", side, i), f"{name} at {pose.x:g},{pose.y:g} is not on "
+                                                                 f"{side}'s base plate ({_plate_text(field, side)}) (BT-3.3)"))
+            why = placement_problem(field, name, pose, length, width)
             if why is not None:
                 problems.append(doc.problem(("deploy", side, i), why))
                 continue
             fp = footprint(pose, length, width)
             for j, other in placed:
                 if shapely.intersects(fp, other) and not shapely.touches(fp, other):
-                    problems.append(doc.problem(("deploy", side, i), f"tank {i + 1} of {side} overlaps tank {j + 1} (BT-3.3)"))
+                    problems.append(doc.problem(("deploy", side, i), f"{name} overlaps tank {j + 1} (BT-3.3)"))
             placed.append((i, fp))
     return problems
+
+
+def _plate_text(field: Battlefield, side: str) -> str:
+    """A base plate as a player reads it: ``x 0..30, y 0..30 cm``."""
+    minx, miny, maxx, maxy = field.bases[side].bounds
+    return f"x {minx:g}..{maxx:g}, y {miny:g}..{maxy:g} cm"

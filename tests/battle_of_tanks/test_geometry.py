@@ -132,3 +132,17 @@ def test_line_of_sight_and_segment_clear():
     only_second = np.array([False, True])
     assert occ.segment_clear((0, 5), (30, 5), only_second)
     assert occ.line_of_sight((0, 5), box(30, 4, 32, 6), only_second)
+
+
+@pytest.mark.parametrize("heading", [0.0, 90.0, 180.0, 270.0])
+def test_a_footprint_along_an_axis_flush_with_the_table_edge_is_on_the_table(heading: float) -> None:
+    """BT-5.1: a tank that drove flush against the table's edge stands on the table
+    by every test (a 180-degree footprint once poked 3e-16 cm past x = 0, so a
+    reachable position was refused when read back)."""
+    from core.geometry import turn_radius
+
+    half = 5.0 if heading in (0.0, 180.0) else 2.5
+    fp = footprint(Pose(half, 27.5, heading), 10, 5)
+    assert box(0, 0, 120, 120).contains(fp)
+    assert fp.bounds[0] == 0.0
+    assert turn_radius(10, 5) == pytest.approx(math.hypot(5, 2.5))

@@ -184,16 +184,18 @@ deploy:
 def test_a_scenario_is_checked_the_same_by_validate_play_and_new_game(tmp_path: Path, capsys: Any,
                                                                      monkeypatch: Any) -> None:
     """Issue 17 bug 7 for Battle of Tanks: a tank deployed inside the church is refused
-    by ``validate``, by ``play`` (before the first move) and by ``new_game`` (records)."""
+    by ``validate``, by ``play`` (before the first move) and by ``new_game`` (records);
+    the church is off a's base plate too (BT-3.3, issue 27.10), and both are said."""
     from cli.commands import check_file
 
     path = tmp_path / "s.yaml"
     path.write_text(SCENARIO_IN_A_HOUSE)
+    off_plate = f"{path}:9:7: tank 2 of a at 60,60 is not on a's base plate (x 0..30, y 0..30 cm) (BT-3.3)"
     expected = f"{path}:9:7: tank 2 of a at 60,60 stands in impassable church (BT-5.1)"
-    assert [str(p) for p in check_file(path)] == [expected]
+    assert [str(p) for p in check_file(path)] == [off_plate, expected]
     with pytest.raises(DataError) as info:
         RULESET.new_game(path, {}, 1)
-    assert str(info.value) == expected
+    assert str(info.value) == f"{off_plate}\n{expected}"
     rec = tmp_path / "r.yaml"
     code, out, err = run(["play", "battle-of-tanks", "--scenario", str(path), "--seat", "a=random",
                           "--seat", "b=random", "--record", str(rec)], capsys, monkeypatch)
@@ -205,7 +207,7 @@ def test_a_scenario_army_over_budget_is_refused_by_validate_too(tmp_path: Path) 
     from cli.commands import check_file
 
     path = tmp_path / "s.yaml"
-    path.write_text("ruleset: battle-of-tanks\nkind: scenario\nname: x\ntable: village\narmies:\n"
+    path.write_text("ruleset: battle-of-tanks\nkind: scenario\nname: x\ntable: village\nbudget: 20\narmies:\n"
                     "  a: {budget: 5, tanks: [{card: tiger-i}]}\n  b: heavy-line\n")
     [problem] = check_file(path)
-    assert (problem.line, problem.message) == (6, "army a (Army): 7 tier points exceed the budget of 5 by 2 (BT-1.1)")
+    assert (problem.line, problem.message) == (7, "army a (Army): 7 tier points exceed the budget of 5 by 2 (BT-1.1)")

@@ -66,16 +66,16 @@ def _moving(ruleset: Ruleset) -> Any:
 
 
 def test_bt_5_1_drive_ends_on_its_last_waypoint_in_svg_units() -> None:
-    """BT-5.1: t34#1 (at 18,23.5 on a 120 cm deep table, move 40 cm) driving 3,4
+    """BT-5.1: t34#1 (at 25,27.5 on a 120 cm deep table, move 40 cm) driving 3,4
     cm away: the path is 5 cm; the end is x*SCALE, (depth - y)*SCALE."""
     ruleset = get_ruleset("battle-of-tanks")
     game = _moving(ruleset)
-    drive = Drive(((21.0, 27.5),))
+    drive = Drive(((28.0, 31.5),))
     aids = ruleset.board_aids(game, [drive], [""])
     assert aids is not None
     (aid,) = aids.actions
-    assert aid.start == Place("18,24", (18.0 * SCALE, (120.0 - 23.5) * SCALE))
-    assert aid.end == Place("21,28", (21.0 * SCALE, (120.0 - 27.5) * SCALE)) == Place("21,28", (105.0, 462.5))
+    assert aid.start == Place("25,28", (25.0 * SCALE, (120.0 - 27.5) * SCALE))
+    assert aid.end == Place("28,32", (28.0 * SCALE, (120.0 - 31.5) * SCALE)) == Place("28,32", (140.0, 442.5))
     assert aid.drawing is not None
     assert aid.drawing.path == (aid.start.at, aid.end.at)
     assert aid.drawing.label == "5.0 / 40 cm" and not aid.drawing.over
@@ -84,7 +84,7 @@ def test_bt_5_1_drive_ends_on_its_last_waypoint_in_svg_units() -> None:
 def test_bt_5_1_a_drive_beyond_the_allowance_is_drawn_over() -> None:
     ruleset = get_ruleset("battle-of-tanks")
     game = _moving(ruleset)
-    aids = ruleset.board_aids(game, [Drive(((18.0, 23.5 + 45.0),))], [""])
+    aids = ruleset.board_aids(game, [Drive(((25.0, 27.5 + 45.0),))], [""])
     assert aids is not None and aids.actions[0].drawing is not None
     assert aids.actions[0].drawing.over and aids.actions[0].drawing.label == "45.0 / 40 cm"
 
