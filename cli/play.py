@@ -38,6 +38,7 @@ commands:
   <move>          a move in the ruleset's notation (see 'moves')
   moves [FILTER]  list legal moves (only those containing FILTER; e1 is not e12)
   board           draw the full board (each decision shows a compact one)
+  card NAME       a unit's card: its numbers, and its state if in play
   last            the moves since your last decision, with everything that happened
   hint            what the computer would play
   undo            take back your last move (and the computer's reply)
@@ -435,6 +436,8 @@ class Session:
                         typer.echo(shown)
                 elif word == "board":
                     typer.echo(g.render(player, color=self.color))
+                elif word == "card":
+                    typer.echo(g.card_text(rest.strip(), player) if rest.strip() else "usage: card NAME")
                 elif word == "hint":
                     from core.ai import make_agent
 

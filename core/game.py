@@ -406,6 +406,17 @@ class Game(ABC, Generic[A]):
         """The ruleset's own questions a player may ask at the prompt (see :class:`TableCommand`)."""
         return ()
 
+    def card_text(self, name: str, player: int | None = None) -> str:
+        """The unit card ``name`` names, as text (``card NAME`` at the prompt), from
+        what ``player`` may know. The default finds it among the ruleset's cards by
+        id or name (:mod:`core.cards`); a ruleset whose units have names on the
+        table (a tank's label, a square) answers those too, with the unit's state.
+        Raises :class:`~core.errors.TanktableError` naming the choices."""
+        from core.cards import card_lines, find_card
+        from core.registry import get_ruleset
+
+        return "\n".join(card_lines(*find_card(name, get_ruleset(self.ruleset_id).cards())))
+
     # ------------------------------------------------------------- rendering
     @abstractmethod
     def render(self, player: int | None = None, color: bool = False) -> str:

@@ -206,6 +206,12 @@ class BattleGame(Game[Action]):
 
         return COMMANDS
 
+    def card_text(self, name: str, player: int | None = None) -> str:
+        """``card NAME``: a tank's card and its state, or a card (tank_card.py)."""
+        from rulesets.battle_of_tanks.tank_card import card_text
+
+        return card_text(self, name)
+
     def describe_action(self, action: Action) -> str:
         """Toward which enemy, into which cover, the odds of each shot (describe.py)."""
         from rulesets.battle_of_tanks.describe import describe
