@@ -656,7 +656,11 @@ class BattleGame(Game[Action]):
             events.append(Event("roll", f"{t.label} spots {e.label}? rolls {roll.result}, {tn.explain()} -> {'spotted' if ok else 'not spotted'}",
                                 {"tank": e.key, "roll": roll.result, "need": tn.need, "success": ok}))
         if not found:
-            events.append(Event("recon", f"{t.label} sees no enemy within {A.num(t.card.sight_cm)} cm (BT-5.4)", {"tank": t.key}))
+            hidden = [e.label for e in self.live(OTHER[t.side]) if self.look(t, e).in_range]
+            why = (f": {_names(hidden)}, within its {A.num(t.card.sight_cm)} cm sight, "
+                   f"{'is' if len(hidden) == 1 else 'are'} completely hidden by tall terrain" if hidden
+                   else f" within {A.num(t.card.sight_cm)} cm")
+            events.append(Event("recon", f"{t.label} sees no enemy{why} (BT-5.4)", {"tank": t.key}))
 
     # ---------------------------------------------------------------- fire
     def to_hit(self, shooter: Tank, target: Tank, sight: Sight, mode: str, turret: bool) -> TargetNumber:

@@ -123,7 +123,8 @@ def test_issue_27_19_recon_note_leaves_out_a_tank_hidden_by_tall_terrain() -> No
     give_chit(game, "a")
     assert game.describe_action(A.Declare("a1", "RECON")) == "no unspotted enemy in sight"
     events = game.apply(A.Declare("a1", "RECON"))
-    assert not [e for e in events if e.kind in ("roll", "spotted")]
+    assert [e.text for e in events if e.kind in ("roll", "spotted", "recon")] == [
+        "luchs#1 sees no enemy: tiger#1, within its 100 cm sight, is completely hidden by tall terrain (BT-5.4)"]
 
 
 TERRAIN = [
