@@ -179,3 +179,18 @@ def test_issue_27_12_bt_5_1_a_hemmed_in_tank_is_offered_short_drives() -> None:
     drives = legal_drives(game, "a1")
     assert drives
     assert all(math.dist(d.points[0], (12.5, 15.0)) <= 10.1 for d in drives)  # 10 cm, to the notation's 0.1 cm
+
+
+def test_issue_27_12_an_army_too_large_for_room_to_turn_is_still_set_up_on_its_plate() -> None:
+    """Six tanks cannot each have a turning disc on a 30 cm corner plate: they are
+    packed in rows 1.5 cm apart, on the plate and clear of one another (BT-3.3)."""
+    from rulesets.battle_of_tanks.setup import PACKED_GAP_CM
+
+    six = {"name": "six", "budget": 24, "tanks": [{"card": "t-80"}] * 6}
+    game = RULESET.new_game(None, {"armies": {"a": six, "b": six}}, 1)
+    for side in ("a", "b"):
+        tanks = game.live(side)
+        assert len(tanks) == 6
+        assert all(game.field.on_plate(side, t.pose, t.length, t.width) for t in tanks)
+        gaps = [t.footprint().distance(o.footprint()) for t in tanks for o in tanks if t.key < o.key]
+        assert min(gaps) == pytest.approx(PACKED_GAP_CM)
