@@ -241,7 +241,7 @@ def write_text_atomic(text: str, path: str | Path, kind: str) -> None:
     The new file gets the permissions a plain new file would get (the umask).
     """
     target = Path(path)
-    if target.exists():
+    if target.exists() and not _empty(target):
         try:
             doc = load_document(target)
             same_kind = isinstance(doc.data, dict) and doc.data.get("kind") == kind
@@ -266,6 +266,14 @@ def write_text_atomic(text: str, path: str | Path, kind: str) -> None:
             raise
     except OSError as exc:
         raise TanktableError(f"{target}: cannot save: {exc.strerror or exc}") from None
+
+
+def _empty(path: Path) -> bool:
+    """An empty file holds nothing to lose (``mktemp`` makes one for a record to go in)."""
+    try:
+        return path.is_file() and path.stat().st_size == 0
+    except OSError:
+        return False
 
 
 def _umask() -> int:

@@ -32,3 +32,12 @@ def with_pig(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     from tests import toy
 
     yield from register_ruleset(monkeypatch, "pig", toy.RULESET)
+
+
+@pytest.fixture(autouse=True)
+def games_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """Games played in tests are saved in a temporary folder, never in the user's home
+    (``TANKTABLE_HOME``, see cli/autosave.py); subprocesses inherit it."""
+    home = tmp_path_factory.mktemp("tanktable-home")
+    monkeypatch.setenv("TANKTABLE_HOME", str(home))
+    yield home
