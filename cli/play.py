@@ -44,10 +44,10 @@ commands:
   save FILE       save the game record
   save position FILE
                   save the position as a document (tanktable play --position FILE)
-  draw            offer a draw (the other side accepts or declines)
+  draw            offer a draw (asks to confirm; the other side accepts or declines)
   resign          give up the game (asks to confirm)
   help            this text
-  quit            stop (saves to --record if given)"""
+  quit            stop (the game is saved; the last line says where)"""
 
 
 DRAW_ACCEPTED_AT = 0.0
