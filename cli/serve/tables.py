@@ -90,6 +90,8 @@ class Table:
     """Why the game's record could not be saved the last time it was tried ("" once it is)."""
     links_problem: str = ""
     """Why the links file could not be read or written ("": it is fine)."""
+    links_damaged: bool = False
+    """The links file could not be read: it is left alone, and no link is made."""
 
     # ------------------------------------------------------------- seats
     @property
@@ -114,10 +116,10 @@ class Table:
         """One link per human seat, one for spectators, and one hot-seat link
         when more than one person plays at this table; True when any was made.
 
-        Nothing is made while the links file is damaged (:attr:`links_problem`):
+        Nothing is made while the links file is damaged (:attr:`links_damaged`):
         new links would silently replace the ones people hold.
         """
-        if self.links_problem:
+        if self.links_damaged:
             return False
         wanted = [Seat(HUMAN, p) for p in self.humans] + [Seat(SPECTATOR)]
         if len(self.humans) > 1:
@@ -332,7 +334,7 @@ class Table:
     def save(self) -> None:
         """The record (atomic, see :func:`core.record.save_record`) and the links beside it."""
         save_record(self.record(), self.path)
-        if not self.links_problem:
+        if not self.links_damaged:
             self.save_tokens()
 
     def tokens_path(self) -> Path:
@@ -350,6 +352,7 @@ class Table:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 json.dump(data, fh)
             os.replace(tmp, path)
+            self.links_problem = ""
         except OSError as exc:
             self.links_problem = (f"the links file {path.name} cannot be written ({exc.strerror or exc}): "
                                   "the links work until the server stops")
@@ -371,6 +374,7 @@ class Table:
                     raise ValueError(f"unknown seat {seat.role} {seat.player}")
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             self.tokens = {}
+            self.links_damaged = True
             self.links_problem = (f"the links file {path.name} is damaged ({exc}), so this game's links "
                                   "do not work; mend it, or delete it to get new links, "
                                   "and restart the server")

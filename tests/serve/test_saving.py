@@ -137,3 +137,22 @@ def test_27_7_links_of_a_record_dropped_into_the_folder_are_saved_at_once(tmp_pa
         [again] = games(client)
         assert again["links"] == first["links"] and again["problem"] == ""
         assert Link(client, first["links"]["black"]).state()["to_move"] == "black"
+
+
+def test_27_7_a_links_file_that_cannot_be_written_is_reported_and_the_move_stands(tmp_path: Path) -> None:
+    """The record is what must not be lost: a links file that cannot be written does not undo a
+    saved move; it is named on the start page until it can be written again."""
+    app, _ = make_server(tmp_path / "games")
+    with TestClient(app) as client:
+        game = create(client, ruleset="tank-chess", seed=1, seats={"white": "human", "black": "human"})
+        white, black = (Link(client, game["links"][side]) for side in ("white", "black"))
+        links = tmp_path / "games" / f".{game['id']}.links.json"
+        links.unlink()
+        links.mkdir()  # a folder where the file should be: no one, not even root, writes the file
+        r = white.post("act", {"move": white.state()["actions"][0]["text"]})
+        assert r.status_code == 200
+        assert "cannot be written" in games(client)[0]["problem"]
+        links.rmdir()
+        r = black.post("act", {"move": black.state()["actions"][0]["text"]})
+        assert r.status_code == 200 and games(client)[0]["problem"] == ""
+        assert links.is_file()
