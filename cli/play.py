@@ -29,6 +29,7 @@ from core.game import Event, Game, Ruleset, Termination
 from core.registry import get_ruleset
 
 if TYPE_CHECKING:
+    from cli.record_target import RecordGuard
     from core.record import RecordClock, RecordFile
 
 HUMAN = "human"
@@ -165,6 +166,8 @@ class Session:
         """When ``--record`` was last written (see :meth:`autosave`)."""
         self.auto_record = False
         """The record goes to the games folder (no ``--record``): written once something is played."""
+        self.guard: RecordGuard | None = None
+        """The record file as this game last left it (set with the record's target, see :func:`run_play`)."""
         self.table_commands = {c.name: c for c in game.table_commands()}
         """The ruleset's own questions (``measure``, ``preview``), by their first word."""
         self.quiet = s.json_out
@@ -328,20 +331,41 @@ class Session:
         now = time.monotonic()
         if not urgent and now - self.saved_at < self.AUTOSAVE_SECONDS:
             return
+        self.save_record_file()
+        self.saved_at = now
+
+    def save_record_file(self) -> Path:
+        """Write the game's record; a file changed by something else since this game
+        last wrote it is left alone, and the game goes on in a new file of the games folder."""
+        from cli.record_target import RecordGuard
         from core.record import save_record
 
+        assert self.s.record is not None
+        if self.guard is None:
+            self.guard = RecordGuard(self.s.record)
+        if self.guard.changed():
+            from cli.autosave import new_game_path
+
+            new = new_game_path(self.ruleset.id)
+            typer.echo(f"{self.s.record} was changed by something else since this game saved it; "
+                       f"it is left as it is, and the game is saved in {new} from now on", err=True)
+            self.s.record, self.auto_record, self.guard = new, False, RecordGuard(new)
         save_record(self.record(), self.s.record)
-        self.saved_at = now
+        self.guard.saved()
+        return self.s.record
 
     def save_if_asked(self, path: Path | None = None, announce: bool = True) -> Path | None:
         """Save to ``path``, else to the game's record (``--record`` or the games folder);
         where it was saved (``None``: nowhere to save, or nothing played yet for the games folder)."""
-        target = path or self.s.record
-        if target is None or (path is None and self.nothing_to_keep()):
-            return None
-        from core.record import save_record
+        if path is None:
+            if self.s.record is None or self.nothing_to_keep():
+                return None
+            target = self.save_record_file()
+        else:
+            from core.record import save_record
 
-        save_record(self.record(), target)
+            save_record(self.record(), path)
+            target = path
         if path is not None:
             self.say(f"saved {target}")
         elif announce:
@@ -690,7 +714,7 @@ def clear_screen() -> None:
 
 
 def run_play(s: PlaySettings) -> int:
-    from cli.record_target import settle_record
+    from cli.record_target import RecordGuard, settle_record
     from cli.stopping import Stopped, stop_on_signals
 
     if s.pick:
@@ -702,6 +726,8 @@ def run_play(s: PlaySettings) -> int:
     session = start_session(s)
     s.record, session.auto_record = settle_record(s.record, s.resume, session.ruleset.id,
                                                   bool(session.humans))
+    if s.record is not None:
+        session.guard = RecordGuard(s.record)
     try:
         with stop_on_signals():
             return session.run()
@@ -720,12 +746,15 @@ def run_play(s: PlaySettings) -> int:
     except Exception:
         # Whatever went wrong, the moves played so far are saved before the error is shown:
         # to --record, or (when none was named) to a new file in the working directory.
-        target = s.record if s.record is not None else rescue_path(session)
         try:
             if session.game.history:
-                from core.record import save_record
+                if s.record is not None:
+                    target = session.save_record_file()
+                else:
+                    from core.record import save_record
 
-                save_record(session.record(), target)
+                    target = rescue_path(session)
+                    save_record(session.record(), target)
                 typer.echo(f"the game so far is saved in {target} "
                            f"(tanktable play --resume {target} plays on)", err=True)
         except TanktableError as exc:

@@ -107,3 +107,31 @@ def settle_record(record: Path | None, resuming: Path | None, ruleset_id: str,
     from cli.autosave import new_game_path
 
     return new_game_path(ruleset_id), True
+
+
+def _fingerprint(path: Path) -> tuple[int, int, int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+class RecordGuard:
+    """The record file as the game last left it: a game writes over its own record
+    only, never over what something else put there meanwhile (another game
+    started with the same ``--record``, a person's edit)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.seen = _fingerprint(path)
+
+    def changed(self) -> bool:
+        """True when the file is not as this game last saw it (replaced or edited);
+        a file removed meanwhile holds nothing to lose, and is written again."""
+        now = _fingerprint(self.path)
+        return now is not None and now != self.seen
+
+    def saved(self) -> None:
+        """The game has just written the file."""
+        self.seen = _fingerprint(self.path)

@@ -255,3 +255,30 @@ def test_27_15_draw_asks_to_confirm_as_resign_does(capsys: Any, monkeypatch: Any
                        capsys, monkeypatch, stdin="draw\nn\nquit\n")
     assert "red: offer a draw? [y/N]" in out and "no draw offered: play on" in out
     assert "accepts" not in out and "declines" not in out
+
+
+def test_27_4_a_record_replaced_during_the_game_is_left_alone(
+        tmp_path: Path, capsys: Any, monkeypatch: Any, with_pig: Any, games_home: Path) -> None:
+    """Issue 27.4: another game started with the same --record (or an edit) while this one is played:
+    neither is lost -- the other file stays, this game goes on in the games folder and says so."""
+    from cli.play import Session
+
+    rec = tmp_path / "g.yaml"
+    human_turn = Session.human_turn
+    calls = {"n": 0}
+    other: dict[str, bytes] = {}
+
+    def meddle(self: Session, player: int) -> bool:
+        calls["n"] += 1
+        if calls["n"] == 2:
+            other["bytes"] = pig_record(rec, moves=2)
+        return human_turn(self, player)
+
+    monkeypatch.setattr(Session, "human_turn", meddle)
+    code, out, err = run(["play", "pig", "--seat", "red=human", "--seat", "blue=greedy", "--seed", "3",
+                          "--record", str(rec)], capsys, monkeypatch, stdin="roll\nhold\n" * 3)
+    [moved] = (games_home / "games").glob("pig-*.yaml")
+    assert f"{rec} was changed by something else since this game saved it" in err and str(moved) in err
+    assert rec.read_bytes() == other["bytes"]
+    assert f"game saved in {moved}" in out
+    assert len(load_record(moved)[0].moves) > 2
