@@ -4,9 +4,11 @@ Each decision goes to its seat: a human types notation or a command, a
 computer player chooses. Whatever is shown to a human passes through the
 game's view of that human (hidden information); in hot-seat play with
 secrets the screen is cleared between the two sides. A game never loses
-anything: with ``--record`` the record is rewritten (atomically) after every
-decision, and on end of input, Ctrl-C or an internal error it is saved before
-anything else happens. ``--resume`` plays on from such a record.
+anything: its record (``--record``, or with a person at the table a new file
+of the games folder, see :mod:`cli.autosave`) is rewritten atomically after
+every decision and always before a person is asked, and on end of input,
+Ctrl-C, SIGTERM/SIGHUP or an internal error it is saved before anything else
+happens. ``--resume`` plays on from such a record.
 """
 
 from __future__ import annotations
@@ -382,7 +384,10 @@ class Session:
 
         held = describe(path)
         own = self.s.record is not None and path.resolve() == self.s.record.resolve()
-        if held is not None and not own and "game record" in held \
+        if own:  # the game's own record: written as after every decision
+            self.say(f"saved {self.save_record_file()}")
+            return
+        if held is not None and "game record" in held \
                 and not self.confirm(f"{path} holds {held}; replace it? [y/N] "):
             typer.echo("not saved")
             return

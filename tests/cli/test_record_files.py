@@ -282,3 +282,14 @@ def test_27_4_a_record_replaced_during_the_game_is_left_alone(
     assert rec.read_bytes() == other["bytes"]
     assert f"game saved in {moved}" in out
     assert len(load_record(moved)[0].moves) > 2
+
+
+def test_27_4_save_onto_the_games_own_record_just_saves(tmp_path: Path, capsys: Any, monkeypatch: Any,
+                                                        with_pig: Any, games_home: Path) -> None:
+    """``save FILE`` naming the game's own --record asks nothing and keeps the game in that file."""
+    rec = tmp_path / "g.yaml"
+    code, out, err = run(["play", "pig", "--seat", "red=human", "--seat", "blue=greedy", "--seed", "1",
+                          "--record", str(rec)], capsys, monkeypatch, stdin=f"roll\nsave {rec}\nroll\nquit\n")
+    assert "replace it?" not in out and f"saved {rec}" in out and "changed by something else" not in err
+    assert not list((games_home / "games").glob("*.yaml"))
+    assert len(load_record(rec)[0].moves) >= 2
