@@ -387,7 +387,7 @@ class Session:
         if own:  # the game's own record: written as after every decision
             self.say(f"saved {self.save_record_file()}")
             return
-        if held is not None and "game record" in held \
+        if held is not None and held.record \
                 and not self.confirm(f"{path} holds {held}; replace it? [y/N] "):
             typer.echo("not saved")
             return

@@ -13,20 +13,32 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import DataError, TanktableError, UsageError
 
 
-def describe(path: Path) -> str | None:
+@dataclass(frozen=True)
+class Held:
+    """What a file holds: a game record, or something else (said in words)."""
+
+    text: str
+    record: bool = False
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def describe(path: Path) -> Held | None:
     """What ``path`` holds, for a question or a refusal; ``None`` when nothing is there
     (no file, or an empty one: there is nothing in it to lose)."""
     if not path.exists() and not path.is_symlink():
         return None
     if path.is_dir():
-        return "a folder"
+        return Held("a folder")
     if not path.is_file():
-        return "something that is not a file"
+        return Held("something that is not a file")
     with contextlib.suppress(OSError):
         if path.stat().st_size == 0:
             return None
@@ -35,12 +47,12 @@ def describe(path: Path) -> str | None:
     try:
         data = load_document(path).data
     except (DataError, TanktableError):
-        return "a file that is not a tanktable record"
+        return Held("a file that is not a tanktable record")
     if isinstance(data, dict) and data.get("kind") == "record":
         moves = data.get("moves")
         count = f", {len(moves)} decisions" if isinstance(moves, list) else ""
-        return f"a {data.get('ruleset', 'tanktable')} game record{count}"
-    return "a file that is not a tanktable record"
+        return Held(f"a {data.get('ruleset', 'tanktable')} game record{count}", record=True)
+    return Held("a file that is not a tanktable record")
 
 
 def writable_folder(path: Path) -> str | None:
@@ -73,7 +85,7 @@ def check_record_target(path: Path, resuming: Path | None = None) -> None:
         return
     held = describe(path)
     if held is not None:
-        if "game record" in held:
+        if held.record:
             raise UsageError(f"--record {path}: it holds {held}; a new game does not replace it. "
                              f"To play that game on: tanktable play --resume {path}; "
                              "or give --record another name")
