@@ -166,6 +166,16 @@ class _PlayCommand(TyperCommand):
                 param.help = f"The ruleset: {installed} (not with --resume)."
         super().format_help(ctx, formatter)
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """``--resume`` with no file after it (last, or before another option) asks
+        which unfinished game to play on: it is read as ``--resume=`` (an empty name)."""
+        args = [
+            "--resume=" if arg == "--resume" and (i + 1 == len(args) or args[i + 1].startswith("-"))
+            else arg
+            for i, arg in enumerate(args)
+        ]
+        return super().parse_args(ctx, args)
+
 
 @app.command("play", cls=_PlayCommand)
 def play_cmd(
@@ -173,7 +183,7 @@ def play_cmd(
     scenario: str | None = typer.Option(None, "--scenario", "-s", help="Shipped name or path to a YAML file."),
     seat: list[str] = typer.Option([], "--seat", help="SIDE=KIND; KIND is human, random, greedy, mcts, easy, normal, hard."),
     seed: int | None = typer.Option(None, "--seed", help="Seed of the dice and the computer players (default: a fresh one, printed and recorded)."),
-    record: Path | None = typer.Option(None, "--record", help="Save the game record to this file."),
+    record: Path | None = typer.Option(None, "--record", help="Save the game record to this new file (default, with a person playing: a new file in the games folder)."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object with the result."),
     clock: str | None = typer.Option(None, "--clock", help="Time per player, e.g. 30m, 90s, or 'recommended' (the ruleset's advice, TC-7.5); loses on time."),
     think: float = typer.Option(1.0, "--think", help="Seconds per move for mcts (wall clock); easy/normal/hard search 1/20, 1x, 4x that many seconds' worth at the ruleset's reference speed (reproducible)."),
@@ -183,7 +193,7 @@ def play_cmd(
     option: list[str] = typer.Option([], "--option", "-o", help="KEY=VALUE ruleset setting (YAML value)."),
     board: str | None = typer.Option(None, "--board", help="Draw the board: each (decision), every:N (every N decisions), end or none."),
     max_moves: int | None = typer.Option(None, "--max-moves", help="Stop after this many decisions."),
-    resume: Path | None = typer.Option(None, "--resume", help="Play on from a saved record; it keeps growing in place."),
+    resume: str | None = typer.Option(None, "--resume", show_default=False, metavar="[FILE]", help="Play on from a saved record; it keeps growing in place. With no FILE: choose among the unfinished games you played (saved in the games folder, see README)."),
     position: Path | None = typer.Option(None, "--position", help="Start from a position document (kind: position)."),
 ) -> None:
     """Play a game in the terminal. With no human seat it runs to the end by itself."""
@@ -193,7 +203,7 @@ def play_cmd(
         ruleset=ruleset, scenario=scenario, seats=seat, seed=seed, record=record,
         json_out=json_out, clock=clock, think=think, armies=army, players=players,
         setup=setup, options=option, board=board, max_moves=max_moves,
-        resume=resume, position=position,
+        resume=Path(resume) if resume else None, pick=resume == "", position=position,
     )
     raise typer.Exit(run_play(settings))
 

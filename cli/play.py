@@ -4,9 +4,11 @@ Each decision goes to its seat: a human types notation or a command, a
 computer player chooses. Whatever is shown to a human passes through the
 game's view of that human (hidden information); in hot-seat play with
 secrets the screen is cleared between the two sides. A game never loses
-anything: with ``--record`` the record is rewritten (atomically) after every
-decision, and on end of input, Ctrl-C or an internal error it is saved before
-anything else happens. ``--resume`` plays on from such a record.
+anything: its record (``--record``, or with a person at the table a new file
+of the games folder, see :mod:`cli.autosave`) is rewritten atomically after
+every decision and always before a person is asked, and on end of input,
+Ctrl-C, SIGTERM/SIGHUP or an internal error it is saved before anything else
+happens. ``--resume`` plays on from such a record.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from core.game import Event, Game, Ruleset, Termination
 from core.registry import get_ruleset
 
 if TYPE_CHECKING:
+    from cli.record_target import RecordGuard
     from core.record import RecordClock, RecordFile
 
 HUMAN = "human"
@@ -45,10 +48,10 @@ commands:
   save FILE       save the game record
   save position FILE
                   save the position as a document (tanktable play --position FILE)
-  draw            offer a draw (the other side accepts or declines)
+  draw            offer a draw (asks to confirm; the other side accepts or declines)
   resign          give up the game (asks to confirm)
   help            this text
-  quit            stop (saves to --record if given)"""
+  quit            stop (the game is saved; the last line says where)"""
 
 
 DRAW_ACCEPTED_AT = 0.0
@@ -77,6 +80,8 @@ class PlaySettings:
     board: str | None = None
     max_moves: int | None = None
     resume: Path | None = None
+    pick: bool = False
+    """``--resume`` with no file: choose among the unfinished games of the games folder."""
     position: Path | None = None
     stdin: TextIO = field(default_factory=lambda: sys.stdin)
 
@@ -162,6 +167,10 @@ class Session:
         self.last_human: int | None = None
         self.saved_at = time.monotonic()
         """When ``--record`` was last written (see :meth:`autosave`)."""
+        self.auto_record = False
+        """The record goes to the games folder (no ``--record``): written once something is played."""
+        self.guard: RecordGuard | None = None
+        """The record file as this game last left it (set with the record's target, see :func:`run_play`)."""
         self.table_commands = {c.name: c for c in game.table_commands()}
         """The ruleset's own questions (``measure``, ``preview``), by their first word."""
         self.quiet = s.json_out
@@ -248,7 +257,9 @@ class Session:
                 self.clock_left[player] -= time.monotonic() - started
                 if self.clock_left[player] <= 0:
                     g.forfeit(player, Termination.TIME)
-            self.autosave(urgent=self.kinds[player] == HUMAN or g.outcome() is not None)
+            # saved before a person is asked: what the computer did is never lost (issue 27.5)
+            self.autosave(urgent=self.kinds[player] == HUMAN or g.outcome() is not None
+                          or self.kinds[g.to_move()] == HUMAN)
         return self.finish()
 
     def think(self, player: int) -> Any:
@@ -265,7 +276,7 @@ class Session:
     def finish(self) -> int:
         g = self.game
         outcome = g.outcome()
-        self.save_if_asked()
+        saved = self.save_if_asked(announce=False)
         if self.s.json_out:
             typer.echo(json.dumps({
                 "ruleset": self.ruleset.id,
@@ -291,6 +302,8 @@ class Session:
             score = ("; score " + ", ".join(f"{g.players[p]} {x:g}" for p, x in enumerate(outcome.score))
                      if outcome.score else "")
             self.say(f"Result: {who} -- {outcome.reason}{score}")
+        if saved is not None:
+            self.say(saved_line(saved, outcome is not None))
         return 0
 
     def record(self) -> RecordFile:
@@ -316,25 +329,70 @@ class Session:
         spend its time writing); whatever is unsaved is saved when the game
         ends, stops or fails.
         """
-        if self.s.record is None:
+        if self.s.record is None or self.nothing_to_keep():
             return
         now = time.monotonic()
         if not urgent and now - self.saved_at < self.AUTOSAVE_SECONDS:
             return
-        from core.record import save_record
-
-        save_record(self.record(), self.s.record)
+        self.save_record_file()
         self.saved_at = now
 
-    def save_if_asked(self, path: Path | None = None) -> None:
-        target = path or self.s.record
-        if target is None:
-            return
+    def save_record_file(self) -> Path:
+        """Write the game's record; a file changed by something else since this game
+        last wrote it is left alone, and the game goes on in a new file of the games folder."""
+        from cli.record_target import RecordGuard
         from core.record import save_record
 
-        save_record(self.record(), target)
-        if path is not None or not self.quiet:
+        assert self.s.record is not None
+        if self.guard is None:
+            self.guard = RecordGuard(self.s.record)
+        if self.guard.changed():
+            from cli.autosave import new_game_path
+
+            new = new_game_path(self.ruleset.id)
+            typer.echo(f"{self.s.record} was changed by something else since this game saved it; "
+                       f"it is left as it is, and the game is saved in {new} from now on", err=True)
+            self.s.record, self.auto_record, self.guard = new, False, RecordGuard(new)
+        save_record(self.record(), self.s.record)
+        self.guard.saved()
+        return self.s.record
+
+    def save_if_asked(self, path: Path | None = None, announce: bool = True) -> Path | None:
+        """Save to ``path``, else to the game's record (``--record`` or the games folder);
+        where it was saved (``None``: nowhere to save, or nothing played yet for the games folder)."""
+        if path is None:
+            if self.s.record is None or self.nothing_to_keep():
+                return None
+            target = self.save_record_file()
+        else:
+            from core.record import save_record
+
+            save_record(self.record(), path)
+            target = path
+        if path is not None:
             self.say(f"saved {target}")
+        elif announce:
+            self.say(saved_line(target, self.game.outcome() is not None))
+        return target
+
+    def nothing_to_keep(self) -> bool:
+        """A game for the games folder that was quit before any decision leaves no file there."""
+        return self.auto_record and not self.game.history and self.game.outcome() is None
+
+    def save_as(self, path: Path) -> None:
+        """``save FILE``: asks before it replaces another game's record (issue 27.4)."""
+        from cli.record_target import describe
+
+        held = describe(path)
+        own = self.s.record is not None and path.resolve() == self.s.record.resolve()
+        if own:  # the game's own record: written as after every decision
+            self.say(f"saved {self.save_record_file()}")
+            return
+        if held is not None and held.record \
+                and not self.confirm(f"{path} holds {held}; replace it? [y/N] "):
+            typer.echo("not saved")
+            return
+        self.save_if_asked(path)
 
     def save_position(self, player: int, path: Path) -> None:
         """``save position FILE``: the position as a document; never another human's secrets."""
@@ -412,7 +470,7 @@ class Session:
             line = self.prompt.read(f"{g.players[player]}{clock} -- {g.decision()}> ")
             if line is None:
                 typer.echo("")
-                typer.echo("end of input: stopping" + (" (game saved)" if self.s.record else ""))
+                typer.echo("end of input: stopping")
                 return False
             line = line.strip()
             if not line:
@@ -455,7 +513,7 @@ class Session:
                     elif not rest.strip() or what == "position":
                         typer.echo("usage: save FILE  or  save position FILE")
                     else:
-                        self.save_if_asked(Path(rest.strip()))
+                        self.save_as(Path(rest.strip()))
                 elif word == "resign":
                     if self.confirm(f"{g.players[player]}: resign the game? [y/N] "):
                         g.forfeit(player, Termination.RESIGNATION)
@@ -497,6 +555,9 @@ class Session:
         g = self.game
         g.clone().agree_draw()  # raises TanktableError where the rules allow no agreed draw
         name = g.players[player]
+        if not self.confirm(f"{name}: offer a draw? [y/N] "):
+            typer.echo("no draw offered: play on")
+            return False
         for other in range(len(g.players)):
             if other == player:
                 continue
@@ -661,13 +722,28 @@ def clear_screen() -> None:
 
 
 def run_play(s: PlaySettings) -> int:
+    from cli.record_target import RecordGuard, settle_record
+    from cli.stopping import Stopped, stop_on_signals
+
+    if s.pick:
+        from cli.autosave import choose_game
+        from cli.prompt import Prompt
+
+        prompt = Prompt(s.stdin, list)
+        s.resume = choose_game(prompt.read, typer.echo, Prompt.interactive(s.stdin))
     session = start_session(s)
+    s.record, session.auto_record = settle_record(s.record, s.resume, session.ruleset.id,
+                                                  bool(session.humans))
+    if s.record is not None:
+        session.guard = RecordGuard(s.record)
     try:
-        return session.run()
-    except KeyboardInterrupt:
-        session.save_if_asked()
-        typer.echo("\ninterrupted" + (f"; game saved to {s.record}" if s.record else ""), err=True)
-        return 130
+        with stop_on_signals():
+            return session.run()
+    except (KeyboardInterrupt, Stopped) as exc:
+        saved = session.save_if_asked(announce=False)
+        why = "interrupted" if isinstance(exc, KeyboardInterrupt) else f"stopped ({exc.name})"
+        typer.echo(f"\n{why}" + (f"; {saved_line(saved, False)}" if saved else ""), err=True)
+        return exc.exit_code if isinstance(exc, Stopped) else 130
     except BrokenPipeError:
         # The reader went away (``tanktable play ... | head``): not an error of the game.
         # The record (if asked for) is kept; nothing more is written to the closed pipe.
@@ -678,17 +754,27 @@ def run_play(s: PlaySettings) -> int:
     except Exception:
         # Whatever went wrong, the moves played so far are saved before the error is shown:
         # to --record, or (when none was named) to a new file in the working directory.
-        target = s.record if s.record is not None else rescue_path(session)
         try:
             if session.game.history:
-                from core.record import save_record
+                if s.record is not None:
+                    target = session.save_record_file()
+                else:
+                    from core.record import save_record
 
-                save_record(session.record(), target)
+                    target = rescue_path(session)
+                    save_record(session.record(), target)
                 typer.echo(f"the game so far is saved in {target} "
                            f"(tanktable play --resume {target} plays on)", err=True)
         except TanktableError as exc:
             typer.echo(f"could not save the game: {exc}", err=True)
         raise
+
+
+def saved_line(path: Path, finished: bool) -> str:
+    """What the player reads when the game stops: where it is, and how to play on."""
+    if finished:
+        return f"game saved in {path}"
+    return f"game saved in {path}; to play on: tanktable play --resume {path}"
 
 
 def rescue_path(session: Session) -> Path:

@@ -241,7 +241,7 @@ def write_text_atomic(text: str, path: str | Path, kind: str) -> None:
     The new file gets the permissions a plain new file would get (the umask).
     """
     target = Path(path)
-    if target.exists():
+    if target.exists() and not _empty(target):
         try:
             doc = load_document(target)
             same_kind = isinstance(doc.data, dict) and doc.data.get("kind") == kind
@@ -266,6 +266,14 @@ def write_text_atomic(text: str, path: str | Path, kind: str) -> None:
             raise
     except OSError as exc:
         raise TanktableError(f"{target}: cannot save: {exc.strerror or exc}") from None
+
+
+def _empty(path: Path) -> bool:
+    """An empty file holds nothing to lose (``mktemp`` makes one for a record to go in)."""
+    try:
+        return path.is_file() and path.stat().st_size == 0
+    except OSError:
+        return False
 
 
 def _umask() -> int:
@@ -344,7 +352,7 @@ def replay(
             raise RecordError(f"{where}move {i + 1} {text!r}: {exc}") from None
     if upto is None and record.result is not None and game.outcome() is None \
             and record.result.termination.forced:
-        game.force(_outcome_of(record.result, game))
+        game.force(forced_outcome(record, game, exact=verify))
     if verify and upto is None and record.result is not None:
         got = result_of(game, game.outcome())
         if got != record.result:
@@ -355,10 +363,39 @@ def replay(
     return game
 
 
-def _outcome_of(result: RecordResult, game: Game[Any]) -> Outcome:
-    """The recorded ending as an :class:`Outcome` of ``game`` (sides checked)."""
+def forced_outcome(record: RecordFile, game: Game[Any], exact: bool = True) -> Outcome:
+    """The record's ending beside the moves (a resignation, a flag fall, an agreed
+    draw), as the game's own :meth:`~core.game.Game.forfeit` or
+    :meth:`~core.game.Game.agree_draw` gives it in the replayed position.
+
+    A record cannot claim an ending the game could not have had: a resignation
+    that hands the game to the side who resigned, a loss on time without a
+    clock, a draw by agreement where the rules allow none (Tank Chess
+    ``draw.agreement``, TC-7.4). ``exact`` (``replay --verify``) also holds the
+    reason's words to the game's own; otherwise the recorded words are kept.
+    """
     from core.game import Outcome
 
-    winners = tuple(game.player_index(name) for name in result.winners)
-    score = tuple(result.score) if result.score is not None else None
-    return Outcome(winners, result.reason, score, result.termination)
+    result = record.result
+    assert result is not None
+    termination = result.termination
+    if termination is Termination.AGREEMENT:
+        try:
+            candidates = [game.clone().agree_draw()]
+        except TanktableError as exc:
+            raise RecordError(f"the record says the game was drawn by agreement, but {exc}") from None
+    elif termination is Termination.TIME and record.clock is None:
+        raise RecordError("the record says a player lost on time, but it has no clock")
+    else:
+        candidates = [game.clone().forfeit(p, termination) for p in range(len(game.players))]
+    for outcome in candidates:
+        made = result_of(game, outcome)
+        assert made is not None
+        if (made.winners, made.score) == (result.winners, result.score) \
+                and (not exact or made.reason == result.reason):
+            return outcome if exact else Outcome(outcome.winners, result.reason, outcome.score, termination)
+    claimed = f"{', '.join(result.winners) or 'nobody'} won, {result.reason!r}"
+    possible = "; ".join(f"{o.reason!r}: {', '.join(game.players[p] for p in o.winners) or 'nobody'} won"
+                         for o in candidates)
+    raise RecordError(f"the record says {claimed} ({termination.value}), which this game cannot end "
+                      f"with after its moves; a {termination.value} here gives: {possible}")

@@ -32,3 +32,23 @@ def with_pig(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     from tests import toy
 
     yield from register_ruleset(monkeypatch, "pig", toy.RULESET)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def session_games_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """Games played in tests are saved in a temporary folder, never in the user's home
+    (``TANKTABLE_HOME``, see cli/autosave.py): set for the whole run, before any module
+    or session fixture copies the environment for its subprocesses."""
+    home = tmp_path_factory.mktemp("tanktable-home-session")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TANKTABLE_HOME", str(home))
+        yield home
+
+
+@pytest.fixture(autouse=True)
+def games_home(session_games_home: Any, tmp_path_factory: pytest.TempPathFactory,
+               monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """Each test's own games folder (``TANKTABLE_HOME``); subprocesses inherit it."""
+    home = tmp_path_factory.mktemp("tanktable-home")
+    monkeypatch.setenv("TANKTABLE_HOME", str(home))
+    yield home

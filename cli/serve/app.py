@@ -34,7 +34,7 @@ from starlette.routing import Route
 
 from cli.serve.seatview import seat_state
 from cli.serve.store import GameSpec, GameStore
-from cli.serve.tables import HOTSEAT, HUMAN, SPECTATOR, Forbidden, Seat, Table
+from cli.serve.tables import HOTSEAT, HUMAN, SPECTATOR, Forbidden, SaveFailed, Seat, Table
 from cli.serve.worker import ComputerWorker
 from core.errors import DataError, IllegalActionError, NotationError, TanktableError
 from core.registry import available_rulesets
@@ -119,6 +119,8 @@ def refusal(exc: Exception) -> HttpError:
     """A rules or usage error as the answer a player reads."""
     if isinstance(exc, Forbidden):
         return HttpError(403, str(exc))
+    if isinstance(exc, SaveFailed):  # the server's side: the move was fine, its file is not
+        return HttpError(503, str(exc), file_problem=True)
     if isinstance(exc, IllegalActionError):
         return HttpError(409, f"illegal: {exc.reason} ({exc.rule})", rule=exc.rule)
     if isinstance(exc, NotationError):
@@ -209,6 +211,7 @@ class TableServer:
                     "moves": len(table.game.history), "seats": table.seats_by_name(),
                     "over": outcome is not None,
                     "result": outcome.reason if outcome is not None else None,
+                    "problem": " ".join(p for p in (table.file_problem, table.links_problem) if p),
                     "links": self.links(table)}
 
     # -------------------------------------------------------------- pages

@@ -39,6 +39,7 @@ def _state(table: Table, seat: Seat) -> dict[str, Any]:
         "seats": table.seats_by_name(),
         "role": seat.role,
         "notice": table.notice,
+        "file_problem": table.file_problem,
         "outcome": None if outcome is None else {
             "winners": [g.players[p] for p in outcome.winners], "reason": outcome.reason,
             "termination": outcome.termination.value},

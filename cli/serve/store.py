@@ -104,7 +104,8 @@ class GameStore:
         table = Table(game_id, ruleset, game, record.model_copy(update={"moves": [], "result": None}),
                       kinds, path, public_moves=public, think=self.think)
         table.load_tokens()
-        table.ensure_tokens()
+        if table.ensure_tokens():  # a record dropped into the folder: its links last (issue 27.7)
+            table.save_tokens()
         return table
 
     def _add(self, table: Table) -> None:

@@ -12,13 +12,14 @@ turn into 4xx answers.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from core.errors import IllegalActionError, TanktableError
 from core.game import Game, Ruleset, Termination
@@ -28,9 +29,17 @@ HUMAN = "human"
 SPECTATOR = "spectator"
 HOTSEAT = "hotseat"
 
+log = logging.getLogger("tanktable.serve")
+T = TypeVar("T")
+
 
 class Forbidden(TanktableError):
     """A link acted for a seat that is not its own (HTTP 403)."""
+
+
+class SaveFailed(TanktableError):
+    """The game's record could not be saved, so the change was taken back (HTTP 503):
+    a decision counts only once it is on disk."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +86,12 @@ class Table:
     without hidden information): drawn once for every link that is sent it."""
     listeners: list[Callable[[], None]] = field(default_factory=list)
     on_computer_turn: Callable[[Table], None] | None = None
+    file_problem: str = ""
+    """Why the game's record could not be saved the last time it was tried ("" once it is)."""
+    links_problem: str = ""
+    """Why the links file could not be read or written ("": it is fine)."""
+    links_damaged: bool = False
+    """The links file could not be read: it is left alone, and no link is made."""
 
     # ------------------------------------------------------------- seats
     @property
@@ -97,15 +112,24 @@ class Table:
                 return token
         return None
 
-    def ensure_tokens(self) -> None:
+    def ensure_tokens(self) -> bool:
         """One link per human seat, one for spectators, and one hot-seat link
-        when more than one person plays at this table."""
+        when more than one person plays at this table; True when any was made.
+
+        Nothing is made while the links file is damaged (:attr:`links_damaged`):
+        new links would silently replace the ones people hold.
+        """
+        if self.links_damaged:
+            return False
         wanted = [Seat(HUMAN, p) for p in self.humans] + [Seat(SPECTATOR)]
         if len(self.humans) > 1:
             wanted.append(Seat(HOTSEAT))
+        made = False
         for seat in wanted:
             if self.token_for(seat) is None:
                 self.tokens[new_token()] = seat
+                made = True
+        return made
 
     def acting_player(self, seat: Seat) -> int:
         """The player a link acts for now; :class:`Forbidden` for a spectator,
@@ -147,8 +171,8 @@ class Table:
             illegal = g.check(action)
             if illegal is not None:
                 raise IllegalActionError(illegal.rule, illegal.reason)
-            events = self._apply(action, player)
-            return [e.text for e in g.events_for(player, events)]
+            events = self._commit(lambda: self._apply(action, player))
+            return [e.text for e in self.game.events_for(player, events)]
 
     def _apply(self, action: Any, player: int) -> list[Any]:
         g = self.game
@@ -162,7 +186,6 @@ class Table:
         self.public_moves.append(public)
         self.draw_offer.clear()
         self.notice = ""
-        self.changed()
         return events
 
     def computer_move(self, version: int, player: int, action: Any) -> bool:
@@ -171,9 +194,9 @@ class Table:
             self.thinking = None
             if version != self.version or self.game.outcome() is not None \
                     or self.game.to_move() != player:
-                self.changed()
+                self.announce()
                 return False
-            self._apply(action, player)
+            self._commit(lambda: self._apply(action, player))
             return True
 
     def undo(self, seat: Seat) -> None:
@@ -194,20 +217,22 @@ class Table:
                 raise TanktableError("cannot undo past another player's decision")
             if g.outcome() is not None and g.outcome().termination.forced:  # type: ignore[union-attr]
                 raise TanktableError("the game is over")
-            while len(g.history) > cut:
-                g.undo()
-            del self.public_moves[cut:]
-            self.thinking = None
-            self.notice = f"{g.players[player]} took back a move"
-            self.changed()
+
+            def take_back() -> None:
+                while len(g.history) > cut:
+                    g.undo()
+                del self.public_moves[cut:]
+                self.thinking = None
+                self.notice = f"{g.players[player]} took back a move"
+
+            self._commit(take_back)
 
     def resign(self, seat: Seat) -> None:
         with self.lock:
             player = self.acting_player(seat)
             if self.game.outcome() is not None:
                 raise TanktableError("the game is over")
-            self.game.forfeit(player, Termination.RESIGNATION)
-            self.changed()
+            self._commit(lambda: self.game.forfeit(player, Termination.RESIGNATION))
 
     def offer_draw(self, seat: Seat, accept: bool = True) -> None:
         """Offer (or accept) a draw; declining withdraws every offer. A computer
@@ -220,17 +245,20 @@ class Table:
             if not accept:
                 self.draw_offer.clear()
                 self.notice = f"{g.players[player]} declined the draw"
-                self.changed()
+                self.announce()
                 return
             if any(k != HUMAN for k in self.kinds.values()):
                 raise TanktableError("the computer plays on: a draw needs every seat to agree")
-            self.draw_offer.add(player)
-            if self.draw_offer >= set(self.humans):
-                g.agree_draw()
-                self.notice = "draw agreed"
-            else:
-                self.notice = f"{g.players[player]} offers a draw"
-            self.changed()
+
+            def offer() -> None:
+                self.draw_offer.add(player)
+                if self.draw_offer >= set(self.humans):
+                    self.game.agree_draw()
+                    self.notice = "draw agreed"
+                else:
+                    self.notice = f"{g.players[player]} offers a draw"
+
+            self._commit(offer)
 
     def pass_screen_ready(self, seat: Seat) -> None:
         """The hot-seat screen: the player to move says it is them; their view shows."""
@@ -240,7 +268,7 @@ class Table:
             g = self.game
             if g.outcome() is None and g.to_move() in self.humans:
                 self.hotseat_ready = g.to_move()
-            self.changed()
+            self.announce()
 
     def hotseat_pass_due(self) -> int | None:
         """The human seat the hot-seat screen must pass to before it shows anything."""
@@ -250,14 +278,44 @@ class Table:
         return g.to_move() if g.to_move() != self.hotseat_ready else None
 
     # ------------------------------------------------------ bookkeeping
-    def changed(self) -> None:
-        """After every change: save the record, tell the listeners, wake the computer."""
+    def _commit(self, change: Callable[[], T]) -> T:
+        """Make a change of the game and save it; only a saved change stands.
+
+        If the record cannot be written (its file replaced by something else,
+        the disk full, the folder gone), the game, the log and the offers go
+        back to what they were, everyone is told what is wrong with the file
+        (:attr:`file_problem`), and :class:`SaveFailed` says so to the caller:
+        the same request, once the file is mended, plays the move.
+        """
+        before = (self.game.clone(), list(self.public_moves), set(self.draw_offer), self.notice,
+                  self.hotseat_ready, self.thinking)
+        result = change()
+        try:
+            self.save()
+        except TanktableError as exc:
+            (self.game, self.public_moves, self.draw_offer, self.notice, self.hotseat_ready,
+             self.thinking) = before
+            self.file_problem = (f"this game's file {self.path.name} cannot be saved: "
+                                 f"{str(exc).replace(str(self.path), self.path.name)}")
+            log.warning("game %s: %s", self.id, self.file_problem)
+            self.announce()
+            raise SaveFailed(f"not played: {self.file_problem}. The game is as it was; "
+                             "once the file is mended or moved away, play again") from None
+        self.file_problem = ""
+        self.announce()
+        return result
+
+    def announce(self) -> None:
+        """A new version for everyone: tell the listeners, wake the computer.
+
+        While the record cannot be saved the computer is not woken here (it
+        would fail again at once); the worker tries again after a pause.
+        """
         self.version += 1
-        self.save()
         for listener in list(self.listeners):
             listener()
         if self.on_computer_turn is not None and self.computer_to_move() is not None \
-                and self.thinking is None:
+                and self.thinking is None and not self.file_problem:
             self.on_computer_turn(self)
 
     def computer_to_move(self) -> int | None:
@@ -276,28 +334,50 @@ class Table:
     def save(self) -> None:
         """The record (atomic, see :func:`core.record.save_record`) and the links beside it."""
         save_record(self.record(), self.path)
-        self.save_tokens()
+        if not self.links_damaged:
+            self.save_tokens()
 
     def tokens_path(self) -> Path:
         return self.path.with_name(f".{self.path.stem}.links.json")
 
     def save_tokens(self) -> None:
         """The links' secrets, readable by the server's user only, so that a restart
-        keeps every link working."""
+        keeps every link working. A failure is reported (:attr:`links_problem`,
+        the log), not raised: the record is what must not be lost."""
         data = {t: {"role": s.role, "player": s.player} for t, s in self.tokens.items()}
         path = self.tokens_path()
         tmp = path.with_name(path.name + ".tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh)
-        os.replace(tmp, path)
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(data, fh)
+            os.replace(tmp, path)
+            self.links_problem = ""
+        except OSError as exc:
+            self.links_problem = (f"the links file {path.name} cannot be written ({exc.strerror or exc}): "
+                                  "the links work until the server stops")
+            log.warning("game %s: %s", self.id, self.links_problem)
 
     def load_tokens(self) -> None:
+        """The links saved beside the record. A damaged file is reported
+        (:attr:`links_problem`, the log) and left as it is, for a person to
+        mend or delete; no link is made in its place."""
         path = self.tokens_path()
-        if not path.is_file():
+        if not path.exists():
             return
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            self.tokens = {str(t): Seat(str(s["role"]), s.get("player")) for t, s in data.items()}
-        except (ValueError, KeyError, TypeError, AttributeError):
+            tokens = {str(t): Seat(str(s["role"]), s.get("player")) for t, s in data.items()}
+            for seat in tokens.values():
+                if seat.role not in (HUMAN, SPECTATOR, HOTSEAT) or not (
+                        seat.player is None or isinstance(seat.player, int)):
+                    raise ValueError(f"unknown seat {seat.role} {seat.player}")
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             self.tokens = {}
+            self.links_damaged = True
+            self.links_problem = (f"the links file {path.name} is damaged ({exc}), so this game's links "
+                                  "do not work; mend it, or delete it to get new links, "
+                                  "and restart the server")
+            log.warning("game %s: %s", self.id, self.links_problem)
+            return
+        self.tokens = tokens

@@ -4,6 +4,8 @@ A table whose next decision belongs to a computer is queued here. The worker
 takes a copy of the game under the table's lock, lets the agent choose on the
 copy without the lock (the page stays responsive and shows "thinking"), and
 plays the choice only if nothing changed meanwhile (an undo, a resignation).
+A choice that cannot be saved is not played; the worker tries again every
+:attr:`ComputerWorker.retry_seconds` until the game's file can be written.
 Agents only see what their player may know: they choose through
 :meth:`~core.game.Game.determinize` (see :mod:`core.ai`).
 """
@@ -15,7 +17,7 @@ import queue
 import threading
 from typing import Any
 
-from cli.serve.tables import Table
+from cli.serve.tables import SaveFailed, Table
 from core.ai import Agent, make_agent
 from core.errors import TanktableError
 
@@ -30,6 +32,8 @@ class ComputerWorker:
         self._agents: dict[tuple[str, int], Agent] = {}
         self._thread = threading.Thread(target=self._run, name="tanktable-computer", daemon=True)
         self._started = False
+        self.retry_seconds = 5.0
+        """After a decision could not be saved, the computer tries again this much later."""
 
     def start(self) -> None:
         if not self._started:
@@ -40,6 +44,17 @@ class ComputerWorker:
         if self._started:
             self._queue.put(None)
             self._thread.join(timeout=5)
+
+    def retry_later(self, table: Table) -> None:
+        """Try the computer's decision again after :attr:`retry_seconds` (its file could not be saved)."""
+        def again() -> None:
+            with table.lock:
+                if table.thinking is None:
+                    self.submit(table)
+
+        timer = threading.Timer(self.retry_seconds, again)
+        timer.daemon = True
+        timer.start()
 
     def submit(self, table: Table) -> None:
         """Queue a table whose computer seat is to decide (called under its lock)."""
@@ -74,7 +89,7 @@ class ComputerWorker:
                 with table.lock:
                     table.thinking = None
                     table.notice = "the computer player failed; see the server's log"
-                    table.changed()
+                    table.announce()
 
     def _decide(self, table: Table) -> None:
         with table.lock:
@@ -89,7 +104,12 @@ class ComputerWorker:
         action: Any = self.agent(table, player).choose(copy)
         try:
             table.computer_move(version, player, action)
+        except SaveFailed:
+            with table.lock:  # the table says what is wrong with its file; try again later
+                table.thinking = None
+            self.retry_later(table)
         except TanktableError as exc:
             with table.lock:
+                table.thinking = None
                 table.notice = f"the computer's move was refused: {exc}"
-                table.changed()
+                table.announce()

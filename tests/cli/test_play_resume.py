@@ -41,6 +41,10 @@ def test_forced_endings_replay_and_verify(termination: Termination) -> None:
     else:
         game.agree_draw()
     record = make_record(game, PIG, None, 5)
+    if termination is Termination.TIME:  # a loss on time needs a clock (issue 27.8)
+        from core.record import RecordClock
+
+        record = record.model_copy(update={"clock": RecordClock(seconds=60)})
     again = replay(record, PIG, verify=True)
     assert again.outcome() == game.outcome()
     assert again.outcome().termination is termination  # type: ignore[union-attr]

@@ -55,7 +55,7 @@ def test_draw_offer_accepted_by_a_computer_no_better_than_even_ends_by_agreement
     """Issue 19.13: ``draw`` asks the other seat; a computer at even takes it (Termination.AGREEMENT)."""
     rec = tmp_path / "g.yaml"
     code, out = run(["play", "pig", "--seat", "red=human", "--seat", "blue=greedy", "--seed", "1",
-                     "--record", str(rec)], monkeypatch, stdin="draw\n")
+                     "--record", str(rec)], monkeypatch, stdin="draw\ny\n")
     assert code == 0
     assert "blue accepts the draw" in out
     assert "Result: draw -- draw by agreement" in out
@@ -71,7 +71,7 @@ def test_a_computer_accepts_a_draw_only_when_not_better_than_even(
 
     monkeypatch.setattr(PigGame, "evaluate", lambda self, player: value)
     code, out = run(["play", "pig", "--seat", "red=human", "--seat", "blue=greedy", "--seed", "1"],
-                    monkeypatch, stdin="draw\nquit\n")
+                    monkeypatch, stdin="draw\ny\nquit\n")
     assert ("blue accepts the draw" in out) is accepts
     assert ("blue declines the draw: play on" in out) is not accepts
 
@@ -79,7 +79,7 @@ def test_a_computer_accepts_a_draw_only_when_not_better_than_even(
 def test_draw_offer_to_a_person_is_answered_at_the_prompt(monkeypatch: pytest.MonkeyPatch,
                                                           with_pig: Any) -> None:
     code, out = run(["play", "pig", "--seat", "red=human", "--seat", "blue=human", "--seed", "1"],
-                    monkeypatch, stdin="draw\nn\ndraw\ny\n")
+                    monkeypatch, stdin="draw\ny\nn\ndraw\ny\ny\n")
     assert "red offers a draw. blue, do you accept? [y/N]" in out
     assert "blue declines the draw: play on" in out
     assert "Result: draw -- draw by agreement" in out
@@ -246,7 +246,7 @@ def test_the_last_moves_show_at_the_end_and_board_draws_the_full_board(
     assert out.count("white UPPERCASE, black lowercase") == 2  # 'board' and the end, not each decision
     after = out.split("MT h2-h5:N")[-1]
     assert "   2. black" in after  # 'last' prints the computer's reply again
-    assert out.rstrip().endswith("Result: black -- white resigned")
+    assert out.split("\ngame saved in ")[0].endswith("Result: black -- white resigned")
 
 
 def _commands(command: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:

@@ -61,7 +61,8 @@ async function loadGames() {
   for (const g of data.games) {
     const seats = Object.entries(g.seats).map(([s, k]) => s + "=" + k).join(", ");
     body.append(el("tr", {}, el("td", {text: g.id}), el("td", {text: String(g.moves)}),
-      el("td", {text: seats}), el("td", {text: g.over ? g.result : "unfinished"}),
+      el("td", {text: seats}),
+      el("td", {text: (g.over ? g.result : "unfinished") + (g.problem ? " — " + g.problem : ""), class: g.problem ? "error" : ""}),
       el("td", {}, linkList(g.links))));
   }
   const bad = Object.entries(data.unreadable);

@@ -393,7 +393,8 @@ function drawStatus() {
   $("status").textContent = status;
   $("thinking").hidden = !state.thinking;
   $("thinking").textContent = state.thinking ? `${state.thinking} is thinking…` : "";
-  $("notice").textContent = state.notice + (state.draw_offer.length ? ` (draw offered by ${state.draw_offer.join(", ")})` : "");
+  $("notice").textContent = (state.file_problem ? state.file_problem + ". " : "") + state.notice
+    + (state.draw_offer.length ? ` (draw offered by ${state.draw_offer.join(", ")})` : "");
   $("decision").textContent = "";
   const acting = state.role !== "spectator" && !state.outcome;
   for (const id of ["undo", "resign", "draw", "move-form", "hint"]) $(id).hidden = !acting;

@@ -1,0 +1,59 @@
+"""A game stopped from outside (SIGTERM, SIGHUP) stops like Ctrl-C: saved first.
+
+A closed terminal sends SIGHUP; ``kill`` and service managers send SIGTERM.
+By default either ends Python at once, losing whatever was not yet written.
+While a game is played, both raise :class:`Stopped` in the main thread
+instead, so the play loop saves the record and says where it is, as it does
+for Ctrl-C (``KeyboardInterrupt``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+from collections.abc import Iterator
+from types import FrameType
+
+SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""The signals that stop a game with a save (SIGHUP does not exist on Windows)."""
+
+
+class Stopped(BaseException):
+    """A stop signal arrived. A ``BaseException``, like ``KeyboardInterrupt``, so
+    that no ``except Exception`` on the way swallows it."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def name(self) -> str:
+        return signal.Signals(self.signum).name
+
+    @property
+    def exit_code(self) -> int:
+        """The shell's convention for a process ended by a signal: 128 + its number."""
+        return 128 + self.signum
+
+
+def _raise(signum: int, frame: FrameType | None) -> None:
+    raise Stopped(signum)
+
+
+@contextlib.contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """Within the block, SIGTERM and SIGHUP raise :class:`Stopped`; the old handlers come back after.
+
+    Only the main thread may set handlers; elsewhere (a test runner's thread)
+    the block runs with the handlers as they are.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = {sig: signal.signal(sig, _raise) for sig in SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
