@@ -51,7 +51,7 @@ def run(ruleset: str, players: tuple[str, str], moves: int, base: str, options: 
         seed: int = 1) -> list[float]:
     """Round trips (ms) of up to ``moves`` random moves at one new table; raises on a
     refused move or when the game's record does not hold exactly the moves made."""
-    client = httpx.Client(base_url=base, timeout=60)
+    client = httpx.Client(base_url=base, timeout=60, headers={"origin": base})  # as the page does
     game = client.post("/api/games", headers={"x-host-key": KEY}, json={
         "ruleset": ruleset, "seed": seed, "seats": {p: "human" for p in players}, "options": options}).json()
     api = {p: "/api" + game["links"][p][game["links"][p].index("/t/"):] for p in players}

@@ -12,7 +12,13 @@ reference goes through :func:`resolve`, which applies one explicit rule:
 * under :func:`confined_to` (what a server that reads documents sent by
   other people uses) a path must be relative, must not climb out with
   ``..``, and must still lie inside the allowed folder once symbolic links
-  are followed.
+  are followed;
+* under :func:`offered_only` (what a server uses for a game asked for by a
+  request) a name given without a referencing file (a request's option, the
+  scenario it chose) is shipped data or one of the files the server offers,
+  and anything else is refused without looking at the disk, so that the
+  refusal does not tell whether such a file exists; the offered files'
+  own references resolve as a terminal user's.
 
 Whatever the rule, what is found must be a regular file that can be opened;
 anything else (an empty name, a folder, a device, a name the operating system
@@ -25,7 +31,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from importlib.abc import Traversable
@@ -42,6 +48,7 @@ __all__ = [
     "Source",
     "confined_to",
     "current_rule",
+    "offered_only",
     "resolve",
     "resolve_at",
     "shown_name",
@@ -54,13 +61,27 @@ class BadReference(TanktableError):
 
 @dataclass(frozen=True)
 class ReferenceRule:
-    """Where references may point: anywhere (``folder`` None) or inside ``folder``."""
+    """Where references may point: anywhere (``folder`` and ``offered`` None),
+    inside ``folder``, or, for a name without a referencing file, only to
+    shipped data and the ``offered`` files."""
 
     folder: Path | None = None
+    offered: tuple[Path, ...] | None = None
+    """Under :func:`offered_only`: the files a name without a referencing file may stand for."""
+    refusal: str = ""
+    """Under :func:`offered_only`: why any other name is refused (the end of the sentence)."""
 
     @property
     def confined(self) -> bool:
-        return self.folder is not None
+        return self.folder is not None or self.offered is not None
+
+    def lists_folders(self, beside: Path | None) -> bool:
+        """Whether a name may stand for a whole folder of files (a terminal user's
+        ``cards=my-cards/``): never under :func:`confined_to`, and under
+        :func:`offered_only` only inside an offered file (``beside`` its folder)."""
+        if self.folder is not None:
+            return False
+        return self.offered is None or beside is not None
 
 
 ANYWHERE = ReferenceRule()
@@ -77,6 +98,19 @@ def current_rule() -> ReferenceRule:
 def confined_to(folder: str | Path) -> Iterator[ReferenceRule]:
     """Within the block, references resolve only to shipped data or files in ``folder``."""
     rule = ReferenceRule(Path(folder).resolve())
+    token = _RULE.set(rule)
+    try:
+        yield rule
+    finally:
+        _RULE.reset(token)
+
+
+@contextlib.contextmanager
+def offered_only(files: Iterable[Path], refusal: str) -> Iterator[ReferenceRule]:
+    """Within the block, a name given without a referencing file resolves only to
+    shipped data or one of ``files``; any other is a :class:`BadReference`
+    ending in ``refusal``, decided before the disk is looked at."""
+    rule = ReferenceRule(offered=tuple(Path(f) for f in files), refusal=refusal)
     token = _RULE.set(rule)
     try:
         yield rule
@@ -143,10 +177,14 @@ def resolve(
     rule = current_rule()
     folder = Path(beside) if beside is not None else None
     known = shipped_names(*shipped_folder, suffix=suffix) if shipped_folder else []
-    if name in known and not _local_file(name, folder, rule):
+    typed_offered = rule.offered is not None and folder is None
+    if name in known and (typed_offered or not _local_file(name, folder, rule)):
         node = shipped(*shipped_folder, f"{name}{suffix}")
         return Source(label=f"data/{'/'.join(shipped_folder)}/{name}{suffix}", reference=name, node=node)
-    path, reference = _candidate(name, folder, rule, what)
+    if typed_offered:
+        path, reference = _offered(name, what, known, rule)
+    else:
+        path, reference = _candidate(name, folder, rule, what)
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -181,6 +219,16 @@ def _local_file(name: str, folder: Path | None, rule: ReferenceRule) -> bool:
         return path.is_file()
     except (BadReference, OSError, ValueError):
         return False
+
+
+def _offered(name: str, what: str, known: list[str], rule: ReferenceRule) -> tuple[Path, str]:
+    """The offered file ``name`` stands for; the rule's refusal for any other name."""
+    assert rule.offered is not None
+    for path in rule.offered:
+        if name == str(path):
+            return path, name
+    shipped_list = f" (shipped: {', '.join(known)})" if known else ""
+    raise BadReference(f"{what} {shown_name(name)}: {rule.refusal}{shipped_list}")
 
 
 def _candidate(name: str, folder: Path | None, rule: ReferenceRule, what: str) -> tuple[Path, str]:

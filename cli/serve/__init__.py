@@ -13,5 +13,7 @@ starts as fast without it. Its parts, one job each:
 * :mod:`cli.serve.aids` -- the ruleset's board aids (where a legal action
   starts and ends on its SVG, so that a click can choose it, and what to draw
   for it) as the page's JSON;
+* :mod:`cli.serve.guard` -- who is asking: the ``Host``, ``Origin`` and body
+  checks every request passes first, and the security headers;
 * :mod:`cli.serve.app` -- the HTTP routes (Starlette) and the push stream.
 """

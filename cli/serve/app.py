@@ -8,8 +8,11 @@ Two kinds of address:
 * a seat's table (``/t/{game}/{token}``) and its API need that seat's token;
   the token decides who acts and whose eyes the answers are built for.
 
-Every request body is read up to :data:`MAX_BODY` bytes and checked by a
-pydantic model; every refusal is a 4xx answer with a message (and the rule ID
+Before any route, :class:`cli.serve.guard.Guard` checks who is asking (the
+``Host`` and ``Origin`` headers, a JSON body) and adds the security headers.
+Every request body is read up to :data:`MAX_BODY` bytes, nested at most
+:data:`~cli.serve.guard.MAX_NESTING` deep, and checked by a pydantic model;
+every refusal is a 4xx answer with a message (and the rule ID
 for an illegal move), never a traceback. No request names a file: games by id,
 scenarios and positions by the names the server offers.
 """
@@ -28,10 +31,19 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from cli.serve.guard import (
+    MAX_NESTING,
+    PLAIN_HTTP_WARNING,
+    Guard,
+    ServedNames,
+    check_nesting,
+    plain_http_from_afar,
+)
 from cli.serve.seatview import seat_state
 from cli.serve.store import GameSpec, GameStore
 from cli.serve.tables import HOTSEAT, HUMAN, SPECTATOR, Forbidden, SaveFailed, Seat, Table
@@ -103,6 +115,8 @@ async def read_body(request: Request, model: type[Body]) -> Any:
     raw = b"".join(chunks)
     if not raw.strip():
         raw = b"{}"
+    if not check_nesting(raw):
+        raise HttpError(400, f"the request body nests deeper than {MAX_NESTING} levels")
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
@@ -156,10 +170,13 @@ def guarded(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Requ
 class TableServer:
     """The store, the computer worker and the routes around them."""
 
-    def __init__(self, store: GameStore, host_key: str | None = None, base_url: str = ""):
+    def __init__(self, store: GameStore, host_key: str | None = None, base_url: str = "",
+                 names: ServedNames | None = None):
         self.store = store
         self.host_key = host_key or secrets.token_urlsafe(16)
         self.base_url = base_url
+        self.names = names or ServedNames.of("127.0.0.1")
+        """The names and origins the server answers to (see :mod:`cli.serve.guard`)."""
         self.worker = ComputerWorker()
         store.on_table = self.worker.attach
         self.closing = False
@@ -234,7 +251,9 @@ class TableServer:
     # --------------------------------------------------------- start API
     async def catalog(self, request: Request) -> Response:
         self.require_host(request)
-        return JSONResponse(await run_in_threadpool(self._catalog))
+        catalog = await run_in_threadpool(self._catalog)
+        catalog["warning"] = PLAIN_HTTP_WARNING if plain_http_from_afar(request.scope) else None
+        return JSONResponse(catalog)
 
     def _catalog(self) -> dict[str, Any]:
         from core.options import describe_options, option_fields
@@ -393,7 +412,8 @@ class TableServer:
         for name, model, do in seat_routes:
             routes.append(Route(f"{t}/{name}", guarded(self._seat_action(name, model, do)),
                                 methods=["POST"]))
-        return Starlette(routes=routes, lifespan=self._lifespan)
+        return Starlette(routes=routes, lifespan=self._lifespan,
+                         middleware=[Middleware(Guard, names=self.names)])
 
     @contextlib.asynccontextmanager
     async def _lifespan(self, app: Starlette) -> AsyncIterator[None]:
@@ -411,9 +431,11 @@ def _static_text(name: str) -> str:
     return resources.files("cli.serve").joinpath("static", name).read_text(encoding="utf-8")
 
 
-def create_app(store: GameStore, host_key: str | None = None, base_url: str = "") -> tuple[Starlette, TableServer]:
-    """The ASGI app over ``store`` (and its server, for tests and the command)."""
-    server = TableServer(store, host_key, base_url)
+def create_app(store: GameStore, host_key: str | None = None, base_url: str = "",
+               names: ServedNames | None = None) -> tuple[Starlette, TableServer]:
+    """The ASGI app over ``store`` (and its server, for tests and the command);
+    ``names`` are those it answers to (by default those of 127.0.0.1)."""
+    server = TableServer(store, host_key, base_url, names)
     return server.app(), server
 
 

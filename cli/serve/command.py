@@ -20,11 +20,20 @@ def register(app: typer.Typer) -> None:
         scenario: list[Path] = typer.Option([], "--scenario", help="A scenario file the start page may offer (by its name)."),
         position: list[Path] = typer.Option([], "--position", help="A position file the start page may offer (by its name)."),
         think: float = typer.Option(1.0, "--think", help="Seconds per decision for the mcts computer player."),
+        public_url: str | None = typer.Option(
+            None, "--public-url",
+            help="The address your friends open (https://tanks.example.org, a TLS reverse proxy in "
+                 "front): links are made with it and its name is served (see docs/security.md)."),
+        allow_host: list[str] = typer.Option(
+            [], "--allow-host",
+            help="Another name this server answers to (a machine name on your network); "
+                 "the listening address and localhost always are."),
     ) -> None:
         """Play in the browser: a live table, one seat per browser, games saved in --games-dir."""
         from cli.serve.run import serve
 
-        raise typer.Exit(serve(host, port, games_dir, scenario, position, think))
+        raise typer.Exit(serve(host, port, games_dir, scenario, position, think,
+                               public_url=public_url, allow_hosts=allow_host))
 
 
 def is_local(host: str) -> bool:

@@ -12,10 +12,11 @@ from cli.serve.command import is_local
 
 
 def serve(host: str, port: int, games_dir: Path, scenarios: list[Path], positions: list[Path],
-          think: float) -> int:
+          think: float, public_url: str | None = None, allow_hosts: list[str] | None = None) -> int:
     import uvicorn
 
     from cli.serve.app import create_app
+    from cli.serve.guard import BadServedName, ServedNames
     from cli.serve.store import GameStore, ServerFiles
     from core.ai.agents import AGENTS, _presets
     from core.errors import UsageError
@@ -24,17 +25,25 @@ def serve(host: str, port: int, games_dir: Path, scenarios: list[Path], position
         raise UsageError(f"--port {port}: use 0-65535")
     if think <= 0:
         raise UsageError("--think must be more than 0 seconds")
+    try:
+        names = ServedNames.of(host, public_url, allow_hosts or [])
+    except BadServedName as exc:
+        raise UsageError(str(exc)) from None
     files = ServerFiles.of(scenarios, positions)
     store = GameStore(games_dir, files, think=think, agent_kinds=[*AGENTS, *_presets()])
     sock = _bind(host, port)
     real_port = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    base = f"http://{shown}:{real_port}"
-    app, server = create_app(store, base_url=base)
+    base = names.public_origin or f"http://{shown}:{real_port}"
+    app, server = create_app(store, base_url=base, names=names)
     if not is_local(host):
         typer.echo(f"warning: listening on {host}: anyone who can reach this address can open the "
-                   "start page with its key and any seat with its link; there is no encryption "
-                   "(use 127.0.0.1 unless you mean it)", err=True)
+                   "start page with its key and any seat with its link; plain HTTP is not "
+                   "encrypted (to open a table to friends, see docs/security.md)", err=True)
+    if base.startswith("http://") and public_url and not is_local(names_host(base)):
+        typer.echo(f"warning: --public-url {public_url} is plain HTTP: links and moves cross the "
+                   "network unencrypted (put a TLS reverse proxy in front, see docs/security.md)",
+                   err=True)
     typer.echo(f"tanktable serve: games in {games_dir}")
     typer.echo(f"open {base}/?key={server.host_key}")
     typer.echo("(the key lets the holder create games and see every seat's link; Ctrl-C stops)")
@@ -47,6 +56,13 @@ def serve(host: str, port: int, games_dir: Path, scenarios: list[Path], position
 
     Server(config).run(sockets=[sock])
     return 0
+
+
+def names_host(url: str) -> str:
+    """The host of an ``http://host:port`` address."""
+    from urllib.parse import urlsplit
+
+    return urlsplit(url).hostname or ""
 
 
 def _bind(host: str, port: int) -> socket.socket:

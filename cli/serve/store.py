@@ -5,7 +5,9 @@ every record of the directory again, so a restart finds the unfinished games
 and plays them on. A request names a game only by its id, and ids are looked
 up in what this store found: no request can name a path on the server's disk.
 Scenario and position files come only from the server's command line
-(``--scenario``, ``--position``), offered by their file names.
+(``--scenario``, ``--position``), offered by their file names; a new game's
+options are read under :func:`core.references.offered_only`, so an option
+may name shipped data but no file (refused before the disk is looked at).
 """
 
 from __future__ import annotations
@@ -23,9 +25,14 @@ from cli.serve.tables import HUMAN, Table
 from core.errors import TanktableError, UsageError
 from core.game import Game, Ruleset
 from core.record import RecordFile, load_record, make_header, start_game
+from core.references import offered_only
 from core.registry import get_ruleset
 
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,80}$")
+OPTION_FILES = ("options that name files are given when the server is started (a scenario "
+                "file offered with --scenario brings its own table, armies and cards); a game "
+                "asked for here names shipped data only")
+"""Why a request's option naming a file is refused (issue 26.5)."""
 
 
 @dataclass
@@ -132,7 +139,8 @@ class GameStore:
             header = make_header(ruleset, None, seed, position=game.position())
         else:
             scenario = self._scenario(ruleset, spec.scenario)
-            game = ruleset.new_game(scenario, options, seed)
+            with offered_only(self.files.scenarios.values(), OPTION_FILES):
+                game = ruleset.new_game(scenario, options, seed)
             header = make_header(ruleset, scenario, seed)
         kinds = self._kinds(game, spec.seats)
         with self._lock:

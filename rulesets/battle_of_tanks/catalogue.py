@@ -175,9 +175,11 @@ def cards_with_inline(extra: Sequence[Any]) -> tuple[dict[str, TankCard], list[d
     return cards, stored
 
 
-def _is_folder(item: Any) -> bool:
-    """A folder of card files (a terminal user's ``--option cards=my-cards/``)."""
-    if not isinstance(item, (str, Path)) or current_rule().confined:
+def _is_folder(item: Any, beside: Path | None = None) -> bool:
+    """A folder of card files (a terminal user's ``--option cards=my-cards/``),
+    where the reference rule in force lets a name given ``beside`` a file's
+    folder (``None``: typed) stand for a folder."""
+    if not isinstance(item, (str, Path)) or not current_rule().lists_folders(beside):
         return False
     try:
         return Path(item).is_dir()
@@ -271,7 +273,7 @@ def add_army_cards(doc: Document, army: Army, folder: Path | None,
             docs.append(doc.part(("cards", i)))
             continue
         beside = folder / item if folder is not None else Path(item)
-        if _is_folder(beside):
+        if _is_folder(beside, folder):
             sources: list[Any] = list(yaml_files([beside]))
         else:
             sources = [item]

@@ -10,14 +10,28 @@ from typing import Any
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
+    from starlette.testclient import TestClient as BareClient
 
 from cli.serve.app import TableServer, create_app
+from cli.serve.guard import ServedNames
 from cli.serve.store import GameStore, ServerFiles
 from core.ai.agents import AGENTS
 
 KEY = "test-host-key"
 HOST = {"x-host-key": KEY}
+ORIGIN = "http://testserver"
+"""The origin of the server's own pages as Starlette's test client reaches it."""
+
+
+class TestClient(BareClient):
+    """Starlette's test client as the server's own page: every request carries the
+    page's ``Origin``, as a browser's POST does (issue 26.5)."""
+
+    __test__ = False
+
+    def __init__(self, app: Any, **kwargs: Any):
+        kwargs.setdefault("headers", {"origin": ORIGIN})
+        super().__init__(app, **kwargs)
 
 
 @dataclass
@@ -42,7 +56,7 @@ class Link:
 
 def make_server(folder: Path, files: ServerFiles | None = None) -> tuple[Any, TableServer]:
     store = GameStore(folder, files, think=0.05, agent_kinds=list(AGENTS))
-    return create_app(store, host_key=KEY)
+    return create_app(store, host_key=KEY, names=ServedNames.of("127.0.0.1", allow_hosts=["testserver"]))
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:

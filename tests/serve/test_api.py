@@ -83,9 +83,10 @@ def test_refusals_are_4xx_with_a_message_and_the_rule(client: TestClient) -> Non
     assert "Traceback" not in r.text
     r = white.post("act", {"move": "zz"})
     assert r.status_code == 400 and "cannot read" in r.json()["error"]
-    r = client.post(f"{white.api}/act", content=b"{not json")
+    as_json = {"content-type": "application/json"}
+    r = client.post(f"{white.api}/act", content=b"{not json", headers=as_json)
     assert r.status_code == 400 and "not JSON" in r.json()["error"]
-    r = client.post(f"{white.api}/act", content=b'{"move": "' + b"x" * 20000 + b'"}')
+    r = client.post(f"{white.api}/act", content=b'{"move": "' + b"x" * 20000 + b'"}', headers=as_json)
     assert r.status_code == 413
     r = white.post("act", {"move": legal, "extra": 1})
     assert r.status_code == 400 and "extra" in r.json()["error"]

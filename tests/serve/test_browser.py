@@ -183,3 +183,25 @@ def test_battle_of_tanks_plays_a_move(browser: Browser, live: tuple[str, TableSe
     browser.js("[...document.querySelectorAll('#actions button.action')].filter(b => b.textContent.startsWith('to '))"
                ".pop().dispatchEvent(new Event('mouseenter'))")
     browser.screenshot(screenshots / "battle-of-tanks.png")
+
+
+def test_the_pages_work_under_their_content_security_policy(browser: Browser, live: tuple[str, TableServer],
+                                                            screenshots: Path) -> None:
+    """issue 26.5: under the pages' Content-Security-Policy (no inline script) the start
+    page creates a game and the table plays a move, and the browser reports no
+    violation; the boards' style attributes still apply."""
+    browser.send("Page.addScriptToEvaluateOnNewDocument", source="""window.ttViolations = [];
+        document.addEventListener('securitypolicyviolation',
+            e => window.ttViolations.push(e.violatedDirective + ' ' + e.blockedURI));""")
+    base, _server = live
+    new_game(browser, base, "duel-of-the-giants", "german")
+    wait_my_turn(browser)
+    count = browser.js("document.querySelectorAll('#log > li').length")
+    browser.click("#actions button.action")
+    browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
+    assert browser.js("window.ttViolations") == []
+    assert browser.js("document.referrer") == ""
+    sizes = browser.js("""[...document.querySelectorAll('#board svg text[style*="px"]')].map(t =>
+        [t.getAttribute('style').match(/(\\d+)px/)[1] + 'px', getComputedStyle(t).fontSize])""")
+    assert sizes and all(wanted == applied for wanted, applied in sizes), sizes
+    browser.screenshot(screenshots / "duel-of-the-giants-under-csp.png")

@@ -107,6 +107,9 @@ async function main() {
     problem.hidden = false;
     return;
   }
+  const warning = document.getElementById("transport-warning");
+  warning.textContent = catalog.warning || "";
+  warning.hidden = !catalog.warning;
   const select = document.getElementById("ruleset");
   for (const r of catalog.rulesets) select.append(el("option", {value: r.id, text: r.title}));
   select.addEventListener("change", fillRuleset);
