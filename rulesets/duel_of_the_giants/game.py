@@ -17,6 +17,7 @@ from typing import Any
 
 from core.dice import Dice
 from core.game import Action, Event, Game, GameType, Illegal, Outcome, SearchProfile, TableCommand
+from core.streams import Seed
 from rulesets.duel_of_the_giants import (
     atg,
     combat,
@@ -92,7 +93,7 @@ class DuelGame(Game[Action]):
     search_copy = False
     """True on the AI's determinized copies: :meth:`search_actions` prunes there (search.py)."""
 
-    def __init__(self, cfg: Config, options: DuelOptions, seed: int, scenario: str, set_up: bool = True):
+    def __init__(self, cfg: Config, options: DuelOptions, seed: Seed, scenario: str, set_up: bool = True):
         """A game at its start; with ``set_up=False`` an empty table for a position to fill."""
         super().__init__(Dice(seed), scenario, options.flat())
         self.cfg = cfg
