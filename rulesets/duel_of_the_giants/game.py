@@ -636,6 +636,13 @@ class DuelGame(Game[Action]):
         other.dice = self.dice.copy()
         return other
 
+    def secrets_hidden(self) -> int:
+        """Face-down pieces: tank markers, ATG markers and mine markers not yet turned
+        up. A recon, an activation, a shot or a Stuka's reconnaissance that turns one
+        up (or removes it as a bluff) cannot be undone (issue 26.4)."""
+        return (len(self.markers) + sum(1 for a in self.atgs.values() if not a.face_up)
+                + sum(1 for m in self.mines.values() if not m.face_up))
+
     def determinize(self, player: int, seed: int) -> DuelGame:
         """A copy consistent with what ``player`` knows; his opponents' secrets resampled."""
         g = self.clone()
