@@ -1,4 +1,9 @@
-"""Make or refresh golden transcripts: ``python -m tests.golden.regen [--new RULESET SEED]``."""
+"""Make or refresh golden transcripts: ``python -m tests.golden.regen [--new RULESET SEED]``.
+
+``--battle FILE`` plays a Battle of Tanks golden (``tests/battle_of_tanks/golden_*.yaml``:
+scenario, seed and options, then every move with its events) anew from its seed with
+seeded random players, after a change to the dice that makes its old moves diverge.
+"""
 
 from __future__ import annotations
 
@@ -40,7 +45,38 @@ def new_golden(ruleset_id: str, seed: int, scenario: str | None = None, max_move
     return path
 
 
+def new_battle_golden(path: Path, max_moves: int = 2000) -> Path:
+    """Replace the moves, events and result of a Battle of Tanks golden file by a new
+    game of seeded random players from its own scenario, seed and options (its
+    comment lines and settings are kept)."""
+    import yaml
+
+    from core.ai import make_agent
+
+    text = path.read_text(encoding="utf-8")
+    head = text[:text.index("\nmoves:")] + "\n"
+    doc = yaml.safe_load(text)
+    ruleset = get_ruleset("battle-of-tanks")
+    game = ruleset.new_game(doc["scenario"], doc.get("options") or {}, doc["seed"])
+    agents = [make_agent("random", doc["seed"] + p) for p in range(len(game.players))]
+    moves: list[str] = []
+    events: list[list[str]] = []
+    while not game.is_over() and len(moves) < max_moves:
+        action = agents[game.to_move()].choose(game)
+        moves.append(game.format_action(action))
+        events.append([e.text for e in game.apply(action)])
+    outcome = game.outcome()
+    body = yaml.safe_dump({"moves": moves, "events": events,
+                           "result": outcome.reason if outcome else "unfinished"},
+                          sort_keys=False, allow_unicode=True, width=200)
+    path.write_text(head + body, encoding="utf-8")
+    return path
+
+
 def main(argv: list[str]) -> None:
+    if argv[:1] == ["--battle"]:
+        print(f"wrote {new_battle_golden(Path(argv[1]))}")
+        return
     if argv[:1] == ["--new"]:
         scenario = argv[3] if len(argv) > 3 else None
         path = new_golden(argv[1], int(argv[2]), scenario)
