@@ -31,7 +31,7 @@ from core.data import DataModel, Document, load_document, parse_document, valida
 from core.errors import DataError, RecordError, TanktableError
 from core.game import Termination
 from core.references import confined_to, resolve, shown_name
-from core.streams import Seed
+from core.streams import DERIVATION, Seed
 
 if TYPE_CHECKING:
     from core.game import Game, Outcome, Ruleset
@@ -73,6 +73,9 @@ class RecordFile(DataModel):
     """SHA-256 over the seed and :attr:`salt`, published when the game started
     (:mod:`core.commitment`); ``None`` for a seed the user chose."""
     salt: str | None = Field(default=None, pattern=r"^[0-9a-fA-F]{1,128}$")
+    streams: Literal["hmac-sha256"] | None = None
+    """How the random streams derive from the seed (:data:`core.streams.DERIVATION`);
+    missing in records saved before each purpose had a stream of its own."""
     seats: dict[str, str] = Field(default_factory=dict)
     clock: RecordClock | None = None
     date: str | None = None
@@ -188,7 +191,9 @@ def make_header(
     so that the record replays on a machine that has neither. With ``seal``
     (a secret seed) the record carries the commitment to the seed and its salt.
     """
-    sealed = {} if seal is None else {"commitment": seal.commitment, "salt": seal.salt}
+    sealed: dict[str, Any] = {"streams": DERIVATION}
+    if seal is not None:
+        sealed.update(commitment=seal.commitment, salt=seal.salt)
     if position is not None:
         return RecordFile(ruleset=ruleset.id, scenario=str(position.get("scenario") or "position"),
                           position=dict(position), seed=seed, seats=dict(seats or {}), **sealed)
@@ -316,6 +321,16 @@ def parse_record(text: str, name: str = "<record>") -> RecordFile:
 
 def start_game(record: RecordFile, ruleset: Ruleset) -> Game[Any]:
     """A fresh game as the record's header describes it."""
+    game = _start_game(record, ruleset)
+    kind = game.game_type
+    if record.streams is None and record.moves and (kind.chance or kind.hidden_information):
+        raise RecordError("the record was saved by an older tanktable, which drew the dice and the "
+                          "hidden set-up from the seed differently: this version would replay other "
+                          "rolls, so it does not replay it")
+    return game
+
+
+def _start_game(record: RecordFile, ruleset: Ruleset) -> Game[Any]:
     if record.seed is None:
         raise RecordError("the record holds only the commitment to its seed (it was handed out "
                           "while the game ran): it replays once the game is over and the seed revealed")

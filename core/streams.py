@@ -27,6 +27,10 @@ Seed = int | str
 SEED_BITS = 128
 """Random bits of a fresh seed: a search of every seed is out of reach."""
 
+DERIVATION = "hmac-sha256"
+"""How the streams derive from the seed, as records name it (``streams:``): a record
+without it was saved when every purpose drew from one generator of the seed."""
+
 _INTEGER = re.compile(r"[+-]?\d+")
 
 

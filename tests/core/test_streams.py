@@ -5,7 +5,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 
+import pytest
+
 from core.dice import Dice
+from core.errors import RecordError
+from core.record import dump_record, make_header, parse_record, record_of, replay
 from core.streams import (
     SEED_BITS,
     decision_seed,
@@ -15,6 +19,7 @@ from core.streams import (
     seed_key,
     stream,
 )
+from tests.toy import RULESET
 
 
 def test_issue_26_1_a_fresh_seed_has_128_random_bits() -> None:
@@ -66,3 +71,15 @@ def test_issue_26_4_a_decision_seed_depends_on_the_decision_not_on_what_was_draw
               decision_seed(9, "hint", 1, 12), decision_seed(10, "computer", 1, 12)}
     assert decision_seed(9, "computer", 1, 12) not in others and len(others) == 4
     assert all(0 <= s < 2**64 for s in others)
+
+
+def test_issue_26_1_a_record_saved_before_the_derived_streams_is_refused_clearly() -> None:
+    """Its rolls came from one generator of the seed: replaying it now would roll others."""
+    game = RULESET.new_game(None, {"target": 15}, 3)
+    game.apply(game.legal_actions()[0])
+    text = dump_record(record_of(make_header(RULESET, None, 3), game))
+    assert "streams: hmac-sha256" in text
+    replay(parse_record(text), RULESET)  # a record of this version replays
+    old = parse_record(text.replace("streams: hmac-sha256\n", ""))
+    with pytest.raises(RecordError, match="saved by an older tanktable"):
+        replay(old, RULESET)
