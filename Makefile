@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/tanktable play tank-chess --scenario standard-16 --seat white=greedy --seat black=greedy --seed 7 --board every:8
+	$(BIN)/tanktable play tank-chess --scenario standard-16 --seat white=greedy --seat black=greedy --seed 1 --board every:8
 
 lint: $(STAMP)
 	$(BIN)/ruff check core rulesets cli tests bench

@@ -29,9 +29,12 @@ from cli.options import game_options, pairs
 from core.errors import NotationError, TanktableError, UsageError
 from core.game import Event, Game, Ruleset, Termination
 from core.registry import get_ruleset
+from core.streams import Seed, decision_seed, normal_seed, seed_text
 
 if TYPE_CHECKING:
     from cli.record_target import RecordGuard
+    from core.ai import Agent
+    from core.commitment import SeedSeal
     from core.record import RecordClock, RecordFile
 
 HUMAN = "human"
@@ -68,7 +71,7 @@ class PlaySettings:
     ruleset: str | None
     scenario: str | None = None
     seats: list[str] = field(default_factory=list)
-    seed: int | None = None
+    seed: Seed | None = None
     record: Path | None = None
     json_out: bool = False
     clock: str | None = None
@@ -129,13 +132,15 @@ class Session:
     """One game being played: seats, agents, clocks, output."""
 
     def __init__(self, s: PlaySettings, ruleset: Ruleset, game: Game[Any], header: RecordFile,
-                 seed: int, clock: RecordClock | None = None):
+                 seed: Seed, clock: RecordClock | None = None, seal: SeedSeal | None = None):
         self.s = s
         self.ruleset = ruleset
         self.game = game
         self.header = header
         """The record as it stood before this session's first decision (resume: the loaded one)."""
         self.seed = seed
+        self.seal = seal
+        """A secret seed's seal: the screen shows its commitment, and the seed only at the end."""
         seats = pairs(s.seats, "--seat")
         for side in seats:
             game.player_index(side)
@@ -148,12 +153,6 @@ class Session:
         self.unnamed = [name for name in game.players
                         if seats and name not in seats and name not in header.seats]
         """Seats the user did not name: they play greedy (said at the start, with how to take one)."""
-        from core.ai import make_agent
-
-        self.agents = {
-            p: make_agent(k, seed=seed * 1000 + p + 1, think=s.think)
-            for p, k in kinds.items() if k != HUMAN
-        }
         self.humans = [p for p, k in kinds.items() if k == HUMAN]
         self.pending: dict[int, list[tuple[str, list[str]]]] = {p: [] for p in self.humans}
         """Per human: the moves (headline, event texts) not yet shown to them."""
@@ -226,7 +225,11 @@ class Session:
     # ------------------------------------------------------------------- loop
     def run(self) -> int:
         g = self.game
-        self.say(f"{self.ruleset.title}: {g.scenario or self.ruleset.default_scenario}, seed {self.seed}")
+        if self.seal is None:
+            self.say(f"{self.ruleset.title}: {g.scenario or self.ruleset.default_scenario}, seed {self.seed}")
+        else:
+            self.say(f"{self.ruleset.title}: {g.scenario or self.ruleset.default_scenario}, dice sealed by "
+                     f"commitment {self.seal.commitment} (the seed is shown when the game ends)")
         if g.history:
             self.say(f"resumed after {len(g.history)} decisions")
         self.say("seats: " + ", ".join(f"{g.players[p]}={k}" for p, k in self.kinds.items()))
@@ -269,19 +272,34 @@ class Session:
         g = self.game
         text = f"{g.players[player]} ({self.kinds[player]}) is thinking: {g.decision()}"
         if self.quiet:
-            return self.agents[player].choose(g)
+            return self.agent(player).choose(g)
         with thinking(text):
-            return self.agents[player].choose(g)
+            return self.agent(player).choose(g)
+
+    def agent(self, player: int, purpose: str = "computer") -> Agent:
+        """The computer player of ``player``'s seat for the decision at hand (``purpose``
+        ``hint``: the advice to a person). Its randomness is its own stream, keyed by
+        the seed, the seat and the decision's number: after an undo the same
+        decision draws the same choice (issue 26.4), and it never reads the
+        game's dice or another side's secrets."""
+        from core.ai import make_agent
+
+        kind = "greedy" if purpose == "hint" else self.kinds[player]
+        seed = decision_seed(self.seed, purpose, player, len(self.game.history))
+        return make_agent(kind, seed=seed, think=self.s.think)
 
     def finish(self) -> int:
         g = self.game
         outcome = g.outcome()
         saved = self.save_if_asked(announce=False)
         if self.s.json_out:
+            shown = self.seal is None or outcome is not None
             typer.echo(json.dumps({
                 "ruleset": self.ruleset.id,
                 "scenario": g.scenario,
-                "seed": self.seed,
+                "seed": normal_seed(self.seed) if shown else None,
+                "commitment": self.seal.commitment if self.seal is not None else None,
+                "salt": self.seal.salt if self.seal is not None and shown else None,
                 "moves": len(g.history),
                 "outcome": None if outcome is None else {
                     "winners": [g.players[p] for p in outcome.winners],
@@ -301,6 +319,10 @@ class Session:
             who = ", ".join(g.players[p] for p in outcome.winners) or "draw"
             score = ("; score " + ", ".join(f"{g.players[p]} {x:g}" for p, x in enumerate(outcome.score))
                      if outcome.score else "")
+            if self.seal is not None:
+                self.say(f"The seed was {seed_text(self.seal.seed)}, salt {self.seal.salt}: with the "
+                         f"commitment {self.seal.commitment} shown at the start, "
+                         "'tanktable replay --verify' on the record checks every roll")
             self.say(f"Result: {who} -- {outcome.reason}{score}")
         if saved is not None:
             self.say(saved_line(saved, outcome is not None))
@@ -497,10 +519,7 @@ class Session:
                 elif word == "card":
                     typer.echo(g.card_text(rest.strip(), player) if rest.strip() else "usage: card NAME")
                 elif word == "hint":
-                    from core.ai import make_agent
-
-                    agent = make_agent("greedy", seed=len(g.history))
-                    hinted = agent.choose(g)
+                    hinted = self.agent(player, "hint").choose(g)
                     note = g.describe_action(hinted)
                     typer.echo(f"hint: {g.format_action(hinted)}" + (f"  ({note})" if note else ""))
                 elif word == "undo":
@@ -579,7 +598,7 @@ class Session:
         in consistently with its own knowledge (``determinize``).
         """
         g = self.game
-        judged = g.determinize(player, self.seed * 1000 + len(g.history))
+        judged = g.determinize(player, decision_seed(self.seed, "draw", player, len(g.history)))
         return judged.evaluate(player) <= DRAW_ACCEPTED_AT
 
     def try_move(self, player: int, text: str) -> None:
@@ -639,8 +658,7 @@ class Session:
         others = {st.player for st in g.history[cut:]} - {player}
         if others and (not across or any(self.kinds[o] == HUMAN for o in others)):
             raise TanktableError("cannot undo past another player's decision")
-        while len(g.history) > cut:
-            g.undo()
+        g.undo_to(cut)
 
 
 GROUP_ABOVE = 40
@@ -794,6 +812,7 @@ def start_session(s: PlaySettings) -> Session:
     Everything that can be wrong with the command line or the files it names
     is found here, before the first decision.
     """
+    from core.commitment import SeedSeal
     from core.record import RecordClock, load_record, make_header, replay
 
     if s.resume is not None:
@@ -817,12 +836,15 @@ def start_session(s: PlaySettings) -> Session:
         clock = record.clock
         if s.clock is not None:
             clock = RecordClock(seconds=clock_seconds(s, game) or 0.0)
-        seed = record.seed
-        return Session(s, ruleset, game, record, seed, clock)
+        seal = None
+        if record.commitment is not None and record.seed is not None and record.salt is not None:
+            seal = SeedSeal(record.seed, record.salt)
+        return Session(s, ruleset, game, record, record.seed or 0, clock, seal)
     if s.ruleset is None:
         raise UsageError("name the ruleset to play (tanktable play RULESET), or --resume a record")
     ruleset = get_ruleset(s.ruleset)
-    seed = s.seed if s.seed is not None else fresh_seed()
+    seal = None if s.seed is not None else SeedSeal.fresh()
+    seed = seal.seed if seal is not None else normal_seed(s.seed)  # type: ignore[arg-type]
     options = game_options(ruleset, armies=s.armies, players=s.players, setup=s.setup,
                            options=s.options)
     if s.position is not None:
@@ -839,20 +861,13 @@ def start_session(s: PlaySettings) -> Session:
         if options.flat():
             raise UsageError("a position carries its own options; give them in the file")
         game = ruleset.from_position(doc.data, seed)
-        header = make_header(ruleset, None, seed, position=game.position())
+        header = make_header(ruleset, None, seed, position=game.position(), seal=seal)
     else:
         game = ruleset.new_game(s.scenario, options, seed)
-        header = make_header(ruleset, s.scenario, seed)
+        header = make_header(ruleset, s.scenario, seed, seal=seal)
     seconds = clock_seconds(s, game)
     clock = RecordClock(seconds=seconds) if seconds is not None else None
-    return Session(s, ruleset, game, header, seed, clock)
-
-
-def fresh_seed() -> int:
-    """A seed for a game the user gave none: a new game each time, said and recorded."""
-    import secrets
-
-    return secrets.randbelow(1_000_000)
+    return Session(s, ruleset, game, header, seed, clock, seal)
 
 
 def _check_resumed_seats(game: Game[Any], record: RecordFile, seats: dict[str, str]) -> None:

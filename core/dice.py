@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from core.streams import Seed, stream
+
 T = TypeVar("T")
 
 
@@ -40,38 +42,49 @@ class Roll:
 class Dice:
     """A seeded random source; every public draw is logged.
 
-    ``choice``/``shuffle``/``draw`` are for blind draws (the order-chit bag):
+    Each purpose draws from its own stream, derived from the seed by a keyed
+    hash (:mod:`core.streams`): the rolls (``dice``), the blind draws of the
+    order-chit bag (``chits``, by ``draw_index``) and the engine's unlogged
+    draws (``engine``). ``choice``/``shuffle``/``draw`` are for blind draws:
     they are logged too, with the index drawn.
     """
 
-    def __init__(self, seed: int = 0):
+    ROLLS = "dice"
+    DRAWS = "chits"
+    ENGINE = "engine"
+
+    def __init__(self, seed: Seed = 0):
         self.seed = seed
-        self._rng: random.Random | None = random.Random(seed)
+        self._key: Seed = seed
+        """What the streams derive from: the seed, or a search copy's own (:meth:`reseed`)."""
+        self._streams: dict[str, random.Random] = {}
         self._owned = True
-        """False while ``_rng`` may be shared with a copy (or is still to be made
-        from ``_pending``): the first draw makes a private generator first."""
-        self._pending = seed
+        """False while ``_streams`` may be shared with a copy: the first draw after a
+        copy makes private generators first."""
         self.log: list[Roll] = []
 
-    def _generator(self) -> random.Random:
-        """The generator to draw from, made private on the first draw after a copy
-        or reseed. The AI copies and reseeds a game thousands of times a second,
-        mostly without rolling (tank chess never does): copying the Mersenne
-        Twister state each time cost a tenth of a search."""
+    def _generator(self, purpose: str = ROLLS) -> random.Random:
+        """The generator of ``purpose``, made private on the first draw after a copy.
+        The AI copies and reseeds a game thousands of times a second, mostly
+        without rolling (tank chess never does): copying the Mersenne Twister
+        state each time cost a tenth of a search."""
         if not self._owned:
-            if self._rng is None:
-                self._rng = random.Random(self._pending)
-            else:
+            private: dict[str, random.Random] = {}
+            for name, shared in self._streams.items():
                 twin = random.Random(0)
-                twin.setstate(self._rng.getstate())
-                self._rng = twin
+                twin.setstate(shared.getstate())
+                private[name] = twin
+            self._streams = private
             self._owned = True
-        assert self._rng is not None
-        return self._rng
+        found = self._streams.get(purpose)
+        if found is None:
+            found = self._streams[purpose] = stream(self._key, purpose)
+        return found
 
-    def roll(self, why: str, who: str = "", sides: int = 6, need: int | None = None) -> Roll:
+    def roll(self, why: str, who: str = "", sides: int = 6, need: int | None = None,
+             purpose: str = ROLLS) -> Roll:
         """Roll one die and log it."""
-        result = self._generator().randint(1, sides)
+        result = self._generator(purpose).randint(1, sides)
         roll = Roll(who, why, sides, result, need)
         self.log.append(roll)
         return roll
@@ -85,14 +98,15 @@ class Dice:
         return roll, faces[roll.result - 1]
 
     def draw_index(self, n: int, why: str, who: str = "") -> int:
-        """Draw blindly one of ``n`` things (0-based index); logged as a roll."""
+        """Draw blindly one of ``n`` things (0-based index) from the bag's own
+        stream (``chits``); logged as a roll."""
         if n <= 0:
             raise ValueError("cannot draw from an empty bag")
-        return self.roll(why, who, n).result - 1
+        return self.roll(why, who, n, purpose=self.DRAWS).result - 1
 
     def randrange(self, n: int) -> int:
         """An unlogged draw for engine-internal use (AI sampling, never rules)."""
-        return self._generator().randrange(n)
+        return self._generator(self.ENGINE).randrange(n)
 
     def copy(self) -> Dice:
         """An independent Dice in the same state, with its own log: every copy of a
@@ -100,26 +114,34 @@ class Dice:
         the real game's future rolls)."""
         other = Dice.__new__(Dice)
         other.seed = self.seed
-        other._rng = self._rng
-        other._pending = self._pending
+        other._key = self._key
+        other._streams = self._streams
         other.log = list(self.log)
-        # both now share one generator (or one pending seed): whichever draws first
-        # makes its own
+        # both now share the generators: whichever draws first makes its own
         other._owned = self._owned = False
         return other
 
     def reseed(self, seed: int) -> None:
-        """Replace the future rolls by those of a fresh generator seeded ``seed``
+        """Replace the future draws of every stream by those derived from ``seed``
         (the AI's copies: future rolls are unknown to any player). The roll log
         and the seed label stay."""
-        self._rng = None
-        self._pending = seed
-        self._owned = False
+        self._key = seed
+        self._streams = {}
+        self._owned = True
 
     def getstate(self) -> dict[str, Any]:
-        return {"seed": self.seed, "rng": self._generator().getstate(), "rolls": len(self.log)}
+        return {"seed": self.seed, "key": self._key,
+                "streams": {name: g.getstate() for name, g in sorted(self._streams.items())},
+                "rolls": len(self.log)}
 
     def setstate(self, state: dict[str, Any]) -> None:
         self.seed = state["seed"]
-        self._generator().setstate(state["rng"])
+        self._key = state["key"]
+        streams: dict[str, random.Random] = {}
+        for name, value in state["streams"].items():
+            g = random.Random(0)
+            g.setstate(value)
+            streams[name] = g
+        self._streams = streams
+        self._owned = True
         del self.log[state["rolls"]:]

@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from core.dice import Dice
 from core.errors import IllegalActionError, NotationError, TanktableError
 from core.options import GameOptions, parse_options
+from core.streams import Seed
 
 __all__ = [
     "Action",
@@ -526,20 +527,59 @@ class Game(ABC, Generic[A]):
         return self.players[player] if 0 <= player < len(self.players) else f"player {player}"
 
     def undo(self) -> Step:
-        """Take back the last step (replay from the initial state)."""
+        """Take back the last step (replay from the initial state); in a game with
+        hidden information refused for a step that revealed a secret (see :meth:`undo_to`)."""
         if not self.history:
             raise TanktableError("nothing to undo")
-        assert self._initial is not None
-        keep = [s.action for s in self.history[:-1]]
         last = self.history[-1]
+        self._replay_to(len(self.history) - 1)
+        return last
+
+    def secrets_hidden(self) -> int:
+        """How many things are still hidden from some player (face-down markers,
+        unknown identities); 0 where nothing is hidden. A step after which fewer
+        are hidden revealed a secret, and :meth:`undo_to` will not take it back."""
+        return 0
+
+    def undo_to(self, length: int) -> None:
+        """Take back every step after the first ``length``.
+
+        Refused, with nothing taken back, when one of those steps revealed a
+        secret (a reconnaissance, an activation): the player would play it again
+        knowing what it showed (issue 26.4). Perfect-information games take the
+        steps back one :meth:`undo` at a time (a ruleset's own, if it has one).
+        """
+        if not 0 <= length <= len(self.history):
+            raise TanktableError(f"cannot go back to move {length}: the game has {len(self.history)}")
+        if self.game_type.hidden_information:
+            self._replay_to(length)
+            return
+        while len(self.history) > length:
+            self.undo()
+
+    def _replay_to(self, length: int) -> None:
+        """Replay the first ``length`` steps from the initial state and become that game
+        (refusing, in a hidden-information game, past a step that revealed a secret)."""
+        if length == len(self.history):
+            return
+        assert self._initial is not None
         fresh = self._initial._snapshot()
-        for action in keep:
-            fresh.apply(action)  # type: ignore[arg-type]
+        for step in self.history[:length]:
+            fresh.apply(step.action)  # type: ignore[arg-type]
+        if self.game_type.hidden_information:
+            probe = fresh.clone()
+            for step in self.history[length:]:
+                hidden = probe.secrets_hidden()
+                text = probe.format_action(step.action)  # type: ignore[arg-type]
+                probe.apply(step.action)  # type: ignore[arg-type]
+                if probe.secrets_hidden() < hidden:
+                    raise TanktableError(
+                        f"cannot take back {text}: it revealed what was hidden, and a decision "
+                        "that showed a secret stands")
         initial = self._initial
         self.__dict__.update(fresh.__dict__)
         self._initial = initial
         self._forced = None
-        return last
 
     def anchor_undo(self, like: Game[A] | None = None) -> None:
         """Fix the undo base now -- or share ``like``'s -- instead of on the first move.
@@ -684,7 +724,7 @@ class Ruleset(ABC):
         self,
         scenario: str | Path | None = None,
         options: Mapping[str, Any] | GameOptions | None = None,
-        seed: int = 0,
+        seed: Seed = 0,
     ) -> Game[Any]:
         """A fresh game from a shipped scenario name or a path to a user's file.
 
@@ -701,7 +741,7 @@ class Ruleset(ABC):
         :class:`~core.errors.UsageError` that lists those it does take."""
         return parse_options(self.id, self.options_model, self.setting_names(), options)
 
-    def from_position(self, position: Mapping[str, Any], seed: int = 0) -> Game[Any]:
+    def from_position(self, position: Mapping[str, Any], seed: Seed = 0) -> Game[Any]:
         """A game in the state a ``kind: position`` document describes (see
         :meth:`Game.position`), checked by the same rules as a scenario."""
         raise TanktableError(f"{self.id} has no position documents")

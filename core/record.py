@@ -26,10 +26,12 @@ from typing import TYPE_CHECKING, Any, Literal
 import yaml
 from pydantic import Field, model_validator
 
+from core.commitment import SeedSeal, check_reveal
 from core.data import DataModel, Document, load_document, parse_document, validate
 from core.errors import DataError, RecordError, TanktableError
 from core.game import Termination
 from core.references import confined_to, resolve, shown_name
+from core.streams import DERIVATION, Seed
 
 if TYPE_CHECKING:
     from core.game import Game, Outcome, Ruleset
@@ -64,12 +66,30 @@ class RecordFile(DataModel):
     position: dict[str, Any] | None = None
     """The ``kind: position`` document the game started from, if not the scenario's start."""
     options: dict[str, Any] = Field(default_factory=dict)
-    seed: int = 0
+    seed: int | str | None = 0
+    """The seed of every random stream of the game; ``None`` in a record handed out
+    while the game runs, which carries only the :attr:`commitment` to it."""
+    commitment: str | None = Field(default=None, pattern=r"^[0-9a-fA-F]{64}$")
+    """SHA-256 over the seed and :attr:`salt`, published when the game started
+    (:mod:`core.commitment`); ``None`` for a seed the user chose."""
+    salt: str | None = Field(default=None, pattern=r"^[0-9a-fA-F]{1,128}$")
+    streams: Literal["hmac-sha256"] | None = None
+    """How the random streams derive from the seed (:data:`core.streams.DERIVATION`);
+    missing in records saved before each purpose had a stream of its own."""
     seats: dict[str, str] = Field(default_factory=dict)
     clock: RecordClock | None = None
     date: str | None = None
     moves: list[str] = Field(default_factory=list)
     result: RecordResult | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _sealed_without_seed(cls, data: Any) -> Any:
+        """A record with a commitment and no seed was handed out mid-game: its seed is
+        unknown (``None``), never the default."""
+        if isinstance(data, dict) and data.get("commitment") is not None and "seed" not in data:
+            data = {**data, "seed": None}
+        return data
 
     @model_validator(mode="before")
     @classmethod
@@ -137,6 +157,15 @@ def _safe_relative(name: str) -> bool:
     return bool(name) and not path.is_absolute() and ".." not in path.parts and "\\" not in name
 
 
+def sealed_record(record: RecordFile) -> RecordFile:
+    """``record`` as a seat may take it while the game runs: the commitment without
+    the seed and the salt, which would foretell every roll (issue 26.2). A record
+    with no commitment (a seed the user chose) is returned as it is."""
+    if record.commitment is None:
+        return record
+    return record.model_copy(update={"seed": None, "salt": None})
+
+
 def result_of(game: Game[Any], outcome: Outcome | None) -> RecordResult | None:
     if outcome is None:
         return None
@@ -151,18 +180,23 @@ def result_of(game: Game[Any], outcome: Outcome | None) -> RecordResult | None:
 def make_header(
     ruleset: Ruleset,
     scenario: str | Path | None,
-    seed: int,
+    seed: Seed,
     seats: Mapping[str, str] | None = None,
     position: Mapping[str, Any] | None = None,
+    seal: SeedSeal | None = None,
 ) -> RecordFile:
     """What a record says before its first move: where the game started, and how.
 
     A user's scenario file is embedded with the files it names beside itself,
-    so that the record replays on a machine that has neither.
+    so that the record replays on a machine that has neither. With ``seal``
+    (a secret seed) the record carries the commitment to the seed and its salt.
     """
+    sealed: dict[str, Any] = {"streams": DERIVATION}
+    if seal is not None:
+        sealed.update(commitment=seal.commitment, salt=seal.salt)
     if position is not None:
         return RecordFile(ruleset=ruleset.id, scenario=str(position.get("scenario") or "position"),
-                          position=dict(position), seed=seed, seats=dict(seats or {}))
+                          position=dict(position), seed=seed, seats=dict(seats or {}), **sealed)
     name, text = ruleset.scenario_source(scenario)
     attachments = attachments_of(Path(name), text) if text is not None else {}
     return RecordFile(
@@ -173,6 +207,7 @@ def make_header(
         attachments=attachments,
         seed=seed,
         seats=dict(seats or {}),
+        **sealed,
     )
 
 
@@ -194,7 +229,7 @@ def make_record(
     game: Game[Any],
     ruleset: Ruleset,
     scenario: str | Path | None,
-    seed: int,
+    seed: Seed,
     seats: Mapping[str, str] | None = None,
 ) -> RecordFile:
     """The record of ``game`` as it stands (finished or not)."""
@@ -294,6 +329,19 @@ def parse_record(text: str, name: str = "<record>") -> RecordFile:
 
 def start_game(record: RecordFile, ruleset: Ruleset) -> Game[Any]:
     """A fresh game as the record's header describes it."""
+    game = _start_game(record, ruleset)
+    kind = game.game_type
+    if record.streams is None and record.moves and (kind.chance or kind.hidden_information):
+        raise RecordError("the record was saved by an older tanktable, which drew the dice and the "
+                          "hidden set-up from the seed differently: this version would replay other "
+                          "rolls, so it does not replay it")
+    return game
+
+
+def _start_game(record: RecordFile, ruleset: Ruleset) -> Game[Any]:
+    if record.seed is None:
+        raise RecordError("the record holds only the commitment to its seed (it was handed out "
+                          "while the game ran): it replays once the game is over and the seed revealed")
     if record.position is not None:
         return ruleset.from_position(record.position, record.seed)
     if record.scenario_data is not None:
@@ -337,8 +385,11 @@ def replay(
 ) -> Game[Any]:
     """Re-simulate a record; raise :class:`RecordError` at the first bad move.
 
-    With ``verify`` the recorded result must equal the re-simulated one.
+    With ``verify`` the recorded result must equal the re-simulated one, and
+    a seed committed to at the start must match its commitment (checked first).
     """
+    if verify and record.commitment is not None:
+        check_reveal(record.seed, record.salt, record.commitment)
     game = start_game(record, ruleset)
     moves = record.moves if upto is None else record.moves[:upto]
     for i, text in enumerate(moves):

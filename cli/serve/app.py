@@ -319,7 +319,8 @@ class TableServer:
             if g.outcome() is not None or g.to_move() != player:
                 raise TanktableError("a hint is for your own decision")
             copy = g.clone()
-        action = make_agent("greedy", seed=len(copy.history)).choose(copy)
+            seed = table.decision_seed("hint", player)
+        action = make_agent("greedy", seed=seed).choose(copy)
         return f"hint: {copy.format_action(action)}"
 
     @staticmethod
@@ -345,7 +346,7 @@ class TableServer:
                 if table.game.hidden_information and table.game.outcome() is None:
                     raise HttpError(403, "the record holds every side's secrets: "
                                          "it is offered when the game is over")
-                return dump_record(table.record())
+                return dump_record(table.seat_record())
 
         body = await run_in_threadpool(text)
         return Response(body, media_type="application/x-yaml", headers={

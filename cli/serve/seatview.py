@@ -46,6 +46,7 @@ def _state(table: Table, seat: Seat) -> dict[str, Any]:
         "thinking": g.players[table.thinking] if table.thinking is not None else None,
         "to_move": g.players[g.to_move()] if outcome is None else None,
         "draw_offer": sorted(g.players[p] for p in table.draw_offer),
+        "dice": table.fairness(),
     }
     if seat.role == HOTSEAT:
         due = table.hotseat_pass_due()

@@ -22,11 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from cli.serve.tables import HUMAN, Table
+from core.commitment import SeedSeal
 from core.errors import TanktableError, UsageError
 from core.game import Game, Ruleset
 from core.record import RecordFile, load_record, make_header, start_game
 from core.references import offered_only
 from core.registry import get_ruleset
+from core.streams import Seed
 
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,80}$")
 OPTION_FILES = ("options that name files are given when the server is started (a scenario "
@@ -130,18 +132,19 @@ class GameStore:
         from cli.options import game_options
 
         ruleset = get_ruleset(spec.ruleset)
-        seed = spec.seed if spec.seed is not None else secrets.randbelow(1_000_000)
+        seal = SeedSeal.fresh() if spec.seed is None else SeedSeal.of(spec.seed)
+        seed = seal.seed  # secret from every seat until the game ends (issue 26.2)
         options = game_options(ruleset, players=spec.players, setup=spec.setup, options=spec.options)
         if spec.position is not None:
             if spec.scenario is not None:
                 raise UsageError("a position sets the whole table; choose no scenario with it")
             game = self._from_position(ruleset, spec.position, seed, bool(options.flat()))
-            header = make_header(ruleset, None, seed, position=game.position())
+            header = make_header(ruleset, None, seed, position=game.position(), seal=seal)
         else:
             scenario = self._scenario(ruleset, spec.scenario)
             with offered_only(self.files.scenarios.values(), OPTION_FILES):
                 game = ruleset.new_game(scenario, options, seed)
-            header = make_header(ruleset, scenario, seed)
+            header = make_header(ruleset, scenario, seed, seal=seal)
         kinds = self._kinds(game, spec.seats)
         with self._lock:
             game_id = self._new_id(ruleset.id)
@@ -162,7 +165,7 @@ class GameStore:
         raise UsageError(f"no scenario {name!r} for {ruleset.id}; choose one of "
                          + ", ".join([*ruleset.scenarios(), *self.files.scenarios]))
 
-    def _from_position(self, ruleset: Ruleset, name: str, seed: int, has_options: bool) -> Game[Any]:
+    def _from_position(self, ruleset: Ruleset, name: str, seed: Seed, has_options: bool) -> Game[Any]:
         from core.data import load_document
         from core.errors import DataError
 

@@ -23,7 +23,8 @@ from typing import Any, TypeVar
 
 from core.errors import IllegalActionError, TanktableError
 from core.game import Game, Ruleset, Termination
-from core.record import RecordFile, record_of, save_record
+from core.record import RecordFile, record_of, save_record, sealed_record
+from core.streams import decision_seed, seed_text
 
 HUMAN = "human"
 SPECTATOR = "spectator"
@@ -219,8 +220,7 @@ class Table:
                 raise TanktableError("the game is over")
 
             def take_back() -> None:
-                while len(g.history) > cut:
-                    g.undo()
+                g.undo_to(cut)
                 del self.public_moves[cut:]
                 self.thinking = None
                 self.notice = f"{g.players[player]} took back a move"
@@ -330,6 +330,28 @@ class Table:
 
     def record(self) -> RecordFile:
         return record_of(self.header, self.game, self.seats_by_name())
+
+    def seat_record(self) -> RecordFile:
+        """The record as a seat may download it: while the game runs, with the
+        commitment to the seed but not the seed (it would foretell every roll)."""
+        record = self.record()
+        return record if self.game.outcome() is not None else sealed_record(record)
+
+    def fairness(self) -> dict[str, str | None]:
+        """What every seat is shown of the dice: the commitment to the seed from the
+        start, and the seed with its salt once the game is over (issue 26.2)."""
+        over = self.game.outcome() is not None and self.header.seed is not None
+        return {
+            "commitment": self.header.commitment,
+            "seed": seed_text(self.header.seed) if over else None,  # type: ignore[arg-type]
+            "salt": self.header.salt if over else None,
+        }
+
+    def decision_seed(self, purpose: str, player: int) -> int:
+        """The seed of a computer's choice (``computer``, ``hint``) for ``player`` at
+        this decision: its own stream, the same again after an undo."""
+        seed = self.header.seed if self.header.seed is not None else 0
+        return decision_seed(seed, purpose, player, len(self.game.history))
 
     def save(self) -> None:
         """The record (atomic, see :func:`core.record.save_record`) and the links beside it."""

@@ -29,7 +29,6 @@ class ComputerWorker:
 
     def __init__(self) -> None:
         self._queue: queue.Queue[Table | None] = queue.Queue()
-        self._agents: dict[tuple[str, int], Agent] = {}
         self._thread = threading.Thread(target=self._run, name="tanktable-computer", daemon=True)
         self._started = False
         self.retry_seconds = 5.0
@@ -71,11 +70,12 @@ class ComputerWorker:
             self.submit(table)
 
     def agent(self, table: Table, player: int) -> Agent:
-        key = (table.id, player)
-        if key not in self._agents:
-            seed = table.header.seed * 1000 + player + 1
-            self._agents[key] = make_agent(table.kinds[player], seed=seed, think=table.think)
-        return self._agents[key]
+        """The computer player of ``player``'s seat for the table's decision at hand:
+        its randomness is its own stream keyed by the seed, the seat and the
+        decision's number, so after an undo the same decision draws the same
+        choice (issue 26.4)."""
+        return make_agent(table.kinds[player], seed=table.decision_seed("computer", player),
+                          think=table.think)
 
     def _run(self) -> None:
         while True:

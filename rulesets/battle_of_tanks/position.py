@@ -26,6 +26,7 @@ from core.errors import DataError, TanktableError, did_you_mean
 from core.game import Outcome
 from core.geometry import Pose
 from core.orders import ChitBag
+from core.streams import Seed
 from rulesets.battle_of_tanks import catalogue as cat
 from rulesets.battle_of_tanks.field import Battlefield, Feature, features_of
 from rulesets.battle_of_tanks.game import OTHER, SIDES, BattleGame
@@ -98,7 +99,7 @@ def _tank_of(t: Tank) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ reading
-def game_from_position(position: Mapping[str, Any] | Document, seed: int = 0) -> BattleGame:
+def game_from_position(position: Mapping[str, Any] | Document, seed: Seed = 0) -> BattleGame:
     """The game a position describes; :class:`DataError` with every problem otherwise."""
     doc = position if isinstance(position, Document) else Document(path="<position>", data=dict(position))
     model = validate(doc, Position)
@@ -113,7 +114,7 @@ def position_problems(model: Position, doc: Document) -> list[Problem]:
     return _build(model, doc, 0)[1]
 
 
-def _build(model: Position, doc: Document, seed: int) -> tuple[BattleGame | None, list[Problem]]:
+def _build(model: Position, doc: Document, seed: Seed) -> tuple[BattleGame | None, list[Problem]]:
     from rulesets.battle_of_tanks import RULESET
     from rulesets.battle_of_tanks.ruleset import BattleOfTanksOptions
 

@@ -12,6 +12,7 @@ from core.errors import DataError, TanktableError
 from core.game import Action, BoardAids, BoardScale, Game, Ruleset
 from core.memo import Memo
 from core.options import GameOptions, model_setting_names
+from core.streams import Seed
 from rulesets.battle_of_tanks import catalogue as cat
 from rulesets.battle_of_tanks.army import ArmyReport, check_army
 from rulesets.battle_of_tanks.field import Battlefield, features_of
@@ -145,7 +146,7 @@ class BattleOfTanksRuleset(Ruleset):
     # ------------------------------------------------------------ new game
     def new_game(self, scenario: str | Path | None = None,
                  options: Mapping[str, Any] | GameOptions | None = None,
-                 seed: int = 0) -> BattleGame:
+                 seed: Seed = 0) -> BattleGame:
         opts = self.parse_options(options)
         assert isinstance(opts, BattleOfTanksOptions)
         scen, folder, name, doc = cat.load_scenario(scenario, self.default_scenario)
@@ -196,7 +197,7 @@ class BattleOfTanksRuleset(Ruleset):
         return game
 
     # ------------------------------------------------------------ positions
-    def from_position(self, position: Mapping[str, Any], seed: int = 0) -> BattleGame:
+    def from_position(self, position: Mapping[str, Any], seed: Seed = 0) -> BattleGame:
         """A game in the state a ``kind: position`` document describes (see
         :mod:`rulesets.battle_of_tanks.position`); every problem is refused at its line."""
         from rulesets.battle_of_tanks.position import game_from_position

@@ -17,6 +17,7 @@ from typing import Any
 
 from core.dice import Dice
 from core.game import Action, Event, Game, GameType, Illegal, Outcome, SearchProfile, TableCommand
+from core.streams import Seed
 from rulesets.duel_of_the_giants import (
     atg,
     combat,
@@ -92,7 +93,7 @@ class DuelGame(Game[Action]):
     search_copy = False
     """True on the AI's determinized copies: :meth:`search_actions` prunes there (search.py)."""
 
-    def __init__(self, cfg: Config, options: DuelOptions, seed: int, scenario: str, set_up: bool = True):
+    def __init__(self, cfg: Config, options: DuelOptions, seed: Seed, scenario: str, set_up: bool = True):
         """A game at its start; with ``set_up=False`` an empty table for a position to fill."""
         super().__init__(Dice(seed), scenario, options.flat())
         self.cfg = cfg
@@ -634,6 +635,13 @@ class DuelGame(Game[Action]):
         other.history = list(self.history)
         other.dice = self.dice.copy()
         return other
+
+    def secrets_hidden(self) -> int:
+        """Face-down pieces: tank markers, ATG markers and mine markers not yet turned
+        up. A recon, an activation, a shot or a Stuka's reconnaissance that turns one
+        up (or removes it as a bluff) cannot be undone (issue 26.4)."""
+        return (len(self.markers) + sum(1 for a in self.atgs.values() if not a.face_up)
+                + sum(1 for m in self.mines.values() if not m.face_up))
 
     def determinize(self, player: int, seed: int) -> DuelGame:
         """A copy consistent with what ``player`` knows; his opponents' secrets resampled."""

@@ -11,6 +11,7 @@ from core.errors import DataError, TanktableError
 from core.game import Action, BoardAids, Game, Ruleset
 from core.grid.hexboard import HexBoard
 from core.options import GameOptions, model_setting_names
+from core.streams import Seed
 from rulesets.duel_of_the_giants import settings
 from rulesets.duel_of_the_giants.board import parse_hex
 from rulesets.duel_of_the_giants.game import DuelGame
@@ -91,7 +92,7 @@ class DuelOfTheGiantsRuleset(Ruleset):
 
     def new_game(self, scenario: str | Path | None = None,
                  options: Mapping[str, Any] | GameOptions | None = None,
-                 seed: int = 0) -> Game[Any]:
+                 seed: Seed = 0) -> Game[Any]:
         opts = self.parse_options(options)
         assert isinstance(opts, DuelOptions)
         self.check_scenario(scenario)
@@ -123,7 +124,7 @@ class DuelOfTheGiantsRuleset(Ruleset):
             "position": PositionFile,
         }
 
-    def from_position(self, position: Mapping[str, Any], seed: int = 0) -> Game[Any]:
+    def from_position(self, position: Mapping[str, Any], seed: Seed = 0) -> Game[Any]:
         """A game in the state a position document describes, checked first as
         ``tanktable validate`` checks it (problems raise :class:`DataError`)."""
         import yaml
@@ -138,7 +139,7 @@ class DuelOfTheGiantsRuleset(Ruleset):
         assert game is not None
         return game
 
-    def _position_game(self, model: PositionFile, doc: Any, seed: int) -> tuple[DuelGame | None, list[Problem]]:
+    def _position_game(self, model: PositionFile, doc: Any, seed: Seed) -> tuple[DuelGame | None, list[Problem]]:
         """The game a checked position describes, or the problems that keep it from being one."""
         from rulesets.duel_of_the_giants import position
 

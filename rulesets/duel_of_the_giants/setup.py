@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.errors import TanktableError
 from core.game import Action, Event, Illegal, Outcome
+from core.streams import Seed, stream
 from rulesets.duel_of_the_giants.actions import (
     PlaceAirfield,
     PlaceAtg,
@@ -63,7 +64,7 @@ def tiger_owner(g: DuelGame, number: int) -> int:
 
 
 # --------------------------------------------------------------- initialise
-def initialise(g: DuelGame, mode: str, seed: int) -> None:
+def initialise(g: DuelGame, mode: str, seed: Seed) -> None:
     """Lay out the start of the game for the ``setup`` option ``mode`` (see the module)."""
     cfg = g.cfg
     comp = cfg.scenario.components
@@ -76,16 +77,21 @@ def initialise(g: DuelGame, mode: str, seed: int) -> None:
         return
     layout = shipped_layout(cfg)
     if mode == "default":
-        layout = deal_secrets(layout, setup_rng(seed))
+        layout = deal_secrets(layout, setup_rng(seed, "german"), setup_rng(seed, "soviet"))
     g.terrain = dict(layout["terrain"])
     g.front = set(layout["front"])
     compute_sides(g)
     sov = g.side_players["soviet"]
+    markers: list[tuple[Pos, bool, int]] = []
     for kind in ("wheel", "bluff"):
         hexes = layout["markers"][kind]
         for i, p in enumerate(hexes):
             owner = sov[i * len(sov) // len(hexes)]  # each Soviet player an equal share (DG-21.2)
-            _add_marker(g, p, kind == "wheel", owner)
+            markers.append((p, kind == "wheel", owner))
+    # pieces are numbered in the order of their hexes, never of their identities:
+    # a marker's number (the order the engine lists it in) tells nothing of what it is
+    for p, wheel, owner in sorted(markers):
+        _add_marker(g, p, wheel, owner)
     for i, (p, hull) in enumerate(layout["tigers"], 1):
         _add_tiger(g, i, p, hull)
     if comp.stuka:
@@ -93,32 +99,38 @@ def initialise(g: DuelGame, mode: str, seed: int) -> None:
         _add_stuka(g, at, facing)
     for p, kind, facing in layout["atgs"]:
         _add_atg(g, p, kind, facing)
-    for kind in ("mine", "bluff"):
-        for p in layout["mines"][kind]:
-            _add_mine(g, p, kind == "mine")
+    mines = sorted((p, kind == "mine") for kind in ("mine", "bluff") for p in layout["mines"][kind])
+    for p, real in mines:
+        _add_mine(g, p, real)
     g.step = "O1"
     g.phase_seq = 1
     g.moved_markers = []
 
 
-def setup_rng(seed: int) -> random.Random:
-    """The generator of the default set-up's deal: a stream of its own, derived from
-    the game's seed, so that dealing draws nothing from the game's dice."""
-    return random.Random(f"duel-of-the-giants set-up {seed}")
+def setup_rng(seed: Seed, side: str) -> random.Random:
+    """The generator that deals ``side``'s secrets in the default set-up: a stream of
+    its own, derived from the game's seed by a keyed hash (:mod:`core.streams`). The
+    German's secrets (ATGs, mines) and the Soviet's (tank markers) come from two
+    streams, so what one side sees of its own tells nothing of the other's; neither
+    draws from the game's dice."""
+    return stream(seed, "duel-of-the-giants set-up", side)
 
 
-def deal_secrets(layout: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+def deal_secrets(layout: dict[str, Any], german: random.Random,
+                 soviet: random.Random) -> dict[str, Any]:
     """The layout with its hidden identities shuffled over its public places.
 
     Every marker keeps its hex (and an ATG marker its facing); only what lies
-    face down changes: which tank markers are wheels (DG-7.3), which ATG marker
-    is which gun or a bluff, which mine markers are mines (DG-7.4.3/7.4.4).
+    face down changes: which tank markers are wheels (DG-7.3), dealt by the
+    ``soviet`` generator; which ATG marker is which gun or a bluff, and which
+    mine markers are mines (DG-7.4.3/7.4.4), dealt by the ``german`` one.
     Every marker of one kind obeys the same placement rules whatever its
     identity, so a dealt layout obeys DG-7 wherever the file's did; the counts
     of each identity are the file's (its components).
     """
-    def shuffled(groups: dict[str, list[Pos]], order: tuple[str, ...]) -> dict[str, list[Pos]]:
-        places = [p for k in order for p in groups.get(k, [])]
+    def shuffled(groups: dict[str, list[Pos]], order: tuple[str, ...],
+                 rng: random.Random) -> dict[str, list[Pos]]:
+        places = sorted(p for k in order for p in groups.get(k, []))
         rng.shuffle(places)
         out: dict[str, list[Pos]] = {}
         for k in order:
@@ -126,13 +138,13 @@ def deal_secrets(layout: dict[str, Any], rng: random.Random) -> dict[str, Any]:
             out[k], places = places[:n], places[n:]
         return out
 
-    kinds = [kind for _, kind, _ in layout["atgs"]]
-    rng.shuffle(kinds)
+    kinds = sorted(kind for _, kind, _ in layout["atgs"])
+    german.shuffle(kinds)
     return {
         **layout,
-        "markers": shuffled(layout["markers"], ("wheel", "bluff")),
+        "markers": shuffled(layout["markers"], ("wheel", "bluff"), soviet),
         "atgs": [(p, kind, facing) for (p, _, facing), kind in zip(layout["atgs"], kinds, strict=True)],
-        "mines": shuffled(layout["mines"], ("mine", "bluff")),
+        "mines": shuffled(layout["mines"], ("mine", "bluff"), german),
     }
 
 

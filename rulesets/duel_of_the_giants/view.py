@@ -198,29 +198,35 @@ def identity_blind(g: DuelGame) -> DuelGame:
 
 
 def resample_secrets(g: DuelGame, side: str, rng: random.Random) -> None:
-    """Re-deal what ``side`` cannot see, keeping the counts it can infer (for the AI)."""
+    """Re-deal what ``side`` cannot see, keeping the counts it can infer (for the AI).
+
+    Reads nothing that ``side`` may not see: the pieces are taken in the order
+    of their hexes and the identities dealt from their sorted multiset, so the
+    result depends on the view and ``rng`` alone -- two games that look the same
+    to ``side`` are re-dealt the same, whatever their real secrets (issue 26.3).
+    """
     if side == "german":
         by_owner: dict[int, list[Any]] = {}
-        for m in g.markers.values():
+        for m in sorted(g.markers.values(), key=lambda m: (m.pos, m.id)):
             by_owner.setdefault(m.owner, []).append(m)
-        for ms in by_owner.values():
-            flags = [m.wheel for m in ms]
+        for _, ms in sorted(by_owner.items()):
+            flags = sorted(m.wheel for m in ms)
             rng.shuffle(flags)
             for m, w in zip(ms, flags, strict=False):
                 m.wheel = w
         _random_declarations(g, "soviet", rng)
         return
-    hidden = [a for a in g.atgs.values() if not a.face_up]
-    kinds = [a.kind for a in hidden]
+    hidden = sorted((a for a in g.atgs.values() if not a.face_up), key=lambda a: (a.pos, a.id))
+    kinds = sorted(a.kind for a in hidden)
     rng.shuffle(kinds)
     for a, k in zip(hidden, kinds, strict=False):
         a.kind = k
-    mines = [mi for mi in g.mines.values() if not mi.face_up]
-    reals = [mi.real for mi in mines]
+    mines = sorted((mi for mi in g.mines.values() if not mi.face_up), key=lambda mi: (mi.pos, mi.id))
+    reals = sorted(mi.real for mi in mines)
     rng.shuffle(reals)
     for mi, r in zip(mines, reals, strict=False):
         mi.real = r
-    for n in list(g.programs):
+    for n in sorted(g.programs):
         if n in g.executed:
             continue
         t = g.tiger(n)
@@ -236,7 +242,7 @@ def _random_declarations(g: DuelGame, side: str, rng: random.Random) -> None:
     from rulesets.duel_of_the_giants.combat import side as unit_side
     from rulesets.duel_of_the_giants.combat import unit
 
-    for uid in list(g.combat.decl):
+    for uid in sorted(g.combat.decl):
         u = unit(g, uid)
         if u is not None and unit_side(u) == side:
             g.combat.decl[uid] = rng.choice([*g.combat.options.get(uid, []), None])

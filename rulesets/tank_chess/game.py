@@ -16,6 +16,7 @@ from core.dice import Dice
 from core.errors import TanktableError
 from core.game import Event, Game, GameType, Illegal, Outcome, SearchProfile, Step, Termination
 from core.grid.square import Dir, direction_between
+from core.streams import Seed
 from rulesets.tank_chess import notation
 from rulesets.tank_chess.action import TankMove
 from rulesets.tank_chess.explain import explain
@@ -51,7 +52,7 @@ class TankChessGame(Game[TankMove]):
     second (see bench/RESULTS.md)."""
 
     def __init__(self, layout: MapLayout, settings: Settings, scenario: str,
-                 options: Mapping[str, Any] | None, seed: int = 0):
+                 options: Mapping[str, Any] | None, seed: Seed = 0):
         super().__init__(Dice(seed), scenario, options)
         self.layout = layout
         self.settings = settings

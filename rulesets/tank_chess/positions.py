@@ -22,6 +22,7 @@ from pydantic import Field
 from core.data import DataModel, Document, Problem
 from core.errors import NotationError, did_you_mean
 from core.grid.square import Dir
+from core.streams import Seed
 from rulesets.tank_chess.cards import Card
 from rulesets.tank_chess.game import OFF, SIDES, TankChessGame
 from rulesets.tank_chess.maps import MapLayout, Placed, command_path_exists, rows_of
@@ -69,7 +70,7 @@ class PositionFile(DataModel):
 
 
 def build_game(model: PositionFile, doc: Document | None, settings: Settings, cards: Mapping[str, Card],
-               options: Mapping[str, Any], extra_cards: list[dict[str, Any]], seed: int = 0,
+               options: Mapping[str, Any], extra_cards: list[dict[str, Any]], seed: Seed = 0,
                ) -> tuple[TankChessGame | None, list[Problem]]:
     """Check a position and set up its game; the game is None when there are problems.
 

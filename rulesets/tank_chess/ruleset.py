@@ -12,6 +12,7 @@ from core.game import Action, BoardAids, Drawing, Event, Game, Ruleset
 from core.options import GameOptions, model_setting_names
 from core.references import resolve
 from core.resources import shipped, shipped_names
+from core.streams import Seed
 from rulesets.tank_chess.cards import (
     CARD_TEMPLATE,
     Card,
@@ -73,7 +74,7 @@ class TankChessRuleset(Ruleset):
 
     def new_game(self, scenario: str | Path | None = None,
                  options: Mapping[str, Any] | GameOptions | None = None,
-                 seed: int = 0) -> TankChessGame:
+                 seed: Seed = 0) -> TankChessGame:
         opts = self.parse_options(options)
         assert isinstance(opts, TankChessOptions)
         settings = settings_with(opts.settings)
@@ -107,7 +108,7 @@ class TankChessRuleset(Ruleset):
         game.pos.set_to_move(game.player_index(to_move))
         return game
 
-    def from_position(self, position: Mapping[str, Any], seed: int = 0) -> TankChessGame:
+    def from_position(self, position: Mapping[str, Any], seed: Seed = 0) -> TankChessGame:
         """A game in the state a ``kind: position`` document describes; every problem
         of the document at once as a DataError (see :mod:`rulesets.tank_chess.positions`)."""
         doc = Document(str(position.get("name") or "position"), dict(position))
@@ -118,7 +119,7 @@ class TankChessRuleset(Ruleset):
         return game
 
     def _position_game(self, model: PositionFile, doc: Document,
-                       seed: int = 0) -> tuple[TankChessGame | None, list[Problem]]:
+                       seed: Seed = 0) -> tuple[TankChessGame | None, list[Problem]]:
         """The options of a position (refused ones at their line), then its game."""
         try:
             opts = self.parse_options(model.options)

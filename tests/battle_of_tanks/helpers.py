@@ -81,9 +81,10 @@ class ScriptedDice(Dice):
         super().__init__(seed)
         self.script = list(results)
 
-    def roll(self, why: str, who: str = "", sides: int = 6, need: int | None = None) -> Roll:
+    def roll(self, why: str, who: str = "", sides: int = 6, need: int | None = None,
+             purpose: str = Dice.ROLLS) -> Roll:
         if not self.script:
-            return super().roll(why, who, sides, need)
+            return super().roll(why, who, sides, need, purpose)
         result = self.script.pop(0)
         assert 1 <= result <= sides, f"scripted {result} on a d{sides} ({why})"
         roll = Roll(who, why, sides, result, need)

@@ -172,19 +172,20 @@ def test_the_spinner_says_who_thinks_about_what_on_a_terminal(monkeypatch: pytes
 
     from cli import play
 
-    real = play.Session.think
+    real = play.Session.agent
 
-    def slow(self: Any, player: int) -> Any:
-        choose = self.agents[player].choose
+    def slow(self: Any, player: int, purpose: str = "computer") -> Any:
+        agent = real(self, player, purpose)
+        choose = agent.choose
 
         def slower(game: Any) -> Any:
             time.sleep(0.3)  # long enough for the spinner to draw
             return choose(game)
 
-        monkeypatch.setattr(self.agents[player], "choose", slower)
-        return real(self, player)
+        monkeypatch.setattr(agent, "choose", slower)
+        return agent
 
-    monkeypatch.setattr(play.Session, "think", slow)
+    monkeypatch.setattr(play.Session, "agent", slow)
     code, out = run(["play", "tank-chess", "--seat", "white=greedy", "--seat", "black=greedy", "--seed", "2",
                      "--max-moves", "1"], monkeypatch, tty=True)
     assert "white (greedy) is thinking: move a tank" in out

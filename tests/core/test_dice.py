@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given
 from hypothesis import strategies as st
 
 from core.dice import Dice
+from core.streams import stream
 
 
 @given(seed=st.integers(0, 2**32), n=st.integers(1, 50))
@@ -65,7 +64,7 @@ def test_copies_share_a_generator_only_until_one_draws(seed: int, order: list[st
     twin = dice.copy()
     grandchild = twin.copy()
     lazy = {"original": dice, "copy": twin, "copy of copy": grandchild}
-    eager = {name: random.Random(seed) for name in lazy}
+    eager = {name: stream(seed, "dice") for name in lazy}
     for name in order:
         assert lazy[name].d6("x").result == eager[name].randint(1, 6)
 
@@ -75,9 +74,9 @@ def test_reseed_replaces_the_future_rolls_and_keeps_the_log() -> None:
     dice.d6("before")
     copy = dice.copy()
     copy.reseed(99)
-    expected = random.Random(99)
+    expected = stream(99, "dice")
     assert [copy.d6("x").result for _ in range(5)] == [expected.randint(1, 6) for _ in range(5)]
     assert len(copy.log) == 6 and copy.seed == 3
-    original = random.Random(3)
+    original = stream(3, "dice")
     original.randint(1, 6)
     assert dice.d6("y").result == original.randint(1, 6)  # the original is untouched

@@ -53,7 +53,7 @@ def test_a_non_record_file_is_never_overwritten(tmp_path: Path) -> None:
 
 def test_corrupt_record_gives_located_problems_and_is_untouched(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
-    text = "ruleset: pig\nkind: record\nseed: many\nmoves: roll\n"
+    text = "ruleset: pig\nkind: record\nseed: [1]\nmoves: roll\n"  # a seed is a number or a text
     bad.write_text(text)
     with pytest.raises(DataError) as info:
         load_record(bad)

@@ -1,4 +1,7 @@
-"""Make or refresh golden transcripts: ``python -m tests.golden.regen [--new RULESET SEED]``."""
+"""Make or refresh golden transcripts: ``python -m tests.golden.regen [--new RULESET SEED]``.
+
+The Battle of Tanks golden game has its own maker: ``python -m tests.battle_of_tanks.golden``.
+"""
 
 from __future__ import annotations
 

@@ -60,7 +60,7 @@ def test_tank_chess_starts_sit_on_the_pieces_the_svg_draws() -> None:
 
 # ------------------------------------------------------------- battle of tanks
 def _moving(ruleset: Ruleset) -> Any:
-    game = ruleset.new_game(seed=4)
+    game = ruleset.new_game(seed=5)  # seed 5: a draws the first chit
     game.apply(game.parse_action("t34#1 move"))
     return game
 

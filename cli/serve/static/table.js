@@ -383,6 +383,17 @@ function drawLog() {
   log.lastElementChild?.scrollIntoView({block: "nearest"});
 }
 
+// The dice's commitment from the start; the seed and its salt once the game is over.
+function drawDice(dice) {
+  const box = $("dice");
+  box.hidden = !dice || !dice.commitment;
+  if (box.hidden) return;
+  box.textContent = dice.seed === null
+    ? `dice sealed: commitment ${dice.commitment} (the seed is shown when the game ends)`
+    : `dice revealed: seed ${dice.seed}, salt ${dice.salt}; commitment ${dice.commitment} ` +
+      "(tanktable replay --verify on the record checks it)";
+}
+
 function drawStatus() {
   $("title").textContent = `${state.title} — ${state.id}`;
   $("you").textContent = state.you ? `you play ${state.you}` : (state.role === "spectator" ? "spectator" : "");
@@ -404,6 +415,7 @@ function drawStatus() {
   $("draw").textContent = offered ? "accept draw" : "offer draw";
   $("decline").hidden = !(acting && offered);
   $("record").hidden = state.hidden_information && !state.outcome;
+  drawDice(state.dice);
   $("record").href = `${API}/record`;
   $("notation").textContent = state.notation_help || "";
   $("commands-box").hidden = !state.commands.length;
