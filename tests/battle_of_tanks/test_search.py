@@ -66,7 +66,7 @@ def test_search_apply_reaches_the_same_state_as_apply_for_every_listed_action():
     """search_apply (no check, no events, no history) == apply, on every phase met in play."""
     phases = set()
     compared = 0
-    for g in positions(5):
+    for g in positions(5, games=3, moves=120):  # the third game reaches a fire phase
         phases.add(g.phase)
         for action in g.legal_actions():
             full, quick = g.clone(), g.clone()
