@@ -392,6 +392,13 @@ class DuelGame(Game[Action]):
             return None
         return setup.outcome(self)
 
+    def max_decisions(self) -> int | None:
+        """Set-up, opening and every round up to ``end.max_rounds`` or ``end.round_cap``,
+        each counted step by step from the components (derivation in bound.py)."""
+        from rulesets.duel_of_the_giants.bound import max_decisions
+
+        return max_decisions(self.cfg, len(self.players))
+
     # ------------------------------------------------------------ sequencing
     def _end_step(self, events: list[Event]) -> None:
         """``end``: the current player is done with this step."""
@@ -500,6 +507,11 @@ class DuelGame(Game[Action]):
             if limit is not None and self.round >= limit:
                 self.finished = f"the round limit of {limit} was reached (DG-20.4)"
                 events.append(Event("game_end", f"Game over: {self.finished}"))
+                return
+            cap = self.cfg.rules.end.round_cap
+            if cap is not None and self.round >= cap:
+                self.finished = f"{setup.ROUND_CAP} of {cap} rounds was reached (end.round_cap, DG-AMB-39)"
+                events.append(Event("game_end", f"Game over, drawn: {self.finished}"))
                 return
         self._next_step(events)
 

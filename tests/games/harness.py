@@ -63,6 +63,8 @@ class GameResult:
     """The kind of each player's seat, by player number."""
     bound: int | None = None
     """The ruleset's declared most decisions for this game (``max_decisions``)."""
+    termination: str | None = None
+    """How a finished game ended (``Termination`` value: ``rules``, ``move_limit``...)."""
 
 
 # ------------------------------------------------------------ per ruleset
@@ -221,7 +223,9 @@ def play_one(ruleset_id: str, index: int, seats: tuple[str, ...] | None = None) 
             replayed = replay(record, ruleset, verify=True)
             assert _state(replayed) == _state(game), "the replayed record ends elsewhere"
             verified = True
-        return GameResult(ruleset_id, index, steps, finished, verified, None, kinds, bound)
+        outcome = game.outcome()
+        ended = outcome.termination.value if outcome is not None else None
+        return GameResult(ruleset_id, index, steps, finished, verified, None, kinds, bound, ended)
     except Exception as exc:  # noqa: BLE001 - a crash is what this looks for
         where = traceback.extract_tb(exc.__traceback__)[-1]
         crash = (f"{ruleset_id} game {index} ({scenario}, seats {'/'.join(kinds)}), step {steps + 1}: "

@@ -36,7 +36,7 @@ def test_a_few_games_keep_every_invariant_end_within_the_bound_and_verify(rulese
     assert [r.crash for r in results] == [None] * len(results)
     assert [r.seats for r in results] == list(QUICK[ruleset])
     for r in results:
-        assert r.finished and r.bound is not None and r.steps <= r.bound, r
+        assert r.finished and r.bound is not None and r.steps <= r.bound, r  # issue 27.2
     assert results[0].verified and 0 % VERIFY_EVERY == 0
 
 
