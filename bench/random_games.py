@@ -1,7 +1,10 @@
-"""Random games of every shipped ruleset with the invariants checked after every
+"""Games of every shipped ruleset between random, greedy and mcts seats (every
+ordered pairing in turn, by game index) with the invariants checked after every
 step and every 20th record replayed with verification (``tests/games/harness.py``
-says what is checked). Prints per ruleset the games, the crashes (goal 0), the
-games that did not end, the records verified and the time.
+says what is checked). Prints per ruleset the games, the decisions, the crashes
+(goal 0), the games still running at the ruleset's declared bound (unfinished,
+goal 0), the games a move limit or round cap drew, the records verified and the
+time, then the same per pairing of seats.
 
     .venv/bin/python bench/random_games.py [--games 2000] [--workers 2] [--ruleset ID ...]
 
@@ -40,12 +43,22 @@ def main() -> int:
             results = list(pool.map(_play, [(ruleset, i) for i in range(args.games)], chunksize=10))
             crashes = [r.crash for r in results if r.crash]
             unfinished = sum(1 for r in results if not r.finished and not r.crash)
-            print(f"{ruleset}: {len(results)} games, {sum(r.steps for r in results)} steps, "
+            print(f"{ruleset}: {len(results)} games, {sum(r.steps for r in results)} decisions, "
                   f"crashes {len(crashes)}, unfinished {unfinished}, "
+                  f"drawn by a limit {sum(1 for r in results if r.termination == 'move_limit')}, "
                   f"records verified {sum(r.verified for r in results)}, "
                   f"{time.perf_counter() - started:.0f} s", flush=True)
+            for seats in sorted({r.seats for r in results}):
+                mine = [r for r in results if r.seats == seats]
+                longest = max(mine, key=lambda r: r.steps)
+                print(f"  {'/'.join(seats) or '?'}: {len(mine)} games, {sum(r.steps for r in mine)} decisions "
+                      f"(longest {longest.steps} of bound {longest.bound}, game {longest.index}), "
+                      f"unfinished {sum(1 for r in mine if not r.finished and not r.crash)}, "
+                      f"drawn by a limit {sum(1 for r in mine if r.termination == 'move_limit')}", flush=True)
             for line in crashes[:10]:
                 print("  " + line, flush=True)
+            for r in [r for r in results if not r.finished and not r.crash][:10]:
+                print(f"  unfinished: game {r.index}, seats {'/'.join(r.seats)}, {r.steps} decisions", flush=True)
             crashed = crashed or bool(crashes)
     return 1 if crashed else 0
 

@@ -68,7 +68,7 @@ def register(app: typer.Typer) -> None:
         swap: bool = typer.Option(False, "--swap", help="Rotate player kinds round the seats every game."),
         rollout_depth: int | None = typer.Option(None, "--rollout-depth", help="Override the ruleset's MCTS rollout depth (tuning)."),
         opening: int = typer.Option(0, "--random-opening", help="Play the first N decisions at random (varied games without dice)."),
-        max_moves: int = typer.Option(2000, "--max-moves", help="Stop a game after this many decisions (unfinished)."),
+        max_moves: int | None = typer.Option(None, "--max-moves", help="Stop a game after this many decisions (unfinished); default: the most decisions the ruleset declares a game can take."),
         army: list[str] = typer.Option([], "--army", help="SIDE=FILE army list (battle-of-tanks)."),
         players: int | None = typer.Option(None, "--players", help="Number of players, where a ruleset takes more than two."),
         option: list[str] = typer.Option([], "--option", "-o", help="KEY=VALUE ruleset setting (YAML value)."),
@@ -155,7 +155,7 @@ def _pct(x: float) -> str:
 def run_simulate(
     *, ruleset: str, scenario: str | None, games: int, seats: list[str], seed: int,
     workers: int, dask: str | None, think: float, iterations: int | None, swap: bool,
-    max_moves: int, armies: list[str], players: int | None, options: list[str],
+    max_moves: int | None, armies: list[str], players: int | None, options: list[str],
     json_out: bool, per_game: bool, rollout_depth: int | None = None, opening: int = 0,
     log_path: Path | None = None,
 ) -> int:

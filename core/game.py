@@ -38,6 +38,7 @@ __all__ = [
     "AidLine",
     "BoardAids",
     "BoardScale",
+    "DEFAULT_MAX_DECISIONS",
     "Drawing",
     "Event",
     "GameType",
@@ -290,6 +291,12 @@ class SearchProfile:
     """A root action that rolls dice is seeded with the mean of this many samples."""
 
 
+DEFAULT_MAX_DECISIONS = 10_000
+"""The bound a ruleset that declares none gets from :meth:`Game.max_decisions`:
+generous for a board game (a Tank Chess game of 100 full moves is 200), small
+enough that a runner stops a game that loops within seconds."""
+
+
 A = TypeVar("A", bound=Action)
 
 
@@ -445,6 +452,19 @@ class Game(ABC, Generic[A]):
         if outcome is not None:
             return outcome.returns(len(self.players))[player]
         return 0.0
+
+    def max_decisions(self) -> int | None:
+        """The most decisions this game can take under its options, counted from the
+        start: every game ends within it, whoever decides (the rules leave no decision
+        that can repeat without progress).
+
+        A ruleset derives it from its rules and settings (rounds x units x decisions
+        per activation...) and says how in its docstring; runners (the random-game
+        harness, ``tanktable simulate``) count a game past it as unfinished. ``None``
+        means the settings in force switch every limit off, so no bound exists. The
+        default, for a ruleset that declares nothing, is :data:`DEFAULT_MAX_DECISIONS`.
+        """
+        return DEFAULT_MAX_DECISIONS
 
     def determinize(self, player: int, seed: int) -> Game[A]:
         """A full game consistent with what ``player`` knows (hidden info resampled).

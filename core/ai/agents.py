@@ -88,9 +88,8 @@ class GreedyAgent:
 
 
 def _rolls(game: Game[Any]) -> int:
-    dice = getattr(game, "dice", None)
-    log = getattr(dice, "log", None)
-    return len(log) if isinstance(log, list) else 0
+    """How many rolls the game's dice have logged (every game has :class:`~core.dice.Dice`)."""
+    return len(game.dice.log)
 
 
 def reseed_dice(game: Game[Any], seed: int) -> None:
@@ -98,15 +97,7 @@ def reseed_dice(game: Game[Any], seed: int) -> None:
 
     Only for the AI's private copies; the roll log and seed label are kept.
     """
-    dice = getattr(game, "dice", None)
-    if dice is None:
-        return
-    if hasattr(dice, "reseed"):
-        dice.reseed(seed)
-    elif hasattr(dice, "getstate"):
-        state = dice.getstate()
-        state["rng"] = random.Random(seed).getstate()
-        dice.setstate(state)
+    game.dice.reseed(seed)
 
 
 AGENTS: dict[str, str] = {

@@ -41,7 +41,7 @@ from multiprocessing import get_context
 from typing import TYPE_CHECKING, Any, Protocol
 
 from core.errors import TanktableError
-from core.game import Game
+from core.game import DEFAULT_MAX_DECISIONS, Game
 from core.memo import forget_games
 
 if TYPE_CHECKING:
@@ -125,7 +125,9 @@ class GameJob:
     shifts the kinds round the table by that many seats (to swap sides for
     fairness). ``think``/``iterations`` are the MCTS budget: an iteration
     budget makes games reproducible. ``max_moves`` stops endless games (the
-    game then counts as unfinished).
+    game then counts as unfinished); ``None`` stops them at the game's declared
+    bound (:meth:`~core.game.Game.max_decisions`), or at
+    :data:`~core.game.DEFAULT_MAX_DECISIONS` where the settings give none.
     """
 
     index: int
@@ -136,7 +138,7 @@ class GameJob:
     rotate: int = 0
     think: float | None = None
     iterations: int | None = None
-    max_moves: int = 2000
+    max_moves: int | None = None
     rollout_depth: int | None = None
     opening: int = 0
 
@@ -211,7 +213,11 @@ def play_job(job: GameJob) -> GameResult:
     ]
     opener = RandomAgent(seed=derive_seed(job.seed, "opening"))
     moves = 0
-    while game.outcome() is None and moves < job.max_moves:
+    limit = job.max_moves
+    if limit is None:
+        bound = game.max_decisions()
+        limit = bound if bound is not None else DEFAULT_MAX_DECISIONS
+    while game.outcome() is None and moves < limit:
         player = game.to_move()
         agent = opener if moves < job.opening else agents[player]
         game.apply(agent.choose(game))
@@ -459,7 +465,7 @@ def simulation_jobs(
     swap: bool = False,
     think: float | None = None,
     iterations: int | None = None,
-    max_moves: int = 2000,
+    max_moves: int | None = None,
     rollout_depth: int | None = None,
     opening: int = 0,
 ) -> list[GameJob]:

@@ -26,7 +26,16 @@ import numpy as np
 
 from core.combat import Modifier, TargetNumber
 from core.dice import Dice
-from core.game import Action, Event, Game, Illegal, Outcome, SearchProfile, TableCommand
+from core.game import (
+    Action,
+    Event,
+    Game,
+    Illegal,
+    Outcome,
+    SearchProfile,
+    TableCommand,
+    Termination,
+)
 from core.geometry import Pose, heading_between, in_front_arc, path_length
 from core.memo import Memo
 from core.orders import ChitBag
@@ -161,6 +170,25 @@ class BattleGame(Game[Action]):
 
     def _outcome(self) -> Outcome | None:
         return self.result
+
+    def max_decisions(self) -> int | None:
+        """Each round every tank's chit is drawn at most once (BT-4.2), and one
+        activation asks at most: the order, one path (a MOVE of at most
+        ``movement.max_waypoints`` segments ``W``, BT-5.1), one fire allocation, and
+        in each reaction window -- after the order, after each segment, before the
+        fire part (BT-7.2), ``W + 2`` in all -- one ``pass``; each tank springs its
+        AMBUSH at most once a round (BT-7.1). With ``n`` tanks a round takes at
+        most ``n (W + 5) + n = n (W + 6)`` decisions, and the game at most that
+        times the rounds left up to ``victory.max_rounds`` or ``victory.round_cap``
+        (the smaller): 14 x 8 tanks x 30 rounds = 3,360 for eight tanks in a
+        shipped scenario. With neither limit set the tanks may wait for ever: ``None``."""
+        v = self.rules.victory
+        limits = [x for x in (v.max_rounds, v.round_cap) if x is not None]
+        if not limits:
+            return None
+        rounds = max(1, min(limits) - max(self.round, 1) + 1)
+        per_round = len(self.tanks) * (self.rules.movement.max_waypoints + 6)
+        return rounds * per_round
 
     def render(self, player: int | None = None, color: bool = False) -> str:
         from rulesets.battle_of_tanks.render import render_text
@@ -889,6 +917,9 @@ class BattleGame(Game[Action]):
             else:
                 w = "a" if a > b else "b"
                 self.result = Outcome((SIDES.index(w),), f"round limit {r}: {w} wins on destroyed tier points {a}-{b} (BT-8.3)", self._score())
+        elif self.rules.victory.round_cap is not None and r >= self.rules.victory.round_cap:
+            self.result = Outcome((), f"draw: the round cap of {r} rounds was reached (victory.round_cap); "
+                                  "destroyed tier points do not count", self._score(), Termination.MOVE_LIMIT)
         if self.result is not None:
             events.append(Event("result", self.result.reason, {}))
 

@@ -182,6 +182,9 @@ class VictoryRules(DataModel):
         "centre", description="On the plate means its centre (or its whole footprint) is on it."
     )
     max_rounds: int | None = Field(None, ge=1, description="Decision BT-8.3: round limit (none by default).")
+    round_cap: int | None = Field(
+        100, ge=1, description="A game still running after this many rounds is drawn (Termination move_limit): "
+                               "the rules let both sides wait for ever; null: no cap.")
 
 
 class WreckRules(DataModel):

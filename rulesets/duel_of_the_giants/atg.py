@@ -88,7 +88,7 @@ def actions(g: DuelGame) -> list[Action]:
     for a in mine:
         if a.tire is not None:
             continue
-        if st == "A2":
+        if st == "A2" and a.id not in g.faced:
             out += [Face(a.pos, f) for f in range(6) if f != a.facing]
         if not a.face_up:
             out.append(Activate(a.pos))
@@ -132,6 +132,11 @@ def check(g: DuelGame, act: Action) -> Illegal | None:
     if isinstance(act, Face):
         if st != "A2":
             return Illegal("DG-12.3", "ATGs turn only in phase A (or when transported)")
+        if gun.id in g.faced:
+            return Illegal("DG-8.2", f"the ATG marker at {label(act.at)} has already been turned in this "
+                           "step A2; each marker is turned once")
+        if act.facing == gun.facing:
+            return Illegal("DG-8.2", f"the ATG marker at {label(act.at)} already faces {FACINGS[act.facing]}")
         return None
     if gun.face_up:
         return Illegal("DG-12.2", f"the ATG at {label(act.at)} is already activated")
@@ -153,6 +158,7 @@ def apply(g: DuelGame, act: Action) -> list[Event]:
         return [Event("atg", f"moving tire marker put on the ATG at {label(a.pos)} (DG-12.6)")]
     if isinstance(act, Face):
         a.facing = act.facing
+        g.faced.add(a.id)
         return [Event("atg", f"ATG marker at {label(a.pos)} turned to face {FACINGS[act.facing]} (DG-8.2 A2)")]
     return flip(g, a, "activated by the German player")
 

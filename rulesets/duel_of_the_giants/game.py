@@ -131,6 +131,10 @@ class DuelGame(Game[Action]):
         self.t34_stopped = False
         self.t34_started = False
         self.t34_done: set[str] = set()
+        self.turret_set = False
+        """The moving T-34's last decision set its turret: it may not again until it acts (DG-15.6)."""
+        self.faced: set[str] = set()
+        """ATG markers turned in this step A2: each is turned once (DG-8.2)."""
         self.exposed: set[str] = set()
         self.damaged_this_d: dict[str, int] = {}
         self.combat: combat.CombatState | None = None
@@ -140,8 +144,6 @@ class DuelGame(Game[Action]):
         self.t34_count = 0
         self.finished: str | None = None
         self._cache: list[Action] | None = None
-        self.search_turned: set[Pos] = set()
-        """Search copies: pieces already re-oriented for free (search.note)."""
         """The current decision's actions, computed while advancing; cleared by every apply."""
         self.start_events: list[Event] = []
         if set_up:
@@ -391,6 +393,13 @@ class DuelGame(Game[Action]):
             return None
         return setup.outcome(self)
 
+    def max_decisions(self) -> int | None:
+        """Set-up, opening and every round up to ``end.max_rounds`` or ``end.round_cap``,
+        each counted step by step from the components (derivation in bound.py)."""
+        from rulesets.duel_of_the_giants.bound import max_decisions
+
+        return max_decisions(self.cfg, len(self.players))
+
     # ------------------------------------------------------------ sequencing
     def _end_step(self, events: list[Event]) -> None:
         """``end``: the current player is done with this step."""
@@ -458,9 +467,12 @@ class DuelGame(Game[Action]):
             events.append(Event("phase", f"--- Round {self.round}, phase B ---"))
             if self.round == 1 and not self.cfg.rules.markers.move_in_round1_phase_b:
                 self._next_step(events)
+        elif st == "A2":
+            self.faced = set()
         elif st == "B3":
             self.t34_done = set()
             self.active_t34 = None
+            self.turret_set = False
         elif st == "C1":
             self.phase_seq += 1
             self.executed = set()
@@ -496,6 +508,11 @@ class DuelGame(Game[Action]):
             if limit is not None and self.round >= limit:
                 self.finished = f"the round limit of {limit} was reached (DG-20.4)"
                 events.append(Event("game_end", f"Game over: {self.finished}"))
+                return
+            cap = self.cfg.rules.end.round_cap
+            if cap is not None and self.round >= cap:
+                self.finished = f"{setup.ROUND_CAP} of {cap} rounds was reached (end.round_cap, DG-AMB-39)"
+                events.append(Event("game_end", f"Game over, drawn: {self.finished}"))
                 return
         self._next_step(events)
 
@@ -534,7 +551,7 @@ class DuelGame(Game[Action]):
         if self.step == "A4":
             return bool(tigers.unprogrammed(self))
         if self.step == "B3":
-            return any(t34.eligible(self, t) for t in self.t34s())  # its turret can always turn
+            return t34.has_action(self)
         return False
 
     def table_commands(self) -> Sequence[TableCommand]:
@@ -610,10 +627,8 @@ class DuelGame(Game[Action]):
     def search_apply(self, action: Action) -> None:
         """``_apply`` without the re-check and the history: the action came from
         ``legal_actions`` of this state (core.game.Game.search_apply)."""
-        step = self.step
         self._apply(action)
         self._outcome_known = False
-        search.note(self, action, step)
 
     def random_step(self, rng: Any) -> bool:
         """One decision of the playout policy (search.playout_action)."""
@@ -650,7 +665,6 @@ class DuelGame(Game[Action]):
         g._initial = None
         g._cache = None
         g.search_copy = True
-        g.search_turned = search.turned_lately(self.history)
         rng = random.Random(seed)
         view.resample_secrets(g, self.side_of[player], rng)
         return g

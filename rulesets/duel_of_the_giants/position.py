@@ -122,6 +122,8 @@ class TurnState(DataModel):
     t34_stopped: bool = False
     t34_started: bool = False
     t34_done: list[str] = Field(default_factory=list)
+    turret_set: bool = Field(default=False, description="The moving T-34 has just set its turret (DG-15.6).")
+    faced: list[str] = Field(default_factory=list, description="ATG markers turned in this step A2 (DG-8.2).")
     exposed: list[str] = Field(default_factory=list)
     damaged_this_d: dict[str, int] = Field(default_factory=dict)
     to_haul: list[str] = Field(default_factory=list)
@@ -217,6 +219,7 @@ def position_of(g: DuelGame) -> dict[str, Any]:
             "moved_markers": list(g.moved_markers), "activated_now": sorted(g.activated_now),
             "pending_orient": list(g.pending_orient), "active_t34": g.active_t34, "ma_left": g.ma_left,
             "t34_stopped": g.t34_stopped, "t34_started": g.t34_started, "t34_done": sorted(g.t34_done),
+            "turret_set": g.turret_set, "faced": sorted(g.faced),
             "exposed": sorted(g.exposed), "damaged_this_d": dict(sorted(g.damaged_this_d.items())),
             "to_haul": list(g.to_haul),
             "to_place": {name(p): dict(rem) for p, rem in sorted(g.to_place.items())},
@@ -297,6 +300,7 @@ def load_into(g: DuelGame, model: PositionFile) -> None:
     g.active_t34, g.ma_left = turn.active_t34, turn.ma_left
     g.t34_stopped, g.t34_started = turn.t34_stopped, turn.t34_started
     g.t34_done, g.exposed = set(turn.t34_done), set(turn.exposed)
+    g.turret_set, g.faced = turn.turret_set, set(turn.faced)
     g.damaged_this_d = dict(turn.damaged_this_d)
     g.to_haul = list(turn.to_haul)
     g.to_place = {who[p]: dict(rem) for p, rem in turn.to_place.items()}

@@ -1,29 +1,21 @@
 """What the computer players consider: the search's view of the legal actions.
 
-The rules let a player repeat free re-orientations without limit (a T-34's
-turret in B3, DG-15.6; an ATG's facing in A2, DG-8.2) and give a new T-34 any
-of 36 hull/turret pairs. Every one is a legal decision, and a search that
-sees them all wastes its budget on loops (an early MCTS turned one turret
-10,000 times in a game). On the AI's copies (``DuelGame.search_copy``) the
-list is therefore pruned, never extended:
-
-* a free re-orientation of one piece is offered once, not again until the
-  piece has done something else (each ATG once per A2 step);
-* a T-34 placed on the board (activation, DG-9.7, or orientation after
-  recon, DG-10.6) is offered with its turret along its hull (6 instead of 36:
-  the turret turns for free in its B3 move anyway).
-
-Every pruned action is one the real game offers, so the AI only ever plays
-legal moves. The playout policy for rollouts lives here too.
+The rules give a new T-34 any of 36 hull/turret pairs (activation, DG-9.7;
+orientation after recon, DG-10.6). Every one is a legal decision, but the
+turret turns for free in the tank's B3 move anyway, so on the AI's copies
+(``DuelGame.search_copy``) such a T-34 is offered with its turret along its
+hull (6 instead of 36). The list is pruned, never extended: the AI only ever
+plays legal moves. Free re-orientations need no pruning here: the rules
+themselves allow each once between actions (DG-15.6) or once per step A2
+(DG-8.2). The playout policy for rollouts lives here too.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from core.game import Action, Step
+from core.game import Action
 from rulesets.duel_of_the_giants.actions import (
     Activate,
     EndStep,
@@ -35,7 +27,6 @@ from rulesets.duel_of_the_giants.actions import (
     T34Step,
     T34Turret,
 )
-from rulesets.duel_of_the_giants.board import Pos
 
 if TYPE_CHECKING:
     from rulesets.duel_of_the_giants.game import DuelGame
@@ -45,41 +36,12 @@ def prune(g: DuelGame, actions: list[Action]) -> list[Action]:
     """The search's share of ``actions`` (see the module docstring)."""
     if g.step not in _PRUNED_STEPS and not g.pending_orient:
         return actions
-    done = g.search_turned
-    out: list[Action] = []
-    for a in actions:
-        if isinstance(a, T34Turret | Face):
-            if a.at in done:
-                continue
-        elif isinstance(a, Activate | Orient) and a.hull is not None and a.turret != a.hull:
-            continue
-        out.append(a)
-    return out
+    return [a for a in actions
+            if not (isinstance(a, Activate | Orient) and a.hull is not None and a.turret != a.hull)]
 
 
-_PRUNED_STEPS = frozenset({"A2", "B3", "O3", "B2"})
-"""Steps with free re-orientations or new T-34s (orientation after recon may come anywhere)."""
-
-
-def note(g: DuelGame, action: Action, step: str) -> None:
-    """Remember a free re-orientation (after ``action`` was played in ``step``)."""
-    if g.step != step:
-        g.search_turned = set()
-    elif isinstance(action, T34Turret | Face):
-        g.search_turned.add(action.at)
-    elif g.search_turned and not isinstance(action, Face):
-        g.search_turned = set()
-
-
-def turned_lately(history: Sequence[Step]) -> set[Pos]:
-    """The pieces re-oriented for free since the last other action of the real game
-    (so that a search started there does not turn them again)."""
-    out: set[Pos] = set()
-    for st in reversed(history):
-        if not isinstance(st.action, T34Turret | Face):
-            break
-        out.add(st.action.at)
-    return out
+_PRUNED_STEPS = frozenset({"O3", "B2"})
+"""Steps that place new T-34s (orientation after recon may come anywhere)."""
 
 
 def playout_action(g: DuelGame, actions: list[Action], rng: random.Random) -> Action:

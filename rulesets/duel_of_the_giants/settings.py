@@ -249,6 +249,10 @@ class VPSettings(DataModel):
 class EndSettings(DataModel):
     check: Literal["each_phase"] = "each_phase"
     max_rounds: int | None = Field(default=None, ge=1)
+    round_cap: int | None = Field(
+        default=200, ge=1,
+        description="A game still running after this many rounds is drawn (Termination move_limit): the "
+                    "rules let a side wait for ever (DG-AMB-39); null: no cap.")
     tie: Literal["draw"] = "draw"
 
 

@@ -19,7 +19,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from core.errors import TanktableError
-from core.game import Action, Event, Illegal, Outcome
+from core.game import Action, Event, Illegal, Outcome, Termination
 from core.streams import Seed, stream
 from rulesets.duel_of_the_giants.actions import (
     PlaceAirfield,
@@ -70,7 +70,7 @@ def initialise(g: DuelGame, mode: str, seed: Seed) -> None:
     comp = cfg.scenario.components
     if mode == "manual":
         g.step = "S1"
-        tiles = _tiles_per_side(cfg)
+        tiles = tiles_per_side(cfg)
         g.to_place = {g.lead("german"): {f"tile:{k}": v for k, v in tiles.items() if v},
                       g.lead("soviet"): {f"tile:{k}": v for k, v in tiles.items() if v}}
         g.tile_turn = "soviet"
@@ -153,7 +153,7 @@ def copies_per_side(cfg: Config) -> int:
     return cfg.board.copies
 
 
-def _tiles_per_side(cfg: Config) -> dict[str, int]:
+def tiles_per_side(cfg: Config) -> dict[str, int]:
     t = cfg.rules.terrain
     k = copies_per_side(cfg)
     tiles = t.summer_tiles_per_side if cfg.season == "summer" else t.winter_tiles_per_side
@@ -555,12 +555,19 @@ def drift_bookkeeping(g: DuelGame, side: str) -> list[Event]:
 
 
 # ----------------------------------------------------------------- result
+ROUND_CAP = "the round cap"
+"""How the reason of a game stopped by ``end.round_cap`` begins (a draw whatever the VP)."""
+
+
 def outcome(g: DuelGame) -> Outcome:
     net = g.net_vp
     from rulesets.duel_of_the_giants.vp import totals
 
     tot = totals(g)
     score = tuple(float(tot[g.side_of[p]]) for p in range(len(g.players)))
+    if g.finished is not None and g.finished.startswith(ROUND_CAP):
+        return Outcome((), f"draw: {g.finished}; VP {tot['german']}:{tot['soviet']} do not count", score,
+                       Termination.MOVE_LIMIT)
     if net == 0:
         return Outcome((), f"draw: the VP bar is even ({tot['german']}:{tot['soviet']}); {g.finished}", score)
     side = "german" if net > 0 else "soviet"

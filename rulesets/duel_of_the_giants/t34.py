@@ -58,6 +58,19 @@ def _select(g: DuelGame, t: Tank) -> None:
             g.t34_done.add(g.active_t34)  # DG-15.4: its move is final now
         g.active_t34 = t.id
         g.ma_left, g.t34_stopped, g.t34_started = full_ma(g), False, False
+        g.turret_set = False
+
+
+def turret_problem(g: DuelGame, t: Tank, facing: int) -> Illegal | None:
+    """DG-15.6: the turret is set once before the tank's first action, once after each
+    action and once at the end -- never twice with nothing between (a free setting
+    repeated for ever would be a decision without progress)."""
+    if facing == t.turret:
+        return Illegal("DG-15.6", f"the turret of T-34 #{t.number} already points {FACINGS[facing]}")
+    if g.active_t34 == t.id and g.turret_set:
+        return Illegal("DG-15.6", f"T-34 #{t.number} has just set its turret; it may set it again after its "
+                       "next action (a move, a turn or a recon)")
+    return None
 
 
 def _tank(g: DuelGame, at: Pos) -> tuple[Tank | None, Illegal | None]:
@@ -83,7 +96,7 @@ def check(g: DuelGame, a: Action) -> Illegal | None:
         return bad
     ma, stopped, started = _ctx(g, t)
     if isinstance(a, T34Turret):
-        return None  # DG-15.6: free, also after a mine or a dash
+        return turret_problem(g, t, a.facing)  # DG-15.6: free, also after a mine or a dash
     if isinstance(a, T34Reveal):
         why = atg.t34_reveal_problem(g, t.pos, a.target, any_line=True)
         return None if why is None else Illegal("DG-10.7", why)
@@ -149,6 +162,11 @@ def _check_dash(g: DuelGame, t: Tank, n: int, started: bool) -> Illegal | None:
     return None
 
 
+def has_action(g: DuelGame) -> bool:
+    """Cheap: does some T-34 certainly have an action in B3 (a turret it may still set)?"""
+    return any(eligible(g, t) and (g.active_t34 != t.id or not g.turret_set) for t in g.t34s())
+
+
 def actions(g: DuelGame) -> list[Action]:
     out: list[Action] = []
     for t in g.t34s():
@@ -164,7 +182,8 @@ def actions(g: DuelGame) -> list[Action]:
                     if _check_dash(g, t, n, started) is not None:
                         break
                     out.append(T34Dash(t.pos, n))
-        out += [T34Turret(t.pos, f) for f in range(6) if f != t.turret]
+        if g.active_t34 != t.id or not g.turret_set:
+            out += [T34Turret(t.pos, f) for f in range(6) if f != t.turret]
         for a in g.atgs.values():
             if not a.face_up and atg.t34_reveal_problem(g, t.pos, a.pos, any_line=True) is None:
                 out.append(T34Reveal(t.pos, a.pos))
@@ -176,6 +195,7 @@ def apply(g: DuelGame, a: Action) -> list[Event]:
     t = g.tank_at(a.at)
     assert t is not None
     _select(g, t)
+    g.turret_set = isinstance(a, T34Turret)
     if isinstance(a, T34Turret):
         t.turret = a.facing
         return [Event("t34", f"T-34 #{t.number} at {label(t.pos)} turns its turret to {FACINGS[a.facing]} (DG-15.6)")]

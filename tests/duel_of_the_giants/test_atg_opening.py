@@ -24,14 +24,38 @@ def test_dg_8_2_a2_turn_and_activate_atgs_bluff_removed() -> None:
     assert g.step == "A1b"  # nothing to haul yet
     play(g, "end")
     assert g.step == "A2"
-    play(g, "face c5 NE")
-    assert a.facing == d("NE") and not a.face_up
     events = play(g, "activate c7")
     assert g.atg_at(h("c7")) is None and "bluff, removed" in texts(events)
     play(g, "activate c5")
     assert a.face_up
     bad = g.check(g.parse_action("activate c5"))
     assert bad is not None and bad.rule == "DG-12.2"
+    play(g, "face c5 NE")
+    assert a.facing == d("NE") and a.face_up
+    assert g.step != "A2"  # every marker turned and activated: nothing is left to do in A2
+
+
+def test_dg_8_2_each_atg_marker_is_turned_once_per_step_a2() -> None:
+    """DG-8.2 (issue 27.1): a marker turned in A2 is not turned again in that A2, so the
+    German player cannot turn markers for ever; in the next round's A2 it turns again."""
+    g = phase_a()
+    a = atg(g, "c5", "pak36", "E")
+    atg(g, "c7", "bluff", "E")
+    goto(g, "A1a")
+    play(g, "end")
+    play(g, "face c5 NE")
+    assert not any(getattr(x, "at", None) == h("c5") and type(x).__name__ == "Face" for x in g.legal_actions())
+    bad = g.check(g.parse_action("face c5 SE"))
+    assert bad is not None and bad.rule == "DG-8.2" and "already been turned" in bad.reason
+    assert a.facing == d("NE")
+    bad = g.check(g.parse_action("face c7 E"))
+    assert bad is not None and bad.rule == "DG-8.2" and "already faces E" in bad.reason
+    play(g, "face c7 W")
+    assert g.step == "A2"  # both may still be activated
+    g.round += 1
+    goto(g, "A1a")
+    play(g, "end")
+    assert g.step == "A2" and g.check(g.parse_action("face c5 SE")) is None
 
 
 def test_dg_12_6_transport_with_tire_markers() -> None:

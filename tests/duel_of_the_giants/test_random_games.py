@@ -43,6 +43,8 @@ def run(scenario: str, players: int, seed: int, options: dict, max_rounds: int |
     opts = {"players": players, **options}
     if max_rounds is not None:
         opts["end.max_rounds"] = max_rounds
+    else:
+        opts["end.round_cap"] = None  # no limit at all: the game must end by DG-20.1
     g = RULESET.new_game(scenario, opts, seed)
     assert isinstance(g, DuelGame)
     rng = random.Random(seed)

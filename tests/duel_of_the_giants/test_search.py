@@ -16,7 +16,7 @@ import pytest
 from core.ai.agents import GreedyAgent, reseed_dice
 from core.game import Action
 from rulesets.duel_of_the_giants import RULESET
-from rulesets.duel_of_the_giants.actions import Activate, T34Step, T34Turret
+from rulesets.duel_of_the_giants.actions import Activate
 from rulesets.duel_of_the_giants.game import DuelGame
 from rulesets.duel_of_the_giants.pieces import Marker
 
@@ -53,7 +53,7 @@ def test_greedy_choice_never_changes_the_real_game() -> None:
 
 
 _BOOKKEEPING = frozenset({"history", "_initial", "start_events", "dice", "_cache", "_outcome_known",
-                          "_outcome_cache", "search_turned"})
+                          "_outcome_cache"})
 
 
 def _state(g: DuelGame) -> dict[str, object]:
@@ -119,27 +119,6 @@ def test_random_step_and_the_pruned_search_list_only_play_legal_actions(seed: in
             assert sample.random_step(rng)
             assert played[-1] in legal
             assert real.check(played[-1]) is None
-
-
-def test_the_search_never_turns_one_turret_twice_in_a_row() -> None:
-    """DG-15.6 makes turret turns free and unlimited; the search offers each once."""
-    from tests.duel_of_the_giants.helpers import blank, t34
-
-    g = blank()
-    t34(g, 1, "g5", "W")
-    g.step = "B3"
-    g._cache = None
-    assert sum(isinstance(a, T34Turret) for a in g.legal_actions()) == 5
-    sample = g.determinize(g.players.index("soviet"), 0)
-    turn = next(a for a in sample.search_actions() if isinstance(a, T34Turret))
-    sample.search_apply(turn)
-    assert not any(isinstance(a, T34Turret) for a in sample.search_actions())
-    g.apply(turn)
-    again = g.determinize(g.players.index("soviet"), 0)
-    assert not any(isinstance(a, T34Turret) for a in again.search_actions())
-    step = next(a for a in again.search_actions() if isinstance(a, T34Step) and a.op == "F")
-    again.search_apply(step)
-    assert any(isinstance(a, T34Turret) for a in again.search_actions())
 
 
 def test_the_search_offers_a_new_t34_with_its_turret_along_the_hull() -> None:

@@ -110,12 +110,15 @@ def test_legend_names_every_symbol() -> None:
 
 def _secret_phase_b() -> DuelGame:
     """A seeded game played to phase B of round 1: the Tigers are programmed and the
-    ATGs and mines are face down -- German secrets while the Soviet side moves."""
+    ATGs and mines are face down -- German secrets while the Soviet side moves (the
+    German player here never activates an ATG)."""
+    from rulesets.duel_of_the_giants.actions import Activate
+
     g = RULESET.new_game("summer", {}, 0)
     assert isinstance(g, DuelGame)
     rng = random.Random(1)
     while not (g.step.startswith("B") and g.programs):
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice([a for a in g.legal_actions() if not (isinstance(a, Activate) and a.hull is None)]))
     return g
 
 

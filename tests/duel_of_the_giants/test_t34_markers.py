@@ -40,6 +40,45 @@ def test_dg_15_3_three_mas_forward_and_turns() -> None:
     assert bad is not None and bad.rule == "DG-15.3"
 
 
+def _turret_moves(g: object, at: str) -> list[object]:
+    from rulesets.duel_of_the_giants.actions import T34Turret
+
+    return [a for a in g.legal_actions() if isinstance(a, T34Turret) and a.at == h(at)]
+
+
+def test_dg_15_6_turret_set_once_after_each_action_and_at_the_end() -> None:
+    """DG-15.6 (issue 27.1): the turret is set after any action and at the end, once each
+    time -- never twice with nothing between, so a T-34 cannot turn it for ever."""
+    g = moving()
+    assert len(_turret_moves(g, "g5")) == 5  # before its first action (DG-AMB-57)
+    play(g, "g5 T NW")
+    t = g.tank_at(h("g5"))
+    assert t is not None and t.turret == d("NW")
+    assert _turret_moves(g, "g5") == []
+    bad = g.check(g.parse_action("g5 T SW"))
+    assert bad is not None and bad.rule == "DG-15.6" and "just set its turret" in bad.reason
+    play(g, "g5 F")  # an action: the turret may be set again
+    assert len(_turret_moves(g, "f5")) == 5
+    bad = g.check(g.parse_action("f5 T NW"))
+    assert bad is not None and bad.rule == "DG-15.6" and "already points NW" in bad.reason
+    play(g, "f5 T E", "f5 F", "e5 F")  # MAs spent: one setting at the end, then only 'end'
+    play(g, "d5 T SW")
+    assert t.turret == d("SW") and g.step == "C1"  # nothing left to decide: B3 is over
+
+
+def test_dg_15_6_a_stopped_t34_sets_its_turret_once() -> None:
+    """DG-15.6: a T-34 stopped by a mine may still set its turret -- once."""
+    g = moving()
+    t34(g, 2, "h8", "W")
+    mine(g, "f5", True)
+    play(g, "g5 F")
+    assert g.t34_stopped and len(_turret_moves(g, "f5")) == 5
+    play(g, "f5 T NE")
+    assert _turret_moves(g, "f5") == [] and g.step == "B3"  # the other T-34 may still move
+    bad = g.check(g.parse_action("f5 T E"))
+    assert bad is not None and bad.rule == "DG-15.6"
+
+
 def test_dg_4_5_2_swamp_costs_two_and_front_on_swamp_three() -> None:
     g = moving()
     terrain(g, "swamp", "f5")

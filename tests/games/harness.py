@@ -1,9 +1,17 @@
-"""Random games of every registered ruleset, with the rules' invariants checked
-after every step and a sample of the records replayed with verification.
+"""Games of every registered ruleset between every kind of computer seat, with
+the rules' invariants checked after every step and a sample of the records
+replayed with verification.
 
-Each game is number ``index`` of its ruleset: a shipped scenario and options
-picked by that number, uniformly random legal actions from a stream seeded by
-it, so a failure names a game anyone can play again. After every step:
+Each game is number ``index`` of its ruleset: a shipped scenario, options and
+a pairing of seats picked by that number, every seat seeded by it, so a
+failure names a game anyone can play again. The seats are ``random``,
+``greedy`` and ``mcts`` (:data:`MCTS_ITERATIONS` iterations a decision: the
+same seed gives the same moves on any machine); the nine ordered pairings
+rotate with the index (:func:`seats_for`), so any nine consecutive games
+from a multiple of nine play each once. Random seats fuzz the rules; greedy
+and search seats find the decisions a player can repeat for ever (issue 27).
+A game still running after the ruleset's declared bound
+(:meth:`core.game.Game.max_decisions`) counts as unfinished. After every step:
 
 * while the game runs it has a legal action, and the one chosen passes
   ``check`` and reads back from its notation (``format_action`` then
@@ -33,7 +41,12 @@ from typing import Any
 
 CLONE_EVERY = 25
 VERIFY_EVERY = 20
-MAX_STEPS = 20_000
+KINDS = ("random", "greedy", "mcts")
+PAIRINGS: tuple[tuple[str, str], ...] = tuple((a, b) for a in KINDS for b in KINDS)
+"""Every ordered pairing of seat kinds: (first player's, second player's)."""
+MCTS_ITERATIONS = 8
+"""A small fixed search budget: a strong player is not the point, a search seat's
+choices are (and a budget in iterations, not seconds, keeps games reproducible)."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +59,12 @@ class GameResult:
     finished: bool
     verified: bool
     crash: str | None = None
+    seats: tuple[str, ...] = ()
+    """The kind of each player's seat, by player number."""
+    bound: int | None = None
+    """The ruleset's declared most decisions for this game (``max_decisions``)."""
+    termination: str | None = None
+    """How a finished game ended (``Termination`` value: ``rules``, ``move_limit``...)."""
 
 
 # ------------------------------------------------------------ per ruleset
@@ -128,14 +147,38 @@ INVARIANTS: dict[str, Callable[[Any], None]] = {
 }
 
 
+# ------------------------------------------------------------------ seats
+def seats_for(index: int, players: int) -> tuple[str, ...]:
+    """The seat kinds of game ``index``: pairing ``(index + index // 9) % 9``, so
+    games 9k..9k+8 play every pairing once and, block after block, every pairing
+    meets every scenario and option that cycles with the index. With more than two
+    players, even player numbers take the pairing's first kind, odd the second."""
+    first, second = PAIRINGS[(index + index // len(PAIRINGS)) % len(PAIRINGS)]
+    return tuple(first if p % 2 == 0 else second for p in range(players))
+
+
+def make_seat(kind: str, seed: int) -> Any:
+    """A computer seat of ``kind`` (``random``, ``greedy`` or ``mcts``) seeded by ``seed``."""
+    from core.ai.agents import make_agent
+    from core.ai.mcts import MCTSAgent
+
+    if kind == "mcts":
+        return MCTSAgent(seed=seed, think=None, iterations=MCTS_ITERATIONS)
+    return make_agent(kind, seed)
+
+
 # ------------------------------------------------------------------ one game
 def _state(game: Any) -> str:
     return json.dumps([game.view(None), game.to_move() if game.outcome() is None else None,
                        len(game.history)], sort_keys=True, default=str)
 
 
-def play_one(ruleset_id: str, index: int, max_steps: int = MAX_STEPS) -> GameResult:
-    """Play random game ``index`` of ``ruleset_id`` with every check; never raises."""
+def play_one(ruleset_id: str, index: int, seats: tuple[str, ...] | None = None) -> GameResult:
+    """Play game ``index`` of ``ruleset_id`` with every check; never raises.
+
+    ``seats`` (one kind per player) overrides the rotation of :func:`seats_for`.
+    """
+    from core.game import DEFAULT_MAX_DECISIONS
     from core.record import dump_record, make_record, parse_record, replay
     from core.registry import get_ruleset
 
@@ -144,15 +187,22 @@ def play_one(ruleset_id: str, index: int, max_steps: int = MAX_STEPS) -> GameRes
     scenario = scenarios[index % len(scenarios)]
     rng = random.Random(index)
     steps = 0
+    kinds: tuple[str, ...] = ()
+    bound: int | None = None
     try:
         options = OPTIONS.get(ruleset_id, lambda i, r: {})(index, rng)
         game = ruleset.new_game(scenario, options, index)
+        players = len(game.players)
+        kinds = seats if seats is not None else seats_for(index, players)
+        agents = [make_seat(kinds[p % len(kinds)], index * 101 + p) for p in range(players)]
+        bound = game.max_decisions()
+        limit = bound if bound is not None else DEFAULT_MAX_DECISIONS
         invariants = INVARIANTS.get(ruleset_id, lambda g: None)
         invariants(game)
-        while game.outcome() is None and steps < max_steps:
+        while game.outcome() is None and steps < limit:
             actions = game.legal_actions()
             assert actions, "no legal action while the game runs"
-            action = actions[rng.randrange(len(actions))]
+            action = agents[game.to_move()].choose(game)
             illegal = game.check(action)
             assert illegal is None, f"legal action {game.format_action(action)!r} fails check: {illegal}"
             text = game.format_action(action)
@@ -173,9 +223,11 @@ def play_one(ruleset_id: str, index: int, max_steps: int = MAX_STEPS) -> GameRes
             replayed = replay(record, ruleset, verify=True)
             assert _state(replayed) == _state(game), "the replayed record ends elsewhere"
             verified = True
-        return GameResult(ruleset_id, index, steps, finished, verified)
+        outcome = game.outcome()
+        ended = outcome.termination.value if outcome is not None else None
+        return GameResult(ruleset_id, index, steps, finished, verified, None, kinds, bound, ended)
     except Exception as exc:  # noqa: BLE001 - a crash is what this looks for
         where = traceback.extract_tb(exc.__traceback__)[-1]
-        crash = (f"{ruleset_id} game {index} ({scenario}), step {steps + 1}: {type(exc).__name__}: {exc} "
-                 f"at {Path(where.filename).name}:{where.lineno}")
-        return GameResult(ruleset_id, index, steps, False, False, crash)
+        crash = (f"{ruleset_id} game {index} ({scenario}, seats {'/'.join(kinds)}), step {steps + 1}: "
+                 f"{type(exc).__name__}: {exc} at {Path(where.filename).name}:{where.lineno}")
+        return GameResult(ruleset_id, index, steps, False, False, crash, kinds, bound)
