@@ -29,7 +29,8 @@ def test_issue_26_2_the_terminal_shows_the_commitment_first_and_the_seed_at_the_
     assert COMMITMENT.search(first).group(1) == data["commitment"]  # type: ignore[union-attr]
     reveal = out.index(f"The seed was {seed}, salt {salt}")
     assert str(seed) not in out[:reveal]  # the screen shows the seed only at the end
-    assert out.strip().splitlines()[-1].startswith("Result: ")
+    assert out.strip().splitlines()[-2].startswith("Result: ")
+    assert out.strip().splitlines()[-1] == f"game saved in {rec}"
     code, out, _ = run(["replay", str(rec), "--verify"], capsys, monkeypatch)
     assert code == 0
 
