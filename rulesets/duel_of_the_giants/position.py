@@ -165,6 +165,8 @@ class PositionFile(DataModel):
     stuka: StukaEntry | None = None
     drifts: list[DriftEntry] = Field(default_factory=list)
     programs: dict[int, list[str]] = Field(default_factory=dict, description="Tiger number -> its cards (DG-11).")
+    draft: list[str] = Field(default_factory=list, description="Phase A4: the cards laid so far on the stack of "
+                             "the Tiger being programmed, the first without a program (DG-11.2).")
     vp: VPState = Field(default_factory=VPState)
     medals: dict[str, int] = Field(default_factory=dict)
     turn: TurnState
@@ -208,6 +210,7 @@ def position_of(g: DuelGame) -> dict[str, Any]:
         "drifts": [{"at": label(p), "drops": d.drops, "entered_phase": d.entered_phase, "by": d.by}
                    for p, d in g.drifts.items()],
         "programs": {n: list(cards) for n, cards in sorted(g.programs.items())},
+        "draft": list(g.draft),
         "vp": {"net": g.net_vp, "round": dict(g.round_vp),
                "events": [{"side": e.side, "amount": e.amount, "reason": e.reason, "round": e.round}
                           for e in g.vp_events]},
@@ -285,6 +288,7 @@ def load_into(g: DuelGame, model: PositionFile) -> None:
                                            s.attacked)
     g.drifts = {parse_hex(d.at): Drift(d.drops, d.entered_phase, d.by) for d in model.drifts}
     g.programs = {n: tuple(cards) for n, cards in model.programs.items()}
+    g.draft = tuple(model.draft)
     g.vp_events = [VPEvent(e.side, e.amount, e.reason, e.round) for e in model.vp.events]
     g.round_vp = {"german": model.vp.round.get("german", 0), "soviet": model.vp.round.get("soviet", 0)}
     g.net_vp = model.vp.net

@@ -14,13 +14,27 @@ list is therefore pruned, never extended:
   the turret turns for free in its B3 move anyway).
 
 Every pruned action is one the real game offers, so the AI only ever plays
-legal moves. The playout policy for rollouts lives here too.
+legal moves.
+
+Tiger programs are the one place where the search sees other actions than
+the legal list: the game programs a Tiger card by card (tigers.py), and a
+search that laid cards one decision at a time would judge a first card by
+random continuations. At the first card of a stack the search instead
+chooses among whole programs (:func:`program_candidates`), each an action
+the game accepts as one decision (laying its cards and ending the stack):
+every sequence of up to three movement cards and the straight forward runs,
+each with and without a turret card -- the programs worth a look, which is a
+judgement of the search, not a rule. Each is filled up with Stop cards to the
+full stack, so the stack's height, which the Soviet side sees, tells nothing
+(DG-11.4). The playout policy for rollouts lives here too.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from core.game import Action, Step
@@ -30,6 +44,7 @@ from rulesets.duel_of_the_giants.actions import (
     Face,
     Fire,
     Orient,
+    Program,
     T34Dash,
     T34Reveal,
     T34Step,
@@ -43,6 +58,8 @@ if TYPE_CHECKING:
 
 def prune(g: DuelGame, actions: list[Action]) -> list[Action]:
     """The search's share of ``actions`` (see the module docstring)."""
+    if g.step == "A4" and not g.pending_orient:
+        return program_candidates(g) or actions
     if g.step not in _PRUNED_STEPS and not g.pending_orient:
         return actions
     done = g.search_turned
@@ -59,6 +76,43 @@ def prune(g: DuelGame, actions: list[Action]) -> list[Action]:
 
 _PRUNED_STEPS = frozenset({"A2", "B3", "O3", "B2"})
 """Steps with free re-orientations or new T-34s (orientation after recon may come anywhere)."""
+
+
+def program_candidates(g: DuelGame) -> list[Action]:
+    """Whole programs for the Tiger whose stack is still empty (module docstring);
+    empty once a card is laid (then the search lays cards like anyone)."""
+    from rulesets.duel_of_the_giants.tigers import stack_size, unprogrammed
+
+    left = unprogrammed(g)
+    if g.draft or not left:
+        return []
+    t = left[0]
+    return list(_programs(t.number, t.track, stack_size(g, t)))
+
+
+@cache
+def _programs(number: int, track: int, size: int) -> tuple[Program, ...]:
+    return tuple(Program(number, _filled(cards, size)) for cards in _candidates(track))
+
+
+def _filled(cards: tuple[str, ...], size: int) -> tuple[str, ...]:
+    """``cards``, then Stop cards up to a stack of ``size`` (DG-11.4)."""
+    return cards + ("S",) * (size - len(cards))
+
+
+@cache
+def _candidates(track: int) -> tuple[tuple[str, ...], ...]:
+    seqs: list[tuple[str, ...]] = []
+    for n in range(0, min(3, track) + 1):
+        seqs += list(itertools.product(("F", "B", "L", "R"), repeat=n))
+    for n in range(4, track + 1):
+        seqs.append(("F",) * n)
+    out: list[tuple[str, ...]] = []
+    for s in seqs:
+        out.append(s)
+        if len(s) < track:
+            out += [(*s, c) for c in ("T12", "T2", "T4", "T6", "T8", "T10")]
+    return tuple(out)
 
 
 def note(g: DuelGame, action: Action, step: str) -> None:
