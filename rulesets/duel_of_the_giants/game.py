@@ -271,8 +271,10 @@ class DuelGame(Game[Action]):
 
     def search_actions(self) -> list[Action]:
         """On the AI's copies, the legal actions its heuristics keep (search.prune)."""
-        acts = self.legal_actions()
-        return search.prune(self, acts) if self.search_copy else acts
+        if not self.search_copy:
+            return self.legal_actions()
+        programs = search.program_candidates(self)
+        return programs or search.prune(self, self.legal_actions())
 
     def _step_actions(self) -> list[Action]:
         if self.pending_orient:

@@ -58,8 +58,6 @@ if TYPE_CHECKING:
 
 def prune(g: DuelGame, actions: list[Action]) -> list[Action]:
     """The search's share of ``actions`` (see the module docstring)."""
-    if g.step == "A4" and not g.pending_orient:
-        return program_candidates(g) or actions
     if g.step not in _PRUNED_STEPS and not g.pending_orient:
         return actions
     done = g.search_turned
@@ -83,8 +81,10 @@ def program_candidates(g: DuelGame) -> list[Action]:
     empty once a card is laid (then the search lays cards like anyone)."""
     from rulesets.duel_of_the_giants.tigers import stack_size, unprogrammed
 
+    if g.step != "A4" or g.draft or g.pending_orient or g.finished:
+        return []
     left = unprogrammed(g)
-    if g.draft or not left:
+    if not left:
         return []
     t = left[0]
     return list(_programs(t.number, t.track, stack_size(g, t)))

@@ -191,7 +191,7 @@ def test_issue_27_14_a_record_of_card_by_card_programs_replays() -> None:
     laid = [s.action for s in g.history if isinstance(s.action, LayCard)]
     assert laid, "random seats lay cards one by one"
     text = dump_record(make_record(g, RULESET, "summer", 6, {"german": "random", "soviet": "random"}))
-    assert "tiger1 +" in text and "tiger1 done" in text or "tiger2 done" in text
+    assert any(f"- tiger{n} +" in text for n in (1, 2))  # one move per card in the record
     again = replay(parse_record(text), RULESET, verify=True)
     assert [s.action for s in again.history] == [s.action for s in g.history]
     assert again.view(None) == g.view(None)
