@@ -426,8 +426,21 @@ def problems(model: PositionFile, doc: Any, g: DuelGame) -> list[Problem]:
 
 
 def check_decision(model: PositionFile, doc: Any, g: DuelGame) -> list[Problem]:
-    """``to_move`` and ``decision``, where given, must be what the state says."""
+    """``to_move`` and ``decision``, where given, must be what the state says; cards
+    laid on a stack (``draft``) must be a legal start of the program of the Tiger
+    being programmed in phase A4 (DG-11.2)."""
     out: list[Problem] = []
+    if model.draft:
+        from rulesets.duel_of_the_giants.tigers import program_problem, unprogrammed
+
+        laying = unprogrammed(g) if g.step == "A4" else []
+        if not laying:
+            out.append(doc.problem(("draft",), "cards are laid only in phase A4, on the stack of a Tiger "
+                                   "not yet programmed (DG-11.2)"))
+        else:
+            problem = program_problem(g, laying[0], g.draft)
+            if problem is not None:
+                out.append(doc.problem(("draft",), f"Tiger {laying[0].number}'s stack: {problem}"))
     if model.decision is not None and model.decision != g.decision():
         out.append(doc.problem(("decision",), f"the state says the decision is {g.decision()!r}"))
     if model.to_move is not None:

@@ -55,8 +55,7 @@ def decision_text(g: DuelGame) -> str:
         return "phase A4: program the Tigers"
     t = left[0]
     n = t.number
-    return (f"phase A4: program Tiger {n} at {label(t.pos)}, max {t.track} cards: "
-            f"tiger{n} +F lays a card, tiger{n} done ends (DG-11.2)")
+    return f"phase A4: Tiger {n} at {label(t.pos)}, max {t.track} cards; tiger{n} +F, tiger{n} done (DG-11.2)"
 
 
 def stack_size(g: DuelGame, t: Tank) -> int:
@@ -66,6 +65,9 @@ def stack_size(g: DuelGame, t: Tank) -> int:
 
 def program_problem(g: DuelGame, t: Tank, cards: tuple[str, ...]) -> Illegal | None:
     """DG-11.2/11.3/11.4: card kinds, turret card last, card limit, stack size."""
+    unknown = [c for c in cards if c not in CARDS]
+    if unknown:
+        return Illegal("DG-11.2", f"{unknown[0]!r} is not a Tiger card; cards are F B L R S and T12 T2 T4 T6 T8 T10")
     size = stack_size(g, t)
     if len(cards) > size:
         return Illegal("DG-11.4", f"a program stack holds at most {size} cards including Stop and filler")
@@ -115,9 +117,6 @@ def check_program(g: DuelGame, a: Action) -> Illegal | None:
         return Illegal("DG-11.2", f"card by card, the Tigers are programmed in turn: now Tiger {first.number} "
                        f"(a whole program typed at once may be for any Tiger)")
     if isinstance(a, LayCard):
-        if a.card not in CARDS:
-            return Illegal("DG-11.2", f"{a.card!r} is not a Tiger card; cards are F B L R S and "
-                           "T12 T2 T4 T6 T8 T10")
         return program_problem(g, t, (*g.draft, a.card))
     return None
 

@@ -10,11 +10,14 @@ German's secret.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.errors import DataError
 from core.record import dump_record, load_record, make_record, parse_record, replay
 from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.actions import CloseProgram, LayCard, Program
@@ -205,3 +208,21 @@ def test_issue_27_14_a_position_keeps_the_cards_laid() -> None:
     assert copy.draft == ("B", "L")
     assert [copy.format_action(a) for a in copy.legal_actions()] == [
         g.format_action(a) for a in g.legal_actions()]
+
+
+def test_dg_11_2_a_position_with_cards_laid_that_break_the_rules_is_refused() -> None:
+    g = programming(track1=2)
+    play(g, "tiger1 +F")
+    for draft, says in ((["F", "X"], "'X' is not a Tiger card"),
+                        (["F", "F", "F"], "at most 2 card(s)"),
+                        (["T2", "F"], "the turret card must come after all movement cards")):
+        doc = g.position()
+        doc["draft"] = draft
+        doc.pop("decision")
+        with pytest.raises(DataError, match=re.escape(says)):
+            RULESET.from_position(doc)
+    play(g, "tiger1 done", "tiger2 done")
+    doc = g.position()
+    doc["draft"] = ["F"]
+    with pytest.raises(DataError, match=r"only in phase A4"):
+        RULESET.from_position(doc)
