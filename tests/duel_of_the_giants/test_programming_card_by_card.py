@@ -226,3 +226,21 @@ def test_dg_11_2_a_position_with_cards_laid_that_break_the_rules_is_refused() ->
     doc["draft"] = ["F"]
     with pytest.raises(DataError, match=r"only in phase A4"):
         RULESET.from_position(doc)
+
+
+# ------------------------------------------------------------------ the computer
+def test_issue_27_14_the_computer_programs_whole_and_finishes_a_stack_begun() -> None:
+    """At the first card the search chooses a whole program (filled up with Stop so
+    that its height tells nothing, DG-11.4); on a stack a person began, it lays cards."""
+    from core.ai.agents import GreedyAgent
+    from core.ai.mcts import MCTSAgent
+
+    g = programming()
+    for agent in (GreedyAgent(seed=1), MCTSAgent(seed=1, think=None, iterations=40)):
+        whole = agent.choose(g)
+        assert isinstance(whole, Program) and g.check(whole) is None
+        assert len(whole.cards) == 6 and program_problem(g, g.tiger(1), whole.cards) is None
+    play(g, "tiger1 +R")
+    for agent in (GreedyAgent(seed=1), MCTSAgent(seed=1, think=None, iterations=40)):
+        card = agent.choose(g)
+        assert isinstance(card, LayCard | CloseProgram) and card in g.legal_actions()
