@@ -51,6 +51,7 @@ from rulesets.duel_of_the_giants.actions import (
     T34Turret,
 )
 from rulesets.duel_of_the_giants.board import Pos
+from rulesets.duel_of_the_giants.tigers import MOVE_CARDS, TURRET_CARDS, stack_size, unprogrammed
 
 if TYPE_CHECKING:
     from rulesets.duel_of_the_giants.game import DuelGame
@@ -79,8 +80,6 @@ _PRUNED_STEPS = frozenset({"A2", "B3", "O3", "B2"})
 def program_candidates(g: DuelGame) -> list[Action]:
     """Whole programs for the Tiger whose stack is still empty (module docstring);
     empty once a card is laid (then the search lays cards like anyone)."""
-    from rulesets.duel_of_the_giants.tigers import stack_size, unprogrammed
-
     if g.step != "A4" or g.draft or g.pending_orient or g.finished:
         return []
     left = unprogrammed(g)
@@ -104,14 +103,14 @@ def _filled(cards: tuple[str, ...], size: int) -> tuple[str, ...]:
 def _candidates(track: int) -> tuple[tuple[str, ...], ...]:
     seqs: list[tuple[str, ...]] = []
     for n in range(0, min(3, track) + 1):
-        seqs += list(itertools.product(("F", "B", "L", "R"), repeat=n))
+        seqs += list(itertools.product(MOVE_CARDS, repeat=n))
     for n in range(4, track + 1):
         seqs.append(("F",) * n)
     out: list[tuple[str, ...]] = []
     for s in seqs:
         out.append(s)
         if len(s) < track:
-            out += [(*s, c) for c in ("T12", "T2", "T4", "T6", "T8", "T10")]
+            out += [(*s, c) for c in TURRET_CARDS]
     return tuple(out)
 
 
