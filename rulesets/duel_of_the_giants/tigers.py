@@ -11,7 +11,9 @@ card on its stack (``tiger1 +F``) or closes the stack (``tiger1 done``), and
 the cards offered are exactly those the rules allow next, so every legal
 program is a path through the legal lists, each list a dozen entries at most
 (issue 27.14). A whole program typed at once (``tiger1 F F R T2``, the form of
-older records) is the same as laying its cards and closing the stack. The
+older records) is the same as laying its cards and closing the stack. Stop
+may always follow until the stack is full, and a full stack ends by itself, so
+a Tiger's programming takes at most ``stack_size`` decisions. The
 cards laid are the German's secret; how many lie on the stack is not, as on
 the table, where Stop and filler cards exist to hide the count (DG-11.4).
 """

@@ -127,6 +127,8 @@ def test_issue_27_14_every_program_check_accepts_is_reached_by_legal_choices(
     assert reached == accepted, (cards, track, limit)
     if accepted:
         assert path.programs[1] == cards
+        # a stack takes at most its size in decisions: a full one ends by itself (a bound, issue 27.2)
+        assert len(path.history) <= max(limit, track)
         assert max(len(path.legal_actions()), len(g.legal_actions())) <= len(CARDS) + 1
 
 
