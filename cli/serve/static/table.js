@@ -335,8 +335,9 @@ function drawComposer() {
     hoverShows(button, [a]);
     list.append(el("li", {}, button, a.note ? el("span", {class: "note", text: " " + a.note}) : ""));
   }
-  if (box.dataset.shown !== $("composer-program").textContent) {
-    box.dataset.shown = $("composer-program").textContent;
+  const shown = `${state.view ? state.view.round : ""} ${$("composer-program").textContent}`;
+  if (box.dataset.shown !== shown) {  // a new stack, or a card more or less: ask again
+    box.dataset.shown = shown;
     preview(tiger, draft);
   }
 }
