@@ -391,7 +391,13 @@ function drawLog() {
     }
     log.append(item);
   }
-  log.lastElementChild?.scrollIntoView({block: "nearest"});
+  // bring a new entry into view, and only then: scrolling the page under a pointer
+  // on its way to a button (the same state pushed twice) would lose the click
+  const last = state.log.length ? String(state.log[state.log.length - 1].n) : "";
+  if (log.dataset.last !== last) {
+    log.dataset.last = last;
+    log.lastElementChild?.scrollIntoView({block: "nearest"});
+  }
 }
 
 function drawStatus() {
