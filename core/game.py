@@ -645,10 +645,14 @@ class Game(ABC, Generic[A]):
 
     def search_actions(self) -> list[A]:
         """The actions a search considers here: :meth:`legal_actions`, or a subset
-        of them a ruleset's heuristics prefer (never an action that is not legal).
+        of them a ruleset's heuristics prefer, or actions that stand for several
+        of the player's own decisions at once and that :meth:`check` accepts (a
+        whole Tiger program where the legal list lays it card by card) -- never
+        an action that is not legal.
 
-        ``legal_actions`` means the same everywhere; a search that would drown
-        in hundreds of equivalent actions asks this instead.
+        ``legal_actions`` means the same everywhere and lists every decision a
+        player may take; a search that would drown in hundreds of equivalent
+        actions, or judge a first step by random continuations, asks this instead.
         """
         return self.legal_actions()
 

@@ -38,7 +38,8 @@ class GreedyAgent:
     """Plays the action whose resulting position the ruleset evaluates best.
 
     Looks one decision ahead on a determinized copy (it never reads hidden
-    information). The copy's dice are reseeded: the next rolls are unknown
+    information), among the actions the ruleset's search considers there
+    (:meth:`~core.game.Game.search_actions`). The copy's dice are reseeded: the next rolls are unknown
     to a player, and a copy of the real generator would foresee them. An
     action that rolls dice is valued by the mean over ``samples`` fresh
     rolls (a one-ply expectimax). Ties are broken at random with the agent's
@@ -56,7 +57,7 @@ class GreedyAgent:
         player = game.to_move()
         base = game.determinize(player, self.rng.randrange(2**31))
         reseed_dice(base, self.rng.getrandbits(62))
-        actions = base.legal_actions()
+        actions = base.search_actions()
         if not actions:
             raise TanktableError("no legal action to choose from")
         if len(actions) > self.max_actions:

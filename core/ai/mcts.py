@@ -42,7 +42,9 @@ point and adds noise, not information. Elsewhere a cut rollout still
 samples dice and hidden state, and is kept. Two-player games are scored as zero-sum
 (``evaluate(1) = -evaluate(0)``) unless the game's ``game_type.zero_sum`` is false.
 Rollouts and the tree draw from ``search_actions`` (a ruleset may narrow
-``legal_actions`` for the search there, and only there).
+``legal_actions`` for the search there, and only there, or offer a sequence
+of the player's own decisions as one action it accepts; the choice at the
+root is among the actions the real game accepts).
 
 Budgets: ``iterations`` (reproducible: same seed, same moves, on any
 machine) or ``think`` seconds (inherently machine dependent: a faster
@@ -197,9 +199,9 @@ class MCTSAgent:
         by_value = bool(self.minimax) and not game.game_type.hidden_information
         best = legal[0]
         best_key: tuple[float, float] = (-1.0, -1.0)
-        for action in legal:
-            node = root.children.get((player, action))
-            if node is None or not node.visits:
+        for action in _choices(game, root, player, legal):
+            node = root.children[(player, action)]
+            if not node.visits:
                 continue
             mean = _mixed(node, player, self.minimax)
             # With minimax values the (mixed) value decides: with hundreds of actions
@@ -562,6 +564,16 @@ class MCTSAgent:
             if sim.outcome() is not None or (stop is not None and time.perf_counter() >= stop):
                 return played + 1
         return depth
+
+
+def _choices(game: Game[Any], root: _Node, player: int, legal: list[Action]) -> list[Action]:
+    """The root's actions the real game takes now: its legal ones, and the others the
+    search considered (``search_actions`` may offer a sequence of the player's own
+    decisions as one action, such as a whole Tiger program) that it accepts."""
+    offered = set(legal)
+    out = [a for a in legal if (player, a) in root.children]
+    out += [a for (p, a) in root.children if p == player and a not in offered and game.check(a) is None]
+    return out
 
 
 def _try_order(game: Game[Any], actions: list[Action], rng: random.Random) -> list[Action]:

@@ -137,8 +137,31 @@ class Face(Action):
 
 @dataclass(frozen=True)
 class Program(Action):
+    """A Tiger's whole program at once (DG-11.2, DG-11.4): ``tiger1 F F R T2``.
+
+    The legal list programs a Tiger card by card (:class:`LayCard`, :class:`CloseProgram`);
+    a whole program is what a player may type instead, and what records written
+    before card-by-card programming hold. It is the same as laying its cards one
+    by one and closing the stack.
+    """
+
     tiger: int
     cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LayCard(Action):
+    """One card laid face down on the stack of the Tiger being programmed (DG-11.2): ``tiger1 +F``."""
+
+    tiger: int
+    card: str
+
+
+@dataclass(frozen=True)
+class CloseProgram(Action):
+    """The stack of the Tiger being programmed is complete (DG-11.2): ``tiger1 done``."""
+
+    tiger: int
 
 
 @dataclass(frozen=True)

@@ -113,6 +113,8 @@ class DuelGame(Game[Action]):
         self.stuka: Stuka | None = None
         self.drifts: dict[Pos, Drift] = {}
         self.programs: dict[int, tuple[str, ...]] = {}
+        self.draft: tuple[str, ...] = ()
+        """The cards laid so far on the stack of the Tiger being programmed (tigers.py)."""
         self.executed: set[int] = set()
         self.vp_events: list[VPEvent] = []
         self.round_vp = {"german": 0, "soviet": 0}
@@ -272,8 +274,10 @@ class DuelGame(Game[Action]):
 
     def search_actions(self) -> list[Action]:
         """On the AI's copies, the legal actions its heuristics keep (search.prune)."""
-        acts = self.legal_actions()
-        return search.prune(self, acts) if self.search_copy else acts
+        if not self.search_copy:
+            return self.legal_actions()
+        programs = search.program_candidates(self)
+        return programs or search.prune(self, self.legal_actions())
 
     def _step_actions(self) -> list[Action]:
         if self.pending_orient:
@@ -460,6 +464,7 @@ class DuelGame(Game[Action]):
             events.append(Event("round", f"--- Round {self.round}, phase A ---", {"round": self.round}))
             events += atg.start_phase_a(self)
             self.programs = {}
+            self.draft = ()
         elif st == "B1":
             self.b_started += 1
             self.phase_seq += 1
@@ -561,12 +566,17 @@ class DuelGame(Game[Action]):
         return COMMANDS
 
     def describe_action(self, action: Action) -> str:
-        """A Tiger program's end hex and facing; an ATG activation's line of fire (preview.py)."""
-        from rulesets.duel_of_the_giants.actions import Activate, Program
+        """A Tiger program's end hex and facing (a card laid: the stack's, were it
+        ended there); an ATG activation's line of fire (preview.py)."""
+        from rulesets.duel_of_the_giants.actions import Activate, CloseProgram, LayCard, Program
         from rulesets.duel_of_the_giants.preview import atg_note, program_note
 
         if isinstance(action, Program):
             return program_note(self, action)
+        if isinstance(action, LayCard):
+            return program_note(self, Program(action.tiger, (*self.draft, action.card)))
+        if isinstance(action, CloseProgram):
+            return program_note(self, Program(action.tiger, self.draft))
         if isinstance(action, Activate):
             return atg_note(self, action)
         return ""

@@ -2,7 +2,8 @@
 
 Hexes are ``e7`` (column letter from the west edge, row from the north);
 directions ``NE E SE SW W NW``. Tiger programs follow DG-11.4, e.g.
-``tiger1 F F R T2 S``. See ``NOTATION_HELP`` for the whole list.
+``tiger1 F F R T2 S``, laid card by card as ``tiger1 +F`` ... ``tiger1 done``.
+See ``NOTATION_HELP`` for the whole list.
 """
 
 from __future__ import annotations
@@ -11,12 +12,14 @@ from core.errors import NotationError
 from core.game import Action
 from rulesets.duel_of_the_giants.actions import (
     Activate,
+    CloseProgram,
     EndStep,
     Execute,
     Face,
     Fire,
     Haul,
     Hold,
+    LayCard,
     MoveMarker,
     Orient,
     PlaceAirfield,
@@ -37,14 +40,14 @@ from rulesets.duel_of_the_giants.actions import (
     Tire,
 )
 from rulesets.duel_of_the_giants.board import FACINGS, facing_index, label, parse_hex
-
-CARDS = ("F", "B", "L", "R", "S", "T12", "T2", "T4", "T6", "T8", "T10")
+from rulesets.duel_of_the_giants.tigers import CARDS
 
 NOTATION_HELP = """\
 Duel of the Giants notation (hexes like e7: column letter from the west, row from the north;
 directions NE E SE SW W NW):
   end                         finish the current step / pass
-  tiger1 F F R T2 S           program a Tiger (F B L R moves, T12..T10 turret, S stop + filler)
+  tiger1 +F | tiger1 done     program a Tiger card by card: lay a card, end the stack
+  tiger1 F F R T2 S           ... or type it whole (F B L R moves, T12..T10 turret, S stop + filler)
   execute tiger1              phase C: which Tiger executes first
   recon g4                    reveal a tank marker (Tigers, ATGs, Stuka)
   marker g3-g4-f4             move a tank marker hex by hex (up to 2 hexes)
@@ -65,6 +68,10 @@ def format_action(a: Action) -> str:
         return "end"
     if isinstance(a, Program):
         return " ".join([f"tiger{a.tiger}", *a.cards]) if a.cards else f"tiger{a.tiger}"
+    if isinstance(a, LayCard):
+        return f"tiger{a.tiger} +{a.card}"
+    if isinstance(a, CloseProgram):
+        return f"tiger{a.tiger} done"
     if isinstance(a, Execute):
         return f"execute tiger{a.tiger}"
     if isinstance(a, Recon):
@@ -132,13 +139,7 @@ def parse_action(text: str) -> Action:
         _need(words, 1, "end")
         return EndStep()
     if head.startswith("tiger") and head[5:].isdigit():
-        cards = tuple(w.upper() for w in words[1:])
-        for c in cards:
-            if c not in CARDS:
-                raise NotationError(
-                    f"{c!r} is not a Tiger card; cards are F B L R S and T12 T2 T4 T6 T8 T10 (DG-11.2)"
-                )
-        return Program(int(head[5:]), cards)
+        return _parse_tiger(int(head[5:]), words[1:])
     if head == "execute":
         _need(words, 2, "execute tiger1")
         w = words[1].lower()
@@ -210,6 +211,25 @@ def parse_action(text: str) -> Action:
         _need(words, 3, "g4 reveal d4")
         return T34Reveal(at, parse_hex(words[2]))
     raise NotationError("usage: g4 F|B|L|R, g4 T NW, g4 dash 3, g4 to d4, g4 reveal d4")
+
+
+def _card(word: str) -> str:
+    card = word.upper()
+    if card not in CARDS:
+        raise NotationError(f"{word!r} is not a Tiger card; cards are F B L R S and T12 T2 T4 T6 T8 T10 (DG-11.2)")
+    return card
+
+
+def _parse_tiger(tiger: int, words: list[str]) -> Action:
+    """``tiger1 +F`` (lay a card), ``tiger1 done`` (end the stack), ``tiger1 F F R T2`` (a whole program)."""
+    if len(words) == 1 and words[0].lower() == "done":
+        return CloseProgram(tiger)
+    if words and words[0].startswith("+"):
+        rest = [words[0][1:], *words[1:]] if words[0] != "+" else words[1:]
+        if len(rest) != 1:
+            raise NotationError(f"usage: tiger{tiger} +F (one card at a time) or tiger{tiger} F F R T2 (a whole program)")
+        return LayCard(tiger, _card(rest[0]))
+    return Program(tiger, tuple(_card(w) for w in words))
 
 
 def _parse_place(words: list[str]) -> Action:

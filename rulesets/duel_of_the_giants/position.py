@@ -167,6 +167,8 @@ class PositionFile(DataModel):
     stuka: StukaEntry | None = None
     drifts: list[DriftEntry] = Field(default_factory=list)
     programs: dict[int, list[str]] = Field(default_factory=dict, description="Tiger number -> its cards (DG-11).")
+    draft: list[str] = Field(default_factory=list, description="Phase A4: the cards laid so far on the stack of "
+                             "the Tiger being programmed, the first without a program (DG-11.2).")
     vp: VPState = Field(default_factory=VPState)
     medals: dict[str, int] = Field(default_factory=dict)
     turn: TurnState
@@ -210,6 +212,7 @@ def position_of(g: DuelGame) -> dict[str, Any]:
         "drifts": [{"at": label(p), "drops": d.drops, "entered_phase": d.entered_phase, "by": d.by}
                    for p, d in g.drifts.items()],
         "programs": {n: list(cards) for n, cards in sorted(g.programs.items())},
+        "draft": list(g.draft),
         "vp": {"net": g.net_vp, "round": dict(g.round_vp),
                "events": [{"side": e.side, "amount": e.amount, "reason": e.reason, "round": e.round}
                           for e in g.vp_events]},
@@ -288,6 +291,7 @@ def load_into(g: DuelGame, model: PositionFile) -> None:
                                            s.attacked)
     g.drifts = {parse_hex(d.at): Drift(d.drops, d.entered_phase, d.by) for d in model.drifts}
     g.programs = {n: tuple(cards) for n, cards in model.programs.items()}
+    g.draft = tuple(model.draft)
     g.vp_events = [VPEvent(e.side, e.amount, e.reason, e.round) for e in model.vp.events]
     g.round_vp = {"german": model.vp.round.get("german", 0), "soviet": model.vp.round.get("soviet", 0)}
     g.net_vp = model.vp.net
@@ -426,8 +430,21 @@ def problems(model: PositionFile, doc: Any, g: DuelGame) -> list[Problem]:
 
 
 def check_decision(model: PositionFile, doc: Any, g: DuelGame) -> list[Problem]:
-    """``to_move`` and ``decision``, where given, must be what the state says."""
+    """``to_move`` and ``decision``, where given, must be what the state says; cards
+    laid on a stack (``draft``) must be a legal start of the program of the Tiger
+    being programmed in phase A4 (DG-11.2)."""
     out: list[Problem] = []
+    if model.draft:
+        from rulesets.duel_of_the_giants.tigers import program_problem, unprogrammed
+
+        laying = unprogrammed(g) if g.step == "A4" else []
+        if not laying:
+            out.append(doc.problem(("draft",), "cards are laid only in phase A4, on the stack of a Tiger "
+                                   "not yet programmed (DG-11.2)"))
+        else:
+            problem = program_problem(g, laying[0], g.draft)
+            if problem is not None:
+                out.append(doc.problem(("draft",), f"Tiger {laying[0].number}'s stack: {problem}"))
     if model.decision is not None and model.decision != g.decision():
         out.append(doc.problem(("decision",), f"the state says the decision is {g.decision()!r}"))
     if model.to_move is not None:

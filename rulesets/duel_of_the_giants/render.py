@@ -106,6 +106,9 @@ def render_text(v: dict[str, Any], compact: bool = False) -> str:
         lines.append("drop markers: " + ", ".join(f"{k} {n}" for k, n in v["drifts"].items()))
     for n, cards in v["programs"].items():
         lines.append(f"program of Tiger {n}: {' '.join(cards) or '(empty)'}")
+    if v.get("draft"):
+        d = v["draft"]
+        lines.append(f"stack of Tiger {d['tiger']} so far: {' '.join(d['cards']) or '(no card yet)'}")
     for at, tgt in v["declarations"].items():
         lines.append(f"declared: {at} -> {tgt}")
     if v["finished"]:

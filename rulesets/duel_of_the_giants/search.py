@@ -7,12 +7,26 @@ turret turns for free in the tank's B3 move anyway, so on the AI's copies
 hull (6 instead of 36). The list is pruned, never extended: the AI only ever
 plays legal moves. Free re-orientations need no pruning here: the rules
 themselves allow each once between actions (DG-15.6) or once per step A2
-(DG-8.2). The playout policy for rollouts lives here too.
+(DG-8.2).
+
+Tiger programs are the one place where the search sees other actions than
+the legal list: the game programs a Tiger card by card (tigers.py), and a
+search that laid cards one decision at a time would judge a first card by
+random continuations. At the first card of a stack the search instead
+chooses among whole programs (:func:`program_candidates`), each an action
+the game accepts as one decision (laying its cards and ending the stack):
+every sequence of up to three movement cards and the straight forward runs,
+each with and without a turret card -- the programs worth a look, which is a
+judgement of the search, not a rule. Each is filled up with Stop cards to the
+full stack, so the stack's height, which the Soviet side sees, tells nothing
+(DG-11.4). The playout policy for rollouts lives here too.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
+from functools import cache
 from typing import TYPE_CHECKING
 
 from core.game import Action
@@ -22,11 +36,13 @@ from rulesets.duel_of_the_giants.actions import (
     Face,
     Fire,
     Orient,
+    Program,
     T34Dash,
     T34Reveal,
     T34Step,
     T34Turret,
 )
+from rulesets.duel_of_the_giants.tigers import MOVE_CARDS, TURRET_CARDS, stack_size, unprogrammed
 
 if TYPE_CHECKING:
     from rulesets.duel_of_the_giants.game import DuelGame
@@ -42,6 +58,43 @@ def prune(g: DuelGame, actions: list[Action]) -> list[Action]:
 
 _PRUNED_STEPS = frozenset({"O3", "B2"})
 """Steps that place new T-34s (orientation after recon may come anywhere)."""
+
+
+def program_candidates(g: DuelGame) -> list[Action]:
+    """Whole programs for the Tiger whose stack is still empty (module docstring);
+    empty once a card is laid (then the search lays cards like anyone)."""
+    if g.step != "A4" or g.draft or g.pending_orient or g.finished:
+        return []
+    left = unprogrammed(g)
+    if not left:
+        return []
+    t = left[0]
+    return list(_programs(t.number, t.track, stack_size(g, t)))
+
+
+@cache
+def _programs(number: int, track: int, size: int) -> tuple[Program, ...]:
+    return tuple(Program(number, _filled(cards, size)) for cards in _candidates(track))
+
+
+def _filled(cards: tuple[str, ...], size: int) -> tuple[str, ...]:
+    """``cards``, then Stop cards up to a stack of ``size`` (DG-11.4)."""
+    return cards + ("S",) * (size - len(cards))
+
+
+@cache
+def _candidates(track: int) -> tuple[tuple[str, ...], ...]:
+    seqs: list[tuple[str, ...]] = []
+    for n in range(0, min(3, track) + 1):
+        seqs += list(itertools.product(MOVE_CARDS, repeat=n))
+    for n in range(4, track + 1):
+        seqs.append(("F",) * n)
+    out: list[tuple[str, ...]] = []
+    for s in seqs:
+        out.append(s)
+        if len(s) < track:
+            out += [(*s, c) for c in TURRET_CARDS]
+    return tuple(out)
 
 
 def playout_action(g: DuelGame, actions: list[Action], rng: random.Random) -> Action:

@@ -11,7 +11,8 @@ Each legal action is placed on the hexes it names:
 * on one hex to choose -- placing a piece or a marker, a T-34's step, turn or
   dash, a recon, a Stuka's attack, holding fire: a click plays it, or asks
   which when several share the hex;
-* nowhere -- a Tiger's program and its execution, the end of a step.
+* nowhere -- a Tiger's program (a card laid, the stack ended, a whole program)
+  and its execution, the end of a step.
 
 Only the seat's own legal actions are placed, and each names only hexes its
 player may know (the actions carry nothing hidden of the other side).

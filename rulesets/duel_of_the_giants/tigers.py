@@ -5,16 +5,25 @@ A program is the stack of cards of DG-11.2 in the notation of DG-11.4
 ends the program and the filler after it is ignored (DG-AMB-13). Execution
 enters a hex of cost k with k consecutive identical move cards (DG-AMB-16)
 and stops at the first obstacle, saying why (DG-11.5).
+
+A Tiger is programmed card by card, as at the table: each decision lays one
+card on its stack (``tiger1 +F``) or closes the stack (``tiger1 done``), and
+the cards offered are exactly those the rules allow next, so every legal
+program is a path through the legal lists, each list a dozen entries at most
+(issue 27.14). A whole program typed at once (``tiger1 F F R T2``, the form of
+older records) is the same as laying its cards and closing the stack. Stop
+may always follow until the stack is full, and a full stack ends by itself, so
+a Tiger's programming takes at most ``stack_size`` decisions. The
+cards laid are the German's secret; how many lie on the stack is not, as on
+the table, where Stop and filler cards exist to hide the count (DG-11.4).
 """
 
 from __future__ import annotations
 
-import itertools
-from functools import cache
 from typing import TYPE_CHECKING
 
 from core.game import Action, Event, Illegal
-from rulesets.duel_of_the_giants.actions import Execute, Program
+from rulesets.duel_of_the_giants.actions import CloseProgram, Execute, LayCard, Program
 from rulesets.duel_of_the_giants.board import CLOCK, CLOCK_NAMES, FACINGS, Pos, label, opposite
 from rulesets.duel_of_the_giants.pieces import Drift, Tank
 
@@ -23,6 +32,8 @@ if TYPE_CHECKING:
 
 MOVE_CARDS = ("F", "B", "L", "R")
 TURRET_CARDS = ("T12", "T2", "T4", "T6", "T8", "T10")
+CARDS = (*MOVE_CARDS, "S", *TURRET_CARDS)
+"""Every kind of card (DG-11.2), in the order the legal list offers them."""
 
 
 def counted(cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -40,19 +51,28 @@ def programmer(g: DuelGame) -> int:
 
 
 def decision_text(g: DuelGame) -> str:
+    """The A4 decision; it names no card laid (the Soviet side reads it too, DG-24)."""
     left = unprogrammed(g)
     if not left:
         return "phase A4: program the Tigers"
     t = left[0]
-    return (f"phase A4: program Tiger {t.number} at {label(t.pos)} (max {t.track} cards; "
-            f"e.g. tiger{t.number} F F R T2 S) (DG-11.2)")
+    n = t.number
+    return f"phase A4: Tiger {n} at {label(t.pos)}, max {t.track} cards; tiger{n} +F, tiger{n} done (DG-11.2)"
+
+
+def stack_size(g: DuelGame, t: Tank) -> int:
+    """The most cards a stack holds, Stop and filler included (DG-11.4, ``tiger.stack_limit``)."""
+    return max(g.cfg.rules.tiger.stack_limit, t.track)
 
 
 def program_problem(g: DuelGame, t: Tank, cards: tuple[str, ...]) -> Illegal | None:
     """DG-11.2/11.3/11.4: card kinds, turret card last, card limit, stack size."""
-    limit = g.cfg.rules.tiger.stack_limit
-    if len(cards) > max(limit, t.track):
-        return Illegal("DG-11.4", f"a program stack holds at most {max(limit, t.track)} cards including Stop and filler")
+    unknown = [c for c in cards if c not in CARDS]
+    if unknown:
+        return Illegal("DG-11.2", f"{unknown[0]!r} is not a Tiger card; cards are F B L R S and T12 T2 T4 T6 T8 T10")
+    size = stack_size(g, t)
+    if len(cards) > size:
+        return Illegal("DG-11.4", f"a program stack holds at most {size} cards including Stop and filler")
     live = counted(cards)
     turrets = [c for c in live if c in TURRET_CARDS]
     if len(turrets) > 1:
@@ -65,9 +85,21 @@ def program_problem(g: DuelGame, t: Tank, cards: tuple[str, ...]) -> Illegal | N
     return None
 
 
+def next_cards(g: DuelGame, t: Tank, laid: tuple[str, ...]) -> list[str]:
+    """The cards that may go on a stack holding ``laid``: those that keep it a legal
+    program. Every prefix of a legal program is legal, so every legal program is
+    reached card by card."""
+    return [c for c in CARDS if program_problem(g, t, (*laid, c)) is None]
+
+
+def _being_programmed(g: DuelGame) -> Tank | None:
+    left = unprogrammed(g)
+    return left[0] if left else None
+
+
 def check_program(g: DuelGame, a: Action) -> Illegal | None:
-    if not isinstance(a, Program):
-        return Illegal("DG-11.2", "now: program a Tiger, e.g. tiger1 F F R T2 S")
+    if not isinstance(a, Program | LayCard | CloseProgram):
+        return Illegal("DG-11.2", "now: program a Tiger card by card, e.g. tiger1 +F ... tiger1 done")
     t = g.tiger(a.tiger)
     if t is None:
         return Illegal("DG-11.1", f"there is no Tiger {a.tiger}")
@@ -75,48 +107,56 @@ def check_program(g: DuelGame, a: Action) -> Illegal | None:
         return Illegal("DG-11.2", f"Tiger {a.tiger} is already programmed for this round")
     if t.owner != g.to_move():
         return Illegal("DG-21.2", f"Tiger {a.tiger} belongs to {g.players[t.owner]}")
-    return program_problem(g, t, a.cards)
+    if isinstance(a, Program):
+        if g.draft:
+            first = _being_programmed(g)
+            n = first.number if first is not None else a.tiger
+            return Illegal("DG-11.2", f"Tiger {n} has {len(g.draft)} card(s) on its stack: lay the next "
+                           f"(tiger{n} +F) or end it (tiger{n} done); undo takes a card back")
+        return program_problem(g, t, a.cards)
+    first = _being_programmed(g)
+    if first is not None and first.number != a.tiger:
+        return Illegal("DG-11.2", f"card by card, the Tigers are programmed in turn: now Tiger {first.number} "
+                       f"(a whole program typed at once may be for any Tiger)")
+    if isinstance(a, LayCard):
+        return program_problem(g, t, (*g.draft, a.card))
+    return None
 
 
 def program_actions(g: DuelGame) -> list[Action]:
-    """A useful finite set: every move sequence of up to 3 cards (+ turret), and long forward runs.
-
-    Any other program within the rules is accepted when typed (check()).
-    """
-    left = unprogrammed(g)
-    if not left:
+    """Every card that may go on the stack next, and closing it (module docstring)."""
+    t = _being_programmed(g)
+    if t is None:
         return []
-    t = left[0]
-    return list(_programs(t.number, t.track))
-
-
-@cache
-def _programs(number: int, track: int) -> tuple[Program, ...]:
-    return tuple(Program(number, cards) for cards in _candidates(track))
-
-
-@cache
-def _candidates(track: int) -> tuple[tuple[str, ...], ...]:
-    seqs: list[tuple[str, ...]] = []
-    for n in range(0, min(3, track) + 1):
-        seqs += list(itertools.product(MOVE_CARDS, repeat=n))
-    for n in range(4, track + 1):
-        seqs.append(("F",) * n)
-    out: list[tuple[str, ...]] = []
-    for s in seqs:
-        out.append(s)
-        if len(s) < track:
-            out += [(*s, c) for c in TURRET_CARDS]
-    return tuple(out)
+    n = t.number
+    return [*(LayCard(n, c) for c in next_cards(g, t, g.draft)), CloseProgram(n)]
 
 
 def apply_program(g: DuelGame, a: Action) -> list[Event]:
+    if isinstance(a, LayCard):
+        g.draft = (*g.draft, a.card)
+        t = g.tiger(a.tiger)
+        assert t is not None
+        ger = frozenset(g.side_players["german"])
+        events = [Event("card", f"Tiger {a.tiger}: {a.card} laid, the stack is {' '.join(g.draft)}",
+                        {"tiger": a.tiger, "cards": list(g.draft)}, ger,
+                        f"Tiger {a.tiger}: a card is laid face down")]
+        if not next_cards(g, t, g.draft):
+            events += _programmed(g, a.tiger, g.draft)  # the stack is full: nothing left to decide
+        return events
+    if isinstance(a, CloseProgram):
+        return _programmed(g, a.tiger, g.draft)
     assert isinstance(a, Program)
-    g.programs[a.tiger] = a.cards
+    return _programmed(g, a.tiger, a.cards)
+
+
+def _programmed(g: DuelGame, tiger: int, cards: tuple[str, ...]) -> list[Event]:
+    g.programs[tiger] = cards
+    g.draft = ()
     ger = frozenset(g.side_players["german"])
-    text = " ".join(a.cards) or "(empty: stands still)"
-    return [Event("program", f"Tiger {a.tiger} programmed: {text}", {"tiger": a.tiger, "cards": list(a.cards)},
-                  ger, f"Tiger {a.tiger} is programmed (cards face down)")]
+    text = " ".join(cards) or "(empty: stands still)"
+    return [Event("program", f"Tiger {tiger} programmed: {text}", {"tiger": tiger, "cards": list(cards)},
+                  ger, f"Tiger {tiger} is programmed (a stack of {len(cards)} cards, face down)")]
 
 
 # ------------------------------------------------------------ execution

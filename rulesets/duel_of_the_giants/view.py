@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rulesets.duel_of_the_giants import threats
 from rulesets.duel_of_the_giants import vp as vpmod
 from rulesets.duel_of_the_giants.board import FACINGS, Pos, label
-from rulesets.duel_of_the_giants.tigers import counted
+from rulesets.duel_of_the_giants.tigers import counted, unprogrammed
 
 if TYPE_CHECKING:
     from rulesets.duel_of_the_giants.game import DuelGame
@@ -65,8 +65,12 @@ def make_view(g: DuelGame, player: int | None) -> dict[str, Any]:
         stuka = {"state": s.state, "airfield": label(s.airfield), "at": label(s.pos), "facing": FACINGS[s.facing],
                  "flight_phase": s.flight_phase, "actions_left": s.actions_left, "attacked": s.attacked}
     programs = {}
+    draft = None
     if german_eye:
         programs = {str(n): list(c) for n, c in sorted(g.programs.items()) if n not in g.executed}
+        laying = unprogrammed(g) if g.step == "A4" else []
+        if laying:
+            draft = {"tiger": laying[0].number, "cards": list(g.draft)}
     declarations = {}
     if g.combat is not None:
         from rulesets.duel_of_the_giants.combat import side as unit_side
@@ -105,6 +109,7 @@ def make_view(g: DuelGame, player: int | None) -> dict[str, Any]:
         "mines": mines,
         "stuka": stuka,
         "programs": programs,
+        "draft": draft,
         "declarations": declarations,
         "vp": {"net": g.net_vp, "round": dict(g.round_vp), "totals": vpmod.totals(g),
                "bar": vpmod.bar_text(g), "bar_length": g.cfg.rules.vp.bar_length},
@@ -123,7 +128,7 @@ def evaluate(g: DuelGame, player: int) -> float:
         g = identity_blind(g)
     moved = projected_tigers(g)
     try:
-        return _judge(g, player, sum(len(counted(g.programs[t.number])) for t, _ in moved))
+        return _judge(g, player, sum(len(counted(_program(g, t.number))) for t, _ in moved))
     finally:
         for t, (pos, hull, turret) in moved:
             t.pos, t.hull, t.turret = pos, hull, turret
@@ -133,20 +138,32 @@ PROGRAMMED_STEPS = frozenset({"A4", "B1", "B2", "B3", "B4", "C1"})
 """Steps in which Tiger programs of this round may be waiting to execute (DG-8.2-8.4)."""
 
 
+def _program(g: DuelGame, n: int) -> tuple[str, ...]:
+    """Tiger ``n``'s program, or the cards on its stack while it is being programmed."""
+    return g.programs.get(n, g.draft)
+
+
 def projected_tigers(g: DuelGame) -> list[tuple[Tank, tuple[Pos, int, int]]]:
     """Put each Tiger with a program waiting where that program leads as the board
     stands (preview.course, in the order of their numbers), so the evaluation judges
-    programs by their effect, not all alike; returns what to restore."""
-    if g.step not in PROGRAMMED_STEPS or not g.programs:
+    programs by their effect, not all alike; the Tiger being programmed card by card
+    goes where its stack leads were it ended now. Returns what to restore."""
+    if g.step not in PROGRAMMED_STEPS:
+        return []
+    numbers = set(g.programs)
+    if g.step == "A4" and g.draft:
+        laying = unprogrammed(g)
+        numbers |= {laying[0].number} if laying else set()
+    if not numbers:
         return []
     from rulesets.duel_of_the_giants.preview import course
 
     moved: list[tuple[Tank, tuple[Pos, int, int]]] = []
-    for n in sorted(g.programs):
+    for n in sorted(numbers):
         t = g.tiger(n)
         if t is None or (g.step == "C1" and n in g.executed):
             continue
-        c = course(g, n, counted(g.programs[n]))
+        c = course(g, n, counted(_program(g, n)))
         moved.append((t, (t.pos, t.hull, t.turret)))
         t.pos, t.hull, t.turret = c.end, c.hull, c.turret
     return moved
@@ -230,10 +247,21 @@ def resample_secrets(g: DuelGame, side: str, rng: random.Random) -> None:
         if n in g.executed:
             continue
         t = g.tiger(n)
-        track = t.track if t is not None else 1
-        cards = tuple(rng.choice(("F", "F", "L", "R", "B")) for _ in range(rng.randint(0, track)))
-        g.programs[n] = cards
+        g.programs[n] = _any_stack(len(g.programs[n]), t.track if t is not None else 1, rng)
+    if g.draft:
+        laying = unprogrammed(g)
+        g.draft = _any_stack(len(g.draft), laying[0].track if laying else 1, rng)
     _random_declarations(g, "german", rng)
+
+
+def _any_stack(height: int, track: int, rng: random.Random) -> tuple[str, ...]:
+    """A program of ``height`` cards (the stack's height is seen, DG-11.4): some
+    movement cards within the track, then Stop and filler when it is shorter."""
+    moves = rng.randint(0, min(track, height))
+    cards = [rng.choice(("F", "F", "L", "R", "B")) for _ in range(moves)]
+    if moves < height:
+        cards += ["S", *("S" for _ in range(height - moves - 1))]
+    return tuple(cards)
 
 
 def _random_declarations(g: DuelGame, side: str, rng: random.Random) -> None:

@@ -40,6 +40,22 @@ def test_bt_5_1_move_path_within_move_distance():
     assert [e.kind for e in events].count("moved") == 2
 
 
+def test_bt_5_1_any_typed_drive_is_judged_not_only_the_listed_candidates():
+    """Issue 27.14: a drive is a path in centimetres; the legal list is a finite sample
+    of the drives the rules allow, by design, and ``check`` judges any path typed."""
+    g = make_game(["mover"], ["target"], {"a1": (20, 60, 0), "b1": (100, 20, 0)},
+                  cards=[card("mover", move_cm=40), card("target")])
+    give_chit(g, "a")
+    g.apply(Declare("mover#1", "MOVE"))
+    listed = g.legal_actions()
+    assert 1 < len(listed) < 200
+    odd = Drive(((31.7, 63.1), (37.3, 71.9)))
+    assert odd not in listed and g.check(odd) is None
+    g.apply(odd)
+    t = g.tank("a1")
+    assert (t.x, t.y) == (37.3, 71.9)
+
+
 def test_bt_5_1_swept_footprint_may_not_cross_impassable_terrain_or_table_edge():
     terrain = [dict(HOUSE, polygon=[[30, 50], [34, 50], [34, 70], [30, 70]])]
     g = make_game(["mover"], ["target"], {"a1": (20, 60, 0), "b1": (100, 20, 0)},

@@ -95,14 +95,18 @@ def test_pack_never_splits_a_move() -> None:
 
 
 def test_dg_11_5_tiger_programs_are_grouped_by_where_they_end() -> None:
-    """A Tiger program's group is its end hex and facing (DG-11.5), from its note."""
+    """A whole Tiger program's group is its end hex and facing (DG-11.5), from its note;
+    the cards offered one by one (issue 27.14) are few and stay ungrouped."""
+    from rulesets.duel_of_the_giants.actions import Program
     from tests.duel_of_the_giants.test_preview import programming
 
     game = programming("f5")
     legal = game.legal_actions()
-    notes = game.describe_actions(legal)
-    groups = {game.group_of(a, n) for a, n in zip(legal, notes, strict=True)}
-    assert "tiger1 end d5 E" in groups and "tiger1 end c5 E" in groups
-    assert len(groups) < len(legal) / 5
-    for action, note in zip(legal, notes, strict=True):
+    assert len(legal) <= 12 and {game.group_of(a, n) for a, n in zip(legal, game.describe_actions(legal),
+                                                                    strict=True)} == {""}
+    programs = [Program(1, cards) for cards in ((), ("F",), ("F", "F"), ("L",), ("F", "T2"), ("R", "L"))]
+    notes = game.describe_actions(programs)
+    groups = {game.group_of(a, n) for a, n in zip(programs, notes, strict=True)}
+    assert groups == {"tiger1 end c5 E", "tiger1 end d5 E", "tiger1 end e5 E", "tiger1 end c5 NE"}
+    for action, note in zip(programs, notes, strict=True):
         assert note.startswith(game.group_of(action, note).removeprefix("tiger1 "))

@@ -15,7 +15,7 @@ import yaml
 from cli.app import main
 from core.ai import make_agent
 from core.errors import TanktableError
-from rulesets.duel_of_the_giants.actions import Program
+from rulesets.duel_of_the_giants.actions import CloseProgram, LayCard, Program
 from rulesets.duel_of_the_giants.board import label
 from rulesets.duel_of_the_giants.game import DuelGame
 from rulesets.duel_of_the_giants.preview import course, preview
@@ -64,15 +64,20 @@ def test_dg_11_3_preview_refuses_a_program_beyond_the_card_limit() -> None:
         preview(g, 0, "tiger1 F F F F F F")
 
 
-def test_dg_11_5_program_notes_give_the_end_of_every_listed_program() -> None:
-    """Each candidate's note names its end hex as execution would leave it."""
+def test_dg_11_5_program_notes_give_the_end_of_every_listed_card() -> None:
+    """Each card offered (and ending the stack) notes where the stack would lead,
+    were it ended with that card, as execution would leave it (issue 27.14)."""
     g = programming("f5", "h3")
-    for action in g.legal_actions():
-        assert isinstance(action, Program)
-        note = g.describe_action(action)
-        c = course(g, action.tiger, counted(action.cards))
-        assert note.startswith(f"end {label(c.end)} ")
-        assert ("blocked" in note) == (c.stop is not None)
+    for laid in ((), ("F",), ("F", "F"), ("F", "F", "F")):
+        assert g.draft == laid
+        for action in g.legal_actions():
+            assert isinstance(action, LayCard | CloseProgram)
+            cards = (*laid, action.card) if isinstance(action, LayCard) else laid
+            note = g.describe_action(action)
+            c = course(g, action.tiger, counted(cards))
+            assert note.startswith(f"end {label(c.end)} ")
+            assert ("blocked" in note) == (c.stop is not None)
+        g.apply(LayCard(1, "F"))
 
 
 def test_dg_17_2_atg_activation_notes_line_of_fire_or_what_blocks_it() -> None:
@@ -141,11 +146,12 @@ def test_preview_moves_filter_and_hint_at_the_prompt(tmp_path: Path, monkeypatch
     position = a4_position(tmp_path, "f5", "h3")
     out = run(["play", "duel-of-the-giants", "--position", str(position), "--seat", "german=human",
                "--seat", "soviet=random", "--board", "none"],
-              "preview tiger1 F F F F T2\nmoves end e5\npreview tiger1 T2 F\nhelp\nquit\n", monkeypatch)
+              "preview tiger1 F F F F T2\ntiger1 +F\ntiger1 +F\nmoves end e5\npreview tiger1 T2 F\nhelp\nquit\n",
+              monkeypatch)
     assert "ends at e5 facing E, turret 2 o'clock" in out and "stopped by a T-34 at f5 (DG-11.5)" in out
     ends = re.findall(r"tiger1 [^(]*\(end (\S+) ", out)
-    assert len(ends) > 20 and set(ends) == {"e5"}
-    assert "tiger1 F F R  (end e5 SE, turret 12 o'clock)" in out
+    assert len(ends) >= 9 and set(ends) == {"e5"}  # after F F: each card but F, and done
+    assert "tiger1 +R  (end e5 SE, turret 12 o'clock)" in out
     assert "the turret card must come after all movement cards (DG-11.2)" in out
     assert "preview TIGER CARDS" in out
 

@@ -16,7 +16,7 @@ import pytest
 from core.ai.agents import GreedyAgent, reseed_dice
 from core.game import Action
 from rulesets.duel_of_the_giants import RULESET
-from rulesets.duel_of_the_giants.actions import Activate
+from rulesets.duel_of_the_giants.actions import Activate, Program
 from rulesets.duel_of_the_giants.game import DuelGame
 from rulesets.duel_of_the_giants.pieces import Marker
 
@@ -115,9 +115,10 @@ def test_random_step_and_the_pruned_search_list_only_play_legal_actions(seed: in
             legal = sample.legal_actions()
             assert legal == real.legal_actions()  # legal_actions means the same on a search copy
             pruned = sample.search_actions()
-            assert pruned and set(pruned) <= set(legal)
+            assert pruned and all(a in legal or real.check(a) is None for a in pruned)
+            if not set(pruned) <= set(legal):  # a whole Tiger program at the first card (issue 27.14)
+                assert sample.step == "A4" and all(isinstance(a, Program) for a in pruned)
             assert sample.random_step(rng)
-            assert played[-1] in legal
             assert real.check(played[-1]) is None
 
 
@@ -145,6 +146,7 @@ def test_mcts_plays_legal_actions_and_never_changes_the_real_game() -> None:
             continue
         dice, state = g.dice.getstate(), _state(g)
         action = agent.choose(g)
-        assert action in g.legal_actions()
+        assert g.check(action) is None
+        assert action in g.legal_actions() or isinstance(action, Program)
         assert g.dice.getstate() == dice
         assert _state(g) == state

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from core.data import load_document
 from rulesets.duel_of_the_giants import RULESET
-from rulesets.duel_of_the_giants.actions import Program
+from rulesets.duel_of_the_giants.actions import LayCard, Program
 from rulesets.duel_of_the_giants.board import label
 from rulesets.duel_of_the_giants.game import DuelGame
 from rulesets.duel_of_the_giants.svg import MINE, centre, heading
@@ -118,7 +118,9 @@ def _secret_phase_b() -> DuelGame:
     assert isinstance(g, DuelGame)
     rng = random.Random(1)
     while not (g.step.startswith("B") and g.programs):
-        g.apply(rng.choice([a for a in g.legal_actions() if not (isinstance(a, Activate) and a.hull is None)]))
+        actions = [a for a in g.legal_actions() if not (isinstance(a, Activate) and a.hull is None)]
+        cards = [a for a in actions if isinstance(a, LayCard) and a.card != "S"]
+        g.apply(rng.choice(cards or actions))  # full stacks: secrets worth looking for
     return g
 
 

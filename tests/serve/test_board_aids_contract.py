@@ -133,11 +133,14 @@ def test_duel_places_sit_on_the_hexes_the_svg_draws() -> None:
 
 
 def test_duel_program_has_no_place() -> None:
-    from rulesets.duel_of_the_giants.actions import Program
+    """A Tiger's program, whole or card by card (issue 27.14), is composed beside the board."""
+    from rulesets.duel_of_the_giants.actions import CloseProgram, LayCard, Program
 
     ruleset = get_ruleset("duel-of-the-giants")
-    aids = ruleset.board_aids(ruleset.new_game(seed=4), [Program(1, ("F", "F"))], [""])
-    assert aids is not None and aids.actions[0].start is None and aids.actions[0].end is None
+    programs = [Program(1, ("F", "F")), LayCard(1, "F"), CloseProgram(1)]
+    aids = ruleset.board_aids(ruleset.new_game(seed=4), programs, [""] * 3)
+    assert aids is not None
+    assert all(aid.start is None and aid.end is None for aid in aids.actions)
 
 
 # ------------------------------------------------- a ruleset without the hooks

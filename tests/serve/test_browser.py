@@ -145,16 +145,31 @@ def test_duel_of_the_giants_keeps_the_other_sides_secrets_out_of_the_dom(
         browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
     browser.screenshot(screenshots / "duel-of-the-giants.png")
     # the Tiger program composer, once a program is due (DG-11.2)
-    for _ in range(30):
+    for _ in range(200):
         wait_my_turn(browser)
         if browser.js("!document.getElementById('composer').hidden"):
-            browser.click("#composer-cards button.card")
-            browser.wait("document.getElementById('composer-program').textContent.split(' ').length == 2")
+            # issue 27.14: each card is a decision of its own; the stack so far comes back from the server
+            program = "document.getElementById('composer-program').textContent"
+            browser.click("#composer-cards button.card[data-card='F']")
+            browser.wait(f"{program}.split(' ').length == 2")
+            browser.wait("document.getElementById('composer-preview').textContent.includes('program F:')")
+            browser.click("#composer-cards button.card[data-card='R']")
+            browser.wait(f"{program}.endsWith(' F R')")
+            browser.wait("document.getElementById('composer-preview').textContent.includes('program F R:')")
             browser.screenshot(screenshots / "duel-of-the-giants-composer.png")
+            browser.click("#composer-back")  # the table's undo takes the last card back
+            browser.wait(f"{program}.split(' ').length == 2")
+            tiger = browser.js(f"{program}.split(' ')[0]")
+            browser.click("#composer-send")
+            browser.wait(f"document.getElementById('composer').hidden || !{program}.startsWith('{tiger}')")
             break
         count = browser.js("document.querySelectorAll('#log > li').length")
-        browser.click("#actions button.action")
+        # on to phase A4: end each step where the rules let it end, else play the first move
+        browser.js("([...document.querySelectorAll('#actions button.action')].find(b => b.textContent === 'end')"
+                   " || document.querySelector('#actions button.action')).click()")
         browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
+    else:
+        pytest.fail("phase A4 (the Tiger program composer) was not reached")
 
 
 def test_battle_of_tanks_plays_a_move(browser: Browser, live: tuple[str, TableServer],

@@ -89,6 +89,10 @@ def _secrets(table: Any, player: int, full: dict[str, Any], svg: str) -> set[str
             if n not in g.executed and cards:
                 out.add(g.format_action(Program(n, tuple(cards))))
                 out |= {json.dumps(list(cards)), json.dumps(list(cards), separators=(",", ":"))}
+        if g.draft:  # the cards laid so far on a stack (issue 27.14)
+            laying = next(t.number for t in g.tigers() if t.number not in g.programs)
+            out.add(g.format_action(Program(laying, tuple(g.draft))))
+            out |= {json.dumps(list(g.draft)), json.dumps(list(g.draft), separators=(",", ":"))}
     for i, step in enumerate(g.history):
         for e in step.events:
             if e.audience is not None and player not in e.audience and e.text != e.public_text:

@@ -289,51 +289,62 @@ function setupRuler() {
 }
 
 // ------------------------------------------------------- Tiger programs
-// Duel of the Giants: the cards of a program chosen one by one; the legal
-// programs that begin so are listed with their notes (the table's `preview`
-// command, where the ruleset offers one, shows where the program ends).
-let composer = {tiger: null, cards: []};
-
+// Duel of the Giants: the server programs a Tiger card by card (`tiger1 +F`
+// lays a card, `tiger1 done` ends the stack), offering the cards the rules allow
+// next; the composer shows them as cards, each with where the stack would lead
+// were it ended there, the stack so far (the seat's own view), and the table's
+// `preview` of it. Taking back a card is the table's undo.
 function programActions() {
-  return state.actions.filter(a => /^tiger\d+( |$)/.test(a.text));
+  return state.actions.filter(a => /^tiger\d+ (\+\S+|done)$/.test(a.text));
 }
 
 function drawComposer() {
   const box = $("composer");
   const programs = state.your_turn ? programActions() : [];
   box.hidden = !programs.length;
-  if (!programs.length) { composer = {tiger: null, cards: []}; return; }
+  if (!programs.length) return;
+  // the same state pushed again (the answer to a move and the stream both bring it):
+  // keep the buttons, so that a click under way is not lost on a replaced one
+  if (box.dataset.version === String(state.version)) return;
+  box.dataset.version = String(state.version);
   const tiger = programs[0].text.split(" ")[0];
-  if (composer.tiger !== tiger) composer = {tiger, cards: []};
-  const prefix = [tiger, ...composer.cards].join(" ");
-  const matching = programs.filter(a => a.text === prefix || a.text.startsWith(prefix + " "));
-  const next = new Set(matching.map(a => a.text.split(" ")[composer.cards.length + 1]).filter(Boolean));
-  $("composer-program").textContent = prefix;
+  const draft = state.view && state.view.draft ? state.view.draft.cards : [];
+  $("composer-program").textContent = [tiger, ...draft].join(" ");
+  const laying = programs.filter(a => a.text.includes("+"));
+  const done = programs.find(a => a.text.endsWith(" done"));
+  $("composer-count").textContent = draft.length
+    ? `${draft.length} card(s) laid; ${laying.length} may follow` : `${laying.length} cards may go first`;
   const cards = $("composer-cards");
   cards.replaceChildren();
-  for (const card of [...next].sort()) {
-    const button = el("button", {class: "card", text: card, "data-card": card});
-    button.addEventListener("click", () => { composer.cards.push(card); drawComposer(); preview(); });
+  for (const a of laying) {
+    const card = a.text.split("+")[1];
+    const button = el("button", {class: "card", text: card, "data-card": card, title: a.note || ""});
+    button.addEventListener("click", () => play(a.text));
+    hoverShows(button, [a]);
     cards.append(button);
   }
-  const exact = matching.find(a => a.text === prefix);
-  $("composer-send").disabled = !exact;
-  $("composer-send").onclick = () => { if (exact) { composer.cards = []; play(exact.text); } };
-  $("composer-back").onclick = () => { composer.cards.pop(); drawComposer(); preview(); };
-  $("composer-count").textContent = `${matching.length} legal program(s) begin so`;
+  $("composer-send").disabled = !done;
+  $("composer-send").onclick = () => { if (done) play(done.text); };
+  $("composer-back").disabled = !draft.length;
+  $("composer-back").onclick = () => post("undo");
   const list = $("composer-list");
   list.replaceChildren();
-  for (const a of matching.slice(0, 40)) {
+  for (const a of programs) {
     const button = el("button", {class: "action", text: a.text});
     button.addEventListener("click", () => play(a.text));
     hoverShows(button, [a]);
     list.append(el("li", {}, button, a.note ? el("span", {class: "note", text: " " + a.note}) : ""));
   }
+  const shown = `${state.view ? state.view.round : ""} ${$("composer-program").textContent}`;
+  if (box.dataset.shown !== shown) {  // a new stack, or a card more or less: ask again
+    box.dataset.shown = shown;
+    preview(tiger, draft);
+  }
 }
 
-async function preview() {
+async function preview(tiger, draft) {
   if (!state.commands.some(c => c.name === "preview")) return;
-  const words = [composer.tiger, ...composer.cards].join(" ");
+  const words = [tiger, ...draft].join(" ");
   const response = await fetch(`${API}/ask`, {method: "POST", headers: {"content-type": "application/json"},
                                               body: JSON.stringify({command: `preview ${words}`})});
   const data = await response.json().catch(() => ({}));
@@ -380,7 +391,13 @@ function drawLog() {
     }
     log.append(item);
   }
-  log.lastElementChild?.scrollIntoView({block: "nearest"});
+  // bring a new entry into view, and only then: scrolling the page under a pointer
+  // on its way to a button (the same state pushed twice) would lose the click
+  const last = state.log.length ? String(state.log[state.log.length - 1].n) : "";
+  if (log.dataset.last !== last) {
+    log.dataset.last = last;
+    log.lastElementChild?.scrollIntoView({block: "nearest"});
+  }
 }
 
 // The dice's commitment from the start; the seed and its salt once the game is over.
