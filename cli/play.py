@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import typer
 
 from cli.options import game_options, pairs
-from cli.recent_results import Entry, early_lines, fit, full_lines
+from cli.recent_results import Entry, early_lines, fit, full_lines, wrap
 from core.errors import NotationError, TanktableError, UsageError
 from core.game import Event, Game, Ruleset, Termination
 from core.registry import get_ruleset
@@ -462,8 +462,8 @@ class Session:
                     hinted = agent.choose(g)
                     note = g.describe_action(hinted)
                     typer.echo(f"hint: {g.format_action(hinted)}")  # as typed at the prompt (issue 27.17)
-                    if note:
-                        typer.echo(f"      ({note})")
+                    for text in wrap(f"({note})", screen_columns(), 6, 7) if note else []:
+                        typer.echo(text)
                 elif word == "undo":
                     self.undo(player)
                     self.show_board(player, again=True)

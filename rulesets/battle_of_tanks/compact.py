@@ -3,7 +3,8 @@
 It fits 80x24 with the moves since the last decision: one cell is ``CELL``
 cm (twice the full map's), terrain as on the full map
 (:mod:`rulesets.battle_of_tanks.render`), each living tank its key; the tank
-list stands to the right of the map, one short line per tank. Tanks whose
+list stands to the right of the map, one short line per tank, the key under
+it. Tanks whose
 centres share a cell draw it ``*1``, ``*2`` ..., named beside the list
 (``one cell: *1 = a1 a3``). The full map
 with positions and headings is ``render_text``.
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
     from rulesets.battle_of_tanks.game import BattleGame
 
 CELL = 10.0
+
+KEY = ("## house/rocks  == wall  :: wood", ".. base plate   xx wreck", "1 cell = 10 cm ('board': 5 cm)")
+"""The map's key, in the free rows under the tank list (one line less to scroll the moves off)."""
 
 
 def render_compact(game: BattleGame) -> str:
@@ -45,11 +49,11 @@ def render_compact(game: BattleGame) -> str:
     body.append("    +" + "-" * (2 * cols) + "+")
     body.append("     " + "".join(f"{int(c * CELL):<4}" for c in range(0, cols, 2)))
     width = max(len(b) for b in body)
+    roster += [""] * (len(body) - len(roster) - len(KEY)) + list(KEY)  # the key at the bottom, right
     for i in range(max(len(body), len(roster))):
         left = body[i] if i < len(body) else ""
         right = roster[i] if i < len(roster) else ""
         lines.append(f"{left:<{width}}  {right}".rstrip())
-    lines.append("## house/rocks == wall :: wood ..base xx wreck; 1 cell = 10 cm ('board': 5 cm)")
     if game.result is None:
         lines += textwrap.wrap(f"next: {game.players[game.to_move()]} -- {game.decision()}", 80,
                                subsequent_indent="    ", break_on_hyphens=False)

@@ -159,9 +159,9 @@ def test_issue_27_17_the_hints_printed_move_pasted_back_is_played(
     the next line); pasted back, alone or with its note, the prompt plays it."""
     args = ["play", ruleset, "--seat", f"{computer}=greedy", "--seed", "2"]
     code, out = tanktable(monkeypatch, capsys, *args, stdin="hint\nquit\n")
-    hint = re.search(r"hint: (.+)\n(?:      \((.*)\)\n)?", out)
+    hint = re.search(r"hint: (.+)\n((?:      .*\n)*)", out)
     assert hint is not None, out
-    move, note = hint.group(1), hint.group(2)
+    move, note = hint.group(1), " ".join(hint.group(2).split())[1:-1]
     assert "  (" not in move
     for pasted in [move] + ([f"{move}  ({note})"] if note else []):
         code, out = tanktable(monkeypatch, capsys, *args, stdin=f"{pasted}\nquit\n")
@@ -254,3 +254,20 @@ def test_issue_27_18_a_long_prompt_wraps_with_the_cursor_on_its_last_line() -> N
     assert before == ["a -- ambush reaction: tiger#1 was ordered to ATTACK; t34#1, lynx, amx#1 may"]
     assert prompt == "    fire ('ambush TANK TARGET' or 'pass')> "
     assert fit_prompt("white -- move a tank> ", 80) == ([], "white -- move a tank> ")
+
+
+def test_issue_27_18_the_ambush_window_prompt_fits_80_columns(monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 27.18: the shipped crossroads-ambush position asks a for an ambush reaction
+    (BT-7.2), the longest Battle of Tanks prompt: it is wrapped, no line over 80 columns."""
+    from pathlib import Path
+
+    position = Path(__file__).resolve().parents[2] / "data/battle_of_tanks/positions/crossroads-ambush.yaml"
+    code, out = tanktable(monkeypatch, capsys, "play", "battle-of-tanks", "--position", str(position),
+                          "--seat", "b=greedy", "--seed", "1", stdin="quit\n")
+    lines = out.split("'board': 5 cm)", 1)[1].splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("a -- ambush reaction"))
+    prompt = lines[start:start + 2]
+    assert prompt[1].endswith("> ") or prompt[1].endswith(">"), prompt
+    assert "ambush reaction" in flat(" ".join(prompt)) and "'pass')>" in prompt[1]
+    assert all(len(line) <= 80 for line in lines), [line for line in lines if len(line) > 80]
