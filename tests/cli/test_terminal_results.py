@@ -271,3 +271,24 @@ def test_issue_27_18_the_ambush_window_prompt_fits_80_columns(monkeypatch: pytes
     assert prompt[1].endswith("> ") or prompt[1].endswith(">"), prompt
     assert "ambush reaction" in flat(" ".join(prompt)) and "'pass')>" in prompt[1]
     assert all(len(line) <= 80 for line in lines), [line for line in lines if len(line) > 80]
+
+
+@pytest.mark.parametrize("ruleset", ["tank-chess", "duel-of-the-giants"])
+def test_issue_27_17_every_notation_example_of_help_reads(ruleset: str, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 27.17: the examples 'help' gives (the first column of the notation's lines, and
+    every other column after it; ' | ' between alternatives) are input the game reads."""
+    from core.registry import get_ruleset
+
+    code, out = tanktable(monkeypatch, capsys, "play", ruleset, "--seed", "1", stdin="help\nquit\n")
+    game = get_ruleset(ruleset).new_game(None, None, 1)
+    help_text = out.split(game.notation_help.splitlines()[0], 1)[1]
+    examples = []
+    for line in help_text.splitlines()[1:len(game.notation_help.splitlines())]:
+        columns = re.split(r"\s{2,}", line.strip())
+        for column in columns[::2]:
+            if not re.search(r"[(')]|: ", column):
+                examples += column.split(" | ")
+    assert len(examples) >= 5
+    for text in examples:
+        game.parse_action(text)  # raises NotationError on anything it cannot read
