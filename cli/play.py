@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import typer
 
 from cli.options import game_options, pairs
+from cli.prompt import Prompt, fit_prompt, parse_move
 from cli.recent_results import Entry, early_lines, fit, full_lines, wrap
 from core.errors import NotationError, TanktableError, UsageError
 from core.game import Event, Game, Ruleset, Termination
@@ -85,10 +86,10 @@ class PlaySettings:
 def seat_kinds(players: Sequence[str], named: Mapping[str, str], recorded: Mapping[str, str]) -> dict[int, str]:
     """Who plays each seat (issue 27.18): as named by ``--seat``, else as the record had it.
 
-    A seat named by neither is the person's when no seat is named or when
-    every named seat is a computer (``--seat black=normal`` means "I play
-    white against normal"); beside a named human seat it plays ``greedy``.
-    With nothing named at all only the first seat is the person's.
+    A seat named by neither is the person's when every named seat is a
+    computer (``--seat black=normal`` means "I play white against normal");
+    beside a named human seat it plays ``greedy``. With nothing named and no
+    record, the first seat is the person's and the others play ``greedy``.
     """
     if named or recorded:
         chosen = {**recorded, **named}
@@ -180,8 +181,6 @@ class Session:
         self.color = sys.stdout.isatty() and not s.json_out and not os.environ.get("NO_COLOR")
         self.shown: dict[int, str] = {}
         """The compact board each human last saw, not drawn again while unchanged."""
-        from cli.prompt import Prompt
-
         self.prompt = Prompt(s.stdin, self.completions)
 
     def completions(self) -> list[str]:
@@ -387,8 +386,10 @@ class Session:
         """The moves this player has not seen yet, in at most ``room`` lines.
 
         Lines are wrapped to the screen's width. When the moves and their
-        events would push the board off the screen, only the latest moves'
-        headlines are shown, and ``last`` prints everything.
+        events would push the board off the screen, each move takes one line
+        with its results, and moves without results fold first
+        (:func:`cli.recent_results.fit`); ``last`` prints everything, the
+        player's own moves shown before the reply included.
         """
         entries, self.pending[player] = self.pending.get(player, []), []
         early, self.shown_early[player] = self.shown_early.get(player, []), []
@@ -423,8 +424,6 @@ class Session:
             if self.clock_left is not None:
                 left = max(0, int(self.clock_left[player]))
                 clock = f" [{left // 60}:{left % 60:02d} left]"
-            from cli.prompt import fit_prompt
-
             before, prompt = fit_prompt(f"{g.players[player]}{clock} -- {g.decision()}> ", screen_columns())
             for text in before:
                 typer.echo(text)
@@ -541,8 +540,6 @@ class Session:
         return judged.evaluate(player) <= DRAW_ACCEPTED_AT
 
     def try_move(self, player: int, text: str) -> None:
-        from cli.prompt import parse_move
-
         g = self.game
         action = parse_move(g, text)
         illegal = g.check(action)
