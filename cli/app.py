@@ -181,7 +181,7 @@ class _PlayCommand(TyperCommand):
 def play_cmd(
     ruleset: str | None = typer.Argument(None, help="The ruleset (see tanktable rulesets; not with --resume)."),
     scenario: str | None = typer.Option(None, "--scenario", "-s", help="Shipped name or path to a YAML file."),
-    seat: list[str] = typer.Option([], "--seat", help="SIDE=KIND; KIND is human, random, greedy, mcts, easy, normal, hard."),
+    seat: list[str] = typer.Option([], "--seat", help="SIDE=KIND; KIND is human, random, greedy, mcts, easy, normal, hard. Seats not named are yours (human) when every named one is a computer, else greedy; with none named you play the first side."),
     seed: str | None = typer.Option(None, "--seed", help="Seed of the dice, the hidden set-ups and the computer players: any integer or text (default: a fresh secret one of 128 bits, committed to at the start and shown at the end)."),
     record: Path | None = typer.Option(None, "--record", help="Save the game record to this new file (default, with a person playing: a new file in the games folder)."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object with the result."),

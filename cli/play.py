@@ -19,6 +19,7 @@ import os
 import re
 import sys
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -26,6 +27,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 import typer
 
 from cli.options import game_options, pairs
+from cli.prompt import Prompt, fit_prompt, parse_move
+from cli.recent_results import Entry, early_lines, fit, full_lines, wrap
 from core.errors import NotationError, TanktableError, UsageError
 from core.game import Event, Game, Ruleset, Termination
 from core.registry import get_ruleset
@@ -89,6 +92,21 @@ class PlaySettings:
     stdin: TextIO = field(default_factory=lambda: sys.stdin)
 
 
+def seat_kinds(players: Sequence[str], named: Mapping[str, str], recorded: Mapping[str, str]) -> dict[int, str]:
+    """Who plays each seat (issue 27.18): as named by ``--seat``, else as the record had it.
+
+    A seat named by neither is the person's when every named seat is a
+    computer (``--seat black=normal`` means "I play white against normal");
+    beside a named human seat it plays ``greedy``. With nothing named and no
+    record, the first seat is the person's and the others play ``greedy``.
+    """
+    if named or recorded:
+        chosen = {**recorded, **named}
+        default = HUMAN if named and HUMAN not in chosen.values() else "greedy"
+        return {i: chosen.get(name, default) for i, name in enumerate(players)}
+    return {i: HUMAN if i == 0 else "greedy" for i in range(len(players))}
+
+
 def parse_board(text: str) -> tuple[str, int]:
     """``--board``: ``each``, ``every:N`` (every N decisions), ``end`` or ``none`` -> (mode, N)."""
     mode, _, count = text.strip().lower().partition(":")
@@ -144,20 +162,15 @@ class Session:
         seats = pairs(s.seats, "--seat")
         for side in seats:
             game.player_index(side)
-        kinds = {}
-        for i, name in enumerate(game.players):
-            default = header.seats.get(name) or (HUMAN if i == 0 and not seats and not header.seats
-                                                 else "greedy")
-            kinds[i] = seats.get(name, default)
-        self.kinds = kinds
-        self.unnamed = [name for name in game.players
-                        if seats and name not in seats and name not in header.seats]
-        """Seats the user did not name: they play greedy (said at the start, with how to take one)."""
+        self.kinds = seat_kinds(game.players, seats, header.seats)
+        kinds = self.kinds
         self.humans = [p for p, k in kinds.items() if k == HUMAN]
-        self.pending: dict[int, list[tuple[str, list[str]]]] = {p: [] for p in self.humans}
-        """Per human: the moves (headline, event texts) not yet shown to them."""
+        self.pending: dict[int, list[Entry]] = {p: [] for p in self.humans}
+        """Per human: the moves not yet shown to them, as they may see them."""
         self.last_moves: dict[int, list[str]] = {p: [] for p in self.humans}
         """Per human: the moves last shown, in full (``last`` prints them)."""
+        self.shown_early: dict[int, list[Entry]] = {p: [] for p in self.humans}
+        """Per human: their own last moves, shown before the computer's reply (issue 27.13)."""
         self.clock_start = clock.seconds if clock is not None else None
         self.clock_left: dict[int, float] | None = None
         if clock is not None:
@@ -177,8 +190,6 @@ class Session:
         self.color = sys.stdout.isatty() and not s.json_out and not os.environ.get("NO_COLOR")
         self.shown: dict[int, str] = {}
         """The compact board each human last saw, not drawn again while unchanged."""
-        from cli.prompt import Prompt
-
         self.prompt = Prompt(s.stdin, self.completions)
 
     def completions(self) -> list[str]:
@@ -205,22 +216,26 @@ class Session:
         if len(self.humans) > 1 and g.hidden_information:
             for h in self.humans:
                 shown = text if h == player else (public or "(hidden)")
-                self.pending[h].append((f"{n:>4}. {g.players[player]:<8} {shown}",
-                                        [e.text for e in g.events_for(h, events)]))
+                self.pending[h].append(self.entry(f"{n:>4}. {g.players[player]:<8} {shown}", h, events))
             return
         viewer = self.viewer()
         shown = text if viewer is None or viewer == player else (public or "(hidden)")
         headline = f"{n:>4}. {g.players[player]:<8} {shown}"
-        details = [e.text for e in g.events_for(viewer, events)]
         if self.humans:
             for h in self.humans:  # shown at the next human decision, fitted to the screen
-                self.pending[h].append((headline, details))
+                self.pending[h].append(self.entry(headline, viewer, events))
             return
         self.say(headline)
-        for line in details:
-            self.say(f"        {line}")
+        for e in g.events_for(viewer, events):
+            self.say(f"        {e.text}")
         if self.board == "each" or (self.board_every and n % self.board_every == 0):
             self.say(g.render_compact(viewer, color=self.color))
+
+    def entry(self, headline: str, viewer: int | None, events: list[Event]) -> Entry:
+        """A decision as ``viewer`` may see it: its events and their summary both filtered
+        through the game's view of that player, as ``last`` shows them."""
+        seen = self.game.events_for(viewer, events)
+        return Entry(headline, tuple(e.text for e in seen), self.game.summarize_events(seen))
 
     # ------------------------------------------------------------------- loop
     def run(self) -> int:
@@ -233,9 +248,6 @@ class Session:
         if g.history:
             self.say(f"resumed after {len(g.history)} decisions")
         self.say("seats: " + ", ".join(f"{g.players[p]}={k}" for p, k in self.kinds.items()))
-        if self.unnamed and not self.humans:
-            first = self.unnamed[0]
-            self.say(f"(seats not named play greedy; to play {first} yourself: --seat {first}=human)")
         if self.humans:
             self.say("type 'help' for commands")
         decisions = 0
@@ -445,7 +457,9 @@ class Session:
         player's screen, unless ``again``."""
         text = self.game.render_compact(player, color=self.color)
         board = again or self.shown.get(player) != text
-        self.show_moves(player, room=screen_lines() - 1 - (text.count("\n") + 1 if board else 0))
+        above = len(early_lines(self.shown_early.get(player, []), screen_columns()))
+        # The prompt takes a line, and the Enter that answers it another: keep both in view.
+        self.show_moves(player, room=screen_lines() - 2 - above - (text.count("\n") + 1 if board else 0))
         if board:
             typer.echo(text)
         self.shown[player] = text
@@ -454,27 +468,30 @@ class Session:
         """The moves this player has not seen yet, in at most ``room`` lines.
 
         Lines are wrapped to the screen's width. When the moves and their
-        events would push the board off the screen, only the latest moves'
-        headlines are shown, and ``last`` prints everything.
+        events would push the board off the screen, each move takes one line
+        with its results, and moves without results fold first
+        (:func:`cli.recent_results.fit`); ``last`` prints everything, the
+        player's own moves shown before the reply included.
         """
+        entries, self.pending[player] = self.pending.get(player, []), []
+        early, self.shown_early[player] = self.shown_early.get(player, []), []
+        if not entries:
+            if early:
+                self.last_moves[player] = full_lines(early, screen_columns())
+            return
+        width = screen_columns()
+        self.last_moves[player] = full_lines([*early, *entries], width)
+        for line in fit(entries, width, room):
+            typer.echo(line)
+
+    def show_own_results(self, player: int) -> None:
+        """A person's own moves, shown at once when the computer decides next (issue 27.13):
+        their dice and damage come before the reply, not folded behind it."""
         entries, self.pending[player] = self.pending.get(player, []), []
         if not entries:
             return
-        width = screen_columns()
-        full: list[str] = []
-        for headline, details in entries:
-            full += wrap(headline, width, 0, 14)
-            for text in details:
-                full += wrap(text, width, 8, 10)
-        self.last_moves[player] = full
-        lines = full
-        if room is not None and len(full) > room:
-            heads = [headline[:width] for headline, _ in entries]
-            keep = max(2, room - 1)
-            if len(heads) > keep:
-                heads = [f"      ({len(heads) - keep + 1} earlier moves: 'last')", *heads[-(keep - 1):]]
-            lines = [*heads, "      (what happened in these moves: 'last')"]
-        for line in lines:
+        self.shown_early[player] = [*self.shown_early.get(player, []), *entries]
+        for line in early_lines(entries, screen_columns()):
             typer.echo(line)
 
     def human_turn(self, player: int) -> bool:
@@ -489,7 +506,10 @@ class Session:
             if self.clock_left is not None:
                 left = max(0, int(self.clock_left[player]))
                 clock = f" [{left // 60}:{left % 60:02d} left]"
-            line = self.prompt.read(f"{g.players[player]}{clock} -- {g.decision()}> ")
+            before, prompt = fit_prompt(f"{g.players[player]}{clock} -- {g.decision()}> ", screen_columns())
+            for text in before:
+                typer.echo(text)
+            line = self.prompt.read(prompt)
             if line is None:
                 typer.echo("")
                 typer.echo("end of input: stopping")
@@ -521,7 +541,9 @@ class Session:
                 elif word == "hint":
                     hinted = self.agent(player, "hint").choose(g)
                     note = g.describe_action(hinted)
-                    typer.echo(f"hint: {g.format_action(hinted)}" + (f"  ({note})" if note else ""))
+                    typer.echo(f"hint: {g.format_action(hinted)}")  # as typed at the prompt (issue 27.17)
+                    for text in wrap(f"({note})", screen_columns(), 6, 7) if note else []:
+                        typer.echo(text)
                 elif word == "undo":
                     self.undo(player)
                     self.show_board(player, again=True)
@@ -603,7 +625,7 @@ class Session:
 
     def try_move(self, player: int, text: str) -> None:
         g = self.game
-        action = g.parse_action(text)
+        action = parse_move(g, text)
         illegal = g.check(action)
         if illegal is not None:
             typer.echo(f"illegal: {illegal}")
@@ -613,6 +635,8 @@ class Session:
         self.report(player, g.format_action(action) + g.annotation(events), events, public)
         if g.outcome() is None and g.to_move() == player:
             self.show_board(player)
+        elif g.outcome() is None and self.kinds[g.to_move()] != HUMAN:
+            self.show_own_results(player)
 
     def list_moves(self, needle: str) -> None:
         g = self.game
@@ -692,16 +716,6 @@ def screen_columns() -> int:
     import shutil
 
     return max(40, shutil.get_terminal_size((80, 24)).columns if sys.stdout.isatty() else 80)
-
-
-def wrap(text: str, width: int, indent: int = 0, hanging: int | None = None) -> list[str]:
-    """``text`` in lines of at most ``width`` columns, the first indented ``indent``, the rest ``hanging``."""
-    import textwrap
-
-    first = " " * indent
-    rest = " " * (indent if hanging is None else hanging)
-    return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest,
-                         break_on_hyphens=False) or [first]
 
 
 def first_line(items: list[str], width: int, first: str, more: str, gap: str = "   ") -> str:

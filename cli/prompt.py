@@ -15,12 +15,15 @@ the other's orders with the up arrow.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import TextIO
+from typing import Any, TextIO
 
 import typer
+
+from core.errors import NotationError
 
 
 def complete(line: str, candidates: Sequence[str]) -> list[str]:
@@ -101,3 +104,44 @@ class Prompt:
         """Wipe the history (hot-seat handover in a game with secrets)."""
         if self.readline is not None:
             self.readline.clear_history()
+
+
+def fit_prompt(text: str, width: int) -> tuple[list[str], str]:
+    """A prompt ``text`` (ending in ``"> "``) in lines of at most ``width`` columns (issue 27.18).
+
+    A prompt that fits is one line. A longer one (a Battle of Tanks ambush
+    window names every tank that may fire) is wrapped at spaces: the lines
+    before the last are printed, the last is the prompt the line is typed
+    after, so the cursor never sits past the edge of an 80-column terminal.
+    """
+    if len(text) <= width:
+        return [], text
+    import textwrap
+
+    lines = textwrap.wrap(text.rstrip(), width - 1, subsequent_indent="    ",
+                          break_on_hyphens=False, break_long_words=True)
+    return lines[:-1], lines[-1] + " "
+
+
+NOTE = re.compile(r"\s+\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$")
+"""A note in parentheses after a move, as ``moves`` and ``hint`` print it."""
+
+
+def parse_move(game: Any, text: str) -> Any:
+    """The action ``text`` names in ``game``'s notation (issue 27.17: what the game prints, it reads).
+
+    A line copied from ``moves`` or ``hint`` carries the move's note after it
+    (``HT e9-g11:NE  (+ CHECK)``); when the whole line is not notation, the
+    note is set aside and the move before it is read. Notation never holds
+    parentheses, so nothing a player meant is dropped.
+    """
+    try:
+        return game.parse_action(text)
+    except NotationError as exc:
+        bare = NOTE.sub("", text)
+        if bare == text or not bare.strip():
+            raise
+        try:
+            return game.parse_action(bare)
+        except NotationError:
+            raise exc from None

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -110,6 +111,15 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+
+
+RULE_IDS = re.compile(r"\s*\((?:[A-Z]{2,4}-\d[^()]*)\)")
+"""A rule ID in parentheses after a sentence: ``(BT-6.5)``, ``(TC-6.2, TC-6.3)``, ``(DG-8.5 D2)``."""
+
+
+def strip_rule_ids(text: str) -> str:
+    """``text`` without the rule IDs in parentheses that end its sentences (for short summaries)."""
+    return RULE_IDS.sub("", text).strip()
 
 
 class Termination(str, enum.Enum):
@@ -325,7 +335,7 @@ class Game(ABC, Generic[A]):
     def hidden_information(self) -> bool:
         """Shorthand for ``game_type.hidden_information``."""
         return self.game_type.hidden_information
-    notation_help: ClassVar[str] = ""
+    notation_help: str = ""
     """Short usage of the notation, shown by the CLI's ``help``."""
 
     def __init__(self, dice: Dice, scenario: str = "", options: Mapping[str, Any] | None = None):
@@ -384,6 +394,17 @@ class Game(ABC, Generic[A]):
     def annotation(self, events: Sequence[Event]) -> str:
         """Suffix a record writes after a move (``+`` for CHECK in tank chess)."""
         return ""
+
+    def summarize_events(self, events: Sequence[Event]) -> str:
+        """What one decision's ``events`` came to, in a few words for one line of a
+        terminal (the rolls and their need, the damage, a CHECK); ``""`` when the
+        move itself says it all. ``events`` are already filtered for the reader
+        (:meth:`events_for`), so a summary can leak nothing they hide.
+
+        The default joins the events' texts without their rule IDs; a ruleset
+        whose decisions roll many dice overrides it with a shorter form.
+        """
+        return "; ".join(t for t in (strip_rule_ids(e.text) for e in events) if t)
 
     def describe_action(self, action: A) -> str:
         """A short note on a legal action for a player choosing among them

@@ -34,13 +34,25 @@ from core.game import Action
 
 ORDERS = ("MOVE", "FIRE", "ATTACK", "AMBUSH", "RETREAT", "RECON")
 
-NOTATION_HELP = """\
-orders (when a chit is yours):   TANK move|fire|attack|ambush|retreat|recon   e.g. t34#1 move
+def notation_help(tank: str, target: str, other: str, key: str, short: str = "") -> str:
+    """The notation's usage, its examples naming tanks of the game at hand (issue 27.17):
+    ``tank`` gets an order, ``target`` and ``other`` (if not the same) are fired at,
+    ``key`` is a tank's key and ``short`` the start of a label that names one tank."""
+    fire = f"fire {target}*2" + (f" {other}" if other != target else "")
+    by = f"tanks by label ({tank}), key ({key})" + (f" or a label's start that names one tank ({short})"
+                                                    if short else "")
+    return f"""\
+orders (when a chit is yours):   TANK move|fire|attack|ambush|retreat|recon   e.g. {tank} move
 paths (MOVE, ATTACK, RETREAT):   to X,Y [X,Y ...] [@HEADING]  |  stay          e.g. to 40,20 55,35
-fire (FIRE, ATTACK):             fire TARGET[*N][@turret] ...  |  fire none    e.g. fire tiger*2 is2
+fire (FIRE, ATTACK):             fire TARGET[*N][@turret] ...  |  fire none    e.g. {fire}
 ambush window (BT-7.2):          ambush TANK TARGET[*N][@turret] ...  |  pass
 coordinates in cm from the lower-left corner (x right, y up); headings in degrees, 0 = east, 90 = north
-tanks by label (t34#1) or key (a1); 'moves' lists useful candidates"""
+{by};
+'moves' lists useful candidates"""
+
+
+NOTATION_HELP = notation_help("t34#1", "tiger#1", "is2#1", "a1", "t34")
+"""The usage where no game is at hand (a game shows its own tanks: :func:`notation_help`)."""
 
 
 def num(value: float) -> str:

@@ -26,6 +26,7 @@ import numpy as np
 
 from core.combat import Modifier, TargetNumber
 from core.dice import Dice
+from core.errors import NotationError
 from core.game import (
     Action,
     Event,
@@ -95,6 +96,7 @@ class BattleGame(Game[Action]):
         self.index = {t.key: i for i, t in enumerate(tanks)}
         for i, t in enumerate(tanks):
             self.index[t.label.lower()] = i
+        self.notation_help = self._notation_help()
         self.round = 0
         self.bag: ChitBag[str] = ChitBag()
         self.phase = "start"
@@ -166,7 +168,35 @@ class BattleGame(Game[Action]):
         return A.format_action(action)
 
     def parse_action(self, text: str) -> Action:
-        return A.parse_action(text)
+        """Read notation; a tank may be named by the start of its label alone (issue 27.17)."""
+        from rulesets.battle_of_tanks.names import resolve_action
+
+        try:
+            action = A.parse_action(text)
+        except NotationError as exc:
+            raise NotationError(str(exc).replace(A.NOTATION_HELP, self.notation_help)) from None
+        return resolve_action(action, [t.key for t in self.tanks], [t.label for t in self.tanks])
+
+    def summarize_events(self, events: Sequence[Event]) -> str:
+        """Volleys, spotting and repair rolls in one line (:mod:`rulesets.battle_of_tanks.summary`)."""
+        from rulesets.battle_of_tanks.summary import summarize
+
+        def label(key: str) -> str:
+            found = self.find(key)
+            return key if found is None else found.label
+
+        return summarize(events, label)
+
+    def _notation_help(self) -> str:
+        """The notation's usage with this game's tanks in its examples (issue 27.17)."""
+        a = [t for t in self.tanks if t.side == SIDES[0]] or self.tanks
+        b = [t for t in self.tanks if t.side == SIDES[1]] or self.tanks
+        if not a or not b:
+            return A.NOTATION_HELP
+        labels = [t.label.lower() for t in self.tanks]
+        short = a[0].label.split("#")[0]
+        unique = short.lower() != a[0].label.lower() and sum(x.startswith(short.lower()) for x in labels) == 1
+        return A.notation_help(a[0].label, b[0].label, b[-1].label, a[0].key, short if unique else "")
 
     def _outcome(self) -> Outcome | None:
         return self.result

@@ -50,6 +50,33 @@ def _terrain_char(game: BattleGame, x: float, y: float) -> str:
     return "  "
 
 
+def place_tanks(game: BattleGame, grid: list[list[str]], cell: float) -> tuple[dict[str, tuple[int, int]], list[str]]:
+    """Draw each living tank's key in the cell of its centre; every tank is shown (issue 27.13).
+
+    Tanks whose centres share a cell make it ``*1``, ``*2`` ...; the second
+    value lists them (``*1 = a1 a3``), for the key under or beside the map.
+    The first value is where each key was drawn, for the heading arrows.
+    """
+    rows, cols = len(grid), len(grid[0]) if grid else 0
+    cells: dict[tuple[int, int], list[str]] = {}
+    for t in game.tanks:
+        c, r = int(t.x // cell), int(t.y // cell)
+        if t.alive and 0 <= r < rows and 0 <= c < cols:
+            cells.setdefault((r, c), []).append(t.key)
+    notes: list[str] = []
+    drawn: dict[str, tuple[int, int]] = {}
+    for (r, c), keys in cells.items():
+        if len(keys) == 1:
+            grid[r][c] = keys[0]
+        else:
+            mark = "*" + "123456789abcdefghijklmnopqrstuvwxyz"[min(len(notes), 34)]
+            grid[r][c] = mark
+            notes.append(f"{mark} = {' '.join(keys)}")
+        for key in keys:
+            drawn[key] = (r, c)
+    return drawn, notes
+
+
 def render_text(game: BattleGame) -> str:
     cols = int(math.ceil(game.field.width / CELL))
     rows = int(math.ceil(game.field.depth / CELL))
@@ -64,12 +91,10 @@ def render_text(game: BattleGame) -> str:
         c, r = int(p.x // CELL), int(p.y // CELL)
         if 0 <= r < rows and 0 <= c < cols:
             grid[r][c] = f"{feature_letter(i):<2}"[:2]
+    drawn, shared = place_tanks(game, grid, CELL)
     for t in game.tanks:
-        if not t.alive:
-            continue
-        c, r = int(t.x // CELL), int(t.y // CELL)
-        if 0 <= r < rows and 0 <= c < cols:
-            grid[r][c] = t.key
+        if t.key in drawn:
+            r, c = drawn[t.key]
             octant = int(((t.heading % 360) + 22.5) // 45) % 8
             dc = round(math.cos(math.radians(octant * 45)))
             dr = round(math.sin(math.radians(octant * 45)))
@@ -90,6 +115,8 @@ def render_text(game: BattleGame) -> str:
     names = [f"{feature_letter(i)} {f.name} ({f.kind.replace('_', ' ')})" for i, f in enumerate(game.field.features)]
     for k in range(0, len(names), 4):
         lines.append("  " + "   ".join(names[k:k + 4]))
+    if shared:
+        lines.append("  tanks sharing a cell: " + "; ".join(shared))
     lines.append("")
     lines.append(f"  {'key':<4}{'tank':<14}{'card':<17}{'position':<16}{'hdg':>5} {'HP':>11}  order    state")
     for t in game.tanks:

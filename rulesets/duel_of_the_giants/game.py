@@ -624,6 +624,12 @@ class DuelGame(Game[Action]):
 
         return render_text(self.view(player))
 
+    def summarize_events(self, events: Sequence[Event]) -> str:
+        """Combat, VP, mines, reveals in one line (:mod:`rulesets.duel_of_the_giants.summary`)."""
+        from rulesets.duel_of_the_giants.summary import summarize
+
+        return summarize(events)
+
     def render_compact(self, player: int | None = None, color: bool = False) -> str:
         """The map without the hex-by-hex list of pieces (``board`` in the terminal shows it)."""
         from rulesets.duel_of_the_giants.render import render_text

@@ -1,14 +1,18 @@
 """The text board, drawn only from a player's view (so it cannot leak secrets).
 
-Each hex is six characters: terrain letter, ``#`` for a front element, then
-the top piece (``T1`` Tiger 1, ``R3`` T-34 #3, ``A8``/``A3``/``Ab``/``A?`` ATG,
-``M?``/``Mw``/``Mb`` tank marker, ``m?``/``m*``/``mb`` mine, ``AF`` airfield)
-with hull and turret arrows. Even rows are shifted half a hex east, as on
-the board. Everything in a hex is listed below the map.
+Each hex is seven characters: its column letter, its terrain letter, ``#``
+for a front element, then the top piece (``T1`` Tiger 1, ``R3`` T-34 #3,
+``A8``/``A3``/``Ab``/``A?`` ATG, ``M?``/``Mw``/``Mb`` tank marker,
+``m?``/``m*``/``mb`` mine, ``AF`` airfield) with hull and turret arrows.
+Even rows are shifted half a hex east, as on the board; with the column
+written in every hex, a hex of a shifted row is not read as its neighbour's
+column (issue 27.19): ``e.`` on row 4 is e4. Everything in a hex is listed
+below the map.
 """
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from rulesets.duel_of_the_giants.board import ARROWS, FACINGS, LETTERS, parse_hex
@@ -73,8 +77,8 @@ def render_text(v: dict[str, Any], compact: bool = False) -> str:
     front = set(v["front"])
     lines = [f"Duel of the Giants -- {v['title'] or v['scenario']} ({v['season']}), round {v['round']}"
              + (f", seen by {v['viewer']}" if v["viewer"] else ", full view")]
-    lines.append("German edge (west) on the left, Soviet edge (east) on the right")
-    lines.append("    " + "".join(f"{LETTERS[c]:^7}" for c in range(cols)))
+    lines.append("German edge (west) left, Soviet edge (east) right; a hex starts with its column")
+    lines.append("    " + "".join(f"{LETTERS[c]:<8}" for c in range(cols)).rstrip())
     for r in range(1, rows + 1):
         terrain_row = v["terrain"][r - 1]
         cells = []
@@ -86,11 +90,13 @@ def render_text(v: dict[str, Any], compact: bool = False) -> str:
             code = items[0][1] if items else "    "
             if items and len(items) > 1 and code.endswith("  "):
                 code = code[:2] + "+ "
-            cells.append(f"{letter}{mark}{code}")
-        pad = "   " if r % 2 == 0 else ""
-        lines.append(f"{r:>3} {pad}" + " ".join(cells))
-    lines.append("terrain: " + ", ".join(f"{t['letter']} {k.replace('_', ' ')}" for k, t in v["terrain_types"].items()
-                                         if t["season"] == v["season"]) + "; # front element")
+            cells.append(f"{LETTERS[c - 1]}{letter}{mark}{code}")
+        pad = "    " if r % 2 == 0 else ""
+        lines.append((f"{r:>3} {pad}" + " ".join(cells)).rstrip())
+    lines += textwrap.wrap("terrain: " + ", ".join(f"{t['letter']} {k.replace('_', ' ')}"
+                                                   for k, t in v["terrain_types"].items()
+                                                   if t["season"] == v["season"]) + "; # front element",
+                           80, subsequent_indent="    ", break_on_hyphens=False)
     lines.append(v["vp"]["bar"] + ("\n" if compact else "   ") + f"this round: German {v['vp']['round']['german']}, "
                  f"Soviet {v['vp']['round']['soviet']}; totals {v['vp']['totals']['german']}:"
                  f"{v['vp']['totals']['soviet']}")
@@ -114,5 +120,6 @@ def render_text(v: dict[str, Any], compact: bool = False) -> str:
     if v["finished"]:
         lines.append(f"game over: {v['finished']}")
     elif v["to_move"]:
-        lines.append(f"to move: {v['to_move']} -- {v['decision']}")
+        lines += textwrap.wrap(f"to move: {v['to_move']} -- {v['decision']}", 80, subsequent_indent="    ",
+                               break_on_hyphens=False)
     return "\n".join(lines)

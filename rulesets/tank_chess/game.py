@@ -42,7 +42,7 @@ class TankChessGame(Game[TankMove]):
 
     ruleset_id = "tank-chess"
     players = SIDES
-    notation_help: ClassVar[str] = notation.HELP
+    notation_help = notation.HELP
     game_type: ClassVar[GameType] = GameType(chance=False)
     search_profile: ClassVar[SearchProfile] = SearchProfile(rate=3600, rollout_depth=0)
     """The search scores a new leaf by :func:`evaluate` directly (no playout):
@@ -217,6 +217,12 @@ class TankChessGame(Game[TankMove]):
     def annotation(self, events: Sequence[Event]) -> str:
         kinds = {e.kind for e in events}
         return ("+" if "check" in kinds else "") + ("^" if "escape" in kinds else "")
+
+    def summarize_events(self, events: Sequence[Event]) -> str:
+        """Shots, wrecks, CHECK and ESCAPE in a few words (:mod:`rulesets.tank_chess.summary`)."""
+        from rulesets.tank_chess.summary import summarize
+
+        return summarize(events)
 
     # ------------------------------------------------------------ notation
     def square_name(self, sq: tuple[int, int]) -> str:

@@ -84,7 +84,8 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False)
     else:
         lines.append("    " + compact_key(game))
     if last_line:
-        lines.append("    " + last_line + "  ([ ] to, ( ) from, { } shot)")
+        key = "  ([ ] to, ( ) from, { } shot)"
+        lines.append("    " + last_line + (key if len(last_line) + len(key) <= 76 else ""))
     outcome = game.outcome()
     if outcome is None:
         if not compact:

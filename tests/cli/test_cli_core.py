@@ -125,14 +125,30 @@ def test_play_text_prints_moves_and_result_line(capsys: Any, monkeypatch: Any, w
     assert out.strip().splitlines()[-1].startswith("Result: ")
 
 
-def test_a_seat_not_named_plays_greedy_and_the_start_says_how_to_take_it(
+def test_issue_27_18_a_seat_not_named_is_the_persons_when_every_named_seat_is_a_computer(
         capsys: Any, monkeypatch: Any, with_pig: Any) -> None:
-    code, out, _ = run(["play", "pig", "--seat", "red=random"], capsys, monkeypatch)
-    assert code == 0
-    assert "seats: red=random, blue=greedy" in out
-    assert "to play blue yourself: --seat blue=human" in out
+    """Issue 27.18: ``--seat red=random`` means "I play blue against random": the game waits
+    for the person instead of playing itself; beside a named human seat the others play greedy."""
+    code, out, _ = run(["play", "pig", "--seat", "red=random"], capsys, monkeypatch, stdin="quit\n")
+    assert "seats: red=random, blue=human" in out
+    assert "blue -- " in out and "Result:" not in out  # the person was asked, and quit
+    code, out, _ = run(["play", "pig", "--seat", "red=human"], capsys, monkeypatch, stdin="quit\n")
+    assert "seats: red=human, blue=greedy" in out
     code, out, _ = run(["play", "pig", "--seat", "red=random", "--seat", "blue=random"], capsys, monkeypatch)
-    assert "yourself" not in out  # every seat named: nothing to say
+    assert code == 0 and "seats: red=random, blue=random" in out and "Result: " in out
+
+
+def test_issue_27_18_seat_kinds_named_recorded_and_default() -> None:
+    from cli.play import seat_kinds
+
+    sides = ("white", "black")
+    assert seat_kinds(sides, {}, {}) == {0: "human", 1: "greedy"}
+    assert seat_kinds(sides, {"black": "normal"}, {}) == {0: "human", 1: "normal"}
+    assert seat_kinds(sides, {"white": "mcts"}, {}) == {0: "mcts", 1: "human"}
+    assert seat_kinds(sides, {"white": "human"}, {}) == {0: "human", 1: "greedy"}
+    # resuming: the record's seats stand unless named again
+    assert seat_kinds(sides, {}, {"white": "greedy", "black": "greedy"}) == {0: "greedy", 1: "greedy"}
+    assert seat_kinds(sides, {"black": "mcts"}, {"white": "human", "black": "greedy"}) == {0: "human", 1: "mcts"}
 
 
 def test_human_gets_help_errors_and_undo(tmp_path: Path, capsys: Any, monkeypatch: Any, with_pig: Any) -> None:

@@ -161,8 +161,10 @@ def test_hint_programs_a_drive_with_its_end_when_driving_is_better(tmp_path: Pat
     position = a4_position(tmp_path, "g7", "h3")
     out = run(["play", "duel-of-the-giants", "--position", str(position), "--seat", "german=human",
                "--seat", "soviet=random", "--board", "none"], "hint\nquit\n", monkeypatch)
-    hint = next(line for line in out.splitlines() if "hint: " in line).split("hint: ", 1)[1]
-    program, _, note = hint.partition("  (end ")
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if "hint: " in line)
+    program = lines[at].split("hint: ", 1)[1]  # the move alone, as typed (issue 27.17)
+    note = lines[at + 1].strip().removeprefix("(end ")  # its note on the next line
     hinted = Program(1, tuple(program.split()[1:]))
     c = course(programming("g7", "h3"), 1, counted(hinted.cards))
     assert not c.stands_still and note.startswith(f"{label(c.end)} ")

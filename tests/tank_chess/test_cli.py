@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -153,7 +154,7 @@ def test_tc_8_1_moves_plus_lists_the_checks_and_check_names_the_threat(tmp_path:
     assert checks and len(checks) < len(game.legal_actions())
     result = runner.invoke(app, ["play", "tank-chess", "--scenario", str(path), "--seat", "white=human",
                                  "--seat", "black=random", "--seed", "1"],
-                           input="moves +\nHT h1-f3:NW\nresign\ny\n")
+                           input="moves +\nHT h1-f3:NW\nlast\nresign\ny\n")
     out = result.output
     assert result.exit_code == 0, out
     assert f"{len(checks)} move(s)" in out
@@ -161,7 +162,10 @@ def test_tc_8_1_moves_plus_lists_the_checks_and_check_names_the_threat(tmp_path:
                     for t in line.strip().split("   ") if t.strip())
     assert listed == checks
     assert ("CHECK: white's HT on f3 threatens black's Command Tank on d8: it can shoot from d"
-            in " ".join(out.split()))  # the terminal wraps long event lines
+            in " ".join(out.split()))  # the terminal wraps long event lines; 'last' prints it whole
+    # issue 27.13: before black's reply, the move's own line says the CHECK in short
+    assert re.search(r"HT h1-f3:NW\+ -- CHECK: HT f3 threatens the Command Tank on d8 \(HT f3-d\d:[NESW]+ xd8\)",
+                     " ".join(out.split()))
     # the move the announcement names destroys the Command Tank when White moves again
     game.apply_text("HT h1-f3:NW")
     event = next(e for e in game.history[-1].events if e.kind == "check")

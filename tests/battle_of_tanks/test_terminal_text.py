@@ -1,0 +1,66 @@
+"""What the terminal shows of Battle of Tanks (issue 27.13, 27.16): a decision's
+results in one line, and every tank on the compact map."""
+
+from __future__ import annotations
+
+from rulesets.battle_of_tanks.actions import Declare, Fire, Shot
+from tests.battle_of_tanks.helpers import FACE, card, give_chit, make_game, script
+
+
+def _fire(g, shooter: str) -> None:
+    give_chit(g, g.tank(shooter).side)
+    g.apply(Declare(g.tank(shooter).label, "FIRE"))
+
+
+def test_issue_27_16_a_volley_in_one_line_with_dice_need_and_damage():
+    """BT-6.5 rulebook example (K then T on 340 HP, firepower 120) as the terminal sums it
+    up: every to-hit die and its need, each penetration die's effect, the HP left."""
+    g = make_game(
+        ["gun"], ["target"], {"a1": (20, 60, 0), "b1": (60, 60, 180)},
+        cards=[card("gun", firepower=120, rate_of_fire=3, accuracy="3+"), card("target", hit_points=340)],
+    )
+    _fire(g, "a1")
+    script(g, [6, FACE["K"], 2, 5, FACE["T"]])
+    events = g.apply(Fire((Shot("target#1", 3),)))
+    assert g.summarize_events(events) == "gun#1 -> target#1: 6 2 5 (need 3) 2 hits: K track, T -120; target#1 220 HP"
+
+
+def test_issue_27_16_a_volley_that_destroys_says_so_and_the_lost_shots():
+    g = make_game(
+        ["gun"], ["target"], {"a1": (20, 60, 0), "b1": (60, 60, 180)},
+        cards=[card("gun", firepower=400, rate_of_fire=3), card("target", hit_points=300)],
+    )
+    _fire(g, "a1")
+    script(g, [6, FACE["W"]])
+    events = g.apply(Fire((Shot("target#1", 3),)))
+    summary = g.summarize_events(events)
+    assert summary.startswith("gun#1 -> target#1: 6 (need 3) 1 hit: W -300; target#1 destroyed")
+    assert summary.endswith("2 shots lost (target already destroyed)")
+
+
+def test_issue_27_16_recon_rolls_in_one_line():
+    """BT-5.4: each spotting roll with its need and whether it spotted."""
+    from rulesets.battle_of_tanks.actions import Declare
+
+    forest = {"name": "wood", "type": "forest", "polygon": [[55, 50], [75, 50], [75, 70], [55, 70]]}
+    g = make_game(["gun"], ["target"], {"a1": (20, 60, 0), "b1": (65, 60, 180)}, terrain=[forest],
+                  cards=[card("gun", recon="2+"), card("target")])
+    give_chit(g, "a")
+    script(g, [3])
+    events = g.apply(Declare("gun#1", "RECON"))
+    assert g.summarize_events(events) == "spots target#1 (3, need 4: no)"
+
+
+def test_issue_27_13_tanks_sharing_a_cell_are_all_on_the_compact_map():
+    """Issue 27.13: two tanks whose centres fall in one 10 cm cell: the cell reads *1 and the
+    list beside the map names both; a tank alone keeps its key."""
+    g = make_game(["gun", "gun"], ["target"], {"a1": (21, 61, 0), "a2": (28, 68, 0), "b1": (95, 95, 180)},
+                  cards=[card("gun"), card("target")])
+    text = g.render_compact(0)
+    cells = [line.split("|")[1] for line in text.splitlines() if line.count("|") >= 2]
+    assert "".join(cells).count("*1") == 1 and "a1" not in "".join(cells) and "a2" not in "".join(cells)
+    assert any(row[4:6] == "*1" for row in cells)  # x 20-30 cm is the third cell
+    assert "b1" in "".join(cells)
+    assert "one cell: *1 = a1 a2" in text
+    full = "".join(line.split("|")[1] for line in g.render(0).splitlines() if line.count("|") >= 2)
+    assert "a1" in full and "a2" in full and "*1" not in full  # 5 cm cells: apart on the full map
