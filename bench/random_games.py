@@ -6,7 +6,10 @@ says what is checked). Prints per ruleset the games, the decisions, the crashes
 goal 0), the games a move limit or round cap drew, the records verified and the
 time, then the same per pairing of seats.
 
-    .venv/bin/python bench/random_games.py [--games 2000] [--workers 2] [--ruleset ID ...]
+    .venv/bin/python bench/random_games.py [--games 2000] [--first 0] [--workers 2] [--ruleset ID ...]
+
+Games are numbered, and game *i* is the same game on any machine, so a long run
+may be made in parts: ``--first 180 --games 1820`` plays games 180 to 1999.
 
 Not a timed test: a measurement to report in bench/RESULTS.md. Exit 1 on a crash.
 """
@@ -32,7 +35,8 @@ def _play(job: tuple[str, int]) -> GameResult:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--games", type=int, default=2000, help="how many games per ruleset")
+    parser.add_argument("--first", type=int, default=0, help="the number of the first game")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--ruleset", action="append", choices=RULESETS)
     args = parser.parse_args()
@@ -40,10 +44,10 @@ def main() -> int:
     with ProcessPoolExecutor(args.workers) as pool:
         for ruleset in args.ruleset or RULESETS:
             started = time.perf_counter()
-            results = list(pool.map(_play, [(ruleset, i) for i in range(args.games)], chunksize=10))
+            results = list(pool.map(_play, [(ruleset, i) for i in range(args.first, args.first + args.games)], chunksize=10))
             crashes = [r.crash for r in results if r.crash]
             unfinished = sum(1 for r in results if not r.finished and not r.crash)
-            print(f"{ruleset}: {len(results)} games, {sum(r.steps for r in results)} decisions, "
+            print(f"{ruleset}: {len(results)} games ({args.first} to {args.first + args.games - 1}), {sum(r.steps for r in results)} decisions, "
                   f"crashes {len(crashes)}, unfinished {unfinished}, "
                   f"drawn by a limit {sum(1 for r in results if r.termination == 'move_limit')}, "
                   f"records verified {sum(r.verified for r in results)}, "
