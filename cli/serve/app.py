@@ -26,6 +26,7 @@ import logging
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -401,7 +402,7 @@ class TableServer:
         ]
         routes = [
             Route("/", guarded(self.start_page)),
-            Route("/static/{name}", guarded(self.static)),
+            Route("/static/{name:path}", guarded(self.static)),
             Route("/api/catalog", guarded(self.catalog)),
             Route("/api/games", guarded(self.games), methods=["GET"]),
             Route("/api/games", guarded(self.create), methods=["POST"]),
@@ -425,7 +426,23 @@ class TableServer:
             self.worker.stop()
 
 
-STATIC_FILES = ("start.html", "table.html", "common.js", "table.js", "start.js", "table.css")
+def _static_names() -> frozenset[str]:
+    """Every file the page may load, by its path under ``static/``: a request
+    names one of these or gets a 404, so no path from a request reaches the disk."""
+    names: set[str] = set()
+
+    def walk(node: Traversable, prefix: str) -> None:
+        for child in node.iterdir():
+            if child.is_dir():
+                walk(child, f"{prefix}{child.name}/")
+            elif child.name.rsplit(".", 1)[-1] in ("html", "js", "css"):
+                names.add(prefix + child.name)
+
+    walk(resources.files("cli.serve").joinpath("static"), "")
+    return frozenset(names)
+
+
+STATIC_FILES = _static_names()
 
 
 def _static_text(name: str) -> str:

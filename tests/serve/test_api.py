@@ -235,9 +235,17 @@ def test_push_stream_sends_the_seats_state(client: TestClient) -> None:
 def test_pages_are_served(client: TestClient) -> None:
     assert "start.js" in client.get("/").text
     seats = human_pair(client)
-    assert "table.js" in client.get(seats["white"].url[seats["white"].url.index("/t/"):]).text
+    assert "table/main.js" in client.get(seats["white"].url[seats["white"].url.index("/t/"):]).text
     assert client.get("/t/nothing/x").status_code == 404
-    assert client.get("/static/table.js").headers["content-type"].startswith("text/javascript")
+    assert client.get("/static/table/main.js").headers["content-type"].startswith("text/javascript")
+    assert "export function" in client.get("/static/table/rulesets/index.js").text
+
+
+def test_static_files_are_only_those_shipped(client: TestClient) -> None:
+    """A request names a shipped page file or gets a 404; no path reaches the disk."""
+    for path in ("/static/../app.py", "/static/table/../../app.py", "/static/table/nothing.js",
+                 "/static/%2e%2e/app.py", "/static/app.py"):
+        assert client.get(path).status_code == 404, path
 
 
 def test_only_loopback_counts_as_local() -> None:

@@ -83,7 +83,7 @@ def test_a_host_the_server_does_not_serve_is_refused(client: TestClient) -> None
     """issue 26.5: DNS rebinding (a page whose name is made to point here) gets no answer."""
     white = white_link(client)
     page = white.url[white.url.index("/t/"):]
-    for path in ("/", page, f"{white.api}/state", f"{white.api}/stream", "/static/table.js"):
+    for path in ("/", page, f"{white.api}/state", f"{white.api}/stream", "/static/table/main.js"):
         r = client.get(path, headers={"host": "evil.example", "origin": FOREIGN})
         assert r.status_code == 421, path
         r = client.get(path, headers={"host": "evil.example:8000"})
@@ -176,7 +176,7 @@ def test_an_offered_scenario_file_still_reads_the_files_beside_it(tmp_path: Path
 def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
     """issue 26.5: no Referer leaves a page, no framing, no sniffing, no inline script."""
     white = white_link(client)
-    pages = ["/", white.url[white.url.index("/t/"):], "/static/table.js", f"{white.api}/state",
+    pages = ["/", white.url[white.url.index("/t/"):], "/static/table/main.js", f"{white.api}/state",
              "/api/games?key=" + KEY, "/t/nothing/x"]
     for path in pages:
         r = client.get(path)

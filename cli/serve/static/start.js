@@ -1,5 +1,5 @@
 // The start page: create a game, list the saved ones. Plain JavaScript, no build step.
-"use strict";
+import {el} from "./dom.js";
 
 const params = new URLSearchParams(location.search);
 if (params.get("key")) sessionStorage.setItem("tanktable-key", params.get("key"));

@@ -1,0 +1,70 @@
+// Drawings of legal actions on the board (state.actions[i].aid, built by
+// cli/serve/aids.py): a path with its length against the allowance, or shot
+// lines with their notes. Shown while a move's button or place is hovered.
+import {$, svgNode} from "../dom.js";
+import {table} from "./connection.js";
+
+export function label(group, x, y, text, cls) {
+  if (!text) return;
+  group.append(svgNode("text", {x, y, class: "tt-aid-label " + (cls || "")}, text));
+}
+
+export function showAids(actions) {
+  clearAids();
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  const group = svgNode("g", {id: "tt-aid"});
+  for (const a of actions) {
+    const aid = a && a.aid;
+    if (!aid) continue;
+    if (aid.path) {
+      const cls = "tt-path" + (aid.over ? " tt-over" : "");
+      group.append(svgNode("polyline", {points: aid.path.map(p => p.join(",")).join(" "), class: cls}));
+      const [x, y] = aid.path[aid.path.length - 1];
+      group.append(svgNode("circle", {cx: x, cy: y, r: 4, class: cls}));
+      label(group, x + 8, y - 8, aid.label, "tt-path-label");
+    }
+    for (const line of aid.lines || []) {
+      group.append(svgNode("line", {x1: line.from[0], y1: line.from[1], x2: line.to[0], y2: line.to[1],
+                                    class: "tt-shot" + (line.face ? " tt-face-" + line.face : "")}));
+      group.append(svgNode("circle", {cx: line.to[0], cy: line.to[1], r: 6, class: "tt-shot-end"}));
+      label(group, (line.from[0] + line.to[0]) / 2 + 6, (line.from[1] + line.to[1]) / 2 - 6, line.label, "tt-shot-label");
+    }
+  }
+  svg.append(group);
+  $("aid-note").textContent = actions.filter(a => a && a.aid).map(a => `${a.text}: ${aidText(a.aid)}`).join("\n");
+}
+
+function aidText(aid) {
+  const parts = [];
+  if (aid.path && aid.label) parts.push(aid.label);
+  for (const line of aid.lines || []) parts.push(line.label);
+  return parts.join("; ");
+}
+
+export function clearAids() {
+  $("board").querySelector("#tt-aid")?.remove();
+  $("aid-note").textContent = "";
+}
+
+/** Hovering or focusing `node` draws these actions' aids. */
+export function hoverShows(node, actions) {
+  node.addEventListener("mouseenter", () => showAids(actions));
+  node.addEventListener("focus", () => showAids(actions));
+  node.addEventListener("mouseleave", clearAids);
+  node.addEventListener("blur", clearAids);
+}
+
+/** The line of a CHECK (state.check_line), drawn while it stands. */
+export function drawCheckLine() {
+  const state = table.state;
+  const svg = $("board").querySelector("svg");
+  svg?.querySelector("#tt-check")?.remove();
+  if (!svg || !state.check_line) return;
+  const group = svgNode("g", {id: "tt-check"});
+  for (const line of state.check_line.lines) {
+    group.append(svgNode("line", {x1: line.from[0], y1: line.from[1], x2: line.to[0], y2: line.to[1], class: "tt-check"}));
+    label(group, line.to[0] + 6, line.to[1] - 10, line.label, "tt-check-label");
+  }
+  svg.append(group);
+}

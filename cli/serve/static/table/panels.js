@@ -1,0 +1,104 @@
+// The panels beside the board: the header's status, the buttons, the legal
+// moves, the log, the dice's commitment and the table's commands.
+import {$, el} from "../dom.js";
+import {table, API, play} from "./connection.js";
+import {hoverShows} from "./aids.js";
+
+const LISTED = 300;  // moves listed at once; the filter or typing reaches the rest
+
+function visibleActions() {
+  const state = table.state;
+  const needle = $("filter").value.toLowerCase();
+  const out = [];
+  state.actions.forEach((a, i) => {
+    const m = state.targets && state.targets.moves ? state.targets.moves[i] : null;
+    if (table.selected && !(m && m.from === table.selected)) return;
+    if (needle && !(a.text + " " + a.note).toLowerCase().includes(needle)) return;
+    out.push(a);
+  });
+  return out;
+}
+
+/** A button that plays `a`, with its note, as a list item. */
+export function actionItem(a) {
+  const button = el("button", {class: "action", text: a.text});
+  button.addEventListener("click", () => play(a.text));
+  hoverShows(button, [a]);
+  return el("li", {}, button, a.note ? el("span", {class: "note", text: " " + a.note}) : "");
+}
+
+export function drawActions() {
+  const state = table.state;
+  const list = $("actions");
+  list.replaceChildren();
+  const shown = visibleActions();
+  $("action-count").textContent = state.your_turn ? `(${shown.length} of ${state.actions.length})` : "";
+  for (const a of shown.slice(0, LISTED)) list.append(actionItem(a));
+  if (shown.length > LISTED) list.append(el("li", {text: `… ${shown.length - LISTED} more: filter, or type the move`}));
+}
+
+export function drawLog() {
+  const state = table.state;
+  const log = $("log");
+  log.replaceChildren();
+  for (const entry of state.log) {
+    const move = entry.move === null ? (entry.hidden ? "(hidden)" : "") : entry.move;
+    const item = el("li", {value: String(entry.n)}, el("b", {text: entry.player + " "}), move);
+    if (entry.events.length) {
+      const events = el("ul", {class: "events"});
+      for (const e of entry.events) events.append(el("li", {class: "event-" + e.kind, text: e.text}));
+      item.append(events);
+    }
+    log.append(item);
+  }
+  // bring a new entry into view, and only then: scrolling the page under a pointer
+  // on its way to a button (the same state pushed twice) would lose the click
+  const last = state.log.length ? String(state.log[state.log.length - 1].n) : "";
+  if (log.dataset.last !== last) {
+    log.dataset.last = last;
+    log.lastElementChild?.scrollIntoView({block: "nearest"});
+  }
+}
+
+// The dice's commitment from the start; the seed and its salt once the game is over.
+function drawDice(dice) {
+  const box = $("dice");
+  box.hidden = !dice || !dice.commitment;
+  if (box.hidden) return;
+  box.textContent = dice.seed === null
+    ? `dice sealed: commitment ${dice.commitment} (the seed is shown when the game ends)`
+    : `dice revealed: seed ${dice.seed}, salt ${dice.salt}; commitment ${dice.commitment} ` +
+      "(tanktable replay --verify on the record checks it)";
+}
+
+export function drawStatus() {
+  const state = table.state;
+  $("title").textContent = `${state.title} — ${state.id}`;
+  $("you").textContent = state.you ? `you play ${state.you}` : (state.role === "spectator" ? "spectator" : "");
+  let status;
+  if (state.outcome) status = `game over: ${state.outcome.reason}`;
+  else if (state.your_turn) status = `your decision: ${state.decision}`;
+  else status = `${state.to_move} to decide` + (state.decision ? `: ${state.decision}` : "");
+  $("status").textContent = status;
+  $("thinking").hidden = !state.thinking;
+  $("thinking").textContent = state.thinking ? `${state.thinking} is thinking…` : "";
+  $("notice").textContent = (state.file_problem ? state.file_problem + ". " : "") + state.notice
+    + (state.draw_offer.length ? ` (draw offered by ${state.draw_offer.join(", ")})` : "");
+  $("decision").textContent = "";
+  const acting = state.role !== "spectator" && !state.outcome;
+  for (const id of ["undo", "resign", "draw", "move-form", "hint"]) $(id).hidden = !acting;
+  $("hint").hidden = !state.your_turn;
+  $("move-form").hidden = !state.your_turn;
+  const offered = state.draw_offer.length > 0 && !state.draw_offer.includes(state.you);
+  $("draw").textContent = offered ? "accept draw" : "offer draw";
+  $("decline").hidden = !(acting && offered);
+  $("record").hidden = state.hidden_information && !state.outcome;
+  drawDice(state.dice);
+  $("record").href = `${API}/record`;
+  $("notation").textContent = state.notation_help || "";
+  $("commands-box").hidden = !state.commands.length;
+  $("commands").replaceChildren(...state.commands.map(c => el("li", {}, el("code", {text: c.usage}), " " + c.summary)));
+  $("hidden-board").hidden = !state.hidden;
+  $("hidden-board").textContent = state.hidden || "";
+  $("actions-box").hidden = !state.your_turn;
+}

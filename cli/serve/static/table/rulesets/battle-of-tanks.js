@@ -1,0 +1,87 @@
+// Battle of Tanks at the table: the round, phase and chits in the bag, and a
+// ruler: two clicks (a tank or a point) ask the table's own `measure`
+// command; its answer (distance, line of sight, cover) is shown and the line drawn.
+import {$, el, svgNode} from "../../dom.js";
+import {table, post} from "../connection.js";
+import {label} from "../aids.js";
+import {boardSvg, onBoardDrawn} from "../board.js";
+
+let ruler = {on: false, points: []};
+
+/** A pointer event's place on the board, in the drawing's pixels and in table centimetres. */
+export function toCm(svg, event) {
+  const g = table.state.geometry;
+  const pt = svg.createSVGPoint();
+  pt.x = event.clientX; pt.y = event.clientY;
+  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+  return {px: [p.x, p.y], cm: [p.x / g.scale, g.depth - p.y / g.scale]};
+}
+
+function rulerEnd(at) {
+  const tanks = (table.state.view && table.state.view.tanks) || [];
+  let best = null;
+  for (const t of tanks) {
+    const d = Math.hypot(t.x - at.cm[0], t.y - at.cm[1]);
+    if (d <= 4 && (!best || d < best.d)) best = {d, t};
+  }
+  if (best) {
+    const g = table.state.geometry;
+    return {word: best.t.label, px: [best.t.x * g.scale, (g.depth - best.t.y) * g.scale]};
+  }
+  return {word: `${at.cm[0].toFixed(1)},${at.cm[1].toFixed(1)}`, px: at.px};
+}
+
+function drawRuler() {
+  const svg = boardSvg();
+  svg?.querySelector("#tt-ruler")?.remove();
+  if (!svg || !ruler.on || !ruler.points.length) return;
+  const group = svgNode("g", {id: "tt-ruler"});
+  const [a, b] = ruler.points;
+  group.append(svgNode("circle", {cx: a.px[0], cy: a.px[1], r: 4, class: "tt-ruler"}));
+  if (b) {
+    group.append(svgNode("line", {x1: a.px[0], y1: a.px[1], x2: b.px[0], y2: b.px[1], class: "tt-ruler"}));
+    group.append(svgNode("circle", {cx: b.px[0], cy: b.px[1], r: 4, class: "tt-ruler"}));
+    label(group, (a.px[0] + b.px[0]) / 2 + 6, (a.px[1] + b.px[1]) / 2 - 6, ruler.distance || "…", "tt-ruler-label");
+  }
+  svg.append(group);
+}
+
+async function rulerClick(event) {
+  const svg = boardSvg();
+  if (!ruler.on || !svg || !table.state.geometry) return;
+  event.stopPropagation(); event.preventDefault();
+  const end = rulerEnd(toCm(svg, event));
+  if (ruler.points.length !== 1) ruler.points = [end]; else ruler.points.push(end);
+  ruler.distance = null;
+  drawRuler();
+  if (ruler.points.length === 2) {
+    const data = await post("ask", {command: `measure ${ruler.points[0].word} ${ruler.points[1].word}`});
+    if (data && data.answer) {
+      const m = /([\d.]+) cm between (centres|footprints)/.exec(data.answer);
+      ruler.distance = m ? `${m[1]} cm` : "";
+      drawRuler();
+    }
+  }
+}
+
+function setupRuler() {
+  const state = table.state;
+  const usable = state.geometry && state.commands.some(c => c.name === "measure");
+  $("ruler").hidden = !usable;
+  $("ruler").classList.toggle("on", ruler.on);
+  $("ruler").textContent = ruler.on ? "ruler: on (click two tanks or points)" : "ruler";
+  drawRuler();
+}
+
+export function setup() {
+  $("ruler").addEventListener("click", () => { ruler = {on: !ruler.on, points: []}; setupRuler(); });
+  onBoardDrawn(svg => svg.addEventListener("click", rulerClick, true));
+}
+
+export function draw(state) {
+  const v = state.view;
+  if (v && v.round !== undefined) {
+    $("aids").append(el("p", {class: "phase", text: `round ${v.round}, ${v.phase}; ${v.bag} order chits in the bag`}));
+  }
+  setupRuler();
+}

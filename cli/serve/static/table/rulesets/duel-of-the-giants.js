@@ -1,0 +1,70 @@
+// Duel of the Giants at the table: the victory-point track, and the Tiger
+// composer. The server programs a Tiger card by card (`tiger1 +F` lays a card,
+// `tiger1 done` ends the stack), offering the cards the rules allow next; the
+// composer shows them as cards, each with where the stack would lead were it
+// ended there, the stack so far (the seat's own view), and the table's
+// `preview` of it. Taking back a card is the table's undo.
+import {$, el} from "../../dom.js";
+import {table, play, post, ask} from "../connection.js";
+import {hoverShows} from "../aids.js";
+import {actionItem} from "../panels.js";
+
+function programActions() {
+  return table.state.actions.filter(a => /^tiger\d+ (\+\S+|done)$/.test(a.text));
+}
+
+function drawComposer() {
+  const state = table.state;
+  const box = $("composer");
+  const programs = state.your_turn ? programActions() : [];
+  box.hidden = !programs.length;
+  if (!programs.length) return;
+  // the same state pushed again (the answer to a move and the stream both bring it):
+  // keep the buttons, so that a click under way is not lost on a replaced one
+  if (box.dataset.version === String(state.version)) return;
+  box.dataset.version = String(state.version);
+  const tiger = programs[0].text.split(" ")[0];
+  const draft = state.view && state.view.draft ? state.view.draft.cards : [];
+  $("composer-program").textContent = [tiger, ...draft].join(" ");
+  const laying = programs.filter(a => a.text.includes("+"));
+  const done = programs.find(a => a.text.endsWith(" done"));
+  $("composer-count").textContent = draft.length
+    ? `${draft.length} card(s) laid; ${laying.length} may follow` : `${laying.length} cards may go first`;
+  const cards = $("composer-cards");
+  cards.replaceChildren();
+  for (const a of laying) {
+    const card = a.text.split("+")[1];
+    const button = el("button", {class: "card", text: card, "data-card": card, title: a.note || ""});
+    button.addEventListener("click", () => play(a.text));
+    hoverShows(button, [a]);
+    cards.append(button);
+  }
+  $("composer-send").disabled = !done;
+  $("composer-send").onclick = () => { if (done) play(done.text); };
+  $("composer-back").disabled = !draft.length;
+  $("composer-back").onclick = () => post("undo");
+  $("composer-list").replaceChildren(...programs.map(actionItem));
+  const shown = `${state.view ? state.view.round : ""} ${$("composer-program").textContent}`;
+  if (box.dataset.shown !== shown) {  // a new stack, or a card more or less: ask again
+    box.dataset.shown = shown;
+    preview(tiger, draft);
+  }
+}
+
+async function preview(tiger, draft) {
+  if (!table.state.commands.some(c => c.name === "preview")) return;
+  const said = await ask(`preview ${[tiger, ...draft].join(" ")}`);
+  $("composer-preview").textContent = said.error || said.answer;
+}
+
+export function setup() {}
+
+export function draw(state) {
+  const v = state.view;
+  if (v && v.vp) {
+    const totals = Object.entries(v.vp.totals || {}).map(([side, n]) => `${side} ${n}`).join(" : ");
+    $("aids").append(el("p", {class: "vp", text: `round ${v.round}, step ${v.step} — victory points ${totals}`}),
+                     el("pre", {class: "vp-bar", text: v.vp.bar}));
+  }
+  drawComposer();
+}
