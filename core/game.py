@@ -688,6 +688,20 @@ class Game(ABC, Generic[A]):
         """
         return None
 
+    def search_follow_up(self) -> int:
+        """How many of the player's own next decisions a one-decision player
+        (:class:`~core.ai.agents.GreedyAgent`) looks at after an action that
+        leaves the decision with the same player.
+
+        Where a turn is several decisions in a row and the first is valued
+        before anything happens on the board (an order given before the tank
+        moves), judging it alone makes every order look alike; looking at its
+        best follow-up, among this many the search priors rank first, judges
+        the order by what it leads to. 0 (the default): judge each decision
+        alone.
+        """
+        return 0
+
     def clone(self) -> Game[A]:
         """An independent copy (the AI lives on this). Override for speed."""
         other = copy.copy(self)

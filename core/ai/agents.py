@@ -48,10 +48,13 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, max_actions: int = 400, samples: int = 6):
+    def __init__(self, seed: int = 0, max_actions: int = 400, samples: int = 6,
+                 prefer_priors: bool = True, follow_up: bool = True):
         self.rng = random.Random(seed)
         self.max_actions = max_actions
         self.samples = max(1, samples)
+        self.prefer_priors = prefer_priors
+        self.follow_up = follow_up
 
     def choose(self, game: Game[Any]) -> Action:
         player = game.to_move()
@@ -70,22 +73,53 @@ class GreedyAgent:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-12:
                 best.append(action)
+        if self.prefer_priors:
+            best = _preferred(base, best)
         return best[self.rng.randrange(len(best))]
 
-    def _value(self, base: Game[Any], action: Action, player: int) -> float:
+    def _value(self, base: Game[Any], action: Action, player: int, follow: bool = True) -> float:
         child = base.clone()
         rolls = _rolls(child)
         child.search_apply(action)
-        value = child.evaluate(player)
         if _rolls(child) == rolls or self.samples == 1:
-            return value
-        total = value
+            return self._follow_up(child, player) if follow and self.follow_up else child.evaluate(player)
+        total = child.evaluate(player)
         for _ in range(self.samples - 1):
             child = base.clone()
             reseed_dice(child, self.rng.getrandbits(62))
             child.search_apply(action)
             total += child.evaluate(player)
         return total / self.samples
+
+    def _follow_up(self, child: Game[Any], player: int) -> float:
+        """The child's value, or, where the same player decides again and the
+        ruleset asks for it (:meth:`~core.game.Game.search_follow_up`), the value
+        of the best of its next decisions (one level, no further)."""
+        width = child.search_follow_up()
+        if width <= 0 or child.outcome() is not None or child.to_move() != player:
+            return child.evaluate(player)
+        actions = child.search_actions()
+        if not actions:
+            return child.evaluate(player)
+        if len(actions) > width:
+            priors = child.search_priors(actions)
+            if priors is None:
+                actions = self.rng.sample(actions, width)
+            else:
+                ranked = sorted(zip(priors, range(len(actions)), strict=True), reverse=True)
+                actions = [actions[i] for _, i in ranked[:width]]
+        return max(self._value(child, a, player, follow=False) for a in actions)
+
+
+def _preferred(game: Game[Any], tied: list[Action]) -> list[Action]:
+    """Of equally valued actions, those the ruleset's search priors rank highest."""
+    if len(tied) < 2:
+        return tied
+    priors = game.search_priors(tied)
+    if priors is None:
+        return tied
+    top = max(priors)
+    return [action for action, prior in zip(tied, priors, strict=True) if prior >= top - 1e-12]
 
 
 def _rolls(game: Game[Any]) -> int:

@@ -48,6 +48,9 @@ from rulesets.battle_of_tanks.state import Tank
 
 SIDES = ("a", "b")
 OTHER = {"a": "b", "b": "a"}
+FOLLOW_UP = 12
+"""How many drives or shots after an order the one-decision player compares (see
+:meth:`BattleGame.search_follow_up`)."""
 
 _DRIVES: Memo[tuple[Any, ...], np.ndarray] = Memo(20_000)
 """Legal one-segment drives by field, tank pose and size, other tanks and ends."""
@@ -300,6 +303,10 @@ class BattleGame(Game[Action]):
         from rulesets.battle_of_tanks.priors import priors
 
         return priors(self, actions)
+
+    def search_follow_up(self) -> int:
+        """An order is valued by the best of the first drives or shots it leads to."""
+        return FOLLOW_UP
 
     def random_step(self, rng: Any) -> bool:
         """One decision of the playout policy (rulesets/battle_of_tanks/playout.py)."""

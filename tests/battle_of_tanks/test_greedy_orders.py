@@ -1,0 +1,70 @@
+"""Issue 28.3: Battle of Tanks' greedy player gives the orders a player would.
+
+Judged alone, an order leaves the board as it was, so MOVE, ATTACK, RETREAT
+and RECON look alike; greedy values an order by the best drive or shot it
+leads to (``Game.search_follow_up``) and prefers the order the search priors
+rank first among equal ones.
+"""
+
+from __future__ import annotations
+
+from core.ai.agents import GreedyAgent
+from core.registry import get_ruleset
+from rulesets.battle_of_tanks import actions as A
+from rulesets.battle_of_tanks.game import BattleGame
+
+
+def _opening(seed: int) -> BattleGame:
+    game = get_ruleset("battle-of-tanks").new_game(seed=seed)
+    assert isinstance(game, BattleGame)
+    return game
+
+
+def _enemy_in_sight_range(game: BattleGame, tank_key: str) -> bool:
+    t = game.tank(tank_key)
+    return any(game.look(t, e).in_range for e in game.tanks if e.alive and e.side != t.side)
+
+
+def test_no_recon_with_no_enemy_in_sight_range_bt_5_4() -> None:
+    """BT-5.4: a RECON with no enemy within sight range spots nothing; greedy does not give it."""
+    for seed in range(4):
+        game = _opening(seed)
+        agent = GreedyAgent(seed=seed)
+        action = agent.choose(game)
+        assert isinstance(action, A.Declare)
+        assert not _enemy_in_sight_range(game, action.tank)
+        assert action.order not in ("RECON", "AMBUSH"), (seed, action)
+
+
+def test_an_order_to_move_is_carried_out_bt_5_1() -> None:
+    """BT-5.1: greedy's MOVE or ATTACK in the opening drives the tank forward, not nowhere."""
+    for seed in range(3):
+        game = _opening(seed)
+        agent = GreedyAgent(seed=seed)
+        order = agent.choose(game)
+        game.apply(order)
+        assert isinstance(order, A.Declare) and order.order in ("MOVE", "ATTACK")
+        tank = game.tank(order.tank)
+        start = (tank.x, tank.y)
+        drive = agent.choose(game)
+        assert isinstance(drive, A.Drive) and drive.points, (seed, drive)
+        game.apply(drive)
+        enemy_plate = game.field.bases["b" if tank.side == "a" else "a"].centroid
+        before = ((start[0] - enemy_plate.x) ** 2 + (start[1] - enemy_plate.y) ** 2) ** 0.5
+        after = ((tank.x - enemy_plate.x) ** 2 + (tank.y - enemy_plate.y) ** 2) ** 0.5
+        assert after < before, (seed, start, (tank.x, tank.y))
+
+
+def test_judged_alone_the_orders_tie() -> None:
+    """Without the follow-up, the opening's orders for one tank are worth the same:
+    the reason greedy needs it (issue 28.3)."""
+    game = _opening(1)
+    agent = GreedyAgent(seed=1, follow_up=False)
+    base = game.clone()
+    player = game.to_move()
+    values = {}
+    for action in base.search_actions():
+        assert isinstance(action, A.Declare)
+        if action.order in ("MOVE", "RECON", "RETREAT"):
+            values.setdefault(action.tank, set()).add(round(agent._value(base, action, player), 9))
+    assert values and all(len(v) == 1 for v in values.values())
