@@ -1,5 +1,6 @@
 // The start page: create a game, list the saved ones. Plain JavaScript, no build step.
 import {el} from "./dom.js";
+import {chosenArmies, setUpArmies, showArmies} from "./armies.js";
 
 const params = new URLSearchParams(location.search);
 if (params.get("key")) sessionStorage.setItem("tanktable-key", params.get("key"));
@@ -36,14 +37,28 @@ function fillRuleset() {
     const select = el("select", {name: "seat-" + side, "data-side": side});
     for (const kind of catalog.seat_kinds) {
       const option = el("option", {value: kind, text: kind});
+      const note = levelNote(kind, r.id);
+      if (note) option.title = note;
       if ((i === 0 && kind === "human") || (i > 0 && kind === "greedy")) option.selected = true;
       select.append(option);
     }
-    seats.append(el("label", {}, side + " ", select));
+    const note = el("span", {class: "level-note"});
+    const shown = () => { note.textContent = levelNote(select.value, r.id); };
+    select.addEventListener("change", shown);
+    shown();
+    seats.append(el("label", {}, side + " ", select, note));
   });
+  // only the typed options this ruleset takes (issue 29.14)
   document.getElementById("players-field").hidden = !r.option_fields.includes("players");
   document.getElementById("setup-field").hidden = !r.option_fields.includes("setup");
   document.getElementById("options-help").textContent = r.options_help;
+  showArmies(r);
+}
+
+/** How strong and how slow a computer level is in this ruleset (data/ai_levels.yaml). */
+function levelNote(kind, rulesetId) {
+  const notes = (catalog.levels || {})[kind];
+  return notes ? (notes[rulesetId] || notes["*"] || "") : "";
 }
 
 function linkList(links) {
@@ -86,6 +101,7 @@ async function create(event) {
   const setup = document.getElementById("setup").value;
   if (!document.getElementById("setup-field").hidden && setup) body.setup = setup;
   body.options = document.getElementById("options").value.split("\n").map(s => s.trim()).filter(Boolean);
+  Object.assign(body, chosenArmies());
   try {
     const game = await api("/api/games", body);
     const list = document.getElementById("created-links");
@@ -113,6 +129,7 @@ async function main() {
   const select = document.getElementById("ruleset");
   for (const r of catalog.rulesets) select.append(el("option", {value: r.id, text: r.title}));
   select.addEventListener("change", fillRuleset);
+  setUpArmies(api);
   fillRuleset();
   document.getElementById("newgame").addEventListener("submit", create);
   loadGames();
