@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -59,14 +59,17 @@ def note(kind: str, ruleset: str) -> str:
     return f"{level.summary} — {figures.strength}; about {_seconds(figures.seconds)} a move"
 
 
-def level_notes(kinds: Iterable[str]) -> dict[str, dict[str, str]]:
-    """For the start page: kind -> ruleset id -> its note, and ``"*"`` -> its summary."""
-    out: dict[str, dict[str, str]] = {}
+def level_notes(kinds: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """For the start page: for each of ``kinds`` the file describes, its summary and,
+    per ruleset id, its strength, its time per move and the two as one note."""
+    out: dict[str, dict[str, Any]] = {}
     for kind in kinds:
         level = levels().levels.get(kind)
         if level is None:
             continue
-        out[kind] = {"*": level.summary, **{rid: note(kind, rid) for rid in level.rulesets}}
+        out[kind] = {"summary": level.summary, "rulesets": {
+            rid: {"strength": f.strength, "time": _seconds(f.seconds), "note": note(kind, rid)}
+            for rid, f in level.rulesets.items()}}
     return out
 
 

@@ -11,7 +11,6 @@ let ruleset = null;       // the chosen ruleset's catalog entry (with .armies)
 let draft = {name: "My army", budget: 0, tanks: []};
 let checked = null;       // the server's answer for `draft`
 let queue = Promise.resolve();
-let downloadUrl = null;
 
 /** Wire the builder once; `call(path, body)` is the page's API function. */
 export function setUpArmies(call) {
@@ -43,7 +42,7 @@ export function showArmies(r) {
   for (const card of r.armies.cards) {
     const add = el("button", {type: "button", class: "add", "data-card": card.id, text: "add",
       "aria-label": `add ${card.name}`});
-    add.addEventListener("click", () => later(() => addCard(card.id)));
+    add.addEventListener("click", () => later(() => addCard(card)));
     body.append(el("tr", {class: card.own ? "own" : ""}, el("td", {text: card.name}),
       el("td", {text: String(card.tier)}), el("td", {}, add)));
   }
@@ -73,10 +72,13 @@ async function check(army) {
   return api("/api/armies/check", {ruleset: ruleset.id, army});
 }
 
-async function addCard(id) {
-  const candidate = {...draft, tanks: [...draft.tanks, {card: id}]};
+async function addCard(card) {
+  const candidate = {...draft, tanks: [...draft.tanks, {card: card.id}]};
   const answer = await check(candidate);
-  if (!answer.valid) { refuse(answer.message); return; }  // refused: the army stays as it was
+  if (!answer.valid) {  // refused: the army stays as it was
+    refuse(`${card.name} (tier ${card.tier}) is not added:\n${answer.message}`);
+    return;
+  }
   draft = candidate;
   checked = answer;
   render(null);
@@ -115,12 +117,10 @@ function render(problem) {
   refusal.hidden = !problem;
   refusal.textContent = problem || "";
   const link = $("army-download");
-  if (downloadUrl) URL.revokeObjectURL(downloadUrl);
-  downloadUrl = null;
   link.hidden = !(checked && checked.valid);
   if (checked && checked.valid) {
-    downloadUrl = URL.createObjectURL(new Blob([checked.yaml], {type: "application/x-yaml"}));
-    link.href = downloadUrl;
+    // the very text the server checked; a data: address (the page's policy lets it fetch nothing else)
+    link.href = "data:application/x-yaml;charset=utf-8," + encodeURIComponent(checked.yaml);
     link.download = (draft.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "army") + ".yaml";
   } else {
     link.removeAttribute("href");

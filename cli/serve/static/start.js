@@ -53,12 +53,27 @@ function fillRuleset() {
   document.getElementById("setup-field").hidden = !r.option_fields.includes("setup");
   document.getElementById("options-help").textContent = r.options_help;
   showArmies(r);
+  showLevels(r.id);
+}
+
+/** The table of computer levels for this ruleset: what each does, how strong, how slow. */
+function showLevels(rulesetId) {
+  const body = document.querySelector("#levels tbody");
+  body.replaceChildren();
+  for (const kind of catalog.seat_kinds) {
+    const level = (catalog.levels || {})[kind];
+    if (!level) continue;
+    const figures = level.rulesets[rulesetId] || {strength: "not measured", time: "?"};
+    body.append(el("tr", {"data-level": kind}, el("th", {text: kind}), el("td", {text: level.summary}),
+      el("td", {text: figures.strength}), el("td", {text: figures.time})));
+  }
 }
 
 /** How strong and how slow a computer level is in this ruleset (data/ai_levels.yaml). */
 function levelNote(kind, rulesetId) {
-  const notes = (catalog.levels || {})[kind];
-  return notes ? (notes[rulesetId] || notes["*"] || "") : "";
+  const level = (catalog.levels || {})[kind];
+  if (!level) return "";
+  return level.rulesets[rulesetId] ? level.rulesets[rulesetId].note : level.summary;
 }
 
 function linkList(links) {
