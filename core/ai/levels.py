@@ -17,7 +17,7 @@ from pydantic import Field
 from core.data import DataModel, parse_document, validate
 from core.resources import shipped
 
-__all__ = ["LevelFigures", "Levels", "help_lines", "level_notes", "levels"]
+__all__ = ["LevelFigures", "Levels", "help_lines", "level_notes", "levels", "markdown_table"]
 
 
 class LevelFigures(DataModel):
@@ -80,3 +80,15 @@ def help_lines() -> list[str]:
         times = ", ".join(f"{rid} {_seconds(f.seconds)}" for rid, f in level.rulesets.items())
         lines.append(f"{kind}: {level.summary} ({times} a move)")
     return lines
+
+
+def markdown_table(titles: dict[str, str]) -> str:
+    """docs/ai.md's table of the levels: one column per ruleset (id -> title)."""
+    rows = ["| level | " + " | ".join(titles.values()) + " |", "|---|" + "---|" * len(titles)]
+    for kind, level in levels().levels.items():
+        cells = []
+        for rid in titles:
+            f = level.rulesets.get(rid)
+            cells.append(f"{f.strength}; {_seconds(f.seconds)} a move" if f else "")
+        rows.append(f"| `{kind}` | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
