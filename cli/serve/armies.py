@@ -147,9 +147,32 @@ def _summary(ruleset: Ruleset, value: str, label: str, doc: Document, extra: lis
     except (DataError, TanktableError) as exc:
         return {"value": value, "label": label, "title": label, "valid": False, "problem": str(exc)}
     tanks = [t["title"] + (f" ({t['name']})" if t.get("name") else "") for t in report.get("tanks", [])]
+    problem = "; ".join(f"{e['path']}:{e['line']}:{e['col']}: {e['message']}" if isinstance(e, dict) else str(e)
+                        for e in report.get("errors", []))
     return {"value": value, "label": label, "title": str(report.get("name", label)),
             "valid": bool(report.get("valid")), "verdict": report.get("verdict", ""),
-            "budget": report.get("budget"), "total": report.get("total"), "tanks": tanks}
+            "budget": report.get("budget"), "total": report.get("total"), "tanks": tanks,
+            "problem": problem}
+
+
+def check_server_files(files: ServerFiles, rulesets: list[Ruleset]) -> None:
+    """At the server's start: the ``--cards`` load for every ruleset with armies, and
+    every ``--army`` file is an army of such a ruleset whose own problems (at
+    their lines) are none, so that the start page never offers a broken file."""
+    with_armies = {r.id: r for r in rulesets if takes_armies(r)}
+    for ruleset in with_armies.values():
+        ruleset.cards(card_files(ruleset, files))
+    for name, path in files.armies.items():
+        doc = load_document(path)
+        ruleset_id, kind = doc.header()
+        if kind != "army" or ruleset_id not in with_armies:
+            raise UsageError(f"--army {path}: not an army list of a ruleset with armies "
+                             f"(ruleset: {ruleset_id}, kind: {kind}; rulesets with armies: "
+                             f"{', '.join(with_armies) or 'none'})")
+        ruleset = with_armies[ruleset_id]
+        report = ruleset.check_army(doc, card_files(ruleset, files))
+        if not report.valid:
+            raise TanktableError(f"--army {name}:\n{report.text()}")
 
 
 def army_options(ruleset: Ruleset, choices: Mapping[str, str], built: BuiltArmy | None,

@@ -29,8 +29,8 @@ from core.errors import TanktableError
 KEY_FILE = ".host-key"
 """The key's file name in the games directory (hidden, not a ``*.yaml`` record)."""
 
-KEY_BYTES = 24
-"""Random bytes of a new key (32 characters of URL-safe base64)."""
+KEY_BYTES = 16
+"""Random bytes of a new key: 128 bits, as every link (22 characters of URL-safe base64)."""
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,128}$")
 """What a kept key may look like: URL-safe base64, long enough to be unguessable."""

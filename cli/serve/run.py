@@ -18,11 +18,13 @@ def serve(host: str, port: int, games_dir: Path, scenarios: list[Path], position
     import uvicorn
 
     from cli.serve.app import create_app
+    from cli.serve.armies import check_server_files
     from cli.serve.guard import BadServedName, ServedNames
     from cli.serve.hostkey import host_key
     from cli.serve.store import GameStore, ServerFiles
     from core.ai.agents import AGENTS, _presets
     from core.errors import UsageError
+    from core.registry import available_rulesets
 
     if not 0 <= port <= 65535:
         raise UsageError(f"--port {port}: use 0-65535")
@@ -33,6 +35,7 @@ def serve(host: str, port: int, games_dir: Path, scenarios: list[Path], position
     except BadServedName as exc:
         raise UsageError(str(exc)) from None
     files = ServerFiles.of(scenarios, positions, armies or [], cards or [])
+    check_server_files(files, available_rulesets())
     kept = host_key(games_dir, new=new_key)
     store = GameStore(games_dir, files, think=think, agent_kinds=[*AGENTS, *_presets()])
     sock = _bind(host, port)

@@ -164,3 +164,28 @@ def test_issue_29_15_an_army_not_offered_is_refused_by_name(client: Any, choice:
 def test_issue_29_15_armies_for_a_ruleset_without_them_are_refused(client: Any) -> None:
     r = client.post("/api/games", headers=HOST, json={"ruleset": "tank-chess", "armies": {"white": "built"}})
     assert r.status_code == 400 and r.json()["error"] == "tank-chess has no army lists"
+
+
+def test_issue_29_15_serve_refuses_broken_cards_and_armies_at_start(tmp_path: Path) -> None:
+    """``serve --cards/--army``: a file the start page could not offer stops the
+    server at once with its problems, not a start page that fails later."""
+    from cli.serve.armies import check_server_files
+    from core.errors import DataError, TanktableError, UsageError
+    from core.registry import available_rulesets
+
+    rulesets = available_rulesets()
+    bad_card = tmp_path / "bad-card.yaml"
+    bad_card.write_text(OWN_CARD.replace("tier: 3", "tier: -3"), encoding="utf-8")
+    with pytest.raises(DataError, match=r"bad-card.yaml:7:\d+: tier"):
+        check_server_files(ServerFiles.of([], [], [], [bad_card]), rulesets)
+    not_army = tmp_path / "card.yaml"
+    not_army.write_text(OWN_CARD, encoding="utf-8")
+    with pytest.raises(UsageError, match="not an army list"):
+        check_server_files(ServerFiles.of([], [], [not_army], []), rulesets)
+    over = tmp_path / "over.yaml"
+    over.write_text(OWN_ARMY.replace("budget: 20", "budget: 5").replace("scout-car", "t-80"), encoding="utf-8")
+    with pytest.raises(TanktableError, match=r"total 11 of 5: over budget by 6 \(BT-1.1\)"):
+        check_server_files(ServerFiles.of([], [], [over], []), rulesets)
+    good = tmp_path / "good.yaml"
+    good.write_text(OWN_ARMY, encoding="utf-8")
+    check_server_files(ServerFiles.of([], [], [good], [not_army]), rulesets)
