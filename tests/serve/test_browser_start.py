@@ -198,6 +198,14 @@ def test_army_built_by_touch_is_refused_past_the_budget_and_played(
     assert refusal.startswith(f"{names[over]} (tier {cards[over]}) is not added")
     assert tablet.js("document.querySelectorAll('#army-list li').length") == len(picked), "refused: not added"
     tablet.screenshot(screenshots / "start-army-refused.png")
+    # a budget below the total: the verdict in red, nothing to download until it fits
+    choose(tablet, "#army-budget", str(spent - 1))
+    tablet.wait("document.getElementById('army-total').classList.contains('over')")
+    assert tablet.js("document.getElementById('army-total').textContent") == \
+        f"total {spent} of {spent - 1}: over budget by 1 (BT-1.1)"
+    assert not shown(tablet, "army-download")
+    choose(tablet, "#army-budget", str(budget))
+    tablet.wait("!document.getElementById('army-download').hidden")
     # the download is the army file that was checked
     href = tablet.js("document.getElementById('army-download').href")
     text = unquote(href.partition(",")[2])
