@@ -164,6 +164,10 @@ class _PlayCommand(TyperCommand):
         for param in self.params:
             if param.name == "ruleset" and hasattr(param, "help"):
                 param.help = f"The ruleset: {installed} (not with --resume)."
+            if param.name == "seat" and hasattr(param, "help") and "Levels:" not in (param.help or ""):
+                from core.ai.levels import help_lines
+
+                param.help = f"{param.help} Levels: " + "; ".join(help_lines()) + "."
         super().format_help(ctx, formatter)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:

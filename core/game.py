@@ -752,6 +752,11 @@ class ArmyCheck(Protocol):
     @property
     def valid(self) -> bool: ...
 
+    @property
+    def verdict(self) -> str:
+        """One line: the total against the budget, as ``army validate`` prints it."""
+        ...
+
     def text(self) -> str: ...
 
     def to_json(self) -> dict[str, Any]: ...
@@ -889,6 +894,11 @@ class Ruleset(ABC):
     def card_template(self) -> str:
         """A commented YAML template to start a new unit card from."""
         raise TanktableError(f"{self.id} has no unit cards")
+
+    def armies(self) -> Mapping[str, Any]:
+        """The shipped army lists, by name: each one's :class:`~core.data.Document`
+        (for :meth:`check_army`). Empty (the default) for a ruleset without armies."""
+        return {}
 
     def check_army(self, doc: Any, extra_cards: Sequence[Path] = (), budget: int | None = None) -> ArmyCheck:
         """An army list (a ``kind: army`` document) checked against its budget, for

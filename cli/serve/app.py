@@ -37,6 +37,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from cli.serve.armies import ArmyCheckBody, BuiltArmy, army_catalog, army_options, check_built
 from cli.serve.guard import (
     MAX_NESTING,
     PLAIN_HTTP_WARNING,
@@ -49,8 +50,9 @@ from cli.serve.seatview import seat_state
 from cli.serve.store import GameSpec, GameStore
 from cli.serve.tables import HOTSEAT, HUMAN, SPECTATOR, Forbidden, SaveFailed, Seat, Table
 from cli.serve.worker import ComputerWorker
+from core.ai.levels import level_notes
 from core.errors import DataError, IllegalActionError, NotationError, TanktableError
-from core.registry import available_rulesets
+from core.registry import available_rulesets, get_ruleset
 
 log = logging.getLogger("tanktable.serve")
 
@@ -98,9 +100,13 @@ class CreateBody(Body):
     options: list[str] = Field(default_factory=list, max_length=50)
     players: int | None = Field(default=None, ge=1, le=8)
     setup: str | None = Field(default=None, max_length=50)
+    armies: dict[str, str] = Field(default_factory=dict, max_length=8)
+    """Side -> army chosen on the page (see :mod:`cli.serve.armies`)."""
+    army: BuiltArmy | None = None
+    """The army built on the page, for a side whose choice is ``built``."""
 
 
-async def read_body(request: Request, model: type[Body]) -> Any:
+async def read_body(request: Request, model: type[BaseModel]) -> Any:
     """The request's JSON body as ``model``: 413 past :data:`MAX_BODY`, 400 for
     anything that is not the expected JSON object."""
     declared = request.headers.get("content-length")
@@ -266,10 +272,19 @@ class TableServer:
                 "scenarios": r.scenarios(), "default_scenario": r.default_scenario,
                 "option_fields": option_fields(r.options_model),
                 "options_help": describe_options(r.id, r.options_model, r.setting_names()),
+                "armies": army_catalog(r, self.store.files),
             })
         return {"rulesets": rulesets, "seat_kinds": [HUMAN, *self.store.agent_kinds],
+                "levels": level_notes(self.store.agent_kinds),
                 "scenario_files": sorted(self.store.files.scenarios),
                 "position_files": sorted(self.store.files.positions)}
+
+    async def check_army(self, request: Request) -> Response:
+        """The army built on the start page, checked as ``army validate`` checks a file."""
+        self.require_host(request)
+        body = await read_body(request, ArmyCheckBody)
+        ruleset = get_ruleset(body.ruleset)
+        return JSONResponse(await run_in_threadpool(check_built, ruleset, body.army, self.store.files))
 
     async def games(self, request: Request) -> Response:
         self.require_host(request)
@@ -280,10 +295,13 @@ class TableServer:
     async def create(self, request: Request) -> Response:
         self.require_host(request)
         body = await read_body(request, CreateBody)
+        typed, offered = await run_in_threadpool(
+            army_options, get_ruleset(body.ruleset), body.armies, body.army, self.store.files)
         spec = GameSpec(ruleset=body.ruleset, scenario=body.scenario or None,
                         position=body.position or None,
                         seats={k.lower(): v for k, v in body.seats.items()}, seed=body.seed,
-                        options=body.options, players=body.players, setup=body.setup or None)
+                        options=body.options, players=body.players, setup=body.setup or None,
+                        typed=typed, offered=offered)
         table = await run_in_threadpool(self.store.create, spec)
         return JSONResponse(self.summary(table), status_code=201)
 
@@ -406,6 +424,7 @@ class TableServer:
             Route("/api/catalog", guarded(self.catalog)),
             Route("/api/games", guarded(self.games), methods=["GET"]),
             Route("/api/games", guarded(self.create), methods=["POST"]),
+            Route("/api/armies/check", guarded(self.check_army), methods=["POST"]),
             Route("/t/{game}/{token}", guarded(self.table_page)),
             Route(f"{t}/state", guarded(self.state)),
             Route(f"{t}/stream", guarded(self.stream)),

@@ -19,6 +19,13 @@ def register(app: typer.Typer) -> None:
                                        help="Folder of the game records (created if missing)."),
         scenario: list[Path] = typer.Option([], "--scenario", help="A scenario file the start page may offer (by its name)."),
         position: list[Path] = typer.Option([], "--position", help="A position file the start page may offer (by its name)."),
+        army: list[Path] = typer.Option(
+            [], "--army", help="An army file the start page may offer for Battle of Tanks (by its name)."),
+        cards: list[Path] = typer.Option(
+            [], "--cards", help="A card file or folder of cards the start page's army builder may use."),
+        new_key: bool = typer.Option(
+            False, "--new-key",
+            help="Make a new host key (kept in --games-dir, mode 0600): the start page's old address stops working."),
         think: float = typer.Option(1.0, "--think", help="Seconds per decision for the mcts computer player."),
         public_url: str | None = typer.Option(
             None, "--public-url",
@@ -33,7 +40,8 @@ def register(app: typer.Typer) -> None:
         from cli.serve.run import serve
 
         raise typer.Exit(serve(host, port, games_dir, scenario, position, think,
-                               public_url=public_url, allow_hosts=allow_host))
+                               public_url=public_url, allow_hosts=allow_host, new_key=new_key,
+                               armies=army, cards=cards))
 
 
 def is_local(host: str) -> bool:

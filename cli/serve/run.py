@@ -12,14 +12,19 @@ from cli.serve.command import is_local
 
 
 def serve(host: str, port: int, games_dir: Path, scenarios: list[Path], positions: list[Path],
-          think: float, public_url: str | None = None, allow_hosts: list[str] | None = None) -> int:
+          think: float, public_url: str | None = None, allow_hosts: list[str] | None = None,
+          new_key: bool = False, armies: list[Path] | None = None,
+          cards: list[Path] | None = None) -> int:
     import uvicorn
 
     from cli.serve.app import create_app
+    from cli.serve.armies import check_server_files
     from cli.serve.guard import BadServedName, ServedNames
+    from cli.serve.hostkey import host_key
     from cli.serve.store import GameStore, ServerFiles
     from core.ai.agents import AGENTS, _presets
     from core.errors import UsageError
+    from core.registry import available_rulesets
 
     if not 0 <= port <= 65535:
         raise UsageError(f"--port {port}: use 0-65535")
@@ -29,13 +34,15 @@ def serve(host: str, port: int, games_dir: Path, scenarios: list[Path], position
         names = ServedNames.of(host, public_url, allow_hosts or [])
     except BadServedName as exc:
         raise UsageError(str(exc)) from None
-    files = ServerFiles.of(scenarios, positions)
+    files = ServerFiles.of(scenarios, positions, armies or [], cards or [])
+    check_server_files(files, available_rulesets())
+    kept = host_key(games_dir, new=new_key)
     store = GameStore(games_dir, files, think=think, agent_kinds=[*AGENTS, *_presets()])
     sock = _bind(host, port)
     real_port = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     base = names.public_origin or f"http://{shown}:{real_port}"
-    app, server = create_app(store, base_url=base, names=names)
+    app, server = create_app(store, host_key=kept.key, base_url=base, names=names)
     if not is_local(host):
         typer.echo(f"warning: listening on {host}: anyone who can reach this address can open the "
                    "start page with its key and any seat with its link; plain HTTP is not "
@@ -46,7 +53,11 @@ def serve(host: str, port: int, games_dir: Path, scenarios: list[Path], position
                    err=True)
     typer.echo(f"tanktable serve: games in {games_dir}")
     typer.echo(f"open {base}/?key={server.host_key}")
-    typer.echo("(the key lets the holder create games and see every seat's link; Ctrl-C stops)")
+    if kept.tightened:
+        typer.echo(f"warning: {kept.path} could be read by other users; it is private (0600) again. "
+                   "If someone may have read it, start with --new-key", err=True)
+    typer.echo("(the key lets the holder create games and see every seat's link; it is kept in "
+               f"{kept.path} and stays the same at the next start: --new-key makes a new one; Ctrl-C stops)")
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
 
     class Server(uvicorn.Server):

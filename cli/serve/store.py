@@ -43,9 +43,15 @@ class ServerFiles:
 
     scenarios: dict[str, Path] = field(default_factory=dict)
     positions: dict[str, Path] = field(default_factory=dict)
+    armies: dict[str, Path] = field(default_factory=dict)
+    cards: list[Path] = field(default_factory=list)
+    """Card files (``--cards``, folders expanded), for the army builder and the armies."""
 
     @classmethod
-    def of(cls, scenarios: Sequence[Path], positions: Sequence[Path]) -> ServerFiles:
+    def of(cls, scenarios: Sequence[Path], positions: Sequence[Path], armies: Sequence[Path] = (),
+           cards: Sequence[Path] = ()) -> ServerFiles:
+        from core.data import yaml_files
+
         def by_name(paths: Sequence[Path], what: str) -> dict[str, Path]:
             out: dict[str, Path] = {}
             for p in paths:
@@ -54,7 +60,12 @@ class ServerFiles:
                 out.setdefault(p.name, p.resolve())
             return out
 
-        return cls(by_name(scenarios, "--scenario"), by_name(positions, "--position"))
+        for p in cards:
+            if not p.exists():
+                raise UsageError(f"--cards {p}: no such file or folder")
+        card_files = list(dict.fromkeys(p.resolve() for p in yaml_files(cards)))
+        return cls(by_name(scenarios, "--scenario"), by_name(positions, "--position"),
+                   by_name(armies, "--army"), card_files)
 
 
 @dataclass
@@ -69,6 +80,10 @@ class GameSpec:
     options: list[str] = field(default_factory=list)
     players: int | None = None
     setup: str | None = None
+    typed: dict[str, Any] = field(default_factory=dict)
+    """Typed options chosen on the page (the armies), beside the ``KEY=VALUE`` lines."""
+    offered: list[Path] = field(default_factory=list)
+    """Files of the server's command line these options name (an ``--army``, ``--cards``)."""
 
 
 class GameStore:
@@ -135,6 +150,8 @@ class GameStore:
         seal = SeedSeal.fresh() if spec.seed is None else SeedSeal.of(spec.seed)
         seed = seal.seed  # secret from every seat until the game ends (issue 26.2)
         options = game_options(ruleset, players=spec.players, setup=spec.setup, options=spec.options)
+        if spec.typed:
+            options = ruleset.parse_options({**options.flat(), **spec.typed})
         if spec.position is not None:
             if spec.scenario is not None:
                 raise UsageError("a position sets the whole table; choose no scenario with it")
@@ -142,7 +159,7 @@ class GameStore:
             header = make_header(ruleset, None, seed, position=game.position(), seal=seal)
         else:
             scenario = self._scenario(ruleset, spec.scenario)
-            with offered_only(self.files.scenarios.values(), OPTION_FILES):
+            with offered_only([*self.files.scenarios.values(), *spec.offered], OPTION_FILES):
                 game = ruleset.new_game(scenario, options, seed)
             header = make_header(ruleset, scenario, seed, seal=seal)
         kinds = self._kinds(game, spec.seats)

@@ -56,9 +56,20 @@ class ArmyReport:
     def valid(self) -> bool:
         return not self.errors and self.remaining >= 0
 
+    @property
+    def verdict(self) -> str:
+        """The total against the budget (BT-1.1): ``total 24 of 20: over budget by 4 (BT-1.1)``.
+        ``army validate`` prints it and the browser's army builder refuses with it."""
+        if self.remaining >= 0:
+            left = f"{self.remaining} left"
+        else:
+            left = f"over budget by {-self.remaining}"
+        return f"total {self.total} of {self.budget}: {left} (BT-1.1)"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "valid": self.valid,
+            "verdict": self.verdict,
             "name": self.name,
             "total": self.total,
             "budget": self.budget,
@@ -73,11 +84,7 @@ class ArmyReport:
             who = f"{t.name}: {t.title}" if t.name else t.title
             tier = "?" if t.tier is None else str(t.tier)
             lines.append(f"  {i:>2}. {who:<32} tier {tier:>2}   left {t.remaining}")
-        if self.remaining >= 0:
-            verdict = f"{self.remaining} left"
-        else:
-            verdict = f"over budget by {-self.remaining}"
-        lines.append(f"total {self.total} of {self.budget}: {verdict} (BT-1.1)")
+        lines.append(self.verdict)
         lines.extend(f"error: {p}" for p in self.errors)
         lines.append("valid" if self.valid else "INVALID")
         return "\n".join(lines)

@@ -308,5 +308,10 @@ def load_scenario(source: str | Path | None, default: str) -> tuple[Scenario, Pa
     return validate(doc, Scenario), found.path.parent, found.path.stem, doc
 
 
+def shipped_armies() -> dict[str, Document]:
+    """The shipped army lists by name, each as its document (problems at their lines)."""
+    return {name: _shipped_doc("armies", f"{name}.yaml") for name in shipped_names(PKG, "armies")}
+
+
 def scenario_names() -> list[str]:
     return shipped_names(PKG, "scenarios")

@@ -121,6 +121,10 @@ class BattleOfTanksRuleset(Ruleset):
     def card_template(self) -> str:
         return CARD_TEMPLATE
 
+    def armies(self) -> Mapping[str, Document]:
+        """The shipped army lists (``data/battle_of_tanks/armies/``) by name."""
+        return cat.shipped_armies()
+
     def check_army(self, doc: Any, extra_cards: Sequence[Path] = (), budget: int | None = None) -> ArmyReport:
         """``tanktable army validate``: the army in ``doc`` against its budget (``budget``
         overrides the file's), cards from the shipped ones, ``extra_cards`` and

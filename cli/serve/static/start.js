@@ -1,5 +1,6 @@
 // The start page: create a game, list the saved ones. Plain JavaScript, no build step.
 import {el} from "./dom.js";
+import {chosenArmies, setUpArmies, showArmies} from "./armies.js";
 
 const params = new URLSearchParams(location.search);
 if (params.get("key")) sessionStorage.setItem("tanktable-key", params.get("key"));
@@ -36,14 +37,43 @@ function fillRuleset() {
     const select = el("select", {name: "seat-" + side, "data-side": side});
     for (const kind of catalog.seat_kinds) {
       const option = el("option", {value: kind, text: kind});
+      const note = levelNote(kind, r.id);
+      if (note) option.title = note;
       if ((i === 0 && kind === "human") || (i > 0 && kind === "greedy")) option.selected = true;
       select.append(option);
     }
-    seats.append(el("label", {}, side + " ", select));
+    const note = el("span", {class: "level-note"});
+    const shown = () => { note.textContent = levelNote(select.value, r.id); };
+    select.addEventListener("change", shown);
+    shown();
+    seats.append(el("label", {}, side + " ", select, note));
   });
+  // only the typed options this ruleset takes (issue 29.14)
   document.getElementById("players-field").hidden = !r.option_fields.includes("players");
   document.getElementById("setup-field").hidden = !r.option_fields.includes("setup");
   document.getElementById("options-help").textContent = r.options_help;
+  showArmies(r);
+  showLevels(r.id);
+}
+
+/** The table of computer levels for this ruleset: what each does, how strong, how slow. */
+function showLevels(rulesetId) {
+  const body = document.querySelector("#levels tbody");
+  body.replaceChildren();
+  for (const kind of catalog.seat_kinds) {
+    const level = (catalog.levels || {})[kind];
+    if (!level) continue;
+    const figures = level.rulesets[rulesetId] || {strength: "not measured", time: "?"};
+    body.append(el("tr", {"data-level": kind}, el("th", {text: kind}), el("td", {text: level.summary}),
+      el("td", {text: figures.strength}), el("td", {text: figures.time})));
+  }
+}
+
+/** How strong and how slow a computer level is in this ruleset (data/ai_levels.yaml). */
+function levelNote(kind, rulesetId) {
+  const level = (catalog.levels || {})[kind];
+  if (!level) return "";
+  return level.rulesets[rulesetId] ? level.rulesets[rulesetId].note : level.summary;
 }
 
 function linkList(links) {
@@ -86,6 +116,7 @@ async function create(event) {
   const setup = document.getElementById("setup").value;
   if (!document.getElementById("setup-field").hidden && setup) body.setup = setup;
   body.options = document.getElementById("options").value.split("\n").map(s => s.trim()).filter(Boolean);
+  Object.assign(body, chosenArmies());
   try {
     const game = await api("/api/games", body);
     const list = document.getElementById("created-links");
@@ -113,6 +144,7 @@ async function main() {
   const select = document.getElementById("ruleset");
   for (const r of catalog.rulesets) select.append(el("option", {value: r.id, text: r.title}));
   select.addEventListener("change", fillRuleset);
+  setUpArmies(api);
   fillRuleset();
   document.getElementById("newgame").addEventListener("submit", create);
   loadGames();

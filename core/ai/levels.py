@@ -1,0 +1,94 @@
+"""How strong and how slow each computer level is (issue 28.4), from one place.
+
+The figures live in ``data/ai_levels.yaml`` (strength from the runs of
+``bench/RESULTS.md``, seconds per move from ``bench/level_times.py``);
+``tanktable play --help``, docs/ai.md and the browser's start page show them.
+A level the file does not describe (a third-party agent) shows nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import Field
+
+from core.data import DataModel, parse_document, validate
+from core.resources import shipped
+
+__all__ = ["LevelFigures", "Levels", "help_lines", "level_notes", "levels", "markdown_table"]
+
+
+class LevelFigures(DataModel):
+    """One level's figures in one ruleset."""
+
+    strength: str = Field(min_length=1, description="Its measured results (bench/RESULTS.md), in words.")
+    seconds: float = Field(ge=0, description="Seconds for one decision (bench/level_times.py).")
+
+
+class Level(DataModel):
+    summary: str = Field(min_length=1, description="What the level does, in a few words.")
+    rulesets: dict[str, LevelFigures] = Field(default_factory=dict)
+
+
+class Levels(DataModel):
+    kind: Literal["ai-levels"] = "ai-levels"
+    levels: dict[str, Level]
+
+
+@cache
+def levels() -> Levels:
+    """The shipped figures (validated; a problem is reported at its line)."""
+    text = shipped("ai_levels.yaml").read_text(encoding="utf-8")
+    return validate(parse_document(text, "data/ai_levels.yaml"), Levels)
+
+
+def _seconds(value: float) -> str:
+    return f"{value:.2f} s" if value < 0.1 else f"{value:.1f} s" if value < 10 else f"{value:.0f} s"
+
+
+def note(kind: str, ruleset: str) -> str:
+    """``normal: tree search ... -- beat greedy 36 of 40; about 1.7 s a move`` (empty if unknown)."""
+    level = levels().levels.get(kind)
+    if level is None:
+        return ""
+    figures = level.rulesets.get(ruleset)
+    if figures is None:
+        return level.summary
+    return f"{level.summary} — {figures.strength}; about {_seconds(figures.seconds)} a move"
+
+
+def level_notes(kinds: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """For the start page: for each of ``kinds`` the file describes, its summary and,
+    per ruleset id, its strength, its time per move and the two as one note."""
+    out: dict[str, dict[str, Any]] = {}
+    for kind in kinds:
+        level = levels().levels.get(kind)
+        if level is None:
+            continue
+        out[kind] = {"summary": level.summary, "rulesets": {
+            rid: {"strength": f.strength, "time": _seconds(f.seconds), "note": note(kind, rid)}
+            for rid, f in level.rulesets.items()}}
+    return out
+
+
+def help_lines() -> list[str]:
+    """For ``tanktable play --help``: one line per level, seconds per ruleset."""
+    lines = []
+    for kind, level in levels().levels.items():
+        times = ", ".join(f"{rid} {_seconds(f.seconds)}" for rid, f in level.rulesets.items())
+        lines.append(f"{kind}: {level.summary} ({times} a move)")
+    return lines
+
+
+def markdown_table(titles: dict[str, str]) -> str:
+    """docs/ai.md's table of the levels: one column per ruleset (id -> title)."""
+    rows = ["| level | " + " | ".join(titles.values()) + " |", "|---|" + "---|" * len(titles)]
+    for kind, level in levels().levels.items():
+        cells = []
+        for rid in titles:
+            f = level.rulesets.get(rid)
+            cells.append(f"{f.strength}; {_seconds(f.seconds)} a move" if f else "")
+        rows.append(f"| `{kind}` | " + " | ".join(cells) + " |")
+    return "\n".join(rows)

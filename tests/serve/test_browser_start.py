@@ -1,0 +1,239 @@
+"""The start page in a real headless Chromium (issue 29.14, 29.15, 29.17).
+
+A tablet-sized window (1024x768) driven by touch: choose each ruleset and see
+only its own fields; build a Battle of Tanks army from the card list (a card
+of the user's own among them), see it refused past its budget with the verdict
+``tanktable army validate`` prints; download it; create a game with it and see
+its tanks on the table.
+
+Without Chromium the tests skip and say why; with ``TANKTABLE_REQUIRE_BROWSER=1``
+a missing or broken browser fails them instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+
+from cli.serve.app import TableServer
+from cli.serve.store import ServerFiles
+from core.options import option_fields
+from core.registry import get_ruleset
+from tests.serve.browser import Browser, BrowserError, find_chromium, required
+from tests.serve.helpers import KEY, make_server
+
+OWN_CARD = """\
+ruleset: battle-of-tanks
+kind: card
+id: scout-car
+name: Scout car
+short: scout
+based_on: t-80
+tier: 3
+"""
+
+OWN_ARMY = """\
+ruleset: battle-of-tanks
+kind: army
+name: Club list
+budget: 20
+tanks:
+  - card: scout-car
+  - card: tiger-i
+  - card: is-2
+"""
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    found = find_chromium()
+    if found is None:
+        message = "no Chromium found (apt-get install chromium): the browser tests did not run"
+        if required():
+            pytest.fail(message + " -- TANKTABLE_REQUIRE_BROWSER is set")
+        pytest.skip(message)
+    return found
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
+    """A real server started with a card and an army of the user's (``--cards``, ``--army``)."""
+    import uvicorn
+
+    own = tmp_path_factory.mktemp("own")
+    (own / "cards").mkdir()
+    (own / "cards" / "scout-car.yaml").write_text(OWN_CARD, encoding="utf-8")
+    (own / "club-list.yaml").write_text(OWN_ARMY, encoding="utf-8")
+    files = ServerFiles.of([], [], [own / "club-list.yaml"], [own / "cards"])
+    app, server = make_server(tmp_path_factory.mktemp("games"), files)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    port = sock.getsockname()[1]
+    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    end = time.monotonic() + 20
+    while not uv.started:
+        assert time.monotonic() < end, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", server
+    server.close_streams()
+    uv.should_exit = True
+    thread.join(timeout=10)
+    sock.close()
+
+
+@pytest.fixture(scope="module")
+def tablet(chromium: str) -> Iterator[Browser]:
+    """Chromium as a 1024x768 touch screen (issue 29.17)."""
+    try:
+        b = Browser(chromium, width=1024, height=768)
+        b.send("Emulation.setDeviceMetricsOverride", width=1024, height=768, deviceScaleFactor=1, mobile=False)
+        b.send("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+    except (BrowserError, OSError) as exc:
+        if required():
+            pytest.fail(f"Chromium would not start: {exc}")
+        pytest.skip(f"Chromium would not start: {exc}")
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="module")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = os.environ.get("TANKTABLE_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        return Path(folder)
+    return tmp_path_factory.mktemp("screenshots")
+
+
+def tap(browser: Browser, selector: str) -> None:
+    """A finger's tap at the centre of the element (touch start and end, no mouse)."""
+    box = browser.wait(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
+        if (!e) return null; e.scrollIntoView({{block: 'center'}});
+        const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()""")
+    x, y = box
+    browser.send("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": x, "y": y}])
+    browser.send("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+
+
+def choose(browser: Browser, selector: str, value: str) -> None:
+    """Pick an option of a ``<select>`` (the browser's own list is not part of the page)."""
+    browser.js(f"""(() => {{ const s = document.querySelector({json.dumps(selector)}); s.value = {json.dumps(value)};
+        s.dispatchEvent(new Event('change', {{bubbles: true}})); }})()""")
+
+
+def shown(browser: Browser, element_id: str) -> bool:
+    return bool(browser.js(f"document.getElementById({json.dumps(element_id)}).getClientRects().length > 0"))
+
+
+def open_start(browser: Browser, base: str) -> None:
+    browser.open(f"{base}/?key={KEY}")
+    browser.wait("document.querySelectorAll('#ruleset option').length > 0")
+
+
+def test_start_page_shows_only_the_chosen_rulesets_fields(
+        tablet: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
+    """Issue 29.14: "Players" and "Set-up" only for a ruleset that takes them, the
+    armies only for one with army lists; each computer level says how strong and
+    how slow it is in that ruleset."""
+    base, _server = live
+    open_start(tablet, base)
+    for rid in ("tank-chess", "duel-of-the-giants", "battle-of-tanks"):
+        choose(tablet, "#ruleset", rid)
+        fields = option_fields(get_ruleset(rid).options_model)
+        assert shown(tablet, "players-field") == ("players" in fields), rid
+        assert shown(tablet, "setup-field") == ("setup" in fields), rid
+        assert shown(tablet, "armies-field") == ("armies" in fields), rid
+        note = tablet.js("document.querySelector('#seats label:nth-of-type(2) .level-note').textContent")
+        assert "greedy" in tablet.js("document.querySelector('#seats label:nth-of-type(2) select').value")
+        assert " a move" in note and "one move ahead" in note, note
+        levels = tablet.js("[...document.querySelectorAll('#levels tbody tr')].map(r => r.dataset.level)")
+        assert levels == ["random", "greedy", "mcts"], levels  # the server's computer kinds, each described
+        tablet.screenshot(screenshots / f"start-{rid}.png")
+    tap(tablet, "#levels-help summary")
+    tablet.wait("document.getElementById('levels-help').open")
+    tablet.screenshot(screenshots / "start-levels.png")
+
+
+def test_army_built_by_touch_is_refused_past_the_budget_and_played(
+        tablet: Browser, live: tuple[str, TableServer], screenshots: Path, tmp_path: Path) -> None:
+    """Issue 29.15 (BT-1.1): the running total and what is left; a card past the
+    budget is refused with ``army validate``'s verdict and not added; the army
+    downloads as YAML and a game created with it has its tanks on the table."""
+    base, server = live
+    open_start(tablet, base)
+    choose(tablet, "#ruleset", "battle-of-tanks")
+    tap(tablet, "#builder summary")
+    tablet.wait("document.getElementById('builder').open")
+    assert tablet.js("document.querySelector('#army-cards tr.own td').textContent") == "Scout car"
+    budget = int(tablet.js("document.getElementById('army-budget').value"))
+    bt = next(r for r in server._catalog()["rulesets"] if r["id"] == "battle-of-tanks")
+    cards = {c["id"]: c["tier"] for c in bt["armies"]["cards"]}
+    names = {c["id"]: c["name"] for c in bt["armies"]["cards"]}
+    picked = ["tiger-i", "is-2", "scout-car"]
+    spent = 0
+    for n, card in enumerate(picked, 1):
+        tap(tablet, f"#army-cards button[data-card='{card}']")
+        tablet.wait(f"document.querySelectorAll('#army-list li').length === {n}")
+        spent += cards[card]
+        tablet.wait(f"document.getElementById('army-total').textContent === "
+                    f"'total {spent} of {budget}: {budget - spent} left (BT-1.1)'")
+    over = next(c for c, tier in cards.items() if tier > budget - spent)
+    tap(tablet, f"#army-cards button[data-card='{over}']")
+    refusal = tablet.wait("!document.getElementById('army-refusal').hidden && "
+                          "document.getElementById('army-refusal').textContent")
+    total = spent + cards[over]
+    # the verdict `army validate` prints, under the name of the card refused
+    assert refusal.splitlines()[-1] == f"total {total} of {budget}: over budget by {total - budget} (BT-1.1)"
+    assert refusal.startswith(f"{names[over]} (tier {cards[over]}) is not added")
+    assert tablet.js("document.querySelectorAll('#army-list li').length") == len(picked), "refused: not added"
+    tablet.screenshot(screenshots / "start-army-refused.png")
+    # a budget below the total: the verdict in red, nothing to download until it fits
+    choose(tablet, "#army-budget", str(spent - 1))
+    tablet.wait("document.getElementById('army-total').classList.contains('over')")
+    assert tablet.js("document.getElementById('army-total').textContent") == \
+        f"total {spent} of {spent - 1}: over budget by 1 (BT-1.1)"
+    assert not shown(tablet, "army-download")
+    choose(tablet, "#army-budget", str(budget))
+    tablet.wait("!document.getElementById('army-download').hidden")
+    # the download is the army file that was checked
+    href = tablet.js("document.getElementById('army-download').href")
+    text = unquote(href.partition(",")[2])
+    assert "kind: army" in text and "- card: scout-car" in text
+    assert tablet.js("document.getElementById('army-download').download") == "my-army.yaml"
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    tablet.send("Browser.setDownloadBehavior", behavior="allow", downloadPath=str(downloads))
+    tap(tablet, "#army-download")
+    end = time.monotonic() + 10
+    while not (downloads / "my-army.yaml").exists():
+        assert time.monotonic() < end, "the army was not downloaded"
+        time.sleep(0.05)
+    assert (downloads / "my-army.yaml").read_text(encoding="utf-8") == text
+    # play with it: side a the built army, side b the server's own army file
+    choose(tablet, "#army-choices select[data-side='a']", "built")
+    choose(tablet, "#army-choices select[data-side='b']", "file:club-list.yaml")
+    tablet.js("document.getElementById('seed').value = '3'")
+    tap(tablet, "#create")
+    link = "#created a.seat-link[data-seat='a']"
+    tablet.wait(f"document.querySelector(\"{link}\")")
+    tap(tablet, link)
+    tablet.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')")
+    labels = tablet.js("[...document.querySelectorAll('#board svg g.tank text')].map(t => t.textContent)")
+    assert {"tiger#1", "is2#1", "scout#1"} <= set(labels), labels  # side a, the built army
+    assert "scout#2" in labels or "scout#1" in labels
+    game_id = tablet.js("location.pathname.split('/')[2]")
+    armies = server.store.get(game_id).game.options["armies"]  # type: ignore[union-attr]
+    assert armies["a"]["tanks"] == [{"card": c} for c in picked]
+    assert armies["b"]["name"] == "Club list"
+    tablet.screenshot(screenshots / "start-army-table.png")
