@@ -25,6 +25,7 @@ import yaml
 
 from cli.serve.app import TableServer
 from cli.serve.store import ServerFiles
+from rulesets.battle_of_tanks.actions import Declare
 from rulesets.battle_of_tanks.game import BattleGame
 from tests.battle_of_tanks.helpers import give_chit, make_game
 from tests.serve.browser import Browser, BrowserError
@@ -34,6 +35,7 @@ from tests.serve.test_browser import chromium, screenshots  # noqa: F401  (fixtu
 ROCKS = {"name": "rocks", "type": "rocks", "polygon": [[50, 20], [56, 20], [56, 50], [50, 50]]}
 WALL = {"name": "stone wall", "type": "wall", "polygon": [[62, 72], [64, 72], [64, 88], [62, 88]]}
 POSITION = "bt-orders.yaml"
+AMBUSH = "bt-ambush.yaml"
 
 
 def position() -> dict[str, Any]:
@@ -53,6 +55,19 @@ def position() -> dict[str, Any]:
     return doc
 
 
+def ambush_position() -> dict[str, Any]:
+    """t34#1 waits in AMBUSH; tiger#1, in its sight, has just been ordered to MOVE:
+    side a decides in the ambush window (BT-7.2)."""
+    g = make_game(["t-34-85m"], ["tiger-i", "is-2"], {"a1": (30, 60, 0), "b1": (70, 60, 180), "b2": (110, 110, 180)},
+                  seed=3)
+    give_chit(g, "a")
+    g.apply(Declare("t34#1", "AMBUSH"))
+    give_chit(g, "b")
+    g.apply(Declare("tiger#1", "MOVE"))
+    assert g.phase == "window"
+    return g.position()
+
+
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
     """A real server offering the test's position, on a free port of 127.0.0.1."""
@@ -61,7 +76,9 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
     folder = tmp_path_factory.mktemp("bt-orders")
     path = folder / POSITION
     path.write_text(yaml.safe_dump(position(), sort_keys=False), encoding="utf-8")
-    app, server = make_server(folder / "games", ServerFiles.of([], [path]))
+    ambush = folder / AMBUSH
+    ambush.write_text(yaml.safe_dump(ambush_position(), sort_keys=False), encoding="utf-8")
+    app, server = make_server(folder / "games", ServerFiles.of([], [path, ambush]))
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(64)
@@ -91,18 +108,19 @@ def tablet(chromium: str) -> Iterator[Browser]:  # noqa: F811
     b.close()
 
 
-def open_game(browser: Browser, live: tuple[str, TableServer]) -> BattleGame:
-    """A new game from the position, both seats people; side a's page opened."""
+def open_game(browser: Browser, live: tuple[str, TableServer], name: str = POSITION, rings: int = 2) -> BattleGame:
+    """A new game from the position ``name``, both seats people; side a's page opened."""
     base, server = live
     request = urllib.request.Request(
         f"{base}/api/games", method="POST",
-        data=json.dumps({"ruleset": "battle-of-tanks", "position": POSITION,
+        data=json.dumps({"ruleset": "battle-of-tanks", "position": name,
                          "seats": {"a": "human", "b": "human"}, "seed": 7}).encode(),
         headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
     created = json.loads(urllib.request.urlopen(request, timeout=20).read())
     browser.open(base + created["links"]["a"])
     browser.wait("document.getElementById('status').textContent.startsWith('your decision')")
-    browser.wait("document.querySelectorAll('#tt-overlay circle.tt-from').length === 2")
+    if rings:
+        browser.wait(f"document.querySelectorAll('#tt-overlay circle.tt-from').length === {rings}")
     table = server.store.get(created["id"])
     assert table is not None and isinstance(table.game, BattleGame)
     return table.game
@@ -158,6 +176,12 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
         assert words in legend
     b.screenshot(screenshots / "bt-orders-rings.png")
 
+    # a tap on a tank's label opens its menu too; Esc closes it
+    tap(b, "#bt-label-pads rect[data-tank='a4']")
+    b.wait("document.querySelector('#bt-order-menu[data-tank=\"a4\"]')")
+    for kind in ("keyDown", "keyUp"):
+        b.send("Input.dispatchKeyEvent", type=kind, key="Escape", code="Escape", windowsVirtualKeyCode=27)
+    b.wait("!document.getElementById('bt-order-menu')")
     # a finger's tap on luchs#1 opens its menu beside it
     tap(b, "#tt-overlay circle.tt-from[data-place='a1']")
     b.wait("document.querySelector('#bt-order-menu[data-tank=\"a1\"]')")
@@ -238,3 +262,23 @@ def test_a_refused_fire_shows_the_servers_reason_with_its_rule_id(
         "document.getElementById('bt-fire-message').textContent")
     assert len(game.history) == moves and game.phase == "fire"
     b.screenshot(screenshots / "bt-fire-refused.png")
+
+
+def test_an_ambusher_fires_from_the_board_in_the_window(tablet: Browser, live: tuple[str, TableServer],
+                                                       screenshots: Path) -> None:  # noqa: F811
+    """issue 29.3 in an ambush window (BT-7.2): the ambusher is ready, a tap on the target
+    allocates its shot, "fire" sends ``ambush t34#1 tiger#1``; the shot needs 2+ (AMBUSH -1, BT-7.1)."""
+    b = tablet
+    game = open_game(b, live, AMBUSH, rings=0)
+    b.wait("document.getElementById('bt-fire-panel')")
+    assert "t34#1 springs its AMBUSH: 0 of 1 shot(s)" in b.js("document.getElementById('bt-fire-panel').textContent")
+    assert b.js("document.getElementById('bt-fire-hold').textContent") == "pass"
+    tap(b, "#bt-fire circle.bt-target[data-tank='b1']")
+    b.wait("document.querySelector('.bt-shot-card[data-tank=\"b1\"]')")
+    assert b.js("document.querySelector('.bt-shot-card .bt-odds').textContent").startswith("hit 5/6 (2+)")
+    b.screenshot(screenshots / "bt-ambush-window.png")
+    moves = len(game.history)
+    tap(b, "#bt-fire-send")
+    b.wait("!document.getElementById('bt-fire-panel') || document.getElementById('bt-fire-message').textContent")
+    assert game.format_action(game.history[moves].action) == "ambush t34#1 tiger#1"
+    assert not game.tank("a1").ambush
