@@ -9,7 +9,7 @@
 // `ambush amx#1 tiger#1`). The page only shows the server's figures; the
 // server judges the shot, and a refusal is shown with its rule ID.
 import {$, el, svgNode} from "../../../dom.js";
-import {table, play} from "../../connection.js";
+import {table, play, onState} from "../../connection.js";
 import {boardSvg} from "../../board.js";
 import {place, unitsPerPixel} from "./orders.js";
 
@@ -214,6 +214,7 @@ export function draw(pushed) {
 }
 
 export function setup() {
+  onState(state => { if (state.pass_to) { plan.version = null; clear(); } });  // hot-seat: the pass screen hides nothing
   document.addEventListener("keydown", event => {
     const fire = choices();
     if (!fire || !$("bt-fire-panel") || event.target.matches("input, textarea")) return;

@@ -5,7 +5,7 @@
 // decision offers, each with the ruleset's note. A button plays the order in
 // the ruleset's notation; Esc or a click on the table closes the menu.
 import {$, el, svgNode} from "../../../dom.js";
-import {table, play} from "../../connection.js";
+import {table, play, onState} from "../../connection.js";
 import {boardSvg, select} from "../../board.js";
 import {hoverShows} from "../../aids.js";
 
@@ -148,4 +148,5 @@ export function setup() {
   document.addEventListener("keydown", event => {
     if (event.key === "Escape" && $("bt-order-menu")) { event.preventDefault(); select(null); }
   });
+  onState(state => { if (state.pass_to) closeMenu(); });  // hot-seat: nothing of the last player's view stays
 }
