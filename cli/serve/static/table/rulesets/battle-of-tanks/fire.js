@@ -56,8 +56,8 @@ function say(text) { plan.message = text; const m = $("bt-fire-message"); if (m)
 
 function clickTarget(shooter, target) {
   if (!target.allowed) { say(`${target.label}: ${target.reason} (${target.rule})`); return; }
-  if (plan.shots.has(target.key)) { say(""); return; }
-  if (allocated() >= shooter.shots) { say(`all ${shooter.shots} shot(s) are allocated: take one off another target first`); return; }
+  if (plan.shots.has(target.key)) { change(shooter, target, +1); return; }  // a chosen target: one shot more
+  if (allocated() >= shooter.shots) { say(`all ${shooter.shots} shot(s) are allocated (BT-6.2): take one off another target first`); return; }
   plan.shots.set(target.key, {n: 1, turret: false});
   say("");
   draw();
@@ -66,7 +66,8 @@ function clickTarget(shooter, target) {
 function change(shooter, target, delta) {
   const s = plan.shots.get(target.key);
   if (!s) return;
-  if (delta > 0 && allocated() >= shooter.shots) return;
+  if (delta > 0 && allocated() >= shooter.shots) { say(`all ${shooter.shots} shot(s) are allocated (BT-6.2)`); return; }
+  say("");
   s.n += delta;
   if (s.n < 1) plan.shots.delete(target.key);
   draw();
@@ -74,7 +75,7 @@ function change(shooter, target, delta) {
 
 function odds(target, turret) { return turret && target.turret ? target.turret : target.odds; }
 
-function oddsText(target, s, shooter) {
+function oddsText(target, s) {
   const o = odds(target, s.turret);
   const expected = Math.round(o.expected * s.n);
   return `hit ${o.hit} (${o.need}+) · penetrate ${o.penetrate} (${o.counts}) · ≈${expected}/${target.hp} HP`;
@@ -144,7 +145,7 @@ function drawCards(svg, shooter) {
       card.append(toggle);
     }
     const o = odds(target, s.turret);
-    card.append(el("div", {class: "bt-odds", title: o.explain, text: oddsText(target, s, shooter)}));
+    card.append(el("div", {class: "bt-odds", title: o.explain, text: oddsText(target, s)}));
     $("board-wrap").append(card);
     place(card, svg, tankAt(key).tank, [...ringsBut(key), ...placed]);
     placed.push(card.getBoundingClientRect());
