@@ -252,8 +252,15 @@ class BattleGame(Game[Action]):
                 for t in self.tanks
             ],
             "bag": len(self.bag),
+            "fire": self.fire_choices(),
         })
         return base
+
+    def fire_choices(self) -> dict[str, Any] | None:
+        """Who may fire now, at whom, with which odds (rulesets/battle_of_tanks/firing.py)."""
+        from rulesets.battle_of_tanks.firing import fire_choices
+
+        return fire_choices(self)
 
     def position(self) -> dict[str, Any]:
         """The whole state as a ``kind: position`` document (rulesets/battle_of_tanks/position.py)."""

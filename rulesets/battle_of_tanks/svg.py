@@ -17,6 +17,7 @@ import numpy as np
 import shapely
 
 from core.svgframe import HeadingLine, LegendItem, frame
+from rulesets.battle_of_tanks import marks
 from rulesets.battle_of_tanks.render import feature_letter
 
 if TYPE_CHECKING:
@@ -102,8 +103,11 @@ def render_svg(game: BattleGame) -> str:
                       stroke=LAST_SHOT, attrib={"stroke-width": "3", "class": "last-shot"})
     for t in game.tanks:
         colour = SIDE_COLOUR[t.side] if t.alive else DESTROYED_FILL
-        g = ET.SubElement(svg, "g", attrib={"class": "tank"})
-        ET.SubElement(g, "title").text = f"{t.label} ({t.card.name}) {t.hp}/{t.card.hit_points} HP"
+        spotted = t.key in game.spotted
+        g = ET.SubElement(svg, "g", attrib={"class": marks.classes(t, spotted), "data-tank": t.key})
+        said = marks.words(t, spotted)
+        ET.SubElement(g, "title").text = f"{t.label} ({t.card.name}) {t.hp}/{t.card.hit_points} HP" + (
+            f"; {said}" if said else "")
         _polygon_elements(g, t.footprint(), d, fill=colour, stroke="#000000", opacity="0.9")
         # the gun shows the heading
         rad = np.radians(t.heading)
@@ -111,6 +115,8 @@ def render_svg(game: BattleGame) -> str:
         ET.SubElement(g, "line", x1=f"{t.x * SCALE:.1f}", y1=f"{(d - t.y) * SCALE:.1f}",
                       x2=f"{gx * SCALE:.1f}", y2=f"{(d - gy) * SCALE:.1f}", stroke="#000000",
                       attrib={"stroke-width": "3"})
+        corners = [(x * SCALE, (d - y) * SCALE) for x, y in list(t.footprint().exterior.coords)[:4]]
+        marks.draw(g, t, spotted, (t.x * SCALE, (d - t.y) * SCALE), corners, t.length * SCALE / 2)
         text = ET.SubElement(g, "text", x=f"{t.x * SCALE:.1f}", y=f"{(d - t.y) * SCALE - t.width * SCALE:.1f}",
                              attrib={"font-size": "12", "text-anchor": "middle", "font-family": "sans-serif"})
         text.text = t.label
@@ -158,7 +164,7 @@ def legend() -> list[LegendItem]:
     ]
     items += [
         LegendItem("gun: the heading", [rect(SIDE_COLOUR["a"]), line("#000000", **{"stroke-width": "3"})]),
-        LegendItem("destroyed tank", [rect(DESTROYED_FILL)]),
+        *marks.legend_items(SIDE_COLOUR["a"], DESTROYED_FILL),
         LegendItem("base plate and tower (BT-3.1)",
                    [rect(SIDE_COLOUR["a"], opacity="0.3"),
                     ET.Element("circle", cx="8", cy="8", r="4", fill=SIDE_COLOUR["a"])]),

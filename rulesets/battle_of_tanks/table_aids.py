@@ -4,6 +4,8 @@
 * A drive (BT-5.1) is placed from the active tank to its last waypoint, and
   drawn as its path through the waypoints with its length against the tank's
   move allowance (``"31.5 / 40 cm"``), marked ``over`` when longer.
+* An order (BT-4.2) starts from its tank, keyed by the tank's key: the page
+  rings every tank that may take the chit's order and opens its order menu.
 * A shot (BT-6) draws the line of sight from the shooter to each target; the
   last line carries the ruleset's own note (chance to hit and to penetrate).
 * :func:`board_scale` lets the page turn a click into centimetres (the ruler).
@@ -18,13 +20,18 @@ from collections.abc import Sequence
 
 from core.game import Action, ActionAid, AidLine, BoardAids, BoardScale, Drawing, Place, Point
 from core.geometry import path_length
-from rulesets.battle_of_tanks.actions import AmbushFire, Drive, Fire, num
+from rulesets.battle_of_tanks.actions import AmbushFire, Declare, Drive, Fire, num
 from rulesets.battle_of_tanks.game import BattleGame
 from rulesets.battle_of_tanks.state import Tank
 from rulesets.battle_of_tanks.svg import SCALE
 
 RADIUS = 9.0
 """The clickable spot on a drive's end, in drawing units (under 2 cm of table)."""
+
+TANK_RING = 24.0
+"""The ring around a tank that may take an order, in drawing units (4.8 cm of
+table): at least 40 CSS pixels across where the board is drawn at its own
+size or larger, a finger's width (issue 29.17)."""
 
 
 def svg_point(game: BattleGame, x: float, y: float) -> Point:
@@ -44,10 +51,14 @@ def board_scale(game: BattleGame) -> BoardScale:
 def board_aids(game: BattleGame, actions: Sequence[Action], notes: Sequence[str]) -> BoardAids:
     """Each drive from the active tank to its end, with its path; each shot's lines."""
     tank = game.find(game.active) if game.active else None
-    return BoardAids(RADIUS, tuple(_action(game, tank, a, note) for a, note in zip(actions, notes, strict=True)))
+    radius = TANK_RING if game.phase == "order" else RADIUS
+    return BoardAids(radius, tuple(_action(game, tank, a, note) for a, note in zip(actions, notes, strict=True)))
 
 
 def _action(game: BattleGame, tank: Tank | None, action: Action, note: str) -> ActionAid:
+    if isinstance(action, Declare):
+        ordered = game.find(action.tank)
+        return ActionAid() if ordered is None else ActionAid(Place(ordered.key, svg_point(game, ordered.x, ordered.y)))
     if isinstance(action, Drive) and action.points:
         start = point_place(game, tank.x, tank.y) if tank is not None else None
         return ActionAid(start, point_place(game, *action.points[-1]), drive_drawing(game, tank, action))

@@ -74,7 +74,7 @@ def test_legend_names_every_symbol() -> None:
                    "cover shadow of the last shot", "grid: 10 cm"):
         assert symbol in text, symbol
     samples = [g for g in group(root, "legend").iter(f"{NS}g") if g.get("class") == "sample"]
-    assert len(samples) == 14  # every entry but the note on heights has its symbol drawn
+    assert len(samples) == 17  # every entry but the note on heights has its symbol drawn (issue 29.2: + 3 markers)
 
 
 def test_heading_and_legend_leave_the_tables_coordinates() -> None:

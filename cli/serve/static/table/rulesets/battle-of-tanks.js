@@ -4,7 +4,9 @@
 import {$, el, svgNode} from "../../dom.js";
 import {table, post} from "../connection.js";
 import {label} from "../aids.js";
-import {boardSvg, onBoardDrawn} from "../board.js";
+import {boardSvg, onBoardDrawn, onSelect} from "../board.js";
+import * as orders from "./battle-of-tanks/orders.js";
+import * as fire from "./battle-of-tanks/fire.js";
 
 let ruler = {on: false, points: []};
 
@@ -76,6 +78,9 @@ function setupRuler() {
 export function setup() {
   $("ruler").addEventListener("click", () => { ruler = {on: !ruler.on, points: []}; setupRuler(); });
   onBoardDrawn(svg => svg.addEventListener("click", rulerClick, true));
+  orders.setup();
+  onSelect(orders.draw);
+  fire.setup();
 }
 
 export function draw(state) {
@@ -84,4 +89,6 @@ export function draw(state) {
     $("aids").append(el("p", {class: "phase", text: `round ${v.round}, ${v.phase}; ${v.bag} order chits in the bag`}));
   }
   setupRuler();
+  orders.draw();
+  fire.draw(true);
 }

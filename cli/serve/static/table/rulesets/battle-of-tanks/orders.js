@@ -1,0 +1,152 @@
+// Battle of Tanks: orders on the board (issue 29.2). When a chit is yours,
+// every tank that may take its order is ringed (the server places each order
+// on its tank: state.targets); a click or a tap on a ring or on the tank's
+// label opens the tank's order menu beside it, one button per order the
+// decision offers, each with the ruleset's note. A button plays the order in
+// the ruleset's notation; Esc or a click on the table closes the menu.
+import {$, el, svgNode} from "../../../dom.js";
+import {table, play, onState} from "../../connection.js";
+import {boardSvg, select} from "../../board.js";
+import {hoverShows} from "../../aids.js";
+
+const FINGER = 40;  // CSS pixels: the least a ring or a label offers a finger (issue 29.17)
+
+/** Each tank's order actions this decision, by tank key (from the server's places). */
+export function ordersByTank(state) {
+  const out = new Map();
+  if (!state.your_turn || !state.view || state.view.phase !== "order" || !state.targets || !state.targets.moves) return out;
+  state.targets.moves.forEach((m, i) => {
+    if (!m.from || m.to) return;
+    if (!out.has(m.from)) out.set(m.from, []);
+    out.get(m.from).push(state.actions[i]);
+  });
+  return out;
+}
+
+function tankOf(state, key) {
+  return ((state.view && state.view.tanks) || []).find(t => t.key === key) || null;
+}
+
+/** Drawing units per CSS pixel of the board as shown now. */
+export function unitsPerPixel(svg) {
+  const m = svg.getScreenCTM();
+  return m && m.a ? 1 / m.a : 1;
+}
+
+// Rings at least a finger wide whatever the board's size on screen.
+function fingerRings(svg, keys) {
+  const least = FINGER / 2 * unitsPerPixel(svg);
+  for (const c of svg.querySelectorAll("#tt-overlay circle.tt-from")) {
+    if (!keys.has(c.dataset.place)) continue;
+    if (Number(c.getAttribute("r")) < least) c.setAttribute("r", least.toFixed(1));
+    c.classList.add("bt-ring");
+  }
+}
+
+// A pad under each orderable tank's label, at least a finger high and wide:
+// tapping the name works as well as tapping the tank.
+function labelPads(svg, keys) {
+  const drawn = svg.querySelector("#bt-label-pads");
+  if (drawn && drawn.dataset.version === String(table.state.version)) {
+    for (const pad of drawn.children) pad.classList.toggle("bt-selected", pad.dataset.tank === table.selected);
+    return;
+  }
+  drawn?.remove();
+  if (!keys.size) return;
+  const group = svgNode("g", {id: "bt-label-pads", "data-version": String(table.state.version)});
+  const least = FINGER * unitsPerPixel(svg);
+  for (const key of keys) {
+    const text = svg.querySelector(`g.tank[data-tank="${key}"] text`);
+    if (!text) continue;
+    const box = text.getBBox();
+    const w = Math.max(box.width + 10, least), h = Math.max(box.height + 6, least);
+    const pad = svgNode("rect", {x: box.x + box.width / 2 - w / 2, y: box.y + box.height / 2 - h / 2, width: w, height: h,
+                                 rx: 6, class: "bt-label-pad" + (key === table.selected ? " bt-selected" : ""),
+                                 "data-tank": key});
+    pad.append(svgNode("title", {}, `orders for ${text.textContent}`));
+    pad.addEventListener("click", event => { event.stopPropagation(); select(table.selected === key ? null : key); });
+    group.append(pad);
+  }
+  svg.append(group);
+}
+
+function closeMenu() { $("bt-order-menu")?.remove(); }
+
+// The menu beside the selected tank: its orders and their notes.
+function openMenu(svg, key, actions) {
+  closeMenu();
+  const tank = tankOf(table.state, key);
+  const menu = el("div", {id: "bt-order-menu", class: "bt-menu", role: "menu", "data-tank": key});
+  const name = tank ? `${tank.label} (${tank.card}) ${tank.hp} HP` + (tank.state.length ? ` — ${tank.state.join(", ")}` : "") : key;
+  const close = el("button", {class: "bt-close", text: "×", title: "close (Esc)"});
+  close.addEventListener("click", () => select(null));
+  menu.append(el("div", {class: "bt-menu-head"}, el("b", {text: name}), close));
+  for (const a of actions) {
+    const word = a.text.split(" ").pop();
+    const button = el("button", {class: "bt-order order-" + word, role: "menuitem", "data-order": word,
+                                 text: word.toUpperCase()});
+    button.addEventListener("click", () => play(a.text));
+    hoverShows(button, [a]);
+    menu.append(el("div", {class: "bt-menu-row"}, button, el("span", {class: "note", text: a.note || ""})));
+  }
+  $("board-wrap").append(menu);
+  place(menu, svg, tank);
+  menu.querySelector("button.bt-order")?.focus({preventScroll: true});
+}
+
+/** Put a floating box beside a tank on the board: right of it, else left, below or
+ * above, else in a corner of the board -- the first spot inside the board that covers
+ * none of the `avoid` rectangles (screen rectangles: rings a click must still reach). */
+export function place(box, svg, tank, avoid = []) {
+  if (!tank || !table.state.geometry) return;
+  const g = table.state.geometry;
+  const pt = svg.createSVGPoint();
+  pt.x = tank.x * g.scale; pt.y = (g.depth - tank.y) * g.scale;
+  const at = pt.matrixTransform(svg.getScreenCTM());
+  const wrap = $("board-wrap").getBoundingClientRect();
+  const x = at.x - wrap.left, y = at.y - wrap.top, w = box.offsetWidth, h = box.offsetHeight;
+  const room = svg.getBoundingClientRect();  // within the board, and within the window: a finger reaches it
+  const maxX = Math.min(wrap.width, room.right - wrap.left, window.innerWidth - wrap.left) - w;
+  const maxY = Math.min(wrap.height, room.bottom - wrap.top, window.innerHeight - wrap.top) - h;
+  const minY = Math.max(0, -wrap.top);
+  const spots = [[x + FINGER, y - h / 2], [x - FINGER - w, y - h / 2], [x - w / 2, y + FINGER], [x - w / 2, y - FINGER - h],
+                 [0, minY], [maxX, minY], [0, maxY], [maxX, maxY]];
+  const fits = ([l, t]) => l >= 0 && t >= minY && l <= maxX + 0.5 && t <= maxY + 0.5;
+  const clear = ([l, t]) => !avoid.some(r => l + wrap.left < r.right && r.left < l + wrap.left + w
+                                             && t + wrap.top < r.bottom && r.top < t + wrap.top + h);
+  const chosen = spots.find(s => fits(s) && clear(s)) || spots.find(fits) || spots[0];
+  box.style.left = `${Math.max(0, Math.min(chosen[0], Math.max(0, maxX)))}px`;
+  box.style.top = `${Math.max(minY, Math.min(chosen[1], Math.max(minY, maxY)))}px`;
+}
+
+/** Rings, label pads and the open menu, drawn again after each state or selection. */
+export function draw() {
+  const state = table.state;
+  const svg = boardSvg();
+  const orders = ordersByTank(state);
+  if (!svg || !orders.size) {
+    svg?.querySelector("#bt-label-pads")?.remove();
+    closeMenu();
+    return;
+  }
+  const keys = new Set(orders.keys());
+  fingerRings(svg, keys);
+  labelPads(svg, keys);
+  const key = table.selected;
+  if (key && orders.has(key)) {
+    const open = $("bt-order-menu");
+    if (!open || open.dataset.tank !== key) openMenu(svg, key, orders.get(key));
+    else place(open, svg, tankOf(state, key));
+  } else {
+    closeMenu();
+  }
+}
+
+export function setup() {
+  // the ruleset's own styles, beside its modules (table.css stays common)
+  document.head.append(el("link", {rel: "stylesheet", href: "/static/table/rulesets/battle-of-tanks/board.css"}));
+  document.addEventListener("keydown", event => {
+    if (event.key === "Escape" && $("bt-order-menu")) { event.preventDefault(); select(null); }
+  });
+  onState(state => { if (state.pass_to) closeMenu(); });  // hot-seat: nothing of the last player's view stays
+}

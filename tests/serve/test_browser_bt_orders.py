@@ -1,0 +1,285 @@
+"""Battle of Tanks orders and fire on the board, in a real Chromium (issue 29.2, 29.3, 29.17).
+
+A tablet-sized window (1024x768). The game starts from a position written
+for the test: side a's chit is drawn; luchs#1 and amx#1 may take its order,
+t34#1 waits in AMBUSH, t80#1 already has its MOVE, is2#1 is spotted behind
+a low stone wall (HULL-DOWN from luchs#1), e25#1 is hidden behind rocks and
+t80#2 is a wreck. The player taps and clicks as a player would (CDP mouse
+and touch events, never the page's functions); the server's game is checked
+afterwards.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from cli.serve.app import TableServer
+from cli.serve.store import ServerFiles
+from rulesets.battle_of_tanks.actions import Declare
+from rulesets.battle_of_tanks.game import BattleGame
+from tests.battle_of_tanks.helpers import give_chit, make_game
+from tests.serve.browser import Browser, BrowserError
+from tests.serve.helpers import KEY, make_server
+from tests.serve.test_browser import chromium, screenshots  # noqa: F401  (fixtures)
+
+ROCKS = {"name": "rocks", "type": "rocks", "polygon": [[50, 20], [56, 20], [56, 50], [50, 50]]}
+WALL = {"name": "stone wall", "type": "wall", "polygon": [[62, 72], [64, 72], [64, 88], [62, 88]]}
+POSITION = "bt-orders.yaml"
+AMBUSH = "bt-ambush.yaml"
+
+
+def position() -> dict[str, Any]:
+    """The test's position as a ``kind: position`` document."""
+    g = make_game(["pzkpfw-ii-luchs", "t-34-85m", "t-80", "amx-12t"], ["tiger-i", "is-2", "e-25", "t-80"],
+                  {"a1": (30, 60, 0), "a2": (15, 15, 45), "a3": (20, 100, 0), "a4": (12, 75, 0),
+                   "b1": (75, 55, 180), "b2": (70, 80, 180), "b3": (70, 25, 180), "b4": (100, 40, 180)},
+                  terrain=[ROCKS, WALL], seed=3)
+    give_chit(g, "a")
+    doc = g.position()
+    tanks = {t["key"]: t for t in doc["tanks"]}
+    tanks["a2"].update(order="AMBUSH", ambush=True, ambush_since=1)
+    tanks["a3"].update(order="MOVE", moved=True)
+    tanks["b4"].update(hp=0, wreck=True)
+    doc.update(bag=["a4", "b3", "b1", "b2"], drawn=["a2", "a3", "a1"], spotted=["b2"],
+               destroyed_tiers={"a": 4, "b": 0})
+    return doc
+
+
+def ambush_position() -> dict[str, Any]:
+    """t34#1 waits in AMBUSH; tiger#1, in its sight, has just been ordered to MOVE:
+    side a decides in the ambush window (BT-7.2)."""
+    g = make_game(["t-34-85m"], ["tiger-i", "is-2"], {"a1": (30, 60, 0), "b1": (70, 60, 180), "b2": (110, 110, 180)},
+                  seed=3)
+    give_chit(g, "a")
+    g.apply(Declare("t34#1", "AMBUSH"))
+    give_chit(g, "b")
+    g.apply(Declare("tiger#1", "MOVE"))
+    assert g.phase == "window"
+    return g.position()
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
+    """A real server offering the test's position, on a free port of 127.0.0.1."""
+    import uvicorn
+
+    folder = tmp_path_factory.mktemp("bt-orders")
+    path = folder / POSITION
+    path.write_text(yaml.safe_dump(position(), sort_keys=False), encoding="utf-8")
+    ambush = folder / AMBUSH
+    ambush.write_text(yaml.safe_dump(ambush_position(), sort_keys=False), encoding="utf-8")
+    app, server = make_server(folder / "games", ServerFiles.of([], [path, ambush]))
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    end = time.monotonic() + 20
+    while not uv.started:
+        assert time.monotonic() < end, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{sock.getsockname()[1]}", server
+    server.close_streams()
+    uv.should_exit = True
+    thread.join(timeout=10)
+    sock.close()
+
+
+@pytest.fixture(scope="module")
+def tablet(chromium: str) -> Iterator[Browser]:  # noqa: F811
+    """Chromium in a 1024x768 window that also takes touch events."""
+    try:
+        b = Browser(chromium, width=1024, height=768)
+    except (BrowserError, OSError) as exc:
+        pytest.fail(f"Chromium would not start: {exc}")
+    b.send("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+    yield b
+    b.close()
+
+
+def open_game(browser: Browser, live: tuple[str, TableServer], name: str = POSITION, rings: int = 2) -> BattleGame:
+    """A new game from the position ``name``, both seats people; side a's page opened."""
+    base, server = live
+    request = urllib.request.Request(
+        f"{base}/api/games", method="POST",
+        data=json.dumps({"ruleset": "battle-of-tanks", "position": name,
+                         "seats": {"a": "human", "b": "human"}, "seed": 7}).encode(),
+        headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
+    created = json.loads(urllib.request.urlopen(request, timeout=20).read())
+    browser.open(base + created["links"]["a"])
+    browser.wait("document.getElementById('status').textContent.startsWith('your decision')")
+    if rings:
+        browser.wait(f"document.querySelectorAll('#tt-overlay circle.tt-from').length === {rings}")
+    table = server.store.get(created["id"])
+    assert table is not None and isinstance(table.game, BattleGame)
+    return table.game
+
+
+def centre(browser: Browser, selector: str) -> tuple[float, float]:
+    x, y = browser.wait(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
+        if (!e) return null; const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()""")
+    return float(x), float(y)
+
+
+def tap(browser: Browser, selector: str) -> None:
+    """A finger's tap (touch start and end) at the centre of the element."""
+    x, y = centre(browser, selector)
+    browser.send("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": x, "y": y}])
+    browser.send("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+
+
+def click_at(browser: Browser, selector: str) -> None:
+    """A real mouse click at the element's centre, without scrolling the page."""
+    x, y = centre(browser, selector)
+    for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+        browser.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+
+
+def sizes(browser: Browser, selector: str) -> dict[str, list[float]]:
+    return browser.js(f"""Object.fromEntries([...document.querySelectorAll({json.dumps(selector)})].map(e => {{
+        const r = e.getBoundingClientRect(); return [e.dataset.place || e.dataset.tank, [r.width, r.height]]; }}))""")  # type: ignore[no-any-return]
+
+
+def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live: tuple[str, TableServer],
+                                                           screenshots: Path) -> None:  # noqa: F811
+    """issue 29.2: a tap on a ringed tank (or its label) opens its order menu beside it with every order
+    the decision offers and the ruleset's notes; rings and label pads are at least 40 CSS
+    px; ordered, ambushing, spotted and destroyed tanks look different. issue 29.3: targets
+    clicked on the board, shots allocated with +/-, a turret shot against the HULL-DOWN
+    is2#1 (BT-6.6), the allocation sent in notation and played by the server."""
+    b = tablet
+    game = open_game(b, live)
+    # finger-sized rings and label pads on the two tanks that may take the chit's order
+    rings = sizes(b, "#tt-overlay circle.tt-from")
+    pads = sizes(b, "#bt-label-pads rect")
+    assert set(rings) == set(pads) == {"a1", "a4"}
+    assert all(w >= 40 and h >= 40 for w, h in [*rings.values(), *pads.values()]), (rings, pads)
+    # the markers, and the legend that explains them
+    looks = b.js("Object.fromEntries([...document.querySelectorAll('#board svg g.tank')]"
+                 ".map(g => [g.dataset.tank, g.getAttribute('class')]))")
+    assert looks == {"a1": "tank", "a2": "tank ordered ambush", "a3": "tank ordered", "a4": "tank",
+                     "b1": "tank", "b2": "tank spotted", "b3": "tank", "b4": "tank destroyed"}
+    legend = b.js("document.querySelector('#board svg g.legend').textContent")
+    for words in ("order this round", "waiting in AMBUSH (BT-7.1)", "spotted until the round's end (BT-5.4)",
+                  "destroyed tank, crossed (BT-6.5)"):
+        assert words in legend
+    b.screenshot(screenshots / "bt-orders-rings.png")
+
+    # a tap on a tank's label opens its menu too; Esc closes it
+    tap(b, "#bt-label-pads rect[data-tank='a4']")
+    b.wait("document.querySelector('#bt-order-menu[data-tank=\"a4\"]')")
+    for kind in ("keyDown", "keyUp"):
+        b.send("Input.dispatchKeyEvent", type=kind, key="Escape", code="Escape", windowsVirtualKeyCode=27)
+    b.wait("!document.getElementById('bt-order-menu')")
+    # a finger's tap on luchs#1 opens its menu beside it
+    tap(b, "#tt-overlay circle.tt-from[data-place='a1']")
+    b.wait("document.querySelector('#bt-order-menu[data-tank=\"a1\"]')")
+    menu = b.js("[...document.querySelectorAll('#bt-order-menu .bt-menu-row')]"
+                ".map(r => [r.querySelector('button').dataset.order, r.querySelector('.note').textContent])")
+    legal = [a for a in game.legal_actions() if game.format_action(a).startswith("luchs#1 ")]
+    assert menu == [[game.format_action(a).split()[-1], note] for a, note in zip(legal, game.describe_actions(legal),
+                                                                                 strict=True)]
+    assert [order for order, _ in menu] == ["move", "fire", "attack", "ambush", "retreat", "recon"]
+    ring = b.js("(() => { const r = document.querySelector(\"#tt-overlay circle.tt-from[data-place='a1']\")"
+                ".getBoundingClientRect(); return [r.right, r.top, r.bottom]; })()")
+    box = b.js("(() => { const r = document.getElementById('bt-order-menu').getBoundingClientRect();"
+               " return [r.left, r.top, r.bottom]; })()")
+    assert ring[0] <= box[0] <= ring[0] + 60 and box[1] <= ring[2] and box[2] >= ring[1], (ring, box)
+    b.screenshot(screenshots / "bt-orders-menu.png")
+    click_at(b, "#bt-order-menu button[data-order='fire']")
+    b.wait("document.getElementById('bt-fire-panel')")
+    assert game.tank("a1").order == "FIRE" and game.phase == "fire"
+
+    # fire: a hidden target says why (BT-6.4); two targets chosen, shots allocated
+    click_at(b, "#bt-fire circle.bt-target[data-tank='b3']")
+    b.wait("document.getElementById('bt-fire-message').textContent.includes('(BT-6.4)')")
+    click_at(b, "#bt-fire circle.bt-target[data-tank='b1']")
+    b.wait("document.querySelector('.bt-shot-card[data-tank=\"b1\"]')")
+    tap(b, "#bt-fire circle.bt-target[data-tank='b2']")
+    b.wait("document.querySelector('.bt-shot-card[data-tank=\"b2\"]')")
+    click_at(b, "#bt-fire circle.bt-target[data-tank='b1']")  # a chosen target clicked again: one shot more
+    for _ in range(4):
+        click_at(b, ".bt-shot-card[data-tank='b1'] button.bt-plus")
+    count = "(k => document.querySelector(`.bt-shot-card[data-tank=\"${k}\"] .bt-count`).textContent)"
+    for _ in range(4):  # the fourth finds all 10 shots allocated (BT-6.2): + is disabled
+        click_at(b, ".bt-shot-card[data-tank='b2'] button.bt-plus")
+    assert b.js(f"[{count}('b1'), {count}('b2')]") == ["6", "4"]
+    assert b.js("document.querySelector('.bt-shot-card[data-tank=\"b1\"] button.bt-plus').disabled")
+    click_at(b, ".bt-shot-card[data-tank='b2'] button.bt-minus")
+    assert b.js(f"{count}('b2')") == "3"
+    click_at(b, ".bt-shot-card[data-tank='b2'] button.bt-plus")
+    click_at(b, ".bt-shot-card[data-tank='b2'] button.bt-turret")
+    assert b.js(f"[{count}('b1'), {count}('b2')]") == ["6", "4"]
+    # the odds beside each target are the ruleset's own (firing.py)
+    fire = game.fire_choices()
+    assert fire is not None
+    targets = {t["key"]: t for t in fire["shooters"][0]["targets"]}
+    tiger, turret = targets["b1"]["odds"], targets["b2"]["turret"]
+    odds = b.js("[...document.querySelectorAll('.bt-shot-card .bt-odds')].map(o => o.textContent)")
+    assert odds[0].startswith(f"hit {tiger['hit']} ({tiger['need']}+) · penetrate {tiger['penetrate']} (T or W)")
+    assert odds[1].startswith(f"hit {turret['hit']} ({turret['need']}+) · penetrate {turret['penetrate']} (T)")
+    assert "10 of 10 shot(s) allocated" in b.js("document.getElementById('bt-fire-panel').textContent")
+    b.screenshot(screenshots / "bt-fire-allocation.png")
+    moves = len(game.history)
+    click_at(b, "#bt-fire-send")
+    b.wait(f"Number(document.body.dataset.version) > 0 && document.querySelectorAll('#log > li').length >= {moves + 1}")
+    assert game.format_action(game.history[moves].action) == "fire tiger#1*6 is2#1*4@turret"
+    rolls = [e for e in game.history[moves].events if e.kind == "roll"]
+    assert len(rolls) == 10 and {e.data["target"] for e in rolls} == {"b1", "b2"}
+    assert any(e.kind == "turret_shot" for e in game.history[moves].events)
+    b.wait("!document.getElementById('bt-fire-panel')")
+    b.screenshot(screenshots / "bt-fire-done.png")
+
+
+def test_a_refused_fire_shows_the_servers_reason_with_its_rule_id(
+        tablet: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:  # noqa: F811
+    """issue 29.3: the server stays the only judge. The page's allocation is made from a
+    picture that is no longer true (tiger#1 was set down behind the rocks, as a stale page
+    would not know); the server refuses the fire and the panel shows why, with BT-6.4."""
+    b = tablet
+    game = open_game(b, live)
+    click_at(b, "#tt-overlay circle.tt-from[data-place='a1']")
+    b.wait("document.querySelector('#bt-order-menu[data-tank=\"a1\"]')")
+    click_at(b, "#bt-order-menu button[data-order='fire']")
+    b.wait("document.getElementById('bt-fire-panel')")
+    click_at(b, "#bt-fire circle.bt-target[data-tank='b1']")
+    b.wait("document.querySelector('.bt-shot-card[data-tank=\"b1\"]')")
+    game.place("b1", 70, 32, 180)  # behind the rocks from luchs#1, unknown to the page
+    moves = len(game.history)
+    click_at(b, "#bt-fire-send")
+    b.wait("document.getElementById('bt-fire-message').textContent.includes('(BT-6.4)')")
+    assert "tiger#1 is completely hidden from luchs#1 by tall terrain" in b.js(
+        "document.getElementById('bt-fire-message').textContent")
+    assert len(game.history) == moves and game.phase == "fire"
+    b.screenshot(screenshots / "bt-fire-refused.png")
+
+
+def test_an_ambusher_fires_from_the_board_in_the_window(tablet: Browser, live: tuple[str, TableServer],
+                                                       screenshots: Path) -> None:  # noqa: F811
+    """issue 29.3 in an ambush window (BT-7.2): the ambusher is ready, a tap on the target
+    allocates its shot, "fire" sends ``ambush t34#1 tiger#1``; the shot needs 2+ (AMBUSH -1, BT-7.1)."""
+    b = tablet
+    game = open_game(b, live, AMBUSH, rings=0)
+    b.wait("document.getElementById('bt-fire-panel')")
+    assert "t34#1 springs its AMBUSH: 0 of 1 shot(s)" in b.js("document.getElementById('bt-fire-panel').textContent")
+    assert b.js("document.getElementById('bt-fire-hold').textContent") == "pass"
+    tap(b, "#bt-fire circle.bt-target[data-tank='b1']")
+    b.wait("document.querySelector('.bt-shot-card[data-tank=\"b1\"]')")
+    assert b.js("document.querySelector('.bt-shot-card .bt-odds').textContent").startswith("hit 5/6 (2+)")
+    b.screenshot(screenshots / "bt-ambush-window.png")
+    moves = len(game.history)
+    tap(b, "#bt-fire-send")
+    b.wait("!document.getElementById('bt-fire-panel') || document.getElementById('bt-fire-message').textContent")
+    assert game.format_action(game.history[moves].action) == "ambush t34#1 tiger#1"
+    assert not game.tank("a1").ambush
