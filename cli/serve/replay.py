@@ -125,7 +125,7 @@ def build(record: RecordFile, ruleset: Ruleset, name: str, viewer: int | None,
     summary = {
         "name": name, "ruleset": ruleset.id, "title": ruleset.title, "scenario": record.scenario,
         "players": list(game.players), "seats": dict(record.seats), "you": you,
-        "everything": viewer is None, "steps": steps,
+        "everything": viewer is None, "hidden_information": hidden, "steps": steps,
         "result": None if outcome is None else {
             "winners": [game.players[p] for p in outcome.winners], "reason": outcome.reason},
         "dice": _dice(record, outcome is not None),

@@ -12,7 +12,8 @@ export function open(summary, start) {
   view.summary = summary;
   const s = summary;
   $("title").textContent = `${s.title} — ${s.name} (replay)`;
-  $("you").textContent = s.you ? `as ${s.you} sees it` : (s.everything ? "every side's secrets shown" : "as a spectator sees it");
+  $("you").textContent = s.you ? `as ${s.you} sees it`
+    : !s.hidden_information ? "" : s.everything ? "every side's secrets shown" : "as a spectator sees it";
   $("slider").max = String(last());
   $("result").hidden = !s.result;
   $("result").textContent = s.result ? `Result: ${s.result.winners.join(", ") || "draw"} — ${s.result.reason}` : "";

@@ -4,7 +4,10 @@
 import {$, el} from "../dom.js";
 import {API, onState} from "./connection.js";
 
+// the banner's own stylesheet, loaded with the first banner; the banner shows once
+// it is styled, so that it never lands for a moment in the page's flow
 const stylesheet = el("link", {rel: "stylesheet", href: "/static/table/gameover.css"});
+const styled = new Promise(resolve => stylesheet.addEventListener("load", resolve, {once: true}));
 
 function verdict(state) {
   const {winners, reason} = state.outcome;
@@ -39,7 +42,7 @@ function banner(state) {
       el("a", {id: "start-link", href: "/", text: "start page"})),
     el("span", {id: "gameover-error", class: "error", hidden: ""}),
     close);
-  close.addEventListener("click", () => { box.hidden = true; });
+  close.addEventListener("click", () => { box.hidden = true; box.dataset.closed = "1"; });
   return box;
 }
 
@@ -49,7 +52,10 @@ function draw(state) {
   if (!box) {
     if (!stylesheet.isConnected) document.head.append(stylesheet);
     box = banner(state);
+    box.hidden = true;
     document.body.append(box);
+    const shown = box;
+    styled.then(() => { if (!shown.dataset.closed) shown.hidden = false; });
   }
   $("gameover-result").textContent = verdict(state);
 }
