@@ -240,3 +240,35 @@ def test_a_hot_seat_rematch_is_a_hot_seat_game(client: TestClient) -> None:
     assert Link(client, rematch["link"]).state()["role"] == "hotseat"
     black = Link(client, game["links"]["black"]).post("rematch").json()
     assert black["id"] == rematch["id"] and Link(client, black["link"]).state()["you"] == "white"
+
+
+# ------------------------------------------------------------------ the guard
+def test_the_guard_stands_before_the_replay_and_the_rematch(client: TestClient) -> None:
+    """issue 29.13 with 26.5: the new routes are guarded like every other: security
+    headers on the pages, no POST from another origin, bodies only as JSON."""
+    from cli.serve.guard import CONTENT_SECURITY_POLICY
+
+    game, white = finished_tank_chess(client, 1)
+    seat_page = "/replay" + white.url[white.url.index("/t/") + 2:]
+    for path in ("/replay", f"/replay/{game['id']}", seat_page, f"{white.api}/replay",
+                 "/static/replay/main.js", "/static/table/gameover.css"):
+        r = client.get(path)
+        assert r.status_code == 200, path
+        assert r.headers["content-security-policy"] == CONTENT_SECURITY_POLICY, path
+    assert client.get("/replay/nothing/x").status_code == 404
+    evil = {"origin": "http://evil.example", **HOST}
+    text = client.get(f"{white.api}/record").text
+    assert client.post("/api/replay", headers=evil, json={"text": text}).status_code == 403
+    assert client.post(f"{white.api}/rematch", headers={"origin": "http://evil.example"}).status_code == 403
+    r = client.post("/api/replay", headers={**HOST, "content-type": "text/plain"}, content=text)
+    assert r.status_code == 415
+    assert client.get("/replay", headers={"host": "evil.example"}).status_code == 421
+
+
+def test_the_replay_page_holds_no_inline_script() -> None:
+    import re
+    from importlib import resources
+
+    html = resources.files("cli.serve").joinpath("static", "replay.html").read_text(encoding="utf-8")
+    assert all('src="/static/' in tag for tag in re.findall(r"<script[^>]*>", html))
+    assert not re.search(r"\son[a-z]+\s*=", html) and "javascript:" not in html and " style=" not in html
