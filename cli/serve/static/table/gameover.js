@@ -11,7 +11,7 @@ const styled = new Promise(resolve => stylesheet.addEventListener("load", resolv
 
 function verdict(state) {
   const {winners, reason} = state.outcome;
-  if (state.you && winners.length) return (winners.includes(state.you) ? "You won" : "You lost") + ` — ${reason}`;
+  if (state.role === "human" && state.you && winners.length) return (winners.includes(state.you) ? "You won" : "You lost") + ` — ${reason}`;
   if (!winners.length) return `Draw — ${reason}`;
   return `${winners.join(" and ")} won — ${reason}`;
 }
