@@ -285,3 +285,43 @@ def test_the_host_opens_a_record_from_disk(
     press(b, "End", 35)
     step_shown(b, finished["moves"])
     b.screenshot(screenshots / "replay-upload.png")
+
+
+def test_a_seats_replay_of_a_running_duel_holds_no_secret_in_the_dom(
+        browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:  # noqa: F811
+    """issue 29.13: the replay opened from the Soviet seat's link of a Duel of the
+    Giants game still running: at every step the page holds nothing the Soviet
+    player may not know (the German's hidden set-up, programs, markers)."""
+    import random
+
+    from cli.serve.store import GameSpec
+    from cli.serve.tables import HUMAN, Seat
+    from tests.serve.test_hidden_information import check, secrets_against
+
+    base, server = live
+    table = server.store.create(GameSpec(ruleset="duel-of-the-giants", seed=12, setup="manual",
+                                         options=["end.max_rounds=1"],
+                                         seats={"german": "human", "soviet": "human"}))
+    rng = random.Random(12)
+    while len(table.game.history) < 60:
+        g = table.game
+        table.act(Seat(HUMAN, g.to_move()), g.format_action(rng.choice(g.legal_actions())))
+    assert table.game.outcome() is None
+    soviet = table.game.players.index("soviet")
+    token = table.token_for(Seat(HUMAN, soviet))
+    browser.open(f"{base}/replay/{table.id}/{token}")
+    step_shown(browser, 0)
+    assert browser.js("document.getElementById('you').textContent") == "as soviet sees it"
+    secrets = secrets_against(server, table.id, soviet)
+    assert secrets, "the German has secrets to keep"
+    keys = [("ArrowRight", 39, 1), ("PageDown", 34, 11), ("ArrowRight", 39, 12), ("PageDown", 34, 22),
+            ("PageDown", 34, 32), ("PageDown", 34, 42), ("ArrowLeft", 37, 41), ("PageDown", 34, 51),
+            ("PageDown", 34, 60), ("PageUp", 33, 50)]
+    for key, code, n in keys:
+        press(browser, key, code)
+        step_shown(browser, n)
+        check(browser.js("document.documentElement.outerHTML"), secrets, f"the Soviet replay, step {n}")
+    press(browser, "End", 35)
+    step_shown(browser, 60)
+    check(browser.js("document.documentElement.outerHTML"), secrets, "the Soviet replay, last step")
+    browser.screenshot(screenshots / "replay-duel-soviet.png")
