@@ -43,11 +43,17 @@ from cli.serve.replay import (
 )
 from cli.serve.tables import HOTSEAT, Forbidden, Seat, Table
 from core.errors import TanktableError
+from core.references import offered_only
 
 if TYPE_CHECKING:
     from cli.serve.app import TableServer
 
 log = logging.getLogger("tanktable.serve")
+
+UPLOAD_FILES = ("an uploaded record names shipped data, or a scenario file the server was started "
+                "with (--scenario); a scenario of your own travels inside the record, as "
+                "tanktable play --record saves it")
+"""Why an uploaded record naming a file of the server's disk is refused: no request names a file."""
 
 
 class UploadBody(Body):
@@ -136,8 +142,9 @@ class ReplayRoutes:
 
         def work() -> dict[str, Any]:
             try:
-                record, ruleset, doc, viewer = read_upload(body.text, name, body.side)
-                replay = build(record, ruleset, name, viewer, doc, verify=True)
+                with offered_only(self.server.store.files.scenarios.values(), UPLOAD_FILES):
+                    record, ruleset, doc, viewer = read_upload(body.text, name, body.side)
+                    replay = build(record, ruleset, name, viewer, doc, verify=True)
             except TanktableError as exc:
                 raise HttpError(400, str(exc)) from None
             except Exception:  # noqa: BLE001 - a record no check foresaw: refused, logged

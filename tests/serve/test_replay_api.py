@@ -184,6 +184,17 @@ def test_a_corrupt_upload_is_refused_with_its_line(client: TestClient) -> None:
     assert upload(client, good).status_code == 200, "the server still answers"
 
 
+def test_an_uploaded_record_names_no_file_of_the_server(client: TestClient) -> None:
+    """issue 29.13 with 26.5: no request names a file, an upload neither: a record's
+    scenario or option naming a path is refused before the disk is looked at."""
+    for text in ("ruleset: tank-chess\nkind: record\nscenario: /etc/passwd\nmoves: []\n",
+                 "ruleset: battle-of-tanks\nkind: record\nscenario: ridge-assault\n"
+                 "options: {table: /etc/hosts}\nmoves: []\n"):
+        r = upload(client, text)
+        assert r.status_code == 400 and "an uploaded record names shipped data" in r.json()["error"]
+        assert "root:" not in r.text and "localhost" not in r.text
+
+
 def test_an_upload_has_a_size_limit_and_needs_the_host_key(client: TestClient) -> None:
     r = upload(client, "x" * MAX_UPLOAD)
     assert r.status_code == 413 and "larger than" in r.json()["error"]
