@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from cli.serve.replay import MAX_UPLOAD
+from cli.serve.tables import HUMAN, Seat
 from core.record import dump_record, parse_record, start_game
 from tests.serve.helpers import HOST, Link, TestClient, create, make_server, wait_for
 from tests.serve.test_hidden_information import check, secrets_against
@@ -75,16 +76,18 @@ def test_the_host_replay_needs_the_key_and_a_finished_game(client: TestClient) -
 
 
 def _play_duel(client: TestClient, decisions: int) -> tuple[dict[str, Any], dict[str, Link]]:
+    """A Duel of the Giants game between two people (manual set-up: hidden ATGs,
+    mines and markers), ``decisions`` random decisions in (at most: to its end)."""
     game = create(client, ruleset="duel-of-the-giants", seed=12, setup="manual",
                   options=["end.max_rounds=1"], seats={"german": "human", "soviet": "human"})
     links = {name: Link(client, url) for name, url in game["links"].items()}
+    table = client.server.store.get(game["id"])  # type: ignore[attr-defined]
     rng = random.Random(12)
     for _ in range(decisions):
-        states = {n: links[n].state() for n in ("german", "soviet")}
-        if states["german"]["outcome"] is not None:
+        g = table.game
+        if g.outcome() is not None:
             break
-        mover = next(n for n, s in states.items() if s["your_turn"])
-        assert links[mover].post("act", {"move": rng.choice(states[mover]["actions"])["text"]}).status_code == 200
+        table.act(Seat(HUMAN, g.to_move()), g.format_action(rng.choice(g.legal_actions())))
     return game, links
 
 
