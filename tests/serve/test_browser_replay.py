@@ -309,8 +309,11 @@ def test_a_seats_replay_of_a_running_duel_holds_no_secret_in_the_dom(
     assert table.game.outcome() is None
     soviet = table.game.players.index("soviet")
     token = table.token_for(Seat(HUMAN, soviet))
-    browser.open(f"{base}/replay/{table.id}/{token}")
+    browser.open(f"{base}/t/{table.id}/{token}")
+    browser.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')")
+    browser.click("#replay-so-far")  # the table's own link to the replay so far
     step_shown(browser, 0)
+    assert browser.js("location.pathname") == f"/replay/{table.id}/{token}"
     assert browser.js("document.getElementById('you').textContent") == "as soviet sees it"
     secrets = secrets_against(server, table.id, soviet)
     assert secrets, "the German has secrets to keep"

@@ -7,6 +7,7 @@ import {drawCheckLine} from "./aids.js";
 import {drawBoard, onSelect, select} from "./board.js";
 import {drawActions, drawLog, drawStatus} from "./panels.js";
 import {setupGameOver} from "./gameover.js";
+import {setupReplayLink} from "./replaylink.js";
 import {rulesetModule} from "./rulesets/index.js";
 
 let ruleset = null;
@@ -46,6 +47,7 @@ function main() {
   onState(render);
   onSelect(drawActions);
   setupGameOver();
+  setupReplayLink();
   $("move-form").addEventListener("submit", e => {
     e.preventDefault();
     const t = $("move").value.trim();
