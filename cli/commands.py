@@ -115,7 +115,7 @@ def _side(game: Any, side: str | None) -> int | None:
 
 def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, json_out: bool,
                 step: bool = False) -> int:
-    from core.record import load_record, replay, start_game
+    from core.record import load_record, replay, replay_moves, start_game
 
     record, doc = load_record(file)
     ruleset = get_ruleset(record.ruleset)
@@ -136,19 +136,11 @@ def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, js
         raise TanktableError(
             "this game is not over and has hidden information: say which side you are with --as SIDE"
         )
-    moves = record.moves if upto is None else record.moves[:upto]
     out: list[dict[str, Any]] = []
-    for i, text in enumerate(moves, 1):
-        player = game.to_move()
-        try:
-            action = game.parse_action(text)
-            public = game.public_action_text(action)
-            events = game.apply(action)
-        except TanktableError as exc:
-            line, col = doc.where(("moves", i - 1))
-            raise TanktableError(f"{file}:{line}:{col}: move {i} {text!r}: {exc}") from None
-        shown_move = text if viewer is None or viewer == player else public
-        visible = game.events_for(viewer, events)
+    for move in replay_moves(record, game, doc, upto):
+        i, player = move.n, move.player
+        shown_move = move.text if viewer is None or viewer == player else move.public
+        visible = game.events_for(viewer, move.events)
         out.append({"n": i, "side": game.players[player], "move": shown_move,
                     "events": [e.to_json() for e in visible]})
         if not json_out:

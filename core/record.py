@@ -18,7 +18,8 @@ import contextlib
 import hashlib
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -29,7 +30,7 @@ from pydantic import Field, model_validator
 from core.commitment import SeedSeal, check_reveal
 from core.data import DataModel, Document, load_document, parse_document, validate
 from core.errors import DataError, RecordError, TanktableError
-from core.game import Termination
+from core.game import Event, Termination
 from core.references import confined_to, resolve, shown_name
 from core.streams import DERIVATION, Seed
 
@@ -376,6 +377,61 @@ def _unpack(record: RecordFile, folder: Path) -> Path:
     return path
 
 
+@dataclass(frozen=True)
+class ReplayedMove:
+    """One move of a record as it was re-played: who made it, its text as recorded
+    and as every player may read it, and the events it caused (unfiltered: show
+    them through :meth:`~core.game.Game.events_for`)."""
+
+    n: int
+    """The move's number, from 1."""
+    player: int
+    text: str
+    public: str | None
+    events: list[Event]
+
+
+def replay_moves(record: RecordFile, game: Game[Any], doc: Document | None = None,
+                 upto: int | None = None) -> Iterator[ReplayedMove]:
+    """Play the record's moves on ``game`` (started by :func:`start_game`) one at a
+    time, yielding after each, with ``game`` in the position after that move.
+
+    The one path every replay takes (:func:`replay`, ``tanktable replay``, the
+    server reading its games, the browser's replay): a move that does not parse
+    or is illegal raises :class:`RecordError` naming it, with its line when
+    ``doc`` is the record's document.
+    """
+    moves = record.moves if upto is None else record.moves[:upto]
+    for i, text in enumerate(moves):
+        try:
+            action = game.parse_action(text)
+            player = game.to_move()
+            public = game.public_action_text(action)
+            events = game.apply(action)
+        except TanktableError as exc:
+            where = ""
+            if doc is not None:
+                line, col = doc.where(("moves", i))
+                where = f"{doc.path}:{line}:{col}: "
+            raise RecordError(f"{where}move {i + 1} {text!r}: {exc}") from None
+        yield ReplayedMove(i + 1, player, text, public, list(events))
+
+
+def finish(record: RecordFile, game: Game[Any], verify: bool = True) -> None:
+    """After every move of ``record`` is replayed on ``game``: impose the record's
+    ending beside the moves (a resignation, an agreed draw, a flag fall) and,
+    with ``verify``, hold the recorded result to the re-simulated one."""
+    if record.result is not None and game.outcome() is None and record.result.termination.forced:
+        game.force(forced_outcome(record, game, exact=verify))
+    if verify and record.result is not None:
+        got = result_of(game, game.outcome())
+        if got != record.result:
+            raise RecordError(
+                f"the record says {record.result.model_dump(mode='json')} but the moves give "
+                f"{got.model_dump(mode='json') if got else 'a game still running'}"
+            )
+
+
 def replay(
     record: RecordFile,
     ruleset: Ruleset,
@@ -391,26 +447,10 @@ def replay(
     if verify and record.commitment is not None:
         check_reveal(record.seed, record.salt, record.commitment)
     game = start_game(record, ruleset)
-    moves = record.moves if upto is None else record.moves[:upto]
-    for i, text in enumerate(moves):
-        where = ""
-        if doc is not None:
-            line, col = doc.where(("moves", i))
-            where = f"{doc.path}:{line}:{col}: "
-        try:
-            game.apply(game.parse_action(text))
-        except TanktableError as exc:
-            raise RecordError(f"{where}move {i + 1} {text!r}: {exc}") from None
-    if upto is None and record.result is not None and game.outcome() is None \
-            and record.result.termination.forced:
-        game.force(forced_outcome(record, game, exact=verify))
-    if verify and upto is None and record.result is not None:
-        got = result_of(game, game.outcome())
-        if got != record.result:
-            raise RecordError(
-                f"the record says {record.result.model_dump(mode='json')} but the moves give "
-                f"{got.model_dump(mode='json') if got else 'a game still running'}"
-            )
+    for _ in replay_moves(record, game, doc, upto):
+        pass
+    if upto is None:
+        finish(record, game, verify)
     return game
 
 

@@ -106,18 +106,18 @@ class CreateBody(Body):
     """The army built on the page, for a side whose choice is ``built``."""
 
 
-async def read_body(request: Request, model: type[BaseModel]) -> Any:
-    """The request's JSON body as ``model``: 413 past :data:`MAX_BODY`, 400 for
+async def read_body(request: Request, model: type[BaseModel], limit: int = MAX_BODY) -> Any:
+    """The request's JSON body as ``model``: 413 past ``limit`` bytes, 400 for
     anything that is not the expected JSON object."""
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
-        raise HttpError(413, f"request body larger than {MAX_BODY} bytes")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise HttpError(413, f"request body larger than {limit} bytes")
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_BODY:
-            raise HttpError(413, f"request body larger than {MAX_BODY} bytes")
+        if size > limit:
+            raise HttpError(413, f"request body larger than {limit} bytes")
         chunks.append(chunk)
     raw = b"".join(chunks)
     if not raw.strip():
@@ -433,6 +433,9 @@ class TableServer:
         for name, model, do in seat_routes:
             routes.append(Route(f"{t}/{name}", guarded(self._seat_action(name, model, do)),
                                 methods=["POST"]))
+        from cli.serve.replay_api import replay_routes
+
+        routes += replay_routes(self)
         return Starlette(routes=routes, lifespan=self._lifespan,
                          middleware=[Middleware(Guard, names=self.names)])
 

@@ -216,22 +216,31 @@ class GameStore:
             if game_id not in self.tables and not (self.folder / f"{game_id}.yaml").exists():
                 return game_id
 
+    def adopt(self, ruleset: Ruleset, game: Game[Any], header: RecordFile,
+              kinds: dict[int, str]) -> Table:
+        """A game made elsewhere (a rematch) as a new game of the directory, saved at once."""
+        with self._lock:
+            game_id = self._new_id(ruleset.id)
+            path = self.folder / f"{game_id}.yaml"
+            path.touch(exist_ok=False)
+            path.write_text(f"ruleset: {ruleset.id}\nkind: record\n", encoding="utf-8")
+        table = Table(game_id, ruleset, game, header, kinds, path, think=self.think)
+        table.ensure_tokens()
+        table.save()
+        self._add(table)
+        return table
+
 
 def replay_with_public(record: RecordFile, ruleset: Ruleset) -> tuple[Game[Any], list[str | None]]:
     """The record's game, and each move as every player may read it.
 
-    Like :func:`core.record.replay`, but asks each move's public text before it
-    is played (hidden-information games show only some moves to the others).
+    Like :func:`core.record.replay` (the same :func:`~core.record.replay_moves`),
+    keeping each move's public text, asked before it was played
+    (hidden-information games show only some moves to the others).
     """
-    from core.record import replay
+    from core.record import finish, replay_moves
 
     game = start_game(record, ruleset)
-    public: list[str | None] = []
-    for text in record.moves:
-        action = game.parse_action(text)
-        public.append(game.public_action_text(action))
-        game.apply(action)
-    if record.result is not None and game.outcome() is None:
-        # a forced ending (resignation, agreement): let replay re-apply it
-        game = replay(record, ruleset, verify=False)
+    public = [move.public for move in replay_moves(record, game)]
+    finish(record, game, verify=False)  # a forced ending (resignation, agreement)
     return game, public

@@ -93,7 +93,7 @@ async function loadGames() {
     body.append(el("tr", {}, el("td", {text: g.id}), el("td", {text: String(g.moves)}),
       el("td", {text: seats}),
       el("td", {text: (g.over ? g.result : "unfinished") + (g.problem ? " — " + g.problem : ""), class: g.problem ? "error" : ""}),
-      el("td", {}, linkList(g.links))));
+      el("td", {}, linkList(g.links), g.over ? el("a", {href: "/replay/" + g.id, class: "replay-link", text: "replay"}) : "")));
   }
   const bad = Object.entries(data.unreadable);
   const problem = document.getElementById("unreadable");

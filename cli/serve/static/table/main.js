@@ -6,6 +6,8 @@ import {table, post, play, connect, onState} from "./connection.js";
 import {drawCheckLine} from "./aids.js";
 import {drawBoard, onSelect, select} from "./board.js";
 import {drawActions, drawLog, drawStatus} from "./panels.js";
+import {setupGameOver} from "./gameover.js";
+import {setupReplayLink} from "./replaylink.js";
 import {rulesetModule} from "./rulesets/index.js";
 
 let ruleset = null;
@@ -44,6 +46,8 @@ function render(state, fresh) {
 function main() {
   onState(render);
   onSelect(drawActions);
+  setupGameOver();
+  setupReplayLink();
   $("move-form").addEventListener("submit", e => {
     e.preventDefault();
     const t = $("move").value.trim();
