@@ -20,6 +20,7 @@ GROUP = "tanktable.rulesets"
 CORE_KINDS: dict[tuple[str, str], str] = {
     ("hex", "terrain"): "core.grid.hexmap:TerrainCatalogue",
     ("hex", "map"): "core.grid.hexmap:HexMapFile",
+    ("ai", "levels"): "core.ai.levels:Levels",
 }
 """Data kinds that belong to the core rather than to a ruleset: ``(ruleset, kind)`` -> model."""
 

@@ -142,7 +142,9 @@ class ReplayRoutes:
 
         def work() -> dict[str, Any]:
             try:
-                with offered_only(self.server.store.files.scenarios.values(), UPLOAD_FILES):
+                files = self.server.store.files
+                offered = [*files.scenarios.values(), *files.armies.values(), *files.cards]
+                with offered_only(offered, UPLOAD_FILES):
                     record, ruleset, doc, viewer = read_upload(body.text, name, body.side)
                     replay = build(record, ruleset, name, viewer, doc, verify=True)
             except TanktableError as exc:

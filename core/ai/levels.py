@@ -33,7 +33,8 @@ class Level(DataModel):
 
 
 class Levels(DataModel):
-    kind: Literal["ai-levels"] = "ai-levels"
+    ruleset: Literal["ai"] = "ai"
+    kind: Literal["levels"] = "levels"
     levels: dict[str, Level]
 
 
