@@ -274,7 +274,7 @@ def execute(g: DuelGame, t: Tank) -> list[Event]:
             events.append(Event("drift", f"the snowdrift at {label(origin)} is removed: a tank drove out (DG-23.5)"))
         t.pos = dest
         events.append(Event("tiger", f"Tiger {t.number} {'forward' if card == 'F' else 'backward'} "
-                            f"{label(origin)} -> {label(dest)}", {"to": label(dest)}))
+                            f"{label(origin)} -> {label(dest)}", {"from": label(origin), "to": label(dest)}))
         if dest in g.front and g.cfg.rules.front.removal == "on_entry_by_any_tank":
             g.front.discard(dest)
             events.append(Event("front", f"the front element at {label(dest)} is removed (DG-5.5)"))
