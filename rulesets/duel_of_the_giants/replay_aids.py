@@ -14,7 +14,8 @@ draws:
 * a line for every shot resolved, labelled with its hits and the armour face
   they met (DG-17.8, DG-17.9);
 * a mark on every hex where something was revealed, activated, turned up,
-  triggered, attacked, reconnoitred or turned to a new facing.
+  triggered, attacked, reconnoitred or turned to a new facing (a hull, a
+  turret, the Stuka).
 """
 
 from __future__ import annotations
@@ -62,6 +63,10 @@ def _mark(e: Event) -> AidMark | None:
         "stuka": "Stuka attack",
     }
     word = words.get(e.kind)
+    if "hull" in d:  # a piece turned in its hex
+        word = f"turns {d['hull']}"
+    elif "turret" in d:
+        word = f"turret {d['turret']}"
     return None if word is None else AidMark(at, word, e.kind)
 
 

@@ -135,7 +135,8 @@ def apply(g: DuelGame, a: Action) -> list[Event]:
             return [Event("stuka", f"Stuka flies to {label(s.pos)} ({s.actions_left} action(s) left)",
                           {"from": label(origin), "to": label(s.pos)})]
         s.facing = (s.facing + (1 if a.op == "R" else -1)) % 6
-        return [Event("stuka", f"Stuka turns to {FACINGS[s.facing]} ({s.actions_left} action(s) left)")]
+        return [Event("stuka", f"Stuka turns to {FACINGS[s.facing]} ({s.actions_left} action(s) left)",
+                      {"at": label(s.pos), "hull": FACINGS[s.facing]})]
     if a.op == "attack":
         assert a.target is not None
         t = g.tank_at(a.target)

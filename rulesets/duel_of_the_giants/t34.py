@@ -198,7 +198,8 @@ def apply(g: DuelGame, a: Action) -> list[Event]:
     g.turret_set = isinstance(a, T34Turret)
     if isinstance(a, T34Turret):
         t.turret = a.facing
-        return [Event("t34", f"T-34 #{t.number} at {label(t.pos)} turns its turret to {FACINGS[a.facing]} (DG-15.6)")]
+        return [Event("t34", f"T-34 #{t.number} at {label(t.pos)} turns its turret to {FACINGS[a.facing]} (DG-15.6)",
+                      {"at": label(t.pos), "turret": FACINGS[a.facing]})]
     if isinstance(a, T34Reveal):
         return atg.apply_t34_reveal(g, a)
     if isinstance(a, T34Step):
@@ -246,7 +247,7 @@ def step(g: DuelGame, t: Tank, op: str) -> list[Event]:
         t.hull = (t.hull + d) % 6
         t.turret = (t.turret + d) % 6
         events.append(Event("t34", f"T-34 #{t.number} at {label(t.pos)} turns {'right' if op == 'R' else 'left'} "
-                            f"to {FACINGS[t.hull]} ({g.ma_left} MA left)", {"at": label(t.pos)}))
+                            f"to {FACINGS[t.hull]} ({g.ma_left} MA left)", {"at": label(t.pos), "hull": FACINGS[t.hull]}))
         if g.tt(t.pos).snowdrift:
             g.terrain.pop(t.pos, None)
             g.drifts.pop(t.pos, None)

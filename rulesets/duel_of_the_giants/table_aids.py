@@ -5,10 +5,12 @@ Each legal action is placed on the hexes it names:
 * from one hex to another -- a marker's move (its first and last hex, and its
   path drawn through every hex, DG-9.5), a haul, a T-34 going to or revealing
   a hex, a shot from the shooter to the target;
-* on one hex to select -- a piece with several choices there (an ATG placed
-  with a facing, an activation, an orientation): a click keeps the list of
-  moves to that piece's;
-* on one hex to choose -- placing a piece or a marker, a T-34's step, turn or
+* on one hex to select -- an ATG placed with a facing: a click keeps the list
+  of moves to that piece's;
+* on one hex to choose -- an activation (a marker's T-34 with its hull and
+  turret, an ATG turned up) or a revealed T-34's orientation, where the page
+  offers the facings as arrows around the hex (issue 29.8), an ATG's new
+  facing, placing a piece or a marker, a T-34's step, turn or
   dash, a recon, the Stuka's moves (forward: the hex ahead; a turn: the hex it
   would then face; launch and landing: the airfield) and its attack: a click
   plays it, or asks which when several share the hex;
@@ -90,11 +92,11 @@ def hexes(action: Action, g: DuelGame | None = None) -> tuple[Pos | None, Pos | 
         case Haul(at=at, to=to) | T34Goto(at=at, target=to) | T34Reveal(at=at, target=to) | \
                 Fire(shooter=at, target=to):
             return at, to
-        case PlaceAtg(at=at) | Activate(at=at) | Orient(at=at):
+        case PlaceAtg(at=at):
             return at, None
         case PlaceTile(at=at) | PlaceFront(at=at) | PlaceMarker(at=at) | PlaceTiger(at=at) | \
                 PlaceAirfield(at=at) | PlaceMine(at=at) | T34Step(at=at) | T34Turret(at=at) | \
-                T34Dash(at=at) | Tire(at=at) | Face(at=at):
+                T34Dash(at=at) | Tire(at=at) | Face(at=at) | Activate(at=at) | Orient(at=at):
             return None, at
         case Recon(target=target) | StukaAction(target=target):
             return None, target
@@ -150,7 +152,7 @@ def program_drawing(g: DuelGame, action: LayCard | CloseProgram, note: str) -> D
     c = course(g, action.tiger, tigers.counted(cards))
     end = centre(*c.end)
     path = tuple(centre(*p) for p in (c.start, *c.passed)) if c.passed else (end,)
-    lines = (AidLine(end, _towards(end, c.hull, SIZE * 0.95), f"hull {FACINGS[c.hull]}", "hull"),
+    lines = (AidLine(end, _towards(end, c.hull, SIZE * 0.95), "", "hull"),
              AidLine(end, _towards(end, c.turret, SIZE * 1.5), "", "turret"))
     return Drawing(path=path, label=note, over=c.stop is not None, lines=lines)
 

@@ -85,10 +85,17 @@ export function select(key) {
   for (const hook of selectionHooks) hook();
 }
 
+const chooseHooks = [];
+
+/** Let `hook(choices, key)` offer several moves on one place its own way (a ruleset's
+ * facing picker); it returns true when it did, else the chooser lists them. */
+export function onChoose(hook) { chooseHooks.push(hook); }
+
 function clickPlace(key, cls) {
   if (cls.startsWith("tt-from")) { select(table.selected === key ? null : key); return; }
   const choices = choicesAt(key);
   if (choices.length === 1) { play(choices[0].text); return; }
+  if (chooseHooks.some(hook => hook(choices, key))) return;
   choose(choices);
 }
 
