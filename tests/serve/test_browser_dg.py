@@ -11,6 +11,7 @@ other side's secrets. Screenshots go to ``$TANKTABLE_SCREENSHOTS``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -99,8 +100,21 @@ def browser(chromium: str) -> Iterator[Browser]:
         if required():
             pytest.fail(f"Chromium would not start: {exc}")
         pytest.skip(f"Chromium would not start: {exc}")
+    # each page's push stream is closed before the next page opens, as closing a tab
+    # would: a page kept for the back button would otherwise hold one of the six
+    # connections Chromium allows a host, and the sixth page would wait for it
+    b.send("Page.addScriptToEvaluateOnNewDocument", source="""(() => {
+        const Original = window.EventSource; window.ttStreams = [];
+        window.EventSource = function (...args) { const s = new Original(...args); window.ttStreams.push(s); return s; };
+        window.EventSource.prototype = Original.prototype; })()""")
     yield b
     b.close()
+
+
+def leave(browser: Browser) -> None:
+    """Close the open page's push streams (see the ``browser`` fixture)."""
+    with contextlib.suppress(BrowserError):
+        browser.js("(window.ttStreams || []).forEach(s => s.close())")
 
 
 @pytest.fixture(scope="module")
@@ -120,6 +134,7 @@ def open_seat(browser: Browser, base: str, position: str, seat: str, seats: dict
                          "seed": 7}).encode(),
         headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
     game = json.loads(urllib.request.urlopen(request, timeout=30).read())
+    leave(browser)
     browser.open(base + game["links"][seat])
     browser.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')")
     return str(game["id"])
@@ -153,6 +168,35 @@ def tap(browser: Browser, selector: str) -> None:
         const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()""")
     browser.send("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": x, "y": y}])
     browser.send("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+
+
+@contextlib.contextmanager
+def tablet(browser: Browser) -> Iterator[None]:
+    """A 1024x768 touch screen (issue 29.17)."""
+    browser.send("Emulation.setDeviceMetricsOverride", width=1024, height=768, deviceScaleFactor=1, mobile=True)
+    browser.send("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+    try:
+        yield
+    finally:
+        browser.send("Emulation.setTouchEmulationEnabled", enabled=False)
+        browser.send("Emulation.clearDeviceMetricsOverride")
+
+
+def test_issue_29_5_and_29_17_fire_by_finger(browser: Browser, live: tuple[str, TableServer],
+                                            screenshots: Path) -> None:
+    """On a tablet: a tap on the Tiger at d2 draws its shot with the hits (no hover needed),
+    a tap on h9 fires."""
+    base, _server = live
+    with tablet(browser):
+        open_seat(browser, base, "summer-combat.yaml", "german", {"german": "human", "soviet": "human"})
+        my_turn(browser)
+        tap(browser, "#tt-overlay circle.tt-from[data-place='d2']")
+        assert "hit(s) vs side 2" in browser.wait("document.querySelector('#dg-shots text')?.textContent")
+        browser.screenshot(screenshots / "dg-fire-touch.png")
+        count = log_length(browser)
+        tap(browser, "#tt-overlay circle.tt-to[data-place='h9']")
+        browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
+        assert browser.js("[...document.querySelectorAll('#log > li')].some(li => li.textContent.includes('fire d2 h9'))")
 
 
 def test_issue_29_5_select_a_gun_see_its_hits_and_fire_it_from_the_board(
@@ -246,9 +290,7 @@ def test_issue_29_8_and_29_17_activate_a_marker_by_its_arrows_with_a_finger(
     """O3 (DG-9.7) on a tablet-sized touch screen: a tap on a marker offers the hull as six
     arrows, then the turret; the second tap on an arrow plays the activation."""
     base, server = live
-    browser.send("Emulation.setDeviceMetricsOverride", width=1024, height=768, deviceScaleFactor=1, mobile=True)
-    browser.send("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
-    try:
+    with tablet(browser):
         game_id = open_seat(browser, base, "activate.yaml", "soviet", {"german": "human", "soviet": "human"})
         my_turn(browser)
         place = browser.js("""(() => { const acts = window.document.querySelectorAll('#actions button.action');
@@ -269,9 +311,6 @@ def test_issue_29_8_and_29_17_activate_a_marker_by_its_arrows_with_a_finger(
         browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
         assert browser.js(f"""[...document.querySelectorAll('#log > li')].some(li =>
             li.textContent.includes('activate {place} W NW'))""")
-    finally:
-        browser.send("Emulation.setTouchEmulationEnabled", enabled=False)
-        browser.send("Emulation.clearDeviceMetricsOverride")
 
 
 def test_issue_29_8_fly_the_stuka_from_the_board(browser: Browser, live: tuple[str, TableServer],
@@ -297,3 +336,34 @@ def test_issue_29_8_fly_the_stuka_from_the_board(browser: Browser, live: tuple[s
     last = browser.js("document.querySelector('#log > li:last-child').textContent")
     assert "stuka F" in last and f"Stuka flies to {ahead}" in last
     no_secrets(browser, server, game_id, 0)
+
+
+def test_issue_29_16_the_pass_screen_keeps_nothing_of_these_panels(browser: Browser, live: tuple[str, TableServer],
+                                                                   screenshots: Path) -> None:
+    """Hot seat: once the German has programmed his Tigers, the pass screen for the Soviet
+    leaves no course drawn, no shot, no replayed entry and no ATG badge on the page."""
+    base, _server = live
+    request = urllib.request.Request(
+        f"{base}/api/games", method="POST",
+        data=json.dumps({"ruleset": "duel-of-the-giants", "position": "program.yaml",
+                         "seats": {"german": "human", "soviet": "human"}, "seed": 7}).encode(),
+        headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
+    game = json.loads(urllib.request.urlopen(request, timeout=30).read())
+    leave(browser)
+    browser.open(base + game["links"]["hotseat"])
+    browser.wait("!document.getElementById('pass').hidden")
+    browser.click("#pass-ready")
+    my_turn(browser)
+    program = "document.getElementById('composer-program').textContent"
+    browser.click("#composer-cards button.card[data-card='F']")
+    browser.wait(f"{program} === 'tiger1 F'")
+    browser.wait("document.querySelector('#dg-program polyline.tt-path')")
+    assert browser.js("document.querySelectorAll('#dg-atg-ids .dg-atg-id').length") == 6
+    browser.click("#composer-send")
+    browser.wait(f"{program}.startsWith('tiger2')")
+    browser.click("#composer-send")
+    browser.wait("!document.getElementById('pass').hidden")
+    left = browser.js("""({program: document.querySelectorAll('#dg-program, #dg-atg-ids, #dg-picker, #dg-shots').length,
+        fire: document.getElementById('dg-fire').textContent, replay: document.getElementById('dg-replay-entry').textContent,
+        again: document.getElementById('dg-replay-again').textContent})""")
+    assert left == {"program": 0, "fire": "", "replay": "", "again": ""}, left

@@ -7,7 +7,7 @@
 // ended there, the stack so far (the seat's own view), and the table's
 // `preview` of it. Taking back a card is the table's undo.
 import {$, el} from "../../dom.js";
-import {table, play, post, ask} from "../connection.js";
+import {table, play, post, ask, onState} from "../connection.js";
 import {hoverShows} from "../aids.js";
 import {actionItem} from "../panels.js";
 import {onSelect} from "../board.js";
@@ -68,6 +68,8 @@ export function setup() {
   fire.setup();
   boardPlay.setup();
   onSelect(() => { fire.onSelected(); programMap.onSelected(); boardPlay.onSelected(); });
+  // a hot seat's pass screen: what this module put on the page for the last player goes
+  onState(state => { if (state.pass_to) { fire.forget(); replay.forget(); boardPlay.forget(); } });
 }
 
 export function draw(state, fresh) {

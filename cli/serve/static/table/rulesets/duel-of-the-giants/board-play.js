@@ -150,6 +150,9 @@ export function setup() {
 
 export function onSelected() { drawPicker(); }
 
+/** The pass screen of a hot seat: no half-chosen facing survives it. */
+export function forget() { closePicker(); }
+
 export function draw(state, fresh) {
   if (fresh) picker = null;
   drawAtgBadges(state);

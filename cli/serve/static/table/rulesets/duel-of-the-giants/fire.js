@@ -45,6 +45,12 @@ function drawShots() {
 
 export function setup() {}
 
+/** The pass screen of a hot seat: the last player's shots leave the page. */
+export function forget() {
+  const box = $("dg-fire");
+  if (box) { box.hidden = true; box.replaceChildren(); delete box.dataset.version; }
+}
+
 export function onSelected() { drawShots(); }
 
 export function draw(state) {

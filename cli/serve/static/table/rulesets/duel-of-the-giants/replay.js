@@ -137,6 +137,17 @@ function litLog() {
   if (top < log.scrollTop || top + li.offsetHeight > log.scrollTop + log.clientHeight) log.scrollTop = Math.max(0, top - 8);
 }
 
+/** The pass screen of a hot seat: nothing of the last player's log stays on the page. */
+export function forget() {
+  stop();
+  Object.assign(replay, {entries: [], at: -1, seen: null, played: 0, closed: true});
+  const box = $("dg-replay");
+  if (box) { box.hidden = true; $("dg-replay-entry").replaceChildren(); $("dg-replay-count").textContent = ""; }
+  const again = $("dg-replay-again");
+  if (again) { again.hidden = true; again.textContent = ""; }
+  for (const li of $("log").querySelectorAll("li.replaying")) li.classList.remove("replaying");
+}
+
 /** After every state: when the seat's turn comes back after two or more of the other
  * side's decisions it has not yet been shown, they are played back from the first. */
 export function draw(state, fresh) {
