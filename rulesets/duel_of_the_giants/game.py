@@ -567,11 +567,12 @@ class DuelGame(Game[Action]):
 
     def describe_action(self, action: Action) -> str:
         """A Tiger program's end hex and facing (a card laid: the stack's, were it
-        ended there); an ATG activation's line of fire (preview.py); the hits a
+        ended there; a Tiger about to execute: its program's); an ATG activation's line of fire (preview.py); the hits a
         shot would score and what they would do (combat.py)."""
         from rulesets.duel_of_the_giants.actions import (
             Activate,
             CloseProgram,
+            Execute,
             Fire,
             LayCard,
             Program,
@@ -585,6 +586,8 @@ class DuelGame(Game[Action]):
             return program_note(self, Program(action.tiger, (*self.draft, action.card)))
         if isinstance(action, CloseProgram):
             return program_note(self, Program(action.tiger, self.draft))
+        if isinstance(action, Execute):  # the German's own program, about to run (DG-8.4 C1)
+            return program_note(self, Program(action.tiger, tuple(self.programs.get(action.tiger, ()))))
         if isinstance(action, Activate):
             return atg_note(self, action)
         if isinstance(action, Fire):

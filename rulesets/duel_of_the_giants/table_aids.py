@@ -38,6 +38,7 @@ from core.game import Action, ActionAid, AidLine, BoardAids, Drawing, Place, Poi
 from rulesets.duel_of_the_giants.actions import (
     Activate,
     CloseProgram,
+    Execute,
     Face,
     Fire,
     Haul,
@@ -123,7 +124,7 @@ def _action(g: DuelGame | None, action: Action, note: str) -> ActionAid:
     drawing = path_drawing(action, note)
     if g is not None and isinstance(action, Fire):
         drawing = shot_drawing(g, action)
-    elif g is not None and isinstance(action, (LayCard, CloseProgram)):
+    elif g is not None and isinstance(action, (LayCard, CloseProgram, Execute)):
         drawing = program_drawing(g, action, note)
     return ActionAid(None if start is None else hex_place(start), None if end is None else hex_place(end),
                      drawing)
@@ -140,13 +141,17 @@ def shot_drawing(g: DuelGame, action: Fire) -> Drawing | None:
     return Drawing(lines=(AidLine(centre(*action.shooter), centre(*action.target), text, f.zone),))
 
 
-def program_drawing(g: DuelGame, action: LayCard | CloseProgram, note: str) -> Drawing | None:
-    """The course of the stack so far (with the card laid): the hexes passed, the end
-    hex, and arrows for the hull and the turret there; red when something blocks it."""
+def program_drawing(g: DuelGame, action: LayCard | CloseProgram | Execute, note: str) -> Drawing | None:
+    """The course of the stack so far (with the card laid), or of the program a Tiger
+    is about to execute (phase C1, the German's own): the hexes passed, the end hex,
+    and arrows for the hull and the turret there; red when something blocks it."""
     from rulesets.duel_of_the_giants import tigers
     from rulesets.duel_of_the_giants.preview import course
 
-    cards = (*g.draft, action.card) if isinstance(action, LayCard) else tuple(g.draft)
+    if isinstance(action, Execute):
+        cards = tuple(g.programs.get(action.tiger, ()))
+    else:
+        cards = (*g.draft, action.card) if isinstance(action, LayCard) else tuple(g.draft)
     if g.tiger(action.tiger) is None:
         return None
     c = course(g, action.tiger, tigers.counted(cards))

@@ -281,6 +281,9 @@ def test_issue_29_6_and_29_7_compose_a_program_see_it_drawn_then_step_through_ph
     browser.click("#dg-replay-back")
     browser.wait(f"document.getElementById('dg-replay-count').textContent.startsWith('{total - 1} of ')")
     no_secrets(browser, server, game_id, 0)
+    # C1 (DG-8.4): choosing which Tiger executes first, each choice draws its own program
+    hover(browser, "#actions button.action")
+    browser.wait("document.querySelector('#tt-aid polyline.tt-path') && document.querySelector('#tt-aid .tt-face-hull')")
     browser.click("#dg-replay-close")
     browser.wait("document.getElementById('dg-replay').hidden && !document.getElementById('dg-replay-again').hidden")
 

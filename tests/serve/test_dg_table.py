@@ -87,6 +87,24 @@ def test_issue_29_6_dg_11_5_a_tiger_stack_is_drawn_with_its_course_hull_and_turr
     assert aids[texts.index("tiger1 +F")]["over"] is True  # blocked by the T-34 (DG-11.5)
 
 
+def test_issue_29_6_dg_8_4_choosing_which_tiger_executes_first_draws_each_program() -> None:
+    """C1 (DG-8.4, DG-AMB-15): each `execute` move carries the course of that Tiger's own
+    program: Tiger 1 programmed F F goes c5 -> d5 -> e5."""
+    g = blank()
+    tiger(g, 1, "c5", "E")
+    tiger(g, 2, "a1", "E")
+    t34(g, 9, "i11", "NE")
+    goto(g, "A4")
+    play(g, "tiger1 +F", "tiger1 +F", "tiger1 done", "tiger2 +R", "tiger2 done")
+    goto(g, "C1")
+    texts, notes, _, aids = _sent(g)
+    one = texts.index("execute tiger1")
+    assert notes[one] == "end e5 E, turret 12 o'clock"
+    assert aids[one]["path"] == [_xy("c5"), _xy("d5"), _xy("e5")]
+    two = texts.index("execute tiger2")
+    assert aids[two]["path"] == [_xy("a1")] and aids[two]["lines"][0]["face"] == "hull"
+
+
 def test_issue_29_8_the_stukas_moves_are_placed_on_hexes() -> None:
     """DG-13.3: forward is the hex ahead, a turn the hex the Stuka would then face;
     the launch the airfield; the attack the T-34 (DG-13.5)."""

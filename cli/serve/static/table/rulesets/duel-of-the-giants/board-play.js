@@ -1,8 +1,8 @@
 // Duel of the Giants played from the board (issue 29.8):
 // * a move that names facings -- a marker activated as a T-34 (hull, then turret),
-//   a revealed T-34 oriented, an ATG turned to a new facing -- is picked by clicking
-//   one of six arrows around its hex instead of a list; the other moves on that hex
-//   (turning an ATG up) stay in the chooser beside it;
+//   a revealed T-34 oriented, an ATG turned or hauled, a T-34's turret -- is picked
+//   by clicking one of six arrows around its hex instead of a list; the other moves
+//   on that hex (turning an ATG up, a T-34's step) stay in the chooser beside it;
 // * the Stuka's moves are the hexes the server placed them on (the hex ahead, the
 //   hexes a turn would face, the airfield, a T-34 to attack), each labelled;
 // * the seat's own ATG markers say what they are (PAK 8.8, PAK 36, bluff) in a
@@ -15,7 +15,8 @@ import {boardSvg, choose, onChoose} from "../../board.js";
 import {hoverShows} from "../../aids.js";
 
 const DIR = "(NE|E|SE|SW|W|NW)";
-const FACING = new RegExp(`^((?:activate|orient|face) ([a-z]\\d+)) ${DIR}(?: ${DIR})?$`);
+// a move that ends in one facing (a turret, an ATG, a haul's end) or two (hull and turret)
+const FACING = new RegExp(`^(.*?) ${DIR}(?: ${DIR})?$`);
 const ANGLE = {NE: -60, E: 0, SE: 60, SW: 120, W: 180, NW: -120};
 const STUKA = {"stuka F": "fly here", "stuka L": "turn left", "stuka R": "turn right",
                "stuka launch": "launch", "stuka land": "land"};
@@ -25,14 +26,15 @@ let picker = null;  // {key, moves: [{a, first, second}], first: chosen hull or 
 
 function parse(a) {
   const m = FACING.exec(a.text);
-  return m ? {a, verb: m[1], key: m[2], first: m[3], second: m[4] || null} : null;
+  return m ? {a, verb: m[1], first: m[2], second: m[3] || null} : null;
 }
 
 /** Several moves on one hex: facings become arrows, anything else stays in the chooser. */
 function offerFacings(choices, key) {
   const parsed = choices.map(parse);
   const facings = parsed.filter(Boolean);
-  if (facings.length < 2) return false;
+  // one kind of move only (the same words before the facings), else the list asks
+  if (facings.length < 2 || new Set(facings.map(f => f.verb)).size > 1) return false;
   picker = {key, moves: facings, first: null};
   drawPicker();
   const rest = choices.filter((a, i) => !parsed[i]);
