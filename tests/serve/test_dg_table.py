@@ -4,12 +4,15 @@ other side's decisions, each set up on a hand-built board with the exact result.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from cli.serve.aids import board, entry_drawing
+from cli.serve.store import ServerFiles
 from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.svg import centre
 from tests.duel_of_the_giants.helpers import atg, blank, goto, h, marker, play, stuka, t34, tiger
+from tests.serve.helpers import Link, TestClient, create, make_server
 
 
 def _sent(g: Any) -> tuple[list[str], list[str], dict[str, Any], list[Any]]:
@@ -166,3 +169,26 @@ def test_issue_29_7_a_log_entry_is_drawn_from_what_the_seat_was_sent_only() -> N
         [_xy("g3"), _xy("f3"), _xy("e3")]
     hidden = [{"kind": "declare", "text": "German declares for Tiger 1", "data": {}}]
     assert entry_drawing(g, None, hidden) is None
+
+
+def test_issue_29_7_only_the_other_sides_newest_entries_carry_a_drawing(tmp_path: Path) -> None:
+    """Over HTTP: after the Soviet's marker move, the German's log draws that move (its
+    path through the hexes the notation names, DG-9.5); neither seat gets a drawing of
+    its own decisions."""
+    from tests.serve.test_browser_dg import position_at
+
+    position = position_at(tmp_path, "program.yaml", "A4", 5)
+    app, _server = make_server(tmp_path / "games", ServerFiles.of([], [position]))
+    with TestClient(app) as client:
+        game = create(client, ruleset="duel-of-the-giants", position="program.yaml", seed=7,
+                      seats={"german": "human", "soviet": "human"})
+        german, soviet = (Link(client, game["links"][side]) for side in ("german", "soviet"))
+        for move in ("tiger1 done", "tiger2 done"):
+            assert german.post("act", {"move": move}).status_code == 200
+        move = next(a["text"] for a in soviet.state()["actions"] if a["text"].startswith("marker "))
+        assert soviet.post("act", {"move": move}).status_code == 200
+        log = german.state()["log"]
+        assert [e["move"] for e in log] == ["tiger1 done", "tiger2 done", move]
+        assert "aid" not in log[0] and "aid" not in log[1]
+        assert log[2]["aid"]["path"] == [_xy(hex_) for hex_ in move.split()[1].split("-")]
+        assert all("aid" not in e for e in soviet.state()["log"] if e["player"] == "soviet")

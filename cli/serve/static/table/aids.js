@@ -57,7 +57,8 @@ export function showAids(actions) {
 function aidText(aid) {
   const parts = [];
   if (aid.path && aid.label) parts.push(aid.label);
-  for (const line of aid.lines || []) parts.push(line.label);
+  for (const line of aid.lines || []) if (line.label) parts.push(line.label);
+  for (const mark of aid.marks || []) if (mark.label) parts.push(mark.label);
   return parts.join("; ");
 }
 

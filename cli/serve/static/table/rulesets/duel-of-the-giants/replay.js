@@ -149,7 +149,8 @@ export function forget() {
 }
 
 /** After every state: when the seat's turn comes back after two or more of the other
- * side's decisions it has not yet been shown, they are played back from the first. */
+ * side's decisions it has not yet been shown, and something of them can be drawn,
+ * they are played back from the first (set-up placements alone are only offered). */
 export function draw(state, fresh) {
   const box = panel();
   if (!state.you) { box.hidden = true; return; }
@@ -167,7 +168,7 @@ export function draw(state, fresh) {
     } else if (first) {                 // the page just opened: offer it, do not play it
       replay.played = last;
       replay.closed = true;
-    } else if (state.your_turn && entries.length >= 2 && last > replay.played) {
+    } else if (state.your_turn && entries.length >= 2 && last > replay.played && entries.some(e => e.aid)) {
       replay.played = last;
       replay.closed = false;
       box.hidden = false;
