@@ -21,6 +21,8 @@ const ANGLE = {NE: -60, E: 0, SE: 60, SW: 120, W: 180, NW: -120};
 const STUKA = {"stuka F": "fly here", "stuka L": "turn left", "stuka R": "turn right",
                "stuka launch": "launch", "stuka land": "land"};
 const ATG_BADGE = {pak88: "8.8", pak36: "36", bluff: "bluff"};
+// an arrow pointing along +u: its head, then its shaft (drawing units, turned to each facing)
+const ARROW = [[10, 0], [1, 7], [1, 2.5], [-9, 2.5], [-9, -2.5], [1, -2.5], [1, -7]];
 
 let picker = null;  // {key, moves: [{a, first, second}], first: chosen hull or null}
 
@@ -74,10 +76,9 @@ function drawPicker() {
     const arrow = svgNode("g", {class: "dg-arrow", "data-dir": dir, tabindex: "0", role: "button"});
     arrow.append(svgNode("title", {}, stage === "second" || !two ? m.a.text : `${m.verb} ${dir} …`));
     arrow.append(svgNode("circle", {cx: x, cy: y, r: 14}));
-    const tip = [x + 9 * Math.cos(rad), y + 9 * Math.sin(rad)];
-    const left = [x + 7 * Math.cos(rad + 2.4), y + 7 * Math.sin(rad + 2.4)];
-    const right = [x + 7 * Math.cos(rad - 2.4), y + 7 * Math.sin(rad - 2.4)];
-    arrow.append(svgNode("polygon", {points: [tip, left, right].map(p => p.map(v => v.toFixed(1)).join(",")).join(" ")}));
+    arrow.append(svgNode("polygon", {points: ARROW.map(([u, v]) => [x + u * Math.cos(rad) - v * Math.sin(rad),
+                                                                     y + u * Math.sin(rad) + v * Math.cos(rad)])
+                                                 .map(p => p.map(c => c.toFixed(1)).join(",")).join(" ")}));
     arrow.addEventListener("click", event => {
       event.stopPropagation();
       if (two && stage === "first") { picker.first = dir; drawPicker(); return; }
