@@ -223,6 +223,17 @@ def test_issue_29_5_select_a_gun_see_its_hits_and_fire_it_from_the_board(
     assert browser.js("[...document.querySelectorAll('#log > li')].some(li => li.textContent.includes('fire d2 h9'))")
 
 
+def test_issue_29_5_hold_is_a_button_of_its_own(browser: Browser, live: tuple[str, TableServer]) -> None:
+    """DG-17.1 (firing is optional): the panel's hold button declares `hold d2`."""
+    base, _server = live
+    open_seat(browser, base, "summer-combat.yaml", "german", {"german": "human", "soviet": "human"})
+    my_turn(browser)
+    count = log_length(browser)
+    browser.click("#dg-hold")
+    browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
+    assert browser.js("[...document.querySelectorAll('#log > li')].some(li => li.textContent.includes('hold d2'))")
+
+
 def test_issue_29_6_and_29_7_compose_a_program_see_it_drawn_then_step_through_phase_b(
         browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
     """A4 (DG-11.2): each card laid redraws the stack's course on the map; hovering a card
@@ -280,6 +291,13 @@ def test_issue_29_6_and_29_7_compose_a_program_see_it_drawn_then_step_through_ph
     assert drawn["path"] >= 1 and drawn["mark"] >= 1, drawn  # markers moved, T-34s activated
     browser.click("#dg-replay-back")
     browser.wait(f"document.getElementById('dg-replay-count').textContent.startsWith('{total - 1} of ')")
+    # at a pace: play from the first, it moves on by itself
+    browser.js("(() => { const s = document.getElementById('dg-replay-pace'); s.value = '500';"
+               " s.dispatchEvent(new Event('change')); })()")
+    browser.click("#dg-replay-first")
+    browser.click("#dg-replay-play")
+    browser.wait("document.getElementById('dg-replay-count').textContent.startsWith('3 of ')", 10)
+    browser.click("#dg-replay-play")  # pause
     no_secrets(browser, server, game_id, 0)
     # C1 (DG-8.4): choosing which Tiger executes first, each choice draws its own program
     hover(browser, "#actions button.action")

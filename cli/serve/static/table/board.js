@@ -29,10 +29,15 @@ export function drawBoard() {
   }
   const svg = boardSvg();
   if (!svg) return;
-  svg.querySelector("#tt-overlay")?.remove();
+  // the same state pushed again (the answer to a move and the stream both bring it):
+  // keep the places, so that a click under way is not lost on a replaced one
+  const drawnFor = `${state.version} ${table.selected}`;
+  const old = svg.querySelector("#tt-overlay");
+  if (old && old.dataset.for === drawnFor) return;
+  old?.remove();
   const targets = state.targets;
   if (!state.your_turn || !targets || !targets.places) return;
-  const overlay = svgNode("g", {id: "tt-overlay"});
+  const overlay = svgNode("g", {id: "tt-overlay", "data-for": drawnFor});
   const starts = new Set(), ends = new Set();
   targets.moves.forEach(m => {
     if (m.from) starts.add(m.from);

@@ -51,7 +51,10 @@ function closePicker() {
 
 function drawPicker() {
   const svg = boardSvg();
-  svg?.querySelector("#dg-picker")?.remove();
+  const drawnFor = picker ? `${table.state.version} ${picker.key} ${picker.first}` : "";
+  const old = svg?.querySelector("#dg-picker");
+  if (old && old.dataset.for === drawnFor && !old.nextElementSibling) return;  // on top already: keep it
+  old?.remove();
   if (!svg || !picker) return;
   const places = table.state.targets && table.state.targets.places;
   const at = places && places[picker.key];
@@ -59,7 +62,8 @@ function drawPicker() {
   const two = picker.moves.some(m => m.second);
   const stage = two && picker.first ? "second" : "first";
   const moves = stage === "second" ? picker.moves.filter(m => m.first === picker.first) : picker.moves;
-  const group = svgNode("g", {id: "dg-picker", "data-stage": two ? (stage === "first" ? "hull" : "turret") : "facing"});
+  const group = svgNode("g", {id: "dg-picker", "data-for": drawnFor,
+                              "data-stage": two ? (stage === "first" ? "hull" : "turret") : "facing"});
   group.append(svgNode("circle", {cx: at[0], cy: at[1], r: 46, class: "dg-picker-ring"}));
   const word = two ? (stage === "first" ? "hull?" : "turret?") : "facing?";
   if (stage === "second") {  // the hull already chosen, drawn as the board draws a hull
