@@ -37,6 +37,7 @@ __all__ = [
     "Action",
     "ActionAid",
     "AidLine",
+    "AidMark",
     "BoardAids",
     "BoardScale",
     "DEFAULT_MAX_DECISIONS",
@@ -223,15 +224,26 @@ class AidLine:
 
 
 @dataclass(frozen=True)
+class AidMark:
+    """A spot flashed on the board with a word (a marker revealed, a gun turned up);
+    ``kind`` is a word the page styles it by."""
+
+    at: Point
+    label: str = ""
+    kind: str = ""
+
+
+@dataclass(frozen=True)
 class Drawing:
     """What the browser draws over the board for one action or one move: a path
     (a drive's waypoints, a marker's hexes) with its label, ``over`` when it is
-    longer than the rules allow, and straight lines. Empty: nothing to draw."""
+    longer than the rules allow, straight lines and marked spots. Empty: nothing to draw."""
 
     path: tuple[Point, ...] = ()
     label: str = ""
     over: bool = False
     lines: tuple[AidLine, ...] = ()
+    marks: tuple[AidMark, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -880,6 +892,14 @@ class Ruleset(ABC):
     def last_move_drawing(self, game: Game[Any], events: Sequence[Event]) -> Drawing | None:
         """A drawing of what the last move announced (Tank Chess: a CHECK's line of
         threat), from its ``events`` as the seat may see them; ``None`` (the default): none."""
+        return None
+
+    def log_drawing(self, game: Game[Any], move: str | None, events: Sequence[Event]) -> Drawing | None:
+        """A drawing of one move of the log for the page's step-by-step replay (issue
+        29.7): the pieces it moved, the shots, the reveals. Built only from ``move``
+        (its text as the seat was sent it: ``None`` when hidden) and ``events`` as the
+        seat may see them, so it can show nothing that seat may not know; ``game``
+        serves only for the board's geometry. ``None`` (the default): nothing drawn."""
         return None
 
     def board_scale(self, game: Game[Any]) -> BoardScale | None:

@@ -11,7 +11,10 @@ knows no ruleset: it only turns those answers into the page's JSON --
   "places": {key: [x, y]}}``, one move per legal action (``{}`` without places);
 * each action's ``aid`` and the ``check_line``: ``{"path": [[x, y], ...],
   "label": str, "over": bool}`` for a path and/or ``{"lines": [{"from": [x, y],
-  "to": [x, y], "label": str, "face": str}, ...]}`` (``face`` where given);
+  "to": [x, y], "label": str, "face": str}, ...]}`` (``face`` where given) and/or
+  ``{"marks": [{"at": [x, y], "label": str, "kind": str}, ...]}``;
+* each log entry's ``aid`` (the same form): what the move did, for the page's
+  step-by-step replay of the other side's decisions (issue 29.7);
 * ``geometry``: ``{"scale", "width", "depth"}``.
 
 Coordinates are rounded to a tenth of a drawing unit. Only the seat's own
@@ -68,6 +71,8 @@ def drawing_json(drawing: Drawing) -> Aid | None:
                 entry["face"] = line.face
             lines.append(entry)
         out["lines"] = lines
+    if drawing.marks:
+        out["marks"] = [{"at": _xy(m.at), "label": m.label, "kind": m.kind} for m in drawing.marks]
     return out or None
 
 
@@ -84,6 +89,18 @@ def check_line(game: Game[Any], events: Sequence[Mapping[str, Any]],
     seen = [Event(str(e.get("kind", "")), str(e.get("text", "")), dict(e.get("data") or {})) for e in events]
     try:
         drawing = (ruleset or _ruleset_of(game)).last_move_drawing(game, seen)
+    except TanktableError:
+        return None
+    return None if drawing is None else drawing_json(drawing)
+
+
+def entry_drawing(game: Game[Any], move: str | None, events: Sequence[Mapping[str, Any]],
+                  ruleset: Ruleset | None = None) -> Aid | None:
+    """One log entry drawn (issue 29.7), from its move text and its events exactly as
+    the seat was sent them (``Event.to_json`` form): nothing else reaches the ruleset."""
+    seen = [Event(str(e.get("kind", "")), str(e.get("text", "")), dict(e.get("data") or {})) for e in events]
+    try:
+        drawing = (ruleset or _ruleset_of(game)).log_drawing(game, move, seen)
     except TanktableError:
         return None
     return None if drawing is None else drawing_json(drawing)

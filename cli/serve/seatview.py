@@ -13,12 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from cli.serve.aids import board, check_line, geometry
+from cli.serve.aids import board, check_line, entry_drawing, geometry
 from cli.serve.tables import HOTSEAT, Seat, Table
 from core.errors import TanktableError
 
 MAX_LOG = 400
 """The newest log entries sent with each update (the record has them all)."""
+
+MAX_REPLAYED = 60
+"""The other side's newest decisions since the seat's own last one that carry a
+drawing for the page's step-by-step replay (issue 29.7)."""
 
 
 def seat_state(table: Table, seat: Seat) -> dict[str, Any]:
@@ -127,4 +131,20 @@ def _log(table: Table, viewer: int) -> list[dict[str, Any]]:
         events = [e.to_json() for e in g.events_for(eye, step.events)]
         out.append({"n": i + 1, "player": g.players[step.player], "move": move,
                     "hidden": move is None and not over, "events": events})
+    _replay_aids(table, viewer, out)
     return out
+
+
+def _replay_aids(table: Table, viewer: int, entries: list[dict[str, Any]]) -> None:
+    """Give the other side's newest entries (those after the viewer's own last one)
+    their drawing, made only from each entry's move text and events as sent."""
+    if viewer < 0:
+        return
+    mine = table.game.players[viewer]
+    newest = len(entries)
+    while newest > 0 and entries[newest - 1]["player"] != mine and len(entries) - newest < MAX_REPLAYED:
+        newest -= 1
+    for entry in entries[newest:]:
+        aid = entry_drawing(table.game, entry["move"], entry["events"], table.ruleset)
+        if aid is not None:
+            entry["aid"] = aid

@@ -149,7 +149,8 @@ def apply(g: DuelGame, act: Action) -> list[Event]:
         start = a.pos
         a.pos, a.facing, a.tire = act.to, act.facing, "standing"
         return [Event("atg", f"ATG marker moved {label(start)} -> {label(act.to)}, now facing "
-                      f"{FACINGS[act.facing]}; its tire marker turned to standing (DG-12.6)")]
+                      f"{FACINGS[act.facing]}; its tire marker turned to standing (DG-12.6)",
+                      {"from": label(start), "to": label(act.to)})]
     found = g.atg_at(getattr(act, "at", (0, 0)))
     assert found is not None
     a = found

@@ -420,6 +420,54 @@ def hits_for(g: DuelGame, s: Unit, t: Unit, turret_steps: int) -> tuple[int, str
     return hits, zone, parts
 
 
+@dataclass(frozen=True)
+class Forecast:
+    """What a declared shot would do if it were resolved as the board stands (DG-17.8, DG-17.9)."""
+
+    hits: int
+    zone: str
+    armour: int
+    result: str
+    """``destroyed``, ``damaged``, ``critically damaged`` or ``no effect``."""
+
+
+def forecast(g: DuelGame, a: Fire) -> Forecast | None:
+    """The hits ``a`` would score, the armour face it meets and the result, with the
+    turret turned onto the target the shorter way (DG-17.5); ``None`` if it names no
+    shot of the current step. Everything it reads is public (DG-24.3)."""
+    c = g.combat
+    if c is None or not c.queue:
+        return None
+    s = unit(g, c.queue[0])
+    tid = _target_at(g, c.queue[0], a.target) if s is not None and s.pos == a.shooter else None
+    t = unit(g, tid) if tid is not None else None
+    if s is None or t is None:
+        return None
+    steps = 0
+    if isinstance(s, Tank):
+        d = g.geo.direction(s.pos, t.pos)
+        steps = 0 if d is None else turn_steps(s.turret, d)
+    hits, zone, _ = hits_for(g, s, t, steps)
+    arm = armour(g, t, zone)
+    if hits <= 0:
+        result = "no effect"
+    elif isinstance(t, Tank) and t.is_tiger:
+        result = "critically damaged" if hits >= arm else "damaged"
+    elif isinstance(t, Tank):
+        result = "destroyed" if hits >= arm else "damaged"
+    else:
+        result = "destroyed" if hits >= arm else "no effect"
+    return Forecast(hits, zone, arm, result)
+
+
+def fire_note(g: DuelGame, a: Fire) -> str:
+    """``4 hit(s) vs side armour 2: destroyed`` -- the note ``moves`` shows beside a shot."""
+    f = forecast(g, a)
+    if f is None:
+        return ""
+    return f"{f.hits} hit(s) vs {f.zone} armour {f.armour}: {f.result} (DG-17.9)"
+
+
 def armour(g: DuelGame, t: Unit, zone: str) -> int:
     w = g.cfg.weapons
     card = w.tiger if isinstance(t, Tank) and t.is_tiger else w.t34 if isinstance(t, Tank) else (

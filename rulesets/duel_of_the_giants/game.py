@@ -567,8 +567,17 @@ class DuelGame(Game[Action]):
 
     def describe_action(self, action: Action) -> str:
         """A Tiger program's end hex and facing (a card laid: the stack's, were it
-        ended there); an ATG activation's line of fire (preview.py)."""
-        from rulesets.duel_of_the_giants.actions import Activate, CloseProgram, LayCard, Program
+        ended there; a Tiger about to execute: its program's); an ATG activation's line of fire (preview.py); the hits a
+        shot would score and what they would do (combat.py)."""
+        from rulesets.duel_of_the_giants.actions import (
+            Activate,
+            CloseProgram,
+            Execute,
+            Fire,
+            LayCard,
+            Program,
+        )
+        from rulesets.duel_of_the_giants.combat import fire_note
         from rulesets.duel_of_the_giants.preview import atg_note, program_note
 
         if isinstance(action, Program):
@@ -577,20 +586,26 @@ class DuelGame(Game[Action]):
             return program_note(self, Program(action.tiger, (*self.draft, action.card)))
         if isinstance(action, CloseProgram):
             return program_note(self, Program(action.tiger, self.draft))
+        if isinstance(action, Execute):  # the German's own program, about to run (DG-8.4 C1)
+            return program_note(self, Program(action.tiger, tuple(self.programs.get(action.tiger, ()))))
         if isinstance(action, Activate):
             return atg_note(self, action)
+        if isinstance(action, Fire):
+            return fire_note(self, action)
         return ""
 
     def group_of(self, action: Action, note: str) -> str:
         """A Tiger program under where it ends (its note's first clause), a marker's
         move under the marker's hex, anything else done at a hex under that hex
         (the hex the browser table places it on, table_aids.py)."""
-        from rulesets.duel_of_the_giants.actions import MoveMarker, Program
+        from rulesets.duel_of_the_giants.actions import Hold, MoveMarker, Program
         from rulesets.duel_of_the_giants.board import label
         from rulesets.duel_of_the_giants.table_aids import hexes
 
         if isinstance(action, Program):
             return f"tiger{action.tiger} {note.split(',')[0]}" if note else ""
+        if isinstance(action, Hold):  # not placed on the board (a button of its own), listed at its gun
+            return label(action.shooter)
         start, end = hexes(action)
         at = start if start is not None else end
         if at is None:

@@ -242,7 +242,8 @@ def apply_move(g: DuelGame, a: Action) -> list[Event]:
         who = forced_observer(g, p)
         if who is not None:
             events = [Event("marker", f"Soviet moves the marker at {label(start)} to {label(p)}: it comes "
-                            f"into view of {who}, is revealed at once and stops there (DG-9.6, DG-AMB-48)")]
+                            f"into view of {who}, is revealed at once and stops there (DG-9.6, DG-AMB-48)",
+                            {"from": label(start), "to": label(p)})]
             return events + reveal(g, m, who)
     return [Event("marker", f"Soviet moves the marker at {label(start)} to {label(m.pos)} "
                   f"via {'-'.join(label(x) for x in a.path)} (DG-9.5)")]

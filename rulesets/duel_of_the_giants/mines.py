@@ -24,14 +24,15 @@ def enter(g: DuelGame, t: Tank, dest: Pos) -> list[Event]:
         return []
     if not m.face_up and not m.real:
         del g.mines[m.id]
-        return [Event("mine", f"mine marker at {label(dest)} turned over: a bluff, removed (DG-14.2)")]
+        return [Event("mine", f"mine marker at {label(dest)} turned over: a bluff, removed (DG-14.2)",
+                      {"at": label(dest), "real": False})]
     was_hidden = not m.face_up
     m.face_up = True
     g.t34_stopped = True
     g.ma_left = 0
     what = "mine marker turned over: a real mine" if was_hidden else "a known mine"
     events = [Event("mine", f"{what} at {label(dest)} stops T-34 #{t.number}; its remaining MAs are "
-                    "lost (DG-14.2)")]
+                    "lost (DG-14.2)", {"at": label(dest), "real": True})]
     if not g.cfg.rules.mines.persist:
         del g.mines[m.id]
     return events

@@ -8,7 +8,7 @@ from typing import Any
 
 from core.data import Document, Problem
 from core.errors import DataError, TanktableError
-from core.game import Action, BoardAids, Game, Ruleset
+from core.game import Action, BoardAids, Drawing, Event, Game, Ruleset
 from core.grid.hexboard import HexBoard
 from core.options import GameOptions, model_setting_names
 from core.streams import Seed
@@ -236,7 +236,13 @@ class DuelOfTheGiantsRuleset(Ruleset):
     def board_aids(self, game: Game[Any], actions: Sequence[Action], notes: Sequence[str]) -> BoardAids | None:
         from rulesets.duel_of_the_giants.table_aids import board_aids
 
-        return board_aids(actions, notes)
+        return board_aids(game if isinstance(game, DuelGame) else None, actions, notes)
+
+    def log_drawing(self, game: Game[Any], move: str | None, events: Sequence[Event]) -> Drawing | None:
+        """A move of the log drawn for the page's replay (replay_aids.py)."""
+        from rulesets.duel_of_the_giants.replay_aids import log_drawing
+
+        return log_drawing(move, events)
 
     def map_sight(self, board: Any) -> tuple[Any, Any]:
         """DG-16 on a bare map: high ground looks over one forest, no pieces on it."""

@@ -131,10 +131,12 @@ def apply(g: DuelGame, a: Action) -> list[Event]:
     if a.op in ("F", "L", "R"):
         s.actions_left -= 1
         if a.op == "F":
-            s.pos = g.geo.step(s.pos, s.facing)
-            return [Event("stuka", f"Stuka flies to {label(s.pos)} ({s.actions_left} action(s) left)")]
+            origin, s.pos = s.pos, g.geo.step(s.pos, s.facing)
+            return [Event("stuka", f"Stuka flies to {label(s.pos)} ({s.actions_left} action(s) left)",
+                          {"from": label(origin), "to": label(s.pos)})]
         s.facing = (s.facing + (1 if a.op == "R" else -1)) % 6
-        return [Event("stuka", f"Stuka turns to {FACINGS[s.facing]} ({s.actions_left} action(s) left)")]
+        return [Event("stuka", f"Stuka turns to {FACINGS[s.facing]} ({s.actions_left} action(s) left)",
+                      {"at": label(s.pos), "hull": FACINGS[s.facing]})]
     if a.op == "attack":
         assert a.target is not None
         t = g.tank_at(a.target)
@@ -143,7 +145,7 @@ def apply(g: DuelGame, a: Action) -> list[Event]:
         from rulesets.duel_of_the_giants.combat import destroy_t34
 
         events = [Event("stuka", f"the Stuka attacks T-34 #{t.number} at {label(t.pos)} from behind: "
-                        "destroyed (DG-13.5)")]
+                        "destroyed (DG-13.5)", {"at": label(t.pos)})]
         events += destroy_t34(g, t, "the Stuka", remove=True)
         return events
     # land

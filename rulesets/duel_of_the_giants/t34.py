@@ -198,7 +198,8 @@ def apply(g: DuelGame, a: Action) -> list[Event]:
     g.turret_set = isinstance(a, T34Turret)
     if isinstance(a, T34Turret):
         t.turret = a.facing
-        return [Event("t34", f"T-34 #{t.number} at {label(t.pos)} turns its turret to {FACINGS[a.facing]} (DG-15.6)")]
+        return [Event("t34", f"T-34 #{t.number} at {label(t.pos)} turns its turret to {FACINGS[a.facing]} (DG-15.6)",
+                      {"at": label(t.pos), "turret": FACINGS[a.facing]})]
     if isinstance(a, T34Reveal):
         return atg.apply_t34_reveal(g, a)
     if isinstance(a, T34Step):
@@ -246,7 +247,7 @@ def step(g: DuelGame, t: Tank, op: str) -> list[Event]:
         t.hull = (t.hull + d) % 6
         t.turret = (t.turret + d) % 6
         events.append(Event("t34", f"T-34 #{t.number} at {label(t.pos)} turns {'right' if op == 'R' else 'left'} "
-                            f"to {FACINGS[t.hull]} ({g.ma_left} MA left)"))
+                            f"to {FACINGS[t.hull]} ({g.ma_left} MA left)", {"at": label(t.pos), "hull": FACINGS[t.hull]}))
         if g.tt(t.pos).snowdrift:
             g.terrain.pop(t.pos, None)
             g.drifts.pop(t.pos, None)
@@ -261,7 +262,7 @@ def step(g: DuelGame, t: Tank, op: str) -> list[Event]:
         g.active_t34 = None
         events += _leave(g, t, origin)
         events.append(Event("exit", f"T-34 #{t.number} leaves the board across the German edge at "
-                            f"{label(origin)} (DG-15.9)"))
+                            f"{label(origin)} (DG-15.9)", {"at": label(origin)}))
         events.append(vp.award(g, "soviet", "t34_exit", f"T-34 #{t.number} broke through", "DG-15.9"))
         events.extend(vp.medal(g, t.owner, "Suvorov Medal"))
         return events
@@ -277,7 +278,8 @@ def step(g: DuelGame, t: Tank, op: str) -> list[Event]:
     events += _leave(g, t, origin)
     t.pos = dest
     events.append(Event("t34", f"T-34 #{t.number} {'forward' if op == 'F' else 'backward'} "
-                        f"{label(origin)} -> {label(dest)} ({cost} MA, {g.ma_left} left)"))
+                        f"{label(origin)} -> {label(dest)} ({cost} MA, {g.ma_left} left)",
+                        {"from": label(origin), "to": label(dest)}))
     events += _enter(g, t, dest)
     s = g.stuka
     if s is not None and s.state in ("ground", "landed") and s.airfield == dest:
@@ -299,7 +301,8 @@ def dash(g: DuelGame, t: Tank, n: int) -> list[Event]:
     g.t34_started = True
     g.t34_stopped = True
     g.ma_left = 0
-    events.append(Event("t34", f"T-34 #{t.number} dashes {n} hex(es) {label(origin)} -> {label(p)} (DG-15.5)"))
+    events.append(Event("t34", f"T-34 #{t.number} dashes {n} hex(es) {label(origin)} -> {label(p)} (DG-15.5)",
+                        {"from": label(origin), "to": label(p)}))
     return events
 
 

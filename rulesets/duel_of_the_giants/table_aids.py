@@ -5,14 +5,24 @@ Each legal action is placed on the hexes it names:
 * from one hex to another -- a marker's move (its first and last hex, and its
   path drawn through every hex, DG-9.5), a haul, a T-34 going to or revealing
   a hex, a shot from the shooter to the target;
-* on one hex to select -- a piece with several choices there (an ATG placed
-  with a facing, an activation, an orientation): a click keeps the list of
-  moves to that piece's;
-* on one hex to choose -- placing a piece or a marker, a T-34's step, turn or
-  dash, a recon, a Stuka's attack, holding fire: a click plays it, or asks
-  which when several share the hex;
-* nowhere -- a Tiger's program (a card laid, the stack ended, a whole program)
-  and its execution, the end of a step.
+* on one hex to select -- an ATG placed with a facing: a click keeps the list
+  of moves to that piece's;
+* on one hex to choose -- an activation (a marker's T-34 with its hull and
+  turret, an ATG turned up) or a revealed T-34's orientation, where the page
+  offers the facings as arrows around the hex (issue 29.8), an ATG's new
+  facing, placing a piece or a marker, a T-34's step, turn or
+  dash, a recon, the Stuka's moves (forward: the hex ahead; a turn: the hex it
+  would then face; launch and landing: the airfield) and its attack: a click
+  plays it, or asks which when several share the hex;
+* nowhere -- holding fire (a button of its own: a click on the gun selects it,
+  issue 29.5), a Tiger's program (a card laid, the stack ended, a whole
+  program) and its execution, the end of a step.
+
+A shot is drawn from the gun to its target with the hits it would score and
+the armour face they meet (:func:`combat.forecast`); a card laid on a Tiger's
+stack, or the stack ended, with the course the stack so far would drive: the
+hexes passed, and the hull and turret at its end (:func:`preview.course`,
+issue 29.6).
 
 Only the seat's own legal actions are placed, and each names only hexes its
 player may know (the actions carry nothing hidden of the other side).
@@ -20,15 +30,19 @@ player may know (the actions carry nothing hidden of the other side).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from core.game import Action, ActionAid, BoardAids, Drawing, Place
+from core.game import Action, ActionAid, AidLine, BoardAids, Drawing, Place, Point
 from rulesets.duel_of_the_giants.actions import (
     Activate,
+    CloseProgram,
+    Execute,
     Face,
     Fire,
     Haul,
-    Hold,
+    LayCard,
     MoveMarker,
     Orient,
     PlaceAirfield,
@@ -47,8 +61,11 @@ from rulesets.duel_of_the_giants.actions import (
     T34Turret,
     Tire,
 )
-from rulesets.duel_of_the_giants.board import Pos, label
-from rulesets.duel_of_the_giants.svg import SIZE, centre
+from rulesets.duel_of_the_giants.board import FACINGS, Pos, label
+from rulesets.duel_of_the_giants.svg import ANGLE, SIZE, centre
+
+if TYPE_CHECKING:
+    from rulesets.duel_of_the_giants.game import DuelGame
 
 RADIUS = SIZE * 0.8
 """The clickable spot on a hex: most of its inscribed circle."""
@@ -59,34 +76,95 @@ def hex_place(pos: Pos) -> Place:
     return Place(label(pos), centre(*pos))
 
 
-def board_aids(actions: Sequence[Action], notes: Sequence[str]) -> BoardAids:
-    """Each action's hexes (see the module docstring), and a marker's path."""
-    return BoardAids(RADIUS, tuple(_action(a, note) for a, note in zip(actions, notes, strict=True)))
+def board_aids(g: DuelGame | None, actions: Sequence[Action], notes: Sequence[str]) -> BoardAids:
+    """Each action's hexes and drawing (see the module docstring); without a game,
+    only what the actions themselves name."""
+    return BoardAids(RADIUS, tuple(_action(g, a, note) for a, note in zip(actions, notes, strict=True)))
 
 
-def hexes(action: Action) -> tuple[Pos | None, Pos | None]:
-    """The hex an action starts from and the hex it ends on, either may be ``None``."""
+def hexes(action: Action, g: DuelGame | None = None) -> tuple[Pos | None, Pos | None]:
+    """The hex an action starts from and the hex it ends on, either may be ``None``
+    (the Stuka's moves are placed only when the game says where it is)."""
     match action:
+        case StukaAction(op=op, target=None) if g is not None:
+            return None, _stuka_hex(g, op)
         case MoveMarker(path=path) if path:
             return path[0], path[-1]
         case Haul(at=at, to=to) | T34Goto(at=at, target=to) | T34Reveal(at=at, target=to) | \
                 Fire(shooter=at, target=to):
             return at, to
-        case PlaceAtg(at=at) | Activate(at=at) | Orient(at=at):
+        case PlaceAtg(at=at):
             return at, None
         case PlaceTile(at=at) | PlaceFront(at=at) | PlaceMarker(at=at) | PlaceTiger(at=at) | \
                 PlaceAirfield(at=at) | PlaceMine(at=at) | T34Step(at=at) | T34Turret(at=at) | \
-                T34Dash(at=at) | Tire(at=at) | Face(at=at) | Hold(shooter=at):
+                T34Dash(at=at) | Tire(at=at) | Face(at=at) | Activate(at=at) | Orient(at=at):
             return None, at
         case Recon(target=target) | StukaAction(target=target):
             return None, target
     return None, None
 
 
-def _action(action: Action, note: str) -> ActionAid:
-    start, end = hexes(action)
+def _stuka_hex(g: DuelGame, op: str) -> Pos | None:
+    """Where a click plays the Stuka's ``op``: the hex ahead (``F``), the hex it would
+    face after turning (``L``, ``R``), the airfield (``launch``, ``land``)."""
+    s = g.stuka
+    if s is None:
+        return None
+    if op in ("launch", "land"):
+        return s.airfield
+    turn = {"F": 0, "L": -1, "R": 1}.get(op)
+    if turn is None:
+        return None
+    ahead = g.geo.step(s.pos, (s.facing + turn) % 6)
+    return ahead if g.geo.on_board(ahead) else None
+
+
+def _action(g: DuelGame | None, action: Action, note: str) -> ActionAid:
+    start, end = hexes(action, g)
+    drawing = path_drawing(action, note)
+    if g is not None and isinstance(action, Fire):
+        drawing = shot_drawing(g, action)
+    elif g is not None and isinstance(action, (LayCard, CloseProgram, Execute)):
+        drawing = program_drawing(g, action, note)
     return ActionAid(None if start is None else hex_place(start), None if end is None else hex_place(end),
-                     path_drawing(action, note))
+                     drawing)
+
+
+def shot_drawing(g: DuelGame, action: Fire) -> Drawing | None:
+    """The shot's line, labelled with the hits it would score against the face it meets."""
+    from rulesets.duel_of_the_giants.combat import forecast
+
+    f = forecast(g, action)
+    if f is None:
+        return None
+    text = f"{f.hits} hit(s) vs {f.zone} {f.armour}: {f.result}"
+    return Drawing(lines=(AidLine(centre(*action.shooter), centre(*action.target), text, f.zone),))
+
+
+def program_drawing(g: DuelGame, action: LayCard | CloseProgram | Execute, note: str) -> Drawing | None:
+    """The course of the stack so far (with the card laid), or of the program a Tiger
+    is about to execute (phase C1, the German's own): the hexes passed, the end hex,
+    and arrows for the hull and the turret there; red when something blocks it."""
+    from rulesets.duel_of_the_giants import tigers
+    from rulesets.duel_of_the_giants.preview import course
+
+    if isinstance(action, Execute):
+        cards = tuple(g.programs.get(action.tiger, ()))
+    else:
+        cards = (*g.draft, action.card) if isinstance(action, LayCard) else tuple(g.draft)
+    if g.tiger(action.tiger) is None:
+        return None
+    c = course(g, action.tiger, tigers.counted(cards))
+    end = centre(*c.end)
+    path = tuple(centre(*p) for p in (c.start, *c.passed)) if c.passed else (end,)
+    lines = (AidLine(end, _towards(end, c.hull, SIZE * 0.95), "", "hull"),
+             AidLine(end, _towards(end, c.turret, SIZE * 1.5), "", "turret"))
+    return Drawing(path=path, label=note, over=c.stop is not None, lines=lines)
+
+
+def _towards(at: Point, facing: int, length: float) -> Point:
+    a = math.radians(ANGLE[FACINGS[facing]])
+    return at[0] + length * math.cos(a), at[1] + length * math.sin(a)
 
 
 def path_drawing(action: Action, note: str) -> Drawing | None:

@@ -242,7 +242,8 @@ def execute(g: DuelGame, t: Tank) -> list[Event]:
             d = 1 if card == "R" else -1
             t.hull = (t.hull + d) % 6
             t.turret = (t.turret + d) % 6
-            events.append(Event("tiger", f"Tiger {t.number} turns {'right' if d > 0 else 'left'} to {FACINGS[t.hull]}"))
+            events.append(Event("tiger", f"Tiger {t.number} turns {'right' if d > 0 else 'left'} to {FACINGS[t.hull]}",
+                                {"at": label(t.pos), "hull": FACINGS[t.hull]}))
             if g.tt(t.pos).snowdrift:
                 g.terrain.pop(t.pos, None)
                 g.drifts.pop(t.pos, None)
@@ -274,7 +275,7 @@ def execute(g: DuelGame, t: Tank) -> list[Event]:
             events.append(Event("drift", f"the snowdrift at {label(origin)} is removed: a tank drove out (DG-23.5)"))
         t.pos = dest
         events.append(Event("tiger", f"Tiger {t.number} {'forward' if card == 'F' else 'backward'} "
-                            f"{label(origin)} -> {label(dest)}", {"to": label(dest)}))
+                            f"{label(origin)} -> {label(dest)}", {"from": label(origin), "to": label(dest)}))
         if dest in g.front and g.cfg.rules.front.removal == "on_entry_by_any_tank":
             g.front.discard(dest)
             events.append(Event("front", f"the front element at {label(dest)} is removed (DG-5.5)"))
@@ -288,7 +289,8 @@ def execute(g: DuelGame, t: Tank) -> list[Event]:
     rules = g.cfg.rules.tiger
     if turret_card is not None and (moving or rules.turret_card_after_block):
         t.turret = (t.hull + CLOCK[int(turret_card[1:])]) % 6
-        events.append(Event("tiger", f"Tiger {t.number} turret to {turret_card[1:]} o'clock ({FACINGS[t.turret]})"))
+        events.append(Event("tiger", f"Tiger {t.number} turret to {turret_card[1:]} o'clock ({FACINGS[t.turret]})",
+                            {"at": label(t.pos), "turret": FACINGS[t.turret]}))
     elif turret_card is None and rules.turret_default == "reset_12":
         t.turret = t.hull
     return events

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from cli.serve.aids import entry_drawing
 from cli.serve.app import TableServer
 from rulesets.duel_of_the_giants.actions import PlaceAtg, PlaceMarker, PlaceMine, Program
 from rulesets.duel_of_the_giants.board import label
@@ -123,6 +124,18 @@ def check(sent: str, secrets: set[str], who: str) -> None:
             assert form not in sent, f"{who} was sent a secret: {secret!r}"
 
 
+def drawn_from_the_seats_own_log(server: TableServer, game_id: str, state: dict[str, Any]) -> int:
+    """issue 29.7: each log entry's drawing for the replay is a function of that entry as
+    the seat was sent it (its move text and events) and of nothing else; how many there are."""
+    g = server.store.tables[game_id].game
+    drawn = 0
+    for entry in state["log"]:
+        if "aid" in entry:
+            assert entry["aid"] == entry_drawing(g, entry["move"], entry["events"]), entry
+            drawn += 1
+    return drawn
+
+
 def play_through_http(tmp_path: Path, seed: int, options: list[str], setup: str | None) -> int:
     """One whole game, both seats choosing from what they are sent; returns its length."""
     app, server = make_server(tmp_path / f"games-{seed}")
@@ -136,15 +149,18 @@ def play_through_http(tmp_path: Path, seed: int, options: list[str], setup: str 
         seats = {name: Link(client, url) for name, url in game["links"].items()}
         players = ("german", "soviet")
         kinds = set()
+        drawn = 0
         for decisions in range(5000):
             sent = {name: seats[name].client.get(f"{seats[name].api}/state").text
                     for name in (*players, "spectator")}
             states = {name: json.loads(text) for name, text in sent.items()}
             if states["german"]["outcome"] is not None:
                 assert states["spectator"]["svg"] is not None  # over: everything is shown
+                assert drawn > 0  # the replay's drawings were really checked
                 return decisions
             for p, name in enumerate(players):
                 check(sent[name], secrets_against(server, game["id"], p), name)
+                drawn += drawn_from_the_seats_own_log(server, game["id"], states[name])
             check(sent["spectator"], secrets_against(server, game["id"], 0)
                   | secrets_against(server, game["id"], 1), "the spectator")
             mover = next(name for name in players if states[name]["your_turn"])

@@ -9,28 +9,47 @@ export function label(group, x, y, text, cls) {
   group.append(svgNode("text", {x, y, class: "tt-aid-label " + (cls || "")}, text));
 }
 
+// Lines drawn as arrows, not shots: a facing (a Tiger's hull or turret at the end of
+// its program) or a move.
+const ARROWED = new Set(["hull", "turret", "move"]);
+
+function arrowHead(line, cls) {
+  const [x1, y1] = line.from, [x2, y2] = line.to;
+  const a = Math.atan2(y2 - y1, x2 - x1), s = 7;
+  const pts = [[x2, y2], [x2 - s * Math.cos(a - 0.5), y2 - s * Math.sin(a - 0.5)],
+               [x2 - s * Math.cos(a + 0.5), y2 - s * Math.sin(a + 0.5)]];
+  return svgNode("polygon", {points: pts.map(p => p.map(v => v.toFixed(1)).join(",")).join(" "), class: cls});
+}
+
+/** Draw one aid (a path, lines, marked spots) into an SVG group. */
+export function drawAid(group, aid) {
+  if (aid.path) {
+    const cls = "tt-path" + (aid.over ? " tt-over" : "");
+    group.append(svgNode("polyline", {points: aid.path.map(p => p.join(",")).join(" "), class: cls}));
+    const [x, y] = aid.path[aid.path.length - 1];
+    group.append(svgNode("circle", {cx: x, cy: y, r: 4, class: cls}));
+    label(group, x + 8, y - 8, aid.label, "tt-path-label");
+  }
+  for (const line of aid.lines || []) {
+    const arrow = ARROWED.has(line.face);
+    group.append(svgNode("line", {x1: line.from[0], y1: line.from[1], x2: line.to[0], y2: line.to[1],
+                                  class: (arrow ? "tt-arrow" : "tt-shot") + (line.face ? " tt-face-" + line.face : "")}));
+    if (arrow) group.append(arrowHead(line, "tt-arrow-head" + (line.face ? " tt-face-" + line.face : "")));
+    else group.append(svgNode("circle", {cx: line.to[0], cy: line.to[1], r: 6, class: "tt-shot-end"}));
+    label(group, (line.from[0] + line.to[0]) / 2 + 6, (line.from[1] + line.to[1]) / 2 - 6, line.label, "tt-shot-label");
+  }
+  for (const mark of aid.marks || []) {
+    group.append(svgNode("circle", {cx: mark.at[0], cy: mark.at[1], r: 16, class: "tt-mark tt-mark-" + (mark.kind || "")}));
+    label(group, mark.at[0] + 14, mark.at[1] - 14, mark.label, "tt-mark-label");
+  }
+}
+
 export function showAids(actions) {
   clearAids();
   const svg = $("board").querySelector("svg");
   if (!svg) return;
   const group = svgNode("g", {id: "tt-aid"});
-  for (const a of actions) {
-    const aid = a && a.aid;
-    if (!aid) continue;
-    if (aid.path) {
-      const cls = "tt-path" + (aid.over ? " tt-over" : "");
-      group.append(svgNode("polyline", {points: aid.path.map(p => p.join(",")).join(" "), class: cls}));
-      const [x, y] = aid.path[aid.path.length - 1];
-      group.append(svgNode("circle", {cx: x, cy: y, r: 4, class: cls}));
-      label(group, x + 8, y - 8, aid.label, "tt-path-label");
-    }
-    for (const line of aid.lines || []) {
-      group.append(svgNode("line", {x1: line.from[0], y1: line.from[1], x2: line.to[0], y2: line.to[1],
-                                    class: "tt-shot" + (line.face ? " tt-face-" + line.face : "")}));
-      group.append(svgNode("circle", {cx: line.to[0], cy: line.to[1], r: 6, class: "tt-shot-end"}));
-      label(group, (line.from[0] + line.to[0]) / 2 + 6, (line.from[1] + line.to[1]) / 2 - 6, line.label, "tt-shot-label");
-    }
-  }
+  for (const a of actions) if (a && a.aid) drawAid(group, a.aid);
   svg.append(group);
   $("aid-note").textContent = actions.filter(a => a && a.aid).map(a => `${a.text}: ${aidText(a.aid)}`).join("\n");
 }
@@ -38,7 +57,8 @@ export function showAids(actions) {
 function aidText(aid) {
   const parts = [];
   if (aid.path && aid.label) parts.push(aid.label);
-  for (const line of aid.lines || []) parts.push(line.label);
+  for (const line of aid.lines || []) if (line.label) parts.push(line.label);
+  for (const mark of aid.marks || []) if (mark.label) parts.push(mark.label);
   return parts.join("; ");
 }
 

@@ -29,10 +29,15 @@ export function drawBoard() {
   }
   const svg = boardSvg();
   if (!svg) return;
-  svg.querySelector("#tt-overlay")?.remove();
+  // the same state pushed again (the answer to a move and the stream both bring it):
+  // keep the places, so that a click under way is not lost on a replaced one
+  const drawnFor = `${state.version} ${table.selected}`;
+  const old = svg.querySelector("#tt-overlay");
+  if (old && old.dataset.for === drawnFor) return;
+  old?.remove();
   const targets = state.targets;
   if (!state.your_turn || !targets || !targets.places) return;
-  const overlay = svgNode("g", {id: "tt-overlay"});
+  const overlay = svgNode("g", {id: "tt-overlay", "data-for": drawnFor});
   const starts = new Set(), ends = new Set();
   targets.moves.forEach(m => {
     if (m.from) starts.add(m.from);
@@ -85,10 +90,17 @@ export function select(key) {
   for (const hook of selectionHooks) hook();
 }
 
+const chooseHooks = [];
+
+/** Let `hook(choices, key)` offer several moves on one place its own way (a ruleset's
+ * facing picker); it returns true when it did, else the chooser lists them. */
+export function onChoose(hook) { chooseHooks.push(hook); }
+
 function clickPlace(key, cls) {
   if (cls.startsWith("tt-from")) { select(table.selected === key ? null : key); return; }
   const choices = choicesAt(key);
   if (choices.length === 1) { play(choices[0].text); return; }
+  if (chooseHooks.some(hook => hook(choices, key))) return;
   choose(choices);
 }
 

@@ -1,13 +1,20 @@
 // Duel of the Giants at the table: the victory-point track, and the Tiger
-// composer. The server programs a Tiger card by card (`tiger1 +F` lays a card,
+// composer, with the course of the stack drawn on the map (program-map.js); the
+// fire step (fire.js), the other side's decisions step by step (replay.js) and
+// facings, the Stuka and the ATGs' identities on the board (board-play.js). The server programs a Tiger card by card (`tiger1 +F` lays a card,
 // `tiger1 done` ends the stack), offering the cards the rules allow next; the
 // composer shows them as cards, each with where the stack would lead were it
 // ended there, the stack so far (the seat's own view), and the table's
 // `preview` of it. Taking back a card is the table's undo.
 import {$, el} from "../../dom.js";
-import {table, play, post, ask} from "../connection.js";
+import {table, play, post, ask, onState} from "../connection.js";
 import {hoverShows} from "../aids.js";
 import {actionItem} from "../panels.js";
+import {onSelect} from "../board.js";
+import * as fire from "./duel-of-the-giants/fire.js";
+import * as programMap from "./duel-of-the-giants/program-map.js";
+import * as replay from "./duel-of-the-giants/replay.js";
+import * as boardPlay from "./duel-of-the-giants/board-play.js";
 
 function programActions() {
   return table.state.actions.filter(a => /^tiger\d+ (\+\S+|done)$/.test(a.text));
@@ -57,9 +64,15 @@ async function preview(tiger, draft) {
   $("composer-preview").textContent = said.error || said.answer;
 }
 
-export function setup() {}
+export function setup() {
+  fire.setup();
+  boardPlay.setup();
+  onSelect(() => { fire.onSelected(); programMap.onSelected(); boardPlay.onSelected(); });
+  // a hot seat's pass screen: what this module put on the page for the last player goes
+  onState(state => { if (state.pass_to) { fire.forget(); replay.forget(); boardPlay.forget(); } });
+}
 
-export function draw(state) {
+export function draw(state, fresh) {
   const v = state.view;
   if (v && v.vp) {
     const totals = Object.entries(v.vp.totals || {}).map(([side, n]) => `${side} ${n}`).join(" : ");
@@ -67,4 +80,8 @@ export function draw(state) {
                      el("pre", {class: "vp-bar", text: v.vp.bar}));
   }
   drawComposer();
+  programMap.drawProgram(state);
+  fire.draw(state);
+  boardPlay.draw(state, fresh);
+  replay.draw(state, fresh);
 }

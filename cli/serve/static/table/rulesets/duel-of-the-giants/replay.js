@@ -1,0 +1,202 @@
+// The other side's decisions, step by step (issue 29.7). When several of them
+// land at once (a whole phase B, a Stuka flight, the computer's moves), the page
+// plays them back one at a time over the board: each move's drawing (the pieces'
+// paths, the shots with their hits, the reveals flashed: the `aid` the server made
+// from the entry as this seat was sent it), its text and its events, and its line
+// in the log lit. Back, forward, play/pause and a pace the player sets (kept in
+// the browser). Only the seat's own log is read, so it shows nothing the seat
+// may not know.
+import {$, el, svgNode} from "../../../dom.js";
+import {table} from "../../connection.js";
+import {boardSvg} from "../../board.js";
+import {drawAid} from "../../aids.js";
+
+const PACES = [["slow", 2500], ["normal", 1200], ["fast", 500], ["by hand", 0]];
+const PACE_KEY = "tanktable.replay.pace";
+
+const replay = {entries: [], at: -1, timer: null, seen: null, played: 0, closed: true};
+
+function pace() {
+  const saved = Number(localStorage.getItem(PACE_KEY));
+  return PACES.some(([, ms]) => ms === saved) ? saved : 1200;
+}
+
+/** The other side's entries since this seat's own last one (newest last). */
+function batch(state) {
+  const out = [];
+  for (let i = state.log.length - 1; i >= 0; i--) {
+    const e = state.log[i];
+    if (e.player === state.you) break;
+    out.unshift(e);
+  }
+  return out;
+}
+
+function panel() {
+  let box = $("dg-replay");
+  if (box) return box;
+  box = el("div", {id: "dg-replay", class: "dg-panel", hidden: ""});
+  const button = (id, text, title, act) => {
+    const b = el("button", {id, text, title});
+    b.addEventListener("click", act);
+    return b;
+  };
+  const select = el("select", {id: "dg-replay-pace", title: "pace of the replay"});
+  for (const [name, ms] of PACES) select.append(el("option", {value: String(ms), text: name}));
+  select.value = String(pace());
+  select.addEventListener("change", () => {
+    localStorage.setItem(PACE_KEY, select.value);
+    if (replay.timer || Number(select.value) > 0) restart();
+    else stop();
+  });
+  box.append(
+    el("p", {class: "dg-replay-head"}, el("b", {id: "dg-replay-title"}), " ", el("span", {id: "dg-replay-count"})),
+    el("p", {class: "dg-replay-controls"},
+       button("dg-replay-first", "|◀", "first", () => { stop(); show(0); }),
+       button("dg-replay-back", "◀ back", "one back", () => { stop(); show(replay.at - 1); }),
+       button("dg-replay-play", "▶ play", "play / pause", () => (replay.timer ? stop() : restart())),
+       button("dg-replay-forward", "forward ▶", "one forward", () => { stop(); show(replay.at + 1); }),
+       button("dg-replay-last", "▶|", "last", () => { stop(); show(replay.entries.length - 1); }),
+       " pace ", select,
+       button("dg-replay-close", "close", "stop the replay", close)),
+    el("div", {id: "dg-replay-entry"}));
+  $("decision").before(box);
+  return box;
+}
+
+function stop() {
+  clearTimeout(replay.timer);
+  replay.timer = null;
+  const play = $("dg-replay-play");
+  if (play) play.textContent = "▶ play";
+}
+
+function restart() {
+  stop();
+  const ms = pace();
+  if (!ms) return;
+  if (replay.at >= replay.entries.length - 1) show(0);
+  $("dg-replay-play").textContent = "⏸ pause";
+  const tick = () => {
+    if (replay.at >= replay.entries.length - 1) { stop(); return; }
+    show(replay.at + 1);
+    replay.timer = setTimeout(tick, pace());
+  };
+  replay.timer = setTimeout(tick, ms);
+}
+
+function close() {
+  stop();
+  replay.closed = true;
+  replay.at = -1;
+  $("dg-replay").hidden = true;
+  drawOnBoard();
+  litLog();
+  if (table.state) offer(table.state, replay.entries);
+}
+
+/** Show entry `i` of the batch: its text, its events, its drawing, its log line. */
+function show(i) {
+  if (!replay.entries.length) return;
+  replay.at = Math.max(0, Math.min(replay.entries.length - 1, i));
+  const e = replay.entries[replay.at];
+  $("dg-replay-count").textContent = `${replay.at + 1} of ${replay.entries.length}`;
+  const move = e.move === null ? (e.hidden ? "(a hidden decision)" : "") : e.move;
+  const events = el("ul", {class: "events"});
+  for (const ev of e.events) events.append(el("li", {class: "event-" + ev.kind, text: ev.text}));
+  $("dg-replay-entry").replaceChildren(el("p", {}, el("b", {text: `${e.n}. ${e.player} `}), move), events);
+  $("dg-replay-back").disabled = replay.at === 0;
+  $("dg-replay-first").disabled = replay.at === 0;
+  $("dg-replay-forward").disabled = replay.at === replay.entries.length - 1;
+  $("dg-replay-last").disabled = replay.at === replay.entries.length - 1;
+  drawOnBoard();
+  litLog();
+}
+
+function drawOnBoard() {
+  const svg = boardSvg();
+  svg?.querySelector("#dg-replay-aid")?.remove();
+  if (!svg || replay.at < 0 || replay.closed) return;
+  const e = replay.entries[replay.at];
+  if (!e || !e.aid) return;
+  const group = svgNode("g", {id: "dg-replay-aid", class: "dg-replay-aid", "data-n": String(e.n)});
+  drawAid(group, e.aid);
+  svg.append(group);
+}
+
+function litLog() {
+  for (const li of $("log").querySelectorAll("li.replaying")) li.classList.remove("replaying");
+  if (replay.at < 0 || replay.closed) return;
+  const e = replay.entries[replay.at];
+  const log = $("log");
+  const li = e && log.querySelector(`:scope > li[value="${e.n}"]`);
+  if (!li) return;
+  li.classList.add("replaying");
+  // bring it into the log's own view; the page itself does not scroll
+  const top = li.offsetTop - log.offsetTop;
+  if (top < log.scrollTop || top + li.offsetHeight > log.scrollTop + log.clientHeight) log.scrollTop = Math.max(0, top - 8);
+}
+
+/** The pass screen of a hot seat: nothing of the last player's log stays on the page. */
+export function forget() {
+  stop();
+  Object.assign(replay, {entries: [], at: -1, seen: null, played: 0, closed: true});
+  const box = $("dg-replay");
+  if (box) { box.hidden = true; $("dg-replay-entry").replaceChildren(); $("dg-replay-count").textContent = ""; }
+  const again = $("dg-replay-again");
+  if (again) { again.hidden = true; again.textContent = ""; }
+  for (const li of $("log").querySelectorAll("li.replaying")) li.classList.remove("replaying");
+}
+
+/** After every state: when the seat's turn comes back after two or more of the other
+ * side's decisions it has not yet been shown, and something of them can be drawn,
+ * they are played back from the first (set-up placements alone are only offered). */
+export function draw(state, fresh) {
+  const box = panel();
+  if (!state.you) { box.hidden = true; return; }
+  const entries = batch(state);
+  const last = state.log.length ? state.log[state.log.length - 1].n : 0;
+  if (fresh) {
+    const first = replay.seen === null;
+    replay.seen = last;
+    replay.entries = entries;
+    if (!entries.length) {
+      stop();
+      replay.at = -1;
+      replay.closed = true;
+      box.hidden = true;
+    } else if (first) {                 // the page just opened: offer it, do not play it
+      replay.played = last;
+      replay.closed = true;
+    } else if (state.your_turn && entries.length >= 2 && last > replay.played && entries.some(e => e.aid)) {
+      replay.played = last;
+      replay.closed = false;
+      box.hidden = false;
+      $("dg-replay-title").textContent = `${entries[0].player}'s decisions, step by step:`;
+      show(0);
+      restart();
+    }
+  }
+  offer(state, entries);
+  drawOnBoard();
+  litLog();
+}
+
+// A closed replay leaves a button to start it again while the batch is the newest.
+function offer(state, entries) {
+  let again = $("dg-replay-again");
+  if (!again) {
+    again = el("button", {id: "dg-replay-again", hidden: ""});
+    again.addEventListener("click", () => {
+      replay.closed = false;
+      $("dg-replay").hidden = false;
+      $("dg-replay-title").textContent = `${replay.entries[0].player}'s decisions, step by step:`;
+      again.hidden = true;
+      show(0);
+      restart();
+    });
+    $("buttons").append(again);
+  }
+  again.hidden = !(replay.closed && entries.length >= 2);
+  if (!again.hidden) again.textContent = `replay ${entries[0].player}'s last ${entries.length} decisions`;
+}

@@ -1,0 +1,390 @@
+"""Duel of the Giants at the table in a real headless Chromium (issue 29.5-29.8, 29.17).
+
+Each test starts from a position (the shipped combat position, or one made by
+playing a shipped game to the step under test), opens a seat's link and plays
+as a person would, with real mouse clicks and touches (CDP input events): select
+a gun and fire it from the board, compose a Tiger program and see its course
+drawn, step through the computer's phase B, activate a marker by its arrows,
+fly the Stuka from the board. After each, the page's DOM must hold none of the
+other side's secrets. Screenshots go to ``$TANKTABLE_SCREENSHOTS``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from cli.serve.app import TableServer
+from cli.serve.store import ServerFiles
+from rulesets.duel_of_the_giants import RULESET
+from rulesets.duel_of_the_giants.actions import EndStep
+from tests.serve.browser import Browser, BrowserError, find_chromium, required
+from tests.serve.helpers import KEY, make_server
+from tests.serve.test_hidden_information import check, secrets_against
+
+SHIPPED = Path(__file__).parents[2] / "data" / "duel_of_the_giants" / "positions"
+
+
+def position_at(folder: Path, name: str, step: str, seed: int, mover: str | None = None) -> Path:
+    """A shipped summer game (its shipped set-up) played to ``step``, passing each step
+    where it may be passed, written as a position file."""
+    g: Any = RULESET.new_game("summer", {"setup": "shipped"}, seed)
+    for _ in range(2000):
+        if g.step == step and (mover is None or g.players[g.to_move()] == mover):
+            break
+        legal = g.legal_actions()
+        g.apply(next((a for a in legal if isinstance(a, EndStep)), legal[0]))
+    else:
+        raise AssertionError(f"step {step} not reached")
+    path = folder / name
+    path.write_text(yaml.safe_dump(g.position(), sort_keys=False))
+    return path
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    found = find_chromium()
+    if found is None:
+        message = "no Chromium found (apt-get install chromium): the browser tests did not run"
+        if required():
+            pytest.fail(message + " -- TANKTABLE_REQUIRE_BROWSER is set")
+        pytest.skip(message)
+    return found
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
+    """A real server on a free port, offering the positions the tests start from."""
+    import uvicorn
+
+    folder = tmp_path_factory.mktemp("positions")
+    positions = [SHIPPED / "summer-combat.yaml",
+                 position_at(folder, "program.yaml", "A4", 5),
+                 position_at(folder, "activate.yaml", "O3", 5, "soviet"),
+                 position_at(folder, "stuka.yaml", "D4", 5, "german")]
+    app, server = make_server(tmp_path_factory.mktemp("games"), ServerFiles.of([], positions))
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    port = sock.getsockname()[1]
+    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    end = time.monotonic() + 20
+    while not uv.started:
+        assert time.monotonic() < end, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", server
+    server.close_streams()
+    uv.should_exit = True
+    thread.join(timeout=10)
+    sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: str) -> Iterator[Browser]:
+    try:
+        b = Browser(chromium)
+    except (BrowserError, OSError) as exc:
+        if required():
+            pytest.fail(f"Chromium would not start: {exc}")
+        pytest.skip(f"Chromium would not start: {exc}")
+    # each page's push stream is closed before the next page opens, as closing a tab
+    # would: a page kept for the back button would otherwise hold one of the six
+    # connections Chromium allows a host, and the sixth page would wait for it
+    b.send("Page.addScriptToEvaluateOnNewDocument", source="""(() => {
+        const Original = window.EventSource; window.ttStreams = [];
+        window.EventSource = function (...args) { const s = new Original(...args); window.ttStreams.push(s); return s; };
+        window.EventSource.prototype = Original.prototype; })()""")
+    yield b
+    b.close()
+
+
+def leave(browser: Browser) -> None:
+    """Close the open page's push streams (see the ``browser`` fixture)."""
+    with contextlib.suppress(BrowserError):
+        browser.js("(window.ttStreams || []).forEach(s => s.close())")
+
+
+@pytest.fixture(scope="module")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = os.environ.get("TANKTABLE_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        return Path(folder)
+    return tmp_path_factory.mktemp("screenshots")
+
+
+def open_seat(browser: Browser, base: str, position: str, seat: str, seats: dict[str, str]) -> str:
+    """Create a game from a position through the host's API; open ``seat``'s link; its id."""
+    request = urllib.request.Request(
+        f"{base}/api/games", method="POST",
+        data=json.dumps({"ruleset": "duel-of-the-giants", "position": position, "seats": seats,
+                         "seed": 7}).encode(),
+        headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
+    game = json.loads(urllib.request.urlopen(request, timeout=30).read())
+    leave(browser)
+    browser.open(base + game["links"][seat])
+    browser.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')")
+    return str(game["id"])
+
+
+def my_turn(browser: Browser, timeout: float = 60.0) -> None:
+    browser.wait("document.getElementById('status').textContent.startsWith('your decision')", timeout)
+
+
+def log_length(browser: Browser) -> int:
+    return int(browser.js("document.querySelectorAll('#log > li').length"))
+
+
+def no_secrets(browser: Browser, server: TableServer, game_id: str, player: int) -> None:
+    check(browser.js("document.documentElement.outerHTML"), secrets_against(server, game_id, player),
+          ("the German", "the Soviet")[player] + " page")
+
+
+def hover(browser: Browser, selector: str) -> None:
+    """A real pointer moved over the element's centre."""
+    x, y = browser.wait(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
+        if (!e) return null; e.scrollIntoView({{block: 'center'}});
+        const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()""")
+    browser.send("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
+
+
+def tap(browser: Browser, selector: str) -> None:
+    """A finger's tap (touch start and end) at the element's centre."""
+    x, y = browser.wait(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
+        if (!e) return null; e.scrollIntoView({{block: 'center'}});
+        const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()""")
+    browser.send("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": x, "y": y}])
+    browser.send("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+
+
+@contextlib.contextmanager
+def tablet(browser: Browser) -> Iterator[None]:
+    """A 1024x768 touch screen (issue 29.17)."""
+    browser.send("Emulation.setDeviceMetricsOverride", width=1024, height=768, deviceScaleFactor=1, mobile=True)
+    browser.send("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+    try:
+        yield
+    finally:
+        browser.send("Emulation.setTouchEmulationEnabled", enabled=False)
+        browser.send("Emulation.clearDeviceMetricsOverride")
+
+
+def test_issue_29_5_and_29_17_fire_by_finger(browser: Browser, live: tuple[str, TableServer],
+                                            screenshots: Path) -> None:
+    """On a tablet: a tap on the Tiger at d2 draws its shot with the hits (no hover needed),
+    a tap on h9 fires."""
+    base, _server = live
+    with tablet(browser):
+        open_seat(browser, base, "summer-combat.yaml", "german", {"german": "human", "soviet": "human"})
+        my_turn(browser)
+        tap(browser, "#tt-overlay circle.tt-from[data-place='d2']")
+        assert "hit(s) vs side 2" in browser.wait("document.querySelector('#dg-shots text')?.textContent")
+        browser.screenshot(screenshots / "dg-fire-touch.png")
+        count = log_length(browser)
+        tap(browser, "#tt-overlay circle.tt-to[data-place='h9']")
+        browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
+        assert browser.js("[...document.querySelectorAll('#log > li')].some(li => li.textContent.includes('fire d2 h9'))")
+
+
+def test_issue_29_5_select_a_gun_see_its_hits_and_fire_it_from_the_board(
+        browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
+    """The Tiger at d2 declares (DG-17.4): a click on it lights its target h9 and draws the
+    shot with the hits the ruleset forecasts; a click on h9 fires; hold is a button."""
+    base, server = live
+    game_id = open_seat(browser, base, "summer-combat.yaml", "german", {"german": "human", "soviet": "human"})
+    my_turn(browser)
+    browser.wait("!document.getElementById('dg-fire').hidden")
+    assert browser.js("document.getElementById('dg-hold').textContent") == "hold fire (d2)"
+    assert not browser.js("document.querySelector(\"#tt-overlay circle[data-place='h9']\")"), \
+        "the target lights only once its gun is selected"
+    browser.click("#tt-overlay circle.tt-from[data-place='d2']")
+    browser.wait("document.querySelector(\"#tt-overlay circle.tt-to[data-place='h9']\")")
+    label = browser.wait("document.querySelector('#dg-shots text')?.textContent")
+    note = browser.js("document.querySelector('#dg-fire .dg-shots .note').textContent")
+    assert "hit(s) vs side 2" in label and "hit(s) vs side armour 2" in note  # the server's own figures
+    no_secrets(browser, server, game_id, 0)
+    browser.screenshot(screenshots / "dg-fire-selected.png")
+    count = log_length(browser)
+    browser.click("#tt-overlay circle.tt-to[data-place='h9']")
+    browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
+    assert browser.js("[...document.querySelectorAll('#log > li')].some(li => li.textContent.includes('fire d2 h9'))")
+
+
+def test_issue_29_5_hold_is_a_button_of_its_own(browser: Browser, live: tuple[str, TableServer]) -> None:
+    """DG-17.1 (firing is optional): the panel's hold button declares `hold d2`."""
+    base, _server = live
+    open_seat(browser, base, "summer-combat.yaml", "german", {"german": "human", "soviet": "human"})
+    my_turn(browser)
+    count = log_length(browser)
+    browser.click("#dg-hold")
+    browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
+    assert browser.js("[...document.querySelectorAll('#log > li')].some(li => li.textContent.includes('hold d2'))")
+
+
+def test_issue_29_6_and_29_7_compose_a_program_see_it_drawn_then_step_through_phase_b(
+        browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
+    """A4 (DG-11.2): each card laid redraws the stack's course on the map; hovering a card
+    draws that choice. Then the computer's whole phase B arrives and is played back one
+    decision at a time, with back and forward, from the German's own log."""
+    base, server = live
+    game_id = open_seat(browser, base, "program.yaml", "german", {"german": "human", "soviet": "random"})
+    my_turn(browser)
+    browser.wait("!document.getElementById('composer').hidden")
+    # the ATGs' identities, for the German's eyes (issue 29.8)
+    badges = browser.js("[...document.querySelectorAll('#dg-atg-ids .dg-atg-id text')].map(t => t.textContent)")
+    assert sorted(badges) == sorted(["8.8", "36", "36", "bluff", "bluff", "bluff"])
+    program = "document.getElementById('composer-program').textContent"
+    browser.click("#composer-cards button.card[data-card='F']")
+    browser.wait(f"{program} === 'tiger1 F'")
+    browser.wait("document.querySelectorAll('#dg-program polyline.tt-path').length === 1")
+    points = browser.js("document.querySelector('#dg-program polyline').getAttribute('points').split(' ').length")
+    assert points == 2, "one hex forward: from the start hex to the next"
+    assert browser.js("document.querySelectorAll('#dg-program .tt-face-hull, #dg-program .tt-face-turret').length") >= 2
+    hover(browser, "#composer-cards button.card[data-card='R']")
+    browser.wait("document.querySelector('#tt-aid line.tt-face-hull')")
+    assert "end " in browser.js("document.getElementById('aid-note').textContent")
+    browser.screenshot(screenshots / "dg-program-drawn.png")
+    no_secrets(browser, server, game_id, 0)
+    browser.click("#composer-send")
+    browser.wait(f"{program}.startsWith('tiger2')")
+    hover(browser, "#composer-list button.action")
+    browser.wait("document.querySelector('#tt-aid polyline.tt-path')")  # a program of the list, drawn
+    browser.click("#composer-send")
+    # the computer plays its phase B; the German's turn comes back at C1 and the replay starts
+    browser.wait("!document.getElementById('dg-replay').hidden", 90)
+    browser.js("(() => { const s = document.getElementById('dg-replay-pace'); s.value = '0';"
+               " s.dispatchEvent(new Event('change')); })()")
+    count = browser.js("document.getElementById('dg-replay-count').textContent")
+    total = int(count.split(" of ")[1])
+    assert total >= 2, count
+    browser.click("#dg-replay-first")
+    browser.wait("document.getElementById('dg-replay-count').textContent.startsWith('1 of ')")
+    seen, drawn = set(), {"path": 0, "mark": 0}
+    for i in range(1, total + 1):
+        browser.wait(f"document.getElementById('dg-replay-count').textContent.startsWith('{i} of ')")
+        n = browser.js("document.querySelector('#log li.replaying')?.value")
+        assert n, "the decision shown is lit in the log"
+        seen.add(n)
+        if browser.js("!!document.querySelector('#dg-replay-aid')"):
+            assert int(browser.js("document.querySelector('#dg-replay-aid').dataset.n")) == n
+            for kind, selector in (("path", "polyline.tt-path"), ("mark", "circle.tt-mark")):
+                if browser.js(f"!!document.querySelector('#dg-replay-aid {selector}')"):
+                    if not drawn[kind]:
+                        browser.screenshot(screenshots / f"dg-replay-{kind}.png")
+                    drawn[kind] += 1
+        if i < total:
+            browser.click("#dg-replay-forward")
+    assert len(seen) == total
+    assert drawn["path"] >= 1 and drawn["mark"] >= 1, drawn  # markers moved, T-34s activated
+    browser.click("#dg-replay-back")
+    browser.wait(f"document.getElementById('dg-replay-count').textContent.startsWith('{total - 1} of ')")
+    # at a pace: play from the first, it moves on by itself
+    browser.js("(() => { const s = document.getElementById('dg-replay-pace'); s.value = '500';"
+               " s.dispatchEvent(new Event('change')); })()")
+    browser.click("#dg-replay-first")
+    browser.click("#dg-replay-play")
+    browser.wait("document.getElementById('dg-replay-count').textContent.startsWith('3 of ')", 10)
+    browser.click("#dg-replay-play")  # pause
+    no_secrets(browser, server, game_id, 0)
+    # C1 (DG-8.4): choosing which Tiger executes first, each choice draws its own program
+    hover(browser, "#actions button.action")
+    browser.wait("document.querySelector('#tt-aid polyline.tt-path') && document.querySelector('#tt-aid .tt-face-hull')")
+    browser.click("#dg-replay-close")
+    browser.wait("document.getElementById('dg-replay').hidden && !document.getElementById('dg-replay-again').hidden")
+
+
+def test_issue_29_8_and_29_17_activate_a_marker_by_its_arrows_with_a_finger(
+        browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
+    """O3 (DG-9.7) on a tablet-sized touch screen: a tap on a marker offers the hull as six
+    arrows, then the turret; the second tap on an arrow plays the activation."""
+    base, server = live
+    with tablet(browser):
+        game_id = open_seat(browser, base, "activate.yaml", "soviet", {"german": "human", "soviet": "human"})
+        my_turn(browser)
+        place = browser.js("""(() => { const acts = window.document.querySelectorAll('#actions button.action');
+            const a = [...acts].map(b => b.textContent).find(t => /^activate [a-z]\\d+ /.test(t));
+            return a ? a.split(' ')[1] : null; })()""")
+        assert place, "a marker may be activated"
+        tap(browser, f"#tt-overlay circle.tt-to[data-place='{place}']")
+        browser.wait("document.querySelector('#dg-picker')?.dataset.stage === 'hull'")
+        assert browser.js("document.querySelectorAll('#dg-picker .dg-arrow').length") == 6
+        assert browser.js("document.querySelectorAll('#dg-atg-ids .dg-atg-id').length") == 0, \
+            "the Soviet is never told what a face-down ATG is"
+        tap(browser, "#dg-picker .dg-arrow[data-dir='W']")
+        browser.wait("document.querySelector('#dg-picker')?.dataset.stage === 'turret'")
+        browser.screenshot(screenshots / "dg-activate-picker-touch.png")
+        no_secrets(browser, server, game_id, 1)
+        count = log_length(browser)
+        tap(browser, "#dg-picker .dg-arrow[data-dir='NW']")
+        browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
+        assert browser.js(f"""[...document.querySelectorAll('#log > li')].some(li =>
+            li.textContent.includes('activate {place} W NW'))""")
+
+
+def test_issue_29_8_fly_the_stuka_from_the_board(browser: Browser, live: tuple[str, TableServer],
+                                                screenshots: Path) -> None:
+    """D4 (DG-13.2, DG-13.3): the airfield says "launch"; once flying, the hex ahead says
+    "fly here" and the hexes a turn would face say "turn left" / "turn right"."""
+    base, server = live
+    game_id = open_seat(browser, base, "stuka.yaml", "german", {"german": "human", "soviet": "human"})
+    my_turn(browser)
+    words = "[...document.querySelectorAll('#dg-stuka-words text')].map(t => t.textContent)"
+    assert browser.wait(words) == ["launch"]
+    browser.click("#tt-overlay circle.tt-to")
+    browser.wait(f"{words}.includes('fly here')")
+    assert set(browser.js(words)) == {"fly here", "turn left", "turn right", "land"}  # on its airfield
+    browser.screenshot(screenshots / "dg-stuka-board.png")
+    ahead = browser.js("""(() => { const t = [...document.querySelectorAll('#dg-stuka-words text')]
+        .find(t => t.textContent.includes('fly here')); const x = +t.getAttribute('x'), y = +t.getAttribute('y') - 36;
+        return [...document.querySelectorAll('#tt-overlay circle.tt-to')].find(c =>
+            Math.abs(+c.getAttribute('cx') - x) < 1 && Math.abs(+c.getAttribute('cy') - y) < 1).dataset.place; })()""")
+    count = log_length(browser)
+    browser.click(f"#tt-overlay circle.tt-to[data-place='{ahead}']")
+    browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
+    last = browser.js("document.querySelector('#log > li:last-child').textContent")
+    assert "stuka F" in last and f"Stuka flies to {ahead}" in last
+    no_secrets(browser, server, game_id, 0)
+
+
+def test_issue_29_16_the_pass_screen_keeps_nothing_of_these_panels(browser: Browser, live: tuple[str, TableServer],
+                                                                   screenshots: Path) -> None:
+    """Hot seat: once the German has programmed his Tigers, the pass screen for the Soviet
+    leaves no course drawn, no shot, no replayed entry and no ATG badge on the page."""
+    base, _server = live
+    request = urllib.request.Request(
+        f"{base}/api/games", method="POST",
+        data=json.dumps({"ruleset": "duel-of-the-giants", "position": "program.yaml",
+                         "seats": {"german": "human", "soviet": "human"}, "seed": 7}).encode(),
+        headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
+    game = json.loads(urllib.request.urlopen(request, timeout=30).read())
+    leave(browser)
+    browser.open(base + game["links"]["hotseat"])
+    browser.wait("!document.getElementById('pass').hidden")
+    browser.click("#pass-ready")
+    my_turn(browser)
+    program = "document.getElementById('composer-program').textContent"
+    browser.click("#composer-cards button.card[data-card='F']")
+    browser.wait(f"{program} === 'tiger1 F'")
+    browser.wait("document.querySelector('#dg-program polyline.tt-path')")
+    assert browser.js("document.querySelectorAll('#dg-atg-ids .dg-atg-id').length") == 6
+    browser.click("#composer-send")
+    browser.wait(f"{program}.startsWith('tiger2')")
+    browser.click("#composer-send")
+    browser.wait("!document.getElementById('pass').hidden")
+    left = browser.js("""({program: document.querySelectorAll('#dg-program, #dg-atg-ids, #dg-picker, #dg-shots').length,
+        fire: document.getElementById('dg-fire').textContent, replay: document.getElementById('dg-replay-entry').textContent,
+        again: document.getElementById('dg-replay-again').textContent})""")
+    assert left == {"program": 0, "fire": "", "replay": "", "again": ""}, left
