@@ -2,11 +2,12 @@
 // commands and the log. The server pushes the seat's state after every change
 // (Server-Sent Events); everything shown comes from that state.
 import {$, el} from "../dom.js";
-import {table, post, play, connect, onState} from "./connection.js";
+import {table, post, play, connect, onState, showError} from "./connection.js";
 import {drawCheckLine} from "./aids.js";
 import {drawBoard, onSelect, select} from "./board.js";
 import {drawActions, drawLog, drawStatus} from "./panels.js";
 import {rulesetModule} from "./rulesets/index.js";
+import {showPassScreen, hidePassScreen} from "./passscreen.js";
 
 let ruleset = null;
 
@@ -15,23 +16,20 @@ function drawAnnouncement(state) {
   const last = state.log.length ? state.log[state.log.length - 1] : null;
   const check = last ? last.events.find(e => e.kind.toLowerCase().includes("check")) : null;
   if (check && !state.outcome) {
-    const d = check.data || {};
-    const who = d.piece ? `${d.side}'s ${d.piece} on ${d.from}` : "";
-    $("aids").append(el("p", {class: "check", text: `CHECK — ${who ? who + " threatens the Command Tank on " + d.target + ". " : ""}` + check.text}));
+    $("aids").append(el("p", {class: "check", text: check.text}));  // the event says it all, once
   }
   drawCheckLine();
 }
 
 function render(state, fresh) {
   if (!ruleset) { ruleset = rulesetModule(state.ruleset); ruleset.setup(); }
-  if (state.pass_to) {
-    $("pass").hidden = false;
-    $("pass-text").textContent = `Pass the screen to ${state.pass_to}. ${state.pass_to}: press when the other player cannot see.`;
-    $("board").replaceChildren();
-    return;
+  if (state.pass_to) { showPassScreen(state); return; }
+  hidePassScreen();
+  if (fresh) {  // answers, errors and choices belong to the position they were given for (issue 29.11)
+    $("chooser").hidden = true;
+    $("answer").textContent = "";
+    if (table.online) showError("");
   }
-  $("pass").hidden = true;
-  if (fresh) $("chooser").hidden = true;
   drawStatus();
   drawBoard();
   drawActions();
