@@ -125,8 +125,10 @@ def test_tank_chess_by_clicks_against_the_computer(browser: Browser, live: tuple
     browser.wait("document.querySelector('#tt-overlay circle.tt-to')")
     browser.js("window.ttSentAt = performance.now()")
     browser.click("#tt-overlay circle.tt-to")
+    if browser.js("!!document.querySelector('#tc-pick')"):
+        browser.click("#tc-pick .tc-arrow")  # the facing, on the ring round the destination (issue 29.9)
     if browser.js("!document.getElementById('chooser').hidden"):
-        browser.click("#chooser button.choice")  # the facing, picked with the destination
+        browser.click("#chooser button.choice")
     browser.wait("document.querySelectorAll('#log > li').length >= 1")
     sent_ms = browser.js("window.ttLastRoundTrip")
     after = wait_my_turn(browser)

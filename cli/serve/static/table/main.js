@@ -4,7 +4,7 @@
 import {$, el} from "../dom.js";
 import {table, post, play, connect, onState, showError} from "./connection.js";
 import {drawCheckLine} from "./aids.js";
-import {drawBoard, onSelect, select} from "./board.js";
+import {cancelChoice, drawBoard, onSelect} from "./board.js";
 import {drawActions, drawLog, drawStatus} from "./panels.js";
 import {rulesetModule} from "./rulesets/index.js";
 import {showPassScreen, hidePassScreen} from "./passscreen.js";
@@ -56,7 +56,8 @@ function main() {
   $("pass-ready").addEventListener("click", () => post("ready"));
   $("chooser-cancel").addEventListener("click", () => { $("chooser").hidden = true; });
   $("filter").addEventListener("input", drawActions);
-  $("board").addEventListener("click", () => { if (table.selected) select(null); });
+  $("board").addEventListener("click", () => cancelChoice());
+  document.addEventListener("keydown", e => { if (e.key === "Escape") cancelChoice(); });
   connect();
 }
 
