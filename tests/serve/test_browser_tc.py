@@ -19,6 +19,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -75,8 +76,8 @@ def live_tc(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     sock.close()
 
 
-def open_game(browser: Browser, base: str) -> None:  # noqa: F811 - the fixture's name
-    """A new game from the position, White's link opened, White to move."""
+def open_game(browser: Browser, base: str) -> dict[str, Any]:  # noqa: F811 - the fixture's name
+    """A new game from the position, White's link opened, White to move; the game's summary."""
     body = {"ruleset": "tank-chess", "position": "shot-from-d6.yaml", "seats": {"white": "human", "black": "human"}}
     request = urllib.request.Request(f"{base}/api/games", data=json.dumps(body).encode(), headers={
         "content-type": "application/json", "x-host-key": KEY, "origin": base})
@@ -85,6 +86,7 @@ def open_game(browser: Browser, base: str) -> None:  # noqa: F811 - the fixture'
     browser.open(base + game["links"]["white"])
     browser.wait("document.getElementById('status').textContent.startsWith('your decision')")
     browser.wait("document.querySelector('#tt-overlay circle.tt-from')")
+    return game  # type: ignore[no-any-return]
 
 
 def at(browser: Browser, selector: str) -> tuple[float, float]:  # noqa: F811

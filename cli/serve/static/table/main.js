@@ -56,6 +56,8 @@ function main() {
   $("pass-ready").addEventListener("click", () => post("ready"));
   $("chooser-cancel").addEventListener("click", () => { $("chooser").hidden = true; });
   $("filter").addEventListener("input", drawActions);
+  $("answer").addEventListener("click", () => { $("answer").textContent = ""; });  // read: put it away
+  $("error").addEventListener("click", () => showError(""));
   $("board").addEventListener("click", () => cancelChoice());
   document.addEventListener("keydown", e => { if (e.key === "Escape") cancelChoice(); });
   connect();
