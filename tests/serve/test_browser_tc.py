@@ -234,3 +234,40 @@ def test_29_17_by_finger_on_a_tablet(browser: Browser, live_tc: str, screenshots
     finally:
         browser.send("Emulation.setTouchEmulationEnabled", enabled=False)
         browser.send("Emulation.clearDeviceMetricsOverride")
+
+
+def test_29_9_the_arrows_follow_the_drawing_when_blacks_side_is_the_bottom(
+        browser: Browser, live_tc: str) -> None:  # noqa: F811
+    """With ``coordinates.origin: black`` the board is drawn turned round (TC-1.2): N,
+    towards Black, points down the screen, and the arrow pointed at is the facing played."""
+    body = {"ruleset": "tank-chess", "seats": {"white": "human", "black": "human"}, "seed": 2,
+            "options": ["coordinates.origin=black"]}
+    request = urllib.request.Request(f"{live_tc}/api/games", data=json.dumps(body).encode(), headers={
+        "content-type": "application/json", "x-host-key": KEY, "origin": live_tc})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        game = json.loads(answer.read())
+    browser.open(live_tc + game["links"]["white"])
+    browser.wait("document.querySelector('#tt-overlay circle.tt-from')")
+    # a tank's square one step ahead (down the screen): facing N needs no turn there (TC-4.2)
+    ahead = """(() => { const from = document.querySelector('#tt-overlay .tt-selected');
+        const ends = [...document.querySelectorAll('#tt-overlay circle.tt-to:not(.tt-here)')].filter(c =>
+            c.getAttribute('cx') === from.getAttribute('cx') && +c.getAttribute('cy') > +from.getAttribute('cy'));
+        ends.sort((a, b) => a.getAttribute('cy') - b.getAttribute('cy'));
+        return ends.length ? ends[0].dataset.place : null; })()"""
+    for spot in browser.js("[...document.querySelectorAll('#tt-overlay circle.tt-from')].map(c => c.dataset.place)"):
+        click(browser, *at(browser, SPOT.format(spot)))
+        end = browser.js(ahead)
+        if end:
+            click(browser, *at(browser, SPOT.format(end)))
+            break
+        click(browser, *at(browser, SPOT.format(spot)))  # let it go
+    else:
+        pytest.fail("no tank can step ahead")
+    browser.wait(f"document.querySelector(\"{ARROW.format('N')}\")")
+    centre = at(browser, "#tc-pick .tc-ring-centre")
+    north = at(browser, ARROW.format("N"))
+    assert north[1] > centre[1] + 10 and abs(north[0] - centre[0]) < 2, (centre, north)
+    click(browser, *toward(centre, north))
+    if browser.js("!!document.querySelector('#tc-pick[data-stage=shot]')"):
+        click(browser, *at(browser, ARROW.format("N") + ".tc-chosen"))
+    assert ":N" in log_text(browser)

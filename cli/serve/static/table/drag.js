@@ -9,7 +9,7 @@ import {boardSvg, clickPlace, select} from "./board.js";
 
 const START_PX = 6;  // a press that moves less than this is a click
 let drag = null;
-let swallowing = false;
+let swallowUntil = 0;
 
 /** Where a pointer event falls on the board's drawing. */
 export function svgPoint(svg, event) {
@@ -18,14 +18,16 @@ export function svgPoint(svg, event) {
   return pt.matrixTransform(svg.getScreenCTM().inverse());
 }
 
-/** The click the browser sends after a drag ended it: not a click of the player's. */
+/** The click the browser sends after a gesture this page already answered (a drag,
+ * a facing picked on the ring): not a click of the player's. It comes soon after
+ * the pointer is let go and before any new press, however busy the machine. */
 export function swallowNextClick() {
-  swallowing = true;
-  setTimeout(() => { swallowing = false; }, 0);
+  swallowUntil = performance.now() + 500;
 }
 
+window.addEventListener("pointerdown", () => { swallowUntil = 0; }, true);
 window.addEventListener("click", event => {
-  if (swallowing) { event.stopPropagation(); event.preventDefault(); swallowing = false; }
+  if (performance.now() < swallowUntil) { event.stopPropagation(); event.preventDefault(); swallowUntil = 0; }
 }, true);
 
 /** A press on the piece on `key` (a tt-from place): it may become a drag. */
