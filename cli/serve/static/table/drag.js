@@ -62,6 +62,7 @@ function drawGhost(svg, event) {
 
 window.addEventListener("pointermove", event => {
   if (!drag || event.pointerId !== drag.id) return;
+  if (!event.buttons) { finish(event, false); return; }  // let go where this page did not hear it
   const svg = boardSvg();
   if (!svg) return;
   if (!drag.moving) {
