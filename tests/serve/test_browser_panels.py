@@ -40,6 +40,11 @@ def test_29_11_answers_clear_banners_float_and_the_page_keeps_its_place(
     browser.click("#move-form button[type=submit]")
     browser.wait("!document.getElementById('error').hidden")
     assert browser.js(PANELS) == before, "the error moved a panel"
+    # news that changes no position (Black declines a draw) leaves the answer and the error
+    post(live_tc, game["links"]["black"], "draw", {"accept": False})
+    browser.wait("document.getElementById('notice').textContent.includes('declined the draw')")
+    assert browser.js("document.getElementById('answer').textContent").startswith("hint: ")
+    assert not browser.js("document.getElementById('error').hidden")
     browser.screenshot(screenshots / "panels-banners.png")
     # a move: the hint and the error were about the last position
     click(browser, *at(browser, SPOT.format("d4")))

@@ -58,8 +58,8 @@ export function drawBoard() {
   for (const key of ends) if (key !== table.selected) spot(key, "tt-to");
   if (table.selected && ends.has(table.selected)) {
     const [x, y] = targets.places[table.selected];
-    const d = targets.radius * 0.8;
-    spot(table.selected, "tt-to tt-here", [x + d, y - d], targets.radius * 0.45);
+    const d = targets.radius * 0.85;  // big enough for a finger, clear of the neighbours' spots
+    spot(table.selected, "tt-to tt-here", [x + d, y - d], targets.radius * 0.6);
   }
   svg.append(overlay);
   for (const hook of overlayHooks) hook(overlay, svg);
@@ -81,12 +81,12 @@ const cancelHooks = [];
 /** Call `hook()` when a half-made choice is dropped (another piece, Esc, a new position). */
 export function onCancel(hook) { cancelHooks.push(hook); }
 
-/** Drop whatever was half chosen on the board, and the selected piece. */
-export function cancelChoice() {
+/** Drop whatever was half chosen on the board, and the selected piece unless `keepPiece`. */
+export function cancelChoice(keepPiece) {
   $("chooser").hidden = true;
   clearAids();
   for (const hook of cancelHooks) hook();
-  if (table.selected) select(null);
+  if (table.selected && !keepPiece) select(null);
 }
 
 // The picture's heading says what the page's header already says (whose

@@ -10,6 +10,13 @@ import {rulesetModule} from "./rulesets/index.js";
 import {showPassScreen, hidePassScreen} from "./passscreen.js";
 
 let ruleset = null;
+let shownPosition = null;
+
+/** What tells one position from the next: the last decision taken, and the one due. */
+function positionOf(state) {
+  const last = state.log.length ? state.log[state.log.length - 1].n : 0;
+  return `${last} ${state.to_move} ${state.decision}`;
+}
 
 /** What the last move announced (a CHECK), in words and drawn. */
 function drawAnnouncement(state) {
@@ -25,8 +32,10 @@ function render(state, fresh) {
   if (!ruleset) { ruleset = rulesetModule(state.ruleset); ruleset.setup(); }
   if (state.pass_to) { showPassScreen(state); return; }
   hidePassScreen();
-  if (fresh) {  // answers, errors and choices belong to the position they were given for (issue 29.11)
-    $("chooser").hidden = true;
+  if (fresh) $("chooser").hidden = true;
+  const position = positionOf(state);
+  if (position !== shownPosition) {  // answers and errors belong to the position they were given for (issue 29.11)
+    shownPosition = position;
     $("answer").textContent = "";
     if (table.online) showError("");
   }
@@ -54,7 +63,7 @@ function main() {
   $("draw").addEventListener("click", () => post("draw", {accept: true}));
   $("decline").addEventListener("click", () => post("draw", {accept: false}));
   $("pass-ready").addEventListener("click", () => post("ready"));
-  $("chooser-cancel").addEventListener("click", () => { $("chooser").hidden = true; });
+  $("chooser-cancel").addEventListener("click", () => cancelChoice(true));
   $("filter").addEventListener("input", drawActions);
   $("answer").addEventListener("click", () => { $("answer").textContent = ""; });  // read: put it away
   $("error").addEventListener("click", () => showError(""));
