@@ -1,7 +1,8 @@
 """Issue 29.10 in a real Chromium against a real ``tanktable serve`` process:
 the server is killed and started again while a seat's page is open. The page
 says "reconnecting…", refuses a move made meanwhile (nothing is sent), then
-catches up by itself with what happened since and plays on.
+catches up by itself with what happened since and plays on. And a server that
+hangs without closing the stream is noticed by its missed pings.
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ from typing import Any
 
 import pytest
 
+from cli.serve.app import TableServer
 from tests.serve.browser import Browser
-from tests.serve.test_browser import browser, chromium, screenshots  # noqa: F401 - fixtures
+from tests.serve.helpers import KEY
+from tests.serve.test_browser import browser, chromium, live, screenshots  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 
@@ -148,3 +151,34 @@ def test_29_10_the_page_reconnects_after_a_restart_and_refuses_blind_moves(
     serve.request(f"{black_api}/act", {"move": serve.request(f"{black_api}/state")["actions"][0]["text"]})
     browser.wait("document.querySelectorAll('#log > li').length == 4")
     browser.screenshot(screenshots / "reconnected.png")
+
+
+def test_29_10_a_server_gone_silent_is_noticed_by_its_missed_pings(
+        browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:  # noqa: F811
+    """The stream stays open but nothing comes (the table's lock held: the server hangs):
+    after three missed pings the page says so, and catches up once the server answers."""
+    base, server = live
+    server.ping_seconds = 0.25
+    try:
+        request = urllib.request.Request(f"{base}/api/games", data=json.dumps(
+            {"ruleset": "tank-chess", "seed": 5, "seats": {"white": "human", "black": "human"}}).encode(),
+            headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            game = json.loads(answer.read())
+        browser.open(base + game["links"]["white"])
+        browser.wait("document.getElementById('status').textContent.startsWith('your decision')")
+        time.sleep(1.5)  # pings come: all is well
+        assert browser.js("document.getElementById('connection').hidden")
+        table = server.store.tables[game["id"]]
+        with table.lock:
+            browser.wait("!document.getElementById('connection').hidden", timeout=10)
+            banner = browser.js("document.getElementById('connection').textContent")
+            assert banner == "reconnecting… the server has gone silent", banner
+            browser.screenshot(screenshots / "reconnecting-silent.png")
+        browser.wait("document.getElementById('connection').hidden", timeout=15)
+        type_move(browser, browser.js("document.querySelector('#actions button.action').textContent"))
+        browser.wait("document.querySelectorAll('#log > li').length == 1")
+        time.sleep(1.5)
+        assert browser.js("document.getElementById('connection').hidden"), "the new stream is heard"
+    finally:
+        server.ping_seconds = 15.0

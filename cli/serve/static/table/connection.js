@@ -131,12 +131,28 @@ async function reconnect() {
   follow();
 }
 
+// A stream can go quiet without breaking (a server that hangs, a connection a
+// sleeping laptop or a changed network left half open): the server pings an
+// idle stream, and a stream silent for three pings is taken as broken.
+let heard = 0;
+let pingEvery = 15;
+
 function follow() {
   if (table.state.outcome) return;
   stream = new EventSource(`${API}/stream`);
-  stream.onmessage = event => update(JSON.parse(event.data));
+  heard = performance.now();
+  stream.onopen = () => { heard = performance.now(); };
+  stream.onmessage = event => { heard = performance.now(); update(JSON.parse(event.data)); };
+  stream.addEventListener("ping", event => {
+    heard = performance.now();
+    try { pingEvery = Number(JSON.parse(event.data).every) || pingEvery; } catch (e) { /* keep the last */ }
+  });
   stream.onerror = () => lost();
 }
+
+setInterval(() => {
+  if (stream && performance.now() - heard > 3 * pingEvery * 1000 + 1000) lost("the server has gone silent");
+}, 500);
 
 /** Load the seat's state, then follow the push stream until the game is over;
  * a broken stream is reopened by itself (issue 29.10). */
