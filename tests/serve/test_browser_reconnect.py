@@ -133,6 +133,7 @@ def test_29_10_the_page_reconnects_after_a_restart_and_refuses_blind_moves(
     browser.screenshot(screenshots / "reconnecting.png")
 
     serve.start()
+    restarted = time.monotonic()
     state = serve.request(f"{black_api}/state")
     assert len(state["log"]) == 2, "the refused move was never sent"
     assert state["version"] > seen
@@ -142,6 +143,7 @@ def test_29_10_the_page_reconnects_after_a_restart_and_refuses_blind_moves(
     serve.request(f"{black_api}/act", {"move": reply})
     browser.wait("document.getElementById('connection').hidden", timeout=15)
     browser.wait(f"document.getElementById('log').textContent.includes({json.dumps(reply)})", timeout=10)
+    print(f"\nthe page caught up {time.monotonic() - restarted:.1f} s after the server answered again")
     assert browser.js("document.getElementById('error').hidden")
     assert int(browser.js("document.body.dataset.version")) > seen
     # and it plays on, through the new push stream
