@@ -82,6 +82,10 @@ class RecordFile(DataModel):
     date: str | None = None
     moves: list[str] = Field(default_factory=list)
     result: RecordResult | None = None
+    table_version: int | None = Field(default=None, ge=0)
+    """The browser table's version of the game when it was saved (``tanktable
+    serve`` bumps it at every change a page is sent): a restarted server counts on
+    from it, so that a page never sees the game's version go back (issue 29.10)."""
 
     @model_validator(mode="before")
     @classmethod

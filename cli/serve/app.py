@@ -59,7 +59,8 @@ log = logging.getLogger("tanktable.serve")
 MAX_BODY = 16 * 1024
 """The largest request body read (a move, a command, a new game's settings)."""
 PING_SECONDS = 15.0
-"""A comment on an idle push stream, so that proxies and browsers keep it open."""
+"""A ping on an idle push stream, so that proxies and browsers keep it open, and the
+page, which hears it, knows the server is there: three missed pings and it reconnects."""
 
 
 class HttpError(Exception):
@@ -188,6 +189,7 @@ class TableServer:
         store.on_table = self.worker.attach
         self.closing = False
         """Set when the server stops: every push stream ends at once."""
+        self.ping_seconds = PING_SECONDS
 
     def start(self) -> None:
         self.worker.start()
@@ -396,13 +398,14 @@ class TableServer:
                 if state["outcome"] is not None:
                     return
                 try:
-                    await asyncio.wait_for(wake.wait(), PING_SECONDS)
+                    await asyncio.wait_for(wake.wait(), self.ping_seconds)
                     if self.closing:
                         return
                 except asyncio.TimeoutError:
                     if await request.is_disconnected():
                         return
-                    yield ": ping\n\n"
+                    # an event the page hears (a comment it would not): it says how often to expect one
+                    yield f"event: ping\ndata: {json.dumps({'every': self.ping_seconds})}\n\n"
         finally:
             table.listeners.remove(listener)
 

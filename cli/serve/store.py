@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cli.serve.tables import HUMAN, Table
+from cli.serve.tables import HUMAN, Table, resumed_version
 from core.commitment import SeedSeal
 from core.errors import TanktableError, UsageError
 from core.game import Game, Ruleset
@@ -125,8 +125,8 @@ class GameStore:
         for p, name in enumerate(game.players):
             kind = record.seats.get(name, HUMAN)
             kinds[p] = kind if kind == HUMAN or kind in self.agent_kinds else "greedy"
-        table = Table(game_id, ruleset, game, record.model_copy(update={"moves": [], "result": None}),
-                      kinds, path, public_moves=public, think=self.think)
+        table = Table(game_id, ruleset, game, record.model_copy(update={"moves": [], "result": None, "table_version": None}),
+                      kinds, path, public_moves=public, think=self.think, version=resumed_version(record))
         table.load_tokens()
         if table.ensure_tokens():  # a record dropped into the folder: its links last (issue 27.7)
             table.save_tokens()

@@ -52,6 +52,15 @@ class Seat:
     player: int | None = None
 
 
+def resumed_version(record: RecordFile) -> int:
+    """The version a game read back from its record starts at: past every version
+    a page can have been sent before the server stopped. The record keeps the
+    last one saved (``table_version``); a record without it (saved by ``tanktable
+    play``, or before the field existed) counts its moves, each of which was a
+    version of its own."""
+    return max(record.table_version or 0, len(record.moves)) + 1
+
+
 def new_token() -> str:
     """A secret for one link: 128 bits from :mod:`secrets`, URL-safe."""
     return secrets.token_urlsafe(16)
@@ -73,6 +82,8 @@ class Table:
     """Each history step as every player may read it (asked before it was applied)."""
     think: float = 1.0
     version: int = 0
+    """Bumped at every change a page is sent; it never goes back, not even across a
+    restart (:func:`resumed_version`, issue 29.10)."""
     thinking: int | None = None
     """The computer player thinking now, if any."""
     draw_offer: set[int] = field(default_factory=set)
@@ -245,7 +256,7 @@ class Table:
             if not accept:
                 self.draw_offer.clear()
                 self.notice = f"{g.players[player]} declined the draw"
-                self.announce()
+                self._announce_kept()
                 return
             if any(k != HUMAN for k in self.kinds.values()):
                 raise TanktableError("the computer plays on: a draw needs every seat to agree")
@@ -268,7 +279,7 @@ class Table:
             g = self.game
             if g.outcome() is None and g.to_move() in self.humans:
                 self.hotseat_ready = g.to_move()
-            self.announce()
+            self._announce_kept()
 
     def hotseat_pass_due(self) -> int | None:
         """The human seat the hot-seat screen must pass to before it shows anything."""
@@ -304,6 +315,17 @@ class Table:
         self.file_problem = ""
         self.announce()
         return result
+
+    def _announce_kept(self) -> None:
+        """Announce a change that is not a decision (a pass screen, a declined
+        offer) once the record keeps its version (issue 29.10). If the record
+        cannot be written the change stands all the same: it is no move, and a
+        page that saw it takes the server's state as it is when it reconnects."""
+        try:
+            self.save()
+        except TanktableError as exc:
+            log.warning("game %s: the version was not saved: %s", self.id, exc)
+        self.announce()
 
     def announce(self) -> None:
         """A new version for everyone: tell the listeners, wake the computer.
@@ -354,8 +376,11 @@ class Table:
         return decision_seed(seed, purpose, player, len(self.game.history))
 
     def save(self) -> None:
-        """The record (atomic, see :func:`core.record.save_record`) and the links beside it."""
-        save_record(self.record(), self.path)
+        """The record (atomic, see :func:`core.record.save_record`) and the links beside it.
+
+        The record keeps the version the change being saved is announced with
+        (:meth:`announce` follows), from which a restarted server counts on."""
+        save_record(self.record().model_copy(update={"table_version": self.version + 1}), self.path)
         if not self.links_damaged:
             self.save_tokens()
 

@@ -443,6 +443,9 @@ class TankChessGame(Game[TankMove]):
             for p in range(len(self.pos.kind))
         ]
         base["moves"] = self.plies_before + len(self.history)
+        # which way N (towards Black, TC-4.1) points on the drawing: down when Black's side
+        # is the bottom of the board (the browser's facing arrows are drawn by it)
+        base["north"] = "down" if self.settings.coordinates.origin == "black" else "up"
         return base
 
     def announcements(self) -> tuple[bool, bool]:

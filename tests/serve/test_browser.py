@@ -109,6 +109,12 @@ def wait_my_turn(browser: Browser, timeout: float = 60.0) -> dict[str, Any]:
                       "svg: document.querySelector('#board svg').outerHTML})")  # type: ignore[no-any-return]
 
 
+def open_moves(browser: Browser) -> None:
+    """Open the list of legal moves (closed when the page opens, issue 29.12) with a click."""
+    if not browser.js("document.getElementById('actions-box').open"):
+        browser.click("#actions-box summary")
+
+
 def test_tank_chess_by_clicks_against_the_computer(browser: Browser, live: tuple[str, TableServer],
                                                    screenshots: Path) -> None:
     base, _server = live
@@ -119,8 +125,10 @@ def test_tank_chess_by_clicks_against_the_computer(browser: Browser, live: tuple
     browser.wait("document.querySelector('#tt-overlay circle.tt-to')")
     browser.js("window.ttSentAt = performance.now()")
     browser.click("#tt-overlay circle.tt-to")
+    if browser.js("!!document.querySelector('#tc-pick')"):
+        browser.click("#tc-pick .tc-arrow")  # the facing, on the ring round the destination (issue 29.9)
     if browser.js("!document.getElementById('chooser').hidden"):
-        browser.click("#chooser button.choice")  # the facing, picked with the destination
+        browser.click("#chooser button.choice")
     browser.wait("document.querySelectorAll('#log > li').length >= 1")
     sent_ms = browser.js("window.ttLastRoundTrip")
     after = wait_my_turn(browser)
@@ -141,6 +149,7 @@ def test_duel_of_the_giants_keeps_the_other_sides_secrets_out_of_the_dom(
         dom = browser.js("document.documentElement.outerHTML")
         check(dom, secrets_against(server, game_id, 0), "the German page")
         count = browser.js("document.querySelectorAll('#log > li').length")
+        open_moves(browser)
         browser.click("#actions button.action")
         browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
     browser.screenshot(screenshots / "duel-of-the-giants.png")
@@ -212,6 +221,7 @@ def test_the_pages_work_under_their_content_security_policy(browser: Browser, li
     new_game(browser, base, "duel-of-the-giants", "german")
     wait_my_turn(browser)
     count = browser.js("document.querySelectorAll('#log > li').length")
+    open_moves(browser)
     browser.click("#actions button.action")
     browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
     assert browser.js("window.ttViolations") == []

@@ -1,9 +1,12 @@
 // The board the server drew, made clickable: places a move starts from and
 // places it can end on (state.targets), a chooser when one place has several
-// moves, and labels moved off the tanks they would hide.
+// moves, and labels moved off the tanks they would hide. A piece is picked by a
+// click or a tap, or dragged to its destination (drag.js); clicking it again or
+// Esc lets it go.
 import {$, el, svgNode} from "../dom.js";
 import {table, play} from "./connection.js";
-import {hoverShows} from "./aids.js";
+import {hoverShows, clearAids} from "./aids.js";
+import {pressOn} from "./drag.js";
 
 const drawnHooks = [];
 
@@ -43,17 +46,52 @@ export function drawBoard() {
     if (m.from) starts.add(m.from);
     if (m.to && (m.from === null || m.from === table.selected)) ends.add(m.to);
   });
-  const spot = (key, cls) => {
-    const [x, y] = targets.places[key];
-    const c = svgNode("circle", {cx: x, cy: y, r: targets.radius, class: cls, "data-place": key});
-    c.append(svgNode("title", {}, key));
+  const spot = (key, cls, at, r) => {
+    const [x, y] = at || targets.places[key];
+    const c = svgNode("circle", {cx: x, cy: y, r: r || targets.radius, class: cls, "data-place": key});
+    c.append(svgNode("title", {}, cls.includes("tt-here") ? `${key}: stay (turn in place)` : key));
     c.addEventListener("click", event => { event.stopPropagation(); clickPlace(key, cls); });
-    if (cls === "tt-to") hoverShows(c, choicesAt(key));
+    if (cls.startsWith("tt-from")) c.addEventListener("pointerdown", event => pressOn(event, key));
+    if (cls.startsWith("tt-to")) hoverShows(c, choicesAt(key));
     overlay.append(c);
   };
-  for (const key of starts) if (!ends.has(key)) spot(key, key === table.selected ? "tt-from tt-selected" : "tt-from");
-  for (const key of ends) spot(key, "tt-to");
+  // the selected piece stays a piece: a click on it lets it go; ending where it
+  // stands (a turn in place) is the small handle on its corner
+  for (const key of starts) {
+    if (!ends.has(key) || key === table.selected) spot(key, key === table.selected ? "tt-from tt-selected" : "tt-from");
+  }
+  for (const key of ends) if (key !== table.selected) spot(key, "tt-to");
+  if (table.selected && ends.has(table.selected)) {
+    const [x, y] = targets.places[table.selected];
+    const d = targets.radius * 0.85;  // big enough for a finger, clear of the neighbours' spots
+    spot(table.selected, "tt-to tt-here", [x + d, y - d], targets.radius * 0.6);
+  }
   svg.append(overlay);
+  for (const hook of overlayHooks) hook(overlay, svg);
+}
+
+const overlayHooks = [];
+
+/** Call `hook(overlay, svg)` each time the clickable places are drawn (a ruleset marks some). */
+export function onOverlay(hook) { overlayHooks.push(hook); }
+
+const destinationHooks = [];
+
+/** `hook(key, choices)` may take a click on a destination with several moves over
+ * (Tank Chess picks the facing on the board); it returns true when it does. */
+export function onDestination(hook) { destinationHooks.push(hook); }
+
+const cancelHooks = [];
+
+/** Call `hook()` when a half-made choice is dropped (another piece, Esc, a new position). */
+export function onCancel(hook) { cancelHooks.push(hook); }
+
+/** Drop whatever was half chosen on the board, and the selected piece unless `keepPiece`. */
+export function cancelChoice(keepPiece) {
+  $("chooser").hidden = true;
+  clearAids();
+  for (const hook of cancelHooks) hook();
+  if (table.selected && !keepPiece) select(null);
 }
 
 // The picture's heading says what the page's header already says (whose
@@ -84,23 +122,23 @@ const selectionHooks = [];
 export function onSelect(hook) { selectionHooks.push(hook); }
 
 export function select(key) {
+  if (key !== table.selected) {
+    $("chooser").hidden = true;
+    for (const hook of cancelHooks) hook();
+  }
   table.selected = key;
-  $("filter").value = "";
+  if (key) $("filter").value = "";  // the list shows the piece's moves
   drawBoard();
   for (const hook of selectionHooks) hook();
 }
 
-const chooseHooks = [];
-
-/** Let `hook(choices, key)` offer several moves on one place its own way (a ruleset's
- * facing picker); it returns true when it did, else the chooser lists them. */
-export function onChoose(hook) { chooseHooks.push(hook); }
-
-function clickPlace(key, cls) {
+/** A click (or a drop) on a place: pick or let go a piece, or choose a destination. */
+export function clickPlace(key, cls) {
+  if (!table.state.your_turn) return;
   if (cls.startsWith("tt-from")) { select(table.selected === key ? null : key); return; }
   const choices = choicesAt(key);
+  for (const hook of destinationHooks) if (hook(key, choices)) return;
   if (choices.length === 1) { play(choices[0].text); return; }
-  if (chooseHooks.some(hook => hook(choices, key))) return;
   choose(choices);
 }
 

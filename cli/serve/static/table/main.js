@@ -2,38 +2,45 @@
 // commands and the log. The server pushes the seat's state after every change
 // (Server-Sent Events); everything shown comes from that state.
 import {$, el} from "../dom.js";
-import {table, post, play, connect, onState} from "./connection.js";
+import {table, post, play, connect, onState, showError} from "./connection.js";
 import {drawCheckLine} from "./aids.js";
-import {drawBoard, onSelect, select} from "./board.js";
+import {cancelChoice, drawBoard, onSelect} from "./board.js";
 import {drawActions, drawLog, drawStatus} from "./panels.js";
 import {setupGameOver} from "./gameover.js";
 import {setupReplayLink} from "./replaylink.js";
 import {rulesetModule} from "./rulesets/index.js";
+import {showPassScreen, hidePassScreen} from "./passscreen.js";
 
 let ruleset = null;
+let shownPosition = null;
+
+/** What tells one position from the next: the last decision taken, and the one due. */
+function positionOf(state) {
+  const last = state.log.length ? state.log[state.log.length - 1].n : 0;
+  return `${last} ${state.to_move} ${state.decision}`;
+}
 
 /** What the last move announced (a CHECK), in words and drawn. */
 function drawAnnouncement(state) {
   const last = state.log.length ? state.log[state.log.length - 1] : null;
   const check = last ? last.events.find(e => e.kind.toLowerCase().includes("check")) : null;
   if (check && !state.outcome) {
-    const d = check.data || {};
-    const who = d.piece ? `${d.side}'s ${d.piece} on ${d.from}` : "";
-    $("aids").append(el("p", {class: "check", text: `CHECK — ${who ? who + " threatens the Command Tank on " + d.target + ". " : ""}` + check.text}));
+    $("aids").append(el("p", {class: "check", text: check.text}));  // the event says it all, once
   }
   drawCheckLine();
 }
 
 function render(state, fresh) {
   if (!ruleset) { ruleset = rulesetModule(state.ruleset); ruleset.setup(); }
-  if (state.pass_to) {
-    $("pass").hidden = false;
-    $("pass-text").textContent = `Pass the screen to ${state.pass_to}. ${state.pass_to}: press when the other player cannot see.`;
-    $("board").replaceChildren();
-    return;
-  }
-  $("pass").hidden = true;
+  if (state.pass_to) { showPassScreen(state); return; }
+  hidePassScreen();
   if (fresh) $("chooser").hidden = true;
+  const position = positionOf(state);
+  if (position !== shownPosition) {  // answers and errors belong to the position they were given for (issue 29.11)
+    shownPosition = position;
+    $("answer").textContent = "";
+    if (table.online) showError("");
+  }
   drawStatus();
   drawBoard();
   drawActions();
@@ -60,9 +67,12 @@ function main() {
   $("draw").addEventListener("click", () => post("draw", {accept: true}));
   $("decline").addEventListener("click", () => post("draw", {accept: false}));
   $("pass-ready").addEventListener("click", () => post("ready"));
-  $("chooser-cancel").addEventListener("click", () => { $("chooser").hidden = true; });
+  $("chooser-cancel").addEventListener("click", () => cancelChoice(true));
   $("filter").addEventListener("input", drawActions);
-  $("board").addEventListener("click", () => { if (table.selected) select(null); });
+  $("answer").addEventListener("click", () => { $("answer").textContent = ""; });  // read: put it away
+  $("error").addEventListener("click", () => showError(""));
+  $("board").addEventListener("click", () => cancelChoice());
+  document.addEventListener("keydown", e => { if (e.key === "Escape") cancelChoice(); });
   connect();
 }
 

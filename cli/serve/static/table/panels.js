@@ -12,8 +12,9 @@ function visibleActions() {
   const out = [];
   state.actions.forEach((a, i) => {
     const m = state.targets && state.targets.moves ? state.targets.moves[i] : null;
-    if (table.selected && !(m && m.from === table.selected)) return;
-    if (needle && !(a.text + " " + a.note).toLowerCase().includes(needle)) return;
+    // a filter searches every piece's moves; without one, the selected piece's are listed (issue 29.12)
+    if (!needle && table.selected && !(m && m.from === table.selected)) return;
+    if (needle && !(a.text + " " + (a.note || "")).toLowerCase().includes(needle)) return;
     out.push(a);
   });
   return out;
@@ -51,12 +52,12 @@ export function drawLog() {
     }
     log.append(item);
   }
-  // bring a new entry into view, and only then: scrolling the page under a pointer
-  // on its way to a button (the same state pushed twice) would lose the click
+  // bring a new entry into view, and only then, by scrolling the log's own box:
+  // the page itself never scrolls under a pointer on its way to a button (issue 29.11)
   const last = state.log.length ? String(state.log[state.log.length - 1].n) : "";
   if (log.dataset.last !== last) {
     log.dataset.last = last;
-    log.lastElementChild?.scrollIntoView({block: "nearest"});
+    log.scrollTop = log.scrollHeight;
   }
 }
 

@@ -83,7 +83,8 @@ export function setup() {
   fire.setup();
 }
 
-export function draw(state) {
+export function draw(state, fresh) {
+  if (fresh) ruler.points = [];  // a measure belongs to the position it was taken in (issue 29.11)
   const v = state.view;
   if (v && v.round !== undefined) {
     $("aids").append(el("p", {class: "phase", text: `round ${v.round}, ${v.phase}; ${v.bag} order chits in the bag`}));

@@ -11,7 +11,7 @@
 // Only moves of the legal list are offered; the server judges every one.
 import {$, el, svgNode} from "../../../dom.js";
 import {table, play} from "../../connection.js";
-import {boardSvg, choose, onChoose} from "../../board.js";
+import {boardSvg, choose, onDestination} from "../../board.js";
 import {hoverShows} from "../../aids.js";
 
 const DIR = "(NE|E|SE|SW|W|NW)";
@@ -150,7 +150,8 @@ function centreOf(svg, at) {
 }
 
 export function setup() {
-  onChoose(offerFacings);
+  // several moves on one hex (a marker's facings): the arrows offer them
+  onDestination((key, choices) => choices.length > 1 && offerFacings(choices, key));
   document.addEventListener("keydown", e => { if (e.key === "Escape" && picker) closePicker(); });
   $("board").addEventListener("click", () => { if (picker) closePicker(); });
 }

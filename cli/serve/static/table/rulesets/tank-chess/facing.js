@@ -1,0 +1,176 @@
+// Tank Chess on the board (issue 29.9): after the destination, the final facing
+// is picked by pointing at one of eight arrows around it (or pressing on it and
+// dragging the way the tank should face); only the facings the rules allow are
+// drawn. Destinations and facings from which a shot is possible are marked
+// before any hover. A facing with shots asks for the shot as a click of its own
+// on the target (or the chosen arrow again: no shot); the chooser beside the
+// board lists the same moves.
+import {svgNode} from "../../../dom.js";
+import {table, play} from "../../connection.js";
+import {showAids, clearAids} from "../../aids.js";
+import {boardSvg, choose, choicesAt, onCancel, onDestination, onOverlay} from "../../board.js";
+import {svgPoint, swallowNextClick} from "../../drag.js";
+import {FACINGS, byFacing, readMove} from "./moves.js";
+
+let pick = null;  // {key, at: [x, y], groups: byFacing(...), facing}
+
+/** The angle on the screen of a facing: N is up unless Black's side is the bottom. */
+function screenAngle(facing) {
+  const north = table.state.view && table.state.view.north === "down" ? 90 : -90;
+  return (north + 45 * FACINGS.indexOf(facing)) * Math.PI / 180;
+}
+
+/** The allowed facing nearest the way (dx, dy) points, within half a step of it. */
+function facingToward(dx, dy) {
+  const a = Math.atan2(dy, dx);
+  let best = null;
+  for (const f of Object.keys(pick.groups)) {
+    const d = Math.abs(((a - screenAngle(f)) % (2 * Math.PI) + 3 * Math.PI) % (2 * Math.PI) - Math.PI);
+    if (d <= Math.PI / 4 + 1e-9 && (!best || d < best.d)) best = {d, f};
+  }
+  return best ? best.f : null;
+}
+
+function radius() { return table.state.targets.radius; }
+
+function facingAt(event) {
+  const p = svgPoint(boardSvg(), event);
+  const dx = p.x - pick.at[0], dy = p.y - pick.at[1];
+  return Math.hypot(dx, dy) < radius() * 0.9 ? null : facingToward(dx, dy);
+}
+
+/** A destination with several moves: the ring of facings (true: taken over). */
+function destination(key, choices) {
+  const groups = byFacing(choices);
+  const facings = Object.keys(groups);
+  if (!facings.length || !table.state.targets.places[key]) return false;
+  if (facings.length === 1 && !groups[facings[0]].shots.length) return false;  // one move: played at once
+  cancel();
+  pick = {key, at: table.state.targets.places[key], groups, facing: null};
+  document.body.classList.add("tc-picking");  // the places under the ring rest meanwhile
+  if (facings.length === 1) chooseFacing(facings[0]); else drawRing();
+  return true;
+}
+
+function arrow(f, cls) {
+  const R = radius(), [x, y] = pick.at, a = screenAngle(f);
+  const ux = Math.cos(a), uy = Math.sin(a);
+  const tip = [x + ux * R * 2.8, y + uy * R * 2.8], base = [x + ux * R * 1.5, y + uy * R * 1.5];
+  const px = -uy * R * 0.7, py = ux * R * 0.7;
+  const points = [tip, [base[0] + px, base[1] + py], [base[0] - px, base[1] - py]]
+    .map(p => p.map(v => v.toFixed(1)).join(",")).join(" ");
+  const shoots = pick.groups[f].shots.length > 0;
+  const node = svgNode("polygon", {points, class: `tc-arrow ${cls}` + (shoots ? " tc-shoots" : ""), "data-facing": f});
+  node.append(svgNode("title", {}, `face ${f}` + (shoots ? ": a shot is possible" : "")));
+  return node;
+}
+
+function drawRing() {
+  const svg = boardSvg();
+  const R = radius(), [x, y] = pick.at;
+  const g = svgNode("g", {id: "tc-pick", "data-stage": "facing"});
+  g.append(svgNode("circle", {cx: x, cy: y, r: R * 3.2, class: "tc-ring"}));
+  for (const f of FACINGS) if (pick.groups[f]) g.append(arrow(f, ""));
+  g.append(svgNode("circle", {cx: x, cy: y, r: R * 0.9, class: "tc-ring-centre"}));
+  let down = null;
+  g.addEventListener("pointerdown", e => {
+    e.stopPropagation();
+    down = e.pointerId;
+    g.setPointerCapture?.(e.pointerId);
+  });
+  g.addEventListener("pointermove", e => point(facingAt(e)));
+  g.addEventListener("pointerleave", () => { if (down === null) point(null); });
+  g.addEventListener("pointerup", e => {
+    if (down !== e.pointerId) return;
+    down = null;
+    swallowNextClick();
+    const f = facingAt(e);
+    if (f) chooseFacing(f);
+  });
+  g.addEventListener("pointercancel", () => { down = null; });
+  g.addEventListener("click", e => e.stopPropagation());
+  svg.querySelector("#tc-pick")?.remove();
+  svg.append(g);
+}
+
+/** Pointing at a facing: its arrow lit, its shots drawn. */
+function point(f) {
+  if (!pick || pick.facing) return;
+  const svg = boardSvg();
+  for (const node of svg.querySelectorAll("#tc-pick .tc-arrow")) {
+    node.classList.toggle("tc-pointed", node.dataset.facing === f);
+  }
+  if (!f) { clearAids(); return; }
+  const group = pick.groups[f];
+  showAids([group.plain, ...group.shots].filter(Boolean));
+  // the ring stays above the drawn shots; it is not moved itself (that would end a drag from it)
+  const aid = svg.querySelector("#tt-aid");
+  if (aid) svg.insertBefore(aid, svg.querySelector("#tc-pick"));
+}
+
+function chooseFacing(f) {
+  const group = pick.groups[f];
+  if (!group.shots.length) { const text = group.plain.text; cancel(); play(text); return; }
+  pick.facing = f;
+  drawShots(group);
+}
+
+/** The facing is chosen and shots are possible: a click on a target shoots it; the
+ * arrow (or "no shot" in the chooser) moves without shooting. */
+function drawShots(group) {
+  const svg = boardSvg();
+  svg.querySelector("#tc-pick")?.remove();
+  const R = radius();
+  showAids(group.shots);
+  const g = svgNode("g", {id: "tc-pick", "data-stage": "shot"});
+  const chosen = arrow(pick.facing, "tc-chosen");
+  if (group.plain) {
+    const plain = group.plain.text;
+    chosen.lastChild.textContent = `${plain}: move without shooting`;
+    chosen.addEventListener("click", e => { e.stopPropagation(); cancel(); play(plain); });
+  }
+  g.append(chosen);
+  for (const shot of group.shots) {
+    const line = shot.aid && shot.aid.lines && shot.aid.lines[0];
+    if (!line) continue;
+    const target = readMove(shot.text).target;
+    const ring = svgNode("circle", {cx: line.to[0], cy: line.to[1], r: R * 1.05, class: "tc-target",
+                                    "data-target": target});
+    ring.append(svgNode("title", {}, `${shot.text}: ${line.label}`));
+    ring.addEventListener("click", e => { e.stopPropagation(); cancel(); play(shot.text); });
+    g.append(ring);
+  }
+  svg.append(g);
+  const plain = group.plain && {...group.plain, note: "no shot" + (group.plain.note ? `; ${group.plain.note}` : "")};
+  choose([plain, ...group.shots].filter(Boolean));
+}
+
+/** Forget the half-made move (another piece, Esc, a click off the board, a new position). */
+export function cancel() {
+  if (!pick) return;
+  pick = null;
+  document.body.classList.remove("tc-picking");
+  boardSvg()?.querySelector("#tc-pick")?.remove();
+  clearAids();
+}
+
+/** Mark the destinations from which a shot is possible (before any hover), and keep
+ * a ring being used above the freshly drawn places. */
+function decorate(overlay, svg) {
+  const R = radius();
+  for (const spot of [...overlay.querySelectorAll("circle.tt-to")]) {
+    if (!choicesAt(spot.dataset.place).some(a => (readMove(a.text) || {}).target)) continue;
+    spot.classList.add("tc-shot-from");
+    overlay.append(svgNode("circle", {cx: spot.getAttribute("cx"), cy: spot.getAttribute("cy"),
+                                      r: Math.min(R * 0.3, Number(spot.getAttribute("r")) * 0.6),
+                                      class: "tc-shot-mark"}));
+  }
+  const ring = svg.querySelector("#tc-pick");
+  if (ring) svg.insertBefore(overlay, ring);
+}
+
+export function setup() {
+  onDestination(destination);
+  onCancel(cancel);
+  onOverlay(decorate);
+}

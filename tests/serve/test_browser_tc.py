@@ -1,0 +1,273 @@
+"""Issue 29.9 and 29.17 in a real Chromium: Tank Chess played on the board with
+real mouse and touch events. A tank is picked by a click or a tap, or dragged
+to its destination; the facing is picked on one of eight arrows around the
+destination (or by dragging from it); destinations from which a shot is
+possible are marked before any hover, and the shot is a click of its own on
+the target. Clicking the picked tank again, or Esc, lets it go.
+
+The position: White's Medium Tank on d4 facing N (speed 4, TC-4.2); Black's
+Light Tanks on h6, which it can shoot from d6 facing E (two steps forward and
+two turns), and on h8, which it can shoot from d4 turned NE (TC-5.1).
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.serve.browser import Browser
+from tests.serve.helpers import KEY
+from tests.serve.test_browser import browser, chromium, screenshots  # noqa: F401 - fixtures
+
+ROWS = "\n".join("  " + " ".join(["."] * 16) for _ in range(16))
+POSITION = f"""ruleset: tank-chess
+kind: position
+name: shot-from-d6
+size: 16
+grid: |
+{ROWS}
+tanks:
+  - {{card: MT, side: white, square: d4, facing: N, active: true}}
+  - {{card: CLT, side: white, square: a1, facing: N, active: true}}
+  - {{card: LT, side: black, square: h8, facing: N, active: true}}
+  - {{card: LT, side: black, square: h6, facing: N, active: true}}
+  - {{card: CLT, side: black, square: p16, facing: S, active: true}}
+to_move: white
+"""
+
+
+@pytest.fixture(scope="module")
+def live_tc(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server (uvicorn, in a thread) offering the position above."""
+    import uvicorn
+
+    from cli.serve.app import create_app
+    from cli.serve.guard import ServedNames
+    from cli.serve.store import GameStore, ServerFiles
+    from core.ai.agents import AGENTS
+
+    folder = tmp_path_factory.mktemp("tc")
+    position = folder / "shot-from-d6.yaml"
+    position.write_text(POSITION, encoding="utf-8")
+    store = GameStore(folder / "games", ServerFiles.of([], [position]), think=0.05, agent_kinds=list(AGENTS))
+    app, server = create_app(store, host_key=KEY, names=ServedNames.of("127.0.0.1"))
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    end = time.monotonic() + 20
+    while not uv.started:
+        assert time.monotonic() < end, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    server.close_streams()
+    uv.should_exit = True
+    thread.join(timeout=10)
+    sock.close()
+
+
+def open_game(browser: Browser, base: str) -> dict[str, Any]:  # noqa: F811 - the fixture's name
+    """A new game from the position, White's link opened, White to move; the game's summary."""
+    body = {"ruleset": "tank-chess", "position": "shot-from-d6.yaml", "seats": {"white": "human", "black": "human"}}
+    request = urllib.request.Request(f"{base}/api/games", data=json.dumps(body).encode(), headers={
+        "content-type": "application/json", "x-host-key": KEY, "origin": base})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        game = json.loads(answer.read())
+    browser.open(base + game["links"]["white"])
+    browser.wait("document.getElementById('status').textContent.startsWith('your decision')")
+    browser.wait("document.querySelector('#tt-overlay circle.tt-from')")
+    return game  # type: ignore[no-any-return]
+
+
+def at(browser: Browser, selector: str) -> tuple[float, float]:  # noqa: F811
+    """The centre of an element on the screen (scrolled into view first)."""
+    x, y = browser.wait(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
+        if (!e) return null; e.scrollIntoView({{block: 'center', inline: 'center'}});
+        const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()""")
+    return float(x), float(y)
+
+
+def mouse(browser: Browser, kind: str, x: float, y: float, buttons: int = 0) -> None:  # noqa: F811
+    browser.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left",
+                 buttons=buttons, clickCount=1 if kind != "mouseMoved" else 0)
+
+
+def click(browser: Browser, x: float, y: float) -> None:  # noqa: F811
+    mouse(browser, "mouseMoved", x, y)
+    mouse(browser, "mousePressed", x, y, 1)
+    mouse(browser, "mouseReleased", x, y)
+
+
+def drag(browser: Browser, a: tuple[float, float], b: tuple[float, float]) -> None:  # noqa: F811
+    """Press at ``a``, move to ``b`` in steps with the button held, let go."""
+    mouse(browser, "mouseMoved", *a)
+    mouse(browser, "mousePressed", *a, buttons=1)
+    for i in range(1, 11):
+        mouse(browser, "mouseMoved", a[0] + (b[0] - a[0]) * i / 10, a[1] + (b[1] - a[1]) * i / 10, 1)
+    mouse(browser, "mouseReleased", *b)
+
+
+def toward(centre: tuple[float, float], arrow: tuple[float, float], reach: float = 1.0) -> tuple[float, float]:
+    return centre[0] + (arrow[0] - centre[0]) * reach, centre[1] + (arrow[1] - centre[1]) * reach
+
+
+def log_text(browser: Browser) -> str:  # noqa: F811
+    browser.wait("document.querySelectorAll('#log > li').length >= 1")
+    return str(browser.js("document.getElementById('log').textContent"))
+
+
+SPOT = "#tt-overlay circle[data-place='{}']"
+ARROW = "#tc-pick polygon[data-facing='{}']"
+
+
+def test_29_9_drag_to_a_destination_point_a_facing_click_the_target(
+        browser: Browser, live_tc: str, screenshots: Path) -> None:  # noqa: F811
+    open_game(browser, live_tc)
+    # click the tank: its destinations light up; d6 (a shot along E) is marked before any hover
+    click(browser, *at(browser, SPOT.format("d4")))
+    browser.wait(f"document.querySelector(\"{SPOT.format('d6')}.tc-shot-from\")")
+    assert browser.js(f"document.querySelector(\"{SPOT.format('d5')}\").classList.contains('tc-shot-from')") is False
+    browser.screenshot(screenshots / "tc-1-selected.png")
+    # clicking the selected tank again lets it go; so does Esc
+    click(browser, *at(browser, SPOT.format("d4") + ".tt-selected"))
+    browser.wait("!document.querySelector('#tt-overlay .tt-selected, #tt-overlay .tt-to')")
+    click(browser, *at(browser, SPOT.format("d4")))
+    browser.wait("document.querySelector('#tt-overlay .tt-selected')")
+    browser.send("Input.dispatchKeyEvent", type="keyDown", key="Escape", code="Escape", windowsVirtualKeyCode=27)
+    browser.send("Input.dispatchKeyEvent", type="keyUp", key="Escape", code="Escape", windowsVirtualKeyCode=27)
+    browser.wait("!document.querySelector('#tt-overlay .tt-selected')")
+    # drag the (unselected) tank onto d6, two squares up: the ring of facings opens there
+    d4, a1 = at(browser, SPOT.format("d4")), at(browser, SPOT.format("a1"))
+    cell = (d4[0] - a1[0]) / 3
+    drag(browser, d4, (d4[0], d4[1] - 2 * cell))
+    browser.wait("document.querySelector('#tc-pick[data-stage=facing]')")
+    facings = browser.js("[...document.querySelectorAll('#tc-pick .tc-arrow')].map(a => a.dataset.facing)")
+    assert sorted(facings) == ["E", "N", "NE", "NW", "W"], facings  # two steps there, two turns left (TC-4.2)
+    assert browser.js(f"document.querySelector(\"{ARROW.format('E')}\").classList.contains('tc-shoots')")
+    assert browser.js(f"document.querySelector(\"{ARROW.format('N')}\").classList.contains('tc-shoots')") is False
+    # pointing at E draws its shot before any click
+    centre = at(browser, "#tc-pick .tc-ring-centre")
+    east = at(browser, ARROW.format("E"))
+    mouse(browser, "mouseMoved", *toward(centre, east))
+    browser.wait(f"document.querySelector(\"{ARROW.format('E')}\").classList.contains('tc-pointed')")
+    browser.wait("document.querySelector('#tt-aid line.tt-shot')")
+    browser.screenshot(screenshots / "tc-2-facing-ring.png")
+    assert browser.js("document.querySelectorAll('#log > li').length") == 0, "pointing plays nothing"
+    click(browser, *toward(centre, east))
+    browser.wait("document.querySelector('#tc-pick[data-stage=shot] .tc-target[data-target=h6]')")
+    browser.screenshot(screenshots / "tc-3-shot.png")
+    assert browser.js("document.querySelectorAll('#log > li').length") == 0, "the facing alone plays nothing"
+    click(browser, *at(browser, "#tc-pick .tc-target[data-target=h6]"))
+    assert "MT d4-d6:E xh6" in log_text(browser)
+    browser.screenshot(screenshots / "tc-4-played.png")
+
+
+def test_29_9_drag_from_the_destination_picks_the_facing_and_the_arrow_again_shoots_nothing(
+        browser: Browser, live_tc: str) -> None:  # noqa: F811
+    open_game(browser, live_tc)
+    click(browser, *at(browser, SPOT.format("d4")))
+    click(browser, *at(browser, SPOT.format("d5")))  # no shot from d5 whatever the facing
+    browser.wait("document.querySelector('#tc-pick[data-stage=facing]')")
+    centre = at(browser, "#tc-pick .tc-ring-centre")
+    west = at(browser, ARROW.format("W"))
+    drag(browser, centre, toward(centre, west, 1.6))  # press on d5, drag westwards beyond the arrow, let go
+    assert "MT d4-d5:W" in log_text(browser)
+
+
+def test_29_9_turning_in_place_then_moving_without_the_shot(browser: Browser, live_tc: str) -> None:  # noqa: F811
+    open_game(browser, live_tc)
+    click(browser, *at(browser, SPOT.format("d4")))
+    click(browser, *at(browser, "#tt-overlay circle.tt-here"))  # stay on d4 and turn (TC-4.2)
+    browser.wait("document.querySelector('#tc-pick[data-stage=facing]')")
+    centre = at(browser, "#tc-pick .tc-ring-centre")
+    click(browser, *toward(centre, at(browser, ARROW.format("NE"))))  # NE sees h8 (TC-5.1)
+    browser.wait("document.querySelector('#tc-pick[data-stage=shot]')")
+    assert browser.js("[...document.querySelectorAll('#chooser button.choice')].map(b => b.textContent)") == [
+        "MT d4-d4:NE", "MT d4-d4:NE xh8"]
+    click(browser, *at(browser, ARROW.format("NE") + ".tc-chosen"))  # the arrow again: no shot
+    assert "MT d4-d4:NE" in log_text(browser) and "xh8" not in log_text(browser)
+
+
+def touch(browser: Browser, kind: str, x: float, y: float) -> None:  # noqa: F811
+    points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+    browser.send("Input.dispatchTouchEvent", type=kind, touchPoints=points)
+
+
+def tap(browser: Browser, x: float, y: float) -> None:  # noqa: F811
+    touch(browser, "touchStart", x, y)
+    touch(browser, "touchEnd", x, y)
+
+
+def test_29_17_by_finger_on_a_tablet(browser: Browser, live_tc: str, screenshots: Path) -> None:  # noqa: F811
+    """1024x768 with touch: tap the tank, drag it by finger, tap the arrow, tap the target."""
+    browser.send("Emulation.setDeviceMetricsOverride", width=1024, height=768, deviceScaleFactor=1, mobile=False)
+    browser.send("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+    try:
+        open_game(browser, live_tc)
+        tap(browser, *at(browser, SPOT.format("d4")))
+        browser.wait("document.querySelector('#tt-overlay .tt-selected')")
+        tap(browser, *at(browser, SPOT.format("d4") + ".tt-selected"))
+        browser.wait("!document.querySelector('#tt-overlay .tt-selected')")
+        a, a1 = at(browser, SPOT.format("d4")), at(browser, SPOT.format("a1"))
+        b = (a[0], a[1] - 2 * (a[0] - a1[0]) / 3)  # d6
+        touch(browser, "touchStart", *a)
+        for i in range(1, 11):
+            touch(browser, "touchMove", a[0] + (b[0] - a[0]) * i / 10, a[1] + (b[1] - a[1]) * i / 10)
+        touch(browser, "touchEnd", *b)
+        browser.wait("document.querySelector('#tc-pick[data-stage=facing]')")
+        centre = at(browser, "#tc-pick .tc-ring-centre")
+        tap(browser, *toward(centre, at(browser, ARROW.format("E"))))
+        browser.wait("document.querySelector('#tc-pick[data-stage=shot] .tc-target[data-target=h6]')")
+        browser.screenshot(screenshots / "tc-touch-1024x768.png")
+        tap(browser, *at(browser, "#tc-pick .tc-target[data-target=h6]"))
+        assert "MT d4-d6:E xh6" in log_text(browser)
+    finally:
+        browser.send("Emulation.setTouchEmulationEnabled", enabled=False)
+        browser.send("Emulation.clearDeviceMetricsOverride")
+
+
+def test_29_9_the_arrows_follow_the_drawing_when_blacks_side_is_the_bottom(
+        browser: Browser, live_tc: str) -> None:  # noqa: F811
+    """With ``coordinates.origin: black`` the board is drawn turned round (TC-1.2): N,
+    towards Black, points down the screen, and the arrow pointed at is the facing played."""
+    body = {"ruleset": "tank-chess", "seats": {"white": "human", "black": "human"}, "seed": 2,
+            "options": ["coordinates.origin=black"]}
+    request = urllib.request.Request(f"{live_tc}/api/games", data=json.dumps(body).encode(), headers={
+        "content-type": "application/json", "x-host-key": KEY, "origin": live_tc})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        game = json.loads(answer.read())
+    browser.open(live_tc + game["links"]["white"])
+    browser.wait("document.querySelector('#tt-overlay circle.tt-from')")
+    # a tank's square one step ahead (down the screen): facing N needs no turn there (TC-4.2)
+    ahead = """(() => { const from = document.querySelector('#tt-overlay .tt-selected');
+        const ends = [...document.querySelectorAll('#tt-overlay circle.tt-to:not(.tt-here)')].filter(c =>
+            c.getAttribute('cx') === from.getAttribute('cx') && +c.getAttribute('cy') > +from.getAttribute('cy'));
+        ends.sort((a, b) => a.getAttribute('cy') - b.getAttribute('cy'));
+        return ends.length ? ends[0].dataset.place : null; })()"""
+    for spot in browser.js("[...document.querySelectorAll('#tt-overlay circle.tt-from')].map(c => c.dataset.place)"):
+        click(browser, *at(browser, SPOT.format(spot)))
+        end = browser.js(ahead)
+        if end:
+            click(browser, *at(browser, SPOT.format(end)))
+            break
+        click(browser, *at(browser, SPOT.format(spot)))  # let it go
+    else:
+        pytest.fail("no tank can step ahead")
+    browser.wait(f"document.querySelector(\"{ARROW.format('N')}\")")
+    centre = at(browser, "#tc-pick .tc-ring-centre")
+    north = at(browser, ARROW.format("N"))
+    assert north[1] > centre[1] + 10 and abs(north[0] - centre[0]) < 2, (centre, north)
+    click(browser, *toward(centre, north))
+    if browser.js("!!document.querySelector('#tc-pick[data-stage=shot]')"):
+        click(browser, *at(browser, ARROW.format("N") + ".tc-chosen"))
+    assert ":N" in log_text(browser)
