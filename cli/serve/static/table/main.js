@@ -7,6 +7,7 @@ import {drawCheckLine} from "./aids.js";
 import {drawBoard, onSelect, select} from "./board.js";
 import {drawActions, drawLog, drawStatus} from "./panels.js";
 import {rulesetModule} from "./rulesets/index.js";
+import * as zoom from "./zoom.js";
 
 let ruleset = null;
 
@@ -42,6 +43,7 @@ function render(state, fresh) {
 }
 
 function main() {
+  zoom.setup();
   onState(render);
   onSelect(drawActions);
   $("move-form").addEventListener("submit", e => {

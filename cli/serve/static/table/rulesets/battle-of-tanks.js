@@ -5,6 +5,7 @@ import {$, el, svgNode} from "../../dom.js";
 import {table, post} from "../connection.js";
 import {label} from "../aids.js";
 import {boardSvg, onBoardDrawn} from "../board.js";
+import * as drive from "./battle-of-tanks/drive.js";
 
 let ruler = {on: false, points: []};
 
@@ -76,12 +77,14 @@ function setupRuler() {
 export function setup() {
   $("ruler").addEventListener("click", () => { ruler = {on: !ruler.on, points: []}; setupRuler(); });
   onBoardDrawn(svg => svg.addEventListener("click", rulerClick, true));
+  drive.setup();
 }
 
-export function draw(state) {
+export function draw(state, fresh) {
   const v = state.view;
   if (v && v.round !== undefined) {
     $("aids").append(el("p", {class: "phase", text: `round ${v.round}, ${v.phase}; ${v.bag} order chits in the bag`}));
   }
   setupRuler();
+  drive.draw(state, fresh);
 }
