@@ -10,7 +10,7 @@
 // the seat may see, cli/serve/aids.py) with sweep.js, the server's own geometry;
 // the server stays the judge.
 import {$, el, svgNode} from "../../../dom.js";
-import {table, play, ask} from "../../connection.js";
+import {table, play, ask, showError} from "../../connection.js";
 import {boardSvg} from "../../board.js";
 import {verdict, endHeading} from "./sweep.js";
 
@@ -207,7 +207,7 @@ function makePanel() {
       el("button", {id: "drive-go", text: "drive (Enter)"}),
       el("button", {id: "drive-undo", text: "undo point"}),
       el("button", {id: "drive-cancel", text: "cancel (Esc)"})));
-  $("board").after(box);
+  $("error").after(box);  // beside the board, under a refusal's reason
   $("drive-go").addEventListener("click", confirm);
   $("drive-undo").addEventListener("click", undoPoint);
   $("drive-cancel").addEventListener("click", cancel);
@@ -277,7 +277,7 @@ function pressed(event) {
   event.preventDefault();
   grab = {kind, index, x0: event.clientX, y0: event.clientY, moved: false, id: event.pointerId};
   try { svg.setPointerCapture(event.pointerId); } catch (e) { /* a synthetic press */ }
-  if (kind === "tank" && !draft) { draft = {points: [], heading: null, hover: null}; answer = null; }
+  if (kind === "tank" && !draft) { draft = {points: [], heading: null, hover: null}; answer = null; showError(""); }
   redraw();
 }
 
