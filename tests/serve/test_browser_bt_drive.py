@@ -24,6 +24,7 @@ import pytest
 
 from cli.serve.app import TableServer
 from cli.serve.tables import Table
+from core.geometry import Pose, heading_between
 from rulesets.battle_of_tanks.actions import Drive, num
 from rulesets.battle_of_tanks.game import BattleGame
 from rulesets.battle_of_tanks.svg import SCALE
@@ -154,11 +155,21 @@ def test_issue_29_1_drive_by_dragging_the_tank(browser: Browser, live: Live, scr
     base, server = live
     table, links = new_table(base, server)
     until_a_drives(table, links)
-    open_seat(browser, base, links, table)
     g: Any = table.game
     tank = g.tank(g.active)
     limit = g.move_limit(tank)
     end = free_end(g, random.Random(1), 0.9, suggested(table))
+    # an enemy set down within sight of the end, clear of the path (a test's scenery)
+    enemy = next(t for t in g.tanks if t.side != tank.side)
+    with table.lock:
+        for dx, dy in ((30, 0), (-30, 0), (0, 30), (0, -30), (25, 25), (-25, -25)):
+            g.place(enemy.key, end[0] + dx, end[1] + dy, 180)
+            if g.check(Drive((end,))) is None and g.field.bounds.contains(enemy.footprint()):
+                break
+        else:
+            pytest.fail("no room for the enemy")
+        table.pictures.clear()
+    open_seat(browser, base, links, table)
     start_xy = client_xy(browser, g, tank.x, tank.y)
     end_xy = client_xy(browser, g, *end)
     # a wandering drag (many pointer moves) that ends on the point
@@ -171,6 +182,11 @@ def test_issue_29_1_drive_by_dragging_the_tank(browser: Browser, live: Live, scr
     browser.wait("document.getElementById('drive-server').textContent.includes(', accepted')")
     server_said = browser.js("document.getElementById('drive-server').textContent")
     assert server_said.startswith(f"to {num(end[0])},{num(end[1])}: {length:.1f} / {num(limit)} cm, accepted")
+    # BT-6.4: the cover the tank would end in from the enemy in sight, as the server says, drawn
+    cover = g.look(enemy, tank, Pose(end[0], end[1], heading_between((tank.x, tank.y), end))).cover
+    assert f"from {enemy.label}: {cover.describe()}" in server_said
+    level = cover.level
+    browser.wait(f"document.querySelector('#tt-drive line.tt-drive-cover.tt-cover-{level}')")
     times = browser.js("window.ttDriveTimes")
     assert len(times) >= 60, "every pointer move redraws the path"
     assert p95(times) < 16, f"the drag preview redraw: p95 {p95(times):.2f} ms"
