@@ -14,7 +14,6 @@ import json
 import math
 import random
 import statistics
-import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -337,13 +336,13 @@ def test_issue_29_17_drive_by_finger(browser: Browser, live: Live, screenshots: 
                          touchPoints=[{"x": x0 + (x1 - x0) * i / 15, "y": y0 + (y1 - y0) * i / 15, "id": 1}])
         browser.send("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
         browser.wait(f"document.getElementById('drive-state').textContent.startsWith('to {num(end[0])},{num(end[1])}:')")
+        browser.wait("document.getElementById('drive-server').textContent.includes('accepted')")
         browser.screenshot(screenshots / "bt-drive-touch.png")
         version = table.version
         # the drive panel stays in reach below the board: no scrolling to confirm
         bx, by = browser.js("(() => { const r = document.getElementById('drive-go').getBoundingClientRect(); "
                             "return [r.x + r.width / 2, r.y + r.height / 2]; })()")
         assert 0 < by < 768, "the drive button is on the screen"
-        time.sleep(0.6)  # a finger lifts from a drag before it taps (a tap right after a flick only stops the fling)
         browser.send("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": bx, "y": by, "id": 2}])
         browser.send("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
         try:

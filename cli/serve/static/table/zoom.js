@@ -86,7 +86,11 @@ function down(event) {
   pointers.set(event.pointerId, [event.clientX, event.clientY]);
   panned = false;
   gesture = pointers.size === 1 ? {kind: "pan", from: [event.clientX, event.clientY], moved: false} : pinchStart();
-  try { svg.setPointerCapture(event.pointerId); } catch (e) { /* a synthetic press */ }
+}
+
+/** Keep the pointer once a drag has begun (not before: a click must reach what it clicks). */
+function hold(event) {
+  try { boardSvg()?.setPointerCapture(event.pointerId); } catch (e) { /* a synthetic press */ }
 }
 
 function pinchStart() {
@@ -100,12 +104,14 @@ function move(event) {
   if (gesture.kind === "pan") {
     const [x0, y0] = gesture.from;
     if (!gesture.moved && Math.hypot(event.clientX - x0, event.clientY - y0) < DRAG_PX) return;
+    if (!gesture.moved) hold(event);
     gesture.moved = true;
     panned = true;
     panBy(event.clientX - x0, event.clientY - y0);
     gesture.from = [event.clientX, event.clientY];
   } else if (pointers.size >= 2) {
     const now = pinchStart();
+    if (!panned) for (const id of pointers.keys()) hold({pointerId: id});
     panned = true;
     if (gesture.distance > 0) zoomAt(now.mid[0], now.mid[1], now.distance / gesture.distance);
     panBy(now.mid[0] - gesture.mid[0], now.mid[1] - gesture.mid[1]);

@@ -202,11 +202,12 @@ function makePanel() {
   const box = el("div", {id: "drive-panel", hidden: ""},
     el("p", {id: "drive-head"}),
     el("p", {id: "drive-state"}),
-    el("pre", {id: "drive-server"}),
+    // the buttons above the server's answer: they stay put under a finger when it arrives
     el("div", {class: "drive-buttons"},
       el("button", {id: "drive-go", text: "drive (Enter)"}),
       el("button", {id: "drive-undo", text: "undo point"}),
-      el("button", {id: "drive-cancel", text: "cancel (Esc)"})));
+      el("button", {id: "drive-cancel", text: "cancel (Esc)"})),
+    el("pre", {id: "drive-server"}));
   $("error").after(box);  // beside the board, under a refusal's reason
   $("drive-go").addEventListener("click", confirm);
   $("drive-undo").addEventListener("click", undoPoint);
@@ -276,7 +277,6 @@ function pressed(event) {
   event.stopPropagation();
   event.preventDefault();
   grab = {kind, index, x0: event.clientX, y0: event.clientY, moved: false, id: event.pointerId};
-  try { svg.setPointerCapture(event.pointerId); } catch (e) { /* a synthetic press */ }
   if (kind === "tank" && !draft) { draft = {points: [], heading: null, hover: null}; answer = null; showError(""); }
   redraw();
 }
@@ -289,6 +289,8 @@ function moved(event) {
   if (grab && grab.id === event.pointerId) {
     if (!grab.moved && Math.hypot(event.clientX - grab.x0, event.clientY - grab.y0) < CLICK_PX) return;
     if (!grab.moved && grab.kind === "tank") { draft.points = []; draft.heading = null; }
+    // keep the pointer once the drag has begun (a click must still reach what it clicks)
+    if (!grab.moved) { try { svg.setPointerCapture(event.pointerId); } catch (e) { /* synthetic */ } }
     grab.moved = true;
     event.preventDefault();
     if (grab.kind === "tank") draft.hover = at;
