@@ -442,3 +442,27 @@ def test_issue_29_1_the_page_and_the_server_agree_on_many_paths(browser: Browser
     assert sum(seen.values()) == 1000
     assert all(seen[kind] >= 10 for kind in (None, "length", "table", "terrain", "tank")), seen
     print(f"\n{sum(seen.values())} paths compared: " + ", ".join(f"{k or 'accepted'} {n}" for k, n in seen.most_common()))
+
+
+def test_issue_29_4_tank_chess_plays_by_clicks_while_zoomed(browser: Browser, live: Live,  # noqa: F811
+                                                             screenshots: Path) -> None:  # noqa: F811
+    """Zoom is every ruleset's: zoomed in by the wheel over a piece, Tank Chess still
+    plays by click-click (the places are hit where they are drawn)."""
+    from tests.serve.test_browser import new_game, wait_my_turn
+
+    base, _server = live
+    new_game(browser, base, "tank-chess", "white")
+    wait_my_turn(browser)
+    x, y = browser.js("(() => { const r = document.querySelector('#tt-overlay circle.tt-from').getBoundingClientRect(); "
+                      "return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+    for _ in range(3):
+        browser.send("Input.dispatchMouseEvent", type="mouseWheel", x=x, y=y, deltaX=0, deltaY=-150)
+    assert float(browser.wait("Number(document.body.dataset.zoom) > 1.5 && document.body.dataset.zoom")) > 1.5
+    browser.click("#tt-overlay circle.tt-from")
+    browser.wait("document.querySelector('#tt-overlay circle.tt-to')")
+    browser.click("#tt-overlay circle.tt-to")
+    if browser.js("!document.getElementById('chooser').hidden"):
+        browser.click("#chooser button.choice")
+    browser.wait("document.querySelectorAll('#log > li').length >= 1")
+    assert float(browser.js("document.body.dataset.zoom")) > 1.5, "the view stays zoomed on the next position"
+    browser.screenshot(screenshots / "tank-chess-zoomed.png")

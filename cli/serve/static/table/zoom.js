@@ -3,8 +3,9 @@
 // and "whole board" buttons do the same by click. Only the SVG's viewBox changes,
 // so every click and drag still maps to the drawing through getScreenCTM(), and
 // the view is kept when the server sends a new picture of the same board.
-// A press that a ruleset's own code takes (a tank grabbed for a drive) stops
-// before it reaches here; a drag that panned does not also click.
+// A press on one of the board's places (board.js) or that a ruleset's own code
+// takes (a tank grabbed for a drive) does not pan; a drag that panned does not
+// also click.
 import {$, el} from "../dom.js";
 import {boardSvg, onBoardDrawn} from "./board.js";
 
@@ -83,6 +84,8 @@ function wheel(event) {
 function down(event) {
   const svg = boardSvg();
   if (!svg || !svg.contains(event.target) || (event.pointerType === "mouse" && event.button !== 0)) return;
+  // a press on a place a move starts or ends on belongs to the move (a click, or a piece's drag)
+  if (event.target.closest && event.target.closest("[data-place]") && pointers.size === 0) return;
   pointers.set(event.pointerId, [event.clientX, event.clientY]);
   panned = false;
   gesture = pointers.size === 1 ? {kind: "pan", from: [event.clientX, event.clientY], moved: false} : pinchStart();
