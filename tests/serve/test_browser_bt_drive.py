@@ -233,8 +233,11 @@ def test_issue_29_1_click_waypoints_heading_by_wheel_refusal_and_escape(
     error = browser.wait("!document.getElementById('error').hidden && document.getElementById('error').textContent")
     assert "(BT-5.1)" in error, error
     assert table.game.phase == "path"  # type: ignore[attr-defined]
+    # the refused path stays to be mended: "undo point" takes its point back
+    assert browser.js("document.querySelectorAll('#tt-drive circle.tt-drive-point').length") == 1
+    browser.click("#drive-undo")
+    browser.wait("document.querySelectorAll('#tt-drive circle.tt-drive-point').length == 0")
     # two waypoints and a heading set with the wheel over the end, then the button
-    click_at(browser, *client_xy(browser, g, tank.x, tank.y))
     for _ in range(200):
         first = free_end(g, rng, 0.45, set())
         second = (round(first[0] + (first[0] - tank.x) * 0.3, 1), round(first[1] + (first[1] - tank.y) * 0.3, 1))

@@ -241,12 +241,11 @@ async function askServer() {
   redraw();
 }
 
+/** Send the path; a refused one stays drawn (the reason shows above the panel) to be mended. */
 function confirm() {
   if (!draft || !draft.points.length && draft.heading === null) return;
-  const text = notation(draft.points, draft.heading);
-  draft = null; answer = null;
-  redraw();
-  play(text);
+  draft.hover = null;
+  play(notation(draft.points, draft.heading));
 }
 
 function cancel() { draft = null; answer = null; grab = null; redraw(); }
