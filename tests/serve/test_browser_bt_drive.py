@@ -189,13 +189,25 @@ def test_issue_29_1_drive_by_dragging_the_tank(browser: Browser, live: Live, scr
     times = browser.js("window.ttDriveTimes")
     assert len(times) >= 60, "every pointer move redraws the path"
     assert p95(times) < 16, f"the drag preview redraw: p95 {p95(times):.2f} ms"
+    # the handle beyond the end, dragged straight up the screen, turns the tank to face north
+    heading = 90.0 if g.check(Drive((end,), 90.0)) is None else None
+    if heading is not None:
+        hx, hy = browser.js("(() => { const r = document.querySelector('#tt-drive circle.tt-drive-heading')"
+                            ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+        ex, ey = client_xy(browser, g, *end)
+        drag(browser, [(hx, hy), (ex, ey - 80)], steps=10)
+        try:
+            browser.wait(f"document.getElementById('drive-state').textContent.startsWith('to {num(end[0])},{num(end[1])} @90:')")
+        except Exception:
+            pytest.fail(f"{hx},{hy} -> {ex},{ey - 80}: " + state_text(browser))
     browser.screenshot(screenshots / "bt-drive-dragged.png")
     version = table.version
     key(browser, "Enter")
     browser.wait(f"Number(document.body.dataset.version) > {version}")
     moved = table.game.tank(tank.key)  # type: ignore[attr-defined]
     assert (moved.x, moved.y) == end, "the server's tank stands where the pointer let go"
-    assert table.game.history[-1].action == Drive((end,))
+    assert table.game.history[-1].action == Drive((end,), heading)
+    assert heading is None or moved.heading == heading
     print(f"\ndrag preview redraw over {len(times)} pointer moves: median {statistics.median(times):.2f} ms, "
           f"p95 {p95(times):.2f} ms, max {max(times):.2f} ms")
 
