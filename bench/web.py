@@ -8,14 +8,18 @@ turn), each played by its own scripted clients: every move must be answered,
 and every game's record must hold exactly the moves its clients made (no lost
 move).
 
-Run: ``.venv/bin/python bench/web.py [MOVES] [--tables 20]``; figures go to
-bench/RESULTS.md.
+Then the Battle of Tanks drive check: the ``preview`` a page asks when a dragged
+path rests (issue 29.1, goal p95 <= 50 ms).
+
+Run: ``.venv/bin/python bench/web.py [MOVES] [--tables 20] [--drive-checks 200]``;
+figures go to bench/RESULTS.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import queue
 import random
 import socket
@@ -131,11 +135,46 @@ def at_once(tables: int, moves: int, base: str) -> None:
         print("  " + line)
 
 
+def drive_checks(base: str, checks: int, seed: int = 7) -> tuple[list[float], list[float]]:
+    """Round trips (ms) of the browser's drive check (issue 29.1): the ``preview PATH``
+    question a Battle of Tanks page asks when a dragged path rests (``ask`` with
+    ``brief``), for ``checks`` random paths of the tank due to drive; and, as the
+    peer measured in the same run, the ruler's ``measure`` between the tank and the
+    same point, asked the same way."""
+    client = httpx.Client(base_url=base, timeout=60, headers={"origin": base})
+    game = client.post("/api/games", headers={"x-host-key": KEY}, json={
+        "ruleset": "battle-of-tanks", "seed": seed, "seats": {"a": "human", "b": "human"}}).json()
+    api = {p: "/api" + game["links"][p][game["links"][p].index("/t/"):] for p in ("a", "b")}
+    rng = random.Random(seed)
+    for _ in range(100):
+        states = {p: client.get(f"{api[p]}/state").json() for p in api}
+        mover = next(p for p in api if states[p]["your_turn"])
+        if "drive" in states[mover]:
+            break
+        texts = [a["text"] for a in states[mover]["actions"]]
+        moves = [t for t in texts if t.endswith(" move")]
+        client.post(f"{api[mover]}/act", json={"move": moves[0] if moves else rng.choice(texts)})
+    drive = states[mover]["drive"]
+    times: list[float] = []
+    peer: list[float] = []
+    for _ in range(checks):
+        angle, dist = rng.uniform(0, 2 * math.pi), rng.uniform(0, 1.2) * drive["allowance"]
+        x, y = drive["x"] + dist * math.cos(angle), drive["y"] + dist * math.sin(angle)
+        for command, out in ((f"preview to {x:.1f},{y:.1f}", times), (f"measure {drive['mover']} {x:.1f},{y:.1f}", peer)):
+            start = time.perf_counter()
+            answer = client.post(f"{api[mover]}/ask", json={"command": command, "brief": True})
+            out.append((time.perf_counter() - start) * 1000)
+            assert answer.status_code == 200 and " cm" in answer.json()["answer"], answer.text
+    return times, peer
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("moves", type=int, nargs="?", default=200)
     parser.add_argument("--tables", type=int, default=20, help="tables played at once (0: none)")
     parser.add_argument("--moves-at-once", type=int, default=60, help="moves per table when at once")
+    parser.add_argument("--drive-checks", type=int, default=200,
+                        help="Battle of Tanks drive checks (preview of a dragged path) to time")
     args = parser.parse_args()
     app, _server = create_app(GameStore(GAMES, agent_kinds=["greedy"]), host_key=KEY)
     sock = socket.socket()
@@ -150,6 +189,11 @@ def main() -> None:
         times = run(ruleset, players, args.moves, base, options)
         print(f"{ruleset:20} moves {len(times):4}  median {statistics.median(times):6.1f} ms  "
               f"p95 {p95(times):6.1f} ms", flush=True)
+    checks, peer = drive_checks(base, args.drive_checks)
+    print(f"{'drive check':20} asks  {len(checks):4}  median {statistics.median(checks):6.1f} ms  "
+          f"p95 {p95(checks):6.1f} ms  (the ruler's measure, asked alike: median "
+          f"{statistics.median(peer):.1f} ms, p95 {p95(peer):.1f} ms; ratio of p95 "
+          f"{p95(checks) / p95(peer):.2f})", flush=True)
     if args.tables:
         at_once(args.tables, args.moves_at_once, base)
     server.should_exit = True

@@ -43,11 +43,13 @@ __all__ = [
     "DEFAULT_MAX_DECISIONS",
     "Drawing",
     "Event",
+    "FreeDrive",
     "GameType",
     "Game",
     "Illegal",
     "IllegalActionError",
     "NotationError",
+    "Obstacle",
     "Outcome",
     "Place",
     "Point",
@@ -276,6 +278,42 @@ class BoardScale:
     scale: float
     width: float
     depth: float
+
+
+@dataclass(frozen=True)
+class Obstacle:
+    """Ground a free drive may not enter (see :class:`FreeDrive`): its outline in
+    the table's units and the words a refusal names it by."""
+
+    name: str
+    outline: tuple[Point, ...]
+
+
+@dataclass(frozen=True)
+class FreeDrive:
+    """The drive due now of a piece that moves freely, for the page to draw and
+    pre-judge under the pointer (issue 29.1): in the table's units (y up, headings
+    in degrees counter-clockwise from +x). The piece is a ``length`` x ``width``
+    rectangle at ``x``, ``y``, ``heading``; its path is at most ``allowance`` long
+    (``rule`` cites the limit), of one straight line when ``straight``, and of at
+    most ``max_waypoints`` points; turning on the spot sweeps its corners sampled
+    every ``turn_step`` degrees. It must stay on the table (``width`` x ``depth``
+    of :class:`BoardScale`) and off every ``blocking`` outline and every ``pieces``
+    footprint. The server's check stays the judge; this is what the seat may see."""
+
+    mover: str
+    x: float
+    y: float
+    heading: float
+    length: float
+    width: float
+    allowance: float
+    rule: str
+    straight: bool
+    max_waypoints: int
+    turn_step: float
+    blocking: tuple[Obstacle, ...] = ()
+    pieces: tuple[Obstacle, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -905,6 +943,12 @@ class Ruleset(ABC):
     def board_scale(self, game: Game[Any]) -> BoardScale | None:
         """How the page turns a click on the drawing into the table's units (the
         ruler of a ruleset whose pieces move freely); ``None`` (the default): no ruler."""
+        return None
+
+    def free_drive(self, game: Game[Any], player: int) -> FreeDrive | None:
+        """The free drive ``player`` is to give now, with the ground it may not
+        enter as ``player`` sees it (:class:`FreeDrive`); ``None`` (the default):
+        no drive is due, or the ruleset's pieces move on a grid."""
         return None
 
     def cards(self, extra: Sequence[Path] = ()) -> Mapping[str, Any]:

@@ -15,7 +15,11 @@ knows no ruleset: it only turns those answers into the page's JSON --
   ``{"marks": [{"at": [x, y], "label": str, "kind": str}, ...]}``;
 * each log entry's ``aid`` (the same form): what the move did, for the page's
   step-by-step replay of the other side's decisions (issue 29.7);
-* ``geometry``: ``{"scale", "width", "depth"}``.
+* ``geometry``: ``{"scale", "width", "depth"}``;
+* ``drive``: the free drive due now (:class:`~core.game.FreeDrive`, in the
+  table's units), ``{"mover", "x", "y", "heading", "length", "width",
+  "allowance", "rule", "straight", "max_waypoints", "turn_step", "blocking":
+  [{"name", "outline": [[x, y], ...]}], "pieces": [...]}``.
 
 Coordinates are rounded to a tenth of a drawing unit. Only the seat's own
 legal actions and the events it may see are passed to the ruleset, so
@@ -28,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.errors import TanktableError
-from core.game import Action, BoardAids, Drawing, Event, Game, Point, Ruleset
+from core.game import Action, BoardAids, Drawing, Event, FreeDrive, Game, Obstacle, Point, Ruleset
 from core.registry import get_ruleset
 
 Aid = dict[str, Any]
@@ -110,6 +114,27 @@ def geometry(game: Game[Any], ruleset: Ruleset | None = None) -> dict[str, float
     """How the page turns a click on the drawing into the table's units, if it can."""
     scale = (ruleset or _ruleset_of(game)).board_scale(game)
     return None if scale is None else {"scale": scale.scale, "width": scale.width, "depth": scale.depth}
+
+
+def drive(game: Game[Any], player: int, ruleset: Ruleset | None = None) -> dict[str, Any] | None:
+    """The free drive ``player`` is to give now, as the page draws and pre-judges
+    it (issue 29.1); ``None`` when none is due. Coordinates are not rounded, so
+    the page judges the same ground as the server."""
+    try:
+        due = (ruleset or _ruleset_of(game)).free_drive(game, player)
+    except TanktableError:
+        return None
+    return None if due is None else drive_json(due)
+
+
+def drive_json(due: FreeDrive) -> dict[str, Any]:
+    def obstacles(items: tuple[Obstacle, ...]) -> list[dict[str, Any]]:
+        return [{"name": o.name, "outline": [[x, y] for x, y in o.outline]} for o in items]
+
+    return {"mover": due.mover, "x": due.x, "y": due.y, "heading": due.heading, "length": due.length,
+            "width": due.width, "allowance": due.allowance, "rule": due.rule, "straight": due.straight,
+            "max_waypoints": due.max_waypoints, "turn_step": due.turn_step,
+            "blocking": obstacles(due.blocking), "pieces": obstacles(due.pieces)}
 
 
 def _ruleset_of(game: Game[Any]) -> Ruleset:

@@ -86,6 +86,9 @@ class DrawBody(Body):
 
 class AskBody(Body):
     command: str = Field(min_length=1, max_length=500)
+    brief: bool = False
+    """Answer with the command's answer and the version only, not the seat's whole
+    state: a question asked while the pointer rests (``preview``) stays fast."""
 
 
 class EmptyBody(Body):
@@ -320,6 +323,8 @@ class TableServer:
 
             def work() -> dict[str, Any]:
                 extra = do(table, seat, body)
+                if getattr(body, "brief", False):
+                    return {"answer": extra, "version": table.version}
                 state = seat_state(table, seat)
                 if extra:
                     state["answer"] = extra

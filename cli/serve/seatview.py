@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cli.serve.aids import board, check_line, entry_drawing, geometry
+from cli.serve.aids import board, check_line, drive, entry_drawing, geometry
 from cli.serve.tables import HOTSEAT, Seat, Table
 from core.errors import TanktableError
 
@@ -92,6 +92,9 @@ def _state(table: Table, seat: Seat) -> dict[str, Any]:
         notes = g.describe_actions(legal)
         actions = [{"text": g.format_action(a), "note": n} for a, n in zip(legal, notes, strict=True)]
         base["targets"], aids = board(table.ruleset, g, legal, notes)
+        free = drive(g, viewer, table.ruleset)
+        if free is not None:
+            base["drive"] = free
         for entry, aid in zip(actions, aids, strict=True):
             if aid is not None:
                 entry["aid"] = aid

@@ -173,7 +173,10 @@ class Battlefield:
                 hits = ~shapely.touches(parts[pairs[0]], self.blocking[pairs[1]])
                 if hits.any():
                     everything = [f for f in self.features + self.wrecks if not f.passable]
-                    k = int(np.argmax(hits))
+                    # the first part that hits, and of what it hits the first in the table's
+                    # order (the tree's order is its own): the browser names the same one
+                    found = np.flatnonzero(hits)
+                    k = int(found[np.lexsort((pairs[1][found], pairs[0][found]))[0]])
                     feature = everything[int(pairs[1][k])]
                     where = _contact(parts[pairs[0][k]], feature.polygon)
                     return f"the tank would drive through impassable {feature.name} ({feature.kind}) at {where}"

@@ -269,10 +269,11 @@ class BattleGame(Game[Action]):
         return position_of(self)
 
     def table_commands(self) -> Sequence[TableCommand]:
-        """``measure A B`` (rulesets/battle_of_tanks/ruler.py)."""
+        """``measure A B`` (ruler.py) and ``preview PATH`` (free_drive.py)."""
+        from rulesets.battle_of_tanks.free_drive import COMMANDS as PREVIEW
         from rulesets.battle_of_tanks.ruler import COMMANDS
 
-        return COMMANDS
+        return COMMANDS + PREVIEW
 
     def card_text(self, name: str, player: int | None = None) -> str:
         """``card NAME``: a tank's card and its state, or a card (tank_card.py)."""

@@ -9,7 +9,7 @@ from typing import Any
 from core.data import Document, Problem
 from core.dice import Dice
 from core.errors import DataError, TanktableError
-from core.game import Action, BoardAids, BoardScale, Game, Ruleset
+from core.game import Action, BoardAids, BoardScale, FreeDrive, Game, Ruleset
 from core.memo import Memo
 from core.options import GameOptions, model_setting_names
 from core.streams import Seed
@@ -146,6 +146,11 @@ class BattleOfTanksRuleset(Ruleset):
         from rulesets.battle_of_tanks.table_aids import board_scale
 
         return board_scale(game) if isinstance(game, BattleGame) else None
+
+    def free_drive(self, game: Game[Any], player: int) -> FreeDrive | None:
+        from rulesets.battle_of_tanks.free_drive import free_drive
+
+        return free_drive(game, player) if isinstance(game, BattleGame) else None
 
     # ------------------------------------------------------------ new game
     def new_game(self, scenario: str | Path | None = None,

@@ -37,6 +37,9 @@ BANDS = "#fbf9f3"
 WRECK_FILL = "#616161"
 DESTROYED_FILL = "#424242"
 LAST_SHOT = "#ff6f00"
+SHADOW = {"fill": "#000000", "fill-opacity": "0.04", "stroke": "#5d4037", "stroke-opacity": "0.55",
+          "stroke-width": "1.5", "stroke-dasharray": "6 4"}
+"""The last shot's cover shadow: an outline, barely tinted, that hides nothing under it."""
 PHASES = {"start": "set-up", "order": "order", "path": "movement", "fire": "fire",
           "window": "ambush reaction", "run": "execution", "over": "end"}
 """The words for the game's phases (BT-4.2: a chit, an order, its execution; BT-7.2: a reaction)."""
@@ -76,7 +79,8 @@ def render_svg(game: BattleGame) -> str:
         eye = (float(shot["from"][0]), float(shot["from"][1]))
         shadow = f.occluders.shadow(eye, clip=f.bounds)
         g = ET.SubElement(svg, "g", attrib={"class": "cover-shadow"})
-        _polygon_elements(g, shadow, d, fill="#000000", opacity="0.18")
+        # a light outline (issue 29.4): the shadow may cover half the table
+        _polygon_elements(g, shadow, d, **SHADOW)
     for feat in f.features + f.wrecks:
         colour = WRECK_FILL if feat.kind == "wreck" else FILL.get((feat.cover, feat.height), "#9e9e9e")
         el_group = ET.SubElement(svg, "g", attrib={"class": f"terrain {feat.kind}"})
@@ -178,7 +182,7 @@ def legend() -> list[LegendItem]:
                    [line(SIDE_COLOUR["a"], opacity="0.6", **{"stroke-dasharray": "4 3"})]),
         LegendItem("last shot", [line(LAST_SHOT, **{"stroke-width": "3"})]),
         LegendItem("cover shadow of the last shot",
-                   [ET.Element("rect", x="0", y="0", width="16", height="16", fill="#000000", opacity="0.18")]),
+                   [ET.Element("rect", x="1", y="1", width="14", height="14", attrib=SHADOW)]),
         LegendItem("grid: 10 cm", [line("#000000", opacity="0.3")]),
     ]
     return items

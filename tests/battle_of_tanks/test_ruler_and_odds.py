@@ -48,7 +48,7 @@ def test_measure_gives_distance_sight_and_cover() -> None:
     g = make_game(["gun"], ["target"], {"a1": (20, 60, 0), "b1": (60, 60, 180)},
                   cards=[card("gun", sight_cm=50), card("target")],
                   terrain=[{"name": "hedge", "type": "bushes", "polygon": [[50, 50], [53, 50], [53, 70], [50, 70]]}])
-    [command] = g.table_commands()
+    command = next(c for c in g.table_commands() if c.name == "measure")
     answer = command.answer(g, 0, "gun#1 b1")
     assert answer.splitlines()[0] == "gun#1 (20,60) -> target#1 (60,60): 40.0 cm between centres, 30.0 cm between footprints"
     assert "gun#1's sight 50 cm: target#1 (60,60) is within it (BT-6.1)" in answer

@@ -53,12 +53,13 @@ export async function post(what, body) {
   return data;
 }
 
-/** Ask the table a question without drawing its answer as a state (e.g. `preview`). */
+/** Ask the table a question without drawing its answer as a state (e.g. `preview`);
+ * the server answers briefly (the answer, not the whole state). */
 export async function ask(command) {
   if (!table.online) return {error: NOT_SENT};
   try {
     const response = await fetch(`${API}/ask`, {method: "POST", headers: {"content-type": "application/json"},
-                                                body: JSON.stringify({command})});
+                                                body: JSON.stringify({command, brief: true})});
     const data = await response.json().catch(() => ({}));
     return response.ok ? {answer: data.answer || ""} : {error: data.error || response.statusText};
   } catch (e) {

@@ -10,6 +10,7 @@ import {setupGameOver} from "./gameover.js";
 import {setupReplayLink} from "./replaylink.js";
 import {rulesetModule} from "./rulesets/index.js";
 import {showPassScreen, hidePassScreen} from "./passscreen.js";
+import * as zoom from "./zoom.js";
 
 let ruleset = null;
 let shownPosition = null;
@@ -51,6 +52,7 @@ function render(state, fresh) {
 }
 
 function main() {
+  zoom.setup();
   onState(render);
   onSelect(drawActions);
   setupGameOver();

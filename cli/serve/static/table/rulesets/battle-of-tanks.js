@@ -7,6 +7,7 @@ import {label} from "../aids.js";
 import {boardSvg, onBoardDrawn, onSelect} from "../board.js";
 import * as orders from "./battle-of-tanks/orders.js";
 import * as fire from "./battle-of-tanks/fire.js";
+import * as drive from "./battle-of-tanks/drive.js";
 
 let ruler = {on: false, points: []};
 
@@ -81,6 +82,7 @@ export function setup() {
   orders.setup();
   onSelect(orders.draw);
   fire.setup();
+  drive.setup();
 }
 
 export function draw(state, fresh) {
@@ -92,4 +94,5 @@ export function draw(state, fresh) {
   setupRuler();
   orders.draw();
   fire.draw(true);
+  drive.draw(state, fresh);
 }

@@ -1,0 +1,402 @@
+// Drive anywhere (issue 29.1): with a MOVE, ATTACK or RETREAT to carry out, press
+// on the tank and drag, or click the tank and then click points on the table. The
+// path follows the pointer with its length against the allowance, turns red where
+// the tank would leave the table, enter impassable terrain or another tank (named),
+// and the heading is set by the handle beyond the end or the wheel over the end.
+// Enter or "drive" sends the path in the ruleset's notation (`to 40,20 55,35 @90`)
+// through the table's `act`; Esc or "cancel" drops it. When the path rests, the
+// table's `preview` says whether the server accepts it and the cover the tank
+// would end in from each enemy. Everything is judged here from state.drive (what
+// the seat may see, cli/serve/aids.py) with sweep.js, the server's own geometry;
+// the server stays the judge.
+import {$, el, svgNode} from "../../../dom.js";
+import {table, play, ask, showError} from "../../connection.js";
+import {boardSvg} from "../../board.js";
+import {verdict, endHeading} from "./sweep.js";
+
+const GRAB_CM = 6;        // a press this close to the tank's centre grabs it
+const CLICK_PX = 5;       // a press that moves less than this is a click
+const REST_MS = 120;      // the path rests this long before the server is asked
+const HANDLE_CM = 9;      // the heading handle stands this far beyond the end
+
+let draft = null;         // {points: [[x, y]...], heading: number|null, hover: [x, y]|null}
+let grab = null;          // the press being dragged: {kind: "tank"|"end"|"heading"|"point", index, x0, y0, moved}
+let swallowClick = false;
+let lastUp = null;        // where the last press was let go: pointer events have fractions of a pixel, clicks not
+let rest = null;
+let asked = 0;
+let answer = null;        // {text, lines: [{enemy, words}], accepted} for the draft as it stands
+
+/** Redraw times of the path under the pointer (ms), for the browser test and the docs. */
+window.ttDriveTimes = [];
+/** Round trips of the server's `preview` (ms). */
+window.ttPreviewTimes = [];
+
+const due = () => {
+  const s = table.state;
+  return s && s.your_turn && s.drive && s.geometry ? s.drive : null;
+};
+
+/** A table point at the notation's resolution (0.1 cm). */
+const tenth = v => Math.round(v * 10) / 10;
+const num = v => { const t = tenth(v).toFixed(1).replace(/\.0$/, ""); return t === "-0" ? "0" : t; };
+
+function px([x, y]) {
+  const g = table.state.geometry;
+  return [x * g.scale, (g.depth - y) * g.scale];
+}
+
+/** A pointer event's place on the table in cm (through the zoom: getScreenCTM). */
+export function cmAt(svg, event) {
+  const g = table.state.geometry;
+  const pt = svg.createSVGPoint();
+  pt.x = event.clientX; pt.y = event.clientY;
+  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+  return [tenth(p.x / g.scale), tenth(g.depth - p.y / g.scale)];
+}
+
+/** The path as the ruleset writes it: `to X,Y ... @H`, or null before it has a point. */
+export function notation(points, heading) {
+  if (!points.length && heading === null) return null;
+  const parts = ["to", ...points.map(([x, y]) => `${num(x)},${num(y)}`)];
+  if (heading !== null) parts.push(`@${num(heading)}`);
+  return parts.join(" ");
+}
+
+/** The path the panel, the server and Enter speak of: a drag in progress counts. */
+function judgedPoints(d, drive) { return grab && d.hover ? shownPoints(d, drive) : d.points; }
+
+/** The points to draw: the draft's, with the pointer's place while it moves. */
+function shownPoints(d, drive) {
+  if (!d.hover) return d.points;
+  if (drive.straight) return [d.hover];
+  return [...d.points, d.hover];
+}
+
+// ------------------------------------------------------------------ drawing
+function redraw() {
+  const t0 = performance.now();
+  const svg = boardSvg();
+  const drive = due();
+  svg?.querySelector("#tt-drive")?.remove();
+  if (!svg || !drive || !draft) { panel(); return; }
+  const g = table.state.geometry;
+  const points = shownPoints(draft, drive);
+  const v = verdict(drive, points, draft.heading, g);
+  const group = svgNode("g", {id: "tt-drive"});
+  const start = [drive.x, drive.y];
+  const all = [start, ...points];
+  // the path, split where it goes wrong: past the allowance, or from the leg that hits
+  const badLeg = v.problem && v.problem.leg !== undefined ? v.problem.leg : (v.problem ? 0 : Infinity);
+  let run = 0;
+  for (let i = 1; i < all.length; i++) {
+    const a = all[i - 1], b = all[i];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const bad = i - 1 >= badLeg;
+    const [ax, ay] = px(a), [bx, by] = px(b);
+    if (!bad && run + len > drive.allowance + 1e-6 && len > 0) {
+      const f = Math.max(0, (drive.allowance - run) / len);
+      const [mx, my] = px([a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1])]);
+      group.append(svgNode("line", {x1: ax, y1: ay, x2: mx, y2: my, class: "tt-drive-path"}));
+      group.append(svgNode("line", {x1: mx, y1: my, x2: bx, y2: by, class: "tt-drive-path tt-drive-bad"}));
+    } else {
+      group.append(svgNode("line", {x1: ax, y1: ay, x2: bx, y2: by,
+                                    class: "tt-drive-path" + (bad ? " tt-drive-bad" : "")}));
+    }
+    run += len;
+  }
+  // the swept ground that hits, and where
+  if (v.problem && v.problem.shape) {
+    group.append(svgNode("polygon", {points: v.problem.shape.map(p => px(p).join(",")).join(" "), class: "tt-drive-hit"}));
+  }
+  if (v.problem && v.problem.at) {
+    const [hx, hy] = px(v.problem.at);
+    group.append(svgNode("circle", {cx: hx, cy: hy, r: 6, class: "tt-drive-hit-at"}));
+  }
+  // the tank where it would end, its heading, and the handles
+  const end = all[all.length - 1];
+  const heading = endHeading(drive, points, draft.heading);
+  const ghost = footprint(end, heading, drive.length, drive.width);
+  group.append(svgNode("polygon", {points: ghost.map(p => px(p).join(",")).join(" "),
+                                   class: "tt-drive-ghost" + (v.problem ? " tt-drive-bad" : "")}));
+  drawCover(group, end);
+  draft.points.forEach((p, i) => {
+    const [x, y] = px(p);
+    group.append(svgNode("circle", {cx: x, cy: y, r: 7, class: "tt-drive-point", "data-point": i}));
+  });
+  if (points.length) {
+    const rad = heading * Math.PI / 180;
+    const [hx, hy] = px([end[0] + Math.cos(rad) * HANDLE_CM, end[1] + Math.sin(rad) * HANDLE_CM]);
+    const [ex, ey] = px(end);
+    group.append(svgNode("line", {x1: ex, y1: ey, x2: hx, y2: hy, class: "tt-drive-heading-line"}));
+    const handle = svgNode("circle", {cx: hx, cy: hy, r: 9, class: "tt-drive-heading", "data-heading": "1"});
+    handle.append(svgNode("title", {}, "drag to set the final heading (or turn the wheel over the end)"));
+    group.append(handle);
+  }
+  const [lx, ly] = px(end);
+  const words = `${v.length.toFixed(1)} / ${num(drive.allowance)} cm` + (v.problem ? ` — ${shortProblem(v.problem)}` : "");
+  group.append(svgNode("text", {x: lx + 12, y: ly - 12, class: "tt-aid-label tt-drive-label" + (v.problem ? " tt-drive-bad" : "")}, words));
+  svg.append(group);
+  panel(v);
+  const spent = performance.now() - t0;
+  window.ttDriveTimes.push(spent);
+  if (window.ttDriveTimes.length > 2000) window.ttDriveTimes.shift();
+}
+
+function shortProblem(p) {
+  if (p.kind === "terrain") return `hits ${p.name.replace(/^impassable /, "")}`;
+  if (p.kind === "tank") return `hits ${p.name}`;
+  if (p.kind === "table") return "off the table";
+  if (p.kind === "length") return "too long";
+  return p.text;
+}
+
+function footprint([x, y], heading, length, width) {
+  const r = heading * Math.PI / 180, c = Math.cos(r), s = Math.sin(r), hl = length / 2, hw = width / 2;
+  return [[hl, hw], [-hl, hw], [-hl, -hw], [hl, -hw]].map(([u, v]) => [x + u * c - v * s, y + u * s + v * c]);
+}
+
+/** Lines from each enemy in sight to the end, styled by the cover the server reported. */
+function drawCover(group, end) {
+  if (!answer || !answer.lines.length || draft.hover) return;
+  const tanks = (table.state.view && table.state.view.tanks) || [];
+  const [ex, ey] = px(end);
+  for (const {enemy, level} of answer.lines) {
+    const t = tanks.find(x => x.label === enemy);
+    if (!t || level === "out") continue;
+    const [tx, ty] = px([t.x, t.y]);
+    group.append(svgNode("line", {x1: tx, y1: ty, x2: ex, y2: ey, class: `tt-drive-cover tt-cover-${level}`}));
+  }
+}
+
+// -------------------------------------------------------------------- panel
+function panel(v) {
+  const box = $("drive-panel");
+  if (!box) return;
+  const drive = due();
+  box.hidden = !drive;
+  if (!drive) return;
+  const what = drive.straight ? "one straight line" : "a path (click to add waypoints)";
+  const head = `${drive.mover}: ${what}, up to ${num(drive.allowance)} cm`;
+  // the panel speaks of the path as it will be sent (a drag in progress counts as sent)
+  const judged = draft ? judgedPoints(draft, drive) : [];
+  if (draft && draft.hover && !grab) v = verdict(drive, judged, draft.heading, table.state.geometry);
+  const text = draft ? notation(judged, draft.heading) : null;
+  $("drive-head").textContent = head;
+  if (!draft) {
+    $("drive-state").textContent = "Press on the tank and drag, or click the tank, then click on the table.";
+  } else if (!v) {
+    $("drive-state").textContent = "";
+  } else {
+    $("drive-state").textContent = (text ? text + ": " : "") + `${v.length.toFixed(1)} / ${num(drive.allowance)} cm`
+      + (v.problem ? ` — ${v.problem.text} (${v.problem.rule})` : "");
+    $("drive-state").classList.toggle("bad", Boolean(v.problem));
+  }
+  $("drive-server").textContent = answer && text && answer.for === text ? answer.text : "";
+  $("drive-go").disabled = !text;
+  $("drive-undo").disabled = !(draft && (draft.points.length || draft.heading !== null));
+}
+
+function makePanel() {
+  if ($("drive-panel")) return;
+  const box = el("div", {id: "drive-panel", hidden: ""},
+    el("p", {id: "drive-head"}),
+    el("p", {id: "drive-state"}),
+    // the buttons above the server's answer: they stay put under a finger when it arrives
+    el("div", {class: "drive-buttons"},
+      el("button", {id: "drive-go", text: "drive (Enter)"}),
+      el("button", {id: "drive-undo", text: "undo point"}),
+      el("button", {id: "drive-cancel", text: "cancel (Esc)"})),
+    el("pre", {id: "drive-server"}));
+  $("error").after(box);  // beside the board, under a refusal's reason
+  $("drive-go").addEventListener("click", confirm);
+  $("drive-undo").addEventListener("click", undoPoint);
+  $("drive-cancel").addEventListener("click", cancel);
+}
+
+// ------------------------------------------------------------------ changes
+function changed() {
+  redraw();
+  clearTimeout(rest);
+  rest = setTimeout(askServer, REST_MS);
+}
+
+/** The server's word on the draft as it stands: accepted or why not, and the cover at its end. */
+async function askServer() {
+  const drive = due();
+  if (!drive || !draft) return;
+  const text = notation(judgedPoints(draft, drive), draft.heading);
+  if (!text || (answer && answer.for === text)) return;
+  const mine = ++asked;
+  const t0 = performance.now();
+  const said = await ask(`preview ${text}`);
+  window.ttPreviewTimes.push(performance.now() - t0);
+  if (mine !== asked || !draft) return;
+  const lines = [];
+  for (const line of (said.answer || "").split("\n").slice(1)) {
+    const m = /^\s*from (\S+): (.*)$/.exec(line);
+    if (m) lines.push({enemy: m[1], level: m[2].startsWith("out of sight") ? "out" : m[2].split(" ")[0]});
+  }
+  answer = {for: text, text: said.error || said.answer, lines, accepted: /, accepted$/m.test(said.answer || "")};
+  redraw();
+}
+
+/** Send the path; a refused one stays drawn (the reason shows above the panel) to be mended. */
+function confirm() {
+  if (!draft || !draft.points.length && draft.heading === null) return;
+  draft.hover = null;
+  play(notation(draft.points, draft.heading));
+}
+
+function cancel() { draft = null; answer = null; grab = null; redraw(); }
+
+function undoPoint() {
+  if (!draft) return;
+  if (draft.heading !== null) draft.heading = null; else draft.points.pop();
+  answer = null;
+  changed();
+}
+
+// ----------------------------------------------------------------- pointer
+function onTank(at, drive) { return Math.hypot(at[0] - drive.x, at[1] - drive.y) <= Math.max(GRAB_CM, drive.length / 2); }
+
+function pressed(event) {
+  swallowClick = false;
+  const drive = due();
+  const svg = boardSvg();
+  if (!drive || !svg || !svg.contains(event.target) || (event.button !== undefined && event.button > 0)) return;
+  if ($("ruler") && $("ruler").classList.contains("on")) return;
+  const at = cmAt(svg, event);
+  let kind = null, index = null;
+  const target = event.target;
+  if (target.closest && target.closest("[data-heading]")) kind = "heading";
+  else if (target.closest && target.closest("[data-point]")) { kind = "point"; index = Number(target.closest("[data-point]").dataset.point); }
+  else if (onTank(at, drive)) kind = "tank";
+  if (!kind) return;
+  event.stopPropagation();
+  event.preventDefault();
+  grab = {kind, index, x0: event.clientX, y0: event.clientY, moved: false, id: event.pointerId};
+  if (kind === "tank" && !draft) { draft = {points: [], heading: null, hover: null}; answer = null; showError(""); }
+  redraw();
+}
+
+function moved(event) {
+  const drive = due();
+  const svg = boardSvg();
+  if (!drive || !svg || !draft) return;
+  const at = cmAt(svg, event);
+  if (grab && grab.id === event.pointerId) {
+    if (!grab.moved && Math.hypot(event.clientX - grab.x0, event.clientY - grab.y0) < CLICK_PX) return;
+    if (!grab.moved && grab.kind === "tank") { draft.points = []; draft.heading = null; }
+    // keep the pointer once the drag has begun (a click must still reach what it clicks)
+    if (!grab.moved) { try { svg.setPointerCapture(event.pointerId); } catch (e) { /* synthetic */ } }
+    grab.moved = true;
+    event.preventDefault();
+    if (grab.kind === "tank") draft.hover = at;
+    else if (grab.kind === "point") draft.points[grab.index] = at;
+    else if (grab.kind === "heading") {
+      const points = draft.points;
+      const end = points.length ? points[points.length - 1] : [drive.x, drive.y];
+      draft.heading = Math.round(Math.atan2(at[1] - end[1], at[0] - end[0]) * 180 / Math.PI + 360) % 360;
+    }
+    answer = null;
+    changed();
+    return;
+  }
+  if (grab || event.pointerType === "touch" || !svg.contains(event.target)) return;
+  // a path being clicked out: the next segment follows the pointer
+  if (drive.straight && draft.points.length) return;
+  const last = draft.points[draft.points.length - 1];
+  const atEnd = last && Math.hypot(at[0] - last[0], at[1] - last[1]) <= HANDLE_CM + 3;
+  draft.hover = atEnd ? null : at;  // over the end, the wheel turns the heading
+  redraw();
+  clearTimeout(rest);
+}
+
+function released(event) {
+  lastUp = {x: event.clientX, y: event.clientY, at: event.timeStamp};
+  if (!grab || grab.id !== event.pointerId) return;
+  const done = grab;
+  grab = null;
+  if (done.moved) {
+    swallowClick = true;
+    if (done.kind === "tank" && draft.hover) { draft.points = [draft.hover]; draft.hover = null; }
+    changed();
+  } else if (done.kind === "heading") {
+    // a click (not a drag) on the heading handle is a click on the table under it
+    swallowClick = true;
+    addPoint(cmAt(boardSvg(), event));
+  }
+}
+
+function left() {
+  if (draft && draft.hover && !grab) { draft.hover = null; redraw(); }
+}
+
+function clicked(event) {
+  if (swallowClick) { swallowClick = false; event.stopPropagation(); event.preventDefault(); return; }
+}
+
+function clickedTable(event) {
+  const drive = due();
+  const svg = boardSvg();
+  if (!drive || !svg || !svg.contains(event.target) || !draft) return;
+  if (event.target.closest && event.target.closest("[data-point], [data-heading]")) return;
+  const near = lastUp && Math.hypot(lastUp.x - event.clientX, lastUp.y - event.clientY) < 1;
+  const at = cmAt(svg, near ? {clientX: lastUp.x, clientY: lastUp.y} : event);
+  if (onTank(at, drive) && !draft.points.length) return;
+  addPoint(at);
+}
+
+function addPoint(at) {
+  if (due().straight) draft.points = [at];
+  else draft.points.push(at);
+  draft.hover = null;
+  answer = null;
+  changed();
+}
+
+function wheel(event) {
+  const drive = due();
+  const svg = boardSvg();
+  if (!drive || !svg || !draft || !draft.points.length || !svg.contains(event.target)) return;
+  const at = cmAt(svg, event);
+  const end = draft.points[draft.points.length - 1];
+  if (Math.hypot(at[0] - end[0], at[1] - end[1]) > HANDLE_CM + 3) return;  // elsewhere the wheel zooms
+  event.preventDefault();
+  event.stopPropagation();
+  const step = event.shiftKey ? 1 : 5;
+  const now = endHeading(drive, draft.points, draft.heading);
+  draft.heading = (Math.round(now / step) * step + (event.deltaY > 0 ? step : -step) + 360) % 360;
+  answer = null;
+  changed();
+}
+
+function key(event) {
+  if (!due() || !draft) return;
+  if (event.target && /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) return;
+  if (event.key === "Enter") { event.preventDefault(); confirm(); }
+  else if (event.key === "Escape") { event.preventDefault(); cancel(); }
+  else if (event.key === "Backspace") { event.preventDefault(); undoPoint(); }
+}
+
+export function setup() {
+  makePanel();
+  const board = $("board");
+  board.addEventListener("pointerdown", pressed, true);
+  board.addEventListener("pointermove", moved, true);
+  board.addEventListener("pointerup", released, true);
+  board.addEventListener("pointercancel", released, true);
+  board.addEventListener("pointerleave", left);
+  board.addEventListener("click", clicked, true);
+  board.addEventListener("click", clickedTable);
+  board.addEventListener("wheel", wheel, {capture: true, passive: false});
+  document.addEventListener("keydown", key);
+}
+
+/** After every state: a new position drops the draft; the drawing follows the board. */
+export function draw(state, fresh) {
+  makePanel();
+  if (fresh || !due()) { draft = null; answer = null; grab = null; }
+  redraw();
+}

@@ -1,0 +1,165 @@
+// Room to look (issue 29.4), for every ruleset: the wheel zooms the board about
+// the pointer, a drag on the table pans it, two fingers pinch and pan; the +, −
+// and "whole board" buttons do the same by click. Only the SVG's viewBox changes,
+// so every click and drag still maps to the drawing through getScreenCTM(), and
+// the view is kept when the server sends a new picture of the same board.
+// A press on one of the board's places (board.js) or that a ruleset's own code
+// takes (a tank grabbed for a drive) does not pan; a drag that panned does not
+// also click.
+import {$, el} from "../dom.js";
+import {boardSvg, onBoardDrawn} from "./board.js";
+
+const MAX_ZOOM = 8;
+const DRAG_PX = 4;
+
+let base = null;   // the drawing's whole viewBox [x, y, w, h]
+let view = null;   // the part shown, or null for the whole
+const pointers = new Map();
+let gesture = null;
+let panned = false;
+
+function clamp(box) {
+  const [bx, by, bw, bh] = base;
+  let [x, y, w, h] = box;
+  w = Math.min(bw, Math.max(bw / MAX_ZOOM, w));
+  h = w * bh / bw;
+  x = Math.min(bx + bw - w, Math.max(bx, x));
+  y = Math.min(by + bh - h, Math.max(by, y));
+  return [x, y, w, h];
+}
+
+function apply() {
+  const svg = boardSvg();
+  if (!svg || !base) return;
+  const box = view || base;
+  svg.setAttribute("viewBox", box.join(" "));
+  const level = base[2] / box[2];
+  const label = $("zoom-level");
+  if (label) label.textContent = `${Math.round(level * 100)}%`;
+  document.body.dataset.zoom = level.toFixed(3);
+}
+
+/** The drawing's point under the screen point (clientX, clientY). */
+function drawingPoint(svg, cx, cy) {
+  const pt = svg.createSVGPoint();
+  pt.x = cx; pt.y = cy;
+  return pt.matrixTransform(svg.getScreenCTM().inverse());
+}
+
+/** Zoom by `factor` (> 1: closer) keeping the drawing's point under (cx, cy) in place. */
+export function zoomAt(cx, cy, factor) {
+  const svg = boardSvg();
+  if (!svg || !base) return;
+  const box = view || base;
+  const p = drawingPoint(svg, cx, cy);
+  const w = Math.min(base[2], Math.max(base[2] / MAX_ZOOM, box[2] / factor));
+  const k = w / box[2];
+  view = clamp([p.x - (p.x - box[0]) * k, p.y - (p.y - box[1]) * k, w, box[3] * k]);
+  if (view[2] >= base[2] - 1e-9) view = null;
+  apply();
+}
+
+function zoomCentre(factor) {
+  const r = boardSvg()?.getBoundingClientRect();
+  if (r) zoomAt(r.left + r.width / 2, r.top + r.height / 2, factor);
+}
+
+/** Pan by a screen distance (dx, dy) in pixels. */
+function panBy(dx, dy) {
+  const svg = boardSvg();
+  if (!svg || !view) return;
+  const scale = svg.getScreenCTM().a;   // screen pixels per drawing unit
+  view = clamp([view[0] - dx / scale, view[1] - dy / scale, view[2], view[3]]);
+  apply();
+}
+
+function wheel(event) {
+  const svg = boardSvg();
+  if (!svg || !svg.contains(event.target)) return;
+  event.preventDefault();
+  const delta = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
+  zoomAt(event.clientX, event.clientY, Math.exp(-delta * 0.0015));
+}
+
+function down(event) {
+  const svg = boardSvg();
+  if (!svg || !svg.contains(event.target) || (event.pointerType === "mouse" && event.button !== 0)) return;
+  // a press on a place a move starts or ends on belongs to the move (a click, or a piece's drag)
+  if (event.target.closest && event.target.closest("[data-place]") && pointers.size === 0) return;
+  pointers.set(event.pointerId, [event.clientX, event.clientY]);
+  panned = false;
+  gesture = pointers.size === 1 ? {kind: "pan", from: [event.clientX, event.clientY], moved: false} : pinchStart();
+}
+
+/** Keep the pointer once a drag has begun (not before: a click must reach what it clicks). */
+function hold(event) {
+  try { boardSvg()?.setPointerCapture(event.pointerId); } catch (e) { /* a synthetic press */ }
+}
+
+function pinchStart() {
+  const [a, b] = [...pointers.values()];
+  return {kind: "pinch", distance: Math.hypot(a[0] - b[0], a[1] - b[1]), mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]};
+}
+
+function move(event) {
+  if (!pointers.has(event.pointerId) || !gesture) return;
+  pointers.set(event.pointerId, [event.clientX, event.clientY]);
+  if (gesture.kind === "pan") {
+    const [x0, y0] = gesture.from;
+    if (!gesture.moved && Math.hypot(event.clientX - x0, event.clientY - y0) < DRAG_PX) return;
+    if (!gesture.moved) hold(event);
+    gesture.moved = true;
+    panned = true;
+    panBy(event.clientX - x0, event.clientY - y0);
+    gesture.from = [event.clientX, event.clientY];
+  } else if (pointers.size >= 2) {
+    const now = pinchStart();
+    if (!panned) for (const id of pointers.keys()) hold({pointerId: id});
+    panned = true;
+    if (gesture.distance > 0) zoomAt(now.mid[0], now.mid[1], now.distance / gesture.distance);
+    panBy(now.mid[0] - gesture.mid[0], now.mid[1] - gesture.mid[1]);
+    gesture = now;
+  }
+}
+
+function up(event) {
+  if (!pointers.delete(event.pointerId)) return;
+  gesture = pointers.size === 1
+    ? {kind: "pan", from: [...pointers.values()][0], moved: true}
+    : (pointers.size >= 2 ? pinchStart() : null);
+}
+
+function click(event) {
+  if (panned) { panned = false; event.stopPropagation(); event.preventDefault(); }
+}
+
+function remember(svg) {
+  const b = svg.viewBox.baseVal;
+  const next = b && b.width ? [b.x, b.y, b.width, b.height]
+                            : [0, 0, Number(svg.getAttribute("width")) || 0, Number(svg.getAttribute("height")) || 0];
+  if (!base || next.some((v, i) => Math.abs(v - base[i]) > 1e-6)) view = null;
+  base = next;
+  apply();
+}
+
+export function setup() {
+  const board = $("board");
+  board.addEventListener("wheel", wheel, {passive: false});
+  board.addEventListener("pointerdown", down);
+  board.addEventListener("pointermove", move);
+  board.addEventListener("pointerup", up);
+  board.addEventListener("pointercancel", up);
+  window.addEventListener("click", click, true);
+  onBoardDrawn(remember);
+  const tools = $("board-tools");
+  const button = (id, text, title, action) => {
+    const b = el("button", {id, text, title, class: "zoom"});
+    b.addEventListener("click", action);
+    return b;
+  };
+  tools.prepend(
+    button("zoom-in", "+", "zoom in (or turn the wheel over the board, or pinch)", () => zoomCentre(1.5)),
+    button("zoom-out", "−", "zoom out", () => zoomCentre(1 / 1.5)),
+    button("zoom-fit", "whole board", "show the whole board", () => { view = null; apply(); }),
+    el("span", {id: "zoom-level", class: "note", text: "100%"}));
+}
