@@ -31,6 +31,7 @@ from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.actions import EndStep
 from tests.serve.browser import Browser, BrowserError, find_chromium, required
 from tests.serve.helpers import KEY, make_server
+from tests.serve.test_browser import open_moves
 from tests.serve.test_hidden_information import check, secrets_against
 
 SHIPPED = Path(__file__).parents[2] / "data" / "duel_of_the_giants" / "positions"
@@ -300,6 +301,7 @@ def test_issue_29_6_and_29_7_compose_a_program_see_it_drawn_then_step_through_ph
     browser.click("#dg-replay-play")  # pause
     no_secrets(browser, server, game_id, 0)
     # C1 (DG-8.4): choosing which Tiger executes first, each choice draws its own program
+    open_moves(browser)
     hover(browser, "#actions button.action")
     browser.wait("document.querySelector('#tt-aid polyline.tt-path') && document.querySelector('#tt-aid .tt-face-hull')")
     browser.click("#dg-replay-close")

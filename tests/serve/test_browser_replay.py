@@ -96,6 +96,10 @@ def finished(browser: Browser, live: tuple[str, TableServer], screenshots: Path)
                 if attempt == 2:
                     raise
         browser.click("#tt-overlay circle.tt-to")
+        if browser.js("!!document.querySelector('#tc-pick')"):
+            browser.click("#tc-pick .tc-arrow")  # the facing, on the ring round the destination
+            if browser.js("!!document.querySelector('#tc-pick .tc-arrow.tc-chosen')"):
+                browser.click("#tc-pick .tc-arrow.tc-chosen")  # again: move without the shot
         if browser.js("!document.getElementById('chooser').hidden"):
             browser.click("#chooser button.choice")
         browser.wait(f"document.querySelectorAll('#log > li').length >= {2 * turn + 2}", 30)

@@ -208,7 +208,7 @@ function makePanel() {
       el("button", {id: "drive-undo", text: "undo point"}),
       el("button", {id: "drive-cancel", text: "cancel (Esc)"})),
     el("pre", {id: "drive-server"}));
-  $("error").after(box);  // beside the board, under a refusal's reason
+  $("decision").before(box);  // at the head of the side panel; a refusal shows in the banners
   $("drive-go").addEventListener("click", confirm);
   $("drive-undo").addEventListener("click", undoPoint);
   $("drive-cancel").addEventListener("click", cancel);
