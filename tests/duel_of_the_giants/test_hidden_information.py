@@ -26,7 +26,7 @@ from rulesets.duel_of_the_giants.view import resample_secrets
 def _seen_the_same(g: DuelGame, player: int, rng: random.Random) -> None:
     side = g.side_of[player]
     other = g.clone()
-    other._cache = None
+    other.state_changed()
     resample_secrets(other, side, rng)
     assert other.view(player) == g.view(player)
     assert other.render(player) == g.render(player)
