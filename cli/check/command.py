@@ -44,7 +44,7 @@ def register(app: typer.Typer) -> None:
         scenario: str | None = typer.Option(None, "--scenario", "-s", help="Play only this scenario (default: each shipped one in turn)."),
         players: int | None = typer.Option(None, "--players", help="Number of players, where a ruleset takes more than two."),
         option: list[str] = typer.Option([], "--option", "-o", help="KEY=VALUE ruleset setting (YAML value)."),
-        slow_decision: float = typer.Option(2.0, "--slow-decision", help="Seconds a decision may take at most (its legal actions and apply)."),
+        slow_decision: float = typer.Option(5.0, "--slow-decision", help="Seconds a decision may take at most (its legal actions and apply)."),
         json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         raise typer.Exit(run_check(ruleset=ruleset, games=games, quick=quick, seed=seed, scenario=scenario,

@@ -34,7 +34,7 @@ class CheckSettings:
     """Whether the mcts seats seed their root with one-ply evaluations (as in play)."""
     greedy_actions: int = 400
     """The most actions a greedy seat weighs at a decision (a sample of them beyond)."""
-    slow_decision: float = 2.0
+    slow_decision: float = 5.0
     """Seconds: a decision (its legal actions and its apply) slower than this fails."""
     seed: int = 0
     scenario: str | None = None
