@@ -96,7 +96,7 @@ def run_check(*, ruleset: str, games: int | None, quick: bool, seed: int, scenar
     settings = QUICK if quick else CheckSettings()
     settings = dataclasses.replace(settings, seed=seed, scenario=scenario, options=typed.flat(),
                                    slow_decision=slow_decision,
-                                   **({"games": games} if games is not None else {}))
+                                   games=games if games is not None else settings.games)
     terminal = not json_out and sys.stderr.isatty()
 
     def progress(text: str) -> None:

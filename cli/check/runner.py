@@ -27,7 +27,7 @@ from cli.check.games import (
 from cli.check.liveness import run_liveness
 from cli.check.protocol import check_clone, check_position, check_record, has_positions
 from cli.check.report import Tally
-from cli.check.secrets import Differential
+from cli.check.secrets import Differential, sent_to
 from core.game import Game, Ruleset
 
 RANDOM = "no exception in random play"
@@ -167,6 +167,20 @@ class Run:
         if self.hidden:
             with timed(self[SECRETS]):
                 self.secrets.check(game, header, public, where, seed)
+        else:  # the differential builds all this for a game with secrets
+            with timed(self[RANDOM]):
+                self.presentation(game, header, public, where, seed)
+
+    def presentation(self, game: Game[Any], header: Any, public: list[str | None], where: str,
+                     seed: int) -> None:
+        """Everything each player and a spectator are sent (boards, SVG, notes, board aids,
+        the hint) is built without an exception."""
+        for viewer in (*range(len(game.players)), -1):
+            try:
+                sent_to(game, self.ruleset, header, public, viewer, seed)
+            except Exception as exc:  # noqa: BLE001
+                who = game.players[viewer] if viewer >= 0 else "a spectator"
+                self[RANDOM].fail(f"{where}, building what {who} is sent: {crash_text(exc)}")
 
     # ------------------------------------------------------------- the rest
     def finish(self) -> list[Tally]:
@@ -198,7 +212,6 @@ class Run:
         seats = ", ".join(f"{kind} {sum(t) / len(t) * 1000:.0f} ms" for kind, t in sorted(self.thinking.items()) if t)
         tally.note = (f"rules: mean {mean * 1000:.2f} ms, slowest {slowest * 1000:.0f} ms a decision"
                       + (f"; seats think: {seats}" if seats else ""))
-        tally.seconds = sum(self.times)
         if slowest > self.settings.slow_decision:
             tally.fail(f"a decision (its legal actions and apply) took {slowest:.2f} s, over the limit of "
                        f"{self.settings.slow_decision:g} s (--slow-decision)")
