@@ -39,6 +39,7 @@ def register(app: typer.Typer) -> None:
     def check_cmd(
         ruleset: str = typer.Argument(..., help="Ruleset id, or module:object of a Ruleset."),
         games: int | None = typer.Option(None, "--games", "-n", help="Games between random seats (default 8; with --quick 2)."),
+        seat_games: int | None = typer.Option(None, "--seat-games", help="Games between random, greedy and mcts seats for liveness (default 3: each pairing once)."),
         quick: bool = typer.Option(False, "--quick", help="A smoke run for a test suite: fewer games and states, a smaller search."),
         seed: int = typer.Option(0, "--seed", help="Game i is played with seed SEED+i."),
         scenario: str | None = typer.Option(None, "--scenario", "-s", help="Play only this scenario (default: each shipped one in turn)."),
@@ -47,7 +48,7 @@ def register(app: typer.Typer) -> None:
         slow_decision: float = typer.Option(5.0, "--slow-decision", help="Seconds a decision may take at most (its legal actions and apply)."),
         json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
-        raise typer.Exit(run_check(ruleset=ruleset, games=games, quick=quick, seed=seed, scenario=scenario,
+        raise typer.Exit(run_check(ruleset=ruleset, games=games, seat_games=seat_games, quick=quick, seed=seed, scenario=scenario,
                                    players=players, options=option, slow_decision=slow_decision,
                                    json_out=json_out))
 
@@ -73,7 +74,7 @@ def load_ruleset(name: str) -> Any:
     return ruleset
 
 
-def run_check(*, ruleset: str, games: int | None, quick: bool, seed: int, scenario: str | None,
+def run_check(*, ruleset: str, games: int | None, seat_games: int | None, quick: bool, seed: int, scenario: str | None,
               players: int | None, options: list[str], slow_decision: float, json_out: bool) -> int:
     import dataclasses
     import json
@@ -88,6 +89,8 @@ def run_check(*, ruleset: str, games: int | None, quick: bool, seed: int, scenar
     found = load_ruleset(ruleset)
     if games is not None and games < 1:
         raise UsageError("--games must be at least 1")
+    if seat_games is not None and seat_games < 0:
+        raise UsageError("--seat-games must be 0 or more")
     if slow_decision <= 0:
         raise UsageError("--slow-decision must be positive")
     if scenario is not None and scenario not in found.scenarios():
@@ -96,7 +99,9 @@ def run_check(*, ruleset: str, games: int | None, quick: bool, seed: int, scenar
     settings = QUICK if quick else CheckSettings()
     settings = dataclasses.replace(settings, seed=seed, scenario=scenario, options=typed.flat(),
                                    slow_decision=slow_decision,
-                                   games=games if games is not None else settings.games)
+                                   games=games if games is not None else settings.games,
+                                   liveness_games=seat_games if seat_games is not None
+                                   else settings.liveness_games)
     terminal = not json_out and sys.stderr.isatty()
 
     def progress(text: str) -> None:

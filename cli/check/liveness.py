@@ -65,4 +65,7 @@ def run_liveness(ruleset: Ruleset, settings: CheckSettings, tally: Tally,
                 most, longest = steps, f"longest {steps:,} decisions of {note}"
         except Exception as exc:  # noqa: BLE001
             tally.fail(f"{name}, decision {steps + 1}: {crash_text(exc)}")
+    if not tally.cases:
+        tally.note = "no games between computer seats (--seat-games 0); the random games still count"
+        return
     tally.note = f"{tally.cases} games ({', '.join('/'.join(k) for k in PAIRINGS[:tally.cases])}); {longest}"
