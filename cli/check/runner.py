@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from cli.check.differential import Differential, sent_to
 from cli.check.games import (
     CheckSettings,
     Played,
@@ -27,7 +28,6 @@ from cli.check.games import (
 from cli.check.liveness import run_liveness
 from cli.check.protocol import check_clone, check_position, check_record, has_positions
 from cli.check.report import Tally
-from cli.check.secrets import Differential, sent_to
 from core.game import Game, Ruleset
 
 RANDOM = "no exception in random play"
