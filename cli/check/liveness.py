@@ -68,4 +68,5 @@ def run_liveness(ruleset: Ruleset, settings: CheckSettings, tally: Tally,
     if not tally.cases:
         tally.note = "no games between computer seats (--seat-games 0); the random games still count"
         return
-    tally.note = f"{tally.cases} games ({', '.join('/'.join(k) for k in PAIRINGS[:tally.cases])}); {longest}"
+    pairings = ", ".join("/".join(k) for k in PAIRINGS[:tally.cases])
+    tally.note = f"{tally.cases} games ({pairings})" + (f"; {longest}" if longest else "")
