@@ -16,7 +16,7 @@ from core.registry import get_ruleset
 
 SHIPPED = ("tank-chess", "battle-of-tanks", "duel-of-the-giants")
 QUICK_OPTIONS: dict[str, dict[str, Any]] = {
-    "battle-of-tanks": {"victory.max_rounds": 8},
+    "battle-of-tanks": {"victory.max_rounds": 6},
     "duel-of-the-giants": {"end.max_rounds": 1},
 }
 """Shorter games for the quick run, by the rules' own round limits: a whole Duel of
