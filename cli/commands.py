@@ -88,12 +88,17 @@ def validate_paths(paths: list[Path], json_out: bool) -> int:
         return 2
     report = []
     total = 0
+    shown: set[str] = set()
     for f in files:
         problems = check_file(f)
-        total += len(problems)
         report.append({"path": str(f), "valid": not problems, "problems": [p.to_json() for p in problems]})
+        # a file that names a broken one (a scenario its army, an army its cards) reports
+        # that file's problems too: each is printed and counted once (issue 25.7)
+        new = [p for p in problems if str(p) not in shown]
+        shown.update(str(p) for p in new)
+        total += len(new)
         if not json_out:
-            for p in problems:
+            for p in new:
                 typer.echo(str(p), err=True)
     if json_out:
         typer.echo(json.dumps({"valid": total == 0, "files": report}, indent=2))

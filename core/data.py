@@ -382,6 +382,9 @@ def _message(doc: Document, loc: Loc, err: Mapping[str, Any], model: type[BaseMo
     if loc in doc.plain and kind in _STRING_ERRORS | {"int_type", "float_type", "bool_type"}:
         source, read_as = doc.plain[loc]
         message += f" -- YAML read {source} as {read_as}; quote it (\"{source}\") if you mean text"
+    elif loc in doc.plain and _is_word(doc.plain[loc][1]):
+        source, read_as = doc.plain[loc]  # a bound broken by a word YAML read as true/false/null
+        message += f" -- YAML read {source} as {read_as}"
     field_name = loc[-1] if loc else None
     if isinstance(field_name, str):
         return f"{field_name}: {message}"
@@ -443,20 +446,65 @@ def _looks_like_tag(item: str) -> bool:
     return "[" in item or item[:1].isupper()
 
 
+def _is_word(read_as: str) -> bool:
+    """Whether YAML read a plain scalar as a truth value or as null (``NO``, ``on``, ``~``)."""
+    return read_as.startswith("the boolean") or read_as.startswith("null")
+
+
+def _value_at(data: Any, loc: Loc) -> Any:
+    for item in loc:
+        if isinstance(data, dict) and item in data or (
+                isinstance(data, list) and isinstance(item, int) and 0 <= item < len(data)):
+            data = data[item]
+        else:
+            return None
+    return data
+
+
+def _truth_for_number(doc: Document, model: type[BaseModel], data: Any) -> dict[Loc, Problem]:
+    """Truth values YAML read where the model wants a number (``range: NO``), by place.
+
+    pydantic takes ``false`` as 0 and ``true`` as 1 for a number, so ``speed: NO``
+    would pass as a speed of 0 without a word: each is a problem here, with the trap
+    explained.
+    """
+    found: dict[Loc, Problem] = {}
+    for loc, (source, read_as) in doc.plain.items():
+        if not read_as.startswith("the boolean") or not isinstance(_value_at(data, loc), bool):
+            continue
+        current: Any = model
+        for item in loc:
+            current = _unwrap(current, item) if current is not None else None
+        wanted = _unwrap(current, None) if current is not None else None
+        if wanted in (int, float):
+            name = f"{loc[-1]}: " if loc and isinstance(loc[-1], str) else ""
+            found[loc] = doc.problem(loc, f"{name}a number is needed here -- YAML read {source} as "
+                                          f"{read_as}")
+    return found
+
+
 def validate(doc: Document, model: type[M], data: Any = None) -> M:
     """Validate ``doc`` (or ``data`` derived from it) against ``model``.
 
-    Raises :class:`DataError` listing every problem with its position.
+    Raises :class:`DataError` listing every problem with its position; a truth
+    value where a number belongs is one (see :func:`_truth_for_number`).
     """
+    source = doc.data if data is None else data
+    traps = _truth_for_number(doc, model, source)
     try:
-        return model.model_validate(doc.data if data is None else data)
+        instance = model.model_validate(source)
     except ValidationError as exc:
-        problems = []
+        problems = list(traps.values())
         for err in exc.errors():
             loc = _doc_loc(doc, tuple(err["loc"]))
+            if loc in traps:
+                continue
             is_key = err["type"] == "extra_forbidden"
             problems.append(doc.problem(loc, _message(doc, loc, err, model), key=is_key))
         raise DataError(sorted(set(problems))) from None
+    if traps:
+        raise DataError(sorted(traps.values()))
+    return instance
 
 
 def load_model(path: str | Path, model: type[M]) -> M:

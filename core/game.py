@@ -441,6 +441,21 @@ class Game(ABC, Generic[A]):
         """
         return None if self.game_type.hidden_information else self.format_action(action)
 
+    def public_moves(self) -> list[str | None]:
+        """Each step of the history as every player may read it: its
+        :meth:`public_action_text`, asked in the state before it, by replaying the
+        history from the start (a table that was not there as the game was played
+        -- a game rebuilt from elsewhere -- works out its log this way)."""
+        if not self.history:
+            return []
+        assert self._initial is not None
+        game = self._initial._snapshot()
+        out: list[str | None] = []
+        for step in self.history:
+            out.append(game.public_action_text(step.action))  # type: ignore[arg-type]
+            game.apply(step.action)  # type: ignore[arg-type]
+        return out
+
     def annotation(self, events: Sequence[Event]) -> str:
         """Suffix a record writes after a move (``+`` for CHECK in tank chess)."""
         return ""
@@ -546,6 +561,28 @@ class Game(ABC, Generic[A]):
         """
         return self.clone()
 
+    def hidden_variant(self, player: int, seed: int) -> Game[A] | None:
+        """This game as it might be for all ``player`` can tell: what ``player`` may
+        not see drawn afresh from ``seed``, everything else as it is.
+
+        ``tanktable check`` proves a ruleset's secrets with it: ``player`` must be
+        sent the same bytes from this game and from its variant -- the view, the
+        text and SVG boards, the events and moves of the log as ``player`` reads
+        them, the notes beside the legal moves, the hint. So the variant keeps
+        what ``player`` sees or has seen (the pieces in view, the history as that
+        player read it, whose decision it is) and changes what the other sides
+        hide where it can (the identity of a face-down marker, a program not yet
+        executed, a hand of cards), consistent with what ``player`` knows. A
+        variant may keep the history as it is, or replay it with other hidden
+        choices, which also puts the events of those choices to the test.
+
+        ``None`` (the default): nothing is hidden from ``player`` now, or the
+        ruleset offers no variants. A ruleset that declares hidden information
+        (:attr:`GameType.hidden_information`) overrides it; ``tanktable check``
+        fails one that never gives a variant.
+        """
+        return None
+
     # ----------------------------------------------------------- bookkeeping
     def check(self, action: A) -> Illegal | None:
         """``None`` if ``action`` is legal now, else why not (with rule ID)."""
@@ -592,6 +629,15 @@ class Game(ABC, Generic[A]):
 
     def is_over(self) -> bool:
         return self.outcome() is not None
+
+    def state_changed(self) -> None:
+        """Forget what the game worked out from its state -- the outcome, and a
+        ruleset's caches such as the current legal actions -- because the state was
+        changed beside :meth:`apply`: by a test that sets up a position piece by
+        piece, by :meth:`search_apply` on a search copy. The next question is
+        answered from the state as it is now. A ruleset with caches of its own
+        extends it (calling ``super().state_changed()``)."""
+        self._outcome_known = False
 
     def forfeit(self, player: int, termination: Termination = Termination.RESIGNATION,
                 reason: str | None = None) -> Outcome:

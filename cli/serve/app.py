@@ -46,7 +46,7 @@ from cli.serve.guard import (
     check_nesting,
     plain_http_from_afar,
 )
-from cli.serve.seatview import seat_state
+from cli.serve.seatview import hint_text, seat_state
 from cli.serve.store import GameSpec, GameStore
 from cli.serve.tables import HOTSEAT, HUMAN, SPECTATOR, Forbidden, SaveFailed, Seat, Table
 from cli.serve.worker import ComputerWorker
@@ -337,8 +337,6 @@ class TableServer:
 
     @staticmethod
     def _hint(table: Table, seat: Seat, body: Any) -> str:
-        from core.ai import make_agent
-
         with table.lock:
             player = table.acting_player(seat)
             g = table.game
@@ -346,8 +344,7 @@ class TableServer:
                 raise TanktableError("a hint is for your own decision")
             copy = g.clone()
             seed = table.decision_seed("hint", player)
-        action = make_agent("greedy", seed=seed).choose(copy)
-        return f"hint: {copy.format_action(action)}"
+        return f"hint: {hint_text(copy, seed)}"
 
     @staticmethod
     def _ask(table: Table, seat: Seat, body: Any) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 from cli.serve.aids import board, check_line, drive, entry_drawing, geometry
 from cli.serve.tables import HOTSEAT, Seat, Table
 from core.errors import TanktableError
+from core.game import Game
 
 MAX_LOG = 400
 """The newest log entries sent with each update (the record has them all)."""
@@ -100,6 +101,16 @@ def _state(table: Table, seat: Seat) -> dict[str, Any]:
                 entry["aid"] = aid
     base["actions"] = actions
     return base
+
+
+def hint_text(game: Game[Any], seed: int) -> str:
+    """The move the computer advises the player to move (``hint``): a greedy
+    player's choice, seeded by ``seed``, in notation. It plays on ``game`` (give it
+    a copy) and reads only what that player may know (the greedy player thinks on
+    :meth:`~core.game.Game.determinize`)."""
+    from core.ai import make_agent
+
+    return game.format_action(make_agent("greedy", seed=seed).choose(game))
 
 
 def _svg(table: Table, player: int | None) -> str | None:

@@ -304,7 +304,12 @@ class BattleGame(Game[Action]):
     def search_apply(self, action: Action) -> None:
         """Play a listed action on a search copy: no re-check, no history (see Game)."""
         self._apply(action)
-        self._outcome_known = False
+        self.state_changed()
+
+    def state_changed(self) -> None:
+        """Also forget the legal actions worked out for the state before."""
+        self._legal_cache = None
+        super().state_changed()
 
     def search_priors(self, actions: Sequence[Action]) -> list[float]:
         """Which candidates the search tries first (rulesets/battle_of_tanks/priors.py)."""

@@ -659,7 +659,12 @@ class DuelGame(Game[Action]):
         """``_apply`` without the re-check and the history: the action came from
         ``legal_actions`` of this state (core.game.Game.search_apply)."""
         self._apply(action)
-        self._outcome_known = False
+        super().state_changed()  # the outcome only: _apply left the next decision's actions in _cache
+
+    def state_changed(self) -> None:
+        """Also forget the current decision's actions (``_cache``), for a state changed by hand."""
+        self._cache = None
+        super().state_changed()
 
     def random_step(self, rng: Any) -> bool:
         """One decision of the playout policy (search.playout_action)."""
@@ -698,6 +703,17 @@ class DuelGame(Game[Action]):
         g.search_copy = True
         rng = random.Random(seed)
         view.resample_secrets(g, self.side_of[player], rng)
+        return g
+
+    def hidden_variant(self, player: int, seed: int) -> DuelGame:
+        """This game with what ``player``'s side cannot see dealt again (for ``tanktable
+        check``): the same re-deal as :meth:`determinize` (the identities of the other
+        side's face-down markers, ATGs and mines among themselves, its Tiger programs
+        not yet executed, its fire declarations), on a whole game that keeps its
+        history, so that everything ``player`` is sent can be compared."""
+        g = self.clone()
+        g.state_changed()
+        view.resample_secrets(g, self.side_of[player], random.Random(seed))
         return g
 
 

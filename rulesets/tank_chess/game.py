@@ -344,8 +344,12 @@ class TankChessGame(Game[TankMove]):
     def _push_quietly(self, mv: Move) -> None:
         """Push on the fast position and forget what the old one cached; no history."""
         self.pos.push(mv)
+        self.state_changed()
+
+    def state_changed(self) -> None:
+        """Also forget the legal moves worked out for the position before."""
         self._legal = None
-        self._outcome_known = False
+        super().state_changed()
 
     def random_step(self, rng: Any) -> bool:
         """The engine's playout policy (:meth:`Position.random_move`): a random
@@ -404,9 +408,8 @@ class TankChessGame(Game[TankMove]):
         if not self.history:
             raise TanktableError("nothing to undo")
         self.pos.pop()
-        self._legal = None
         self._forced = None
-        self._outcome_known = False
+        self.state_changed()
         return self.history.pop()
 
     def last_move(self) -> TankMove | None:

@@ -71,7 +71,7 @@ def give_chit(game: BattleGame, side: str) -> None:
         game.bag.chits[game.bag.chits.index(other)] = drawn
         game.bag.out[-1] = other
     game.chit_side = side
-    game._legal_cache = None
+    game.state_changed()
 
 
 class ScriptedDice(Dice):

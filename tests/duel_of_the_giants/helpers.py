@@ -42,14 +42,14 @@ def d(name: str) -> int:
 def terrain(g: DuelGame, kind: str, *labels: str) -> None:
     for lab in labels:
         g.terrain[h(lab)] = kind
-    g._cache = None
+    g.state_changed()
 
 
 def tiger(g: DuelGame, n: int, at: str, hull: str, turret: str | None = None, track: int = 5) -> Tank:
     t = Tank(f"tiger{n}", "german", g.side_players["german"][0 if n % 2 else -1], h(at), d(hull),
              d(turret or hull), track=track, number=n)
     g.tanks[t.id] = t
-    g._cache = None
+    g.state_changed()
     return t
 
 
@@ -58,34 +58,34 @@ def t34(g: DuelGame, n: int, at: str, hull: str, turret: str | None = None, firs
              first_b=first_b, number=n)
     g.tanks[t.id] = t
     g.t34_count = max(g.t34_count, n)
-    g._cache = None
+    g.state_changed()
     return t
 
 
 def marker(g: DuelGame, at: str, wheel: bool) -> Marker:
     m = Marker(f"m{len(g.markers) + 100}", g.side_players["soviet"][0], h(at), wheel)
     g.markers[m.id] = m
-    g._cache = None
+    g.state_changed()
     return m
 
 
 def atg(g: DuelGame, at: str, kind: str, facing: str, face_up: bool = False) -> Atg:
     a = Atg(f"atg{len(g.atgs) + 100}", g.side_players["german"][0], h(at), d(facing), kind, face_up)
     g.atgs[a.id] = a
-    g._cache = None
+    g.state_changed()
     return a
 
 
 def mine(g: DuelGame, at: str, real: bool) -> Mine:
     m = Mine(f"mine{len(g.mines) + 100}", h(at), real)
     g.mines[m.id] = m
-    g._cache = None
+    g.state_changed()
     return m
 
 
 def stuka(g: DuelGame, airfield: str, facing: str = "E") -> Stuka:
     g.stuka = Stuka(g.side_players["german"][-1], h(airfield), h(airfield), d(facing))
-    g._cache = None
+    g.state_changed()
     return g.stuka
 
 

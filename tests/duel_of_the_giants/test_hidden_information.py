@@ -26,7 +26,7 @@ from rulesets.duel_of_the_giants.view import resample_secrets
 def _seen_the_same(g: DuelGame, player: int, rng: random.Random) -> None:
     side = g.side_of[player]
     other = g.clone()
-    other._cache = None
+    other.state_changed()
     resample_secrets(other, side, rng)
     assert other.view(player) == g.view(player)
     assert other.render(player) == g.render(player)
@@ -121,3 +121,21 @@ def test_dg_24_soviet_is_asked_in_b2_even_with_only_bluffs_left() -> None:
         goto(g, "B2")
         assert g.step == "B2" and g.to_move() == g.players.index("soviet")
         assert g.view(0)["decision"] == g.decision()
+
+
+def test_dg_24_a_hidden_variant_keeps_what_a_side_sees_and_redeals_the_rest() -> None:
+    """Game.hidden_variant (issue 25, tanktable check's secrets differential): the game
+    with the other side's secrets dealt again -- the history kept, every view of the
+    side it is made for the same, and the omniscient view different for some seed."""
+    g = RULESET.new_game("summer", {"end.max_rounds": 1}, 5)
+    assert isinstance(g, DuelGame)
+    rng = random.Random(5)
+    redealt = [0, 0]
+    while g.outcome() is None:
+        for player in (0, 1):
+            other = g.hidden_variant(player, len(g.history))
+            assert other.history == g.history and other is not g
+            assert other.view(player) == g.view(player) and other.render(player) == g.render(player)
+            redealt[player] += other.view(None) != g.view(None)
+        g.apply(rng.choice(g.legal_actions()))
+    assert min(redealt) > 0, redealt

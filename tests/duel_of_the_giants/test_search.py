@@ -129,7 +129,7 @@ def test_the_search_offers_a_new_t34_with_its_turret_along_the_hull() -> None:
     g = blank()
     g.markers["m1"] = Marker("m1", g.side_players["soviet"][0], (7, 5), True)
     g.step = "B2"
-    g._cache = None
+    g.state_changed()
     real = [a for a in g.legal_actions() if isinstance(a, Activate)]
     assert len(real) == 36
     sample = g.determinize(g.players.index("soviet"), 0)

@@ -83,3 +83,12 @@ def test_the_simulator_runs_it(tanktable: Run) -> None:
     simulated = tanktable("simulate", "tic-tac-toe", "--games", "6", "--seat", "x=random", "--seat", "o=greedy")
     assert simulated.returncode == 0, simulated.stderr
     assert "6 games" in simulated.stdout or "games: 6" in simulated.stdout, simulated.stdout
+
+
+def test_the_example_passes_tanktable_check(tanktable: Run) -> None:
+    """Issue 25: every example plugin passes the conformance run; tic-tac-toe has no
+    hidden information, and the check says so."""
+    checked = tanktable("check", "tic-tac-toe", "--quick")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "8 of 8 checks passed" in checked.stdout
+    assert "no hidden information" in checked.stdout

@@ -110,6 +110,10 @@ class TicTacToeGame(Game[Place]):
             return Outcome((), "the board is full (TTT-3)")
         return None
 
+    def max_decisions(self) -> int | None:
+        """Nine squares, one mark each (TTT-2): no game takes more than nine decisions."""
+        return 9
+
     # -------------------------------------------------------------- notation
     def format_action(self, action: Place) -> str:
         return square_name(action.cell)
