@@ -26,12 +26,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from core.dice import Dice
 from core.errors import IllegalActionError, NotationError, TanktableError
 from core.options import GameOptions, parse_options
 from core.streams import Seed
+
+if TYPE_CHECKING:
+    from core.package_data import PackageData
 
 __all__ = [
     "Action",
@@ -778,6 +781,10 @@ class Ruleset(ABC):
     kind_aliases: ClassVar[Mapping[str, str]] = {}
     """Former names of data kinds, still read: ``{old: current}`` (files written
     before a kind was renamed keep validating and loading)."""
+    package_data: ClassVar[PackageData | None] = None
+    """The ruleset's own data kinds and the package that ships their files
+    (:class:`core.package_data.PackageData`): set, it gives :meth:`data_kinds`
+    and :meth:`validate_document` (references followed) without more code."""
 
     @abstractmethod
     def scenarios(self) -> list[str]:
@@ -811,8 +818,9 @@ class Ruleset(ABC):
         raise TanktableError(f"{self.id} has no position documents")
 
     def data_kinds(self) -> Mapping[str, Any]:
-        """``kind`` -> pydantic model of every data file this ruleset reads."""
-        return {}
+        """``kind`` -> pydantic model of every data file this ruleset reads
+        (default: the kinds of :attr:`package_data`, if any)."""
+        return {} if self.package_data is None else self.package_data.models()
 
     def canonical_kind(self, kind: str) -> str:
         """The current name of a data kind (a former name from :attr:`kind_aliases`
@@ -828,6 +836,8 @@ class Ruleset(ABC):
         from core.data import validate
         from core.errors import DataError
 
+        if self.package_data is not None and kind in self.package_data.models():
+            return list(self.package_data.problems(kind, doc))
         try:
             instance = validate(doc, self.data_kinds()[kind])
         except DataError as exc:
