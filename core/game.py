@@ -333,6 +333,11 @@ class Game(ABC, Generic[A]):
     """What kind of game this is (hidden information, chance, ...)."""
     search_profile: ClassVar[SearchProfile] = SearchProfile()
     """What the search needs to know of this ruleset (see :class:`SearchProfile`)."""
+    shared_fields: ClassVar[frozenset[str]] = frozenset()
+    """Attributes that never change once the game is built (a hex board with its
+    line-of-sight caches, the unit cards, settings): :meth:`clone` shares them
+    between a game and its copies instead of copying them. Name only what no
+    rule ever changes; everything else is the state, copied."""
 
     @property
     def hidden_information(self) -> bool:
@@ -706,11 +711,30 @@ class Game(ABC, Generic[A]):
         return 0
 
     def clone(self) -> Game[A]:
-        """An independent copy (the AI lives on this). Override for speed."""
+        """An independent copy: the search makes thousands, so it is cheap where it can be.
+
+        What never changes once the game is built -- the attributes named in
+        :attr:`shared_fields` (a board and its sight caches, the unit cards) and
+        the undo base -- is shared by the copies, also where the state refers to
+        one of those objects itself (a piece's ``board``; a piece that names its
+        card by id needs nothing more). The dice are copied with :meth:`Dice.copy`, the
+        history as a list of its frozen steps, and everything else deeply, so
+        playing on one copy never changes another. A ruleset with a faster way
+        to copy its state overrides this (and copies ``dice`` and ``history``
+        the same way)."""
         other = copy.copy(self)
         memo: dict[int, Any] = {id(self._initial): self._initial}
+        for key in self.shared_fields:
+            value = self.__dict__.get(key)
+            memo[id(value)] = value
         for key, value in self.__dict__.items():
-            if key != "_initial":
+            if key == "_initial" or key in self.shared_fields:
+                continue
+            if key == "dice":
+                other.dice = self.dice.copy()
+            elif key == "history":
+                other.history = list(self.history)
+            else:
                 other.__dict__[key] = copy.deepcopy(value, memo)
         return other
 
