@@ -65,7 +65,7 @@ class Kind:
     (below the package; names there need no ``.yaml``), the ``ruleset:`` its
     files carry when it is not the package's own (a core ``hex`` map), and a
     check beyond the schema: given the file read, with the files it names
-    (those that could be read, in ``refs``), it returns located problems
+    (those without problems, in ``refs``), it returns located problems
     (``loaded.doc.problem(("blue", "hexes", 2), "...")``)."""
 
     model: type[BaseModel]
@@ -201,7 +201,7 @@ class PackageData:
             if child is None or len(problems) > before:
                 problems.append(doc.problem(loc, f"{loc[0]}: {shown_name(name)} has problems "
                                                  f"(at their lines in {found.label})"))
-            if child is not None:
+            else:  # only files without problems go on to the check
                 refs[loc] = child
         if model is None:
             return None
