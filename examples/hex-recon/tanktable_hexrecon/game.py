@@ -30,6 +30,7 @@ from typing import Any
 from core.dice import Dice
 from core.errors import NotationError
 from core.game import Action, Event, Game, GameType, Illegal, Outcome, Ruleset
+from core.grid.hexsvg import board_svg
 from core.grid.hextext import board_text
 from core.grid.los import line_of_sight
 from core.grid.movement import reachable
@@ -290,6 +291,13 @@ class HexReconRuleset(Ruleset):
         self.parse_options(options)
         name = str(scenario or self.default_scenario)
         return HexReconGame(DATA.load("scenario", name), name, seed)
+
+    def render_svg(self, game: Game[Any], player: int | None = None) -> str:
+        """The board as ``player`` sees it (from the view): label and unit, or ``?``."""
+        assert isinstance(game, HexReconGame)
+        marks = {game.board.parse(u["at"]): f"{u['label']} {(u['unit'] or '?').split()[0]}"
+                 for u in game.view(player)["units"] if u["alive"]}
+        return board_svg(game.board, marks=marks, title=f"Hex Recon, turn {game.view(player)['turn']}")
 
     def cards(self, extra: Any = ()) -> Mapping[str, Any]:
         return DATA.load("units", "standard").model.units  # type: ignore[no-any-return]
