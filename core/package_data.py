@@ -29,6 +29,7 @@ confined to a folder, or only those it offers) hold for a plugin's data too.
 
 from __future__ import annotations
 
+import os
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
@@ -48,6 +49,9 @@ __all__ = ["Kind", "Loaded", "PackageData", "Reference", "hex_board", "hex_map_k
 
 M = TypeVar("M", bound=BaseModel)
 Loc = tuple[Any, ...]
+
+MAX_DEPTH = 16
+"""Most files a chain of references may run through (a cycle is refused before)."""
 
 
 @dataclass(frozen=True)
@@ -192,12 +196,16 @@ class PackageData:
             except DataError as exc:
                 problems.extend(p for p in exc.problems if isinstance(p, Problem))
                 continue
-            if found.label in chain or found.label == source.label:
+            if _identity(found) in (*chain, _identity(source)):
                 problems.append(doc.problem(loc, f"{loc[0]}: {shown_name(name)} refers back to this "
                                                  "file (a cycle of references)"))
                 continue
+            if len(chain) >= MAX_DEPTH:
+                problems.append(doc.problem(loc, f"{loc[0]}: {shown_name(name)}: references run more "
+                                                 f"than {MAX_DEPTH} files deep"))
+                continue
             before = len(problems)
-            child = self._read(ref_kind, found, None, (*chain, source.label), problems)
+            child = self._read(ref_kind, found, None, (*chain, _identity(source)), problems)
             if child is None or len(problems) > before:
                 problems.append(doc.problem(loc, f"{loc[0]}: {shown_name(name)} has problems "
                                                  f"(at their lines in {found.label})"))
@@ -220,6 +228,16 @@ class PackageData:
         if found != kind:
             out.append(doc.problem(("kind",), f"kind: expected {kind!r}, found {found!r}"))
         return out
+
+
+def _identity(source: Source) -> str:
+    """One file, however a reference spells its path (``a.yaml``, ``x/../a.yaml``, a link)."""
+    if source.path is None:
+        return source.label
+    try:
+        return os.path.realpath(source.path)
+    except (OSError, ValueError):
+        return str(source.path)
 
 
 def references(model: type[BaseModel], data: Any, loc: Loc = ()) -> Iterator[tuple[Loc, str, str]]:
@@ -279,6 +297,8 @@ def hex_map_kind(folder: str = "maps") -> Kind:
 
 
 _BOARDS: dict[tuple[str, str], Any] = {}
+MAX_BOARDS = 64
+"""Boards kept built at once (the shipped maps of every plugin fit many times over)."""
 
 
 def hex_board(loaded: Loaded[Any]) -> Any:
@@ -291,5 +311,7 @@ def hex_board(loaded: Loaded[Any]) -> Any:
         board, problems = build_board(loaded.model, loaded.doc)
         if board is None:
             raise DataError(problems)
+        if len(_BOARDS) >= MAX_BOARDS:  # a server reading many users' maps keeps the latest
+            del _BOARDS[next(iter(_BOARDS))]
         _BOARDS[key] = board
     return _BOARDS[key]

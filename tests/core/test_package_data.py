@@ -192,3 +192,23 @@ def test_the_package_must_exist(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "no_such_toy_package" not in sys.modules
     with pytest.raises(ModuleNotFoundError):
         PackageData("x", "no_such_toy_package", {"card": Kind(Card, "cards")}).names("card")
+
+
+def test_a_cycle_spelt_with_other_paths_is_still_a_cycle(data: PackageData, tmp_path: Path) -> None:
+    """``../here/a.yaml`` from inside ``here`` is ``a.yaml``: refused, not followed for ever."""
+    here = tmp_path / "here"
+    here.mkdir()
+    (here / "a.yaml").write_text("ruleset: toy\nkind: mission\nname: A\ncards: []\nnext: ../here/a.yaml\n")
+    with pytest.raises(DataError, match=r"a.yaml:5:7: next: '../here/a.yaml' refers back to this file"):
+        data.load("mission", str(here / "a.yaml"))
+
+
+def test_a_chain_of_references_deeper_than_the_limit_is_refused(data: PackageData, tmp_path: Path) -> None:
+    from core.package_data import MAX_DEPTH
+
+    for i in range(MAX_DEPTH + 2):
+        (tmp_path / f"m{i}.yaml").write_text(
+            f"ruleset: toy\nkind: mission\nname: M{i}\ncards: []\nnext: m{i + 1}.yaml\n")
+    (tmp_path / f"m{MAX_DEPTH + 2}.yaml").write_text("ruleset: toy\nkind: mission\nname: end\ncards: []\n")
+    with pytest.raises(DataError, match=f"more than {MAX_DEPTH} files deep"):
+        data.load("mission", str(tmp_path / "m0.yaml"))
