@@ -73,15 +73,19 @@ def _swap_red_deal(game: Any) -> Any:
 
 
 def _seen_by_blue(game: Any) -> dict[str, Any]:
+    from tanktable_hexrecon import RULESET
+
     actions = game.legal_actions() if game.to_move() == 0 else []
     return {"view": json.dumps(game.view(0), sort_keys=True), "text": game.render(0),
+            "svg": RULESET.render_svg(game, 0),
             "moves": [game.format_action(a) for a in actions],
             "notes": game.describe_actions(actions)}
 
 
 def test_hr1_blues_view_text_moves_and_notes_are_the_same_whatever_reds_secret_deal() -> None:
     """The secrets differential ``tanktable check`` runs: two games that differ only in
-    what blue may not see give blue identical bytes, also after the same moves."""
+    what blue may not see give blue identical bytes (view, text and SVG board, moves,
+    notes, events), also after the same moves."""
     game = new_game(3)
     twin = _swap_red_deal(game)
     assert secret_of(game, 1) != secret_of(twin, 1)
