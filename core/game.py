@@ -847,9 +847,12 @@ class Ruleset(ABC):
         return {} if self.package_data is None else self.package_data.models()
 
     def canonical_kind(self, kind: str) -> str:
-        """The current name of a data kind (a former name from :attr:`kind_aliases`
-        maps to the kind that replaced it; any other name is returned as given)."""
-        return self.kind_aliases.get(kind, kind)
+        """The current name of a data kind (a former name from :attr:`kind_aliases`, or
+        from a :attr:`package_data` kind's ``aliases``, maps to the kind that replaced
+        it; any other name is returned as given)."""
+        aliases = dict(self.package_data.aliases()) if self.package_data is not None else {}
+        aliases.update(self.kind_aliases)
+        return aliases.get(kind, kind)
 
     def validate_document(self, kind: str, doc: Any) -> list[Any]:
         """Every problem of one data file of this ruleset: the schema, then its rules.

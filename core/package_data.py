@@ -76,6 +76,9 @@ class Kind:
     folder: str = ""
     ruleset: str | None = None
     check: Callable[[Loaded[Any]], list[Problem]] | None = None
+    aliases: tuple[str, ...] = ()
+    """Former names of the kind that files may still carry in ``kind:`` (give the
+    model's ``kind`` field those names too)."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,10 @@ class PackageData:
     def models(self) -> dict[str, type[BaseModel]]:
         """The kinds whose files carry this ruleset's header (for ``Ruleset.data_kinds``)."""
         return {name: k.model for name, k in self.kinds.items() if k.ruleset in (None, self.ruleset)}
+
+    def aliases(self) -> dict[str, str]:
+        """Former kind names -> the kind (for ``Ruleset.canonical_kind``)."""
+        return {old: name for name, k in self.kinds.items() for old in k.aliases}
 
     def names(self, kind: str) -> list[str]:
         """The shipped files of ``kind``, by name (a ruleset's ``scenarios()``)."""
@@ -225,7 +232,7 @@ class PackageData:
         out = []
         if ruleset != want:
             out.append(doc.problem(("ruleset",), f"ruleset: expected {want!r}, found {ruleset!r}"))
-        if found != kind:
+        if found != kind and found not in spec.aliases:
             out.append(doc.problem(("kind",), f"kind: expected {kind!r}, found {found!r}"))
         return out
 

@@ -212,3 +212,21 @@ def test_a_chain_of_references_deeper_than_the_limit_is_refused(data: PackageDat
     (tmp_path / f"m{MAX_DEPTH + 2}.yaml").write_text("ruleset: toy\nkind: mission\nname: end\ncards: []\n")
     with pytest.raises(DataError, match=f"more than {MAX_DEPTH} files deep"):
         data.load("mission", str(tmp_path / "m0.yaml"))
+
+
+class OldCard(DataModel):
+    ruleset: Literal["toy"] = "toy"
+    kind: Literal["card", "unit"] = "card"
+    name: str
+    speed: int = Field(ge=1)
+
+
+def test_a_renamed_kind_still_reads_files_with_its_former_name(data: PackageData, tmp_path: Path) -> None:
+    """A kind's ``aliases``: the header may carry the old name, and a ruleset maps it."""
+    renamed = PackageData("toy", data.package, {"card": Kind(OldCard, "cards", aliases=("unit",))})
+    path = tmp_path / "old.yaml"
+    path.write_text("ruleset: toy\nkind: unit\nname: Old\nspeed: 2\n")
+    assert renamed.load("card", str(path)).model.name == "Old"
+    assert renamed.aliases() == {"unit": "card"}
+    with pytest.raises(DataError, match="kind: expected 'card', found 'unit'"):
+        data.load("card", str(path))
