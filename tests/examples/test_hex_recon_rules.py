@@ -201,3 +201,24 @@ def test_whole_games_end_within_max_decisions_and_their_records_replay(seats: tu
         record = parse_record(dump_record(make_record(game, RULESET, None, seed)))
         replayed = replay(record, RULESET, verify=True)
         assert replayed.render(None) == game.render(None) and replayed.outcome() == game.outcome()
+
+
+def test_hr1_hr6_a_scenario_is_checked_against_its_map_and_units_at_its_lines(tmp_path: Path) -> None:
+    """A hex off the map, two markers on one hex, a side without its command unit and a
+    count that does not match: each reported at its line by the plugin's check."""
+    from tanktable_hexrecon.data_kinds import DATA
+
+    from core.errors import DataError
+
+    path = tmp_path / "bad.yaml"
+    path.write_text("ruleset: hex-recon\nkind: scenario\nname: Bad\nmap: ridge\nunits: standard\nturns: 4\n"
+                    "blue: {hexes: [A1, A1, Z9], units: [command, tank, scout]}\n"
+                    "red: {hexes: [I1, I2], units: [tank]}\n")
+    with pytest.raises(DataError) as caught:
+        DATA.load("scenario", str(path))
+    assert [str(p).split("/")[-1] for p in caught.value.problems] == [
+        "bad.yaml:7:20: A1 is taken or impassable (HR-1)",
+        "bad.yaml:7:24: Z9 is off the map (A1..I7)",
+        "bad.yaml:8:31: 1 units for 2 hexes (HR-1)",
+        "bad.yaml:8:31: a side has exactly one command unit (HR-6)",
+    ]
