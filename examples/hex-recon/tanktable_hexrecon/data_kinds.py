@@ -63,8 +63,8 @@ def check_scenario(loaded: Loaded[Any]) -> list[Problem]:
     for side in SIDES:
         setup: SideSetup = getattr(model, side)
         if len(setup.hexes) != len(setup.units):
-            problems.append(doc.problem((side, "units"), f"{len(setup.units)} units for "
-                                                         f"{len(setup.hexes)} hexes (HR-1)"))
+            problems.append(doc.problem((side, "units"), f"one unit a hex: {len(setup.hexes)} hexes, "
+                                                         f"{len(setup.units)} units (HR-1)"))
         if types is not None:
             for i, unit in enumerate(setup.units):
                 if unit not in types:
