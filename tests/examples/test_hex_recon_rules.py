@@ -219,6 +219,6 @@ def test_hr1_hr6_a_scenario_is_checked_against_its_map_and_units_at_its_lines(tm
     assert [str(p).split("/")[-1] for p in caught.value.problems] == [
         "bad.yaml:7:20: A1 is taken or impassable (HR-1)",
         "bad.yaml:7:24: Z9 is off the map (A1..I7)",
-        "bad.yaml:8:31: one unit a hex: 2 hexes, 1 units (HR-1)",
         "bad.yaml:8:31: a side has exactly one command unit (HR-6)",
+        "bad.yaml:8:31: one unit a hex: 2 hexes, 1 units (HR-1)",
     ]
