@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/fuzz_loaders.py [--inputs 100000] [--seed 2026]
 
-Every shipped YAML file of every data kind and a record of each ruleset,
+Every shipped YAML file of every data kind (a plugin's own included, when it
+is installed) and a record of each ruleset,
 mutated and given to what the CLI calls (see tests/fuzz/harness.py). Prints
 the inputs, internal errors (goal 0), hangs (goal 0), the slowest input and
 the time; each internal error with the input number that reproduces it

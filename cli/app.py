@@ -145,12 +145,16 @@ def validate_cmd(
 @app.command("schema")
 def schema_cmd(
     ruleset: str = typer.Argument(..., help="Ruleset id (or 'hex' for hex terrain/maps)."),
-    kind: str = typer.Argument(..., help="Data kind, e.g. unit, map, scenario, army, record."),
+    kind: str | None = typer.Argument(None, help="Data kind, e.g. card, map, scenario, army, record; "
+                                                 "without it, the ruleset's kinds are listed."),
 ) -> None:
-    """Print the JSON Schema of a data kind (for editor completion)."""
-    from cli.commands import print_schema
+    """Print the JSON Schema of a data kind (for editor completion), or list a ruleset's kinds."""
+    from cli.commands import list_kinds, print_schema
 
-    print_schema(ruleset, kind)
+    if kind is None:
+        list_kinds(ruleset)
+    else:
+        print_schema(ruleset, kind)
 
 
 class _PlayCommand(TyperCommand):

@@ -109,6 +109,16 @@ def validate_paths(paths: list[Path], json_out: bool) -> int:
     return 0 if total == 0 else 1
 
 
+def list_kinds(ruleset: str) -> None:
+    """The data kinds ``tanktable schema`` and ``validate`` know for ``ruleset``, one a line."""
+    from core.registry import CORE_KINDS
+
+    core = sorted(k for r, k in CORE_KINDS if r == ruleset)
+    kinds = core or sorted(get_ruleset(ruleset).data_kinds())
+    for kind in [*kinds, "record"] if not core else kinds:
+        typer.echo(kind)
+
+
 def print_schema(ruleset: str, kind: str) -> None:
     model = kind_model(ruleset, kind)
     typer.echo(json.dumps(model.model_json_schema(), indent=2))

@@ -26,12 +26,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from core.dice import Dice
 from core.errors import IllegalActionError, NotationError, TanktableError
 from core.options import GameOptions, parse_options
 from core.streams import Seed
+
+if TYPE_CHECKING:
+    from core.package_data import PackageData
 
 __all__ = [
     "Action",
@@ -380,6 +383,11 @@ class Game(ABC, Generic[A]):
     """What kind of game this is (hidden information, chance, ...)."""
     search_profile: ClassVar[SearchProfile] = SearchProfile()
     """What the search needs to know of this ruleset (see :class:`SearchProfile`)."""
+    shared_fields: ClassVar[frozenset[str]] = frozenset()
+    """Attributes that never change once the game is built (a hex board with its
+    line-of-sight caches, the unit cards, settings): :meth:`clone` shares them
+    between a game and its copies instead of copying them. Name only what no
+    rule ever changes; everything else is the state, copied."""
 
     @property
     def hidden_information(self) -> bool:
@@ -799,11 +807,30 @@ class Game(ABC, Generic[A]):
         return 0
 
     def clone(self) -> Game[A]:
-        """An independent copy (the AI lives on this). Override for speed."""
+        """An independent copy: the search makes thousands, so it is cheap where it can be.
+
+        What never changes once the game is built -- the attributes named in
+        :attr:`shared_fields` (a board and its sight caches, the unit cards) and
+        the undo base -- is shared by the copies, also where the state refers to
+        one of those objects itself (a piece's ``board``; a piece that names its
+        card by id needs nothing more). The dice are copied with :meth:`Dice.copy`, the
+        history as a list of its frozen steps, and everything else deeply, so
+        playing on one copy never changes another. A ruleset with a faster way
+        to copy its state overrides this (and copies ``dice`` and ``history``
+        the same way)."""
         other = copy.copy(self)
         memo: dict[int, Any] = {id(self._initial): self._initial}
+        for key in self.shared_fields:
+            value = self.__dict__.get(key)
+            memo[id(value)] = value
         for key, value in self.__dict__.items():
-            if key != "_initial":
+            if key == "_initial" or key in self.shared_fields:
+                continue
+            if key == "dice":
+                other.dice = self.dice.copy()
+            elif key == "history":
+                other.history = list(self.history)
+            else:
                 other.__dict__[key] = copy.deepcopy(value, memo)
         return other
 
@@ -874,6 +901,10 @@ class Ruleset(ABC):
     kind_aliases: ClassVar[Mapping[str, str]] = {}
     """Former names of data kinds, still read: ``{old: current}`` (files written
     before a kind was renamed keep validating and loading)."""
+    package_data: ClassVar[PackageData | None] = None
+    """The ruleset's own data kinds and the package that ships their files
+    (:class:`core.package_data.PackageData`): set, it gives :meth:`data_kinds`
+    and :meth:`validate_document` (references followed) without more code."""
 
     @abstractmethod
     def scenarios(self) -> list[str]:
@@ -907,13 +938,17 @@ class Ruleset(ABC):
         raise TanktableError(f"{self.id} has no position documents")
 
     def data_kinds(self) -> Mapping[str, Any]:
-        """``kind`` -> pydantic model of every data file this ruleset reads."""
-        return {}
+        """``kind`` -> pydantic model of every data file this ruleset reads
+        (default: the kinds of :attr:`package_data`, if any)."""
+        return {} if self.package_data is None else self.package_data.models()
 
     def canonical_kind(self, kind: str) -> str:
-        """The current name of a data kind (a former name from :attr:`kind_aliases`
-        maps to the kind that replaced it; any other name is returned as given)."""
-        return self.kind_aliases.get(kind, kind)
+        """The current name of a data kind (a former name from :attr:`kind_aliases`, or
+        from a :attr:`package_data` kind's ``aliases``, maps to the kind that replaced
+        it; any other name is returned as given)."""
+        aliases = dict(self.package_data.aliases()) if self.package_data is not None else {}
+        aliases.update(self.kind_aliases)
+        return aliases.get(kind, kind)
 
     def validate_document(self, kind: str, doc: Any) -> list[Any]:
         """Every problem of one data file of this ruleset: the schema, then its rules.
@@ -924,6 +959,8 @@ class Ruleset(ABC):
         from core.data import validate
         from core.errors import DataError
 
+        if self.package_data is not None and kind in self.package_data.models():
+            return list(self.package_data.problems(kind, doc))
         try:
             instance = validate(doc, self.data_kinds()[kind])
         except DataError as exc:

@@ -39,7 +39,7 @@ from pathlib import Path
 
 from core.data import Document, Problem, load_document, parse_document
 from core.errors import DataError, TanktableError, did_you_mean
-from core.resources import shipped, shipped_names
+from core.resources import DATA_PACKAGE, package_label, shipped, shipped_names
 
 __all__ = [
     "ANYWHERE",
@@ -159,13 +159,15 @@ def resolve(
     beside: str | Path | None = None,
     shipped_folder: tuple[str, ...] = (),
     suffix: str = ".yaml",
+    package: str = DATA_PACKAGE,
 ) -> Source:
     """The file a reference ``name`` means, under the rule in force.
 
     ``what`` names the kind of file for messages ("table", "card file").
     ``beside`` is the folder of the referencing file (``None`` for a name
     typed on the command line). ``shipped_folder`` is the folder below
-    ``data/`` whose files may be named without a suffix. Raises
+    ``data/`` (or below ``package``, a plugin's own data package) whose files
+    may be named without a suffix. Raises
     :class:`BadReference` with a sentence (no place: see :func:`resolve_at`).
     """
     if not isinstance(name, str):
@@ -176,11 +178,12 @@ def resolve(
         raise BadReference(f"{shown_name(name)} is not a file name (it contains a NUL character)")
     rule = current_rule()
     folder = Path(beside) if beside is not None else None
-    known = shipped_names(*shipped_folder, suffix=suffix) if shipped_folder else []
+    known = shipped_names(*shipped_folder, suffix=suffix, package=package) if shipped_folder else []
     typed_offered = rule.offered is not None and folder is None
     if name in known and (typed_offered or not _local_file(name, folder, rule)):
-        node = shipped(*shipped_folder, f"{name}{suffix}")
-        return Source(label=f"data/{'/'.join(shipped_folder)}/{name}{suffix}", reference=name, node=node)
+        node = shipped(*shipped_folder, f"{name}{suffix}", package=package)
+        label = "/".join((package_label(package), *shipped_folder, f"{name}{suffix}"))
+        return Source(label=label, reference=name, node=node)
     if typed_offered:
         path, reference = _offered(name, what, known, rule)
     else:
@@ -202,10 +205,11 @@ def resolve(
 
 def resolve_at(doc: Document, loc: tuple[object, ...], name: object, what: str, *,
                beside: str | Path | None = None, shipped_folder: tuple[str, ...] = (),
-               suffix: str = ".yaml") -> Source:
+               suffix: str = ".yaml", package: str = DATA_PACKAGE) -> Source:
     """:func:`resolve`, its refusal reported as a :class:`DataError` at ``doc``'s key ``loc``."""
     try:
-        return resolve(name, what, beside=beside, shipped_folder=shipped_folder, suffix=suffix)
+        return resolve(name, what, beside=beside, shipped_folder=shipped_folder, suffix=suffix,
+                       package=package)
     except BadReference as exc:
         field = loc[-1] if loc and isinstance(loc[-1], str) else None
         message = f"{field}: {exc}" if field and not str(exc).startswith(field) else str(exc)

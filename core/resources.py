@@ -1,26 +1,38 @@
-"""Access to shipped data in the ``data`` package (works from a wheel too)."""
+"""Access to shipped data in a package (works from a wheel too).
+
+tanktable's own data lives in the ``data`` package; a plugin's lives in a
+package of its own (see :mod:`core.package_data`), read the same way.
+"""
 
 from __future__ import annotations
 
 from importlib import resources
 from importlib.abc import Traversable
 
+DATA_PACKAGE = "data"
+"""The package of tanktable's own shipped data."""
 
-def data_root() -> Traversable:
-    return resources.files("data")
+
+def data_root(package: str = DATA_PACKAGE) -> Traversable:
+    return resources.files(package)
 
 
-def shipped(*parts: str) -> Traversable:
-    """A file or folder below ``data/``, e.g. ``shipped("tank_chess", "maps")``."""
-    node = data_root()
+def shipped(*parts: str, package: str = DATA_PACKAGE) -> Traversable:
+    """A file or folder below ``data/`` (or below ``package``), e.g. ``shipped("tank_chess", "maps")``."""
+    node = data_root(package)
     for part in parts:
         node = node / part
     return node
 
 
-def shipped_names(*parts: str, suffix: str = ".yaml") -> list[str]:
+def shipped_names(*parts: str, suffix: str = ".yaml", package: str = DATA_PACKAGE) -> list[str]:
     """Names (without suffix) of the YAML files in a shipped folder."""
-    folder = shipped(*parts)
+    folder = shipped(*parts, package=package)
     if not folder.is_dir():
         return []
     return sorted(p.name[: -len(suffix)] for p in folder.iterdir() if p.name.endswith(suffix))
+
+
+def package_label(package: str) -> str:
+    """How problems name a package's folder: ``data``, ``tanktable_hexscouts/data``."""
+    return package.replace(".", "/")

@@ -15,7 +15,7 @@ files. Maps, line of sight and movement live beside this module
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from core.memo import Memo
 
@@ -207,23 +207,35 @@ def opposite(direction: int) -> int:
 
 # --- offset coordinates (pointy-top rows, or flat-top columns) -------------------
 
-def offset_to_axial(col: int, row: int, pointy: bool = True, odd_shifted: bool = False) -> Hex:
-    """Board (col, row) -> axial.
+Shift = Literal["even", "odd"]
+"""Which rows (pointy tops) or columns (flat tops), counted from 1 as a board
+prints them, sit half a hex right (pointy) or down (flat): the map files'
+``shifted:`` and the code's ``shifted=`` say it the same way."""
 
-    Pointy-top boards push alternate rows half a hex; flat-top boards push
-    alternate columns. ``odd_shifted`` False = "even-r"/"even-q" layout (even
-    rows/columns pushed), True = "odd-r"/"odd-q".
+
+def offset_to_axial(col: int, row: int, pointy: bool = True, shifted: Shift = "odd") -> Hex:
+    """Board (col, row), both 0-based -> axial.
+
+    Pointy-top boards push alternate rows half a hex right; flat-top boards
+    push alternate columns half a hex down. ``shifted`` names the pushed ones
+    counted from 1: ``"even"`` pushes rows 2, 4, 6... (0-based 1, 3, 5: the
+    "odd-r"/"odd-q" layout), ``"odd"`` rows 1, 3, 5... ("even-r"/"even-q").
     """
     if pointy:
-        return Hex(col - _half(row, odd_shifted), row)
-    return Hex(col, row - _half(col, odd_shifted))
+        return Hex(col - _half(row, shifted), row)
+    return Hex(col, row - _half(col, shifted))
 
 
-def axial_to_offset(h: Hex, pointy: bool = True, odd_shifted: bool = False) -> tuple[int, int]:
+def axial_to_offset(h: Hex, pointy: bool = True, shifted: Shift = "odd") -> tuple[int, int]:
+    """Axial -> board (col, row), 0-based: the inverse of :func:`offset_to_axial`."""
     if pointy:
-        return h.q + _half(h.r, odd_shifted), h.r
-    return h.q, h.r + _half(h.q, odd_shifted)
+        return h.q + _half(h.r, shifted), h.r
+    return h.q, h.r + _half(h.q, shifted)
 
 
-def _half(k: int, odd_shifted: bool) -> int:
-    return (k - (k & 1)) // 2 if odd_shifted else (k + (k & 1)) // 2
+def _half(k: int, shifted: Shift) -> int:
+    if shifted == "even":
+        return (k - (k & 1)) // 2
+    if shifted == "odd":
+        return (k + (k & 1)) // 2
+    raise ValueError(f"shifted must be 'even' or 'odd', not {shifted!r}")

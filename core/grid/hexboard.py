@@ -20,7 +20,7 @@ from typing import Any
 
 from core.data import Document, Problem, load_document, validate
 from core.errors import DataError, did_you_mean
-from core.grid.hex import AXIAL_DIRECTIONS, Hex, axial_to_offset, offset_to_axial
+from core.grid.hex import AXIAL_DIRECTIONS, Hex, Shift, axial_to_offset, offset_to_axial
 from core.grid.hexmap import (
     CatalogueRules,
     Fortification,
@@ -147,7 +147,7 @@ class HexBoard:
         rows: int,
         terrain: Sequence[str],
         pointy: bool = True,
-        odd_shifted: bool = True,
+        shifted: Shift = "even",
         elevation: Sequence[int] | None = None,
         hexsides: Iterable[tuple[int, int, str]] = (),
         paths: Iterable[tuple[str, Sequence[int]]] = (),
@@ -156,7 +156,9 @@ class HexBoard:
         name: str = "",
     ):
         """``terrain`` is a terrain id per cell; ``hexsides`` (cell, direction, feature);
-        ``paths`` (feature, chain of adjacent cells); markers by cell."""
+        ``paths`` (feature, chain of adjacent cells); markers by cell. ``shifted``
+        is the map files' key: the rows (pointy) or columns (flat), counted from
+        1, that sit half a hex over (:data:`core.grid.hex.Shift`)."""
         n = columns * rows
         if len(terrain) != n:
             raise ValueError(f"{len(terrain)} terrain entries for {n} hexes")
@@ -165,10 +167,10 @@ class HexBoard:
         self.columns = columns
         self.rows = rows
         self.pointy = pointy
-        self.odd_shifted = odd_shifted
+        self.shifted: Shift = shifted
         self.size = n
         self.hexes: list[Hex] = [
-            offset_to_axial(i % columns, i // columns, pointy, odd_shifted) for i in range(n)
+            offset_to_axial(i % columns, i // columns, pointy, shifted) for i in range(n)
         ]
         self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
         self.axial_q: list[int] = [h.q for h in self.hexes]
@@ -323,14 +325,14 @@ class HexBoard:
         return self.index[h]
 
     def offset(self, c: int) -> tuple[int, int]:
-        return axial_to_offset(self.hexes[c], self.pointy, self.odd_shifted)
+        return axial_to_offset(self.hexes[c], self.pointy, self.shifted)
 
     def label(self, c: int | Hex) -> str:
         """``C4``-style label (column letters, 1-based row)."""
         cell = c if isinstance(c, int) else self.index.get(c)
         if cell is None:
             assert isinstance(c, Hex)
-            col, row = axial_to_offset(c, self.pointy, self.odd_shifted)
+            col, row = axial_to_offset(c, self.pointy, self.shifted)
         else:
             col, row = cell % self.columns, cell // self.columns
         if col < 0 or row < 0:
@@ -440,7 +442,7 @@ def build_board(
     if not shape_ok:
         return None, sorted(set(problems))
     probe = HexBoard(catalogue=cat, columns=cols, rows=rows, terrain=terrain,
-                     pointy=model.orientation == "pointy", odd_shifted=model.shifted == "even")
+                     pointy=model.orientation == "pointy", shifted=model.shifted)
 
     def cell_of(label: str, loc: tuple[Any, ...]) -> int | None:
         try:
@@ -523,7 +525,7 @@ def build_board(
         return None, sorted(set(problems))
     board = HexBoard(
         catalogue=cat, columns=cols, rows=rows, terrain=terrain, elevation=elevation,
-        pointy=model.orientation == "pointy", odd_shifted=model.shifted == "even",
+        pointy=model.orientation == "pointy", shifted=model.shifted,
         hexsides=sides, paths=paths, smoke=smoke, fortifications=forts, name=model.name,
     )
     return board, []

@@ -46,11 +46,11 @@ def turn_steps(a: int, b: int) -> int:
 
 
 def to_axial(p: Pos) -> Hex:
-    return offset_to_axial(p[0] - 1, p[1] - 1, pointy=True, odd_shifted=True)
+    return offset_to_axial(p[0] - 1, p[1] - 1, pointy=True, shifted="even")
 
 
 def from_axial(h: Hex) -> Pos:
-    c, r = axial_to_offset(h, pointy=True, odd_shifted=True)
+    c, r = axial_to_offset(h, pointy=True, shifted="even")
     return c + 1, r + 1
 
 

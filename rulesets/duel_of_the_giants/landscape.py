@@ -98,12 +98,12 @@ def scenario_board(
         board, problems = build_board(model, mdoc, catalogue=catalogue())
         if board is None:
             return None, problems
-        if (board.columns, board.rows) != (columns, rows) or not board.pointy or not board.odd_shifted:
+        if (board.columns, board.rows) != (columns, rows) or not board.pointy or board.shifted != "even":
             where = doc.problem(("setup", "map"), "") if doc is not None else Problem(mdoc.path, 1, 1, "")
             return None, [Problem(where.path, where.line, where.col,
                                   f"map {setup.map} is {board.columns} x {board.rows} "
                                   f"({'pointy' if board.pointy else 'flat'}, shifted "
-                                  f"{'even' if board.odd_shifted else 'odd'}); the {scenario.board} board "
+                                  f"{board.shifted}); the {scenario.board} board "
                                   f"is {columns} x {rows}, pointy, shifted even (DG-3)")]
         wrong = sorted({tid for tid in board.terrain_ids if terrain[tid].season != scenario.season})
         if wrong:
@@ -162,4 +162,4 @@ def sight_board(columns: int, rows: int) -> HexBoard:
     terrain; this board supplies the cells, lines and their cached plans."""
     n = columns * rows
     return HexBoard(catalogue=catalogue(), columns=columns, rows=rows, terrain=["steppe"] * n,
-                    pointy=True, odd_shifted=True, name=f"Duel of the Giants {columns} x {rows}")
+                    pointy=True, shifted="even", name=f"Duel of the Giants {columns} x {rows}")

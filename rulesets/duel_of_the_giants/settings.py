@@ -112,11 +112,22 @@ class BoardSpec(DataModel):
     columns: int = Field(ge=3, le=26)
     rows: int = Field(ge=3, le=60)
     hex_orientation: Literal["pointy_top"] = "pointy_top"
-    shifted_rows: Literal["even"] = "even"
+    shifted: Literal["even"] = Field("even", description="Rows counted from 1 that sit half a hex "
+                                     "east (DG-3.4); the hex maps' key. The former key shifted_rows is read too.")
     german_edge: Literal["west"] = "west"
     soviet_edge: Literal["east"] = "east"
     front_band: tuple[int, int]
     copies: int = Field(default=1, ge=1)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _former_shift_key(cls, data: Any) -> Any:
+        """``shifted_rows:`` was this key's name before the hex maps' ``shifted:``
+        became the one name (issue 25.4); files that use it still load."""
+        if isinstance(data, dict) and "shifted_rows" in data and "shifted" not in data:
+            data = dict(data)
+            data["shifted"] = data.pop("shifted_rows")
+        return data
 
 
 class BoardsFile(DataModel):

@@ -65,7 +65,7 @@ def test_dg_3_shipped_landscape_is_a_core_hexboard() -> None:
         sc = settings.load_scenario(season)
         board = load_scenario_board(sc, cfg_terrain, 9, 11)
         assert isinstance(board, HexBoard)
-        assert (board.columns, board.rows, board.pointy, board.odd_shifted) == (9, 11, True, True)
+        assert (board.columns, board.rows, board.pointy, board.shifted) == (9, 11, True, "even")
         # b3 forest, f3 high ground, i3 swamp (summer) / snowdrift (winter)
         expect = {"b3": "forest", "f3": "high_ground", "i3": "swamp"} if season == "summer" else \
                  {"b3": "snow_forest", "f3": "snow_high_ground", "i3": "snowdrift"}

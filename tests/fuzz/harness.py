@@ -10,10 +10,11 @@ user's command would call in-process: ``tanktable validate`` (:func:`check_file`
 ``replay --verify``. Any exception that is not a :class:`TanktableError` is an
 internal error (the CLI would exit 70); every input is bounded in time.
 
-Kinds are discovered, not listed: every YAML file under ``data/`` whose
-``ruleset:``/``kind:`` header names a kind of its ruleset's ``data_kinds()``
-(or a core kind) is in the corpus, so a new kind's shipped files are fuzzed
-as soon as they exist.
+Kinds are discovered, not listed: every YAML file under ``data/``, and every
+one a registered plugin ships in its own package (``Ruleset.package_data``),
+whose ``ruleset:``/``kind:`` header names a kind of its ruleset's
+``data_kinds()`` (or a core kind) is in the corpus, so a new kind's shipped
+files are fuzzed as soon as they exist.
 """
 
 from __future__ import annotations
@@ -83,6 +84,13 @@ def shipped_seeds() -> list[Seed]:
         ruleset, kind = parse_document(text, str(path)).header()
         if ruleset is not None and kind is not None and (ruleset, kind) in kinds:
             seeds.append(Seed(path.name, text, ruleset, kind))
+    for owner in available_rulesets():  # a plugin's own shipped files (core.package_data)
+        if owner.package_data is None:
+            continue
+        for label, text in owner.package_data.shipped_files():
+            ruleset, kind = parse_document(text, label).header()
+            if ruleset is not None and kind is not None and (ruleset, kind) in kinds:
+                seeds.append(Seed(label.replace("/", "-"), text, ruleset, kind))
     return seeds
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +12,7 @@ from core.grid import hex as hexmod
 from core.grid.hex import (
     AXIAL_DIRECTIONS,
     Hex,
+    Shift,
     axial_to_offset,
     cube_round,
     direction_to,
@@ -36,7 +38,7 @@ def test_public_api_is_unchanged() -> None:
         assert hasattr(hexmod, name)
     assert list(inspect.signature(line).parameters) == ["a", "b", "nudge"]
     assert inspect.signature(line).parameters["nudge"].default == 1
-    assert list(inspect.signature(offset_to_axial).parameters) == ["col", "row", "pointy", "odd_shifted"]
+    assert list(inspect.signature(offset_to_axial).parameters) == ["col", "row", "pointy", "shifted"]
     assert cube_round(0.2, 0.1) == Hex(0, 0) and cube_round(0.4, 0.4) == Hex(0, 1)
 
 
@@ -132,8 +134,20 @@ def test_rings_and_spirals(h: Hex, radius: int) -> None:
 
 
 @settings(deadline=None)
-@given(st.integers(-30, 30), st.integers(-30, 30), st.booleans(), st.booleans())
-def test_offset_axial_round_trip(col: int, row: int, pointy: bool, odd: bool) -> None:
-    h = offset_to_axial(col, row, pointy, odd)
-    assert axial_to_offset(h, pointy, odd) == (col, row)
-    assert offset_to_axial(*axial_to_offset(h, pointy, odd), pointy, odd) == h
+@given(st.integers(-30, 30), st.integers(-30, 30), st.booleans(), st.sampled_from(["even", "odd"]))
+def test_offset_axial_round_trip(col: int, row: int, pointy: bool, shifted: Shift) -> None:
+    h = offset_to_axial(col, row, pointy, shifted)
+    assert axial_to_offset(h, pointy, shifted) == (col, row)
+    assert offset_to_axial(*axial_to_offset(h, pointy, shifted), pointy, shifted) == h
+
+
+@pytest.mark.parametrize(("shifted", "pushed_row"), [("even", 1), ("odd", 0)])
+def test_shifted_names_the_pushed_rows_counted_from_1_in_code_as_in_maps(shifted: Shift, pushed_row: int) -> None:
+    """Issue 25.4: ``shifted: even`` in a map and ``shifted="even"`` in code both push
+    rows 2, 4, 6... (0-based 1, 3...) half a hex right. Column 0 of the pushed row is
+    then the down-right (or up-right) neighbour of column 0 of the row beside it."""
+    pushed = offset_to_axial(0, pushed_row, True, shifted)
+    beside = offset_to_axial(0, 1 - pushed_row, True, shifted)
+    assert pushed - beside == (Hex(0, 1) if pushed_row == 1 else Hex(1, -1))
+    with pytest.raises(ValueError, match="'even' or 'odd'"):
+        offset_to_axial(0, 1, True, True)  # type: ignore[arg-type]

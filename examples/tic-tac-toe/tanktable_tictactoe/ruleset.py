@@ -66,6 +66,8 @@ class TicTacToeGame(Game[Place]):
     ruleset_id = "tic-tac-toe"
     players = MARKS
     notation_help = "a square: a1 .. c3 (files a-c from the left, ranks 1-3 from the bottom)"
+    shared_fields = frozenset({"opts"})
+    """The options never change during a game: copies for the search share them."""
 
     def __init__(self, seed: int = 0, options: TicTacToeOptions | None = None) -> None:
         self.opts = options or TicTacToeOptions()
