@@ -182,3 +182,12 @@ def test_the_games_harness_and_the_loader_fuzz_cover_the_plugin(installed: dict[
                           cwd=ROOT, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.startswith("ok 3 60")
+
+
+def test_the_example_passes_tanktable_check(tanktable: Run) -> None:
+    """issue 25: the installed hidden-information example passes the conformance run,
+    its secrets differential included (red and blue dealt afresh by ``hidden_variant``)."""
+    checked = tanktable("check", "hex-recon", "--games", "4")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "8 of 8 checks passed" in checked.stdout
+    assert "with other secrets" in checked.stdout

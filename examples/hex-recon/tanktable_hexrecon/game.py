@@ -229,10 +229,25 @@ class HexReconGame(Game[Action]):
         assert isinstance(game, HexReconGame)
         game.history, game._initial = [], None
         hidden = [u for u in game.units if u.side != player and not u.seen]
-        kinds = [u.kind for u in hidden]
+        kinds = sorted(u.kind for u in hidden)  # in no order the true deal could show through
         random.Random(seed).shuffle(kinds)
         for u, kind in zip(hidden, kinds, strict=True):
             u.kind = kind
+        return game
+
+    def hidden_variant(self, player: int, seed: int) -> HexReconGame | None:
+        """The whole game, history kept, with the opponent's unrevealed markers dealt
+        their types afresh (``tanktable check`` compares what ``player`` is sent)."""
+        hidden = [i for i, u in enumerate(self.units) if u.side != player and not u.seen]
+        if len({self.units[i].kind for i in hidden}) < 2:
+            return None
+        game = self.clone()
+        assert isinstance(game, HexReconGame)
+        game.state_changed()
+        kinds = [game.units[i].kind for i in hidden]
+        random.Random(seed).shuffle(kinds)
+        for i, kind in zip(hidden, kinds, strict=True):
+            game.units[i].kind = kind
         return game
 
     def view(self, player: int | None) -> dict[str, Any]:
