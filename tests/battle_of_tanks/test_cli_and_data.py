@@ -222,7 +222,8 @@ def test_render_svg_has_terrain_tanks_and_shadow():
     g.apply(Fire((Shot("b1"),)))
     svg = RULESET.render_svg(g)
     assert svg.startswith("<svg") and 'class="cover-shadow"' in svg and 'class="last-shot"' in svg
-    assert svg.count('class="tank"') == 2
+    assert svg.count('class="tank"') + svg.count('class="tank ') == 2
+    assert 'class="tank ordered"' in svg  # the shooter's FIRE chit (issue 29.2)
 
 
 def test_options_inline_armies_and_cards_contract():
