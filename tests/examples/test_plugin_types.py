@@ -122,3 +122,19 @@ def test_examples_import_only_the_public_api_the_guide_lists() -> None:
     tanktable = {m for m in used if m.split(".")[0] in PACKAGES}
     assert tanktable, "the examples import nothing of tanktable?"
     assert tanktable <= listed, sorted(tanktable - listed)
+
+
+def test_model_field_defaults_are_keywords_that_mypy_reads_without_the_pydantic_plugin() -> None:
+    """Issue 25.5: ``Field(None, ...)`` reads as a required field to mypy without the pydantic
+    plugin (it takes a default only from ``default=``), so a plugin building such a model would
+    be told an argument is missing. Every default in tanktable's and the examples' models is a
+    keyword; ``Field(...)`` (required) stays positional."""
+    positional = []
+    for folder in ("core", "rulesets", "cli", "examples"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                        and node.func.id == "Field" and node.args
+                        and not (isinstance(node.args[0], ast.Constant) and node.args[0].value is Ellipsis)):
+                    positional.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert positional == [], "write Field(default=...): " + ", ".join(positional)
