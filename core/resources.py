@@ -9,11 +9,16 @@ from __future__ import annotations
 from importlib import resources
 from importlib.abc import Traversable
 
+from core import layout
+
 DATA_PACKAGE = "data"
 """The package of tanktable's own shipped data."""
 
 
 def data_root(package: str = DATA_PACKAGE) -> Traversable:
+    """The root of a package's data; for tanktable's own, first checks that ``data`` is ours."""
+    if package == DATA_PACKAGE:
+        layout.check(DATA_PACKAGE)
     return resources.files(package)
 
 

@@ -62,7 +62,7 @@ class _UnknownBase:
 class _Entry(DataModel):
     """A catalogue entry; ``based_on: other`` copies another entry's fields first."""
 
-    based_on: str | None = Field(None, description="Id of an entry (here or shipped) to start from.")
+    based_on: str | None = Field(default=None, description="Id of an entry (here or shipped) to start from.")
 
     @field_validator("based_on", mode="before")
     @classmethod
@@ -76,9 +76,9 @@ class _LosFields(_Entry):
     """Line-of-sight effect shared by terrain and features."""
 
     los: LosKind = "clear"
-    hindrance: int = Field(0, ge=0, description="Hindrance when los is 'hindrance'.")
+    hindrance: int = Field(default=0, ge=0, description="Hindrance when los is 'hindrance'.")
     blind_hexes: int = Field(
-        0, ge=0, description="Hexes hidden behind this obstacle when seen from higher ground."
+        default=0, ge=0, description="Hexes hidden behind this obstacle when seen from higher ground."
     )
 
     @model_validator(mode="after")
@@ -93,17 +93,17 @@ class _LosFields(_Entry):
 class TerrainType(_LosFields):
     """What fills a hex: cost to enter, cover, effect on sight."""
 
-    rule: str | None = Field(None, description="Rule ID, e.g. HTC-T99.")
+    rule: str | None = Field(default=None, description="Rule ID, e.g. HTC-T99.")
     name: str
     symbol: str = Field(..., min_length=1, max_length=1, description="Letter in map grids.")
     cost: int | Literal["impassable"] = Field(..., description="MP to enter the hex.")
     cover: int | None = Field(..., description="Cover value; null where no unit can be.")
-    water: bool = Field(False, description="Water: no smoke and no fortification (HTC-F100.3).")
+    water: bool = Field(default=False, description="Water: no smoke and no fortification (HTC-F100.3).")
     weapons_may_fire: bool = Field(
-        True, description="May support weapons fire from it? (HTC-T95.1: not from a stream)"
+        default=True, description="May support weapons fire from it? (HTC-T95.1: not from a stream)"
     )
-    air_burst: int = Field(0, description="Added to mortar/artillery attacks on the hex (HTC-T99.1).")
-    colour: str = Field("#e8e4c9", description="Fill colour in SVG pictures.")
+    air_burst: int = Field(default=0, description="Added to mortar/artillery attacks on the hex (HTC-T99.1).")
+    colour: str = Field(default="#e8e4c9", description="Fill colour in SVG pictures.")
     notes: str = ""
 
 
@@ -112,14 +112,14 @@ class HexsideFeature(_LosFields):
 
     rule: str | None = None
     name: str
-    cross_cost: int = Field(0, ge=0, description="Extra MP to cross the hexside.")
+    cross_cost: int = Field(default=0, ge=0, description="Extra MP to cross the hexside.")
     impassable: bool = False
     cover: int | None = Field(
-        None, description="Cover when an attack crosses the hexside as it enters the target hex."
+        default=None, description="Cover when an attack crosses the hexside as it enters the target hex."
     )
-    cover_vs_indirect: bool = Field(False, description="Does the cover apply to mortar/artillery?")
+    cover_vs_indirect: bool = Field(default=False, description="Does the cover apply to mortar/artillery?")
     endpoint_exempt: bool = Field(
-        True, description="No LOS effect when it is a side of the spotter's or the target's hex."
+        default=True, description="No LOS effect when it is a side of the spotter's or the target's hex."
     )
     colour: str = "#5a4a3a"
     notes: str = ""
@@ -131,12 +131,12 @@ class PathFeature(_LosFields):
     rule: str | None = None
     name: str
     along_cost: int = Field(..., ge=0, description="MP to enter a hex across a hexside it crosses.")
-    cover_modifier: int = Field(0, description="Added to the cover of every hex it is in (road -1).")
+    cover_modifier: int = Field(default=0, description="Added to the cover of every hex it is in (road -1).")
     los_along: Literal["clear", "other"] = Field(
-        "other", description="LOS that runs exactly along it: clear, or as the other terrain."
+        default="other", description="LOS that runs exactly along it: clear, or as the other terrain."
     )
     movement_bonus: int = Field(
-        0, ge=0, description="Extra movement for an order once a hex with it is entered (HTC-T93.1)."
+        default=0, ge=0, description="Extra movement for an order once a hex with it is entered (HTC-T93.1)."
     )
     colour: str = "#8a6d3b"
     notes: str = ""
@@ -147,8 +147,8 @@ class MarkerType(_Entry):
 
     rule: str | None = None
     name: str
-    min_hindrance: int = Field(1, ge=0)
-    max_hindrance: int = Field(10, ge=0)
+    min_hindrance: int = Field(default=1, ge=0)
+    max_hindrance: int = Field(default=10, ge=0)
     water_allowed: bool = False
     notes: str = ""
 
@@ -158,14 +158,14 @@ class Fortification(_Entry):
 
     rule: str | None = None
     name: str
-    cover: int | None = Field(None, description="Cover that replaces the terrain's (HTC-F100.4).")
-    cover_indirect: int | None = Field(None, description="Cover against mortar and artillery.")
-    cover_vs_self: int | None = Field(None, description="Fixed cover against its own attack (mines).")
-    firepower: int | None = Field(None, description="Firepower of its own attack (mines).")
+    cover: int | None = Field(default=None, description="Cover that replaces the terrain's (HTC-F100.4).")
+    cover_indirect: int | None = Field(default=None, description="Cover against mortar and artillery.")
+    cover_vs_self: int | None = Field(default=None, description="Fixed cover against its own attack (mines).")
+    firepower: int | None = Field(default=None, description="Firepower of its own attack (mines).")
     links: list[str] = Field(
         default_factory=list, description="Fortifications it connects to (trench, HTC-F105.2)."
     )
-    link_cost: int | None = Field(None, description="MP between linked hexes, whatever the terrain.")
+    link_cost: int | None = Field(default=None, description="MP between linked hexes, whatever the terrain.")
     notes: str = ""
 
 
@@ -173,16 +173,16 @@ class CatalogueRules(DataModel):
     """The chart's settings (Decisions); a later file overrides those it names."""
 
     edge_rule: EdgeRule | None = Field(
-        None,
+        default=None,
         description="LOS exactly along a hexside: both hexes must block, either blocks, "
         "or the shooter chooses one side.",
     )
-    uphill_cost: int | None = Field(None, ge=0, description="Extra MP per level climbed.")
+    uphill_cost: int | None = Field(default=None, ge=0, description="Extra MP per level climbed.")
     indirect_attacks: list[str] | None = Field(
-        None, description="Attack kinds that count as mortar/artillery."
+        default=None, description="Attack kinds that count as mortar/artillery."
     )
     road_bonus_pays_entry: bool | None = Field(
-        None, description="May the HTC-T93.1 bonus pay for the very hex that earns it?"
+        default=None, description="May the HTC-T93.1 bonus pay for the very hex that earns it?"
     )
 
 
@@ -284,7 +284,7 @@ class MarkerEntry(DataModel):
 
     at: str
     kind: str
-    hindrance: int | None = Field(None, ge=0)
+    hindrance: int | None = Field(default=None, ge=0)
 
 
 class MapSize(DataModel):
@@ -301,7 +301,7 @@ class HexMapFile(DataModel):
     description: str = ""
     orientation: Literal["pointy", "flat"] = "pointy"
     shifted: Literal["even", "odd"] = Field(
-        "even",
+        default="even",
         description="Which rows (pointy) or columns (flat), counted from 1, sit half a hex "
         "right (pointy) or down (flat).",
     )
@@ -309,11 +309,11 @@ class HexMapFile(DataModel):
     terrain_files: list[str] = Field(
         default_factory=list, description="Extra terrain catalogues, relative to this file."
     )
-    shipped_terrain: bool = Field(True, description="Start from data/hex_terrain.yaml.")
+    shipped_terrain: bool = Field(default=True, description="Start from data/hex_terrain.yaml.")
     legend: dict[str, str] = Field(default_factory=dict, description="Letter -> terrain id.")
     terrain: str = Field(..., description="One line per row, one letter per hex; spaces ignored.")
-    default_terrain: str | None = Field(None, description="Terrain id for '.' if not in the legend.")
-    elevation: str | None = Field(None, description="Same grid with a digit (level) per hex.")
+    default_terrain: str | None = Field(default=None, description="Terrain id for '.' if not in the legend.")
+    elevation: str | None = Field(default=None, description="Same grid with a digit (level) per hex.")
     hexsides: list[HexsideEntry] = Field(default_factory=list)
     paths: list[PathEntry] = Field(default_factory=list)
     markers: list[MarkerEntry] = Field(default_factory=list)

@@ -95,13 +95,13 @@ class Modifiers(DataModel):
     attack: int = 1
     light_cover: int = 1
     heavy_cover: int = 2
-    target_moved: int = Field(1, description="Decision BT-6.3: target moved this round.")
+    target_moved: int = Field(default=1, description="Decision BT-6.3: target moved this round.")
     ambush: int = -1
 
 
 class ToHit(DataModel):
-    never_above: int = Field(6, description="A need above this cannot hit (BT-6.3).")
-    always_at_or_below: int = Field(1, description="A need at or below this always hits (BT-6.3).")
+    never_above: int = Field(default=6, description="A need above this cannot hit (BT-6.3).")
+    always_at_or_below: int = Field(default=1, description="A need at or below this always hits (BT-6.3).")
 
 
 class TerrainKind(DataModel):
@@ -113,39 +113,39 @@ class TerrainKind(DataModel):
 
 
 class CoverRules(DataModel):
-    threshold: float = Field(0.5, gt=0, le=1, description="Share hidden to be in cover (BT-6.4).")
+    threshold: float = Field(default=0.5, gt=0, le=1, description="Share hidden to be in cover (BT-6.4).")
 
 
 class SightRules(DataModel):
     measure: Literal["footprints", "centres"] = Field(
-        "footprints", description="Decision BT-6.1: sight range between closest footprint points."
+        default="footprints", description="Decision BT-6.1: sight range between closest footprint points."
     )
 
 
 class SpottingRules(DataModel):
-    required_for_cover: bool = Field(True, description="Decision BT-5.5.")
-    light_cover_extra: int = Field(2, description="BT-5.4: light cover needs recon + 2.")
-    heavy_cover_extra: int = Field(1, description="BT-5.4: heavy cover needs recon + 1.")
+    required_for_cover: bool = Field(default=True, description="Decision BT-5.5.")
+    light_cover_extra: int = Field(default=2, description="BT-5.4: light cover needs recon + 2.")
+    heavy_cover_extra: int = Field(default=1, description="BT-5.4: heavy cover needs recon + 1.")
     needs_line_of_sight: bool = True
 
 
 class MovementRules(DataModel):
-    attack_fraction: float = Field(0.5, ge=0, le=1, description="ATTACK moves this share of move (BT-5).")
-    retreat_fraction: float = Field(0.5, ge=0, le=1, description="RETREAT moves this share of move (BT-5.3).")
-    turn_step_deg: float = Field(15.0, gt=0, le=90, description="Turning on the spot sweeps footprints at this step.")
-    max_waypoints: int = Field(8, ge=1, description="Most straight segments in one MOVE path.")
+    attack_fraction: float = Field(default=0.5, ge=0, le=1, description="ATTACK moves this share of move (BT-5).")
+    retreat_fraction: float = Field(default=0.5, ge=0, le=1, description="RETREAT moves this share of move (BT-5.3).")
+    turn_step_deg: float = Field(default=15.0, gt=0, le=90, description="Turning on the spot sweeps footprints at this step.")
+    max_waypoints: int = Field(default=8, ge=1, description="Most straight segments in one MOVE path.")
 
 
 class RetreatRules(DataModel):
     cover_from: Literal["enemies_in_sight", "nearest_enemy"] = Field(
-        "enemies_in_sight",
+        default="enemies_in_sight",
         description="Decision BT-5.3: 'in cover' means in cover (or out of sight) from these enemies.",
     )
 
 
 class HullToHull(DataModel):
-    contact_cm: float = Field(1.0, ge=0, description="Decision BT-6.7: footprints this close touch.")
-    front_arc_deg: float = Field(90.0, gt=0, le=360, description="Decision BT-6.7: each in the other's front arc.")
+    contact_cm: float = Field(default=1.0, ge=0, description="Decision BT-6.7: footprints this close touch.")
+    front_arc_deg: float = Field(default=90.0, gt=0, le=360, description="Decision BT-6.7: each in the other's front arc.")
 
 
 class AmbushRules(DataModel):
@@ -154,10 +154,10 @@ class AmbushRules(DataModel):
         description="Decision BT-7.2: moments of an enemy activation where ambushers may fire.",
     )
     release_when_bag_empty: bool = Field(
-        True, description="If every live tank waits in ambush at a round's start, all ambushes end."
+        default=True, description="If every live tank waits in ambush at a round's start, all ambushes end."
     )
     ends_after_rounds: int | None = Field(
-        1, ge=0,
+        default=1, ge=0,
         description="Decision BT-4.4/BT-7.1 (the rulebook does not say how long an ambush that never "
                     "fires waits): it ends at the end of this many rounds after the round it was set "
                     "in, and its chit goes back to the bag; null: it waits until it fires.",
@@ -166,24 +166,24 @@ class AmbushRules(DataModel):
 
 class OrderRules(DataModel):
     fire_without_target: Literal["refuse", "allow"] = Field(
-        "refuse",
+        default="refuse",
         description="Decision BT-5/BT-6.1 (the rulebook does not say): a FIRE order for a tank with no "
                     "target in sight is refused (it would waste the activation), or allowed.",
     )
 
 
 class TrackRules(DataModel):
-    rounds: int = Field(1, ge=0, description="BT-6.5: a track hit lasts until the end of the next round.")
+    rounds: int = Field(default=1, ge=0, description="BT-6.5: a track hit lasts until the end of the next round.")
 
 
 class VictoryRules(DataModel):
-    base_plate_rounds: int = Field(1, ge=1, description="BT-8.2: complete rounds on the enemy plate.")
+    base_plate_rounds: int = Field(default=1, ge=1, description="BT-8.2: complete rounds on the enemy plate.")
     base_plate_test: Literal["centre", "footprint"] = Field(
-        "centre", description="On the plate means its centre (or its whole footprint) is on it."
+        default="centre", description="On the plate means its centre (or its whole footprint) is on it."
     )
-    max_rounds: int | None = Field(None, ge=1, description="Decision BT-8.3: round limit (none by default).")
+    max_rounds: int | None = Field(default=None, ge=1, description="Decision BT-8.3: round limit (none by default).")
     round_cap: int | None = Field(
-        100, ge=1, description="A game still running after this many rounds is drawn (Termination move_limit): "
+        default=100, ge=1, description="A game still running after this many rounds is drawn (Termination move_limit): "
                                "the rules let both sides wait for ever; null: no cap.")
 
 
@@ -219,7 +219,7 @@ class RulesTable(DataModel):
     victory: VictoryRules = VictoryRules()
     wrecks: WreckRules = WreckRules()
     first_draw: Literal["d6_at_start"] = Field(
-        "d6_at_start", description="BT-4.1: a d6 at the start decides who draws first (1-3 a, 4-6 b)."
+        default="d6_at_start", description="BT-4.1: a d6 at the start decides who draws first (1-3 a, 4-6 b)."
     )
 
 
@@ -228,8 +228,8 @@ class BasePlate(DataModel):
 
     x: float
     y: float
-    width: float = Field(30, gt=0, le=TABLE_LIMIT_CM)
-    depth: float = Field(30, gt=0, le=TABLE_LIMIT_CM)
+    width: float = Field(default=30, gt=0, le=TABLE_LIMIT_CM)
+    depth: float = Field(default=30, gt=0, le=TABLE_LIMIT_CM)
     tower: XY | None = None
 
 
@@ -257,8 +257,8 @@ class TableMap(DataModel):
     kind: Literal["table"] = "table"
     name: str
     description: str = ""
-    width_cm: float = Field(120, gt=0, le=TABLE_LIMIT_CM)
-    depth_cm: float = Field(120, gt=0, le=TABLE_LIMIT_CM)
+    width_cm: float = Field(default=120, gt=0, le=TABLE_LIMIT_CM)
+    depth_cm: float = Field(default=120, gt=0, le=TABLE_LIMIT_CM)
     bases: dict[Side, BasePlate]
     terrain: list[TerrainFeature] = Field(default_factory=list)
 
@@ -297,7 +297,7 @@ class Scenario(DataModel):
     table: str | dict[str, Any]
     armies: dict[str, str | dict[str, Any]]
     budget: int | None = Field(
-        None, ge=0,
+        default=None, ge=0,
         description="BT-1.1: the one tier-point budget both armies are bought with; each army's total "
                     "is checked against it. Without it both armies must name the same budget.")
     settings: dict[str, Any] = Field(default_factory=dict)
@@ -332,15 +332,15 @@ class TankPosition(DataModel):
     y: float
     heading: float = Field(ge=0, lt=360, description="Degrees, 0 = east, 90 = north.")
     hp: int = Field(ge=0, description="Hit points left (BT-6.5); 0 = destroyed.")
-    order: OrderName | None = Field(None, description="The order given this round (BT-4.2), if any.")
-    ambush: bool = Field(False, description="Waiting in AMBUSH, able to fire once (BT-7.1).")
-    ambush_since: int | None = Field(None, ge=1, description="The round its waiting AMBUSH was set in.")
-    moved: bool = Field(False, description="Moved this round (BT-6.3 target-moved modifier).")
-    track_until: int | None = Field(None, ge=0, description="Track damaged through the end of this round (BT-6.5).")
-    wreck: bool = Field(False, description="A wreck on the table (BT-3.4); a destroyed tank becomes one at the round's end.")
-    plate_at_start: bool = Field(False, description="On the enemy base plate when the round began (BT-8.2).")
-    damaged: bool = Field(False, description="Lost hit points or took a track hit this round (BT-8.2).")
-    plate_rounds: int = Field(0, ge=0, description="Complete undamaged rounds on the enemy base plate (BT-8.2).")
+    order: OrderName | None = Field(default=None, description="The order given this round (BT-4.2), if any.")
+    ambush: bool = Field(default=False, description="Waiting in AMBUSH, able to fire once (BT-7.1).")
+    ambush_since: int | None = Field(default=None, ge=1, description="The round its waiting AMBUSH was set in.")
+    moved: bool = Field(default=False, description="Moved this round (BT-6.3 target-moved modifier).")
+    track_until: int | None = Field(default=None, ge=0, description="Track damaged through the end of this round (BT-6.5).")
+    wreck: bool = Field(default=False, description="A wreck on the table (BT-3.4); a destroyed tank becomes one at the round's end.")
+    plate_at_start: bool = Field(default=False, description="On the enemy base plate when the round began (BT-8.2).")
+    damaged: bool = Field(default=False, description="Lost hit points or took a track hit this round (BT-8.2).")
+    plate_rounds: int = Field(default=0, ge=0, description="Complete undamaged rounds on the enemy base plate (BT-8.2).")
 
 
 class ActivationPosition(DataModel):
@@ -349,10 +349,10 @@ class ActivationPosition(DataModel):
     tank: str
     pending: list[Step] = Field(default_factory=list, description="Steps still due, in order.")
     route: list[XY] = Field(default_factory=list, description="Waypoints of the path not yet driven.")
-    route_heading: float | None = Field(None, description="Heading at the end of the path, if given.")
+    route_heading: float | None = Field(default=None, description="Heading at the end of the path, if given.")
     window: Literal["declared", "segment", "before_fire"] | None = Field(
-        None, description="The ambush window open now (BT-7.2), if the decision is one.")
-    window_quiet: bool = Field(False, description="The reacting side passed and nothing changed since.")
+        default=None, description="The ambush window open now (BT-7.2), if the decision is one.")
+    window_quiet: bool = Field(default=False, description="The reacting side passed and nothing changed since.")
 
 
 class ResultPosition(DataModel):
@@ -370,14 +370,14 @@ class Position(DataModel):
     ruleset: Literal["battle-of-tanks"] = "battle-of-tanks"
     kind: Literal["position"] = "position"
     name: str = ""
-    scenario: str = Field("", description="The scenario it came from, for titles only.")
+    scenario: str = Field(default="", description="The scenario it came from, for titles only.")
     title: str = ""
     options: dict[str, Any] = Field(
         default_factory=dict,
         description="Flat options: armies, cards (their data) and dotted rules settings.")
     table: str | dict[str, Any] = Field(description="A shipped table name, a path, or the table's data.")
     round: int = Field(ge=1)
-    decisions: int = Field(0, ge=0, description="Decisions taken before this position.")
+    decisions: int = Field(default=0, ge=0, description="Decisions taken before this position.")
     first_drawer: Side = "a"
     to_move: Side | None = Field(description="Whose decision it is (None when the game is over).")
     decision: Literal["order", "path", "fire", "window", "over"] = Field(

@@ -112,7 +112,7 @@ class BoardSpec(DataModel):
     columns: int = Field(ge=3, le=26)
     rows: int = Field(ge=3, le=60)
     hex_orientation: Literal["pointy_top"] = "pointy_top"
-    shifted: Literal["even"] = Field("even", description="Rows counted from 1 that sit half a hex "
+    shifted: Literal["even"] = Field(default="even", description="Rows counted from 1 that sit half a hex "
                                      "east (DG-3.4); the hex maps' key. The former key shifted_rows is read too.")
     german_edge: Literal["west"] = "west"
     soviet_edge: Literal["east"] = "east"

@@ -94,8 +94,10 @@ class TankChessRuleset(Ruleset):
         position can be set up, e.g. two tanks face to face in mid-board.
         """
         rows = [r for r in grid.strip("\n").split("\n") if r.strip()]
-        model = MapFile(ruleset="tank-chess", kind="map", name="position", size=len(rows),
-                        grid=[r.strip() for r in rows], facing=dict(facing or {}))
+        # Validated from a plain mapping: the facing letters are checked (TC-9.1) like a map file's.
+        model = MapFile.model_validate({"ruleset": "tank-chess", "kind": "map", "name": "position",
+                                        "size": len(rows), "grid": [r.strip() for r in rows],
+                                        "facing": dict(facing or {})})
         opts = self.parse_options(options)
         assert isinstance(opts, TankChessOptions)
         settings = settings_with(opts.settings)

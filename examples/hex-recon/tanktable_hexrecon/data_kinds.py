@@ -25,7 +25,7 @@ class UnitType(DataModel):
     range: int = Field(ge=0, le=8, description="Firing range in hexes; 0 cannot fire.")
     hit_on: int = Field(ge=2, le=6, description="A d6 hits on this or more, plus cover and hindrance (HR-5).")
     value: int = Field(ge=0, description="Counted for the side that still has it at the end (HR-6).")
-    command: bool = Field(False, description="Losing it loses the game (HR-6).")
+    command: bool = Field(default=False, description="Losing it loses the game (HR-6).")
 
 
 class UnitsFile(DataModel):

@@ -23,6 +23,7 @@ from core.dice import Dice
 from core.errors import NotationError, TanktableError
 from core.game import Action, Event, Game, Illegal, Outcome, Ruleset, TableCommand
 from core.options import GameOptions
+from core.streams import Seed
 
 MARKS = ("x", "o")
 LINES = (
@@ -69,7 +70,7 @@ class TicTacToeGame(Game[Place]):
     shared_fields = frozenset({"opts"})
     """The options never change during a game: copies for the search share them."""
 
-    def __init__(self, seed: int = 0, options: TicTacToeOptions | None = None) -> None:
+    def __init__(self, seed: Seed = 0, options: TicTacToeOptions | None = None) -> None:
         self.opts = options or TicTacToeOptions()
         super().__init__(Dice(seed), "empty", self.opts.flat())
         self.cells: list[str] = [""] * 9
@@ -179,7 +180,7 @@ class TicTacToeRuleset(Ruleset):
         return ["empty"]
 
     def new_game(self, scenario: str | Path | None = None,
-                 options: Mapping[str, Any] | GameOptions | None = None, seed: int = 0) -> TicTacToeGame:
+                 options: Mapping[str, Any] | GameOptions | None = None, seed: Seed = 0) -> TicTacToeGame:
         if scenario not in (None, "empty"):
             raise TanktableError(f"tic-tac-toe has one scenario, 'empty' (not {str(scenario)!r})")
         opts = self.parse_options(options)
@@ -208,7 +209,7 @@ class TicTacToeRuleset(Ruleset):
             problems.append(doc.problem(("to_move",), f"with {xs} x and {os} o it is {'x' if xs == os else 'o'} to move (TTT-1)"))
         return problems
 
-    def from_position(self, position: Mapping[str, Any], seed: int = 0) -> TicTacToeGame:
+    def from_position(self, position: Mapping[str, Any], seed: Seed = 0) -> TicTacToeGame:
         doc = TicTacToePosition.model_validate(dict(position))
         opts = self.parse_options(doc.options)
         assert isinstance(opts, TicTacToeOptions)
