@@ -7,6 +7,7 @@ import {drawCheckLine} from "./aids.js";
 import {drawBoard, onSelect, select} from "./board.js";
 import {drawActions, drawLog, drawStatus} from "./panels.js";
 import {rulesetModule} from "./rulesets/index.js";
+import "./notes.js";
 
 let ruleset = null;
 
