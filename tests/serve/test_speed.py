@@ -235,3 +235,26 @@ def test_notes_against_a_computer_seat(served: tuple[TestClient, TableServer]) -
         state = wait_for(white, lambda s: s["your_turn"])
         assert merged(white, state) == eager(srv, game["id"])
         assert white.post("act", {"move": state["actions"][-1]["text"]}).status_code == 200
+
+
+def test_a_record_is_read_again_only_when_someone_else_changed_it(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 29 (a game of 600 moves as fast as one of 6): saving a record does not parse
+    the file this process wrote there itself; a file changed by anyone else is read
+    again, and one that is no record is still never overwritten (no file lost)."""
+    import core.record as record
+
+    reads: list[Path] = []
+    real = record.load_document
+    monkeypatch.setattr(record, "load_document", lambda p, *a, **k: reads.append(Path(p)) or real(p, *a, **k))
+    path = tmp_path / "game.yaml"
+    record.write_text_atomic("ruleset: tank-chess\nkind: record\n", path, "record")
+    record.write_text_atomic("ruleset: tank-chess\nkind: record\nmoves: []\n", path, "record")
+    assert reads == []
+    path.write_text("ruleset: tank-chess\nkind: record\nmoves: [a]\n", encoding="utf-8")  # edited by hand
+    record.write_text_atomic("ruleset: tank-chess\nkind: record\n", path, "record")
+    assert reads == [path]
+    path.write_text("my notes, pasted over the record by mistake\n", encoding="utf-8")
+    with pytest.raises(record.TanktableError, match="not overwritten"):
+        record.write_text_atomic("ruleset: tank-chess\nkind: record\n", path, "record")
+    assert path.read_text(encoding="utf-8").startswith("my notes")
