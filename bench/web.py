@@ -159,7 +159,8 @@ def serve_alone(folder: str, workers: int) -> None:
     sock.bind(("127.0.0.1", 0))
     sock.listen(1024)
     print(sock.getsockname()[1], flush=True)
-    uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1)).run(sockets=[sock])
+    uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1,
+                                  timeout_keep_alive=75)).run(sockets=[sock])
 
 
 class ClubTable:

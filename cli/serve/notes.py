@@ -32,13 +32,13 @@ LATER = "later"
 def notes_answer(ruleset: Ruleset, game: Game[Any], version: int) -> dict[str, Any]:
     """The notes of the legal moves of ``game`` as ``/notes`` answers them:
     ``notes`` in the order of the state's ``actions``, and ``aids``, by index,
-    the drawings that read differently once the notes are known (a Tank Chess
-    shot's label ends with its ``+ CHECK``); the page merges them into the
-    state of ``version``."""
+    the drawing of each move that has a note (a drawing may read its note: a
+    Tank Chess shot's label ends with its ``+ CHECK``; a move without a note is
+    drawn as the state drew it). The page merges them into the state of
+    ``version``."""
     legal = game.legal_actions()
     notes = game.describe_actions(legal)
-    _targets, plain = board(ruleset, game, legal, [""] * len(legal))
-    _targets, full = board(ruleset, game, legal, notes)
-    aids = {str(i): aid for i, (before, aid) in enumerate(zip(plain, full, strict=True))
-            if aid != before and aid is not None}
+    _targets, drawn = board(ruleset, game, legal, notes)
+    aids = {str(i): aid for i, (note, aid) in enumerate(zip(notes, drawn, strict=True))
+            if note and aid is not None}
     return {"version": version, "count": len(legal), "notes": notes, "aids": aids}
