@@ -33,6 +33,7 @@ import sys
 import tempfile
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -173,6 +174,8 @@ class ClubTable:
         self.client = httpx.Client(base_url=base, timeout=60, headers={"origin": base})
         self.rng = random.Random(index)
         self.games = 0
+        self.notes_times: list[float] = []
+        """From a state's arrival to its notes' (the page's moves list complete)."""
 
     def new_game(self) -> tuple[dict[str, str], dict[str, queue.Queue[tuple[float, dict[str, Any]]]]]:
         self.games += 1
@@ -194,10 +197,15 @@ class ClubTable:
                     at = time.perf_counter()
                     state = json.loads(line[6:])
                     out.put((at, state))
-                    if state.get("notes") == "later":
-                        client.get(f"{api}/notes", params={"version": state["version"]})
+                    if state.get("notes") == "later":  # as the page: asked, not waited for
+                        NOTES_ASKED.submit(self.notes, client, api, state["version"], at)
                     if state["outcome"] is not None:
                         return
+
+    def notes(self, client: httpx.Client, api: str, version: int, since: float) -> None:
+        r = client.get(f"{api}/notes", params={"version": version})
+        if r.status_code == 200:
+            self.notes_times.append((time.perf_counter() - since) * 1000)
 
     def play(self) -> None:
         try:
@@ -237,6 +245,26 @@ class ClubTable:
                 states = {p: streams[p].get(timeout=30)[1] for p in api}
 
 
+NOTES_ASKED = ThreadPoolExecutor(max_workers=16)
+"""The club night's pages asking for notes, beside their push streams."""
+
+
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """CPU time (user + system) of a process and of its child processes, in seconds (Linux)."""
+    def of(p: int) -> float:
+        fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def parent(p: Path) -> int:
+        try:
+            return int((p / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            return -1
+
+    children = [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit() and parent(p) == pid]
+    return of(pid), sum(of(c) for c in children)
+
+
 def club(tables: int, pace: float, seconds: float, workers: int) -> None:
     """A club night: ``tables`` Tank Chess tables, a move every ``pace`` s each."""
     folder = tempfile.mkdtemp()
@@ -266,6 +294,13 @@ def club(tables: int, pace: float, seconds: float, workers: int) -> None:
               f"errors {len(errors)}; POST to the other seat's update median "
               f"{statistics.median(ordered):.1f} ms, p95 {p95(ordered):.1f} ms, max {ordered[-1]:.1f} ms",
               flush=True)
+        notes = sorted(ms for p in players for ms in p.notes_times)
+        if notes:
+            print(f"  notes after the update: median {statistics.median(notes):.1f} ms, "
+                  f"p95 {p95(notes):.1f} ms", flush=True)
+        own, workers = cpu_seconds(server.pid)
+        print(f"  server CPU per move: {1000 * own / max(1, len(times)):.1f} ms in its own process, "
+              f"{1000 * workers / max(1, len(times)):.1f} ms in its workers", flush=True)
         for line in errors[:10]:
             print("  " + line)
     finally:
