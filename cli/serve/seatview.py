@@ -1,12 +1,12 @@
 """What one link is sent: built only from what its player may see.
 
 Every byte of a seat's page and of its pushed updates comes from here, and
-here only from ``view(player)``, ``render(player)``, the ruleset's SVG as
-that player sees it, :meth:`~core.game.Event.for_player`, the moves' public
-texts, and -- when it is that player's decision -- the legal actions with their
-notes (those of a decision with many moves follow on request, see
-:mod:`cli.serve.notes`). The terminal's text board is not sent: the page draws
-the SVG. A spectator's player is ``-1``: no side's, so it is shown only what
+here only from ``view(player)``, the ruleset's SVG as that player sees it,
+:meth:`~core.game.Event.for_player`, the moves' public texts, and -- when it
+is that player's decision -- the legal actions with their notes (those of a
+decision with many moves follow on request, see :mod:`cli.serve.notes`). The
+terminal's text board is not sent: the page draws the SVG. A spectator's
+player is ``-1``: no side's, so it is shown only what
 is public; in a hidden-information game that leaves the board out until the
 game is over (there is no view of the table that belongs to nobody).
 """
