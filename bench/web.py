@@ -207,15 +207,21 @@ class ClubTable:
         if r.status_code == 200:
             self.notes_times.append((time.perf_counter() - since) * 1000)
 
-    def play(self) -> None:
+    def play(self, ready: threading.Semaphore, start: threading.Event) -> None:
+        """Open the table, say it is ready, and play from ``start`` until :attr:`until`."""
         try:
-            self._play()
+            try:
+                api, streams = self.new_game()
+                states = {p: streams[p].get(timeout=60)[1] for p in api}
+            finally:
+                ready.release()
+            start.wait()
+            self._play(api, streams, states)
         except Exception as exc:  # noqa: BLE001 - counted and shown
             self.errors.append(f"table {self.index}: {type(exc).__name__}: {exc}")
 
-    def _play(self) -> None:
-        api, streams = self.new_game()
-        states = {p: streams[p].get(timeout=30)[1] for p in api}
+    def _play(self, api: dict[str, str], streams: dict[str, queue.Queue[tuple[float, dict[str, Any]]]],
+              states: dict[str, dict[str, Any]]) -> None:
         next_move = time.perf_counter() + self.rng.uniform(0, self.pace)
         while True:
             time.sleep(max(0.0, next_move - time.perf_counter()))
@@ -281,11 +287,16 @@ def club(tables: int, pace: float, seconds: float, workers: int) -> None:
                 time.sleep(0.1)
         times: list[float] = []
         errors: list[str] = []
-        until = time.perf_counter() + 5 + seconds  # 5 s to open the tables
-        players = [ClubTable(base, i, pace, until, times, errors) for i in range(tables)]
-        threads = [threading.Thread(target=p.play) for p in players]
+        players = [ClubTable(base, i, pace, 0.0, times, errors) for i in range(tables)]
+        ready, start = threading.Semaphore(0), threading.Event()
+        threads = [threading.Thread(target=p.play, args=(ready, start)) for p in players]
         for t in threads:
             t.start()
+        for _ in players:  # every table open and both its seats listening; then the clock runs
+            ready.acquire()
+        for p in players:
+            p.until = time.perf_counter() + seconds
+        start.set()
         for t in threads:
             t.join()
         ordered = sorted(times)
