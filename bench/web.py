@@ -22,6 +22,7 @@ to bench/RESULTS.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import queue
@@ -174,6 +175,8 @@ class ClubTable:
         self.client = httpx.Client(base_url=base, timeout=60, headers={"origin": base})
         self.rng = random.Random(index)
         self.games = 0
+        self.started = 0.0
+        """When the clock started (every table open)."""
         self.notes_times: list[float] = []
         """From a state's arrival to its notes' (the page's moves list complete)."""
 
@@ -191,8 +194,8 @@ class ClubTable:
     def listen(self, api: str, out: queue.Queue[tuple[float, dict[str, Any]]]) -> None:
         """A seat's page: its push stream, and its notes asked for as the page asks."""
         client = httpx.Client(base_url=self.base, headers={"origin": self.base})
-        with client.stream("GET", f"{api}/stream", timeout=None) as r:
-            for line in r.iter_lines():
+        with contextlib.suppress(httpx.HTTPError), client.stream("GET", f"{api}/stream", timeout=None) as r:
+            for line in r.iter_lines():  # until the game ends or the server stops
                 if line.startswith("data: "):
                     at = time.perf_counter()
                     state = json.loads(line[6:])
@@ -203,9 +206,10 @@ class ClubTable:
                         return
 
     def notes(self, client: httpx.Client, api: str, version: int, since: float) -> None:
-        r = client.get(f"{api}/notes", params={"version": version})
-        if r.status_code == 200:
-            self.notes_times.append((time.perf_counter() - since) * 1000)
+        with contextlib.suppress(httpx.HTTPError):
+            r = client.get(f"{api}/notes", params={"version": version})
+            if r.status_code == 200 and self.started and since >= self.started:  # once the clock runs
+                self.notes_times.append((time.perf_counter() - since) * 1000)
 
     def play(self, ready: threading.Semaphore, start: threading.Event) -> None:
         """Open the table, say it is ready, and play from ``start`` until :attr:`until`."""
@@ -294,8 +298,9 @@ def club(tables: int, pace: float, seconds: float, workers: int) -> None:
             t.start()
         for _ in players:  # every table open and both its seats listening; then the clock runs
             ready.acquire()
+        now = time.perf_counter()
         for p in players:
-            p.until = time.perf_counter() + seconds
+            p.started, p.until = now, now + seconds
         start.set()
         for t in threads:
             t.join()

@@ -38,7 +38,7 @@ def notes_answer(ruleset: Ruleset, game: Game[Any], version: int) -> dict[str, A
     ``version``."""
     legal = game.legal_actions()
     notes = game.describe_actions(legal)
-    _targets, drawn = board(ruleset, game, legal, notes)
-    aids = {str(i): aid for i, (note, aid) in enumerate(zip(notes, drawn, strict=True))
-            if note and aid is not None}
+    noted = [i for i, note in enumerate(notes) if note]
+    _targets, drawn = board(ruleset, game, [legal[i] for i in noted], [notes[i] for i in noted])
+    aids = {str(i): aid for i, aid in zip(noted, drawn, strict=True) if aid is not None}
     return {"version": version, "count": len(legal), "notes": notes, "aids": aids}
