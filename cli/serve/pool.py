@@ -55,8 +55,12 @@ _mirrors: dict[str, tuple[list[str], Game[Any]]] = {}
 
 
 def _watch_server(server: int) -> None:
-    """End this worker when the server's process is gone (killed without a word)."""
+    """Start a worker: Ctrl-C is the server's to handle (it stops its workers), and
+    the worker ends by itself when the server's process is gone (killed without a word)."""
+    import signal
     import time
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == server:
