@@ -46,9 +46,11 @@ from cli.serve.guard import (
     check_nesting,
     plain_http_from_afar,
 )
+from cli.serve.pool import NotesPool, Stale
 from cli.serve.seatview import hint_text, seat_state
 from cli.serve.store import GameSpec, GameStore
 from cli.serve.tables import HOTSEAT, HUMAN, SPECTATOR, Forbidden, SaveFailed, Seat, Table
+from cli.serve.updates import SeatStates
 from cli.serve.worker import ComputerWorker
 from core.ai.levels import level_notes
 from core.errors import DataError, IllegalActionError, NotationError, TanktableError
@@ -182,7 +184,7 @@ class TableServer:
     """The store, the computer worker and the routes around them."""
 
     def __init__(self, store: GameStore, host_key: str | None = None, base_url: str = "",
-                 names: ServedNames | None = None):
+                 names: ServedNames | None = None, workers: int = 0):
         self.store = store
         self.host_key = host_key or secrets.token_urlsafe(16)
         self.base_url = base_url
@@ -193,9 +195,13 @@ class TableServer:
         self.closing = False
         """Set when the server stops: every push stream ends at once."""
         self.ping_seconds = PING_SECONDS
+        self.pool = NotesPool(workers)
+        """The processes that work out the notes of long move lists (see :mod:`cli.serve.pool`)."""
+        self.states = SeatStates(self.pool)
 
     def start(self) -> None:
         self.worker.start()
+        self.pool.start()
         self.store.load_all()
 
     def close_streams(self) -> None:
@@ -313,7 +319,33 @@ class TableServer:
     # ---------------------------------------------------------- seat API
     async def state(self, request: Request) -> Response:
         table, seat = self.seat(request)
-        return JSONResponse(await run_in_threadpool(seat_state, table, seat))
+        _state, text = await run_in_threadpool(self.states.get, table, seat)
+        return Response(text, media_type="application/json")
+
+    async def notes(self, request: Request) -> Response:
+        """The notes of the seat's legal moves that its state left for later
+        (:mod:`cli.serve.notes`): only for the seat whose decision it is, and only
+        for the version asked (409 once the table has moved on)."""
+        table, seat = self.seat(request)
+        asked = request.query_params.get("version", "")
+        if not asked.isdigit():
+            raise HttpError(400, "ask for the notes of a version: ?version=N")
+
+        def work() -> dict[str, Any]:
+            with table.lock:
+                viewer = table.viewer(seat)
+                g = table.game
+                if seat.role == HOTSEAT and table.hotseat_pass_due() is not None:
+                    raise Forbidden("pass the screen first: the next player confirms it is them")
+                if viewer < 0 or g.outcome() is not None or g.to_move() != viewer \
+                        or table.kinds.get(viewer) != HUMAN:
+                    raise Forbidden("the notes are for the player whose decision it is")
+            return self.pool.answer(table, viewer, int(asked))
+
+        try:
+            return JSONResponse(await run_in_threadpool(work))
+        except Stale as exc:
+            raise HttpError(409, str(exc), version=exc.version) from None
 
     def _seat_action(self, name: str, model: type[Body],
                      do: Callable[[Table, Seat, Any], Any]) -> Callable[[Request], Awaitable[Response]]:
@@ -321,16 +353,16 @@ class TableServer:
             table, seat = self.seat(request)
             body = await read_body(request, model)
 
-            def work() -> dict[str, Any]:
+            def work() -> Response:
                 extra = do(table, seat, body)
                 if getattr(body, "brief", False):
-                    return {"answer": extra, "version": table.version}
-                state = seat_state(table, seat)
+                    return JSONResponse({"answer": extra, "version": table.version})
+                state, text = self.states.get(table, seat)
                 if extra:
-                    state["answer"] = extra
-                return state
+                    return JSONResponse({**state, "answer": extra})
+                return Response(text, media_type="application/json")
 
-            return JSONResponse(await run_in_threadpool(work))
+            return await run_in_threadpool(work)
 
         handler.__name__ = name
         return handler
@@ -393,10 +425,10 @@ class TableServer:
             sent = -1
             while not self.closing:
                 wake.clear()
-                state = await run_in_threadpool(seat_state, table, seat)
+                state, text = await run_in_threadpool(self.states.get, table, seat)
                 if state["version"] != sent or state.get("thinking"):
                     sent = state["version"]
-                    yield f"data: {json.dumps(state)}\n\n"
+                    yield f"data: {text}\n\n"
                 if state["outcome"] is not None:
                     return
                 try:
@@ -434,6 +466,7 @@ class TableServer:
             Route(f"{t}/state", guarded(self.state)),
             Route(f"{t}/stream", guarded(self.stream)),
             Route(f"{t}/record", guarded(self.record)),
+            Route(f"{t}/notes", guarded(self.notes)),
         ]
         for name, model, do in seat_routes:
             routes.append(Route(f"{t}/{name}", guarded(self._seat_action(name, model, do)),
@@ -451,6 +484,7 @@ class TableServer:
             yield
         finally:
             self.worker.stop()
+            self.pool.stop()
 
 
 def _static_names() -> frozenset[str]:
@@ -477,10 +511,11 @@ def _static_text(name: str) -> str:
 
 
 def create_app(store: GameStore, host_key: str | None = None, base_url: str = "",
-               names: ServedNames | None = None) -> tuple[Starlette, TableServer]:
+               names: ServedNames | None = None, workers: int = 0) -> tuple[Starlette, TableServer]:
     """The ASGI app over ``store`` (and its server, for tests and the command);
-    ``names`` are those it answers to (by default those of 127.0.0.1)."""
-    server = TableServer(store, host_key, base_url, names)
+    ``names`` are those it answers to (by default those of 127.0.0.1); ``workers``
+    processes work out the notes of long move lists (0: each request's own thread)."""
+    server = TableServer(store, host_key, base_url, names, workers)
     return server.app(), server
 
 

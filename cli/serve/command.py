@@ -35,13 +35,17 @@ def register(app: typer.Typer) -> None:
             [], "--allow-host",
             help="Another name this server answers to (a machine name on your network); "
                  "the listening address and localhost always are."),
+        workers: int | None = typer.Option(
+            None, "--workers", min=0,
+            help="Processes that work out the notes of long move lists, beside the server's "
+                 "own (default: one per core; 0: none, the server does it itself)."),
     ) -> None:
         """Play in the browser: a live table, one seat per browser, games saved in --games-dir."""
         from cli.serve.run import serve
 
         raise typer.Exit(serve(host, port, games_dir, scenario, position, think,
                                public_url=public_url, allow_hosts=allow_host, new_key=new_key,
-                               armies=army, cards=cards))
+                               armies=army, cards=cards, workers=workers))
 
 
 def is_local(host: str) -> bool:

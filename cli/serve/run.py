@@ -14,13 +14,14 @@ from cli.serve.command import is_local
 def serve(host: str, port: int, games_dir: Path, scenarios: list[Path], positions: list[Path],
           think: float, public_url: str | None = None, allow_hosts: list[str] | None = None,
           new_key: bool = False, armies: list[Path] | None = None,
-          cards: list[Path] | None = None) -> int:
+          cards: list[Path] | None = None, workers: int | None = None) -> int:
     import uvicorn
 
     from cli.serve.app import create_app
     from cli.serve.armies import check_server_files
     from cli.serve.guard import BadServedName, ServedNames
     from cli.serve.hostkey import host_key
+    from cli.serve.pool import default_workers
     from cli.serve.store import GameStore, ServerFiles
     from core.ai.agents import AGENTS, _presets
     from core.errors import UsageError
@@ -42,7 +43,8 @@ def serve(host: str, port: int, games_dir: Path, scenarios: list[Path], position
     real_port = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     base = names.public_origin or f"http://{shown}:{real_port}"
-    app, server = create_app(store, host_key=kept.key, base_url=base, names=names)
+    app, server = create_app(store, host_key=kept.key, base_url=base, names=names,
+                             workers=default_workers() if workers is None else workers)
     if not is_local(host):
         typer.echo(f"warning: listening on {host}: anyone who can reach this address can open the "
                    "start page with its key and any seat with its link; plain HTTP is not "

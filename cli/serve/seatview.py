@@ -1,10 +1,12 @@
 """What one link is sent: built only from what its player may see.
 
 Every byte of a seat's page and of its pushed updates comes from here, and
-here only from ``view(player)``, ``render(player)``, the ruleset's SVG as
-that player sees it, :meth:`~core.game.Event.for_player`, the moves' public
-texts, and -- when it is that player's decision -- the legal actions with their
-notes. A spectator's player is ``-1``: no side's, so it is shown only what
+here only from ``view(player)``, the ruleset's SVG as that player sees it,
+:meth:`~core.game.Event.for_player`, the moves' public texts, and -- when it
+is that player's decision -- the legal actions with their notes (those of a
+decision with many moves follow on request, see :mod:`cli.serve.notes`). The
+terminal's text board is not sent: the page draws the SVG. A spectator's
+player is ``-1``: no side's, so it is shown only what
 is public; in a hidden-information game that leaves the board out until the
 game is over (there is no view of the table that belongs to nobody).
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from cli.serve.aids import board, check_line, drive, entry_drawing, geometry
+from cli.serve.notes import LATER, LAZY_NOTES
 from cli.serve.tables import HOTSEAT, Seat, Table
 from core.errors import TanktableError
 from core.game import Game
@@ -74,12 +77,12 @@ def _state(table: Table, seat: Seat) -> dict[str, Any]:
         "notation_help": g.notation_help,
     })
     if secret_board:
-        base.update({"svg": None, "text": None, "view": None,
+        base.update({"svg": None, "view": None,
                      "hidden": "the board of a hidden-information game is shown to spectators "
                                "when the game is over"})
     else:
         eye = viewer if viewer >= 0 else None  # a finished game shows everything
-        base.update({"svg": _svg(table, eye), "text": g.render(eye), "view": g.view(eye)})
+        base.update({"svg": _svg(table, eye), "view": g.view(eye)})
         last = base["log"][-1]["events"] if base["log"] else []
         threat = check_line(g, last, table.ruleset) if outcome is None else None
         if threat is not None:
@@ -90,7 +93,11 @@ def _state(table: Table, seat: Seat) -> dict[str, Any]:
     actions: list[dict[str, Any]] = []
     if base["your_turn"]:
         legal = g.legal_actions()
-        notes = g.describe_actions(legal)
+        if len(legal) > LAZY_NOTES:  # the board first, the notes when the page asks
+            notes = [""] * len(legal)
+            base["notes"] = LATER
+        else:
+            notes = g.describe_actions(legal)
         actions = [{"text": g.format_action(a), "note": n} for a, n in zip(legal, notes, strict=True)]
         base["targets"], aids = board(table.ruleset, g, legal, notes)
         free = drive(g, viewer, table.ruleset)

@@ -11,6 +11,7 @@ import {setupReplayLink} from "./replaylink.js";
 import {rulesetModule} from "./rulesets/index.js";
 import {showPassScreen, hidePassScreen} from "./passscreen.js";
 import * as zoom from "./zoom.js";
+import "./notes.js";
 
 let ruleset = null;
 let shownPosition = null;
