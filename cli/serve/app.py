@@ -47,7 +47,7 @@ from cli.serve.guard import (
     plain_http_from_afar,
 )
 from cli.serve.pool import NotesPool, Stale
-from cli.serve.seatview import hint_text, seat_state
+from cli.serve.seatview import hint_text
 from cli.serve.store import GameSpec, GameStore
 from cli.serve.tables import HOTSEAT, HUMAN, SPECTATOR, Forbidden, SaveFailed, Seat, Table
 from cli.serve.updates import SeatStates
