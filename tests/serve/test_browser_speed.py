@@ -10,7 +10,7 @@ from pathlib import Path
 from cli.serve.app import TableServer
 from tests.serve.browser import Browser
 from tests.serve.helpers import HOST, Link
-from tests.serve.test_browser import browser, chromium, live, screenshots  # noqa: F401 - fixtures
+from tests.serve.test_browser import browser, chromium, live, open_moves, screenshots  # noqa: F401 - fixtures
 
 __all__ = ["browser", "chromium", "live", "screenshots"]
 
@@ -49,6 +49,7 @@ def test_tank_chess_notes_arrive_after_the_board(browser: Browser,  # noqa: F811
     browser.wait("document.querySelector('#board svg') && document.querySelector('#actions button.action')")
     # the notes come after the board
     browser.wait("performance.getEntriesByType('resource').some(e => e.name.includes('/notes?version='))")
+    open_moves(browser)  # the list is closed when the page opens (issue 29.12)
     browser.click("#filter")
     browser.send("Input.insertText", text="check")
     browser.wait("document.querySelectorAll('#actions button.action').length > 0 && "
