@@ -33,7 +33,7 @@ from cli.recent_results import Entry, early_lines, fit, full_lines, wrap
 from core.errors import NotationError, TanktableError, UsageError
 from core.game import Event, Game, Ruleset, TableCommand, Termination
 from core.registry import get_ruleset
-from core.secrecy import same_history, shown
+from core.secrecy import SecretLeakError, same_history, shown
 from core.streams import Seed, decision_seed, normal_seed, seed_text
 
 if TYPE_CHECKING:
@@ -273,6 +273,16 @@ class Session:
         self.say("seats: " + ", ".join(f"{g.players[p]}={k}" for p, k in self.kinds.items()))
         if self.humans:
             self.say("type 'help' for commands")
+        try:
+            return self.play_on()
+        except SecretLeakError:
+            # Nothing more is shown: the game stops, saved, with the refusal as its error.
+            self.save_if_asked(announce=False)
+            raise
+
+    def play_on(self) -> int:
+        """Decisions until the game ends (or ``--max-moves``), then :meth:`finish`."""
+        g = self.game
         decisions = 0
         while g.outcome() is None:
             if self.s.max_moves is not None and decisions >= self.s.max_moves:
@@ -609,6 +619,8 @@ class Session:
             except NotationError as exc:
                 text = str(exc)
                 typer.echo(text if text.startswith("cannot read") else f"cannot read {line!r}: {text}")
+            except SecretLeakError:
+                raise  # a ruleset's bug: the session stops (see run)
             except TanktableError as exc:
                 typer.echo(f"{exc}")
 
@@ -681,7 +693,7 @@ class Session:
                     for a, n in zip(legal, notes, strict=True)]
 
         rows = [(heading, text) for heading, text in
-                self.seen(self.game.to_move(), "moves", listed) if keep is None or keep.search(text)]
+                self.seen(self.game.to_move(), "move list", listed) if keep is None or keep.search(text)]
         groups: dict[str, list[str]] = {}
         for heading, text in rows:
             groups.setdefault(heading, []).append(text)
