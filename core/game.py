@@ -563,11 +563,24 @@ class Game(ABC, Generic[A]):
     def determinize(self, player: int, seed: int) -> Game[A]:
         """A full game consistent with what ``player`` knows (hidden info resampled).
 
-        Perfect-information games return a plain clone. Hidden-information
-        rulesets override this; the computer plays on the result, so it
-        never reads what its player cannot see.
+        The computer plays (and the hint advises) on the result, so it never
+        reads what its player cannot see. Perfect-information games return a
+        plain clone. With hidden information the default is derived from the
+        ruleset's one statement of its secrets, :meth:`hidden_variant` (a clone
+        where it gives none), without the history and the undo base: those hold
+        the true secrets (a step's events, the start), and a search copy needs
+        neither. That is sound where the variant draws the hidden parts from
+        ``seed`` alone -- from a list in an order the true deal cannot show
+        through -- and the hint's gate (:mod:`core.secrecy`) refuses a hint that
+        does depend on them. A ruleset whose variant cannot serve (one that keeps
+        a true secret out of the draw, as Cups' other cup) overrides this.
         """
-        return self.clone()
+        if not self.game_type.hidden_information:
+            return self.clone()
+        game = self.hidden_variant(player, seed) or self.clone()
+        game.history, game._initial = [], None
+        game.state_changed()
+        return game
 
     def hidden_variant(self, player: int, seed: int) -> Game[A] | None:
         """This game as it might be for all ``player`` can tell: what ``player`` may
