@@ -370,7 +370,10 @@ class Game(ABC, Generic[A]):
     implement :meth:`to_move`, :meth:`decision`, :meth:`legal_actions`,
     :meth:`_check`, :meth:`_apply`, :meth:`_outcome`, :meth:`format_action`,
     :meth:`parse_action` and :meth:`render`. Hidden-information games also
-    override :meth:`view` (and, for the computer, :meth:`determinize`).
+    state once what each player may not see (:meth:`hidden_variant`), which
+    every outlet to a player is held to (:mod:`core.secrecy`) and from which the
+    computer's :meth:`determinize` is derived, and show each player his own
+    :meth:`view`.
 
     Undo is replay-from-start by default: the initial state is kept and the
     history replayed without its last step, which costs nothing per move.
@@ -596,6 +599,11 @@ class Game(ABC, Generic[A]):
         executed, a hand of cards), consistent with what ``player`` knows. A
         variant may keep the history as it is, or replay it with other hidden
         choices, which also puts the events of those choices to the test.
+
+        It is the ruleset's one statement of its secrets: at play time every part
+        sent to a player is built again from a variant and refused where it
+        differs (:mod:`core.secrecy`), and the default :meth:`determinize` is a
+        variant without its history.
 
         ``None`` (the default): nothing is hidden from ``player`` now, or the
         ruleset offers no variants. A ruleset that declares hidden information
