@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,9 @@ import typer
 
 from core.data import Problem, load_document, validate, yaml_files
 from core.errors import DataError, TanktableError, did_you_mean
+from core.game import Event, Game
 from core.registry import available_rulesets, get_ruleset, kind_model, ruleset_ids
+from core.secrecy import same_history, shown
 
 
 def list_rulesets(json_out: bool) -> None:
@@ -154,8 +157,9 @@ def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, js
     out: list[dict[str, Any]] = []
     for move in replay_moves(record, game, doc, upto):
         i, player = move.n, move.player
-        shown_move = move.text if viewer is None or viewer == player else move.public
-        visible = game.events_for(viewer, move.events)
+        shown_move = move.text if viewer is None or viewer == player else shown(
+            game, viewer, "moves", partial(_last_public, game, move.public))
+        visible = shown(game, viewer, "events", partial(_last_events, game, viewer, move.events))
         out.append({"n": i, "side": game.players[player], "move": shown_move,
                     "events": [e.to_json() for e in visible]})
         if not json_out:
@@ -163,7 +167,7 @@ def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, js
             for e in visible:
                 typer.echo(f"        {e.text}")
             if step:
-                typer.echo(game.render(viewer))
+                typer.echo(shown(game, viewer, "board", partial(_board, viewer=viewer)))
                 typer.echo("-- Enter for the next move, q to stop --", nl=False)
                 answer = sys.stdin.readline()
                 if not answer:  # end of input: nobody is there to press Enter
@@ -174,10 +178,26 @@ def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, js
     if json_out:
         typer.echo(json.dumps({"moves": out, "result": record.result.model_dump() if record.result else None}, indent=2))
     else:
-        typer.echo(game.render(viewer))
+        typer.echo(shown(game, viewer, "board", partial(_board, viewer=viewer)))
         if record.result:
             typer.echo(f"Result: {', '.join(record.result.winners) or 'draw'} -- {record.result.reason}")
     return 0
+
+
+def _board(game: Game[Any], viewer: int | None) -> str:
+    """The text board of ``game`` (or of a variant of it, in the gate for secrets)."""
+    return game.render(viewer)
+
+
+def _last_events(game: Game[Any], viewer: int | None, events: Sequence[Event], g: Game[Any]) -> list[Event]:
+    """The events of the step just replayed as ``viewer`` reads them: ``events`` in
+    ``game`` itself, a variant's own last step's in the gate for secrets."""
+    return g.events_for(viewer, events if g is game else g.history[-1].events)
+
+
+def _last_public(game: Game[Any], public: str | None, g: Game[Any]) -> str | None:
+    """The move just replayed as everyone reads it (``public`` in ``game`` itself)."""
+    return public if g is game or same_history(game, g) else g.public_moves()[-1]
 
 
 def load_position(ruleset_id: str, source: str, upto: int | None) -> tuple[Any, Any]:
@@ -218,9 +238,9 @@ def render_source(ruleset_id: str, source: str, svg: Path | None, side: str | No
                          "--as SIDE, or --all for every secret")
     viewer = _side(game, side)
     if svg is None:
-        typer.echo(game.render(viewer))
+        typer.echo(shown(game, viewer, "board", partial(_board, viewer=viewer)))
         return 0
-    text = ruleset.render_svg(game, viewer)
+    text = shown(game, viewer, "svg board", partial(ruleset.render_svg, player=viewer))
     try:
         svg.write_text(text, encoding="utf-8")
     except OSError as exc:

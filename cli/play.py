@@ -19,10 +19,11 @@ import os
 import re
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import typer
 
@@ -30,8 +31,9 @@ from cli.options import game_options, pairs
 from cli.prompt import Prompt, fit_prompt, parse_move
 from cli.recent_results import Entry, early_lines, fit, full_lines, wrap
 from core.errors import NotationError, TanktableError, UsageError
-from core.game import Event, Game, Ruleset, Termination
+from core.game import Event, Game, Ruleset, TableCommand, Termination
 from core.registry import get_ruleset
+from core.secrecy import SecretLeakError, same_history, shown
 from core.streams import Seed, decision_seed, normal_seed, seed_text
 
 if TYPE_CHECKING:
@@ -41,6 +43,8 @@ if TYPE_CHECKING:
     from core.record import RecordClock, RecordFile
 
 HUMAN = "human"
+
+T = TypeVar("T")
 
 HELP = """\
 commands:
@@ -215,12 +219,12 @@ class Session:
         n = len(g.history)
         if len(self.humans) > 1 and g.hidden_information:
             for h in self.humans:
-                shown = text if h == player else (public or "(hidden)")
-                self.pending[h].append(self.entry(f"{n:>4}. {g.players[player]:<8} {shown}", h, events))
+                move = text if h == player else (self.public_move(h, public) or "(hidden)")
+                self.pending[h].append(self.entry(f"{n:>4}. {g.players[player]:<8} {move}", h, events))
             return
         viewer = self.viewer()
-        shown = text if viewer is None or viewer == player else (public or "(hidden)")
-        headline = f"{n:>4}. {g.players[player]:<8} {shown}"
+        move = text if viewer is None or viewer == player else (self.public_move(viewer, public) or "(hidden)")
+        headline = f"{n:>4}. {g.players[player]:<8} {move}"
         if self.humans:
             for h in self.humans:  # shown at the next human decision, fitted to the screen
                 self.pending[h].append(self.entry(headline, viewer, events))
@@ -233,9 +237,28 @@ class Session:
 
     def entry(self, headline: str, viewer: int | None, events: list[Event]) -> Entry:
         """A decision as ``viewer`` may see it: its events and their summary both filtered
-        through the game's view of that player, as ``last`` shows them."""
-        seen = self.game.events_for(viewer, events)
-        return Entry(headline, tuple(e.text for e in seen), self.game.summarize_events(seen))
+        through the game's view of that player, as ``last`` shows them. ``events`` are
+        those of the step just played (its variants' own last step's, in the gate)."""
+
+        def read(g: Game[Any]) -> tuple[tuple[str, ...], str]:
+            seen = g.events_for(viewer, events if g is self.game else g.history[-1].events)
+            return tuple(e.text for e in seen), g.summarize_events(seen)
+
+        texts, summary = self.seen(viewer, "events", read)
+        return Entry(headline, texts, summary)
+
+    def seen(self, viewer: int | None, part: str, build: Callable[[Game[Any]], T]) -> T:
+        """``build(game)`` as shown to ``viewer``, through the core's gate for secrets
+        (:func:`core.secrecy.shown`): in a hidden-information game a part that changes
+        with what ``viewer`` may not see is refused. ``None`` (everything shown, no
+        human seat or the game over) passes as it is."""
+        return shown(self.game, viewer, part, build)
+
+    def public_move(self, viewer: int, public: str | None) -> str | None:
+        """The last move as every player reads it (``public``, asked before it was
+        played), through the gate: a variant that plays other hidden choices reads its own."""
+        return self.seen(viewer, "moves", lambda g: public if g is self.game or same_history(self.game, g)
+                         else g.public_moves()[-1])
 
     # ------------------------------------------------------------------- loop
     def run(self) -> int:
@@ -250,6 +273,16 @@ class Session:
         self.say("seats: " + ", ".join(f"{g.players[p]}={k}" for p, k in self.kinds.items()))
         if self.humans:
             self.say("type 'help' for commands")
+        try:
+            return self.play_on()
+        except SecretLeakError:
+            # Nothing more is shown: the game stops, saved, with the refusal as its error.
+            self.save_if_asked(announce=False)
+            raise
+
+    def play_on(self) -> int:
+        """Decisions until the game ends (or ``--max-moves``), then :meth:`finish`."""
+        g = self.game
         decisions = 0
         while g.outcome() is None:
             if self.s.max_moves is not None and decisions >= self.s.max_moves:
@@ -300,6 +333,12 @@ class Session:
         seed = decision_seed(self.seed, purpose, player, len(self.game.history))
         return make_agent(kind, seed=seed, think=self.s.think)
 
+    def advise(self, game: Game[Any]) -> tuple[str, str]:
+        """The hint for the player to move in ``game`` (the session's game, or a variant
+        of it in the gate for secrets): the greedy seat's choice as typed, and its note."""
+        hinted = self.agent(game.to_move(), "hint").choose(game)
+        return game.format_action(hinted), game.describe_action(hinted)
+
     def finish(self) -> int:
         g = self.game
         outcome = g.outcome()
@@ -324,7 +363,8 @@ class Session:
         if self.humans:  # the moves since the last human decision, in full
             self.show_moves(self.last_human if self.last_human is not None else self.humans[0])
         if self.board in ("end", "each", "every") or self.humans:
-            self.say(g.render(None if outcome is not None else self.viewer(), color=self.color))
+            eye = None if outcome is not None else self.viewer()
+            self.say(self.seen(eye, "board", lambda v: v.render(eye, color=self.color)))
         if outcome is None:
             self.say(f"Result: unfinished after {len(g.history)} moves")
         else:
@@ -455,7 +495,7 @@ class Session:
         """The moves not yet seen and the compact board for a decision (the full one
         is ``board``); the board is not drawn again while unchanged on this
         player's screen, unless ``again``."""
-        text = self.game.render_compact(player, color=self.color)
+        text = self.seen(player, "compact board", lambda g: g.render_compact(player, color=self.color))
         board = again or self.shown.get(player) != text
         above = len(early_lines(self.shown_early.get(player, []), screen_columns()))
         # The prompt takes a line, and the Enter that answers it another: keep both in view.
@@ -535,13 +575,14 @@ class Session:
                     for shown in self.last_moves.get(player, []) or ["(no moves yet)"]:
                         typer.echo(shown)
                 elif word == "board":
-                    typer.echo(g.render(player, color=self.color))
+                    typer.echo(self.seen(player, "board", lambda v: v.render(player, color=self.color)))
                 elif word == "card":
-                    typer.echo(g.card_text(rest.strip(), player) if rest.strip() else "usage: card NAME")
+                    name = rest.strip()
+                    typer.echo(self.seen(player, "card", partial(_card, name=name, player=player))
+                               if name else "usage: card NAME")
                 elif word == "hint":
-                    hinted = self.agent(player, "hint").choose(g)
-                    note = g.describe_action(hinted)
-                    typer.echo(f"hint: {g.format_action(hinted)}")  # as typed at the prompt (issue 27.17)
+                    hint, note = self.seen(player, "hint", self.advise)
+                    typer.echo(f"hint: {hint}")  # as typed at the prompt (issue 27.17)
                     for text in wrap(f"({note})", screen_columns(), 6, 7) if note else []:
                         typer.echo(text)
                 elif word == "undo":
@@ -566,7 +607,9 @@ class Session:
                 elif word in ("quit", "exit"):
                     return False
                 elif word in self.table_commands:
-                    typer.echo(self.table_commands[word].answer(g, player, rest.strip()))
+                    answer = partial(_answer, command=self.table_commands[word], player=player,
+                                     asked=rest.strip())
+                    typer.echo(self.seen(player, word, answer))
                 else:
                     self.try_move(player, line)
                     if g.history and g.history[-1].player == player and (
@@ -576,6 +619,8 @@ class Session:
             except NotationError as exc:
                 text = str(exc)
                 typer.echo(text if text.startswith("cannot read") else f"cannot read {line!r}: {text}")
+            except SecretLeakError:
+                raise  # a ruleset's bug: the session stops (see run)
             except TanktableError as exc:
                 typer.echo(f"{exc}")
 
@@ -639,15 +684,16 @@ class Session:
             self.show_own_results(player)
 
     def list_moves(self, needle: str) -> None:
-        g = self.game
-        legal = g.legal_actions()
-        notes = g.describe_actions(legal)
         keep = move_filter(needle) if needle else None
-        rows = []
-        for action, note in zip(legal, notes, strict=True):
-            text = g.format_action(action) + (f"  ({note})" if note else "")
-            if keep is None or keep.search(text):
-                rows.append((g.group_of(action, note), text))
+
+        def listed(g: Game[Any]) -> list[tuple[str, str]]:
+            legal = g.legal_actions()
+            notes = g.describe_actions(legal)
+            return [(g.group_of(a, n), g.format_action(a) + (f"  ({n})" if n else ""))
+                    for a, n in zip(legal, notes, strict=True)]
+
+        rows = [(heading, text) for heading, text in
+                self.seen(self.game.to_move(), "move list", listed) if keep is None or keep.search(text)]
         groups: dict[str, list[str]] = {}
         for heading, text in rows:
             groups.setdefault(heading, []).append(text)
@@ -683,6 +729,16 @@ class Session:
         if others and (not across or any(self.kinds[o] == HUMAN for o in others)):
             raise TanktableError("cannot undo past another player's decision")
         g.undo_to(cut)
+
+
+def _card(game: Game[Any], name: str, player: int) -> str:
+    """``card NAME`` at the prompt, read from ``game`` (or a variant of it, in the gate)."""
+    return game.card_text(name, player)
+
+
+def _answer(game: Game[Any], command: TableCommand, player: int, asked: str) -> str:
+    """A table command's answer, read from ``game`` (or a variant of it, in the gate)."""
+    return command.answer(game, player, asked)
 
 
 GROUP_ABOVE = 40

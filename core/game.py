@@ -370,7 +370,10 @@ class Game(ABC, Generic[A]):
     implement :meth:`to_move`, :meth:`decision`, :meth:`legal_actions`,
     :meth:`_check`, :meth:`_apply`, :meth:`_outcome`, :meth:`format_action`,
     :meth:`parse_action` and :meth:`render`. Hidden-information games also
-    override :meth:`view` (and, for the computer, :meth:`determinize`).
+    state once what each player may not see (:meth:`hidden_variant`), which
+    every outlet to a player is held to (:mod:`core.secrecy`) and from which the
+    computer's :meth:`determinize` is derived, and show each player his own
+    :meth:`view`.
 
     Undo is replay-from-start by default: the initial state is kept and the
     history replayed without its last step, which costs nothing per move.
@@ -563,11 +566,24 @@ class Game(ABC, Generic[A]):
     def determinize(self, player: int, seed: int) -> Game[A]:
         """A full game consistent with what ``player`` knows (hidden info resampled).
 
-        Perfect-information games return a plain clone. Hidden-information
-        rulesets override this; the computer plays on the result, so it
-        never reads what its player cannot see.
+        The computer plays (and the hint advises) on the result, so it never
+        reads what its player cannot see. Perfect-information games return a
+        plain clone. With hidden information the default is derived from the
+        ruleset's one statement of its secrets, :meth:`hidden_variant` (a clone
+        where it gives none), without the history and the undo base: those hold
+        the true secrets (a step's events, the start), and a search copy needs
+        neither. That is sound where the variant draws the hidden parts from
+        ``seed`` alone -- from a list in an order the true deal cannot show
+        through -- and the hint's gate (:mod:`core.secrecy`) refuses a hint that
+        does depend on them. A ruleset whose variant cannot serve (one that keeps
+        a true secret out of the draw, as Cups' other cup) overrides this.
         """
-        return self.clone()
+        if not self.game_type.hidden_information:
+            return self.clone()
+        game = self.hidden_variant(player, seed) or self.clone()
+        game.history, game._initial = [], None
+        game.state_changed()
+        return game
 
     def hidden_variant(self, player: int, seed: int) -> Game[A] | None:
         """This game as it might be for all ``player`` can tell: what ``player`` may
@@ -583,6 +599,11 @@ class Game(ABC, Generic[A]):
         executed, a hand of cards), consistent with what ``player`` knows. A
         variant may keep the history as it is, or replay it with other hidden
         choices, which also puts the events of those choices to the test.
+
+        It is the ruleset's one statement of its secrets: at play time every part
+        sent to a player is built again from a variant and refused where it
+        differs (:mod:`core.secrecy`), and the default :meth:`determinize` is a
+        variant without its history.
 
         ``None`` (the default): nothing is hidden from ``player`` now, or the
         ruleset offers no variants. A ruleset that declares hidden information

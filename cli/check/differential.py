@@ -10,11 +10,14 @@ that player reads them, the legal moves with their notes and board aids), the
 terminal's boards and one-line summaries of each decision's events, and the
 hint (:func:`cli.serve.seatview.hint_text`). A spectator, who sees only what
 is public, is compared too. Any difference is a secret that reached the player.
+
+At play time the same comparison guards every outlet (:mod:`core.secrecy`) and
+refuses the first part that differs; here the outlets are built without that
+gate so that the report names every part that differs, in every state of a run.
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -22,20 +25,21 @@ from cli.check.games import crash_text
 from cli.check.report import Tally
 from core.game import Game, Ruleset
 from core.record import RecordFile
+from core.secrecy import differing, public_moves_of
 from core.streams import decision_seed
 
 
 def sent_to(game: Game[Any], ruleset: Ruleset, header: RecordFile, public: list[str | None],
             viewer: int, seed: int) -> dict[str, Any]:
     """Everything ``viewer`` (a player, or -1 for a spectator) is sent now, by part."""
-    from cli.serve.seatview import hint_text, seat_state
+    from cli.serve.seatview import hint_text, raw_seat_state
     from cli.serve.tables import HUMAN, SPECTATOR, Seat, Table
 
     table = Table(id="check", ruleset=ruleset, game=game, header=header,
                   kinds={p: HUMAN for p in range(len(game.players))}, path=Path("check.yaml"),
                   public_moves=list(public))
     seat = Seat(HUMAN, viewer) if viewer >= 0 else Seat(SPECTATOR)
-    parts: dict[str, Any] = {f"browser {k}": v for k, v in seat_state(table, seat).items()}
+    parts: dict[str, Any] = {f"browser {k}": v for k, v in raw_seat_state(table, seat).items()}
     if viewer < 0:
         return parts
     parts["terminal board"] = game.render(viewer)
@@ -46,22 +50,9 @@ def sent_to(game: Game[Any], ruleset: Ruleset, header: RecordFile, public: list[
         legal = game.legal_actions()
         notes = game.describe_actions(legal)
         parts["terminal move groups"] = [game.group_of(a, n) for a, n in zip(legal, notes, strict=True)]
-        parts["hint"] = hint_text(game.clone(), decision_seed(seed, "hint", viewer, len(game.history)))
+        parts["hint"] = hint_text(game.clone(), decision_seed(seed, "hint", viewer, len(game.history)),
+                                  gate=False)
     return parts
-
-
-def _differing(ours: dict[str, Any], theirs: dict[str, Any]) -> list[str]:
-    keys = sorted(set(ours) | set(theirs))
-    return [k for k in keys if json.dumps(ours.get(k), sort_keys=True, default=str)
-            != json.dumps(theirs.get(k), sort_keys=True, default=str)]
-
-
-def _public_moves(game: Game[Any], variant: Game[Any], public: list[str | None]) -> list[str | None]:
-    """The variant's moves as everyone reads them: the game's own where the variant
-    kept the history, else worked out again from the variant's history."""
-    same = len(game.history) == len(variant.history) and all(
-        a.action == b.action for a, b in zip(game.history, variant.history, strict=True))
-    return public if same else variant.public_moves()
 
 
 class Differential:
@@ -89,11 +80,11 @@ class Differential:
                 self.tally.cases += 1
                 if fingerprint(variant) != fingerprint(game):
                     self.changed += 1
-                theirs = _public_moves(game, variant, public)
+                theirs = public_moves_of(game, variant, public)
                 for viewer in (player, -1):
                     ours = sent_to(game, self.ruleset, header, public, viewer, seed)
                     other = sent_to(variant, self.ruleset, header, theirs, viewer, seed)
-                    parts = _differing(ours, other)
+                    parts = differing(ours, other)
                     if parts:
                         who = game.players[viewer] if viewer >= 0 else "a spectator"
                         self.tally.fail(f"{where}: {who} is sent other bytes when only what "

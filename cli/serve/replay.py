@@ -26,13 +26,15 @@ import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import PurePath
 from typing import Any
 
+from core import secrecy
 from core.commitment import check_reveal
 from core.data import Document, parse_document, validate
 from core.errors import RecordError, TanktableError
-from core.game import Game, Ruleset
+from core.game import Event, Game, Ruleset
 from core.record import RecordFile, finish, replay_moves, start_game
 from core.registry import get_ruleset
 from core.streams import seed_text
@@ -77,7 +79,8 @@ class Replay:
         with self.lock:
             if n not in self.pictures:
                 try:
-                    self.pictures[n] = self.ruleset.render_svg(game, self.eye)
+                    self.pictures[n] = secrecy.shown(game, self.eye, "svg board",
+                                                     partial(self.ruleset.render_svg, player=self.eye))
                 except TanktableError:
                     self.pictures[n] = None
             return {**out, "svg": self.pictures[n], "hidden": None}
@@ -90,6 +93,17 @@ class Replay:
         if self.board_hidden is not None:
             return f"{who} to decide"
         return f"{who} to decide: {game.decision()}"
+
+
+def _last_events(game: Game[Any], eye: int | None, events: list[Event], g: Game[Any]) -> list[dict[str, Any]]:
+    """The events of the step just replayed as ``eye`` reads them: ``events`` in
+    ``game`` itself, a variant's own last step's in the gate for secrets."""
+    return [e.to_json() for e in g.events_for(eye, events if g is game else g.history[-1].events)]
+
+
+def _last_public(game: Game[Any], public: str | None, g: Game[Any]) -> str | None:
+    """The move just replayed as everyone reads it (``public`` in ``game`` itself)."""
+    return public if g is game or secrecy.same_history(game, g) else g.public_moves()[-1]
 
 
 def build(record: RecordFile, ruleset: Ruleset, name: str, viewer: int | None,
@@ -112,8 +126,9 @@ def build(record: RecordFile, ruleset: Ruleset, name: str, viewer: int | None,
     positions = [game.clone()]
     steps = []
     for move in replay_moves(record, game, doc):
-        shown = move.text if viewer is None or move.player == viewer else move.public
-        events = [e.to_json() for e in game.events_for(events_eye, move.events)]
+        shown = move.text if viewer is None or move.player == viewer else secrecy.shown(
+            game, viewer, "moves", partial(_last_public, game, move.public))
+        events = secrecy.shown(game, events_eye, "events", partial(_last_events, game, events_eye, move.events))
         steps.append({"n": move.n, "player": game.players[move.player], "move": shown,
                       "hidden": shown is None, "events": events,
                       "dice": [e["text"] for e in events if _is_roll(e)]})

@@ -9,10 +9,15 @@ terminal's text board is not sent: the page draws the SVG. A spectator's
 player is ``-1``: no side's, so it is shown only what
 is public; in a hidden-information game that leaves the board out until the
 game is over (there is no view of the table that belongs to nobody).
+
+In a game with hidden information the whole state, and the hint, pass the
+core's gate (:mod:`core.secrecy`): built again from the ruleset's hidden
+variant, a part that differs is refused rather than sent (issue 25).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from cli.serve.aids import board, check_line, drive, entry_drawing, geometry
@@ -20,6 +25,7 @@ from cli.serve.notes import LATER, LAZY_NOTES
 from cli.serve.tables import HOTSEAT, Seat, Table
 from core.errors import TanktableError
 from core.game import Game
+from core.secrecy import guarded, public_moves_of, shown
 
 MAX_LOG = 400
 """The newest log entries sent with each update (the record has them all)."""
@@ -30,9 +36,28 @@ drawing for the page's step-by-step replay (issue 29.7)."""
 
 
 def seat_state(table: Table, seat: Seat) -> dict[str, Any]:
-    """The whole state one link may see, as JSON-safe data (one call, one lock)."""
+    """The whole state one link may see, as JSON-safe data (one call, one lock),
+    through the core's gate for secrets: in a hidden-information game a part that
+    changes with what the seat may not see raises
+    :class:`~core.secrecy.SecretLeakError` and is not sent."""
+    with table.lock:
+        return guarded(table.game, table.viewer(seat), lambda game: _state(_as_if(table, game), seat))
+
+
+def raw_seat_state(table: Table, seat: Seat) -> dict[str, Any]:
+    """The state as :func:`seat_state` builds it, without the gate: for ``tanktable
+    check``, which compares it itself to name every part that differs."""
     with table.lock:
         return _state(table, seat)
+
+
+def _as_if(table: Table, game: Game[Any]) -> Table:
+    """``table`` itself for its own game; for a variant of it, a copy that plays the
+    variant, with its moves as everyone reads them and no pictures drawn yet."""
+    if game is table.game:
+        return table
+    return replace(table, game=game, pictures={},
+                   public_moves=public_moves_of(table.game, game, table.public_moves))
 
 
 def _state(table: Table, seat: Seat) -> dict[str, Any]:
@@ -110,14 +135,20 @@ def _state(table: Table, seat: Seat) -> dict[str, Any]:
     return base
 
 
-def hint_text(game: Game[Any], seed: int) -> str:
+def hint_text(game: Game[Any], seed: int, gate: bool = True) -> str:
     """The move the computer advises the player to move (``hint``): a greedy
     player's choice, seeded by ``seed``, in notation. It plays on ``game`` (give it
     a copy) and reads only what that player may know (the greedy player thinks on
-    :meth:`~core.game.Game.determinize`)."""
+    :meth:`~core.game.Game.determinize`); through the core's gate for secrets
+    unless ``gate`` is off (``tanktable check`` compares it itself)."""
     from core.ai import make_agent
 
-    return game.format_action(make_agent("greedy", seed=seed).choose(game))
+    def advise(g: Game[Any]) -> str:
+        return g.format_action(make_agent("greedy", seed=seed).choose(g.clone()))
+
+    if not gate or game.outcome() is not None:
+        return advise(game)
+    return shown(game, game.to_move(), "hint", advise)
 
 
 def _svg(table: Table, player: int | None) -> str | None:

@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from core.errors import IllegalActionError, TanktableError
 from core.game import Game, Ruleset, Termination
 from core.record import RecordFile, record_of, save_record, sealed_record
+from core.secrecy import shown
 from core.streams import decision_seed, seed_text
 
 HUMAN = "human"
@@ -184,7 +185,12 @@ class Table:
             if illegal is not None:
                 raise IllegalActionError(illegal.rule, illegal.reason)
             events = self._commit(lambda: self._apply(action, player))
-            return [e.text for e in self.game.events_for(player, events)]
+
+            def read(game: Game[Any]) -> list[str]:  # a variant reads its own last step's
+                mine = events if game is self.game else game.history[-1].events
+                return [e.text for e in game.events_for(player, mine)]
+
+            return shown(self.game, player, "events", read)
 
     def _apply(self, action: Any, player: int) -> list[Any]:
         g = self.game

@@ -222,29 +222,19 @@ class HexReconGame(Game[Action]):
     def secrets_hidden(self) -> int:
         return sum(1 for u in self.units if u.alive and not u.seen)
 
-    def determinize(self, player: int, seed: int) -> HexReconGame:
-        """A copy where the opponent's unrevealed markers hold a random deal of the
-        unit types they may be; no history or undo base (they hold the true deal)."""
-        game = self.clone()
-        assert isinstance(game, HexReconGame)
-        game.history, game._initial = [], None
-        hidden = [u for u in game.units if u.side != player and not u.seen]
-        kinds = sorted(u.kind for u in hidden)  # in no order the true deal could show through
-        random.Random(seed).shuffle(kinds)
-        for u, kind in zip(hidden, kinds, strict=True):
-            u.kind = kind
-        return game
-
     def hidden_variant(self, player: int, seed: int) -> HexReconGame | None:
-        """The whole game, history kept, with the opponent's unrevealed markers dealt
-        their types afresh (``tanktable check`` compares what ``player`` is sent)."""
+        """The whole game with the opponent's unrevealed markers dealt the unit types
+        they may be afresh from ``seed``, from a sorted list so that the true deal
+        cannot show through: ``tanktable check`` compares what ``player`` is sent, the
+        core's gate holds every seat to it, and the computer plays on it (the core's
+        :meth:`~core.game.Game.determinize`)."""
         hidden = [i for i, u in enumerate(self.units) if u.side != player and not u.seen]
         if len({self.units[i].kind for i in hidden}) < 2:
             return None
         game = self.clone()
         assert isinstance(game, HexReconGame)
         game.state_changed()
-        kinds = [game.units[i].kind for i in hidden]
+        kinds = sorted(game.units[i].kind for i in hidden)
         random.Random(seed).shuffle(kinds)
         for i, kind in zip(hidden, kinds, strict=True):
             game.units[i].kind = kind
