@@ -28,7 +28,7 @@ import typer
 
 from cli.options import game_options, pairs
 from cli.prompt import Prompt, fit_prompt, parse_move
-from cli.recent_results import Entry, early_lines, fit, full_lines, wrap
+from cli.recent_results import Entry, early_lines, fit, full_lines
 from core.errors import NotationError, TanktableError, UsageError
 from core.game import Event, Game, Ruleset, Termination
 from core.registry import get_ruleset
@@ -300,6 +300,15 @@ class Session:
         seed = decision_seed(self.seed, purpose, player, len(self.game.history))
         return make_agent(kind, seed=seed, think=self.s.think)
 
+    def hint(self, player: int) -> None:
+        """The search's three best moves with its estimates, from ``player``'s view only
+        (issue 28.5); seeded as the computer's choices are (the same after an undo)."""
+        from cli.hint import hint_for, terminal_hint
+
+        seed = decision_seed(self.seed, "hint", player, len(self.game.history))
+        for line in terminal_hint(self.game, hint_for(self.game, seed), screen_columns()):
+            typer.echo(line)
+
     def finish(self) -> int:
         g = self.game
         outcome = g.outcome()
@@ -539,11 +548,7 @@ class Session:
                 elif word == "card":
                     typer.echo(g.card_text(rest.strip(), player) if rest.strip() else "usage: card NAME")
                 elif word == "hint":
-                    hinted = self.agent(player, "hint").choose(g)
-                    note = g.describe_action(hinted)
-                    typer.echo(f"hint: {g.format_action(hinted)}")  # as typed at the prompt (issue 27.17)
-                    for text in wrap(f"({note})", screen_columns(), 6, 7) if note else []:
-                        typer.echo(text)
+                    self.hint(player)
                 elif word == "undo":
                     self.undo(player)
                     self.show_board(player, again=True)

@@ -104,13 +104,12 @@ def _state(table: Table, seat: Seat) -> dict[str, Any]:
 
 
 def hint_text(game: Game[Any], seed: int) -> str:
-    """The move the computer advises the player to move (``hint``): a greedy
-    player's choice, seeded by ``seed``, in notation. It plays on ``game`` (give it
-    a copy) and reads only what that player may know (the greedy player thinks on
-    :meth:`~core.game.Game.determinize`)."""
-    from core.ai import make_agent
+    """The hint for the player to move (issue 28.5): the search's three best moves with
+    its estimates, seeded by ``seed``, read only from what that player may know
+    (the search runs on :meth:`~core.game.Game.determinize`; see :mod:`core.ai.analysis`)."""
+    from cli.hint import browser_hint, hint_for
 
-    return game.format_action(make_agent("greedy", seed=seed).choose(game))
+    return browser_hint(game, hint_for(game, seed))
 
 
 def _svg(table: Table, player: int | None) -> str | None:
