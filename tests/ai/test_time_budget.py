@@ -62,3 +62,13 @@ def test_issue_28_4_every_preset_has_a_cap_and_hard_waits_at_most_4_s() -> None:
         assert isinstance(agent, MCTSAgent) and agent.cap == cap
     assert PRESET_BUDGETS["hard"][1] == 4.0
     assert PRESET_BUDGETS["easy"][1] < PRESET_BUDGETS["normal"][1] < PRESET_BUDGETS["hard"][1]
+
+
+def test_issue_28_4_simulated_games_play_presets_uncapped() -> None:
+    """``simulate`` (and the ladder built on it) measures the reproducible levels: no cap,
+    so a game's result never depends on the machine's load."""
+    from core.ai.simulate import make_player
+
+    for kind in PRESET_BUDGETS:
+        agent = make_player(kind, seed=1, think=None, iterations=None)
+        assert isinstance(agent, MCTSAgent) and agent.cap is None and agent.reference is not None
