@@ -22,14 +22,22 @@ from starlette.responses import JSONResponse, Response
 
 from cli.serve.tables import Forbidden, Seat, Table
 from core.ai.analysis import analyse
+from core.game import Game
 
-__all__ = ["estimate", "estimate_route"]
+__all__ = ["estimate", "estimate_of", "estimate_route"]
 
 KEPT = 256
 """Estimates kept (per table, version and seat): the newest ones."""
 
 _kept: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
 _kept_lock = threading.Lock()
+
+
+def estimate_of(game: Game[Any], viewer: int, seed: int) -> float:
+    """The figure the bar shows ``viewer``: the search's estimate of the result for his
+    side, from what he may know, seeded by ``seed`` (``tanktable check`` compares it
+    between a game and its hidden variant)."""
+    return analyse(game, viewer, seed).estimate
 
 
 def estimate(table: Table, seat: Seat) -> dict[str, Any]:
@@ -47,7 +55,7 @@ def estimate(table: Table, seat: Seat) -> dict[str, Any]:
         copy = table.game.clone()
         seed = table.decision_seed("estimate", viewer)
         answer: dict[str, Any] = {"player": copy.players[viewer], "version": table.version}
-    answer["estimate"] = analyse(copy, viewer, seed).estimate
+    answer["estimate"] = estimate_of(copy, viewer, seed)
     with _kept_lock:
         _kept[key] = answer
         while len(_kept) > KEPT:
