@@ -5,8 +5,10 @@ search's estimate from the seat's own side."""
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -50,3 +52,37 @@ def test_issue_28_5_the_estimate_is_the_seats_own_and_a_spectator_has_none(clien
     assert "spectator" in spectator
     refused = client.get(f"{spectator['spectator'].api}/estimate")
     assert refused.status_code == 403 and "spectator" in refused.json()["error"]
+
+
+def test_issue_28_5_the_estimate_never_holds_up_the_table(client: TestClient,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the bar's estimate is being worked out (held here until released), the
+    table answers its seats and plays a move: the search runs off the event loop and
+    without the table's lock. The estimate then answers for the position it was asked in."""
+    from cli.serve import evaluation
+
+    started, release = threading.Event(), threading.Event()
+    real = evaluation.analyse
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        started.set()
+        release.wait(30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(evaluation, "analyse", held)
+    seats = human_pair(client)
+    before = seats["white"].state()["version"]
+    answers: dict[str, Any] = {}
+    asking = threading.Thread(target=lambda: answers.update(r=client.get(f"{seats['white'].api}/estimate")))
+    asking.start()
+    try:
+        assert started.wait(30)
+        game = get_ruleset("tank-chess").new_game(None, None, 1)
+        move = game.format_action(game.legal_actions()[0])
+        state = seats["white"].post("act", {"move": move}).json()
+        assert len(state["log"]) == 1 and state["version"] > before
+        assert seats["black"].state()["your_turn"]
+    finally:
+        release.set()
+        asking.join(30)
+    assert answers["r"].status_code == 200 and answers["r"].json()["version"] == before
