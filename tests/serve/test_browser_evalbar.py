@@ -9,6 +9,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.serve.browser import Browser
 from tests.serve.helpers import KEY
 from tests.serve.test_browser import browser, chromium, screenshots  # noqa: F401 - fixtures
@@ -42,7 +44,7 @@ def test_issue_28_5_the_evaluation_bar_is_off_until_ticked_then_follows_the_game
     first = estimate(live_tc, white)
     assert text == f"white {shown(first['estimate'])}"
     width = browser.js("document.getElementById('evalbar-fill').style.width")
-    assert width == f"{(first['estimate'] + 1) / 2 * 100:.1f}%"
+    assert width.endswith("%") and float(width[:-1]) == pytest.approx((first["estimate"] + 1) / 2 * 100)
     browser.screenshot(screenshots / "evalbar-on.png")
     # a move of White's, by clicks on the board: the bar asks again for the new position
     click(browser, *at(browser, SPOT.format("d4")))
@@ -58,3 +60,25 @@ def test_issue_28_5_the_evaluation_bar_is_off_until_ticked_then_follows_the_game
     # ticked off: the bar goes away
     browser.click("#evalbar-toggle")
     assert browser.wait("document.getElementById('evalbar').hidden") is True
+
+
+def test_issue_28_5_the_evaluation_bar_at_a_hidden_information_table(
+        browser: Browser, live_tc: str, screenshots: Path) -> None:  # noqa: F811
+    """Duel of the Giants: each seat's bar shows its own side's estimate (from what that
+    seat may know); a spectator, who has no side, is offered no bar."""
+    body = {"ruleset": "duel-of-the-giants", "seed": 4, "seats": {"german": "human", "soviet": "human"}}
+    request = urllib.request.Request(f"{live_tc}/api/games", data=json.dumps(body).encode(), headers={
+        "content-type": "application/json", "x-host-key": KEY, "origin": live_tc})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        game = json.loads(answer.read())
+    for side in ("soviet", "german"):
+        browser.open(live_tc + game["links"][side])
+        browser.wait("document.querySelector('#board svg') && !document.getElementById('evalbar-box').hidden")
+        browser.click("#evalbar-toggle")
+        text = browser.wait(f"(t => t.startsWith('{side} ') && t !== '{side} …' && t)"
+                            "(document.getElementById('evalbar-text').textContent)", timeout=60)
+        assert text == f"{side} {shown(estimate(live_tc, game['links'][side])['estimate'])}"
+    browser.screenshot(screenshots / "evalbar-duel-german.png")
+    browser.open(live_tc + game["links"]["spectator"])
+    browser.wait("document.getElementById('status').textContent !== ''")
+    assert browser.js("document.getElementById('evalbar-box').hidden") is True
