@@ -289,14 +289,14 @@ class Session:
             return self.agent(player).choose(g)
 
     def agent(self, player: int, purpose: str = "computer") -> Agent:
-        """The computer player of ``player``'s seat for the decision at hand (``purpose``
-        ``hint``: the advice to a person). Its randomness is its own stream, keyed by
+        """The computer player of ``player``'s seat for the decision at hand. Its
+        randomness is its own stream (``purpose`` names it), keyed by
         the seed, the seat and the decision's number: after an undo the same
         decision draws the same choice (issue 26.4), and it never reads the
         game's dice or another side's secrets."""
         from core.ai import make_agent
 
-        kind = "greedy" if purpose == "hint" else self.kinds[player]
+        kind = self.kinds[player]
         seed = decision_seed(self.seed, purpose, player, len(self.game.history))
         return make_agent(kind, seed=seed, think=self.s.think)
 

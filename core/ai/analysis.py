@@ -21,12 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.ai.mcts import MCTSAgent, _choices, _mixed, _Node
+from core.ai.mcts import PRESET_BUDGETS, MCTSAgent, _choices, _mixed, _Node
 from core.game import Action, Game
 
 __all__ = ["HINT_REFERENCE", "Analysis", "Suggestion", "analyse"]
 
-HINT_REFERENCE = 0.05
+HINT_REFERENCE = PRESET_BUDGETS["easy"][0]
 """Reference seconds of search behind a hint (the ``easy`` level's budget): a few
 tenths of a second on the development machine, cheap enough for every position
 ``tanktable check`` compares."""
@@ -77,12 +77,12 @@ def analyse(game: Game[Any], player: int, seed: int, top: int = 3,
     ranked = [a for a in ranked if root.children[(mover, a)].visits]
     if not ranked:
         return Analysis(player, _value(sample.evaluate(player)), ())
-    best = _reward(root.children[(mover, ranked[0])], mover, agent)
+    best = _mixed(root.children[(mover, ranked[0])], mover, agent.minimax)
     if mover != player:
         two_sided = len(sample.players) == 2 and sample.game_type.zero_sum
         estimate = 1.0 - best if two_sided else (sample.evaluate(player) + 1.0) / 2.0
         return Analysis(player, _value(2.0 * estimate - 1.0), ())
-    moves = tuple(Suggestion(a, _value(2.0 * _reward(root.children[(mover, a)], mover, agent) - 1.0),
+    moves = tuple(Suggestion(a, _value(2.0 * _mixed(root.children[(mover, a)], mover, agent.minimax) - 1.0),
                              root.children[(mover, a)].visits) for a in ranked[:top])
     return Analysis(player, moves[0].estimate, moves)
 
@@ -100,11 +100,6 @@ def _ranking(root: _Node, mover: int, agent: MCTSAgent, exact: bool) -> Any:
         return (chosen, value, float(node.visits)) if by_value else (chosen, float(node.visits), value)
 
     return key
-
-
-def _reward(node: _Node, mover: int, agent: MCTSAgent) -> float:
-    """A root child's value for the player who chose it, in [0, 1]."""
-    return _mixed(node, mover, agent.minimax)
 
 
 def _value(x: float) -> float:
