@@ -88,16 +88,18 @@ def analyse(game: Game[Any], player: int, seed: int, top: int = 3,
 
 
 def _ranking(root: _Node, mover: int, agent: MCTSAgent, exact: bool) -> Any:
-    """The order the search itself would choose in (as :meth:`MCTSAgent.choose`):
-    after sequential halving by visits (they count the rounds a move survived),
-    with minimax values on a perfect-information root by value, else by visits."""
-    by_value = bool(agent.minimax) and exact and agent.chosen is None
+    """The order the search itself ranks the moves in (as :meth:`MCTSAgent.choose`):
+    after sequential halving, the order of the rounds a move survived (the survivor,
+    then the last round's others, best first, ...); else, with minimax values on a
+    perfect-information root, by value; else by visits."""
+    by_value = bool(agent.minimax) and exact
+    place = {action: len(agent.ranking) - i for i, action in enumerate(agent.ranking)}
 
     def key(action: Action) -> tuple[float, float, float]:
         node = root.children[(mover, action)]
         value = _mixed(node, mover, agent.minimax)
-        chosen = 1.0 if action == agent.chosen else 0.0
-        return (chosen, value, float(node.visits)) if by_value else (chosen, float(node.visits), value)
+        rank = float(place.get(action, 0))
+        return (rank, value, float(node.visits)) if by_value else (rank, float(node.visits), value)
 
     return key
 

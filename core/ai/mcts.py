@@ -195,6 +195,7 @@ class MCTSAgent:
         self.reference = reference
         self.cap = cap
         self.chosen: Action | None = None  # the survivor of sequential halving, if it ran
+        self.ranking: list[Action] = []  # sequential halving's candidates, best first
         self._step_cost: float | None = None  # seconds per rollout step, measured (time budgets)
         self._scale_chance = False  # the game's search_profile.scaled_chance, for the search under way
         self._cap_at: float | None = None  # when the cap stops the search under way
@@ -274,6 +275,7 @@ class MCTSAgent:
             self._iterate(root, sim, depth, n_players, exact, rollout_time, forced)
 
         self.chosen = None
+        self.ranking = []
         width = game.search_profile.halving if game.search_profile.halving is not None else self.halving
         candidates = self._halving_candidates(root, player, exact, width)
         if candidates:
@@ -321,10 +323,13 @@ class MCTSAgent:
         move whose replies were looked at more often has met more of the
         opponent's good answers and looks worse than one barely examined,
         so plain UCB keeps hopping to unexamined moves and examines none
-        well. Sets :attr:`chosen` to the survivor. Returns iterations done.
+        well. Sets :attr:`chosen` to the survivor and :attr:`ranking` to the
+        candidates best first (the survivor, then those dropped in the last round,
+        best first, and so on back). Returns iterations done.
         """
         rounds = max(1, math.ceil(math.log2(len(alive))))
         done = 0
+        dropped: list[list[Action]] = []
         for r in range(rounds):
             if self._capped:
                 break
@@ -347,8 +352,11 @@ class MCTSAgent:
                 done += 1
             alive.sort(key=lambda a: _mixed(root.children[(player, a)], player, self.minimax),
                        reverse=True)
-            alive = alive[:max(1, (len(alive) + 1) // 2)]
+            keep = max(1, (len(alive) + 1) // 2)
+            dropped.append(alive[keep:])
+            alive = alive[:keep]
         self.chosen = alive[0]
+        self.ranking = alive + [a for group in reversed(dropped) for a in group]
         return done
 
     def _seed_root(self, root: _Node, base: Game[Any], player: int, exact: bool,

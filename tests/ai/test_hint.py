@@ -31,8 +31,10 @@ def test_issue_28_5_the_hint_lists_the_searchs_three_best_moves_with_estimates()
     assert all(game.check(s.action) is None for s in analysis.moves)
     assert all(-1.0 <= s.estimate <= 1.0 and s.visits > 0 for s in analysis.moves)
     assert analysis.estimate == analysis.moves[0].estimate
-    searched = MCTSAgent(seed=11, think=None, reference=HINT_REFERENCE).choose(game.clone())
-    assert analysis.moves[0].action == searched
+    agent = MCTSAgent(seed=11, think=None, reference=HINT_REFERENCE)
+    assert analysis.moves[0].action == agent.choose(game.clone())
+    # in the order sequential halving ranked them: the survivor, then the last round's runner-up...
+    assert [s.action for s in analysis.moves] == agent.ranking[:3]
     assert hint_for(game, 11) == analysis  # a fixed seed: the same hint again
     assert len(game.history) == 0  # the game itself is untouched
 
