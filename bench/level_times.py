@@ -7,11 +7,15 @@ docs/ai.md and the browser's start page) come from this script::
 
 Each level answers the first decision of the default scenario with ``--think 1``
 (random, greedy, easy and normal twice, hard once); the times printed are wall
-clock, so a loaded machine shows more than an idle one.
+clock, so a loaded machine shows more than an idle one. A search level also
+prints the iterations it ran, and ``capped`` where its wall-clock cap (issue
+28.4) stopped it before its reproducible budget was spent. The machine's load
+average is printed first: note it with the figures.
 """
 
 from __future__ import annotations
 
+import os
 import time
 
 from core.ai.agents import make_agent
@@ -22,6 +26,7 @@ LEVELS = ("random", "greedy", "easy", "normal", "hard")
 
 
 def main() -> None:
+    print("load average " + " ".join(f"{x:.2f}" for x in os.getloadavg()), flush=True)
     for rid in RULESETS:
         game = get_ruleset(rid).new_game(None, None, 7)
         for kind in LEVELS:
@@ -30,8 +35,12 @@ def main() -> None:
                 agent = make_agent(kind, seed=i)
                 start = time.perf_counter()
                 agent.choose(game.clone())
-                times.append(time.perf_counter() - start)
-            print(f"{rid:<20} {kind:<7} " + " ".join(f"{t:.2f} s" for t in times), flush=True)
+                seconds = f"{time.perf_counter() - start:.2f} s"
+                stats = getattr(agent, "last", None)
+                if stats is not None:
+                    seconds += f" ({stats.iterations} it{', capped' if stats.capped else ''})"
+                times.append(seconds)
+            print(f"{rid:<20} {kind:<7} " + "  ".join(times), flush=True)
 
 
 if __name__ == "__main__":

@@ -194,7 +194,7 @@ def play_cmd(
     record: Path | None = typer.Option(None, "--record", help="Save the game record to this new file (default, with a person playing: a new file in the games folder)."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object with the result."),
     clock: str | None = typer.Option(None, "--clock", help="Time per player, e.g. 30m, 90s, or 'recommended' (the ruleset's advice, TC-7.5); loses on time."),
-    think: float = typer.Option(1.0, "--think", help="Seconds per move for mcts (wall clock); easy/normal/hard search 1/20, 1x, 4x that many seconds' worth at the ruleset's reference speed (reproducible)."),
+    think: float = typer.Option(1.0, "--think", help="Seconds per move for mcts (wall clock); easy/normal/hard search 1/20, 1x, 2x that many seconds' worth at the ruleset's reference speed (reproducible), and never longer than 0.5x, 3x, 4x it (the cap)."),
     army: list[str] = typer.Option([], "--army", help="SIDE=FILE army list (rulesets with armies)."),
     players: int | None = typer.Option(None, "--players", help="Number of players, where a ruleset takes more than two."),
     setup: str | None = typer.Option(None, "--setup", help="default or manual set-up (duel-of-the-giants)."),

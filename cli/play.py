@@ -29,7 +29,7 @@ import typer
 
 from cli.options import game_options, pairs
 from cli.prompt import Prompt, fit_prompt, parse_move
-from cli.recent_results import Entry, early_lines, fit, full_lines, wrap
+from cli.recent_results import Entry, early_lines, fit, full_lines
 from core.errors import NotationError, TanktableError, UsageError
 from core.game import Event, Game, Ruleset, TableCommand, Termination
 from core.registry import get_ruleset
@@ -322,22 +322,25 @@ class Session:
             return self.agent(player).choose(g)
 
     def agent(self, player: int, purpose: str = "computer") -> Agent:
-        """The computer player of ``player``'s seat for the decision at hand (``purpose``
-        ``hint``: the advice to a person). Its randomness is its own stream, keyed by
+        """The computer player of ``player``'s seat for the decision at hand. Its
+        randomness is its own stream (``purpose`` names it), keyed by
         the seed, the seat and the decision's number: after an undo the same
         decision draws the same choice (issue 26.4), and it never reads the
         game's dice or another side's secrets."""
         from core.ai import make_agent
 
-        kind = "greedy" if purpose == "hint" else self.kinds[player]
+        kind = self.kinds[player]
         seed = decision_seed(self.seed, purpose, player, len(self.game.history))
         return make_agent(kind, seed=seed, think=self.s.think)
 
-    def advise(self, game: Game[Any]) -> tuple[str, str]:
-        """The hint for the player to move in ``game`` (the session's game, or a variant
-        of it in the gate for secrets): the greedy seat's choice as typed, and its note."""
-        hinted = self.agent(game.to_move(), "hint").choose(game)
-        return game.format_action(hinted), game.describe_action(hinted)
+    def hint_lines(self, player: int) -> list[str]:
+        """The search's three best moves with its estimates, from ``player``'s view only
+        (issue 28.5), seeded as the computer's choices are (the same after an undo), and
+        through the gate for secrets: a variant of the game must be advised alike."""
+        from cli.hint import hint_for, terminal_hint
+
+        seed = decision_seed(self.seed, "hint", player, len(self.game.history))
+        return self.seen(player, "hint", lambda g: terminal_hint(g, hint_for(g, seed), screen_columns()))
 
     def finish(self) -> int:
         g = self.game
@@ -581,10 +584,8 @@ class Session:
                     typer.echo(self.seen(player, "card", partial(_card, name=name, player=player))
                                if name else "usage: card NAME")
                 elif word == "hint":
-                    hint, note = self.seen(player, "hint", self.advise)
-                    typer.echo(f"hint: {hint}")  # as typed at the prompt (issue 27.17)
-                    for text in wrap(f"({note})", screen_columns(), 6, 7) if note else []:
-                        typer.echo(text)
+                    for line in self.hint_lines(player):
+                        typer.echo(line)
                 elif word == "undo":
                     self.undo(player)
                     self.show_board(player, again=True)

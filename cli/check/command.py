@@ -19,7 +19,7 @@ actions must give the same game; playing on a clone (or a search copy) must
 leave the game as it was; each game's record must replay with --verify; a
 position document must load back into the same position (where the ruleset
 has them); a player must be sent the same bytes -- view, text and SVG
-boards, events, notes, move list, hint -- from two games that differ only in
+boards, events, notes, move list, hint, evaluation -- from two games that differ only in
 what he may not see (Game.hidden_variant; rulesets without hidden
 information pass); games between random, greedy and mcts seats must end
 within the ruleset's declared bound (Game.max_decisions); and no decision may

@@ -7,8 +7,9 @@ afresh. What a player is sent is built by the code that sends it, not by a
 copy of it here: the browser's seat state (:func:`cli.serve.seatview.seat_state`:
 the view, the text and SVG boards, the log with its events and the moves as
 that player reads them, the legal moves with their notes and board aids), the
-terminal's boards and one-line summaries of each decision's events, and the
-hint (:func:`cli.serve.seatview.hint_text`). A spectator, who sees only what
+terminal's boards and one-line summaries of each decision's events, the
+hint (:func:`cli.serve.seatview.hint_text`) and the evaluation bar's estimate
+(:func:`cli.serve.evaluation.estimate_of`). A spectator, who sees only what
 is public, is compared too. Any difference is a secret that reached the player.
 
 At play time the same comparison guards every outlet (:mod:`core.secrecy`) and
@@ -32,6 +33,7 @@ from core.streams import decision_seed
 def sent_to(game: Game[Any], ruleset: Ruleset, header: RecordFile, public: list[str | None],
             viewer: int, seed: int) -> dict[str, Any]:
     """Everything ``viewer`` (a player, or -1 for a spectator) is sent now, by part."""
+    from cli.serve.evaluation import estimate_of
     from cli.serve.seatview import hint_text, raw_seat_state
     from cli.serve.tables import HUMAN, SPECTATOR, Seat, Table
 
@@ -46,6 +48,8 @@ def sent_to(game: Game[Any], ruleset: Ruleset, header: RecordFile, public: list[
     parts["terminal compact board"] = game.render_compact(viewer)
     parts["terminal event summaries"] = [game.summarize_events(game.events_for(viewer, s.events))
                                          for s in game.history]
+    parts["evaluation bar"] = estimate_of(game.clone(), viewer, decision_seed(seed, "estimate", viewer,
+                                                                             len(game.history)))
     if game.outcome() is None and game.to_move() == viewer:
         legal = game.legal_actions()
         notes = game.describe_actions(legal)

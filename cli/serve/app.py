@@ -38,6 +38,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from cli.serve.armies import ArmyCheckBody, BuiltArmy, army_catalog, army_options, check_built
+from cli.serve.evaluation import estimate_route
 from cli.serve.guard import (
     MAX_NESTING,
     PLAIN_HTTP_WARNING,
@@ -467,6 +468,7 @@ class TableServer:
             Route(f"{t}/stream", guarded(self.stream)),
             Route(f"{t}/record", guarded(self.record)),
             Route(f"{t}/notes", guarded(self.notes)),
+            Route(f"{t}/estimate", guarded(estimate_route(self.seat))),  # the evaluation bar (issue 28.5)
         ]
         for name, model, do in seat_routes:
             routes.append(Route(f"{t}/{name}", guarded(self._seat_action(name, model, do)),

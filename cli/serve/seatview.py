@@ -136,15 +136,15 @@ def _state(table: Table, seat: Seat) -> dict[str, Any]:
 
 
 def hint_text(game: Game[Any], seed: int, gate: bool = True) -> str:
-    """The move the computer advises the player to move (``hint``): a greedy
-    player's choice, seeded by ``seed``, in notation. It plays on ``game`` (give it
-    a copy) and reads only what that player may know (the greedy player thinks on
-    :meth:`~core.game.Game.determinize`); through the core's gate for secrets
-    unless ``gate`` is off (``tanktable check`` compares it itself)."""
-    from core.ai import make_agent
+    """The hint for the player to move (issue 28.5): the search's three best moves with
+    its estimates, seeded by ``seed``, read only from what that player may know (the
+    search runs on :meth:`~core.game.Game.determinize`; see :mod:`core.ai.analysis`);
+    through the core's gate for secrets unless ``gate`` is off (``tanktable check``
+    compares it itself)."""
+    from cli.hint import browser_hint, hint_for
 
     def advise(g: Game[Any]) -> str:
-        return g.format_action(make_agent("greedy", seed=seed).choose(g.clone()))
+        return browser_hint(g, hint_for(g, seed))
 
     if not gate or game.outcome() is not None:
         return advise(game)

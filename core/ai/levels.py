@@ -4,6 +4,8 @@ The figures live in ``data/ai_levels.yaml`` (strength from the runs of
 ``bench/RESULTS.md``, seconds per move from ``bench/level_times.py``);
 ``tanktable play --help``, docs/ai.md and the browser's start page show them.
 A level the file does not describe (a third-party agent) shows nothing.
+A preset's wall-clock cap (:data:`core.ai.mcts.PRESET_BUDGETS`, for ``--think 1``)
+is shown beside its time: the longest a person waits for it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pydantic import Field
 from core.data import DataModel, parse_document, validate
 from core.resources import shipped
 
-__all__ = ["LevelFigures", "Levels", "help_lines", "level_notes", "levels", "markdown_table"]
+__all__ = ["LevelFigures", "Levels", "cap", "help_lines", "level_notes", "levels", "markdown_table"]
 
 
 class LevelFigures(DataModel):
@@ -49,15 +51,29 @@ def _seconds(value: float) -> str:
     return f"{value:.2f} s" if value < 0.1 else f"{value:.1f} s" if value < 10 else f"{value:.0f} s"
 
 
+def cap(kind: str) -> float | None:
+    """The most seconds the preset ``kind`` takes a move with ``--think 1`` (None: no cap)."""
+    from core.ai.mcts import PRESET_BUDGETS
+
+    budget = PRESET_BUDGETS.get(kind)
+    return None if budget is None else budget[1]
+
+
+def _at_most(kind: str) -> str:
+    limit = cap(kind)
+    return "" if limit is None else f", at most {limit:g} s"
+
+
 def note(kind: str, ruleset: str) -> str:
-    """``normal: tree search ... -- beat greedy 36 of 40; about 1.7 s a move`` (empty if unknown)."""
+    """``normal: tree search ... -- beat greedy 36 of 40; about 1.7 s a move, at most 3 s``
+    (empty if unknown)."""
     level = levels().levels.get(kind)
     if level is None:
         return ""
     figures = level.rulesets.get(ruleset)
     if figures is None:
         return level.summary
-    return f"{level.summary} — {figures.strength}; about {_seconds(figures.seconds)} a move"
+    return f"{level.summary} — {figures.strength}; about {_seconds(figures.seconds)} a move{_at_most(kind)}"
 
 
 def level_notes(kinds: Iterable[str]) -> dict[str, dict[str, Any]]:
@@ -69,17 +85,19 @@ def level_notes(kinds: Iterable[str]) -> dict[str, dict[str, Any]]:
         if level is None:
             continue
         out[kind] = {"summary": level.summary, "rulesets": {
-            rid: {"strength": f.strength, "time": _seconds(f.seconds), "note": note(kind, rid)}
+            rid: {"strength": f.strength, "time": _seconds(f.seconds) + _at_most(kind), "note": note(kind, rid)}
             for rid, f in level.rulesets.items()}}
     return out
 
 
 def help_lines() -> list[str]:
-    """For ``tanktable play --help``: one line per level, seconds per ruleset."""
+    """For ``tanktable play --help``: one line per level, seconds per ruleset (and its cap)."""
     lines = []
     for kind, level in levels().levels.items():
         times = ", ".join(f"{rid} {_seconds(f.seconds)}" for rid, f in level.rulesets.items())
-        lines.append(f"{kind}: {level.summary} ({times} a move)")
+        limit = cap(kind)
+        most = "" if limit is None else f"; at most {limit:g} s"
+        lines.append(f"{kind}: {level.summary} ({times} a move{most})")
     return lines
 
 
@@ -90,6 +108,6 @@ def markdown_table(titles: dict[str, str]) -> str:
         cells = []
         for rid in titles:
             f = level.rulesets.get(rid)
-            cells.append(f"{f.strength}; {_seconds(f.seconds)} a move" if f else "")
+            cells.append(f"{f.strength}; {_seconds(f.seconds)} a move{_at_most(kind)}" if f else "")
         rows.append(f"| `{kind}` | " + " | ".join(cells) + " |")
     return "\n".join(rows)

@@ -48,7 +48,11 @@ root is among the actions the real game accepts).
 
 Budgets: ``iterations`` (reproducible: same seed, same moves, on any
 machine) or ``think`` seconds (inherently machine dependent: a faster
-machine runs more iterations and may choose differently). The caller's game
+machine runs more iterations and may choose differently). A ``cap`` in
+seconds bounds a reproducible budget by the wall clock: a machine fast
+enough to spend the budget within the cap plays the reproducible move, a
+slower or busier one stops at the cap and plays the best move found so far
+(``SearchStats.capped`` says which happened). The caller's game
 is never mutated: the search works on clones.
 """
 
@@ -64,10 +68,13 @@ from core.ai.agents import reseed_dice
 from core.errors import TanktableError
 from core.game import Action, Game
 
-__all__ = ["PRESETS", "MCTSAgent", "SearchStats"]
+__all__ = ["PRESETS", "PRESET_BUDGETS", "MCTSAgent", "SearchStats"]
 
 PRIOR_SHARE = 0.5
 """Share of a time budget the root's one-ply seeding may use at most."""
+CAP_MARGIN = 0.05
+"""Share of a wall-clock cap kept back: the search stops at 95% of it, so that the
+choice after it and a busy machine's scheduling stay within the cap."""
 ROLLOUT_SHARE = 1 / 200
 """Share of a time budget one rollout may use (a slow ruleset still gets iterations)."""
 
@@ -103,12 +110,15 @@ class _Node:
 class SearchStats:
     """What the last search did (for benchmarks, tests and ``hint`` output)."""
 
-    __slots__ = ("iterations", "seconds", "visits")
+    __slots__ = ("capped", "iterations", "seconds", "visits")
 
-    def __init__(self, iterations: int, seconds: float, visits: dict[Action, int]):
+    def __init__(self, iterations: int, seconds: float, visits: dict[Action, int],
+                 capped: bool = False):
         self.iterations = iterations
         self.seconds = seconds
         self.visits = visits
+        self.capped = capped
+        """The wall-clock cap stopped the search before its iteration budget was spent."""
 
     @property
     def per_second(self) -> float:
@@ -141,6 +151,10 @@ class MCTSAgent:
     iterations per second, measured once on a reference machine), used
     when ``iterations`` is ``None``: the CLI presets play the same moves
     for the same seed on any machine and under any load.
+    ``cap``: the most seconds a reproducible budget (``iterations`` or
+    ``reference``) may take on the wall clock; the search stops there and
+    chooses from what it has seen (``None``: no cap). It keeps a person's
+    wait bounded on a slow or busy machine (issue 28.4).
     """
 
     name = "mcts"
@@ -158,11 +172,14 @@ class MCTSAgent:
         scaled: bool = True,
         halving: int = 16,
         reference: float | None = None,
+        cap: float | None = None,
     ):
         if iterations is not None and iterations < 1:
             raise TanktableError("mcts needs at least one iteration")
         if reference is not None and reference <= 0:
             raise TanktableError("mcts needs a positive reference time")
+        if cap is not None and cap <= 0:
+            raise TanktableError("mcts needs a positive time cap")
         if iterations is None and (think is None or think <= 0):
             think = 1.0
         self.rng = random.Random(seed)
@@ -176,14 +193,19 @@ class MCTSAgent:
         self.scaled = scaled
         self.halving = halving
         self.reference = reference
+        self.cap = cap
         self.chosen: Action | None = None  # the survivor of sequential halving, if it ran
+        self.ranking: list[Action] = []  # sequential halving's candidates, best first
         self._step_cost: float | None = None  # seconds per rollout step, measured (time budgets)
         self._scale_chance = False  # the game's search_profile.scaled_chance, for the search under way
+        self._cap_at: float | None = None  # when the cap stops the search under way
+        self._capped = False  # the cap stopped it
         self.last: SearchStats | None = None
 
     # ------------------------------------------------------------------ api
     def choose(self, game: Game[Any]) -> Action:
         """The most visited root action after the budget is spent."""
+        began = time.perf_counter()
         if game.outcome() is not None:
             raise TanktableError("the game is over: no action to choose")
         player = game.to_move()
@@ -193,7 +215,7 @@ class MCTSAgent:
         if len(legal) == 1:
             self.last = SearchStats(0, 0.0, {legal[0]: 0})
             return legal[0]
-        root = self.search(game)
+        root = self.search(game, began)
         if self.chosen is not None:
             return self.chosen
         by_value = bool(self.minimax) and not game.game_type.hidden_information
@@ -211,8 +233,9 @@ class MCTSAgent:
                 best, best_key = action, key
         return best
 
-    def search(self, game: Game[Any]) -> _Node:
-        """Run the budget from ``game``'s position; returns the root node."""
+    def search(self, game: Game[Any], began: float | None = None) -> _Node:
+        """Run the budget from ``game``'s position; returns the root node. A cap counts
+        from ``began`` (a ``time.perf_counter()`` reading; default: now)."""
         player = game.to_move()
         base = game.clone()
         base.anchor_undo()  # the search never undoes: one anchor for every sample
@@ -230,14 +253,19 @@ class MCTSAgent:
             rate = game.search_profile.rate
             budget = max(1, round(self.reference * rate))
         deadline = None if budget is not None else started + think
+        origin = started if began is None else began
+        cap_at = (None if deadline is not None or self.cap is None
+                  else origin + self.cap * (1.0 - CAP_MARGIN))
+        self._cap_at = cap_at
+        self._capped = False
         share = self.rollout_share
         rollout_time = None if deadline is None or share is None else think * share
         rng = self.rng
         self._step_cost = None
         if self.priors:
-            self._seed_root(root, base, player, exact,
-                            None if deadline is None else started + think * PRIOR_SHARE,
-                            n_players)
+            prior_until = (started + think * PRIOR_SHARE if deadline is not None
+                           else None if self.cap is None else origin + self.cap * PRIOR_SHARE)
+            self._seed_root(root, base, player, exact, prior_until, n_players)
         done = 0
 
         def iterate(forced: Edge | None = None) -> None:
@@ -247,6 +275,7 @@ class MCTSAgent:
             self._iterate(root, sim, depth, n_players, exact, rollout_time, forced)
 
         self.chosen = None
+        self.ranking = []
         width = game.search_profile.halving if game.search_profile.halving is not None else self.halving
         candidates = self._halving_candidates(root, player, exact, width)
         if candidates:
@@ -256,14 +285,22 @@ class MCTSAgent:
                 if budget is not None:
                     if done >= budget:
                         break
+                    if self._out_of_time(done):
+                        break
                 elif done and time.perf_counter() >= deadline:  # type: ignore[operator]
                     break
                 iterate()
                 done += 1
         elapsed = time.perf_counter() - started
         visits = {a: n.visits for (p, a), n in root.children.items() if p == player}
-        self.last = SearchStats(done, elapsed, visits)
+        self.last = SearchStats(done, elapsed, visits, self._capped)
         return root
+
+    def _out_of_time(self, done: int) -> bool:
+        """The wall-clock cap is reached (after at least one iteration); remembers it."""
+        if self._cap_at is not None and done and time.perf_counter() >= self._cap_at:
+            self._capped = True
+        return self._capped
 
     # ------------------------------------------------------------- internals
     def _halving_candidates(self, root: _Node, player: int, exact: bool, width: int) -> list[Action]:
@@ -286,11 +323,16 @@ class MCTSAgent:
         move whose replies were looked at more often has met more of the
         opponent's good answers and looks worse than one barely examined,
         so plain UCB keeps hopping to unexamined moves and examines none
-        well. Sets :attr:`chosen` to the survivor. Returns iterations done.
+        well. Sets :attr:`chosen` to the survivor and :attr:`ranking` to the
+        candidates best first (the survivor, then those dropped in the last round,
+        best first, and so on back). Returns iterations done.
         """
         rounds = max(1, math.ceil(math.log2(len(alive))))
         done = 0
+        dropped: list[list[Action]] = []
         for r in range(rounds):
+            if self._capped:
+                break
             left = rounds - r
             stop = None if budget is None else done + max(len(alive), (budget - done) // left)
             until = None
@@ -301,6 +343,8 @@ class MCTSAgent:
             while True:
                 if stop is not None and done >= stop:
                     break
+                if self._out_of_time(done):
+                    break  # the cap: the last ranking of the candidates decides
                 if until is not None and i >= len(alive) and time.perf_counter() >= until:
                     break
                 iterate((player, alive[i % len(alive)]))
@@ -308,8 +352,11 @@ class MCTSAgent:
                 done += 1
             alive.sort(key=lambda a: _mixed(root.children[(player, a)], player, self.minimax),
                        reverse=True)
-            alive = alive[:max(1, (len(alive) + 1) // 2)]
+            keep = max(1, (len(alive) + 1) // 2)
+            dropped.append(alive[keep:])
+            alive = alive[:keep]
         self.chosen = alive[0]
+        self.ranking = alive + [a for group in reversed(dropped) for a in group]
         return done
 
     def _seed_root(self, root: _Node, base: Game[Any], player: int, exact: bool,
@@ -619,19 +666,26 @@ def _unit(value: float) -> float:
     return 0.0 if reward < 0.0 else 1.0 if reward > 1.0 else reward
 
 
-def _preset(fraction: float) -> Callable[[int, float | None], MCTSAgent]:
+def _preset(fraction: float, cap: float) -> Callable[[int, float | None], MCTSAgent]:
     def make(seed: int, think: float | None) -> MCTSAgent:
         base = think if think is not None and think > 0 else 1.0
-        return MCTSAgent(seed=seed, think=None, reference=base * fraction)
+        return MCTSAgent(seed=seed, think=None, reference=base * fraction, cap=base * cap)
 
     return make
 
 
-PRESETS: dict[str, Callable[[int, float | None], MCTSAgent]] = {
-    "easy": _preset(0.05),
-    "normal": _preset(1.0),
-    "hard": _preset(4.0),
+PRESET_BUDGETS: dict[str, tuple[float, float]] = {
+    "easy": (0.05, 0.5),
+    "normal": (1.0, 3.0),
+    "hard": (2.0, 4.0),
 }
-"""CLI levels with reproducible budgets: ``easy`` searches 1/20 of ``--think``
-(default 1 s) worth of iterations at the ruleset's reference speed, ``normal``
-as much, ``hard`` 4x. Same seed, same moves, whatever the machine."""
+"""Each level's (reference seconds, cap in seconds) for ``--think 1``; both scale with ``--think``."""
+
+PRESETS: dict[str, Callable[[int, float | None], MCTSAgent]] = {
+    kind: _preset(fraction, cap) for kind, (fraction, cap) in PRESET_BUDGETS.items()}
+"""CLI levels with reproducible budgets under a wall-clock cap (issue 28.4). With
+``--think 1`` (the default): ``easy`` searches 1/20 of a second's worth of iterations
+at the ruleset's reference speed (``search_profile.rate``) and answers within 0.5 s,
+``normal`` a second's worth within 3 s, ``hard`` twice normal's within 4 s. Same
+seed, same moves, on any machine fast enough to spend the budget within the cap;
+a slower or busier machine stops at the cap and plays the best move found by then."""

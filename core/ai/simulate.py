@@ -174,7 +174,9 @@ class GameResult:
 
 def make_player(kind: str, seed: int, think: float | None, iterations: int | None,
                 rollout_depth: int | None = None) -> Any:
-    """An agent of ``kind``; MCTS kinds honour an iteration budget and a rollout depth."""
+    """An agent of ``kind``; MCTS kinds honour an iteration budget and a rollout depth.
+    A preset plays without its wall-clock cap here: nobody waits for a simulated
+    game, and its result must not depend on the machine's load (issue 28.4)."""
     from core.ai.agents import make_agent
     from core.ai.mcts import MCTSAgent
 
@@ -184,6 +186,8 @@ def make_player(kind: str, seed: int, think: float | None, iterations: int | Non
         agent = make_agent(kind, seed=seed, think=think)
     if rollout_depth is not None and isinstance(agent, MCTSAgent):
         agent.rollout_depth = rollout_depth
+    if isinstance(agent, MCTSAgent):
+        agent.cap = None
     return agent
 
 

@@ -50,4 +50,4 @@ def test_issue_28_4_start_page_notes_say_strength_and_time() -> None:
     assert list(notes) == ["normal"]
     figures = levels().levels["normal"].rulesets["tank-chess"]
     note = notes["normal"]["rulesets"]["tank-chess"]["note"]
-    assert figures.strength in note and note.endswith(" a move")
+    assert figures.strength in note and note.endswith(" a move, at most 3 s")  # normal's cap

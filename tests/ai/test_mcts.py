@@ -153,7 +153,8 @@ def test_presets_and_make_agent() -> None:
     assert isinstance(easy, MCTSAgent) and isinstance(hard, MCTSAgent)
     assert isinstance(normal, MCTSAgent)
     assert easy.reference == pytest.approx(0.1) and normal.reference == 2.0
-    assert hard.reference == 8.0
+    assert hard.reference == 4.0
+    assert (easy.cap, normal.cap, hard.cap) == (1.0, 6.0, 8.0)  # issue 28.4: caps scale with --think too
     assert set(PRESETS) == {"easy", "normal", "hard"}
     agent = make_agent("mcts", seed=3, think=0.5)
     assert isinstance(agent, MCTSAgent) and agent.think == 0.5 and agent.reference is None

@@ -59,7 +59,7 @@ def test_rollout_depth_override_reaches_the_mcts_players() -> None:
     agent = make_player("mcts", 1, None, 10, rollout_depth=0)
     assert isinstance(agent, MCTSAgent) and agent.rollout_depth == 0 and agent.iterations == 10
     hard = make_player("hard", 1, 0.5, None, rollout_depth=3)
-    assert isinstance(hard, MCTSAgent) and hard.rollout_depth == 3 and hard.reference == 2.0
+    assert isinstance(hard, MCTSAgent) and hard.rollout_depth == 3 and hard.reference == 1.0  # 2x normal (issue 28.4)
     assert not isinstance(make_player("greedy", 1, None, None, rollout_depth=3), MCTSAgent)
 
 

@@ -155,15 +155,16 @@ def test_issue_27_13_own_volley_shown_before_the_computers_reply(capsys: pytest.
 def test_issue_27_17_the_hints_printed_move_pasted_back_is_played(
         ruleset: str, person: str, computer: str, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 27.17: 'hint' prints the move on its own, as the prompt reads it (the note on
-    the next line); pasted back, alone or with its note, the prompt plays it."""
+    """Issue 27.17: 'hint' prints each move on a line of its own, as the prompt reads it,
+    with its estimate after it (issue 28.5; the note on the next line); pasted back,
+    alone, with its estimate or with its note, the prompt plays it."""
     args = ["play", ruleset, "--seat", f"{computer}=greedy", "--seed", "2"]
     code, out = tanktable(monkeypatch, capsys, *args, stdin="hint\nquit\n")
-    hint = re.search(r"hint: (.+)\n((?:      .*\n)*)", out)
+    hint = re.search(r"\n  (\S.*?)  (\([-+]?\d\.\d\d\))\n((?:      .*\n)*)", out[out.index("hint: "):])
     assert hint is not None, out
-    move, note = hint.group(1), " ".join(hint.group(2).split())[1:-1]
+    move, estimate, note = hint.group(1), hint.group(2), " ".join(hint.group(3).split())[1:-1]
     assert "  (" not in move
-    for pasted in [move] + ([f"{move}  ({note})"] if note else []):
+    for pasted in [move, f"{move}  {estimate}"] + ([f"{move}  ({note})"] if note else []):
         code, out = tanktable(monkeypatch, capsys, *args, stdin=f"{pasted}\nquit\n")
         assert "cannot read" not in out and "illegal" not in out, out
         assert re.search(rf"\d+\. {person} +{re.escape(move)}", out), out

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from core.ai.agents import GreedyAgent, RandomAgent
+from core.ai.agents import RandomAgent
+from core.ai.analysis import analyse
 from core.ai.mcts import MCTSAgent
 from core.errors import TanktableError
 from rulesets.duel_of_the_giants import RULESET, setup
@@ -61,8 +62,8 @@ def test_issue_26_1_pieces_are_numbered_by_hex_never_by_identity() -> None:
 # ------------------------------------------------------------ differential (26.3)
 def differential(positions: int, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int, int]:
     """Play random games in pairs whose hidden set-up of one side differs, and at every
-    decision of the other side that both games show it alike, ask the hint (greedy)
-    and a computer seat (MCTS) of one seed in each. Returns (positions compared,
+    decision of the other side that both games show it alike, ask the hint (the search's
+    best moves with estimates, issue 28.5) and a computer seat (MCTS) of one seed in each. Returns (positions compared,
     positions whose real secrets differed, differences)."""
     compared = secret_apart = differences = 0
     for a, b, _seer in _positions(monkeypatch):
@@ -70,15 +71,18 @@ def differential(positions: int, monkeypatch: pytest.MonkeyPatch) -> tuple[int, 
             break
         compared += 1
         secret_apart += json.dumps(a.view(None)) != json.dumps(b.view(None))
-        differences += sum(a.format_action(agent(1000 + compared, kind).choose(a))
-                           != b.format_action(agent(1000 + compared, kind).choose(b))
+        differences += sum(choice(a, 1000 + compared, kind) != choice(b, 1000 + compared, kind)
                            for kind in ("hint", "computer"))
     return compared, secret_apart, differences
 
 
-def agent(seed: int, kind: str) -> GreedyAgent | MCTSAgent:
-    """The hint's agent (greedy, as the terminal and the browser ask it) or a computer seat's."""
-    return GreedyAgent(seed=seed) if kind == "hint" else MCTSAgent(seed=seed, think=None, iterations=6)
+def choice(g: DuelGame, seed: int, kind: str) -> str:
+    """The hint (its moves and estimates, as the terminal and the browser ask it) or a
+    computer seat's move, as text."""
+    if kind == "hint":
+        analysis = analyse(g, g.to_move(), seed)
+        return repr([(g.format_action(s.action), s.estimate) for s in analysis.moves])
+    return g.format_action(MCTSAgent(seed=seed, think=None, iterations=6).choose(g))
 
 
 def _positions(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[DuelGame, DuelGame, int]]:

@@ -8,6 +8,7 @@ import {cancelChoice, drawBoard, onSelect} from "./board.js";
 import {drawActions, drawLog, drawStatus} from "./panels.js";
 import {setupGameOver} from "./gameover.js";
 import {setupReplayLink} from "./replaylink.js";
+import {setupEvalbar} from "./evalbar.js";
 import {rulesetModule} from "./rulesets/index.js";
 import {showPassScreen, hidePassScreen} from "./passscreen.js";
 import * as zoom from "./zoom.js";
@@ -58,6 +59,7 @@ function main() {
   onSelect(drawActions);
   setupGameOver();
   setupReplayLink();
+  setupEvalbar();
   $("move-form").addEventListener("submit", e => {
     e.preventDefault();
     const t = $("move").value.trim();

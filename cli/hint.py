@@ -1,0 +1,51 @@
+"""The hint as a player reads it (issue 28.5): the search's three best moves, each
+with its estimate of the result from the player's own side.
+
+One text for the terminal (a move per line, as the prompt reads it back) and one
+line for the browser's answer; both from :func:`core.ai.analysis.analyse`, which
+sees only what the player may know.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cli.recent_results import wrap
+from core.ai.analysis import Analysis, analyse
+from core.game import Game
+
+__all__ = ["SCALE", "browser_hint", "estimate_text", "hint_for", "terminal_hint"]
+
+SCALE = "+1 a win, -1 a loss"
+"""How to read an estimate, said beside every hint."""
+
+
+def hint_for(game: Game[Any], seed: int) -> Analysis:
+    """The analysis behind the hint of the player to move, seeded by ``seed``."""
+    return analyse(game, game.to_move(), seed)
+
+
+def estimate_text(value: float) -> str:
+    """``+0.31``, ``-0.05``, ``0.00``: an estimate as it is shown."""
+    return "0.00" if value == 0 else f"{value:+.2f}"
+
+
+def browser_hint(game: Game[Any], analysis: Analysis) -> str:
+    """One line, which the browser's answer puts after ``hint:``:
+    ``MT d2-d4 (+0.31) · MT c2-c3 (+0.12) · ...; the search's estimates ... for white (...)``."""
+    moves = " · ".join(f"{game.format_action(s.action)} ({estimate_text(s.estimate)})"
+                       for s in analysis.moves)
+    return f"{moves}; the search's estimates of the result for {game.players[analysis.player]} ({SCALE})"
+
+
+def terminal_hint(game: Game[Any], analysis: Analysis, width: int) -> list[str]:
+    """A heading, then each move on a line of its own with its estimate in parentheses
+    (a line pasted back at the prompt plays the move, issue 27.17) and its note below."""
+    who = game.players[analysis.player]
+    lines = wrap(f"hint: the search's best moves for {who}, best first, each with its estimate "
+                 f"of the result ({SCALE}):", width, 0, 6)
+    for suggestion in analysis.moves:
+        lines.append(f"  {game.format_action(suggestion.action)}  ({estimate_text(suggestion.estimate)})")
+        note = game.describe_action(suggestion.action)
+        lines += wrap(f"({note})", width, 6, 7) if note else []
+    return lines

@@ -1,0 +1,110 @@
+"""The search's advice to one player: its best moves and its estimate of the result
+(issue 28.5), for ``hint`` in the terminal and the browser and the browser's
+evaluation bar.
+
+Everything is computed from what the player may know, and from a seed: the
+search runs on ``game.determinize(player, seed)`` -- a game consistent with
+the player's knowledge, the other sides' secrets drawn afresh -- never on the
+game itself, so two games that differ only in what the player may not see
+give the same advice, byte for byte (``tanktable check``'s secrets
+differential compares them). The budget is a reproducible number of
+iterations (:data:`HINT_REFERENCE` seconds' worth at the ruleset's reference
+speed, as the ``easy`` level), with no wall-clock cap: a cap would make the
+advice depend on the machine's load.
+
+An estimate is the search's value of a move for the player, on the scale of
+:meth:`~core.game.Game.evaluate`: +1 a win, -1 a loss, 0 even.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core.ai.mcts import PRESET_BUDGETS, MCTSAgent, _choices, _mixed, _Node
+from core.game import Action, Game
+
+__all__ = ["HINT_REFERENCE", "Analysis", "Suggestion", "analyse"]
+
+HINT_REFERENCE = PRESET_BUDGETS["easy"][0]
+"""Reference seconds of search behind a hint (the ``easy`` level's budget): a few
+tenths of a second on the development machine, cheap enough for every position
+``tanktable check`` compares."""
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One move the search recommends, with its estimate for the player."""
+
+    action: Action
+    estimate: float
+    """The search's value of the move for the player: +1 a win, -1 a loss."""
+    visits: int
+    """How often the search went down this move."""
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The search's view of a position from one player's side."""
+
+    player: int
+    estimate: float
+    """The position's value for the player (+1 a win, -1 a loss): the best move's
+    estimate for the player to move, or what the other side's best reply leaves."""
+    moves: tuple[Suggestion, ...]
+    """The best moves, best first (only when it is the player's decision)."""
+
+
+def analyse(game: Game[Any], player: int, seed: int, top: int = 3,
+            reference: float = HINT_REFERENCE) -> Analysis:
+    """The search's best ``top`` moves for ``player`` (when it is his decision) and its
+    estimate of the result from his side, computed only from what he may know.
+
+    The game is not changed. ``seed`` fixes every random draw: the same view and
+    seed give the same analysis.
+    """
+    sample = game.determinize(player, seed)
+    if sample.outcome() is not None or not sample.legal_actions():
+        return Analysis(player, _value(sample.evaluate(player)), ())
+    mover = sample.to_move()
+    agent = MCTSAgent(seed=seed, think=None, reference=reference)
+    root = agent.search(sample)
+    exact = not sample.game_type.hidden_information
+    legal = game.legal_actions() if mover == player else sample.legal_actions()
+    real = game if mover == player else sample
+    ranked = sorted(_choices(real, root, mover, legal),
+                    key=_ranking(root, mover, agent, exact), reverse=True)
+    ranked = [a for a in ranked if root.children[(mover, a)].visits]
+    if not ranked:
+        return Analysis(player, _value(sample.evaluate(player)), ())
+    best = _mixed(root.children[(mover, ranked[0])], mover, agent.minimax)
+    if mover != player:
+        two_sided = len(sample.players) == 2 and sample.game_type.zero_sum
+        estimate = 1.0 - best if two_sided else (sample.evaluate(player) + 1.0) / 2.0
+        return Analysis(player, _value(2.0 * estimate - 1.0), ())
+    moves = tuple(Suggestion(a, _value(2.0 * _mixed(root.children[(mover, a)], mover, agent.minimax) - 1.0),
+                             root.children[(mover, a)].visits) for a in ranked[:top])
+    return Analysis(player, moves[0].estimate, moves)
+
+
+def _ranking(root: _Node, mover: int, agent: MCTSAgent, exact: bool) -> Any:
+    """The order the search itself ranks the moves in (as :meth:`MCTSAgent.choose`):
+    after sequential halving, the order of the rounds a move survived (the survivor,
+    then the last round's others, best first, ...); else, with minimax values on a
+    perfect-information root, by value; else by visits."""
+    by_value = bool(agent.minimax) and exact
+    place = {action: len(agent.ranking) - i for i, action in enumerate(agent.ranking)}
+
+    def key(action: Action) -> tuple[float, float, float]:
+        node = root.children[(mover, action)]
+        value = _mixed(node, mover, agent.minimax)
+        rank = float(place.get(action, 0))
+        return (rank, value, float(node.visits)) if by_value else (rank, float(node.visits), value)
+
+    return key
+
+
+def _value(x: float) -> float:
+    """An estimate on the evaluation's scale, clamped to [-1, 1] and rounded to what is
+    shown (two decimals: no float noise reaches a player's screen)."""
+    return round(max(-1.0, min(1.0, float(x))), 2)

@@ -1,0 +1,104 @@
+"""Issue 28.5: the hint shows the search's three best moves, each with its estimate of
+the result from the player's own side, computed only from what that player may know."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from cli.hint import SCALE, browser_hint, hint_for, terminal_hint
+from cli.serve.seatview import hint_text
+from core.ai.agents import RandomAgent
+from core.ai.analysis import HINT_REFERENCE, analyse
+from core.ai.mcts import MCTSAgent
+from core.game import Game
+from core.registry import get_ruleset
+from tests.console import tanktable
+
+ESTIMATE = r"\(([-+]\d\.\d\d|0\.00)\)"
+
+
+def test_issue_28_5_the_hint_lists_the_searchs_three_best_moves_with_estimates() -> None:
+    """Tank Chess's start: three different legal moves, the first the one a search of the
+    same budget and seed plays, each estimate on the evaluation's scale."""
+    game = get_ruleset("tank-chess").new_game(None, None, 7)
+    analysis = hint_for(game, 11)
+    assert analysis.player == game.to_move() == 0
+    assert len(analysis.moves) == 3
+    assert len({s.action for s in analysis.moves}) == 3
+    assert all(game.check(s.action) is None for s in analysis.moves)
+    assert all(-1.0 <= s.estimate <= 1.0 and s.visits > 0 for s in analysis.moves)
+    assert analysis.estimate == analysis.moves[0].estimate
+    agent = MCTSAgent(seed=11, think=None, reference=HINT_REFERENCE)
+    assert analysis.moves[0].action == agent.choose(game.clone())
+    # in the order sequential halving ranked them: the survivor, then the last round's runner-up...
+    assert [s.action for s in analysis.moves] == agent.ranking[:3]
+    assert hint_for(game, 11) == analysis  # a fixed seed: the same hint again
+    assert len(game.history) == 0  # the game itself is untouched
+
+
+def test_issue_28_5_the_browsers_hint_names_three_moves_and_their_estimates() -> None:
+    game = get_ruleset("tank-chess").new_game(None, None, 7)
+    analysis = hint_for(game, 11)
+    text = browser_hint(game, analysis)
+    assert text == hint_text(game.clone(), 11)
+    shown = re.findall(r"(\S+ \S+) " + ESTIMATE, text)
+    assert shown == [(game.format_action(s.action), f"{s.estimate:+.2f}" if s.estimate else "0.00")
+                     for s in analysis.moves]
+    assert text.endswith(f"for white ({SCALE})")
+
+
+def test_issue_28_5_the_terminal_hint_prints_each_move_with_its_estimate_and_note() -> None:
+    """Battle of Tanks: a move per line, its estimate after it, its note on the next line."""
+    game = get_ruleset("battle-of-tanks").new_game(None, None, 7)
+    analysis = hint_for(game, 3)
+    lines = terminal_hint(game, analysis, 100)
+    assert lines[0].startswith(f"hint: the search's best moves for {game.players[game.to_move()]}")
+    moves = [line for line in lines if re.fullmatch(r"  \S.*  " + ESTIMATE, line)]
+    assert moves == [f"  {game.format_action(s.action)}  ({s.estimate:+.2f})" if s.estimate
+                     else f"  {game.format_action(s.action)}  (0.00)" for s in analysis.moves]
+    assert len(moves) == 3
+
+
+def test_issue_28_5_play_prints_three_hinted_moves(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = tanktable(monkeypatch, capsys, "play", "tank-chess", "--seat", "black=greedy",
+                          "--seed", "2", stdin="hint\nquit\n")
+    after = out[out.index("hint: the search's best moves for white"):]
+    assert len(re.findall(r"\n  (MT|HT|LT|CLT) \S+  " + ESTIMATE, after)) == 3, out
+
+
+def _duel_positions(count: int) -> list[tuple[Game[object], int]]:
+    """Positions from random Duel of the Giants games, with the player to move."""
+    out: list[tuple[Game[object], int]] = []
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        game = get_ruleset("duel-of-the-giants").new_game(None, None, seed)
+        chooser = RandomAgent(seed)
+        for step in range(400):
+            if game.outcome() is not None:
+                break
+            if step % 37 == 5:
+                out.append((game.clone(), game.to_move()))
+            game.apply(chooser.choose(game))
+    return out[:count]
+
+
+def test_issue_28_5_the_hint_is_the_same_for_a_game_and_its_hidden_variant() -> None:
+    """Duel of the Giants (hidden markers, mines, programs): the hint -- and the evaluation
+    bar's estimate for the other side -- are byte for byte the same from a game and its
+    ``hidden_variant``, whose secrets the player may not see are dealt afresh."""
+    changed = 0
+    for i, (game, player) in enumerate(_duel_positions(12)):
+        variant = game.hidden_variant(player, 500 + i)
+        assert variant is not None
+        changed += json.dumps(game.view(None), sort_keys=True) != json.dumps(variant.view(None), sort_keys=True)
+        assert hint_text(game.clone(), 900 + i) == hint_text(variant.clone(), 900 + i)
+        other = 1 - player
+        other_variant = game.hidden_variant(other, 700 + i)
+        assert other_variant is not None
+        assert analyse(game, other, 33 + i) == analyse(other_variant, other, 33 + i)
+    assert changed >= 6  # the variants did differ in what the player may not see
