@@ -66,5 +66,6 @@ def test_the_sound_ruleset_plays_on_without_a_refusal(tmp_path: Path, monkeypatc
     code, out = play_hot_seat(cups.RULESET, tmp_path, monkeypatch)
     assert "refused" not in out, out
     south = out.split("pass the terminal to south")[-1]
-    assert "hint: guess " in south and "[ ] [ ] [ ]" in south and "north hides the pea" in south
+    assert "hint: the search's best moves for south" in south and "\n  guess " in south
+    assert "[ ] [ ] [ ]" in south and "north hides the pea" in south
     assert code == 1  # quit
