@@ -27,12 +27,13 @@ HOOKS = frozenset({
 
 GATED = frozenset({
     "cli/play.py", "cli/commands.py", "cli/serve/seatview.py", "cli/serve/replay.py",
-    "cli/serve/tables.py",
+    "cli/serve/tables.py", "cli/serve/notes.py", "cli/serve/evaluation.py",
 })
 """Outlets that send what they build through the gate (each imports core.secrecy)."""
 
 UNGATED = {
     "cli/serve/aids.py": "called only from cli/serve/seatview.py's state, inside its gate",
+    "cli/hint.py": "called only inside the gate (cli/play.py's hint_lines, seatview.hint_text)",
     "cli/check/differential.py": "builds the ungated parts to compare them itself, naming each",
     "cli/check/games.py": "the omniscient fingerprint of a game (player None), sent to nobody",
     "cli/check/protocol.py": "compares views between a game and its copies, sent to nobody",

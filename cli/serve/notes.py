@@ -21,6 +21,7 @@ from typing import Any
 
 from cli.serve.aids import board
 from core.game import Game, Ruleset
+from core.secrecy import shown
 
 LAZY_NOTES = 40
 """A decision with more legal moves than this sends its notes after the board."""
@@ -36,9 +37,14 @@ def notes_answer(ruleset: Ruleset, game: Game[Any], version: int) -> dict[str, A
     Tank Chess shot's label ends with its ``+ CHECK``; a move without a note is
     drawn as the state drew it). The page merges them into the state of
     ``version``."""
-    legal = game.legal_actions()
-    notes = game.describe_actions(legal)
-    noted = [i for i, note in enumerate(notes) if note]
-    _targets, drawn = board(ruleset, game, [legal[i] for i in noted], [notes[i] for i in noted])
-    aids = {str(i): aid for i, aid in zip(noted, drawn, strict=True) if aid is not None}
-    return {"version": version, "count": len(legal), "notes": notes, "aids": aids}
+    def build(g: Game[Any]) -> dict[str, Any]:
+        legal = g.legal_actions()
+        notes = g.describe_actions(legal)
+        noted = [i for i, note in enumerate(notes) if note]
+        _targets, drawn = board(ruleset, g, [legal[i] for i in noted], [notes[i] for i in noted])
+        aids = {str(i): aid for i, aid in zip(noted, drawn, strict=True) if aid is not None}
+        return {"version": version, "count": len(legal), "notes": notes, "aids": aids}
+
+    # only the seat to move is sent them, through the core's gate for secrets
+    viewer = game.to_move() if game.outcome() is None else None
+    return shown(game, viewer, "notes", build)

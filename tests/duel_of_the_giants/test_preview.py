@@ -162,8 +162,10 @@ def test_hint_programs_a_drive_with_its_end_when_driving_is_better(tmp_path: Pat
     out = run(["play", "duel-of-the-giants", "--position", str(position), "--seat", "german=human",
                "--seat", "soviet=random", "--board", "none"], "hint\nquit\n", monkeypatch)
     lines = out.splitlines()
-    at = next(i for i, line in enumerate(lines) if "hint: " in line)
-    program = lines[at].split("hint: ", 1)[1]  # the move alone, as typed (issue 27.17)
+    start = next(i for i, line in enumerate(lines) if "hint: " in line)
+    # the best move first, on a line of its own with its estimate (issue 28.5)
+    at = next(i for i in range(start, len(lines)) if lines[i].startswith("  tiger"))
+    program = lines[at].strip().rsplit("  (", 1)[0]  # the move alone, as typed (issue 27.17)
     note = lines[at + 1].strip().removeprefix("(end ")  # its note on the next line
     hinted = Program(1, tuple(program.split()[1:]))
     c = course(programming("g7", "h3"), 1, counted(hinted.cards))
