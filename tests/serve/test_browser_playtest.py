@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import yaml
 
 from cli.serve.app import TableServer
 from tests.serve.browser import Browser, BrowserError, required
@@ -142,3 +143,84 @@ def test_playtest_29_1_a_cancelled_drive_leaves_no_red_refusal(
     assert b.js("getComputedStyle(document.getElementById('drive-state')).color") != "rgb(176, 0, 32)"
     b.screenshot(screenshots / "playtest-bt-cancelled.png")
 
+
+
+@pytest.fixture(scope="module")
+def live_dg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server offering Duel of the Giants at phase A4 (a Tiger program to compose)
+    and the shipped combat position (ATGs face up)."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    from cli.serve.store import ServerFiles
+    from tests.serve.helpers import make_server
+    from tests.serve.test_browser_dg import SHIPPED, position_at
+
+    folder = tmp_path_factory.mktemp("dg-positions")
+    combat = yaml.safe_load((SHIPPED / "summer-combat.yaml").read_text(encoding="utf-8"))
+    for atg in combat["atgs"][:2]:  # the PAK 8.8 and a PAK 36 have fired: face up, known to both (DG-12)
+        atg["face_up"] = True
+    face_up = folder / "face-up.yaml"
+    face_up.write_text(yaml.safe_dump(combat, sort_keys=False), encoding="utf-8")
+    positions = [position_at(folder, "program.yaml", "A4", 5), face_up]
+    app, server = make_server(tmp_path_factory.mktemp("dg-games"), ServerFiles.of([], positions))
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    end = time.monotonic() + 20
+    while not uv.started:
+        assert time.monotonic() < end, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    server.close_streams()
+    uv.should_exit = True
+    thread.join(timeout=10)
+    sock.close()
+
+
+def open_dg(b: Browser, base: str, position: str, seat: str) -> None:
+    request = urllib.request.Request(
+        f"{base}/api/games", method="POST",
+        data=json.dumps({"ruleset": "duel-of-the-giants", "position": position, "seed": 7,
+                         "seats": {"german": "human", "soviet": "human"}}).encode(),
+        headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
+    game = json.loads(urllib.request.urlopen(request, timeout=30).read())
+    b.open(base + game["links"][seat])
+    b.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')")
+
+
+def test_playtest_29_6_a_tiger_programs_preview_wraps_in_the_side_panel(
+        small: Browser, live_dg: str, screenshots: Path) -> None:  # noqa: F811
+    """At 1024x768 the program panel's preview (DG-11.2) ran its long lines past the side
+    panel and gave the whole page a sideways scroll bar. Its lines now wrap inside the panel."""
+    b = small
+    open_dg(b, live_dg, "program.yaml", "german")
+    b.wait("document.getElementById('status').textContent.startsWith('your decision')")
+    b.wait("!document.getElementById('composer').hidden")
+    click(b, *centre(b, "#composer-cards button.card[data-card='F']"))
+    b.wait("document.getElementById('composer-program').textContent.includes('F')")
+    b.wait("document.getElementById('composer-preview').textContent.length > 60")
+    assert b.js("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
+    preview = b.js("(() => { const p = document.getElementById('composer-preview'); return [p.scrollWidth, p.clientWidth]; })()")
+    assert preview[0] <= preview[1], preview
+    b.screenshot(screenshots / "playtest-dg-composer.png")
+
+
+def test_playtest_29_8_the_soviet_is_not_told_a_face_up_atg_is_his(small: Browser, live_dg: str) -> None:
+    """The badge of a face-up ATG (DG-12) said "your PAK 8.8" on the Soviet's page too: on
+    his page it names the German's gun; the German's page still says "your"."""
+    b = small
+    open_dg(b, live_dg, "face-up.yaml", "soviet")
+    b.wait("document.querySelector('#dg-atg-ids .dg-atg-id')")
+    titles = b.js("[...document.querySelectorAll('#dg-atg-ids .dg-atg-id title')].map(t => t.textContent)")
+    assert sorted(titles) == ["German PAK 36 (face up)", "German PAK 8.8 (face up)"], titles
+    open_dg(b, live_dg, "face-up.yaml", "german")
+    b.wait("document.querySelector('#dg-atg-ids .dg-atg-id')")
+    titles = b.js("[...document.querySelectorAll('#dg-atg-ids .dg-atg-id title')].map(t => t.textContent)")
+    assert "your PAK 8.8 (face up)" in titles and all(t.startswith("your ") for t in titles), titles
