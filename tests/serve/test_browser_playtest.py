@@ -97,6 +97,22 @@ def test_playtest_29_4_the_legend_leaves_the_map_the_windows_height(
     b.wait("document.querySelector('#bt-order-menu[data-tank=a1]')")
 
 
+
+def test_playtest_29_11_the_header_keeps_to_one_line_at_1024(
+        small: Browser, live: tuple[str, TableServer]) -> None:  # noqa: F811
+    """The header wrapped to two or three lines at 1024 pixels (the game's long id beside
+    the decision), and the board under it moved down and up from one decision to the next.
+    The id now gives way (cut short, whole in its tooltip) and "you play a" stays together."""
+    b = small
+    open_bt(b, live)
+    header = rect(b, "header")
+    assert header["h"] <= 40, header
+    title = b.js("(() => { const t = document.getElementById('title'); return [t.textContent, t.title]; })()")
+    assert title[0].startswith("Battle of Tanks — battle-of-tanks-") and title[1] == title[0], title
+    assert rect(b, "#you")["h"] <= 24  # one line
+    assert "order for a tank" in b.js("document.getElementById('status').textContent")
+
+
 def test_playtest_29_9_the_chooser_heads_the_side_panel_not_the_board(
         small: Browser, live_tc: str, screenshots: Path) -> None:  # noqa: F811
     """Choosing a facing with a shot showed the small list of moves over the board's top
