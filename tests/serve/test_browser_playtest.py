@@ -113,6 +113,21 @@ def test_playtest_29_11_the_header_keeps_to_one_line_at_1024(
     assert "order for a tank" in b.js("document.getElementById('status').textContent")
 
 
+
+def test_playtest_29_11_the_round_and_the_bag_are_in_sight(
+        small: Browser, live: tuple[str, TableServer]) -> None:  # noqa: F811
+    """The table's words on the position (Battle of Tanks' round, phase and chits left in the
+    bag; Tank Chess's CHECK; Duel of the Giants' victory points) were printed under the board,
+    below the bottom of a 768-pixel window. They now sit in the side panel, in sight."""
+    b = small
+    open_bt(b, live)
+    b.js("window.scrollTo(0, 0)")
+    phase = rect(b, "#aids p.phase")
+    assert "order chits in the bag" in b.js("document.querySelector('#aids p.phase').textContent")
+    assert phase["y"] >= 0 and phase["y"] + phase["h"] <= HEIGHT and phase["x"] + phase["w"] <= WIDTH, phase
+    assert b.js("document.getElementById('aids').parentElement.tagName") == "ASIDE"
+
+
 def test_playtest_29_9_the_chooser_heads_the_side_panel_not_the_board(
         small: Browser, live_tc: str, screenshots: Path) -> None:  # noqa: F811
     """Choosing a facing with a shot showed the small list of moves over the board's top
