@@ -255,3 +255,15 @@ def test_playtest_29_8_the_soviet_is_not_told_a_face_up_atg_is_his(small: Browse
     b.wait("document.querySelector('#dg-atg-ids .dg-atg-id')")
     titles = b.js("[...document.querySelectorAll('#dg-atg-ids .dg-atg-id title')].map(t => t.textContent)")
     assert "your PAK 8.8 (face up)" in titles and all(t.startswith("your ") for t in titles), titles
+
+
+def test_playtest_29_5_the_fire_panel_names_a_tiger_as_a_tiger(small: Browser, live_dg: str) -> None:
+    """The fire step's panel said "the gun at d2 declares" when Tiger 1 declared (DG-17.4):
+    it names the Tiger, as the header's decision does."""
+    b = small
+    open_dg(b, live_dg, "face-up.yaml", "german")
+    b.wait("document.getElementById('status').textContent.startsWith('your decision')")
+    decision = b.js("document.getElementById('status').textContent")
+    head = b.wait("document.querySelector('#dg-fire .dg-fire-head')?.textContent")
+    assert "Tiger 1 at d2" in decision, decision
+    assert head == "Fire step: Tiger 1 at d2 declares.", head
