@@ -7,6 +7,7 @@ import {$, el, svgNode} from "../dom.js";
 import {table, play} from "./connection.js";
 import {hoverShows, clearAids} from "./aids.js";
 import {pressOn} from "./drag.js";
+import {moveLegend} from "./legend.js";
 
 const drawnHooks = [];
 
@@ -26,6 +27,7 @@ export function drawBoard() {
     const drawn = board.querySelector("svg");
     if (drawn) {
       dropCaption(drawn);
+      moveLegend(drawn);
       spreadLabels(drawn);
       for (const hook of drawnHooks) hook(drawn);
     }

@@ -75,6 +75,7 @@ function drawDice(dice) {
 export function drawStatus() {
   const state = table.state;
   $("title").textContent = `${state.title} — ${state.id}`;
+  $("title").title = $("title").textContent;  // whole, where the header cuts it short
   $("you").textContent = state.you ? `you play ${state.you}` : (state.role === "spectator" ? "spectator" : "");
   let status;
   if (state.outcome) status = `game over: ${state.outcome.reason}`;

@@ -183,6 +183,7 @@ function panel(v) {
   if (draft && draft.hover && !grab) v = verdict(drive, judged, draft.heading, table.state.geometry);
   const text = draft ? notation(judged, draft.heading) : null;
   $("drive-head").textContent = head;
+  $("drive-state").classList.toggle("bad", Boolean(draft && v && v.problem));  // no stale red once a path is dropped
   if (!draft) {
     $("drive-state").textContent = "Press on the tank and drag, or click the tank, then click on the table.";
   } else if (!v) {
@@ -190,7 +191,6 @@ function panel(v) {
   } else {
     $("drive-state").textContent = (text ? text + ": " : "") + `${v.length.toFixed(1)} / ${num(drive.allowance)} cm`
       + (v.problem ? ` — ${v.problem.text} (${v.problem.rule})` : "");
-    $("drive-state").classList.toggle("bad", Boolean(v.problem));
   }
   $("drive-server").textContent = answer && text && answer.for === text ? answer.text : "";
   $("drive-go").disabled = !text;

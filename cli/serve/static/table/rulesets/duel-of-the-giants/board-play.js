@@ -131,7 +131,9 @@ function drawAtgBadges(state) {
     const badge = svgNode("g", {class: "dg-atg-id dg-atg-" + a.kind, "data-at": a.at});
     badge.append(svgNode("rect", {x: at[0] - 30, y: at[1] + 11, width: 30, height: 13, rx: 3}));
     badge.append(svgNode("text", {x: at[0] - 15, y: at[1] + 21, "text-anchor": "middle"}, ATG_BADGE[a.kind]));
-    badge.append(svgNode("title", {}, `your ${a.kind === "bluff" ? "bluff ATG marker" : a.kind === "pak88" ? "PAK 8.8" : "PAK 36"}`
+    // "your" only on the German's page: the Soviet sees a face-up ATG as everyone does
+    const whose = state.you === "german" ? "your" : "German";
+    badge.append(svgNode("title", {}, `${whose} ${a.kind === "bluff" ? "bluff ATG marker" : a.kind === "pak88" ? "PAK 8.8" : "PAK 36"}`
                                       + (a.face_up ? " (face up)" : " (face down: the Soviet does not know it)")));
     group.append(badge);
   }

@@ -22,6 +22,12 @@ function fireStep(state) {
   return {shooter, fires, hold};
 }
 
+/** "Tiger 1 at d2" where the decision names a Tiger there (a Tiger is no gun), else "the gun at d2". */
+function shooterName(at) {
+  const tiger = new RegExp(`(Tiger \\d+) at ${at}\\b`).exec(table.state.decision || "");
+  return tiger ? `${tiger[1]} at ${at}` : `the gun at ${at}`;
+}
+
 function panel() {
   let box = $("dg-fire");
   if (!box) {
@@ -77,7 +83,7 @@ export function draw(state) {
       ? "Click it on the board to light its targets and draw each shot with its hits; click a target to fire."
       : "It has no target now.";
     box.replaceChildren(
-      el("p", {class: "dg-fire-head"}, el("b", {text: `Fire step: the gun at ${step.shooter} declares.`})),
+      el("p", {class: "dg-fire-head"}, el("b", {text: `Fire step: ${shooterName(step.shooter)} declares.`})),
       el("p", {class: "note", text: how}), list,
       el("p", {class: "dg-fire-buttons"}, ...(step.fires.length ? [aim, " "] : []), hold));
   }

@@ -1,0 +1,269 @@
+"""Traps found by playing whole games at a tablet-sized table (issue 29, its closing playtest).
+
+Each test opens a real Chromium at 1024x768, plays by clicks and drags (CDP
+mouse events, never the page's functions) against a real server, and checks
+the trap is gone:
+
+- the legend under the board no longer takes the board's height (issue 29.4);
+- the chooser of several moves heads the side panel instead of lying over
+  the board's corner (issue 29.9, 29.11);
+- a drive dropped with "cancel" leaves no red refusal behind (issue 29.1).
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cli.serve.app import TableServer
+from tests.serve.browser import Browser, BrowserError, required
+from tests.serve.helpers import KEY
+from tests.serve.test_browser import chromium, live, screenshots  # noqa: F401 - fixtures
+from tests.serve.test_browser_tc import ARROW, SPOT, at, click, drag, live_tc, toward  # noqa: F401 - live_tc
+from tests.serve.test_browser_tc import open_game as open_tc
+
+WIDTH, HEIGHT = 1024, 768
+
+
+@pytest.fixture(scope="module")
+def small(chromium: str) -> Iterator[Browser]:  # noqa: F811 - the fixture's name
+    """Chromium with a 1024x768 page: the size the playtest found the traps at."""
+    try:
+        b = Browser(chromium, width=WIDTH, height=HEIGHT)
+    except (BrowserError, OSError) as exc:
+        if required():
+            pytest.fail(f"Chromium would not start: {exc}")
+        pytest.skip(f"Chromium would not start: {exc}")
+    b.send("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT, deviceScaleFactor=1, mobile=False)
+    yield b
+    b.close()
+
+
+def open_bt(b: Browser, live: tuple[str, TableServer]) -> None:  # noqa: F811
+    """A Battle of Tanks game of the shipped scenario between two people; side a's page."""
+    base, _ = live
+    request = urllib.request.Request(
+        f"{base}/api/games", method="POST",
+        data=json.dumps({"ruleset": "battle-of-tanks", "seats": {"a": "human", "b": "human"}, "seed": 11}).encode(),
+        headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
+    created = json.loads(urllib.request.urlopen(request, timeout=20).read())
+    b.open(base + created["links"]["a"])
+    b.wait("document.getElementById('status').textContent.startsWith('your decision')")
+    b.wait("document.querySelector('#tt-overlay circle.tt-from')")
+
+
+def rect(b: Browser, selector: str) -> dict[str, float]:
+    return b.wait(f"""(() => {{ const e = document.querySelector({json.dumps(selector)}); if (!e) return null;
+        const r = e.getBoundingClientRect(); return {{x: r.x, y: r.y, w: r.width, h: r.height}}; }})()""")  # type: ignore[no-any-return]
+
+
+def centre(b: Browser, selector: str) -> tuple[float, float]:
+    """An element's centre on the screen, without scrolling (the page must show it as it is)."""
+    r = rect(b, selector)
+    return r["x"] + r["w"] / 2, r["y"] + r["h"] / 2
+
+
+def overlaps(a: dict[str, float], c: dict[str, float]) -> bool:
+    return a["x"] < c["x"] + c["w"] and c["x"] < a["x"] + a["w"] and a["y"] < c["y"] + c["h"] and c["y"] < a["y"] + a["h"]
+
+
+def test_playtest_29_4_the_legend_leaves_the_map_the_windows_height(
+        small: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:  # noqa: F811
+    """At 1024x768 the map of Battle of Tanks filled 497x497 pixels: the legend inside the
+    picture took a quarter of the height the window allows. Now the legend is a drawing of its
+    own under the map, and the map fills the board's width while it still fits the window."""
+    b = small
+    open_bt(b, live)
+    b.js("window.scrollTo(0, 0)")
+    drawings = b.js("[...document.querySelectorAll('#board svg')].map(s => s.getAttribute('class') || 'map')")
+    assert drawings == ["map", "tt-legend"], drawings
+    board = rect(b, "#board svg:first-child")
+    wrap = rect(b, "#board-wrap")
+    assert board["w"] >= wrap["w"] - 1 and board["w"] >= 600, (board, wrap)
+    assert board["y"] + board["h"] <= HEIGHT, board  # the whole map in the window, no scrolling
+    assert b.js("document.querySelector('#board svg:first-child g.legend')") is None
+    legend = b.js("document.querySelector('#board svg.tt-legend g.legend').textContent")
+    assert "order this round" in legend and "waiting in AMBUSH (BT-7.1)" in legend
+    key = rect(b, "#board svg.tt-legend")
+    assert key["y"] >= board["y"] + board["h"] - 1, (key, board)
+    b.screenshot(screenshots / "playtest-bt-board.png")
+    # clicks still land where they point on the cut map: a tank's ring opens its order menu
+    click(b, *centre(b, "#tt-overlay circle.tt-from[data-place='a1']"))
+    b.wait("document.querySelector('#bt-order-menu[data-tank=a1]')")
+
+
+
+def test_playtest_29_11_the_header_keeps_to_one_line_at_1024(
+        small: Browser, live: tuple[str, TableServer]) -> None:  # noqa: F811
+    """The header wrapped to two or three lines at 1024 pixels (the game's long id beside
+    the decision), and the board under it moved down and up from one decision to the next.
+    The id now gives way (cut short, whole in its tooltip) and "you play a" stays together."""
+    b = small
+    open_bt(b, live)
+    header = rect(b, "header")
+    assert header["h"] <= 40, header
+    title = b.js("(() => { const t = document.getElementById('title'); return [t.textContent, t.title]; })()")
+    assert title[0].startswith("Battle of Tanks — battle-of-tanks-") and title[1] == title[0], title
+    assert rect(b, "#you")["h"] <= 24  # one line
+    assert "order for a tank" in b.js("document.getElementById('status').textContent")
+
+
+
+def test_playtest_29_11_the_round_and_the_bag_are_in_sight(
+        small: Browser, live: tuple[str, TableServer]) -> None:  # noqa: F811
+    """The table's words on the position (Battle of Tanks' round, phase and chits left in the
+    bag; Tank Chess's CHECK; Duel of the Giants' victory points) were printed under the board,
+    below the bottom of a 768-pixel window. They now sit in the side panel, in sight."""
+    b = small
+    open_bt(b, live)
+    b.js("window.scrollTo(0, 0)")
+    phase = rect(b, "#aids p.phase")
+    assert "order chits in the bag" in b.js("document.querySelector('#aids p.phase').textContent")
+    assert phase["y"] >= 0 and phase["y"] + phase["h"] <= HEIGHT and phase["x"] + phase["w"] <= WIDTH, phase
+    assert b.js("document.getElementById('aids').parentElement.tagName") == "ASIDE"
+
+
+def test_playtest_29_9_the_chooser_heads_the_side_panel_not_the_board(
+        small: Browser, live_tc: str, screenshots: Path) -> None:  # noqa: F811
+    """Choosing a facing with a shot showed the small list of moves over the board's top
+    left corner, hiding the pieces there. It now heads the side panel, clear of the map."""
+    b = small
+    open_tc(b, live_tc)
+    d4, a1 = at(b, SPOT.format("d4")), at(b, SPOT.format("a1"))
+    cell = (d4[0] - a1[0]) / 3
+    drag(b, d4, (d4[0], d4[1] - 2 * cell))
+    b.wait("document.querySelector('#tc-pick[data-stage=facing]')")
+    click(b, *toward(at(b, "#tc-pick .tc-ring-centre"), at(b, ARROW.format("E"))))
+    b.wait("document.querySelector('#tc-pick[data-stage=shot] .tc-target[data-target=h6]')")
+    b.wait("!document.getElementById('chooser').hidden")
+    chooser, board = rect(b, "#chooser"), rect(b, "#board svg:first-child")
+    assert not overlaps(chooser, board), (chooser, board)
+    assert b.js("document.getElementById('chooser').parentElement.tagName") == "ASIDE"
+    words = b.js("document.getElementById('chooser').textContent")
+    assert "MT d4-d6:E xh6" in words and "no shot" in words, words
+    b.screenshot(screenshots / "playtest-tc-chooser.png")
+    # it stays in sight however the page is scrolled, and its button plays the move
+    top = rect(b, "#chooser")["y"]
+    assert 0 <= top < HEIGHT, top
+    click(b, *centre(b, "#chooser button.choice"))
+    b.wait("document.querySelectorAll('#log > li').length === 1")
+    assert "MT d4-d6:E" in b.js("document.getElementById('log').textContent")
+
+
+def test_playtest_29_1_a_cancelled_drive_leaves_no_red_refusal(
+        small: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:  # noqa: F811
+    """A drive off the table is refused in red (BT-5.1); after "cancel" the panel's line went
+    back to the instructions but stayed red, as if they were a refusal. Now it is plain."""
+    b = small
+    open_bt(b, live)
+    click(b, *centre(b, "#tt-overlay circle.tt-from[data-place='a1']"))
+    click(b, *centre(b, "#bt-order-menu button[data-order='move']"))
+    b.wait("(() => { const p = document.getElementById('drive-panel'); return p && !p.hidden; })()")
+    tank = centre(b, "#tt-overlay circle.tt-from")
+    drag(b, tank, (tank[0] - 150, tank[1] + 150))  # down and left: off the table
+    b.wait("document.getElementById('drive-state').classList.contains('bad')")
+    assert "(BT-5.1)" in b.js("document.getElementById('drive-state').textContent")
+    click(b, *centre(b, "#drive-cancel"))
+    b.wait("document.getElementById('drive-state').textContent.startsWith('Press on the tank')")
+    assert b.js("document.getElementById('drive-state').classList.contains('bad')") is False
+    assert b.js("getComputedStyle(document.getElementById('drive-state')).color") != "rgb(176, 0, 32)"
+    b.screenshot(screenshots / "playtest-bt-cancelled.png")
+
+
+
+@pytest.fixture(scope="module")
+def live_dg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server offering Duel of the Giants at phase A4 (a Tiger program to compose)
+    and the shipped combat position (ATGs face up)."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    from cli.serve.store import ServerFiles
+    from tests.serve.helpers import make_server
+    from tests.serve.test_browser_dg import SHIPPED, position_at
+
+    folder = tmp_path_factory.mktemp("dg-positions")
+    combat = yaml.safe_load((SHIPPED / "summer-combat.yaml").read_text(encoding="utf-8"))
+    for atg in combat["atgs"][:2]:  # the PAK 8.8 and a PAK 36 have fired: face up, known to both (DG-12)
+        atg["face_up"] = True
+    face_up = folder / "face-up.yaml"
+    face_up.write_text(yaml.safe_dump(combat, sort_keys=False), encoding="utf-8")
+    positions = [position_at(folder, "program.yaml", "A4", 5), face_up]
+    app, server = make_server(tmp_path_factory.mktemp("dg-games"), ServerFiles.of([], positions))
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    end = time.monotonic() + 20
+    while not uv.started:
+        assert time.monotonic() < end, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    server.close_streams()
+    uv.should_exit = True
+    thread.join(timeout=10)
+    sock.close()
+
+
+def open_dg(b: Browser, base: str, position: str, seat: str) -> None:
+    request = urllib.request.Request(
+        f"{base}/api/games", method="POST",
+        data=json.dumps({"ruleset": "duel-of-the-giants", "position": position, "seed": 7,
+                         "seats": {"german": "human", "soviet": "human"}}).encode(),
+        headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
+    game = json.loads(urllib.request.urlopen(request, timeout=30).read())
+    b.open(base + game["links"][seat])
+    b.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')")
+
+
+def test_playtest_29_6_a_tiger_programs_preview_wraps_in_the_side_panel(
+        small: Browser, live_dg: str, screenshots: Path) -> None:  # noqa: F811
+    """At 1024x768 the program panel's preview (DG-11.2) ran its long lines past the side
+    panel and gave the whole page a sideways scroll bar. Its lines now wrap inside the panel."""
+    b = small
+    open_dg(b, live_dg, "program.yaml", "german")
+    b.wait("document.getElementById('status').textContent.startsWith('your decision')")
+    b.wait("!document.getElementById('composer').hidden")
+    click(b, *centre(b, "#composer-cards button.card[data-card='F']"))
+    b.wait("document.getElementById('composer-program').textContent.includes('F')")
+    b.wait("document.getElementById('composer-preview').textContent.length > 60")
+    assert b.js("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
+    preview = b.js("(() => { const p = document.getElementById('composer-preview'); return [p.scrollWidth, p.clientWidth]; })()")
+    assert preview[0] <= preview[1], preview
+    b.screenshot(screenshots / "playtest-dg-composer.png")
+
+
+def test_playtest_29_8_the_soviet_is_not_told_a_face_up_atg_is_his(small: Browser, live_dg: str) -> None:
+    """The badge of a face-up ATG (DG-12) said "your PAK 8.8" on the Soviet's page too: on
+    his page it names the German's gun; the German's page still says "your"."""
+    b = small
+    open_dg(b, live_dg, "face-up.yaml", "soviet")
+    b.wait("document.querySelector('#dg-atg-ids .dg-atg-id')")
+    titles = b.js("[...document.querySelectorAll('#dg-atg-ids .dg-atg-id title')].map(t => t.textContent)")
+    assert sorted(titles) == ["German PAK 36 (face up)", "German PAK 8.8 (face up)"], titles
+    open_dg(b, live_dg, "face-up.yaml", "german")
+    b.wait("document.querySelector('#dg-atg-ids .dg-atg-id')")
+    titles = b.js("[...document.querySelectorAll('#dg-atg-ids .dg-atg-id title')].map(t => t.textContent)")
+    assert "your PAK 8.8 (face up)" in titles and all(t.startswith("your ") for t in titles), titles
+
+
+def test_playtest_29_5_the_fire_panel_names_a_tiger_as_a_tiger(small: Browser, live_dg: str) -> None:
+    """The fire step's panel said "the gun at d2 declares" when Tiger 1 declared (DG-17.4):
+    it names the Tiger, as the header's decision does."""
+    b = small
+    open_dg(b, live_dg, "face-up.yaml", "german")
+    b.wait("document.getElementById('status').textContent.startsWith('your decision')")
+    decision = b.js("document.getElementById('status').textContent")
+    head = b.wait("document.querySelector('#dg-fire .dg-fire-head')?.textContent")
+    assert "Tiger 1 at d2" in decision, decision
+    assert head == "Fire step: Tiger 1 at d2 declares.", head
