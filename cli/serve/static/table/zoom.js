@@ -85,9 +85,6 @@ function down(event) {
   const svg = boardSvg();
   if (!svg || !svg.contains(event.target) || (event.pointerType === "mouse" && event.button !== 0)) return;
   // a press on a place a move starts or ends on belongs to the move (a click, or a piece's drag)
-  // a first finger (or the mouse) starts afresh: a finger whose release never reached
-  // the board (its target redrawn under it) must not turn the next tap into a pinch
-  if (event.isPrimary) { pointers.clear(); gesture = null; }
   if (event.target.closest && event.target.closest("[data-place]") && pointers.size === 0) return;
   pointers.set(event.pointerId, [event.clientX, event.clientY]);
   panned = false;
