@@ -127,9 +127,23 @@ def open_game(browser: Browser, live: tuple[str, TableServer], name: str = POSIT
 
 
 def centre(browser: Browser, selector: str) -> tuple[float, float]:
-    x, y = browser.wait(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
-        if (!e) return null; const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()""")
-    return float(x), float(y)
+    """The element's centre once it has stopped moving (menus and cards are placed again
+    as the board settles): two reads a moment apart agree."""
+    import time
+
+    def read() -> tuple[float, float]:
+        x, y = browser.wait(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
+            if (!e) return null; const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()""")
+        return float(x), float(y)
+
+    last = read()
+    for _ in range(20):
+        time.sleep(0.05)
+        now = read()
+        if now == last:
+            break
+        last = now
+    return last
 
 
 def tap(browser: Browser, selector: str) -> None:

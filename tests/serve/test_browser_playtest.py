@@ -68,6 +68,21 @@ def centre(b: Browser, selector: str) -> tuple[float, float]:
     return r["x"] + r["w"] / 2, r["y"] + r["h"] / 2
 
 
+def steady_centre(b: Browser, selector: str) -> tuple[float, float]:
+    """An element's centre once it has stopped moving (a menu placed again as the board
+    settles after the page opens): two reads a moment apart agree."""
+    import time
+
+    last = centre(b, selector)
+    for _ in range(20):
+        time.sleep(0.1)
+        now = centre(b, selector)
+        if now == last:
+            return now
+        last = now
+    return last
+
+
 def overlaps(a: dict[str, float], c: dict[str, float]) -> bool:
     return a["x"] < c["x"] + c["w"] and c["x"] < a["x"] + a["w"] and a["y"] < c["y"] + c["h"] and c["y"] < a["y"] + a["h"]
 
@@ -161,8 +176,8 @@ def test_playtest_29_1_a_cancelled_drive_leaves_no_red_refusal(
     back to the instructions but stayed red, as if they were a refusal. Now it is plain."""
     b = small
     open_bt(b, live)
-    click(b, *centre(b, "#tt-overlay circle.tt-from[data-place='a1']"))
-    click(b, *centre(b, "#bt-order-menu button[data-order='move']"))
+    click(b, *steady_centre(b, "#tt-overlay circle.tt-from[data-place='a1']"))
+    click(b, *steady_centre(b, "#bt-order-menu button[data-order='move']"))
     b.wait("(() => { const p = document.getElementById('drive-panel'); return p && !p.hidden; })()")
     tank = centre(b, "#tt-overlay circle.tt-from")
     drag(b, tank, (tank[0] - 150, tank[1] + 150))  # down and left: off the table

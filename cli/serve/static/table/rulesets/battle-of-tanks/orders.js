@@ -112,9 +112,17 @@ export function place(box, svg, tank, avoid = []) {
   const spots = [[x + FINGER, y - h / 2], [x - FINGER - w, y - h / 2], [x - w / 2, y + FINGER], [x - w / 2, y - FINGER - h],
                  [0, minY], [maxX, minY], [0, maxY], [maxX, maxY]];
   const fits = ([l, t]) => l >= 0 && t >= minY && l <= maxX + 0.5 && t <= maxY + 0.5;
-  const clear = ([l, t]) => !avoid.some(r => l + wrap.left < r.right && r.left < l + wrap.left + w
-                                             && t + wrap.top < r.bottom && r.top < t + wrap.top + h);
-  const chosen = spots.find(s => fits(s) && clear(s)) || spots.find(fits) || spots[0];
+  // the ground a box at [l, t] would cover of what it must leave free
+  const covered = ([l, t]) => avoid.reduce((sum, r) => {
+    const dx = Math.min(l + wrap.left + w, r.right) - Math.max(l + wrap.left, r.left);
+    const dy = Math.min(t + wrap.top + h, r.bottom) - Math.max(t + wrap.top, r.top);
+    return sum + (dx > 0 && dy > 0 ? dx * dy : 0);
+  }, 0);
+  // a free spot beside the tank, else the spot that covers least (never a box on a box
+  // just because the board is small: a finger must reach every button)
+  const fitting = spots.filter(fits);
+  const chosen = fitting.find(s => covered(s) === 0)
+    || fitting.reduce((best, s) => (best === null || covered(s) < covered(best) ? s : best), null) || spots[0];
   box.style.left = `${Math.max(0, Math.min(chosen[0], Math.max(0, maxX)))}px`;
   box.style.top = `${Math.max(minY, Math.min(chosen[1], Math.max(minY, maxY)))}px`;
 }
