@@ -24,7 +24,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict core rulesets cli
 
 pytest: $(STAMP)
-	$(BIN)/pytest -q -m "not slow"
+	$(BIN)/pytest -q -m "not slow" -n auto --dist loadfile
 
 # The long runs (loader fuzz, thousands of random games): not part of make test.
 test-slow: $(STAMP)
