@@ -31,6 +31,11 @@ export function actionItem(a) {
 export function drawActions() {
   const state = table.state;
   const list = $("actions");
+  // the same list again (the move's answer and the push stream bring the same state):
+  // keep the buttons, so that a pointer on one (a hover, a click under way) is not lost
+  const shownFor = [state.version, state.notes, state.your_turn, table.selected, $("filter").value].join("|");
+  if (list.dataset.shownFor === shownFor) return;
+  list.dataset.shownFor = shownFor;
   list.replaceChildren();
   const shown = visibleActions();
   $("action-count").textContent = state.your_turn ? `(${shown.length} of ${state.actions.length})` : "";
