@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import socket
 import time
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -75,3 +78,31 @@ def wait_for(link: Link, predicate: Any, timeout: float = 20.0) -> dict[str, Any
         if time.monotonic() > end:
             raise AssertionError(f"timed out; last state: {state['to_move']} {state['thinking']}")
         time.sleep(0.02)
+
+
+@contextlib.contextmanager
+def serving(app: Any, server: Any) -> Iterator[str]:
+    """``app`` served for real (uvicorn, in a thread) on a free port of 127.0.0.1: its base
+    URL while the block runs; the push streams closed and the server stopped after it."""
+    import threading
+    import time
+
+    import uvicorn
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    end = time.monotonic() + 20
+    while not uv.started:
+        assert time.monotonic() < end, "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        server.close_streams()
+        uv.should_exit = True
+        thread.join(timeout=10)
+        sock.close()

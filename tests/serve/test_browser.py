@@ -15,9 +15,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,7 +23,7 @@ import pytest
 
 from cli.serve.app import TableServer
 from tests.serve.browser import Browser, BrowserError, find_chromium, required
-from tests.serve.helpers import KEY, make_server
+from tests.serve.helpers import KEY, make_server, serving
 from tests.serve.test_hidden_information import check, secrets_against
 
 
@@ -44,25 +41,10 @@ def chromium() -> str:
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
     """A real server on a free port of 127.0.0.1, in a thread."""
-    import uvicorn
 
     app, server = make_server(tmp_path_factory.mktemp("games"))
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(64)
-    port = sock.getsockname()[1]
-    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    end = time.monotonic() + 20
-    while not uv.started:
-        assert time.monotonic() < end, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", server
-    server.close_streams()
-    uv.should_exit = True
-    thread.join(timeout=10)
-    sock.close()
+    with serving(app, server) as base:
+        yield base, server
 
 
 @pytest.fixture(scope="module")

@@ -12,8 +12,6 @@ afterwards.
 from __future__ import annotations
 
 import json
-import socket
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -29,7 +27,7 @@ from rulesets.battle_of_tanks.actions import Declare
 from rulesets.battle_of_tanks.game import BattleGame
 from tests.battle_of_tanks.helpers import give_chit, make_game
 from tests.serve.browser import Browser, BrowserError
-from tests.serve.helpers import KEY, make_server
+from tests.serve.helpers import KEY, make_server, serving
 from tests.serve.test_browser import chromium, screenshots  # noqa: F401  (fixtures)
 
 ROCKS = {"name": "rocks", "type": "rocks", "polygon": [[50, 20], [56, 20], [56, 50], [50, 50]]}
@@ -71,7 +69,6 @@ def ambush_position() -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
     """A real server offering the test's position, on a free port of 127.0.0.1."""
-    import uvicorn
 
     folder = tmp_path_factory.mktemp("bt-orders")
     path = folder / POSITION
@@ -79,21 +76,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
     ambush = folder / AMBUSH
     ambush.write_text(yaml.safe_dump(ambush_position(), sort_keys=False), encoding="utf-8")
     app, server = make_server(folder / "games", ServerFiles.of([], [path, ambush]))
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(64)
-    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    end = time.monotonic() + 20
-    while not uv.started:
-        assert time.monotonic() < end, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}", server
-    server.close_streams()
-    uv.should_exit = True
-    thread.join(timeout=10)
-    sock.close()
+    with serving(app, server) as base:
+        yield base, server
 
 
 @pytest.fixture(scope="module")
@@ -129,7 +113,6 @@ def open_game(browser: Browser, live: tuple[str, TableServer], name: str = POSIT
 def centre(browser: Browser, selector: str) -> tuple[float, float]:
     """The element's centre once it has stopped moving (menus and cards are placed again
     as the board settles): two reads a moment apart agree."""
-    import time
 
     def read() -> tuple[float, float]:
         x, y = browser.wait(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});

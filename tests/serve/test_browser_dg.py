@@ -14,9 +14,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import socket
-import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,7 +27,7 @@ from cli.serve.store import ServerFiles
 from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.actions import EndStep
 from tests.serve.browser import Browser, BrowserError, find_chromium, required
-from tests.serve.helpers import KEY, make_server
+from tests.serve.helpers import KEY, make_server, serving
 from tests.serve.test_browser import open_moves
 from tests.serve.test_hidden_information import check, secrets_against
 
@@ -67,7 +64,6 @@ def chromium() -> str:
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
     """A real server on a free port, offering the positions the tests start from."""
-    import uvicorn
 
     folder = tmp_path_factory.mktemp("positions")
     positions = [SHIPPED / "summer-combat.yaml",
@@ -75,22 +71,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
                  position_at(folder, "activate.yaml", "O3", 5, "soviet"),
                  position_at(folder, "stuka.yaml", "D4", 5, "german")]
     app, server = make_server(tmp_path_factory.mktemp("games"), ServerFiles.of([], positions))
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(64)
-    port = sock.getsockname()[1]
-    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    end = time.monotonic() + 20
-    while not uv.started:
-        assert time.monotonic() < end, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", server
-    server.close_streams()
-    uv.should_exit = True
-    thread.join(timeout=10)
-    sock.close()
+    with serving(app, server) as base:
+        yield base, server
 
 
 @pytest.fixture(scope="module")

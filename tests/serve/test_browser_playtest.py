@@ -22,7 +22,7 @@ import yaml
 
 from cli.serve.app import TableServer
 from tests.serve.browser import Browser, BrowserError, required
-from tests.serve.helpers import KEY
+from tests.serve.helpers import KEY, serving
 from tests.serve.test_browser import chromium, live, screenshots  # noqa: F401 - fixtures
 from tests.serve.test_browser_tc import ARROW, SPOT, at, click, drag, live_tc, toward  # noqa: F401 - live_tc
 from tests.serve.test_browser_tc import open_game as open_tc
@@ -195,11 +195,7 @@ def test_playtest_29_1_a_cancelled_drive_leaves_no_red_refusal(
 def live_dg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server offering Duel of the Giants at phase A4 (a Tiger program to compose)
     and the shipped combat position (ATGs face up)."""
-    import socket
-    import threading
-    import time
 
-    import uvicorn
 
     from cli.serve.store import ServerFiles
     from tests.serve.helpers import make_server
@@ -213,21 +209,8 @@ def live_dg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     face_up.write_text(yaml.safe_dump(combat, sort_keys=False), encoding="utf-8")
     positions = [position_at(folder, "program.yaml", "A4", 5), face_up]
     app, server = make_server(tmp_path_factory.mktemp("dg-games"), ServerFiles.of([], positions))
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(64)
-    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    end = time.monotonic() + 20
-    while not uv.started:
-        assert time.monotonic() < end, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    server.close_streams()
-    uv.should_exit = True
-    thread.join(timeout=10)
-    sock.close()
+    with serving(app, server) as base:
+        yield base
 
 
 def open_dg(b: Browser, base: str, position: str, seat: str) -> None:

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,7 +26,7 @@ from cli.serve.store import ServerFiles
 from core.options import option_fields
 from core.registry import get_ruleset
 from tests.serve.browser import Browser, BrowserError, find_chromium, required
-from tests.serve.helpers import KEY, make_server
+from tests.serve.helpers import KEY, make_server, serving
 
 OWN_CARD = """\
 ruleset: battle-of-tanks
@@ -66,7 +64,6 @@ def chromium() -> str:
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
     """A real server started with a card and an army of the user's (``--cards``, ``--army``)."""
-    import uvicorn
 
     own = tmp_path_factory.mktemp("own")
     (own / "cards").mkdir()
@@ -74,22 +71,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
     (own / "club-list.yaml").write_text(OWN_ARMY, encoding="utf-8")
     files = ServerFiles.of([], [], [own / "club-list.yaml"], [own / "cards"])
     app, server = make_server(tmp_path_factory.mktemp("games"), files)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(64)
-    port = sock.getsockname()[1]
-    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    end = time.monotonic() + 20
-    while not uv.started:
-        assert time.monotonic() < end, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", server
-    server.close_streams()
-    uv.should_exit = True
-    thread.join(timeout=10)
-    sock.close()
+    with serving(app, server) as base:
+        yield base, server
 
 
 @pytest.fixture(scope="module")

@@ -13,9 +13,6 @@ two turns), and on h8, which it can shoot from d4 turned NE (TC-5.1).
 from __future__ import annotations
 
 import json
-import socket
-import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.serve.browser import Browser
-from tests.serve.helpers import KEY
+from tests.serve.helpers import KEY, serving
 from tests.serve.test_browser import browser, chromium, screenshots  # noqa: F401 - fixtures
 
 ROWS = "\n".join("  " + " ".join(["."] * 16) for _ in range(16))
@@ -47,7 +44,6 @@ to_move: white
 @pytest.fixture(scope="module")
 def live_tc(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server (uvicorn, in a thread) offering the position above."""
-    import uvicorn
 
     from cli.serve.app import create_app
     from cli.serve.guard import ServedNames
@@ -59,21 +55,8 @@ def live_tc(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     position.write_text(POSITION, encoding="utf-8")
     store = GameStore(folder / "games", ServerFiles.of([], [position]), think=0.05, agent_kinds=list(AGENTS))
     app, server = create_app(store, host_key=KEY, names=ServedNames.of("127.0.0.1"))
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(64)
-    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    end = time.monotonic() + 20
-    while not uv.started:
-        assert time.monotonic() < end, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    server.close_streams()
-    uv.should_exit = True
-    thread.join(timeout=10)
-    sock.close()
+    with serving(app, server) as base:
+        yield base
 
 
 def open_game(browser: Browser, base: str) -> dict[str, Any]:  # noqa: F811 - the fixture's name
