@@ -162,17 +162,7 @@ class GameStore:
             with offered_only([*self.files.scenarios.values(), *spec.offered], OPTION_FILES):
                 game = ruleset.new_game(scenario, options, seed)
             header = make_header(ruleset, scenario, seed, seal=seal)
-        kinds = self._kinds(game, spec.seats)
-        with self._lock:
-            game_id = self._new_id(ruleset.id)
-            path = self.folder / f"{game_id}.yaml"
-            path.touch(exist_ok=False)
-            path.write_text(f"ruleset: {ruleset.id}\nkind: record\n", encoding="utf-8")
-        table = Table(game_id, ruleset, game, header, kinds, path, think=self.think)
-        table.ensure_tokens()
-        table.save()
-        self._add(table)
-        return table
+        return self.adopt(ruleset, game, header, self._kinds(game, spec.seats))
 
     def _scenario(self, ruleset: Ruleset, name: str | None) -> str | Path | None:
         if name is None or name in ruleset.scenarios():
@@ -218,7 +208,7 @@ class GameStore:
 
     def adopt(self, ruleset: Ruleset, game: Game[Any], header: RecordFile,
               kinds: dict[int, str]) -> Table:
-        """A game made elsewhere (a rematch) as a new game of the directory, saved at once."""
+        """``game`` as a new game of the directory, saved at once (a created game, a rematch)."""
         with self._lock:
             game_id = self._new_id(ruleset.id)
             path = self.folder / f"{game_id}.yaml"
