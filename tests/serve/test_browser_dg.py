@@ -26,9 +26,12 @@ from cli.serve.app import TableServer
 from cli.serve.store import ServerFiles
 from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.actions import EndStep
-from tests.serve.browser import Browser, BrowserError, find_chromium, required
+from tests.serve.browser import Browser, BrowserError, required
 from tests.serve.helpers import KEY, make_server, serving
-from tests.serve.test_browser import open_moves
+from tests.serve.test_browser import (
+    chromium,  # noqa: F401 - the fixture, shared with the table's tests
+    open_moves,
+)
 from tests.serve.test_hidden_information import check, secrets_against
 
 SHIPPED = Path(__file__).parents[2] / "data" / "duel_of_the_giants" / "positions"
@@ -51,17 +54,6 @@ def position_at(folder: Path, name: str, step: str, seed: int, mover: str | None
 
 
 @pytest.fixture(scope="module")
-def chromium() -> str:
-    found = find_chromium()
-    if found is None:
-        message = "no Chromium found (apt-get install chromium): the browser tests did not run"
-        if required():
-            pytest.fail(message + " -- TANKTABLE_REQUIRE_BROWSER is set")
-        pytest.skip(message)
-    return found
-
-
-@pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
     """A real server on a free port, offering the positions the tests start from."""
 
@@ -76,7 +68,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
 
 
 @pytest.fixture(scope="module")
-def browser(chromium: str) -> Iterator[Browser]:
+def browser(chromium: str) -> Iterator[Browser]:  # noqa: F811 - the fixture's name
     try:
         b = Browser(chromium)
     except (BrowserError, OSError) as exc:
@@ -284,8 +276,16 @@ def test_issue_29_6_and_29_7_compose_a_program_see_it_drawn_then_step_through_ph
     no_secrets(browser, server, game_id, 0)
     # C1 (DG-8.4): choosing which Tiger executes first, each choice draws its own program
     open_moves(browser)
-    hover(browser, "#actions button.action")
-    browser.wait("document.querySelector('#tt-aid polyline.tt-path') && document.querySelector('#tt-aid .tt-face-hull')")
+    drawn = "document.querySelector('#tt-aid polyline.tt-path') && document.querySelector('#tt-aid .tt-face-hull')"
+    for attempt in range(3):  # the opened list may still be moving under the pointer: point again
+        browser.send("Input.dispatchMouseEvent", type="mouseMoved", x=1, y=1)
+        hover(browser, "#actions button.action")
+        try:
+            browser.wait(drawn, 5)
+            break
+        except BrowserError:
+            if attempt == 2:
+                raise
     browser.click("#dg-replay-close")
     browser.wait("document.getElementById('dg-replay').hidden && !document.getElementById('dg-replay-again').hidden")
 

@@ -25,8 +25,9 @@ from cli.serve.app import TableServer
 from cli.serve.store import ServerFiles
 from core.options import option_fields
 from core.registry import get_ruleset
-from tests.serve.browser import Browser, BrowserError, find_chromium, required
+from tests.serve.browser import Browser, BrowserError, required
 from tests.serve.helpers import KEY, make_server, serving
+from tests.serve.test_browser import chromium  # noqa: F401 - the fixture, shared with the table's tests
 
 OWN_CARD = """\
 ruleset: battle-of-tanks
@@ -51,17 +52,6 @@ tanks:
 
 
 @pytest.fixture(scope="module")
-def chromium() -> str:
-    found = find_chromium()
-    if found is None:
-        message = "no Chromium found (apt-get install chromium): the browser tests did not run"
-        if required():
-            pytest.fail(message + " -- TANKTABLE_REQUIRE_BROWSER is set")
-        pytest.skip(message)
-    return found
-
-
-@pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
     """A real server started with a card and an army of the user's (``--cards``, ``--army``)."""
 
@@ -76,7 +66,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
 
 
 @pytest.fixture(scope="module")
-def tablet(chromium: str) -> Iterator[Browser]:
+def tablet(chromium: str) -> Iterator[Browser]:  # noqa: F811 - the fixture's name
     """Chromium as a 1024x768 touch screen (issue 29.17)."""
     try:
         b = Browser(chromium, width=1024, height=768)
