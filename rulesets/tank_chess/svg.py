@@ -13,6 +13,7 @@ or ESCAPE (TC-8), or the result; a legend below it names every symbol
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from core.grid.square import DELTAS
@@ -35,9 +36,12 @@ LAST_MOVE, SHOT = "#1565c0", "#d32f2f"
 def square_centre(game: TankChessGame, sq: tuple[int, int]) -> tuple[float, float]:
     """The centre of square ``sq`` on the drawing (turned round when black's side
     is the bottom of the board); the browser's clickable places use it too."""
-    n = game.rules.files
+    return _centre(game.rules.files, game.settings.coordinates.origin == "black", sq)
+
+
+def _centre(n: int, black_view: bool, sq: tuple[int, int]) -> tuple[float, float]:
     f, rank = sq
-    if game.settings.coordinates.origin == "black":
+    if black_view:
         f, rank = n - 1 - f, n - 1 - rank
     return MARGIN + f * CELL + CELL / 2, MARGIN + (n - 1 - rank) * CELL + CELL / 2
 
@@ -58,27 +62,15 @@ def render_svg(game: TankChessGame) -> str:
     def centre(sq: tuple[int, int]) -> tuple[float, float]:
         return square_centre(game, sq)
 
-    for i in range(n):
-        x = MARGIN + i * CELL + CELL / 2
-        label = game.square_name((i, 0))[0] if not black_view else game.square_name((n - 1 - i, 0))[0]
-        for yy in (MARGIN - 6, size - 6):
-            ET.SubElement(svg, "text", x=f"{x:.0f}", y=str(yy), attrib={"font-size": "11",
-                          "text-anchor": "middle", "font-family": "sans-serif"}).text = label
-        ry = MARGIN + i * CELL + CELL / 2 + 4
-        rank_label = str(n - i) if not black_view else str(i + 1)
-        for rx in (MARGIN / 2, size - MARGIN / 2):
-            ET.SubElement(svg, "text", x=f"{rx:.0f}", y=f"{ry:.0f}", attrib={"font-size": "10",
-                          "text-anchor": "middle", "font-family": "sans-serif"}).text = rank_label
+    board = ET.SubElement(svg, "g", attrib={"class": "board"})
+    board.text = _BOARD_SLOT
+    obstacles = tuple(idx for idx in range(r.n) if pos.cell[idx] == OBSTACLE)
+    files = tuple(game.square_name((i, 0))[0] for i in range(n))
+    names = tuple(game.square_name(r.square(idx)) for idx in obstacles)
     for idx in range(r.n):
-        sq = r.square(idx)
-        x, y = xy(sq)
         c = pos.cell[idx]
-        fill = "#444" if c == OBSTACLE else ("#e8e2d0" if (sq[0] + sq[1]) % 2 else "#dcd4bc")
-        ET.SubElement(svg, "rect", x=f"{x:.0f}", y=f"{y:.0f}", width=str(CELL), height=str(CELL),
-                      fill=fill, stroke="#b8ad90", attrib={"stroke-width": "0.5"})
-        if c == OBSTACLE:
-            ET.SubElement(svg, "title").text = f"obstacle {game.square_name(sq)}"
         if c == MAP_WRECK or (c > 0 and not pos.alive[c - 1]):
+            sq = r.square(idx)
             _wreck(svg, centre(sq), game, c - 1 if c > 0 else None, game.square_name(sq))
     action = game.last_move()
     if action is not None:  # under the pieces, so the moved tank's code stays readable
@@ -121,7 +113,46 @@ def render_svg(game: TankChessGame) -> str:
     frame(svg, width=size, top=0, bottom=size, heading=heading(game), legend=legend(game),
           background=BACKGROUND)
     ET.indent(svg)
-    return ET.tostring(svg, encoding="unicode")
+    text = ET.tostring(svg, encoding="unicode")
+    squares = _board(n, black_view, files, tuple(r.square(idx) for idx in obstacles), names)
+    return text.replace(f'<g class="board">{_BOARD_SLOT}</g>', squares, 1)
+
+
+_BOARD_SLOT = "board-squares"
+"""Stands in the drawing for the squares until they are put in as cached text."""
+
+
+@lru_cache(maxsize=32)
+def _board(n: int, black_view: bool, files: tuple[str, ...], obstacles: tuple[tuple[int, int], ...],
+           names: tuple[str, ...]) -> str:
+    """The board's coordinates and squares as SVG text: they stay the same for a whole
+    game, so they are drawn once and reused (most of a position's picture, and most
+    of the time drawing it took; issue 29's club night)."""
+    size = n * CELL + 2 * MARGIN
+    group = ET.Element("g", attrib={"class": "board"})
+    for i in range(n):
+        x = MARGIN + i * CELL + CELL / 2
+        label = files[i] if not black_view else files[n - 1 - i]
+        for yy in (MARGIN - 6, size - 6):
+            ET.SubElement(group, "text", x=f"{x:.0f}", y=str(yy), attrib={"font-size": "11",
+                          "text-anchor": "middle", "font-family": "sans-serif"}).text = label
+        ry = MARGIN + i * CELL + CELL / 2 + 4
+        rank_label = str(n - i) if not black_view else str(i + 1)
+        for rx in (MARGIN / 2, size - MARGIN / 2):
+            ET.SubElement(group, "text", x=f"{rx:.0f}", y=f"{ry:.0f}", attrib={"font-size": "10",
+                          "text-anchor": "middle", "font-family": "sans-serif"}).text = rank_label
+    blocked = dict(zip(obstacles, names, strict=True))
+    for idx in range(n * n):
+        sq = (idx % n, idx // n)
+        cx, cy = _centre(n, black_view, sq)
+        name = blocked.get(sq)
+        fill = OBSTACLE_FILL if name is not None else ("#e8e2d0" if (sq[0] + sq[1]) % 2 else "#dcd4bc")
+        rect = ET.SubElement(group, "rect", x=f"{cx - CELL / 2:.0f}", y=f"{cy - CELL / 2:.0f}", width=str(CELL),
+                             height=str(CELL), fill=fill, stroke="#b8ad90", attrib={"stroke-width": "0.5"})
+        if name is not None:
+            ET.SubElement(rect, "title").text = f"obstacle {name}"
+    ET.indent(group, level=1)
+    return ET.tostring(group, encoding="unicode").rstrip()
 
 
 def _wreck(svg: ET.Element, at: tuple[float, float], game: TankChessGame, pid: int | None,
