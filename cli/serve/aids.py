@@ -55,7 +55,7 @@ def targets_json(aids: BoardAids) -> dict[str, Any]:
     moves: list[dict[str, str | None]] = []
     for action in aids.actions:
         for place in (action.start, action.end):
-            if place is not None:
+            if place is not None and place.key not in places:  # hundreds of moves share few places
                 places[place.key] = _xy(place.at)
         moves.append({"from": action.start.key if action.start else None,
                       "to": action.end.key if action.end else None})

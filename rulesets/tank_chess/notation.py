@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from core.errors import NotationError
@@ -54,8 +55,10 @@ _BAD_FACING = re.compile(
 """A move whose facing after ``:`` is none of the eight (``HT n1-n4:Q``)."""
 
 
+@cache
 def square_name(sq: tuple[int, int], size: int, origin: str = "white") -> str:
-    """Algebraic name; TC-1.2: files a.. from White's left, ranks from White's side."""
+    """Algebraic name; TC-1.2: files a.. from White's left, ranks from White's side.
+    Kept once made: the browser names every square of 600 moves after each move."""
     f, r = sq
     if origin == "black":
         f, r = size - 1 - f, size - 1 - r
@@ -77,7 +80,7 @@ def format_move(move: TankMove, name: Callable[[tuple[int, int]], str]) -> str:
     head = f"{move.piece} {name(move.frm)}-"
     if move.to is None:
         return head + "off"
-    text = f"{head}{name(move.to)}:{Dir(move.facing if move.facing is not None else 0).name}"
+    text = f"{head}{name(move.to)}:{FACING_NAMES[move.facing or 0]}"
     if move.target is not None:
         text += f" x{name(move.target)}"
     return text
