@@ -123,8 +123,9 @@ def test_game_over_banner_and_rematch_with_sides_swapped(
     assert browser.js("document.getElementById('start-link').getAttribute('href')") == "/"
     assert browser.js("document.getElementById('replay-link').getAttribute('href')") == \
         "/replay" + finished["url"][len(base) + 2:]
-    fixed = browser.js("getComputedStyle(document.getElementById('gameover')).position")
-    assert fixed == "fixed", "the banner moves nothing under it"
+    apart = browser.js("document.getElementById('gameover').getBoundingClientRect().bottom"
+                       " <= document.querySelector('#board svg').getBoundingClientRect().top")
+    assert apart, "the banner stands above the board, never over it (playtest of issue 29)"
     browser.screenshot(screenshots / "game-over-banner.png")
     browser.click("#rematch")
     browser.wait(f"location.pathname.startsWith('/t/') && !location.href.includes({json.dumps(finished['id'])})")
