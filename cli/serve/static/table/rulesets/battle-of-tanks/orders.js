@@ -10,6 +10,7 @@ import {boardSvg, select} from "../../board.js";
 import {hoverShows} from "../../aids.js";
 
 const FINGER = 40;  // CSS pixels: the least a ring or a label offers a finger (issue 29.17)
+const OVER = 0.5;   // CSS pixels more, so that rounding never leaves a ring or a pad under FINGER
 
 /** Each tank's order actions this decision, by tank key (from the server's places). */
 export function ordersByTank(state) {
@@ -35,7 +36,7 @@ export function unitsPerPixel(svg) {
 
 // Rings at least a finger wide whatever the board's size on screen.
 function fingerRings(svg, keys) {
-  const least = FINGER / 2 * unitsPerPixel(svg);
+  const least = (FINGER + OVER) / 2 * unitsPerPixel(svg);
   for (const c of svg.querySelectorAll("#tt-overlay circle.tt-from")) {
     if (!keys.has(c.dataset.place)) continue;
     if (Number(c.getAttribute("r")) < least) c.setAttribute("r", least.toFixed(1));
@@ -54,7 +55,7 @@ function labelPads(svg, keys) {
   drawn?.remove();
   if (!keys.size) return;
   const group = svgNode("g", {id: "bt-label-pads", "data-version": String(table.state.version)});
-  const least = FINGER * unitsPerPixel(svg);
+  const least = (FINGER + OVER) * unitsPerPixel(svg);
   for (const key of keys) {
     const text = svg.querySelector(`g.tank[data-tank="${key}"] text`);
     if (!text) continue;
