@@ -6,6 +6,7 @@
 // leaves above the legend, once whatever stands above the board (the header, the
 // game-over banner) is counted. In a window too small for both, the map keeps
 // half the window's height and the page scrolls, as before.
+//
 // The "legend" button above the board folds the legend away (and back): the map then
 // takes its room; the browser remembers the choice.
 import {$, el} from "../dom.js";
