@@ -25,9 +25,10 @@ from cli.serve.app import TableServer
 from cli.serve.store import ServerFiles
 from rulesets.battle_of_tanks.actions import Declare
 from tests.battle_of_tanks.helpers import give_chit, make_game
-from tests.serve.browser import Browser, BrowserError, required
+from tests.serve.browser import Browser
+from tests.serve.conftest import launch
 from tests.serve.helpers import KEY, make_server, serving
-from tests.serve.test_browser import chromium, open_moves, screenshots  # noqa: F401 - fixtures
+from tests.serve.test_browser import open_moves
 from tests.serve.test_browser_dg import SHIPPED, position_at
 
 RULESETS = {"tank-chess": ("white", "black"), "battle-of-tanks": ("a", "b"),
@@ -75,18 +76,10 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
 
 
 @pytest.fixture(scope="module")
-def browser(chromium: str) -> Iterator[Browser]:  # noqa: F811 - the fixture's name
-    try:
-        b = Browser(chromium, width=1280, height=800)
-    except (BrowserError, OSError) as exc:
-        if required():
-            pytest.fail(f"Chromium would not start: {exc}")
-        pytest.skip(f"Chromium would not start: {exc}")
-    # each page's push stream is closed before the next page opens (Chromium allows a host six)
-    b.send("Page.addScriptToEvaluateOnNewDocument", source="""(() => {
-        const Original = window.EventSource; window.ttStreams = [];
-        window.EventSource = function (...args) { const s = new Original(...args); window.ttStreams.push(s); return s; };
-        window.EventSource.prototype = Original.prototype; })()""")
+def browser(chromium: str) -> Iterator[Browser]:
+    """Each test sets the page's size; each page's push stream is closed before the next opens."""
+    b = launch(chromium, 1280, 800)
+    b.track_streams()
     yield b
     b.close()
 
@@ -115,8 +108,7 @@ def open_game(b: Browser, base: str, ruleset: str, seat: str, position: str | No
     request = urllib.request.Request(f"{base}/api/games", method="POST", data=json.dumps(body).encode(),
                                      headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
     game = json.loads(urllib.request.urlopen(request, timeout=30).read())
-    with contextlib.suppress(BrowserError):
-        b.js("(window.ttStreams || []).forEach(s => s.close())")
+    b.leave()
     b.open(base + game["links"][seat])
     b.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')")
     return game  # type: ignore[no-any-return]
@@ -174,7 +166,7 @@ def centre_of(b: Browser, selector: str) -> tuple[float, float]:
 
 
 def test_playtest_29_3_a_shot_card_hides_no_tank(browser: Browser, live: tuple[str, TableServer],
-                                                 screenshots: Path) -> None:  # noqa: F811
+                                                 screenshots: Path) -> None:
     """issue 29.3, playtest: the shot card beside a target landed on the player's own tanks
     (right of the target), which carry no ring and so were not kept free. The card and the
     fire panel now cover no tank of either side while the board has room elsewhere."""
@@ -200,7 +192,7 @@ def test_playtest_29_3_a_shot_card_hides_no_tank(browser: Browser, live: tuple[s
 
 
 def test_playtest_29_8_an_atg_badge_covers_no_piece(browser: Browser, live: tuple[str, TableServer],
-                                                   screenshots: Path) -> None:  # noqa: F811
+                                                   screenshots: Path) -> None:
     """issue 29.8, playtest: the badge naming a German ATG (8.8, 36, bluff) was drawn at a
     fixed corner of its hex, over a Tiger's gun on the same hex and into the neighbours'.
     Tiger 2 stands on the bluff at d9, gun turned south-west; Tiger 1 is next to the bluff at
@@ -234,7 +226,7 @@ def test_playtest_29_8_an_atg_badge_covers_no_piece(browser: Browser, live: tupl
 
 @pytest.mark.parametrize("ruleset", list(RULESETS))
 def test_playtest_29_4_the_legend_is_in_sight_at_1024x768(browser: Browser, live: tuple[str, TableServer],
-                                                          screenshots: Path, ruleset: str) -> None:  # noqa: F811
+                                                          screenshots: Path, ruleset: str) -> None:
     """issue 29.4, playtest: at 1024x768 the map took the window's height and its legend lay
     below the window's foot, to be scrolled to. The legend is laid out again for the board
     column's width at the size the server drew it, and the map keeps the height the window
@@ -276,7 +268,7 @@ def test_playtest_29_4_the_legend_is_in_sight_at_1024x768(browser: Browser, live
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 768)], ids=["1280x800", "1024x768"])
 @pytest.mark.parametrize("ruleset", list(RULESETS))
 def test_playtest_29_13_the_game_over_banner_covers_no_board(browser: Browser, live: tuple[str, TableServer],
-                                                             screenshots: Path, ruleset: str,  # noqa: F811
+                                                             screenshots: Path, ruleset: str,
                                                              size: tuple[int, int]) -> None:
     """issue 29.13, playtest: the game-over banner floated over the foot of the page and hid the
     foot of the board. It now stands in the page's flow above the board: its rectangle and the
@@ -309,7 +301,7 @@ def test_playtest_29_13_the_game_over_banner_covers_no_board(browser: Browser, l
 
 
 def test_playtest_29_6_a_hovered_program_stays_drawn_while_the_replay_steps(
-        browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:  # noqa: F811
+        browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
     """issue 29.6 and 29.7, playtest flake: a move's drawing shown while the pointer rests on
     it vanished as the other side's decisions were replayed. Each step wrote its own events
     into the replay panel at the head of the side panel; the panel grew or shrank, the list
