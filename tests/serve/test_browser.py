@@ -13,59 +13,16 @@ Without Chromium the tests skip and say why; with ``TANKTABLE_REQUIRE_BROWSER=1`
 from __future__ import annotations
 
 import json
-import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cli.serve.app import TableServer
-from tests.serve.browser import Browser, BrowserError, find_chromium, required
-from tests.serve.helpers import KEY, make_server, serving
+from tests.serve.browser import Browser
+from tests.serve.helpers import KEY
 from tests.serve.test_hidden_information import check, secrets_against
-
-
-@pytest.fixture(scope="module")
-def chromium() -> str:
-    found = find_chromium()
-    if found is None:
-        message = "no Chromium found (apt-get install chromium): the browser tests did not run"
-        if required():
-            pytest.fail(message + " -- TANKTABLE_REQUIRE_BROWSER is set")
-        pytest.skip(message)
-    return found
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
-    """A real server on a free port of 127.0.0.1, in a thread."""
-
-    app, server = make_server(tmp_path_factory.mktemp("games"))
-    with serving(app, server) as base:
-        yield base, server
-
-
-@pytest.fixture(scope="module")
-def browser(chromium: str) -> Iterator[Browser]:
-    try:
-        b = Browser(chromium)
-    except (BrowserError, OSError) as exc:
-        if required():
-            pytest.fail(f"Chromium would not start: {exc}")
-        pytest.skip(f"Chromium would not start: {exc}")
-    yield b
-    b.close()
-
-
-@pytest.fixture(scope="module")
-def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = os.environ.get("TANKTABLE_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        return Path(folder)
-    return tmp_path_factory.mktemp("screenshots")
 
 
 def new_game(browser: Browser, base: str, ruleset: str, seat: str) -> float:

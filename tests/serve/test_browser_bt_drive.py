@@ -29,7 +29,6 @@ from rulesets.battle_of_tanks.game import BattleGame
 from rulesets.battle_of_tanks.svg import SCALE
 from tests.serve.browser import Browser
 from tests.serve.helpers import KEY
-from tests.serve.test_browser import browser, chromium, live, screenshots  # noqa: F401 - fixtures
 
 Live = tuple[str, TableServer]
 
@@ -73,20 +72,20 @@ def until_a_drives(table: Table, links: dict[str, str], order: str = "move") -> 
     pytest.fail("a's drive never came")
 
 
-def state_text(browser: Browser) -> str:  # noqa: F811
+def state_text(browser: Browser) -> str:
     """The drive panel's words (shown when a wait fails)."""
     return str(browser.js("document.getElementById('drive-state').textContent + ' | ' + "
                           "document.getElementById('drive-server').textContent + ' | ' + "
                           "document.getElementById('error').textContent"))
 
 
-def open_seat(browser: Browser, base: str, links: dict[str, str], table: Table) -> None:  # noqa: F811
+def open_seat(browser: Browser, base: str, links: dict[str, str], table: Table) -> None:
     browser.open(base + links["a"][links["a"].index("/t/"):])
     browser.wait(f"document.body.dataset.version == '{table.version}' && "
                  "!document.getElementById('drive-panel').hidden")
 
 
-def client_xy(browser: Browser, game: BattleGame, x: float, y: float) -> tuple[float, float]:  # noqa: F811
+def client_xy(browser: Browser, game: BattleGame, x: float, y: float) -> tuple[float, float]:
     """Where the table point (x, y) cm is on the screen, through the board's zoom."""
     point = browser.js(f"""(() => {{ const svg = document.querySelector('#board svg');
         const p = svg.createSVGPoint(); p.x = {x * SCALE}; p.y = {(game.field.depth - y) * SCALE};
@@ -94,12 +93,12 @@ def client_xy(browser: Browser, game: BattleGame, x: float, y: float) -> tuple[f
     return float(point[0]), float(point[1])
 
 
-def mouse(browser: Browser, kind: str, x: float, y: float, pressed: bool = False, **extra: Any) -> None:  # noqa: F811
+def mouse(browser: Browser, kind: str, x: float, y: float, pressed: bool = False, **extra: Any) -> None:
     browser.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left" if pressed or kind != "mouseMoved"
                  else "none", buttons=1 if pressed else 0, clickCount=1 if kind != "mouseMoved" else 0, **extra)
 
 
-def drag(browser: Browser, points: list[tuple[float, float]], steps: int = 12) -> None:  # noqa: F811
+def drag(browser: Browser, points: list[tuple[float, float]], steps: int = 12) -> None:
     """Press at the first screen point, move through the others in small steps, release."""
     mouse(browser, "mouseMoved", *points[0])
     mouse(browser, "mousePressed", *points[0], pressed=True)
@@ -109,13 +108,13 @@ def drag(browser: Browser, points: list[tuple[float, float]], steps: int = 12) -
     mouse(browser, "mouseReleased", *points[-1], pressed=True)
 
 
-def click_at(browser: Browser, x: float, y: float) -> None:  # noqa: F811
+def click_at(browser: Browser, x: float, y: float) -> None:
     mouse(browser, "mouseMoved", x, y)
     mouse(browser, "mousePressed", x, y, pressed=True)
     mouse(browser, "mouseReleased", x, y, pressed=True)
 
 
-def key(browser: Browser, name: str) -> None:  # noqa: F811
+def key(browser: Browser, name: str) -> None:
     codes = {"Enter": 13, "Escape": 27}
     for kind in ("rawKeyDown", "keyUp"):
         browser.send("Input.dispatchKeyEvent", type=kind, key=name, code=name,
@@ -147,7 +146,7 @@ def p95(values: list[float]) -> float:
 
 
 # ------------------------------------------------------------------ the tests
-def test_issue_29_1_drive_by_dragging_the_tank(browser: Browser, live: Live, screenshots: Path) -> None:  # noqa: F811
+def test_issue_29_1_drive_by_dragging_the_tank(browser: Browser, live: Live, screenshots: Path) -> None:
     """BT-5.1: press on the tank, drag to a point no suggestion offers, release: the
     path shows its length against the allowance; Enter drives it, and the server's
     tank stands there. The redraw under the pointer stays under 16 ms."""
@@ -213,7 +212,7 @@ def test_issue_29_1_drive_by_dragging_the_tank(browser: Browser, live: Live, scr
 
 
 def test_issue_29_1_click_waypoints_heading_by_wheel_refusal_and_escape(
-        browser: Browser, live: Live, screenshots: Path) -> None:  # noqa: F811
+        browser: Browser, live: Live, screenshots: Path) -> None:
     """BT-5.1: click the tank, click two waypoints, turn the wheel over the end to set
     the heading, Esc drops it all; a path into another tank is drawn red with the
     tank's name, and sent anyway the server refuses it with its rule ID; clicked
@@ -283,7 +282,7 @@ def test_issue_29_1_click_waypoints_heading_by_wheel_refusal_and_escape(
     assert (moved.x, moved.y, moved.heading) == (second[0], second[1], 90.0)
 
 
-def test_issue_29_4_zoom_pan_then_drive_under_the_zoom(browser: Browser, live: Live, screenshots: Path) -> None:  # noqa: F811
+def test_issue_29_4_zoom_pan_then_drive_under_the_zoom(browser: Browser, live: Live, screenshots: Path) -> None:
     """The wheel zooms about the pointer, a drag on the empty table pans, "whole
     board" shows it all; a drive dragged while zoomed lands where the pointer let
     go (clicks map through getScreenCTM); the last shot's shadow is an outline."""
@@ -331,7 +330,7 @@ def test_issue_29_4_zoom_pan_then_drive_under_the_zoom(browser: Browser, live: L
     assert browser.js("document.querySelector('#board svg').getAttribute('viewBox')") == whole
 
 
-def test_issue_29_17_drive_by_finger(browser: Browser, live: Live, screenshots: Path) -> None:  # noqa: F811
+def test_issue_29_17_drive_by_finger(browser: Browser, live: Live, screenshots: Path) -> None:
     """A touch drag from the tank on a 1024x768 touch screen drives it (the button
     confirms by a tap); two fingers pinch the board."""
     base, server = live
@@ -421,7 +420,7 @@ def sample_paths(g: BattleGame, rng: random.Random, n: int) -> list[tuple[tuple[
 
 
 @pytest.mark.parametrize("per_position", [60, pytest.param(200, marks=pytest.mark.slow)])
-def test_issue_29_1_the_page_and_the_server_agree_on_many_paths(browser: Browser, live: Live,  # noqa: F811
+def test_issue_29_1_the_page_and_the_server_agree_on_many_paths(browser: Browser, live: Live,
                                                                   per_position: int) -> None:
     """The page's verdict (sweep.js) on seeded paths equals the server's check, kind for
     kind (too long, not straight, leaving the table, impassable terrain, another
@@ -461,8 +460,8 @@ def test_issue_29_1_the_page_and_the_server_agree_on_many_paths(browser: Browser
     print(f"\n{sum(seen.values())} paths compared: " + ", ".join(f"{k or 'accepted'} {n}" for k, n in seen.most_common()))
 
 
-def test_issue_29_4_tank_chess_plays_by_clicks_while_zoomed(browser: Browser, live: Live,  # noqa: F811
-                                                             screenshots: Path) -> None:  # noqa: F811
+def test_issue_29_4_tank_chess_plays_by_clicks_while_zoomed(browser: Browser, live: Live,
+                                                             screenshots: Path) -> None:
     """Zoom is every ruleset's: zoomed in by the wheel over a piece, Tank Chess still
     plays by click-click (the places are hit where they are drawn)."""
     from tests.serve.test_browser import new_game, wait_my_turn

@@ -26,9 +26,8 @@ from cli.serve.store import ServerFiles
 from rulesets.battle_of_tanks.actions import Declare
 from rulesets.battle_of_tanks.game import BattleGame
 from tests.battle_of_tanks.helpers import give_chit, make_game
-from tests.serve.browser import Browser, BrowserError
+from tests.serve.browser import Browser
 from tests.serve.helpers import KEY, make_server, serving
-from tests.serve.test_browser import chromium, screenshots  # noqa: F401  (fixtures)
 
 ROCKS = {"name": "rocks", "type": "rocks", "polygon": [[50, 20], [56, 20], [56, 50], [50, 50]]}
 WALL = {"name": "stone wall", "type": "wall", "polygon": [[62, 72], [64, 72], [64, 88], [62, 88]]}
@@ -78,18 +77,6 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
     app, server = make_server(folder / "games", ServerFiles.of([], [path, ambush]))
     with serving(app, server) as base:
         yield base, server
-
-
-@pytest.fixture(scope="module")
-def tablet(chromium: str) -> Iterator[Browser]:  # noqa: F811
-    """Chromium in a 1024x768 window that also takes touch events."""
-    try:
-        b = Browser(chromium, width=1024, height=768)
-    except (BrowserError, OSError) as exc:
-        pytest.fail(f"Chromium would not start: {exc}")
-    b.send("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
-    yield b
-    b.close()
 
 
 def open_game(browser: Browser, live: tuple[str, TableServer], name: str = POSITION, rings: int = 2) -> BattleGame:
@@ -149,7 +136,7 @@ def sizes(browser: Browser, selector: str) -> dict[str, list[float]]:
 
 
 def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live: tuple[str, TableServer],
-                                                           screenshots: Path) -> None:  # noqa: F811
+                                                           screenshots: Path) -> None:
     """issue 29.2: a tap on a ringed tank (or its label) opens its order menu beside it with every order
     the decision offers and the ruleset's notes; rings and label pads are at least 40 CSS
     px; ordered, ambushing, spotted and destroyed tanks look different. issue 29.3: targets
@@ -240,7 +227,7 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
 
 
 def test_a_refused_fire_shows_the_servers_reason_with_its_rule_id(
-        tablet: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:  # noqa: F811
+        tablet: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
     """issue 29.3: the server stays the only judge. The page's allocation is made from a
     picture that is no longer true (tiger#1 was set down behind the rocks, as a stale page
     would not know); the server refuses the fire and the panel shows why, with BT-6.4."""
@@ -263,7 +250,7 @@ def test_a_refused_fire_shows_the_servers_reason_with_its_rule_id(
 
 
 def test_an_ambusher_fires_from_the_board_in_the_window(tablet: Browser, live: tuple[str, TableServer],
-                                                       screenshots: Path) -> None:  # noqa: F811
+                                                       screenshots: Path) -> None:
     """issue 29.3 in an ambush window (BT-7.2): the ambusher is ready, a tap on the target
     allocates its shot, "fire" sends ``ambush t34#1 tiger#1``; the shot needs 2+ (AMBUSH -1, BT-7.1)."""
     b = tablet

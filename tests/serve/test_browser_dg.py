@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,12 +25,10 @@ from cli.serve.app import TableServer
 from cli.serve.store import ServerFiles
 from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.actions import EndStep
-from tests.serve.browser import Browser, BrowserError, required
+from tests.serve.browser import Browser, BrowserError
+from tests.serve.conftest import launch
 from tests.serve.helpers import KEY, make_server, serving
-from tests.serve.test_browser import (
-    chromium,  # noqa: F401 - the fixture, shared with the table's tests
-    open_moves,
-)
+from tests.serve.test_browser import open_moves
 from tests.serve.test_hidden_information import check, secrets_against
 
 SHIPPED = Path(__file__).parents[2] / "data" / "duel_of_the_giants" / "positions"
@@ -68,37 +65,12 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
 
 
 @pytest.fixture(scope="module")
-def browser(chromium: str) -> Iterator[Browser]:  # noqa: F811 - the fixture's name
-    try:
-        b = Browser(chromium)
-    except (BrowserError, OSError) as exc:
-        if required():
-            pytest.fail(f"Chromium would not start: {exc}")
-        pytest.skip(f"Chromium would not start: {exc}")
-    # each page's push stream is closed before the next page opens, as closing a tab
-    # would: a page kept for the back button would otherwise hold one of the six
-    # connections Chromium allows a host, and the sixth page would wait for it
-    b.send("Page.addScriptToEvaluateOnNewDocument", source="""(() => {
-        const Original = window.EventSource; window.ttStreams = [];
-        window.EventSource = function (...args) { const s = new Original(...args); window.ttStreams.push(s); return s; };
-        window.EventSource.prototype = Original.prototype; })()""")
+def browser(chromium: str) -> Iterator[Browser]:
+    """The table's browser; each page's push stream is closed before the next page opens."""
+    b = launch(chromium)
+    b.track_streams()
     yield b
     b.close()
-
-
-def leave(browser: Browser) -> None:
-    """Close the open page's push streams (see the ``browser`` fixture)."""
-    with contextlib.suppress(BrowserError):
-        browser.js("(window.ttStreams || []).forEach(s => s.close())")
-
-
-@pytest.fixture(scope="module")
-def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = os.environ.get("TANKTABLE_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        return Path(folder)
-    return tmp_path_factory.mktemp("screenshots")
 
 
 def open_seat(browser: Browser, base: str, position: str, seat: str, seats: dict[str, str]) -> str:
@@ -109,7 +81,7 @@ def open_seat(browser: Browser, base: str, position: str, seat: str, seats: dict
                          "seed": 7}).encode(),
         headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
     game = json.loads(urllib.request.urlopen(request, timeout=30).read())
-    leave(browser)
+    browser.leave()
     browser.open(base + game["links"][seat])
     browser.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')")
     return str(game["id"])
@@ -354,7 +326,7 @@ def test_issue_29_16_the_pass_screen_keeps_nothing_of_these_panels(browser: Brow
                          "seats": {"german": "human", "soviet": "human"}, "seed": 7}).encode(),
         headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
     game = json.loads(urllib.request.urlopen(request, timeout=30).read())
-    leave(browser)
+    browser.leave()
     browser.open(base + game["links"]["hotseat"])
     browser.wait("!document.getElementById('pass').hidden")
     browser.click("#pass-ready")

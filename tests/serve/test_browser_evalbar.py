@@ -13,7 +13,6 @@ import pytest
 
 from tests.serve.browser import Browser
 from tests.serve.helpers import KEY
-from tests.serve.test_browser import browser, chromium, screenshots  # noqa: F401 - fixtures
 from tests.serve.test_browser_tc import ARROW, SPOT, at, click, live_tc, open_game, toward  # noqa: F401
 
 ASKED = "performance.getEntriesByType('resource').filter(e => e.name.endsWith('/estimate')).length"

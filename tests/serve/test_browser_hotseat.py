@@ -15,7 +15,6 @@ from typing import Any
 from cli.serve.app import TableServer
 from tests.serve.browser import Browser
 from tests.serve.helpers import KEY
-from tests.serve.test_browser import browser, chromium, live, screenshots  # noqa: F401 - fixtures
 from tests.serve.test_hidden_information import check, secrets_against
 
 WHOLE_DOM = """(() => document.documentElement.outerHTML + '\\n' +
@@ -30,7 +29,7 @@ def create(base: str, body: dict[str, Any]) -> dict[str, Any]:
         return json.loads(answer.read())  # type: ignore[no-any-return]
 
 
-def play_one(browser: Browser) -> None:  # noqa: F811 - the fixture's name
+def play_one(browser: Browser) -> None:
     """One decision as a player makes it: a Tiger card, then the end of the stack; else
     'end' where a step may end; else the first legal move."""
     count = browser.js("document.querySelectorAll('#log > li').length")
@@ -52,7 +51,7 @@ def play_one(browser: Browser) -> None:  # noqa: F811 - the fixture's name
 
 
 def test_29_16_the_pass_screen_holds_nothing_of_the_last_players_view(
-        browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:  # noqa: F811
+        browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
     base, server = live
     game = create(base, {"ruleset": "duel-of-the-giants", "seed": 11,
                          "seats": {"german": "human", "soviet": "human"}})

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from tests.serve.browser import Browser
-from tests.serve.test_browser import browser, chromium, screenshots  # noqa: F401 - fixtures
 from tests.serve.test_browser_tc import ARROW, SPOT, at, click, live_tc, open_game, toward  # noqa: F401
 
 PANELS = """JSON.stringify(['board', 'buttons', 'actions-box', 'move-form', 'log'].map(id => {

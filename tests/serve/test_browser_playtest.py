@@ -21,30 +21,15 @@ import pytest
 import yaml
 
 from cli.serve.app import TableServer
-from tests.serve.browser import Browser, BrowserError, required
+from tests.serve.browser import Browser
 from tests.serve.helpers import KEY, serving
-from tests.serve.test_browser import chromium, live, screenshots  # noqa: F401 - fixtures
 from tests.serve.test_browser_tc import ARROW, SPOT, at, click, drag, live_tc, toward  # noqa: F401 - live_tc
 from tests.serve.test_browser_tc import open_game as open_tc
 
 WIDTH, HEIGHT = 1024, 768
 
 
-@pytest.fixture(scope="module")
-def small(chromium: str) -> Iterator[Browser]:  # noqa: F811 - the fixture's name
-    """Chromium with a 1024x768 page: the size the playtest found the traps at."""
-    try:
-        b = Browser(chromium, width=WIDTH, height=HEIGHT)
-    except (BrowserError, OSError) as exc:
-        if required():
-            pytest.fail(f"Chromium would not start: {exc}")
-        pytest.skip(f"Chromium would not start: {exc}")
-    b.send("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT, deviceScaleFactor=1, mobile=False)
-    yield b
-    b.close()
-
-
-def open_bt(b: Browser, live: tuple[str, TableServer]) -> None:  # noqa: F811
+def open_bt(b: Browser, live: tuple[str, TableServer]) -> None:
     """A Battle of Tanks game of the shipped scenario between two people; side a's page."""
     base, _ = live
     request = urllib.request.Request(
@@ -88,7 +73,7 @@ def overlaps(a: dict[str, float], c: dict[str, float]) -> bool:
 
 
 def test_playtest_29_4_the_legend_leaves_the_map_the_windows_height(
-        small: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:  # noqa: F811
+        small: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
     """At 1024x768 the map of Battle of Tanks filled 497x497 pixels: the legend inside the
     picture took a quarter of the height the window allows. Now the legend is a drawing of its
     own under the map, and the map fills the board's width while it still fits the window."""
@@ -114,7 +99,7 @@ def test_playtest_29_4_the_legend_leaves_the_map_the_windows_height(
 
 
 def test_playtest_29_11_the_header_keeps_to_one_line_at_1024(
-        small: Browser, live: tuple[str, TableServer]) -> None:  # noqa: F811
+        small: Browser, live: tuple[str, TableServer]) -> None:
     """The header wrapped to two or three lines at 1024 pixels (the game's long id beside
     the decision), and the board under it moved down and up from one decision to the next.
     The id now gives way (cut short, whole in its tooltip) and "you play a" stays together."""
@@ -130,7 +115,7 @@ def test_playtest_29_11_the_header_keeps_to_one_line_at_1024(
 
 
 def test_playtest_29_11_the_round_and_the_bag_are_in_sight(
-        small: Browser, live: tuple[str, TableServer]) -> None:  # noqa: F811
+        small: Browser, live: tuple[str, TableServer]) -> None:
     """The table's words on the position (Battle of Tanks' round, phase and chits left in the
     bag; Tank Chess's CHECK; Duel of the Giants' victory points) were printed under the board,
     below the bottom of a 768-pixel window. They now sit in the side panel, in sight."""
@@ -171,7 +156,7 @@ def test_playtest_29_9_the_chooser_heads_the_side_panel_not_the_board(
 
 
 def test_playtest_29_1_a_cancelled_drive_leaves_no_red_refusal(
-        small: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:  # noqa: F811
+        small: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
     """A drive off the table is refused in red (BT-5.1); after "cancel" the panel's line went
     back to the instructions but stayed red, as if they were a refusal. Now it is plain."""
     b = small
@@ -225,7 +210,7 @@ def open_dg(b: Browser, base: str, position: str, seat: str) -> None:
 
 
 def test_playtest_29_6_a_tiger_programs_preview_wraps_in_the_side_panel(
-        small: Browser, live_dg: str, screenshots: Path) -> None:  # noqa: F811
+        small: Browser, live_dg: str, screenshots: Path) -> None:
     """At 1024x768 the program panel's preview (DG-11.2) ran its long lines past the side
     panel and gave the whole page a sideways scroll bar. Its lines now wrap inside the panel."""
     b = small

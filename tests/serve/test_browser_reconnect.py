@@ -25,7 +25,6 @@ import pytest
 from cli.serve.app import TableServer
 from tests.serve.browser import Browser
 from tests.serve.helpers import KEY
-from tests.serve.test_browser import browser, chromium, live, screenshots  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 
@@ -94,11 +93,11 @@ def serve(tmp_path: Path) -> Iterator[ServeProcess]:
         server.kill()
 
 
-def log_length(browser: Browser) -> int:  # noqa: F811 - the fixture's name
+def log_length(browser: Browser) -> int:
     return int(browser.js("document.querySelectorAll('#log > li').length"))
 
 
-def type_move(browser: Browser, text: str) -> None:  # noqa: F811
+def type_move(browser: Browser, text: str) -> None:
     """Type a move into the notation box and press the play button, as a player does."""
     browser.click("#move")
     browser.js("document.getElementById('move').select()")  # typing replaces what the box held
@@ -107,7 +106,7 @@ def type_move(browser: Browser, text: str) -> None:  # noqa: F811
 
 
 def test_29_10_the_page_reconnects_after_a_restart_and_refuses_blind_moves(
-        browser: Browser, serve: ServeProcess, screenshots: Path) -> None:  # noqa: F811
+        browser: Browser, serve: ServeProcess, screenshots: Path) -> None:
     game = serve.request("/api/games", {"ruleset": "tank-chess", "seed": 5,
                                         "seats": {"white": "human", "black": "human"}}, key=True)
     white, black = game["links"]["white"], game["links"]["black"]
@@ -156,7 +155,7 @@ def test_29_10_the_page_reconnects_after_a_restart_and_refuses_blind_moves(
 
 
 def test_29_10_a_server_gone_silent_is_noticed_by_its_missed_pings(
-        browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:  # noqa: F811
+        browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
     """The stream stays open but nothing comes (the table's lock held: the server hangs):
     after three missed pings the page says so, and catches up once the server answers."""
     base, server = live

@@ -22,14 +22,7 @@ import pytest
 from cli.serve.app import TableServer
 from tests.serve.browser import Browser, BrowserError
 from tests.serve.helpers import KEY
-from tests.serve.test_browser import (  # noqa: F401 - the fixtures, shared with the table's tests
-    browser,
-    chromium,
-    live,
-    new_game,
-    screenshots,
-    wait_my_turn,
-)
+from tests.serve.test_browser import new_game, wait_my_turn
 
 
 def box_of(b: Browser, selector: str) -> tuple[float, float]:
@@ -81,7 +74,7 @@ def board(b: Browser) -> str:
 
 
 @pytest.fixture(scope="module")
-def finished(browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> dict[str, Any]:  # noqa: F811
+def finished(browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> dict[str, Any]:
     """A Tank Chess game, white by clicks against the computer, resigned from the page."""
     base, server = live
     new_game(browser, base, "tank-chess", "white")
@@ -111,7 +104,7 @@ def finished(browser: Browser, live: tuple[str, TableServer], screenshots: Path)
 
 
 def test_game_over_banner_and_rematch_with_sides_swapped(
-        browser: Browser, live: tuple[str, TableServer], screenshots: Path,  # noqa: F811
+        browser: Browser, live: tuple[str, TableServer], screenshots: Path,
         finished: dict[str, Any]) -> None:
     """issue 29.13: the banner says the result and leads to a rematch (sides swapped,
     still against the computer), the replay and the start page."""
@@ -123,8 +116,9 @@ def test_game_over_banner_and_rematch_with_sides_swapped(
     assert browser.js("document.getElementById('start-link').getAttribute('href')") == "/"
     assert browser.js("document.getElementById('replay-link').getAttribute('href')") == \
         "/replay" + finished["url"][len(base) + 2:]
-    fixed = browser.js("getComputedStyle(document.getElementById('gameover')).position")
-    assert fixed == "fixed", "the banner moves nothing under it"
+    apart = browser.js("document.getElementById('gameover').getBoundingClientRect().bottom"
+                       " <= document.querySelector('#board svg').getBoundingClientRect().top")
+    assert apart, "the banner stands above the board, never over it (playtest of issue 29)"
     browser.screenshot(screenshots / "game-over-banner.png")
     browser.click("#rematch")
     browser.wait(f"location.pathname.startsWith('/t/') && !location.href.includes({json.dumps(finished['id'])})")
@@ -139,7 +133,7 @@ def test_game_over_banner_and_rematch_with_sides_swapped(
 
 
 def test_replay_steps_with_clicks_keys_and_the_slider(
-        browser: Browser, live: tuple[str, TableServer], screenshots: Path,  # noqa: F811
+        browser: Browser, live: tuple[str, TableServer], screenshots: Path,
         finished: dict[str, Any]) -> None:
     """issue 29.13: the banner's replay link, then first/back/forward/last, the arrows,
     Home/End and the slider; the board is the server's for each step."""
@@ -187,7 +181,7 @@ def test_replay_steps_with_clicks_keys_and_the_slider(
 
 
 def test_the_start_page_lists_the_replay_of_a_finished_game(
-        browser: Browser, live: tuple[str, TableServer], finished: dict[str, Any]) -> None:  # noqa: F811
+        browser: Browser, live: tuple[str, TableServer], finished: dict[str, Any]) -> None:
     base, _server = live
     browser.open(f"{base}/?key={KEY}")
     link = f"#games a.replay-link[href='/replay/{finished['id']}']"
@@ -201,7 +195,7 @@ def test_the_start_page_lists_the_replay_of_a_finished_game(
 
 
 @pytest.fixture
-def touch_screen(browser: Browser) -> Iterator[Browser]:  # noqa: F811
+def touch_screen(browser: Browser) -> Iterator[Browser]:
     """The page on a 1024x768 touch screen (issue 29.17)."""
     browser.send("Emulation.setDeviceMetricsOverride", width=1024, height=768, deviceScaleFactor=1,
                  mobile=False)
@@ -228,7 +222,7 @@ def swipe(b: Browser, selector: str, dx: float) -> None:
 
 
 def test_the_banner_and_the_replay_by_finger(
-        touch_screen: Browser, live: tuple[str, TableServer], screenshots: Path,  # noqa: F811
+        touch_screen: Browser, live: tuple[str, TableServer], screenshots: Path,
         finished: dict[str, Any]) -> None:
     """issue 29.17: on a tablet, the banner's links and the replay's controls are
     tapped, and a swipe across the board steps."""
@@ -260,7 +254,7 @@ def set_file(b: Browser, selector: str, path: Path) -> None:
 
 
 def test_the_host_opens_a_record_from_disk(
-        browser: Browser, live: tuple[str, TableServer], screenshots: Path,  # noqa: F811
+        browser: Browser, live: tuple[str, TableServer], screenshots: Path,
         finished: dict[str, Any], tmp_path: Path) -> None:
     """issue 29.13: an uploaded record replays; a corrupt one is refused with its line."""
     base, server = live
@@ -292,7 +286,7 @@ def test_the_host_opens_a_record_from_disk(
 
 
 def test_a_seats_replay_of_a_running_duel_holds_no_secret_in_the_dom(
-        browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:  # noqa: F811
+        browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
     """issue 29.13: the replay opened from the Soviet seat's link of a Duel of the
     Giants game still running: at every step the page holds nothing the Soviet
     player may not know (the German's hidden set-up, programs, markers)."""

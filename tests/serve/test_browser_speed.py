@@ -10,14 +10,11 @@ from pathlib import Path
 from cli.serve.app import TableServer
 from tests.serve.browser import Browser
 from tests.serve.helpers import HOST, Link
-from tests.serve.test_browser import browser, chromium, live, open_moves, screenshots  # noqa: F401 - fixtures
-
-__all__ = ["browser", "chromium", "live", "screenshots"]
+from tests.serve.test_browser import open_moves
 
 
-def test_tank_chess_notes_arrive_after_the_board(browser: Browser,  # noqa: F811 - fixture
-                                                 live: tuple[str, TableServer],  # noqa: F811
-                                                 screenshots: Path) -> None:  # noqa: F811
+def test_tank_chess_notes_arrive_after_the_board(browser: Browser, live: tuple[str, TableServer],
+                                                 screenshots: Path) -> None:
     """The state sent first holds the moves without notes (``notes: "later"``); the page
     asks for them and shows them: a move that gives CHECK is found by filtering for it."""
     import httpx

@@ -13,7 +13,6 @@ a missing or broken browser fails them instead.
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,9 +24,8 @@ from cli.serve.app import TableServer
 from cli.serve.store import ServerFiles
 from core.options import option_fields
 from core.registry import get_ruleset
-from tests.serve.browser import Browser, BrowserError, required
+from tests.serve.browser import Browser
 from tests.serve.helpers import KEY, make_server, serving
-from tests.serve.test_browser import chromium  # noqa: F401 - the fixture, shared with the table's tests
 
 OWN_CARD = """\
 ruleset: battle-of-tanks
@@ -63,30 +61,6 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
     app, server = make_server(tmp_path_factory.mktemp("games"), files)
     with serving(app, server) as base:
         yield base, server
-
-
-@pytest.fixture(scope="module")
-def tablet(chromium: str) -> Iterator[Browser]:  # noqa: F811 - the fixture's name
-    """Chromium as a 1024x768 touch screen (issue 29.17)."""
-    try:
-        b = Browser(chromium, width=1024, height=768)
-        b.send("Emulation.setDeviceMetricsOverride", width=1024, height=768, deviceScaleFactor=1, mobile=False)
-        b.send("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
-    except (BrowserError, OSError) as exc:
-        if required():
-            pytest.fail(f"Chromium would not start: {exc}")
-        pytest.skip(f"Chromium would not start: {exc}")
-    yield b
-    b.close()
-
-
-@pytest.fixture(scope="module")
-def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = os.environ.get("TANKTABLE_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        return Path(folder)
-    return tmp_path_factory.mktemp("screenshots")
 
 
 def tap(browser: Browser, selector: str) -> None:

@@ -22,7 +22,6 @@ import pytest
 
 from tests.serve.browser import Browser
 from tests.serve.helpers import KEY, serving
-from tests.serve.test_browser import browser, chromium, screenshots  # noqa: F401 - fixtures
 
 ROWS = "\n".join("  " + " ".join(["."] * 16) for _ in range(16))
 POSITION = f"""ruleset: tank-chess
@@ -59,7 +58,7 @@ def live_tc(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-def open_game(browser: Browser, base: str) -> dict[str, Any]:  # noqa: F811 - the fixture's name
+def open_game(browser: Browser, base: str) -> dict[str, Any]:
     """A new game from the position, White's link opened, White to move; the game's summary."""
     body = {"ruleset": "tank-chess", "position": "shot-from-d6.yaml", "seats": {"white": "human", "black": "human"}}
     request = urllib.request.Request(f"{base}/api/games", data=json.dumps(body).encode(), headers={
@@ -72,7 +71,7 @@ def open_game(browser: Browser, base: str) -> dict[str, Any]:  # noqa: F811 - th
     return game  # type: ignore[no-any-return]
 
 
-def at(browser: Browser, selector: str) -> tuple[float, float]:  # noqa: F811
+def at(browser: Browser, selector: str) -> tuple[float, float]:
     """The centre of an element on the screen (scrolled into view first)."""
     x, y = browser.wait(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
         if (!e) return null; e.scrollIntoView({{block: 'center', inline: 'center'}});
@@ -80,18 +79,18 @@ def at(browser: Browser, selector: str) -> tuple[float, float]:  # noqa: F811
     return float(x), float(y)
 
 
-def mouse(browser: Browser, kind: str, x: float, y: float, buttons: int = 0) -> None:  # noqa: F811
+def mouse(browser: Browser, kind: str, x: float, y: float, buttons: int = 0) -> None:
     browser.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left",
                  buttons=buttons, clickCount=1 if kind != "mouseMoved" else 0)
 
 
-def click(browser: Browser, x: float, y: float) -> None:  # noqa: F811
+def click(browser: Browser, x: float, y: float) -> None:
     mouse(browser, "mouseMoved", x, y)
     mouse(browser, "mousePressed", x, y, 1)
     mouse(browser, "mouseReleased", x, y)
 
 
-def drag(browser: Browser, a: tuple[float, float], b: tuple[float, float]) -> None:  # noqa: F811
+def drag(browser: Browser, a: tuple[float, float], b: tuple[float, float]) -> None:
     """Press at ``a``, move to ``b`` in steps with the button held, let go."""
     mouse(browser, "mouseMoved", *a)
     mouse(browser, "mousePressed", *a, buttons=1)
@@ -104,7 +103,7 @@ def toward(centre: tuple[float, float], arrow: tuple[float, float], reach: float
     return centre[0] + (arrow[0] - centre[0]) * reach, centre[1] + (arrow[1] - centre[1]) * reach
 
 
-def log_text(browser: Browser) -> str:  # noqa: F811
+def log_text(browser: Browser) -> str:
     browser.wait("document.querySelectorAll('#log > li').length >= 1")
     return str(browser.js("document.getElementById('log').textContent"))
 
@@ -114,7 +113,7 @@ ARROW = "#tc-pick polygon[data-facing='{}']"
 
 
 def test_29_9_drag_to_a_destination_point_a_facing_click_the_target(
-        browser: Browser, live_tc: str, screenshots: Path) -> None:  # noqa: F811
+        browser: Browser, live_tc: str, screenshots: Path) -> None:
     open_game(browser, live_tc)
     # click the tank: its destinations light up; d6 (a shot along E) is marked before any hover
     click(browser, *at(browser, SPOT.format("d4")))
@@ -159,7 +158,7 @@ def test_29_9_drag_to_a_destination_point_a_facing_click_the_target(
 
 
 def test_29_9_drag_from_the_destination_picks_the_facing_and_the_arrow_again_shoots_nothing(
-        browser: Browser, live_tc: str) -> None:  # noqa: F811
+        browser: Browser, live_tc: str) -> None:
     open_game(browser, live_tc)
     click(browser, *at(browser, SPOT.format("d4")))
     click(browser, *at(browser, SPOT.format("d5")))  # no shot from d5 whatever the facing
@@ -170,7 +169,7 @@ def test_29_9_drag_from_the_destination_picks_the_facing_and_the_arrow_again_sho
     assert "MT d4-d5:W" in log_text(browser)
 
 
-def test_29_9_turning_in_place_then_moving_without_the_shot(browser: Browser, live_tc: str) -> None:  # noqa: F811
+def test_29_9_turning_in_place_then_moving_without_the_shot(browser: Browser, live_tc: str) -> None:
     open_game(browser, live_tc)
     click(browser, *at(browser, SPOT.format("d4")))
     click(browser, *at(browser, "#tt-overlay circle.tt-here"))  # stay on d4 and turn (TC-4.2)
@@ -184,17 +183,17 @@ def test_29_9_turning_in_place_then_moving_without_the_shot(browser: Browser, li
     assert "MT d4-d4:NE" in log_text(browser) and "xh8" not in log_text(browser)
 
 
-def touch(browser: Browser, kind: str, x: float, y: float) -> None:  # noqa: F811
+def touch(browser: Browser, kind: str, x: float, y: float) -> None:
     points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
     browser.send("Input.dispatchTouchEvent", type=kind, touchPoints=points)
 
 
-def tap(browser: Browser, x: float, y: float) -> None:  # noqa: F811
+def tap(browser: Browser, x: float, y: float) -> None:
     touch(browser, "touchStart", x, y)
     touch(browser, "touchEnd", x, y)
 
 
-def test_29_17_by_finger_on_a_tablet(browser: Browser, live_tc: str, screenshots: Path) -> None:  # noqa: F811
+def test_29_17_by_finger_on_a_tablet(browser: Browser, live_tc: str, screenshots: Path) -> None:
     """1024x768 with touch: tap the tank, drag it by finger, tap the arrow, tap the target."""
     browser.send("Emulation.setDeviceMetricsOverride", width=1024, height=768, deviceScaleFactor=1, mobile=False)
     browser.send("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
@@ -223,7 +222,7 @@ def test_29_17_by_finger_on_a_tablet(browser: Browser, live_tc: str, screenshots
 
 
 def test_29_9_the_arrows_follow_the_drawing_when_blacks_side_is_the_bottom(
-        browser: Browser, live_tc: str) -> None:  # noqa: F811
+        browser: Browser, live_tc: str) -> None:
     """With ``coordinates.origin: black`` the board is drawn turned round (TC-1.2): N,
     towards Black, points down the screen, and the arrow pointed at is the facing played."""
     body = {"ruleset": "tank-chess", "seats": {"white": "human", "black": "human"}, "seed": 2,

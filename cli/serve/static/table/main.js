@@ -12,6 +12,7 @@ import {setupEvalbar} from "./evalbar.js";
 import {rulesetModule} from "./rulesets/index.js";
 import {showPassScreen, hidePassScreen} from "./passscreen.js";
 import * as zoom from "./zoom.js";
+import * as fit from "./fit.js";
 import "./notes.js";
 
 let ruleset = null;
@@ -55,6 +56,7 @@ function render(state, fresh) {
 
 function main() {
   zoom.setup();
+  fit.setup();
   onState(render);
   onSelect(drawActions);
   setupGameOver();

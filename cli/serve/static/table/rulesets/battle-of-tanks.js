@@ -5,6 +5,7 @@ import {$, el, svgNode} from "../../dom.js";
 import {table, post} from "../connection.js";
 import {label} from "../aids.js";
 import {boardSvg, onBoardDrawn, onSelect} from "../board.js";
+import {onBoardResized} from "../fit.js";
 import * as orders from "./battle-of-tanks/orders.js";
 import * as fire from "./battle-of-tanks/fire.js";
 import * as drive from "./battle-of-tanks/drive.js";
@@ -83,6 +84,8 @@ export function setup() {
   onSelect(orders.draw);
   fire.setup();
   drive.setup();
+  // menus and cards stand beside their tanks on the screen: placed again when the board is resized
+  onBoardResized(() => { if (table.state) { orders.draw(); fire.draw(); } });
 }
 
 export function draw(state, fresh) {

@@ -11,7 +11,7 @@
 import {$, el, svgNode} from "../../../dom.js";
 import {table, play, onState} from "../../connection.js";
 import {boardSvg} from "../../board.js";
-import {place, unitsPerPixel} from "./orders.js";
+import {place, tankRects, unitsPerPixel} from "./orders.js";
 
 const FINGER = 40;
 const RING = 24;  // drawing units, as the order rings (rulesets/battle_of_tanks/table_aids.py)
@@ -147,7 +147,8 @@ function drawCards(svg, shooter) {
     const o = odds(target, s.turret);
     card.append(el("div", {class: "bt-odds", title: o.explain, text: oddsText(target, s)}));
     $("board-wrap").append(card);
-    place(card, svg, tankAt(key).tank, [...ringsBut(key), ...placed]);
+    // beside its target, over no tank, no ring a click must reach, no other card (playtest of issue 29)
+    place(card, svg, tankAt(key).tank, [...tankRects(svg), ...ringsBut(key), ...placed]);
     placed.push(card.getBoundingClientRect());
   }
 }
@@ -181,7 +182,7 @@ function drawPanel(svg, fire, shooter) {
   panel.dataset.shooter = shooter ? shooter.key : "";
   const anchor = shooter ? tankAt(shooter.key) : tankAt(fire.shooters[0].key);
   const cards = [...document.querySelectorAll(".bt-shot-card")].map(c => c.getBoundingClientRect());
-  if (anchor) place(panel, svg, anchor.tank, [...ringsBut(null), ...cards]);
+  if (anchor) place(panel, svg, anchor.tank, [...tankRects(svg), ...ringsBut(null), ...cards]);
 }
 
 async function send(fire, shooter) {

@@ -10,6 +10,7 @@ import {boardSvg, select} from "../../board.js";
 import {hoverShows} from "../../aids.js";
 
 const FINGER = 40;  // CSS pixels: the least a ring or a label offers a finger (issue 29.17)
+const OVER = 0.5;   // CSS pixels more, so that rounding never leaves a ring or a pad under FINGER
 
 /** Each tank's order actions this decision, by tank key (from the server's places). */
 export function ordersByTank(state) {
@@ -35,7 +36,7 @@ export function unitsPerPixel(svg) {
 
 // Rings at least a finger wide whatever the board's size on screen.
 function fingerRings(svg, keys) {
-  const least = FINGER / 2 * unitsPerPixel(svg);
+  const least = (FINGER + OVER) / 2 * unitsPerPixel(svg);
   for (const c of svg.querySelectorAll("#tt-overlay circle.tt-from")) {
     if (!keys.has(c.dataset.place)) continue;
     if (Number(c.getAttribute("r")) < least) c.setAttribute("r", least.toFixed(1));
@@ -54,7 +55,7 @@ function labelPads(svg, keys) {
   drawn?.remove();
   if (!keys.size) return;
   const group = svgNode("g", {id: "bt-label-pads", "data-version": String(table.state.version)});
-  const least = FINGER * unitsPerPixel(svg);
+  const least = (FINGER + OVER) * unitsPerPixel(svg);
   for (const key of keys) {
     const text = svg.querySelector(`g.tank[data-tank="${key}"] text`);
     if (!text) continue;
@@ -95,8 +96,9 @@ function openMenu(svg, key, actions) {
 }
 
 /** Put a floating box beside a tank on the board: right of it, else left, below or
- * above, else in a corner of the board -- the first spot inside the board that covers
- * none of the `avoid` rectangles (screen rectangles: rings a click must still reach). */
+ * above, else the spot of the board nearest the tank (on a grid) -- the first spot inside
+ * the board that covers none of the `avoid` rectangles (screen rectangles: rings a click
+ * must still reach, tanks a player must still see). */
 export function place(box, svg, tank, avoid = []) {
   if (!tank || !table.state.geometry) return;
   const g = table.state.geometry;
@@ -108,23 +110,49 @@ export function place(box, svg, tank, avoid = []) {
   const room = svg.getBoundingClientRect();  // within the board, and within the window: a finger reaches it
   const maxX = Math.min(wrap.width, room.right - wrap.left, window.innerWidth - wrap.left) - w;
   const maxY = Math.min(wrap.height, room.bottom - wrap.top, window.innerHeight - wrap.top) - h;
-  const minY = Math.max(0, -wrap.top);
-  const spots = [[x + FINGER, y - h / 2], [x - FINGER - w, y - h / 2], [x - w / 2, y + FINGER], [x - w / 2, y - FINGER - h],
-                 [0, minY], [maxX, minY], [0, maxY], [maxX, maxY]];
+  const minY = Math.max(0, room.top - wrap.top, -wrap.top);  // on the board, not over the tools above it
+  // beside the tank, slid along its side to stay on the board
+  const along = (v, least, most) => Math.max(least, Math.min(v, most));
+  const beside = [[x + FINGER, along(y - h / 2, minY, maxY)], [x - FINGER - w, along(y - h / 2, minY, maxY)],
+                  [along(x - w / 2, 0, maxX), y + FINGER], [along(x - w / 2, 0, maxX), y - FINGER - h]];
+  const spots = [...beside, [0, minY], [maxX, minY], [0, maxY], [maxX, maxY]];
   const fits = ([l, t]) => l >= 0 && t >= minY && l <= maxX + 0.5 && t <= maxY + 0.5;
+  // never over the tank itself, whatever else must stay free
+  const self = {left: at.x - FINGER / 2, right: at.x + FINGER / 2, top: at.y - FINGER / 2, bottom: at.y + FINGER / 2};
   // the ground a box at [l, t] would cover of what it must leave free
-  const covered = ([l, t]) => avoid.reduce((sum, r) => {
+  const covered = ([l, t]) => [self, ...avoid].reduce((sum, r) => {
     const dx = Math.min(l + wrap.left + w, r.right) - Math.max(l + wrap.left, r.left);
     const dy = Math.min(t + wrap.top + h, r.bottom) - Math.max(t + wrap.top, r.top);
     return sum + (dx > 0 && dy > 0 ? dx * dy : 0);
   }, 0);
-  // a free spot beside the tank, else the spot that covers least (never a box on a box
-  // just because the board is small: a finger must reach every button)
+  // a free spot beside the tank, else the free spot of the board nearest the tank, else
+  // the spot beside it or in a corner that covers least (never a box on a box just because
+  // the board is small: a finger must reach every button)
   const fitting = spots.filter(fits);
-  const chosen = fitting.find(s => covered(s) === 0)
+  const chosen = beside.filter(fits).find(s => covered(s) === 0) || nearestFree(x, y, w, h, minY, maxX, maxY, covered)
     || fitting.reduce((best, s) => (best === null || covered(s) < covered(best) ? s : best), null) || spots[0];
   box.style.left = `${Math.max(0, Math.min(chosen[0], Math.max(0, maxX)))}px`;
   box.style.top = `${Math.max(minY, Math.min(chosen[1], Math.max(minY, maxY)))}px`;
+}
+
+const STEP = 16;  // CSS pixels between two spots of the grid searched for a free one
+
+// The free spot of the board nearest the tank at (x, y), on a grid over the board.
+function nearestFree(x, y, w, h, minY, maxX, maxY, covered) {
+  let best = null, bestD = Infinity;
+  for (let l = 0; l <= maxX; l += STEP) {
+    for (let t = minY; t <= maxY; t += STEP) {
+      const d = Math.hypot(l + w / 2 - x, t + h / 2 - y);
+      if (d < bestD && covered([l, t]) === 0) { best = [l, t]; bestD = d; }
+    }
+  }
+  return best;
+}
+
+/** Screen rectangles of the tanks drawn on the board (their bodies, guns and labels). */
+export function tankRects(svg, but = null) {
+  return [...svg.querySelectorAll("g.tank")].filter(g => g.dataset.tank !== but)
+    .map(g => g.getBoundingClientRect());
 }
 
 /** Rings, label pads and the open menu, drawn again after each state or selection. */

@@ -124,13 +124,18 @@ function drawAtgBadges(state) {
   const atgs = state.view && state.view.atgs;
   if (!svg || !atgs) return;
   const group = svgNode("g", {id: "dg-atg-ids"});
+  const units = unitBoxes(svg);
+  const placed = [];
   for (const a of atgs) {
     if (!a.kind || a.destroyed || !ATG_BADGE[a.kind]) continue;
     const at = centreOf(svg, a.at);
     if (!at) continue;
     const badge = svgNode("g", {class: "dg-atg-id dg-atg-" + a.kind, "data-at": a.at});
-    badge.append(svgNode("rect", {x: at[0] - 30, y: at[1] + 11, width: 30, height: 13, rx: 3}));
-    badge.append(svgNode("text", {x: at[0] - 15, y: at[1] + 21, "text-anchor": "middle"}, ATG_BADGE[a.kind]));
+    const [bx, by, bw, bh, small] = badgeSpot(at, ATG_BADGE[a.kind], [...units, ...placed]);
+    placed.push({x: bx, y: by, width: bw, height: bh});
+    badge.append(svgNode("rect", {x: bx, y: by, width: bw, height: bh, rx: 3}));
+    badge.append(svgNode("text", {x: bx + bw / 2, y: by + bh - (small ? 2.5 : 3), "text-anchor": "middle",
+                                  class: small ? "dg-atg-small" : ""}, ATG_BADGE[a.kind]));
     // "your" only on the German's page: the Soviet sees a face-up ATG as everyone does
     const whose = state.you === "german" ? "your" : "German";
     badge.append(svgNode("title", {}, `${whose} ${a.kind === "bluff" ? "bluff ATG marker" : a.kind === "pak88" ? "PAK 8.8" : "PAK 36"}`
@@ -138,6 +143,51 @@ function drawAtgBadges(state) {
     group.append(badge);
   }
   svg.append(group);
+}
+
+// Where a badge goes (playtest of issue 29: beside the marker it covered a Tiger's gun in the
+// same hex and reached into the neighbouring hexes): around its ATG marker, nearest first,
+// below, then aside, then above, the first spot that covers no piece drawn on the board
+// and no other badge; else the same at a smaller size; else the spot that covers least.
+const ATG_CENTRE = [-9, 3];  // the ATG marker's centre from its hex's centre (svg.py)
+const RADII = [14, 18, 23, 28];
+const ANGLES = [90, 135, 45, 180, 0, 270, 225, 315];  // degrees, y downwards: 90 is below
+const MARGIN = 1.5;  // drawing units kept free round a badge
+
+function badgeSpot(at, text, avoid) {
+  const cx = at[0] + ATG_CENTRE[0], cy = at[1] + ATG_CENTRE[1];
+  const overlap = (x, y, w, h) => avoid.reduce((sum, b) => {
+    const dx = Math.min(x + w, b.x + b.width) - Math.max(x, b.x);
+    const dy = Math.min(y + h, b.y + b.height) - Math.max(y, b.y);
+    return sum + (dx > 0 && dy > 0 ? dx * dy : 0);
+  }, 0);
+  let least = null;
+  for (const small of [false, true]) {
+    const w = text.length * (small ? 5 : 6) + (small ? 5 : 8), h = small ? 10 : 13;
+    for (const r of RADII) {
+      for (const deg of ANGLES) {
+        const rad = deg * Math.PI / 180;
+        const x = cx + r * Math.cos(rad) * (1 + w / 40) - w / 2, y = cy + r * Math.sin(rad) - h / 2;
+        const covered = overlap(x - MARGIN, y - MARGIN, w + 2 * MARGIN, h + 2 * MARGIN);
+        if (covered === 0) return [x, y, w, h, small];
+        if (!least || covered < least[5]) least = [x, y, w, h, small, covered];
+      }
+    }
+  }
+  return least.slice(0, 5);
+}
+
+// The boxes of the pieces drawn on the board (svg.py draws each piece as the picture's own
+// circles, lines and small squares: tanks with their hull dot and gun, markers, ATGs with
+// their facing, mines, drop markers, the airfield and the Stuka), in drawing units.
+function unitBoxes(svg) {
+  const out = [];
+  for (const node of svg.children) {
+    const tag = node.tagName.toLowerCase();
+    const small = tag === "rect" && Number(node.getAttribute("width")) <= 30 && Number(node.getAttribute("height")) <= 20;
+    if (tag === "circle" || tag === "line" || small || node.matches("g.drift")) out.push(node.getBBox());
+  }
+  return out;
 }
 
 // A hex's centre on the drawing: the hex label the server wrote on the board sits
