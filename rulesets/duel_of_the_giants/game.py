@@ -10,7 +10,6 @@ the next step, skipping decisions in which the only choice would be ``end``.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -33,6 +32,7 @@ from rulesets.duel_of_the_giants import (
 from rulesets.duel_of_the_giants import vp as vpmod
 from rulesets.duel_of_the_giants.actions import PUBLIC_ACTIONS, EndStep
 from rulesets.duel_of_the_giants.board import Geometry, Pos, geometry
+from rulesets.duel_of_the_giants.copying import copy_state
 from rulesets.duel_of_the_giants.notation import NOTATION_HELP, format_action, parse_action
 from rulesets.duel_of_the_giants.pieces import Atg, Drift, Marker, Mine, Stuka, Tank, VPEvent
 from rulesets.duel_of_the_giants.settings import Config, DuelOptions, TerrainType
@@ -557,6 +557,8 @@ class DuelGame(Game[Action]):
             return bool(tigers.unprogrammed(self))
         if self.step == "B3":
             return t34.has_action(self)
+        if self.step in ("O1", "B1"):
+            return markers.has_move(self)
         return False
 
     def table_commands(self) -> Sequence[TableCommand]:
@@ -676,13 +678,12 @@ class DuelGame(Game[Action]):
 
     # ------------------------------------------------------------ copies
     def clone(self) -> DuelGame:
-        """A fast independent copy: containers copied, pieces copied shallowly
-        (their fields are immutable values), static config shared."""
-        other = copy.copy(self)
-        for key, value in self.__dict__.items():
-            if key in _SHARED:
-                continue
-            other.__dict__[key] = _copy(value)
+        """A fast independent copy: each attribute copied by a copier made for its
+        shape, pieces copied one level deep (their fields are immutable values),
+        static config shared (copying.py)."""
+        cls = type(self)
+        other = cls.__new__(cls)
+        copy_state(self.__dict__, other.__dict__)
         other.history = list(self.history)
         other.dice = self.dice.copy()
         return other
@@ -715,34 +716,6 @@ class DuelGame(Game[Action]):
         g.state_changed()
         view.resample_secrets(g, self.side_of[player], random.Random(seed))
         return g
-
-
-_SHARED = frozenset({"cfg", "geo", "_initial", "history", "start_events", "_base_type", "dice"})
-"""Shared by reference between copies (static, or replaced by clone itself: ``dice``)."""
-_FLAT = frozenset({Tank, Marker, Atg, Mine, Stuka, Drift, VPEvent})
-"""Records of immutable fields: copied one level deep."""
-
-
-def _copy(value: Any) -> Any:
-    kind = type(value)
-    if kind in _PLAIN:
-        return value
-    if kind is dict:
-        return {k: _copy(v) for k, v in value.items()}
-    if kind in _FLAT:
-        other = object.__new__(kind)
-        other.__dict__.update(value.__dict__)
-        return other
-    if kind is list:
-        return [_copy(v) for v in value]
-    if kind is set:
-        return set(value)
-    if value is None or isinstance(value, (int, str, float, tuple, frozenset, Action)):
-        return value
-    return copy.deepcopy(value)
-
-
-_PLAIN = frozenset({int, str, float, bool, tuple, frozenset, type(None)})
 
 
 def _is_reveal(action: Action) -> bool:
