@@ -72,6 +72,7 @@ class Geometry:
         self.columns = columns
         self.rows = rows
         self.hexes: list[Pos] = [(c, r) for r in range(1, rows + 1) for c in range(1, columns + 1)]
+        self.hex_set: frozenset[Pos] = frozenset(self.hexes)
         self.axial: dict[Pos, Hex] = {p: to_axial(p) for p in self.hexes}
         self._index: dict[tuple[int, int], Pos] = {(h.q, h.r): p for p, h in self.axial.items()}
         self.neighbour: dict[tuple[Pos, int], Pos] = {}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from core.dice import Dice
@@ -199,10 +200,16 @@ class DuelGame(Game[Action]):
         return None
 
     def tigers(self) -> list[Tank]:
-        return sorted((t for t in self.tanks.values() if t.is_tiger), key=lambda t: t.number)
+        """The Tigers by number (asked by many rules after every action: a plain list sorted in place)."""
+        out = [t for t in self.tanks.values() if t.side == "german"]
+        out.sort(key=_NUMBER)
+        return out
 
     def t34s(self) -> list[Tank]:
-        return sorted((t for t in self.tanks.values() if not t.is_tiger), key=lambda t: t.number)
+        """The T-34s by number."""
+        out = [t for t in self.tanks.values() if t.side != "german"]
+        out.sort(key=_NUMBER)
+        return out
 
     def tiger(self, n: int) -> Tank | None:
         return self.tanks.get(f"tiger{n}")
@@ -267,7 +274,11 @@ class DuelGame(Game[Action]):
         if self.finished:
             return []
         cached = self._cache
-        acts = list(cached) if cached is not None else self._step_actions()
+        if cached is None:
+            cached = self._step_actions()
+            if self.search_copy:  # changed only by apply, which forgets them (a test may set pieces by hand)
+                self._cache = cached
+        acts = list(cached)
         if self._end_allowed():
             acts.append(EndStep())
         return acts
@@ -716,6 +727,9 @@ class DuelGame(Game[Action]):
         g.state_changed()
         view.resample_secrets(g, self.side_of[player], random.Random(seed))
         return g
+
+
+_NUMBER = attrgetter("number")
 
 
 def _is_reveal(action: Action) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Set
 from typing import TYPE_CHECKING
 
 from core.game import Action, Event, Illegal
@@ -202,13 +202,20 @@ def has_move(g: DuelGame) -> bool:
     return next(_moves(g), None) is not None
 
 
-def _open_hexes(g: DuelGame) -> set[Pos]:
-    """The hexes :func:`_step_problem` lets a marker enter, in one pass over the board."""
-    blocked = _blocked(g)
-    soviet = g.soviet_side if "leave_soviet_side" in g.cfg.rules.markers.move_blockers else None
-    tt = g.tt
-    return {p for p in g.geo.hexes
-            if p not in blocked and tt(p).marker_enter and (soviet is None or p in soviet)}
+def _open_hexes(g: DuelGame) -> Set[Pos]:
+    """The hexes :func:`_step_problem` lets a marker enter (on the board, not blocked,
+    of terrain markers enter, on the Soviet side where the rules ask it), worked out
+    with set operations: the base terrain covers most of the board, so only the hexes
+    of other terrain are looked at one by one."""
+    hexes = g.geo.hex_set
+    if "leave_soviet_side" in g.cfg.rules.markers.move_blockers:
+        hexes = hexes & g.soviet_side
+    types = g.cfg.terrain
+    if types[g.base_terrain].marker_enter:
+        closed = {p for p, kind in g.terrain.items() if not types[kind].marker_enter}
+        return hexes - closed - _blocked(g).keys()
+    entered = {p for p, kind in g.terrain.items() if types[kind].marker_enter}
+    return (hexes & entered) - _blocked(g).keys()
 
 
 def _moves(g: DuelGame) -> Iterator[MoveMarker]:

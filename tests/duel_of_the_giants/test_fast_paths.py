@@ -10,7 +10,9 @@ an independent copy of every piece and container.
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from typing import Any
 
 import pytest
 
@@ -123,3 +125,37 @@ def test_clone_copies_every_piece_and_container() -> None:
             for k, v in value.items():
                 if not isinstance(v, (int, str, float, tuple, frozenset, type(None))):
                     assert copied[k] is not v, (key, k)
+
+
+@pytest.mark.parametrize("season", ["summer", "winter"])
+def test_dg_9_5_open_hexes_are_those_a_marker_may_enter(season: str) -> None:
+    """DG-9.5, DG-4.5.4: the hexes worked out with set operations are exactly the hexes
+    where ``_step_problem`` finds nothing wrong, with and without the Soviet-side limit."""
+    from rulesets.duel_of_the_giants.markers import _blocked, _open_hexes, _step_problem
+
+    rng = random.Random(3)
+    for trial in range(8):
+        g = shipped_game(season, trial)
+        kinds = [k for k, t in g.cfg.terrain.items() if t.season == season]
+        for p in rng.sample(g.geo.hexes, 25):
+            g.terrain[p] = rng.choice(kinds)
+        if trial % 2:
+            rules = g.cfg.rules.markers
+            g.cfg = dataclasses.replace(g.cfg, rules=g.cfg.rules.model_copy(update={
+                "markers": rules.model_copy(update={"move_blockers": [
+                    b for b in rules.move_blockers if b != "leave_soviet_side"]})}))
+        g.state_changed()
+        blocked = _blocked(g)
+        assert _open_hexes(g) == {p for p in g.geo.hexes if _step_problem(g, p, blocked) is None}
+
+
+def shipped_game(season: str, seed: int) -> Any:
+    """A shipped game a few random decisions in, so pieces stand on the board."""
+    from core.ai.agents import RandomAgent
+    from rulesets.duel_of_the_giants import RULESET
+
+    g = RULESET.new_game(season, {}, seed)
+    agent = RandomAgent(seed)
+    for _ in range(60):
+        g.apply(agent.choose(g))
+    return g
