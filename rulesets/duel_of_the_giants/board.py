@@ -72,6 +72,7 @@ class Geometry:
         self.columns = columns
         self.rows = rows
         self.hexes: list[Pos] = [(c, r) for r in range(1, rows + 1) for c in range(1, columns + 1)]
+        self.hex_set: frozenset[Pos] = frozenset(self.hexes)
         self.axial: dict[Pos, Hex] = {p: to_axial(p) for p in self.hexes}
         self._index: dict[tuple[int, int], Pos] = {(h.q, h.r): p for p, h in self.axial.items()}
         self.neighbour: dict[tuple[Pos, int], Pos] = {}
@@ -87,6 +88,12 @@ class Geometry:
                     ray.append(cur)
                     cur = self.step(cur, d)
                 self.rays[(p, d)] = tuple(ray)
+        self.around: dict[Pos, tuple[Pos, ...]] = {
+            p: tuple(self.neighbour[(p, d)] for d in range(6) if (p, d) in self.neighbour) for p in self.hexes}
+        """Each hex's neighbours on the board, in the order of the hexsides (0..5)."""
+        self._direction: dict[tuple[Pos, Pos], int | None] = {}
+        """``direction`` of every pair asked so far (filled on demand: a large board has 150,000 pairs)."""
+        self._distance: dict[tuple[Pos, Pos], int] = {}
 
     def on_board(self, p: Pos) -> bool:
         return 1 <= p[0] <= self.columns and 1 <= p[1] <= self.rows
@@ -104,10 +111,25 @@ class Geometry:
         return from_axial(Hex(h.q + dq, h.r + dr))
 
     def distance(self, a: Pos, b: Pos) -> int:
-        return self.axial[a].distance(self.axial[b])
+        """Hexes from ``a`` to ``b`` (remembered per pair, like :meth:`direction`)."""
+        key = (a, b)
+        found = self._distance.get(key)
+        if found is None:
+            found = self._distance[key] = self.axial[a].distance(self.axial[b])
+        return found
 
     def direction(self, a: Pos, b: Pos) -> int | None:
-        """The facing from ``a`` along which ``b`` lies in line (DG-3.8), else None."""
+        """The facing from ``a`` along which ``b`` lies in line (DG-3.8), else None.
+
+        Remembered per pair of hexes: the rules and the AI's evaluation ask it
+        hundreds of thousands of times a game, of a board of a few hundred hexes."""
+        key = (a, b)
+        found = self._direction.get(key, -1)
+        if found == -1:
+            found = self._direction[key] = self._compute_direction(a, b)
+        return found
+
+    def _compute_direction(self, a: Pos, b: Pos) -> int | None:
         ha, hb = self.axial[a], self.axial[b]
         dq, dr = hb.q - ha.q, hb.r - ha.r
         if dq == 0 and dr == 0:

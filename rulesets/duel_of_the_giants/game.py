@@ -10,9 +10,9 @@ the next step, skipping decisions in which the only choice would be ``end``.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from core.dice import Dice
@@ -33,6 +33,7 @@ from rulesets.duel_of_the_giants import (
 from rulesets.duel_of_the_giants import vp as vpmod
 from rulesets.duel_of_the_giants.actions import PUBLIC_ACTIONS, EndStep
 from rulesets.duel_of_the_giants.board import Geometry, Pos, geometry
+from rulesets.duel_of_the_giants.copying import copy_state
 from rulesets.duel_of_the_giants.notation import NOTATION_HELP, format_action, parse_action
 from rulesets.duel_of_the_giants.pieces import Atg, Drift, Marker, Mine, Stuka, Tank, VPEvent
 from rulesets.duel_of_the_giants.settings import Config, DuelOptions, TerrainType
@@ -199,10 +200,16 @@ class DuelGame(Game[Action]):
         return None
 
     def tigers(self) -> list[Tank]:
-        return sorted((t for t in self.tanks.values() if t.is_tiger), key=lambda t: t.number)
+        """The Tigers by number (asked by many rules after every action: a plain list sorted in place)."""
+        out = [t for t in self.tanks.values() if t.side == "german"]
+        out.sort(key=_NUMBER)
+        return out
 
     def t34s(self) -> list[Tank]:
-        return sorted((t for t in self.tanks.values() if not t.is_tiger), key=lambda t: t.number)
+        """The T-34s by number."""
+        out = [t for t in self.tanks.values() if t.side != "german"]
+        out.sort(key=_NUMBER)
+        return out
 
     def tiger(self, n: int) -> Tank | None:
         return self.tanks.get(f"tiger{n}")
@@ -267,7 +274,11 @@ class DuelGame(Game[Action]):
         if self.finished:
             return []
         cached = self._cache
-        acts = list(cached) if cached is not None else self._step_actions()
+        if cached is None:
+            cached = self._step_actions()
+            if self.search_copy:  # changed only by apply, which forgets them (a test may set pieces by hand)
+                self._cache = cached
+        acts = list(cached)
         if self._end_allowed():
             acts.append(EndStep())
         return acts
@@ -557,6 +568,8 @@ class DuelGame(Game[Action]):
             return bool(tigers.unprogrammed(self))
         if self.step == "B3":
             return t34.has_action(self)
+        if self.step in ("O1", "B1"):
+            return markers.has_move(self)
         return False
 
     def table_commands(self) -> Sequence[TableCommand]:
@@ -676,13 +689,12 @@ class DuelGame(Game[Action]):
 
     # ------------------------------------------------------------ copies
     def clone(self) -> DuelGame:
-        """A fast independent copy: containers copied, pieces copied shallowly
-        (their fields are immutable values), static config shared."""
-        other = copy.copy(self)
-        for key, value in self.__dict__.items():
-            if key in _SHARED:
-                continue
-            other.__dict__[key] = _copy(value)
+        """A fast independent copy: each attribute copied by a copier made for its
+        shape, pieces copied one level deep (their fields are immutable values),
+        static config shared (copying.py)."""
+        cls = type(self)
+        other = cls.__new__(cls)
+        copy_state(self.__dict__, other.__dict__)
         other.history = list(self.history)
         other.dice = self.dice.copy()
         return other
@@ -717,32 +729,7 @@ class DuelGame(Game[Action]):
         return g
 
 
-_SHARED = frozenset({"cfg", "geo", "_initial", "history", "start_events", "_base_type", "dice"})
-"""Shared by reference between copies (static, or replaced by clone itself: ``dice``)."""
-_FLAT = frozenset({Tank, Marker, Atg, Mine, Stuka, Drift, VPEvent})
-"""Records of immutable fields: copied one level deep."""
-
-
-def _copy(value: Any) -> Any:
-    kind = type(value)
-    if kind in _PLAIN:
-        return value
-    if kind is dict:
-        return {k: _copy(v) for k, v in value.items()}
-    if kind in _FLAT:
-        other = object.__new__(kind)
-        other.__dict__.update(value.__dict__)
-        return other
-    if kind is list:
-        return [_copy(v) for v in value]
-    if kind is set:
-        return set(value)
-    if value is None or isinstance(value, (int, str, float, tuple, frozenset, Action)):
-        return value
-    return copy.deepcopy(value)
-
-
-_PLAIN = frozenset({int, str, float, bool, tuple, frozenset, type(None)})
+_NUMBER = attrgetter("number")
 
 
 def _is_reveal(action: Action) -> bool:

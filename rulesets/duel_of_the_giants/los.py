@@ -10,7 +10,7 @@ the *target* (forest, snowdrift) and is separate from LOS.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from typing import TYPE_CHECKING
 
 from core.errors import TanktableError
@@ -128,7 +128,34 @@ def has_los(g: DuelGame, a: Pos, b: Pos) -> bool:
         return False
     if geo.distance(a, b) == 1:
         return True
-    return sight(g, a, b).blocked_by is None
+    return clear_between(g, a, b, g.los_blockers())
+
+
+def clear_between(g: DuelGame, a: Pos, b: Pos, blockers: Set[Pos]) -> bool:
+    """Whether nothing blocks the LOS between two in-line hexes: :class:`DuelSight`'s
+    verdict on the hexes strictly between them, read from the board's rays.
+
+    Between two hexes in line both of the core's candidate lines are that ray
+    (tests/duel_of_the_giants/test_los_fast.py checks every pair of both board
+    sizes), so this is :func:`sight` without drawing the line: the AI's
+    evaluation asks it for every pair of opposing units after every candidate."""
+    tt = g.tt
+    hg = tt(a).high_ground or tt(b).high_ground
+    limit = 2 if hg else 1
+    forests = 0
+    for p in g.geo.between(a, b):
+        t = tt(p)
+        if t.high_ground:
+            return False
+        if t.snowdrift and not hg:
+            return False
+        if t.blocks_los:
+            forests += 1
+            if forests >= limit:
+                return False
+        if p in blockers and not hg:
+            return False
+    return True
 
 
 def concealed(g: DuelGame, target: Pos, shooter: Pos, uid: str | None = None, stuka: bool = False) -> bool:

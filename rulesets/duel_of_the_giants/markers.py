@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Set
 from typing import TYPE_CHECKING
 
 from core.game import Action, Event, Illegal
@@ -190,14 +191,42 @@ def check_move(g: DuelGame, a: Action) -> Illegal | None:
 
 
 def move_actions(g: DuelGame) -> list[Action]:
+    """Every marker move of the player to move (DG-9.5): each path of one or two hexes
+    through enterable hexes, not crossing itself, ending off any other marker."""
+    return list(_moves(g))
+
+
+def has_move(g: DuelGame) -> bool:
+    """Whether :func:`move_actions` is not empty, found without listing them all
+    (the game asks it after every action to know whether the decision is due)."""
+    return next(_moves(g), None) is not None
+
+
+def _open_hexes(g: DuelGame) -> Set[Pos]:
+    """The hexes :func:`_step_problem` lets a marker enter (on the board, not blocked,
+    of terrain markers enter, on the Soviet side where the rules ask it), worked out
+    with set operations: the base terrain covers most of the board, so only the hexes
+    of other terrain are looked at one by one."""
+    hexes = g.geo.hex_set
+    if "leave_soviet_side" in g.cfg.rules.markers.move_blockers:
+        hexes = hexes & g.soviet_side
+    types = g.cfg.terrain
+    if types[g.base_terrain].marker_enter:
+        closed = {p for p, kind in g.terrain.items() if not types[kind].marker_enter}
+        return hexes - closed - _blocked(g).keys()
+    entered = {p for p, kind in g.terrain.items() if types[kind].marker_enter}
+    return (hexes & entered) - _blocked(g).keys()
+
+
+def _moves(g: DuelGame) -> Iterator[MoveMarker]:
+    """The moves of :func:`move_actions`, in its order, one at a time."""
     rules = g.cfg.rules.markers
     if len(g.moved_markers) >= rules.moves_per_phase:
-        return []
+        return
     me = g.to_move()
-    blocked = _blocked(g)
     occupied = {m.pos for m in g.markers.values()}
-    open_hexes = {p for p in g.geo.hexes if _step_problem(g, p, blocked) is None}
-    out: list[Action] = []
+    open_hexes = _open_hexes(g)
+    around = g.geo.around
     for m in sorted(g.markers.values(), key=lambda m: m.id):
         if m.owner != me or m.id in g.moved_markers:
             continue
@@ -205,16 +234,14 @@ def move_actions(g: DuelGame) -> list[Action]:
         for _ in range(rules.hexes_per_move):
             nxt = []
             for path in frontier:
-                for d in range(6):
-                    p = g.geo.neighbour.get((path[-1], d))
-                    if p is None or p in path or p not in open_hexes:
+                for p in around[path[-1]]:
+                    if p in path or p not in open_hexes:
                         continue
                     newp = (*path, p)
                     nxt.append(newp)
                     if p not in occupied:
-                        out.append(MoveMarker(newp))
+                        yield MoveMarker(newp)
             frontier = nxt
-    return out
 
 
 def forced_observer(g: DuelGame, p: Pos) -> str | None:

@@ -90,8 +90,10 @@ class Drift:
     by: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class VPEvent:
+    """A VP gain or loss, as vp.py records it (never changed afterwards: copies of the game share it)."""
+
     side: str
     amount: int
     reason: str

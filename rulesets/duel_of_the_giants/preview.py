@@ -16,7 +16,6 @@ board, the pieces and the Soviet markers' places are public (DG-24.3).
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -25,6 +24,7 @@ from core.game import TableCommand
 from rulesets.duel_of_the_giants import tigers
 from rulesets.duel_of_the_giants.actions import Activate, Program
 from rulesets.duel_of_the_giants.board import CLOCK_NAMES, FACINGS, Pos, label, parse_hex
+from rulesets.duel_of_the_giants.copying import records, shallow
 from rulesets.duel_of_the_giants.los import concealed, sight
 from rulesets.duel_of_the_giants.notation import parse_action
 
@@ -62,8 +62,8 @@ def course(g: DuelGame, tiger: int, cards: tuple[str, ...]) -> Course:
     t = g.tiger(tiger)
     if t is None:
         raise TanktableError(f"there is no Tiger {tiger} (DG-11.1)")
-    scratch = copy.copy(g)
-    scratch.tanks = {k: copy.copy(v) for k, v in g.tanks.items()}
+    scratch = shallow(g)
+    scratch.tanks = records(g.tanks)
     scratch.terrain = dict(g.terrain)
     scratch.drifts = dict(g.drifts)
     scratch.front = set(g.front)

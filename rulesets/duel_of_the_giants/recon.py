@@ -51,10 +51,17 @@ def who_sees(g: DuelGame, p: Pos) -> str | None:
 
 
 def actions(g: DuelGame) -> list[Action]:
+    """A recon of every uncovered marker someone of the player to move sees (:func:`who_sees`;
+    the observers are listed once for all markers, not once per marker)."""
     out: list[Action] = []
+    stuka = g.step == "D4"
+    units = [] if stuka else observers(g)
     for m in sorted(g.markers.values(), key=lambda m: m.id):
-        if not covered(g, m) and who_sees(g, m.pos) is not None:
-            out.append(Recon(m.pos))
+        if covered(g, m):
+            continue
+        p = m.pos
+        if stuka_sees(g, p) if stuka else any(sees_marker(g, pos, barrel, p) for _, pos, barrel in units):
+            out.append(Recon(p))
     return out
 
 

@@ -53,8 +53,14 @@ def prune(g: DuelGame, actions: list[Action]) -> list[Action]:
     if g.step not in _PRUNED_STEPS and not g.pending_orient:
         return actions
     return [a for a in actions
-            if not (isinstance(a, Activate | Orient) and a.hull is not None and a.turret != a.hull)]
+            if not (isinstance(a, _PLACED) and a.hull is not None and a.turret != a.hull)]
 
+
+_PLACED = (Activate, Orient)
+_DRIVES = (T34Step, T34Dash)
+_T34_ACTS = (T34Step, T34Dash, T34Reveal)
+_TURNS = (T34Turret, Face)
+"""Classes the filters below test for, as tuples built once (``A | B`` in a loop is built per action)."""
 
 _PRUNED_STEPS = frozenset({"O3", "B2"})
 """Steps that place new T-34s (orientation after recon may come anywhere)."""
@@ -111,19 +117,19 @@ def playout_action(g: DuelGame, actions: list[Action], rng: random.Random) -> Ac
     if g.step == "B3":
         active = g.active_t34
         at = g.tanks[active].pos if active is not None and active in g.tanks else None
-        moves: list[Action] = [a for a in actions if isinstance(a, T34Step | T34Dash)
+        moves: list[Action] = [a for a in actions if isinstance(a, _DRIVES)
                  and (at is None or a.at == at) and getattr(a, "op", "F") != "B"]
         if moves and rng.random() < 0.85:
             forward = [a for a in moves if not isinstance(a, T34Step) or a.op == "F"]
             drive = forward if forward and rng.random() < 0.7 else moves
             return drive[rng.randrange(len(drive))]
-        others = [a for a in actions if isinstance(a, T34Step | T34Dash | T34Reveal)
+        others = [a for a in actions if isinstance(a, _T34_ACTS)
                   and (at is None or a.at != at)]
         if others and rng.random() < 0.8:
             return others[rng.randrange(len(others))]
         end = [a for a in actions if isinstance(a, EndStep)]
         if end:
             return end[0]
-    plain = [a for a in actions if not isinstance(a, T34Turret | Face)]
+    plain = [a for a in actions if not isinstance(a, _TURNS)]
     pool = plain or actions
     return pool[rng.randrange(len(pool))]

@@ -177,9 +177,11 @@ def actions(g: DuelGame) -> list[Action]:
             for op in OPS:
                 if _check_step(g, t, op, ma) is None:
                     out.append(T34Step(t.pos, op))
-            if not started:
+            if not started:  # each length of dash while the hexes ahead stay clear (_check_dash)
+                p = t.pos
                 for n in range(1, (g.cfg.weapons.t34.dash or 5) + 1):
-                    if _check_dash(g, t, n, started) is not None:
+                    p = g.geo.step(p, t.hull)
+                    if _dash_problem(g, p) is not None:
                         break
                     out.append(T34Dash(t.pos, n))
         if g.active_t34 != t.id or not g.turret_set:
