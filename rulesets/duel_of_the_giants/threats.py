@@ -30,8 +30,27 @@ TURNING = 0.3
 """Weight of a shot that needs a turret turn first (the other may fire before)."""
 HIDDEN_GUN = 0.4
 """Weight of a face-down ATG's shot (it must be activated in D1 first, DG-8.5)."""
-T34_KILL = 3.5
-"""VP-equivalent of destroying a T-34: 2 VP (DG-19) plus the breakthrough threat removed."""
+T34_KILL = 2.0
+"""VP for destroying a T-34 (DG-19); the shot is worth this plus the T-34's
+breakthrough threat (:func:`t34_threat`), which its destruction removes."""
+T34_BASE = 0.6
+"""Threat of any T-34 on the board: it may still score (a shot, an overrun)."""
+T34_ADVANCE = 2.5
+"""Threat of a T-34 at the German edge (DG-15.9: 5 VP once it leaves), on top of
+:data:`T34_BASE`; it grows evenly from the Soviet edge, where it is nothing."""
+T34_INSIDE = 1.5
+"""Extra threat of a T-34 behind the front, on the German side (DG-3.11)."""
+
+
+def t34_threat(g: DuelGame, t: Tank) -> float:
+    """How much a T-34 still threatens the German side, in VP-like units: the
+    nearer the German edge, the nearer its 5 VP for breaking through (DG-15.9).
+    The evaluation subtracts it for every T-34 on the board, and a shot that
+    destroys one gains it back: so a gun covering a T-34 that is about to
+    break through counts for more than one covering a T-34 far away."""
+    cols = g.geo.columns
+    threat = T34_BASE + T34_ADVANCE * (cols - t.pos[0]) / cols
+    return threat + T34_INSIDE if t.pos in g.german_side else threat
 
 
 def balance(g: DuelGame) -> float:
@@ -67,7 +86,7 @@ def _german_shot(g: DuelGame, u: Tank | Atg, v: Tank, d: int) -> float:
     hits, zone, _ = hits_for(g, u, v, 0)
     if hits <= 0:
         return 0.0
-    return weight * (T34_KILL if hits >= armour(g, v, zone) else 1.0)
+    return weight * (T34_KILL + t34_threat(g, v) if hits >= armour(g, v, zone) else 1.0)
 
 
 def _soviet_shot(g: DuelGame, v: Tank, u: Tank | Atg, back: int) -> float:

@@ -175,18 +175,22 @@ same place the shorter is preferred (every card is one more chance to be blocked
 when T-34s move in phase B; ``B F`` is never better than no card)."""
 
 
+ATG_READY = 0.5
+"""Worth of a gun that can fire in the next phase D (no tire marker, DG-12.6)."""
+ATG_MOVING = 0.2
+"""Worth of a gun under a tire marker: out of the fight until the tire comes off in
+the phase D after its move (DG-12.6), so a haul must gain a better position."""
+
+
 def _judge(g: DuelGame, player: int, cards: int) -> float:
     score = float(g.net_vp + g.round_vp["german"] - g.round_vp["soviet"]) - CARD_COST * cards
-    cols = g.geo.columns
     for t in g.tanks.values():
         if t.is_tiger:
             score -= 0.4 * (5 - t.track)
         elif not t.destroyed:
-            score -= 0.6 + 2.5 * (cols - t.pos[0]) / cols
-            if t.pos in g.german_side:
-                score -= 1.5
+            score -= threats.t34_threat(g, t)
     score -= 0.3 * sum(1 for m in g.markers.values() if m.wheel)
-    score += 0.5 * sum(1 for a in g.atgs.values() if a.kind != "bluff")
+    score += sum(ATG_READY if a.tire is None else ATG_MOVING for a in g.atgs.values() if a.kind != "bluff")
     score += threats.balance(g)
     if g.stuka is not None and g.stuka.state == "flying" and g.stuka.flight_phase >= 3:
         score -= 0.5 * g.geo.distance(g.stuka.pos, g.stuka.airfield)
