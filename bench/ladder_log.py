@@ -29,13 +29,13 @@ played again.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from core.errors import DataError, TanktableError
+from core.jsonlines import open_to_append, write_line
 
 FORMAT = "tanktable-ladder"
 VERSION = 1
@@ -110,25 +110,9 @@ class LadderFile:
         """Read ``path`` if it exists and open it to append; a second run on it is refused."""
         path = Path(path)
         found = cls(path, _plain(settings))
-        if path.is_dir():
-            raise TanktableError(f"{path}: is a folder, not a file of games")
-        try:
-            handle = path.open("a", encoding="utf-8")
-        except OSError as exc:
-            raise TanktableError(f"{path}: cannot write: {exc.strerror}") from None
-        try:
-            _lock(handle, path)
-            raw = path.read_bytes()
-            keep = found._read(raw)
-            if keep < len(raw):
-                os.truncate(path, keep)
-        except BaseException:
-            handle.close()
-            raise
+        handle, kept = open_to_append(path, "file of games", "ladder", found._read)
         found._handle = handle
-        found._headed = keep > 0
-        if keep and not raw[:keep].endswith(b"\n"):
-            handle.write("\n")
+        found._headed = kept > 0
         return found
 
     # ------------------------------------------------------------- reading
@@ -221,9 +205,7 @@ class LadderFile:
             header = {"format": FORMAT, "version": VERSION, "settings": self.settings}
             self._handle.write(json.dumps(header, separators=(",", ":")) + "\n")
             self._headed = True
-        self._handle.write(json.dumps(value, separators=(",", ":")) + "\n")
-        self._handle.flush()
-        os.fsync(self._handle.fileno())
+        write_line(self._handle, value)
 
     def close(self) -> None:
         if self._handle is not None:
@@ -234,17 +216,6 @@ class LadderFile:
 def _plain(settings: Mapping[str, Any]) -> dict[str, Any]:
     plain: dict[str, Any] = json.loads(json.dumps(dict(settings), sort_keys=True, default=str))
     return plain
-
-
-def _lock(handle: IO[str], path: Path) -> None:
-    try:
-        import fcntl
-    except ImportError:  # not POSIX: no advisory locks
-        return
-    try:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        raise TanktableError(f"{path}: another ladder is writing this file") from None
 
 
 def _record(value: Any, sides: tuple[str, ...]) -> LadderRecord | str:

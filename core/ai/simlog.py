@@ -23,7 +23,6 @@ its game is played again.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from pathlib import Path
@@ -31,6 +30,7 @@ from typing import IO, Any
 
 from core.ai.simulate import GameFactory, GameResult, derive_seed, simulation_jobs
 from core.errors import DataError, TanktableError
+from core.jsonlines import open_to_append, write_line
 
 FORMAT = "tanktable-simulation-log"
 VERSION = 1
@@ -101,46 +101,25 @@ class SimulationLog:
         path = Path(path)
         plain = json.loads(json.dumps(dict(settings), sort_keys=True, default=str))
         log = cls(path, plain)
-        if path.is_dir():
-            raise TanktableError(f"{path}: is a folder, not a log file")
-        try:
-            handle = path.open("a", encoding="utf-8")  # creates, never changes what is there
-        except OSError as exc:
-            raise TanktableError(f"{path}: cannot write the log: {exc.strerror}") from None
-        try:
-            _lock(handle, path)
-            raw = path.read_bytes()
-            keep, open_end = log._read(raw)
-            if keep < len(raw):
-                os.truncate(path, keep)
-        except OSError as exc:
-            handle.close()
-            raise TanktableError(f"{path}: cannot read the log: {exc.strerror}") from None
-        except BaseException:
-            handle.close()
-            raise
+        handle, kept = open_to_append(path, "log", "simulation", log._read)
         log._handle = handle
-        log._headed = keep > 0
-        if open_end:
-            handle.write("\n")  # a complete last line that had no newline (edited by hand)
+        log._headed = kept > 0
         return log
 
     # ------------------------------------------------------------- reading
-    def _read(self, raw: bytes) -> tuple[int, bool]:
+    def _read(self, raw: bytes) -> int:
         """Fill :attr:`results` from the file's bytes.
 
-        Returns how many bytes to keep (all, or all but a torn last line) and
-        whether the last line kept lacks its newline.
+        Returns how many bytes to keep: all, or all but a torn last line.
         """
         if not raw.strip():
-            return 0, False
+            return 0
         problems: list[str] = []
         lines = raw.split(b"\n")
         tail = lines.pop()  # empty when the file ends with a newline
-        keep, open_end = len(raw), False
+        keep = len(raw)
         if tail and (not lines or _json_object(tail) is not None):
             lines.append(tail)  # a whole line (or the only one) without its newline
-            open_end = True
         elif tail:
             keep -= len(tail)
             self.notes.append(f"{self.path}:{len(lines) + 1}: a line cut off half-way (the run was "
@@ -168,7 +147,7 @@ class SimulationLog:
                 self._take_game(value, number, problems)
         if problems:
             raise DataError(problems)
-        return keep, open_end
+        return keep
 
     def _check_header(self, value: Any, problems: list[str]) -> bool:
         """Whether the first line is the header of a log of these settings (else its
@@ -223,9 +202,7 @@ class SimulationLog:
     def _write(self, value: Mapping[str, Any]) -> None:
         if self._handle is None:
             raise TanktableError(f"{self.path}: the log is closed")
-        self._handle.write(json.dumps(value, separators=(",", ":")) + "\n")
-        self._handle.flush()
-        os.fsync(self._handle.fileno())
+        write_line(self._handle, value)
 
     def close(self) -> None:
         if self._handle is not None:
@@ -237,18 +214,6 @@ class SimulationLog:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _lock(handle: IO[str], path: Path) -> None:
-    """Two runs appending to one log would interleave their games: the second is refused."""
-    try:
-        import fcntl
-    except ImportError:  # not POSIX: no advisory locks
-        return
-    try:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        raise TanktableError(f"{path}: another simulation is writing this log") from None
 
 
 def _text(line: bytes, number: int, problems: list[str], path: Path) -> str | None:
