@@ -76,7 +76,7 @@ function restart() {
   const ms = pace();
   if (!ms) return;
   if (replay.at >= replay.entries.length - 1) show(0);
-  $("dg-replay-play").textContent = "⏸ pause";
+  $("dg-replay-play").textContent = "❚❚ pause";
   const tick = () => {
     if (replay.at >= replay.entries.length - 1) { stop(); return; }
     show(replay.at + 1);
