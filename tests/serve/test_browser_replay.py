@@ -267,8 +267,11 @@ def test_the_host_opens_a_record_from_disk(
     bad.write_text(dump_record(record).replace("moves:\n- ", "moves:\n- ZZ ", 1))
     b = browser
     b.open(f"{base}/?key={KEY}")
+    # the link stands under the table of saved games, which fills after the page loads:
+    # clicked before that, the click lands where the link was
+    b.wait(f"[...document.querySelectorAll('#games tbody td')].some(td => td.textContent === {finished['id']!r})")
     b.click("#replay-upload")
-    b.wait("!document.getElementById('upload').hidden")
+    b.wait("document.getElementById('upload') && !document.getElementById('upload').hidden")
     set_file(b, "#upload-file", bad)
     b.click("#upload-open")
     b.wait("!document.getElementById('error').hidden")
