@@ -10,7 +10,7 @@ the *target* (forest, snowdrift) and is separate from LOS.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import TYPE_CHECKING
 
 from core.errors import TanktableError
@@ -27,12 +27,9 @@ if TYPE_CHECKING:
 class DuelSight:
     """DG-16 as a :class:`core.grid.los.LosPolicy`, judged on the game's live terrain and pieces.
 
-    - not in line (DG-3.8): no LOS;
-    - high ground between blocks, even from high ground (DG-16.2);
-    - a forest between blocks (DG-16.1); from high ground (either end) one
-      forest is looked over and the second blocks (DG-16.3);
-    - a tank or wreck between, or a grounded Stuka (DG-16.4, DG-13.10), and a
-      snowdrift between (DG-16.5) block unless an end is on high ground.
+    Two hexes not in line have no LOS (DG-3.8); between hexes in line the
+    hexes strictly between are judged by :func:`first_blocker`, and the
+    verdict names what blocks and the rule.
     """
 
     __slots__ = ("blockers", "game")
@@ -52,23 +49,16 @@ class DuelSight:
         if a != b and g.geo.direction(pa, pb) is None:
             return LosResult(Blocker("line", (a, b), "no straight hex row (not in line)", "DG-3.8"), 0, cells)
         hg = g.tt(pa).high_ground or g.tt(pb).high_ground
-        limit = 2 if hg else 1
-        forests = 0
-        blockers = self.blockers
-        for c in cells[1:-1]:
-            p = (c % cols + 1, c // cols + 1)
-            t = g.tt(p)
-            if t.high_ground:
-                return LosResult(Blocker("hex", (c,), _name(g, p), "DG-16.2"), 0, cells)
-            if t.snowdrift and not hg:
-                return LosResult(Blocker("hex", (c,), _name(g, p), "DG-16.5"), 0, cells)
-            if t.blocks_los:
-                forests += 1
-                if forests >= limit:
-                    return LosResult(Blocker("hex", (c,), _name(g, p), "DG-16.3" if hg else "DG-16.1"), 0, cells)
-            if p in blockers and not hg:
+        between = ((c % cols + 1, c // cols + 1) for c in cells[1:-1])
+        found = first_blocker(g, between, hg, self.blockers)
+        if found is not None:
+            p, rule = found
+            c = (p[1] - 1) * cols + p[0] - 1
+            if rule == "DG-16.4":
                 what = "grounded Stuka" if g.grounded_stuka_at(p) else "tank"
-                return LosResult(Blocker("hex", (c,), what, "DG-16.4"), 0, cells)
+            else:
+                what = _name(g, p)
+            return LosResult(Blocker("hex", (c,), what, rule), 0, cells)
         return LosResult(None, 0, cells)
 
 
@@ -139,23 +129,38 @@ def clear_between(g: DuelGame, a: Pos, b: Pos, blockers: Set[Pos]) -> bool:
     (tests/duel_of_the_giants/test_los_fast.py checks every pair of both board
     sizes), so this is :func:`sight` without drawing the line: the AI's
     evaluation asks it for every pair of opposing units after every candidate."""
+    hg = g.tt(a).high_ground or g.tt(b).high_ground
+    return first_blocker(g, g.geo.between(a, b), hg, blockers) is None
+
+
+def first_blocker(g: DuelGame | MapField, between: Iterable[Pos], high: bool,
+                  blockers: Set[Pos]) -> tuple[Pos, str] | None:
+    """The first hex of ``between`` (the hexes strictly between two ends, in order)
+    that blocks LOS by DG-16, with the rule, or ``None``. ``high``: an end is on
+    high ground. The one per-hex judgement of DG-16, for :class:`DuelSight` and
+    :func:`clear_between` alike.
+
+    High ground blocks, even from high ground (DG-16.2); a snowdrift blocks
+    unless an end is high (DG-16.5); a forest blocks, from high ground the
+    second one (DG-16.1, DG-16.3); a tank, wreck or grounded Stuka blocks unless
+    an end is high (DG-16.4, DG-13.10).
+    """
     tt = g.tt
-    hg = tt(a).high_ground or tt(b).high_ground
-    limit = 2 if hg else 1
+    limit = 2 if high else 1
     forests = 0
-    for p in g.geo.between(a, b):
+    for p in between:
         t = tt(p)
         if t.high_ground:
-            return False
-        if t.snowdrift and not hg:
-            return False
+            return p, "DG-16.2"
+        if t.snowdrift and not high:
+            return p, "DG-16.5"
         if t.blocks_los:
             forests += 1
             if forests >= limit:
-                return False
-        if p in blockers and not hg:
-            return False
-    return True
+                return p, "DG-16.3" if high else "DG-16.1"
+        if p in blockers and not high:
+            return p, "DG-16.4"
+    return None
 
 
 def concealed(g: DuelGame, target: Pos, shooter: Pos, uid: str | None = None, stuka: bool = False) -> bool:
