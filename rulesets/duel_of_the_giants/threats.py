@@ -40,6 +40,8 @@ T34_ADVANCE = 2.5
 :data:`T34_BASE`; it grows evenly from the Soviet edge, where it is nothing."""
 T34_INSIDE = 1.5
 """Extra threat of a T-34 behind the front, on the German side (DG-3.11)."""
+UNSCREENED = 0.5
+"""Share of a T-34's threat added when no Tiger stands west of it (:func:`unscreened`)."""
 
 
 def t34_threat(g: DuelGame, t: Tank) -> float:
@@ -102,3 +104,18 @@ def _soviet_shot(g: DuelGame, v: Tank, u: Tank | Atg, back: int) -> float:
     if isinstance(u, Tank):
         return weight * (1.4 if hits < armour(g, u, zone) else 1.8)  # 1 VP plus lost mobility
     return weight * 1.5 if hits >= armour(g, u, zone) else 0.0  # 1 VP and a gun gone
+
+
+def unscreened(g: DuelGame) -> float:
+    """The threat of the T-34s with no Tiger between them and the German edge:
+    for each T-34 that every Tiger stands level with or east of, ``UNSCREENED``
+    times :func:`t34_threat`. A Tiger that drives east to hunt leaves the T-34s
+    it passes free to break through (5 VP each, DG-15.9); the hunt's shots must
+    be worth more than the way it opens."""
+    tigers = [t.pos[0] for t in g.tanks.values() if t.is_tiger and not t.destroyed]
+    west = min(tigers, default=None)
+    total = 0.0
+    for t in g.tanks.values():
+        if not t.is_tiger and not t.destroyed and (west is None or west >= t.pos[0]):
+            total += t34_threat(g, t)
+    return UNSCREENED * total

@@ -191,7 +191,7 @@ def _judge(g: DuelGame, player: int, cards: int) -> float:
             score -= threats.t34_threat(g, t)
     score -= 0.3 * sum(1 for m in g.markers.values() if m.wheel)
     score += sum(ATG_READY if a.tire is None else ATG_MOVING for a in g.atgs.values() if a.kind != "bluff")
-    score += threats.balance(g)
+    score += threats.balance(g) - threats.unscreened(g)
     if g.stuka is not None and g.stuka.state == "flying" and g.stuka.flight_phase >= 3:
         score -= 0.5 * g.geo.distance(g.stuka.pos, g.stuka.airfield)
     value = math.tanh(score / 12.0)

@@ -9,8 +9,10 @@ from rulesets.duel_of_the_giants.threats import (
     HIDDEN_GUN,
     T34_KILL,
     TURNING,
+    UNSCREENED,
     balance,
     t34_threat,
+    unscreened,
 )
 from rulesets.duel_of_the_giants.view import ATG_MOVING, ATG_READY, evaluate
 from tests.duel_of_the_giants.helpers import atg, blank, t34, terrain, tiger
@@ -90,3 +92,35 @@ def test_dg_12_6_a_gun_under_a_tire_marker_is_worth_less_than_one_that_can_fire(
     gun.tire = "moving"
     assert evaluate(g, german) < ready
     assert ATG_MOVING < ATG_READY
+
+
+def test_dg_15_9_a_t34_with_no_tiger_west_of_it_is_unscreened() -> None:
+    """Issue 28.2: a T-34 that every Tiger stands level with or east of has an open
+    way to the German edge (5 VP, DG-15.9); its threat counts ``UNSCREENED`` more.
+    One Tiger west of it is enough, wherever the other is."""
+    g = blank()
+    hunter = tiger(g, 1, "g5", "E")
+    guard = tiger(g, 2, "f8", "E")
+    t = t34(g, 1, "e5", "W")
+    assert unscreened(g) == pytest.approx(UNSCREENED * t34_threat(g, t))
+    guard.pos = (5, 8)  # e8: level with the T-34, still no way across
+    assert unscreened(g) == pytest.approx(UNSCREENED * t34_threat(g, t))
+    guard.pos = (3, 8)  # c8: west of it
+    assert unscreened(g) == 0.0
+    hunter.destroyed = guard.destroyed = True
+    assert unscreened(g) == pytest.approx(UNSCREENED * t34_threat(g, t))
+
+
+def test_evaluate_keeps_a_tiger_between_the_t34s_and_the_german_edge() -> None:
+    """Issue 28.2: the German's Tigers drove east after T-34s and let others break
+    through behind them. With the same shots on offer (none), a Tiger west of the
+    T-34 is worth more to the German than one east of it."""
+    g = blank()
+    tg = tiger(g, 1, "c2", "NE")
+    t34(g, 1, "f5", "W", "NW")
+    german = g.side_players["german"][0]
+    assert balance(g) == 0.0
+    guarding = evaluate(g, german)
+    tg.pos = (8, 2)  # h2
+    assert balance(g) == 0.0
+    assert evaluate(g, german) < guarding
