@@ -42,6 +42,8 @@ T34_INSIDE = 1.5
 """Extra threat of a T-34 behind the front, on the German side (DG-3.11)."""
 UNSCREENED = 0.5
 """Share of a T-34's threat added when no Tiger stands west of it (:func:`unscreened`)."""
+EXIT_MARGIN = 0.5
+"""How far below the VP for breaking through (DG-15.9) a T-34's threat stays."""
 
 
 def t34_threat(g: DuelGame, t: Tank) -> float:
@@ -111,11 +113,17 @@ def unscreened(g: DuelGame) -> float:
     for each T-34 that every Tiger stands level with or east of, ``UNSCREENED``
     times :func:`t34_threat`. A Tiger that drives east to hunt leaves the T-34s
     it passes free to break through (5 VP each, DG-15.9); the hunt's shots must
-    be worth more than the way it opens."""
+    be worth more than the way it opens.
+
+    A T-34's threat with this share stays ``EXIT_MARGIN`` below the VP for
+    leaving the board: a threat is VP not yet scored, and a T-34 worth more at
+    the edge than across it would wait there instead of breaking through."""
     tigers = [t.pos[0] for t in g.tanks.values() if t.is_tiger and not t.destroyed]
     west = min(tigers, default=None)
+    ceiling = g.cfg.rules.vp.table.t34_exit - EXIT_MARGIN
     total = 0.0
     for t in g.tanks.values():
         if not t.is_tiger and not t.destroyed and (west is None or west >= t.pos[0]):
-            total += t34_threat(g, t)
-    return UNSCREENED * total
+            threat = t34_threat(g, t)
+            total += max(0.0, min(UNSCREENED * threat, ceiling - threat))
+    return total

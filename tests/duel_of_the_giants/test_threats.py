@@ -6,6 +6,7 @@ import pytest
 
 from rulesets.duel_of_the_giants.threats import (
     AIMING,
+    EXIT_MARGIN,
     HIDDEN_GUN,
     T34_KILL,
     TURNING,
@@ -124,3 +125,14 @@ def test_evaluate_keeps_a_tiger_between_the_t34s_and_the_german_edge() -> None:
     tg.pos = (8, 2)  # h2
     assert balance(g) == 0.0
     assert evaluate(g, german) < guarding
+
+
+def test_dg_15_9_an_unscreened_t34_is_still_worth_more_across_the_edge() -> None:
+    """A threat is VP not yet scored: a T-34 at the German edge with no Tiger west
+    of it counts ``EXIT_MARGIN`` less than the 5 VP it scores by leaving (DG-15.9),
+    so the Soviet side's evaluation breaks through instead of waiting there."""
+    g = blank()
+    tiger(g, 1, "c8", "E")
+    t = t34(g, 1, "a5", "W")
+    assert UNSCREENED * t34_threat(g, t) > 5 - EXIT_MARGIN - t34_threat(g, t)
+    assert t34_threat(g, t) + unscreened(g) == pytest.approx(5 - EXIT_MARGIN)
