@@ -108,6 +108,21 @@ def hover(browser: Browser, selector: str) -> None:
     browser.send("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
 
 
+def hover_until(browser: Browser, selector: str, expression: str, tries: int = 4) -> None:
+    """Hover ``selector`` until ``expression`` holds, moving the pointer off and back
+    between tries, as a person does when a list is redrawn under a resting pointer
+    (the element hovered may be replaced just after the pointer arrives)."""
+    for attempt in range(tries):
+        browser.send("Input.dispatchMouseEvent", type="mouseMoved", x=1, y=1)
+        hover(browser, selector)
+        try:
+            browser.wait(expression, timeout=5.0)
+            return
+        except BrowserError:
+            if attempt == tries - 1:
+                raise
+
+
 def tap(browser: Browser, selector: str) -> None:
     """A finger's tap (touch start and end) at the element's centre."""
     x, y = browser.wait(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
@@ -207,8 +222,8 @@ def test_issue_29_6_and_29_7_compose_a_program_see_it_drawn_then_step_through_ph
     no_secrets(browser, server, game_id, 0)
     browser.click("#composer-send")
     browser.wait(f"{program}.startsWith('tiger2')")
-    hover(browser, "#composer-list button.action")
-    browser.wait("document.querySelector('#tt-aid polyline.tt-path')")  # a program of the list, drawn
+    hover_until(browser, "#composer-list button.action",
+                "document.querySelector('#tt-aid polyline.tt-path')")  # a program of the list, drawn
     browser.click("#composer-send")
     # the computer plays its phase B; the German's turn comes back at C1 and the replay starts
     browser.wait("!document.getElementById('dg-replay').hidden", 90)
