@@ -86,7 +86,14 @@ def test_issue_26_4_after_undo_the_same_move_draws_the_same_computer_reply(
     machine the cap stops a search at a moment that differs from run to run."""
     from core.ai import mcts
 
-    monkeypatch.setitem(mcts.PRESETS, "easy", mcts._preset(mcts.PRESET_BUDGETS["easy"][0], 3600.0))
+    capped = mcts.PRESETS["easy"]
+
+    def uncapped(seed: int, think: float | None) -> mcts.MCTSAgent:
+        agent = capped(seed, think)
+        agent.cap = None
+        return agent
+
+    monkeypatch.setitem(mcts.PRESETS, "easy", uncapped)
     move = "MT e1-d1:NW"
     for kind in ("greedy", "random", "easy"):
         script = f"{move}\nundo\n{move}\nundo\n{move}\nquit\n"
