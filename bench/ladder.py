@@ -2,7 +2,7 @@
 
     python bench/ladder.py RULESET [--levels random greedy easy normal hard] [--games 44]
         [--seed 0] [--workers 1 | --dask ADDRESS|local] [--scenario S] [--option KEY=VALUE]
-        [--random-opening N] [--out FILE] [--resume FILE ...] [--estimate-only]
+        [--random-opening N] [--out FILE] [--resume FILE ...] [--estimate-only | --report-only]
 
 Every pairing of two levels plays ``--games`` games: the number is **per pairing**, both
 side assignments together, half of them with each level on the first side (so it must be
@@ -34,7 +34,8 @@ as levels and rounds are added.
 
 Long ladders: ``--out FILE`` writes every game as it ends (``bench/ladder_log.py``), and
 the same command again plays only the games not in FILE yet; ``--resume FILE`` merges the
-games of other parts. Before playing, the script prints an estimate of the compute left:
+games of other parts; ``--report-only`` reports the files' games and plays none, which
+joins parts played with different ``--levels`` (the rungs one at a time) into one table. Before playing, the script prints an estimate of the compute left:
 each level's mean seconds a decision on a few positions of a random game (timed now, so
 it follows the machine's load), times half the decisions a game takes (the mean of the
 pairing's finished games, else of the pairings alike, else a rough figure per ruleset).
@@ -262,9 +263,10 @@ def report(*, title: str, command: str, commit: str, started: dt.datetime, load:
     lines = [f"### {title}: the ladder, {started:%d %b %Y} (commit `{commit}`)", ""]
     total = sum(float(s.get("seconds", 0.0)) for s in sessions)
     counted = sum(int(s.get("games", 0)) for s in sessions)
-    lines.append(f"Started {started:%Y-%m-%d %H:%M} UTC; wall time {wall:,.0f} s for the {played} "
-                 f"games this run played ({workers}); load average at the start "
-                 f"{load:.1f}, {os.cpu_count()} cores.")
+    if played:
+        lines.append(f"Started {started:%Y-%m-%d %H:%M} UTC; wall time {wall:,.0f} s for the {played} "
+                     f"games this run played ({workers}); load average at the start "
+                     f"{load:.1f}, {os.cpu_count()} cores.")
     if sessions:
         commits = sorted({str(s.get("commit", "?")) for s in sessions})
         lines.append(f"The files hold {len(sessions)} session{'s' if len(sessions) > 1 else ''}: "
@@ -370,6 +372,9 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
                         help="take the finished games of FILE (another part); copied into --out")
     parser.add_argument("--estimate-only", action="store_true",
                         help="print the estimate of the compute left and stop")
+    parser.add_argument("--report-only", action="store_true",
+                        help="report the games of the files (--out, --resume) and play none: "
+                             "a ladder whose parts were played with different --levels")
     return parser.parse_args(argv)
 
 
@@ -412,7 +417,7 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     done: dict[GameKey, LadderRecord] = {}
     sessions: list[dict[str, Any]] = []
     out: LadderFile | None = None
-    if args.out is not None and not args.estimate_only:
+    if args.out is not None and not (args.estimate_only or args.report_only):
         out = _notes(LadderFile.open(args.out, settings))
     try:
         parts = [_notes(LadderFile.read(path, settings)) for path in args.resume]
@@ -437,10 +442,12 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
         kept = [done[g.key] for g in plan if g.key in done]
         print(f"{args.ruleset}: {len(plan)} games in the ladder, {len(kept)} finished in the "
               f"files, {len(todo)} to play", file=sys.stderr)
-        if todo:
+        if todo and not args.report_only:
             _print_estimate(todo, kept, factory, levels, args)
         if args.estimate_only:
             return 0
+        if args.report_only:
+            todo = []
         interrupted = _play(todo, factory, sides, args, out, done)
         wall = time.perf_counter() - wall_start
         played = sum(1 for g in todo if g.key in done)

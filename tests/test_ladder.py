@@ -144,3 +144,25 @@ def test_parts_merge_and_a_differing_game_is_named(tmp_path: Path, capsys: pytes
     part.write_text(flipped, encoding="utf-8")
     assert main([*base, "--games", "4", "--resume", str(part), "--out", str(whole)]) == 0
     assert "differs from the same game in another file" in capsys.readouterr().err
+
+
+def test_report_only_joins_rungs_played_apart(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """issue 28.1: rungs played one at a time into their own files are reported as one
+    ladder by --report-only, which plays nothing and leaves the files as they were."""
+    low, high = tmp_path / "low.jsonl", tmp_path / "high.jsonl"
+    assert main(["tank-chess", "--levels", "random", "greedy", "--games", "2", "--out", str(low)]) == 0
+    assert main(["tank-chess", "--levels", "greedy", "easy", "--games", "2", "--out", str(high)]) == 0
+    capsys.readouterr()
+    before = (low.read_text(encoding="utf-8"), high.read_text(encoding="utf-8"))
+    argv = ["tank-chess", "--levels", "random", "greedy", "easy", "--games", "2",
+            "--out", str(low), "--resume", str(high), "--report-only"]
+    assert main(argv) == 0
+    report = capsys.readouterr()
+    assert "6 games in the ladder, 4 finished in the files, 2 to play" in report.err
+    assert "estimate:" not in report.err
+    assert "this run played" not in report.out
+    assert "4 of 6 games" in report.out
+    assert "| greedy | random | white | 1 |" in report.out
+    assert "| easy | greedy | black | 1 |" in report.out
+    assert "| easy | random |" not in report.out  # not a rung: levels two apart
+    assert (low.read_text(encoding="utf-8"), high.read_text(encoding="utf-8")) == before
