@@ -33,10 +33,22 @@ def test_issue_28_5_the_hint_lists_the_searchs_three_best_moves_with_estimates()
     assert analysis.estimate == analysis.moves[0].estimate
     agent = MCTSAgent(seed=11, think=None, reference=HINT_REFERENCE)
     assert analysis.moves[0].action == agent.choose(game.clone())
-    # in the order sequential halving ranked them: the survivor, then the last round's runner-up...
-    assert [s.action for s in analysis.moves] == agent.ranking[:3]
+    # Tank Chess searches without sequential halving: the moves in the order of their values
+    estimates = [s.estimate for s in analysis.moves]
+    assert estimates == sorted(estimates, reverse=True)
     assert hint_for(game, 11) == analysis  # a fixed seed: the same hint again
     assert len(game.history) == 0  # the game itself is untouched
+
+
+def test_issue_28_5_after_sequential_halving_the_hint_keeps_the_rounds_order() -> None:
+    """Battle of Tanks' opening has more orders than its search's halving keeps: the hint
+    lists the survivor, then the last round's runner-up, as the search ranked them."""
+    game = get_ruleset("battle-of-tanks").new_game(None, None, 7)
+    analysis = hint_for(game, 11)
+    agent = MCTSAgent(seed=11, think=None, reference=HINT_REFERENCE)
+    assert analysis.moves[0].action == agent.choose(game.clone())
+    assert len(agent.ranking) == game.search_profile.halving
+    assert [s.action for s in analysis.moves] == agent.ranking[:3]
 
 
 def test_issue_28_5_the_browsers_hint_names_three_moves_and_their_estimates() -> None:

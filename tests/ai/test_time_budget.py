@@ -35,9 +35,10 @@ def test_issue_28_4_a_capped_search_stops_at_its_cap_not_its_budget() -> None:
 
 
 def test_issue_28_4_the_cap_stops_sequential_halving_on_a_real_ruleset() -> None:
-    """Tank Chess's start has more moves than sequential halving keeps: the cap stops the
-    halving rounds too, and the move chosen is legal."""
-    game = get_ruleset("tank-chess").new_game(None, None, 7)
+    """Battle of Tanks' opening has more orders than sequential halving keeps (8): the
+    cap stops the halving rounds too, and the move chosen is legal."""
+    game = get_ruleset("battle-of-tanks").new_game(None, None, 7)
+    assert len(game.search_actions()) > (game.search_profile.halving or 0) > 0
     agent = MCTSAgent(seed=2, think=None, reference=HUGE, cap=0.05)
     action = agent.choose(game)
     assert game.check(action) is None
