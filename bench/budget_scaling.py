@@ -29,9 +29,7 @@ from typing import Any
 from core.ai.mcts import MCTSAgent
 from core.ai.simulate import RegistryGames, derive_seed, wilson
 from core.errors import TanktableError
-
-DEFAULT_BOUND = 10_000
-"""Decisions after which a game without a bound of its own counts as unfinished."""
+from core.game import DEFAULT_MAX_DECISIONS
 
 
 def settings(pairs: Sequence[str]) -> dict[str, Any]:
@@ -57,7 +55,7 @@ def play(factory: RegistryGames, seed: int, specs: Sequence[dict[str, Any]],
     game = factory(seed)
     agents = [MCTSAgent(seed=derive_seed(seed, "agent", p), think=None, **spec)
               for p, spec in enumerate(specs)]
-    bound = limit or game.max_decisions() or DEFAULT_BOUND
+    bound = limit or game.max_decisions() or DEFAULT_MAX_DECISIONS
     moves = 0
     while game.outcome() is None and moves < bound:
         game.apply(agents[game.to_move()].choose(game))

@@ -442,12 +442,12 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
         kept = [done[g.key] for g in plan if g.key in done]
         print(f"{args.ruleset}: {len(plan)} games in the ladder, {len(kept)} finished in the "
               f"files, {len(todo)} to play", file=sys.stderr)
-        if todo and not args.report_only:
+        if args.report_only:
+            todo = []
+        if todo:
             _print_estimate(todo, kept, factory, levels, args)
         if args.estimate_only:
             return 0
-        if args.report_only:
-            todo = []
         interrupted = _play(todo, factory, sides, args, out, done)
         wall = time.perf_counter() - wall_start
         played = sum(1 for g in todo if g.key in done)
