@@ -23,7 +23,7 @@ import copy
 import enum
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
@@ -495,6 +495,12 @@ class Game(ABC, Generic[A]):
         moves, where a program ends), given its :meth:`describe_action` ``note``;
         ``""`` leaves it ungrouped. Read from the current state."""
         return ""
+
+    def variant_of(self, action: A) -> Hashable:
+        """The move ``action`` is a variant of: two actions with the same key differ only
+        in a detail a player settles last (a tank's final facing), so a hint lists
+        distinct moves before a second variant of one. The default: the action itself."""
+        return action
 
     def describe_actions(self, actions: Sequence[A]) -> list[str]:
         """:meth:`describe_action` of each of ``actions``, in order: what a list of

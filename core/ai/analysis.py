@@ -83,7 +83,7 @@ def analyse(game: Game[Any], player: int, seed: int, top: int = 3,
         estimate = 1.0 - best if two_sided else (sample.evaluate(player) + 1.0) / 2.0
         return Analysis(player, _value(2.0 * estimate - 1.0), ())
     moves = tuple(Suggestion(a, _value(2.0 * _mixed(root.children[(mover, a)], mover, agent.minimax) - 1.0),
-                             root.children[(mover, a)].visits) for a in ranked[:top])
+                             root.children[(mover, a)].visits) for a in _distinct_first(real, ranked, top))
     return Analysis(player, moves[0].estimate, moves)
 
 
@@ -102,6 +102,26 @@ def _ranking(root: _Node, mover: int, agent: MCTSAgent, exact: bool) -> Any:
         return (rank, value, float(node.visits)) if by_value else (rank, float(node.visits), value)
 
     return key
+
+
+def _distinct_first(game: Game[Any], ranked: list[Action], top: int) -> list[Action]:
+    """The best ``top`` of ``ranked`` (best first), a second variant of one move
+    (:meth:`~core.game.Game.variant_of`: the same drive with another facing) only
+    where there are fewer than ``top`` distinct moves; in ranked order."""
+    seen: set[Any] = set()
+    first: list[Action] = []
+    for action in ranked:
+        key = game.variant_of(action)
+        if key not in seen:
+            seen.add(key)
+            first.append(action)
+            if len(first) == top:
+                break
+    if len(first) < top:
+        chosen = set(first)
+        first += [a for a in ranked if a not in chosen][:top - len(first)]
+    place = {action: i for i, action in enumerate(ranked)}
+    return sorted(first, key=place.__getitem__)
 
 
 def _value(x: float) -> float:

@@ -8,7 +8,7 @@ and the outcome in words.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from core.combat import defeats
@@ -166,6 +166,10 @@ class TankChessGame(Game[TankMove]):
     def group_of(self, action: TankMove, note: str) -> str:
         """The tank that moves: its card and square (``MT e1``)."""
         return f"{action.piece} {self.square_name(action.frm)}"
+
+    def variant_of(self, action: TankMove) -> Hashable:
+        """The drive and the shot: moves that differ only in the final facing are one."""
+        return (action.piece, action.frm, action.to, action.target)
 
     def describe_actions(self, actions: Sequence[TankMove]) -> list[str]:
         """:meth:`describe_action` of each move; the lines of fire on the enemy

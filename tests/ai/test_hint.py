@@ -11,7 +11,7 @@ import pytest
 from cli.hint import SCALE, browser_hint, hint_for, terminal_hint
 from cli.serve.seatview import hint_text
 from core.ai.agents import RandomAgent
-from core.ai.analysis import HINT_REFERENCE, analyse
+from core.ai.analysis import HINT_REFERENCE, _distinct_first, analyse
 from core.ai.mcts import MCTSAgent
 from core.game import Game
 from core.registry import get_ruleset
@@ -38,6 +38,31 @@ def test_issue_28_5_the_hint_lists_the_searchs_three_best_moves_with_estimates()
     assert estimates == sorted(estimates, reverse=True)
     assert hint_for(game, 11) == analysis  # a fixed seed: the same hint again
     assert len(game.history) == 0  # the game itself is untouched
+
+
+def test_issue_28_5_the_hint_shows_distinct_drives_before_another_facing_of_one() -> None:
+    """At Tank Chess's start the search values a drive about the same whichever way the
+    tank ends up facing; the hint names three different drives (or shots), not one drive
+    three times, and still in the search's order."""
+    game = get_ruleset("tank-chess").new_game(None, None, 7)
+    for seed in (1, 11, 21):
+        moves = hint_for(game, seed).moves
+        assert len({game.variant_of(s.action) for s in moves}) == 3
+        estimates = [s.estimate for s in moves]
+        assert estimates == sorted(estimates, reverse=True)
+
+
+def test_issue_28_5_a_hint_fills_up_with_other_variants_when_few_moves_differ() -> None:
+    """Only two distinct moves among four: the third line is the better of the variants
+    left, and the lines keep the ranking's order."""
+
+    class Facings:
+        def variant_of(self, action: tuple[str, str]) -> str:
+            return action[0]
+
+    ranked = [("a", "N"), ("a", "W"), ("b", "N"), ("b", "S")]
+    assert _distinct_first(Facings(), ranked, 3) == [("a", "N"), ("a", "W"), ("b", "N")]  # type: ignore[arg-type]
+    assert _distinct_first(Facings(), ranked, 2) == [("a", "N"), ("b", "N")]  # type: ignore[arg-type]
 
 
 def test_issue_28_5_after_sequential_halving_the_hint_keeps_the_rounds_order() -> None:
