@@ -82,6 +82,9 @@ ROLLOUT_SHARE = 1 / 200
 MIN_SPREAD = 0.01
 """Floor of the value spread that scales exploration (see ``scaled``)."""
 
+HALVING = 16
+"""Sequential halving's width where neither the agent nor the game sets one."""
+
 MINIMAX_VISITS = 10
 """The minimax value also anchors the Monte Carlo mean as this many visits."""
 
@@ -144,8 +147,9 @@ class MCTSAgent:
     children available in the sample at hand.
     ``halving``: on an exact root with more seeded actions than this, the
     budget goes to sequential halving over the best ``halving`` of them
-    (0 turns it off); see :meth:`_halve`. A game's ``search_profile.halving``
-    overrides it for that ruleset.
+    (0 turns it off); see :meth:`_halve`. ``None`` (the default) takes the
+    game's ``search_profile.halving``, else :data:`HALVING`; a number given
+    here overrides the game's (a benchmark comparing widths needs that).
     ``reference``: a reproducible budget of that many seconds' worth of
     iterations at the ruleset's reference speed (``game.search_profile.rate``
     iterations per second, measured once on a reference machine), used
@@ -170,7 +174,7 @@ class MCTSAgent:
         rollout_share: float | None = ROLLOUT_SHARE,
         minimax: float = 0.5,
         scaled: bool = True,
-        halving: int = 16,
+        halving: int | None = None,
         reference: float | None = None,
         cap: float | None = None,
     ):
@@ -276,7 +280,9 @@ class MCTSAgent:
 
         self.chosen = None
         self.ranking = []
-        width = game.search_profile.halving if game.search_profile.halving is not None else self.halving
+        width = self.halving
+        if width is None:
+            width = game.search_profile.halving if game.search_profile.halving is not None else HALVING
         candidates = self._halving_candidates(root, player, exact, width)
         if candidates:
             done = self._halve(root, player, candidates, iterate, budget, deadline)

@@ -384,7 +384,8 @@ def test_sequential_halving_is_off_for_small_roots_and_on_request() -> None:
 
 
 def test_a_game_can_set_its_own_halving_width() -> None:
-    """``search_profile.halving`` of the game overrides the agent's width (0: plain UCB)."""
+    """``search_profile.halving`` of the game sets the width of an agent that sets none
+    (0: plain UCB); a width given to the agent overrides the game's."""
     from tests.ai.games import Duel
 
     class NoHalving(Duel):
@@ -399,6 +400,12 @@ def test_a_game_can_set_its_own_halving_width() -> None:
     root = agent.search(Narrow(width=30))
     assert agent.chosen is not None
     assert sum(1 for n in root.children.values() if n.visits > 1) == 4
+    plain = MCTSAgent(seed=0, iterations=40, halving=0)
+    plain.search(Narrow(width=30))
+    assert plain.chosen is None
+    wide = MCTSAgent(seed=0, iterations=40, halving=16)
+    wide.search(NoHalving(width=30))
+    assert wide.chosen is not None
 
 
 def test_a_game_can_scale_exploration_below_die_rolls() -> None:
