@@ -352,6 +352,10 @@ class SearchProfile:
     """Scale exploration by the spread of values below die rolls as well."""
     prior_samples: int = 1
     """A root action that rolls dice is seeded with the mean of this many samples."""
+    max_iterations: int | None = None
+    """The most iterations one search spends, whatever its budget (None: no limit).
+    For a ruleset whose search was measured to gain nothing past some size: a
+    larger budget would only make a person wait, or play worse."""
 
 
 DEFAULT_MAX_DECISIONS = 10_000

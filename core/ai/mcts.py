@@ -257,6 +257,9 @@ class MCTSAgent:
             rate = game.search_profile.rate
             budget = max(1, round(self.reference * rate))
         deadline = None if budget is not None else started + think
+        ceiling = game.search_profile.max_iterations
+        if ceiling is not None:
+            budget = ceiling if budget is None else min(budget, ceiling)
         origin = started if began is None else began
         cap_at = (None if deadline is not None or self.cap is None
                   else origin + self.cap * (1.0 - CAP_MARGIN))
@@ -288,12 +291,9 @@ class MCTSAgent:
             done = self._halve(root, player, candidates, iterate, budget, deadline)
         else:
             while True:
-                if budget is not None:
-                    if done >= budget:
-                        break
-                    if self._out_of_time(done):
-                        break
-                elif done and time.perf_counter() >= deadline:  # type: ignore[operator]
+                if budget is not None and (done >= budget or self._out_of_time(done)):
+                    break
+                if deadline is not None and done and time.perf_counter() >= deadline:
                     break
                 iterate()
                 done += 1
@@ -692,6 +692,7 @@ PRESETS: dict[str, Callable[[int, float | None], MCTSAgent]] = {
 """CLI levels with reproducible budgets under a wall-clock cap (issue 28.4). With
 ``--think 1`` (the default): ``easy`` searches 1/20 of a second's worth of iterations
 at the ruleset's reference speed (``search_profile.rate``) and answers within 0.5 s,
-``normal`` a second's worth within 3 s, ``hard`` twice normal's within 4 s. Same
+``normal`` a second's worth within 3 s, ``hard`` twice normal's within 4 s (every
+level at most the ruleset's ``search_profile.max_iterations``). Same
 seed, same moves, on any machine fast enough to spend the budget within the cap;
 a slower or busier machine stops at the cap and plays the best move found by then."""

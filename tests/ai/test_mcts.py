@@ -408,6 +408,25 @@ def test_a_game_can_set_its_own_halving_width() -> None:
     assert wide.chosen is not None
 
 
+def test_a_game_can_bound_the_iterations_of_every_search() -> None:
+    """``search_profile.max_iterations`` stops an iteration budget and a time budget
+    alike at that many iterations (a ruleset whose search gains nothing past it)."""
+    from tests.ai.games import Duel
+
+    class Bounded(Duel):
+        search_profile = SearchProfile(halving=0, max_iterations=30)
+
+    counted = MCTSAgent(seed=0, iterations=100)
+    counted.search(Bounded(width=10))
+    assert counted.last is not None and counted.last.iterations == 30
+    timed = MCTSAgent(seed=0, think=30.0)
+    timed.search(Bounded(width=10))
+    assert timed.last is not None and timed.last.iterations == 30 and timed.last.seconds < 5.0
+    below = MCTSAgent(seed=0, iterations=20)
+    below.search(Bounded(width=10))
+    assert below.last is not None and below.last.iterations == 20
+
+
 def test_a_game_can_scale_exploration_below_die_rolls() -> None:
     """Replies 0.02 apart below a die roll: UCB's fixed constant spreads the visits nearly
     evenly over them; with ``search_scaled_chance`` most go to the best reply."""

@@ -133,3 +133,20 @@ M . . . C . . .
     assert scored["CLT e1-e6:N"] > scored["CLT e1-e3:N"] > scored["CLT e1-e1:E"] == 0.0
     assert scored["MT a1-a2:N"] == 0.0
     assert max(v for k, v in scored.items() if " x" not in k) < 1.0
+
+
+def test_no_tank_chess_search_spends_more_than_normals_budget() -> None:
+    """More search than ``normal``'s 1,700 iterations was measured to buy nothing here
+    (bench/RESULTS.md), so ``hard`` searches as much as ``normal`` and, from the same
+    seed, plays the same move; ``easy`` keeps its 85. (The levels' budgets without
+    their wall-clock caps, which a loaded test machine could reach.)"""
+    from core.ai.mcts import PRESET_BUDGETS, MCTSAgent
+
+    game = RULESET.new_game("standard-16", {}, 7)
+    chosen = {}
+    for level in ("easy", "normal", "hard"):
+        agent = MCTSAgent(seed=3, think=None, reference=PRESET_BUDGETS[level][0])
+        chosen[level] = agent.choose(game.clone())
+        assert agent.last is not None
+        assert agent.last.iterations == {"easy": 85, "normal": 1700, "hard": 1700}[level]
+    assert chosen["hard"] == chosen["normal"]
