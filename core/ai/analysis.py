@@ -117,11 +117,10 @@ def _distinct_first(game: Game[Any], ranked: list[Action], top: int) -> list[Act
             first.append(action)
             if len(first) == top:
                 break
+    picked = set(first)
     if len(first) < top:
-        chosen = set(first)
-        first += [a for a in ranked if a not in chosen][:top - len(first)]
-    place = {action: i for i, action in enumerate(ranked)}
-    return sorted(first, key=place.__getitem__)
+        picked.update([a for a in ranked if a not in picked][:top - len(first)])
+    return [a for a in ranked if a in picked]
 
 
 def _value(x: float) -> float:

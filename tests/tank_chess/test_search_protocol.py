@@ -12,6 +12,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.ai.mcts import PRESET_BUDGETS, MCTSAgent
 from rulesets.tank_chess import RULESET
 from rulesets.tank_chess.game import TankChessGame
 from tests.tank_chess.helpers import board
@@ -140,8 +141,6 @@ def test_no_tank_chess_search_spends_more_than_normals_budget() -> None:
     (bench/RESULTS.md), so ``hard`` searches as much as ``normal`` and, from the same
     seed, plays the same move; ``easy`` keeps its 85. (The levels' budgets without
     their wall-clock caps, which a loaded test machine could reach.)"""
-    from core.ai.mcts import PRESET_BUDGETS, MCTSAgent
-
     game = RULESET.new_game("standard-16", {}, 7)
     chosen = {}
     for level in ("easy", "normal", "hard"):
