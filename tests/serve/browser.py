@@ -122,20 +122,6 @@ class Browser:
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
             self.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
 
-    def track_streams(self) -> None:
-        """Keep each page's push streams (EventSource) at hand, so that ``leave`` can close
-        them before the next page opens, as closing a tab would: a page kept for the back
-        button would otherwise hold one of the six connections Chromium allows a host."""
-        self.send("Page.addScriptToEvaluateOnNewDocument", source="""(() => {
-            const Original = window.EventSource; window.ttStreams = [];
-            window.EventSource = function (...args) { const s = new Original(...args); window.ttStreams.push(s); return s; };
-            window.EventSource.prototype = Original.prototype; })()""")
-
-    def leave(self) -> None:
-        """Close the open page's push streams (see ``track_streams``)."""
-        with contextlib.suppress(BrowserError):
-            self.js("(window.ttStreams || []).forEach(s => s.close())")
-
     def screenshot(self, path: Path) -> Path:
         data = self.send("Page.captureScreenshot", format="png", captureBeyondViewport=True)["data"]
         path.write_bytes(base64.b64decode(data))

@@ -66,9 +66,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
 
 @pytest.fixture(scope="module")
 def browser(chromium: str) -> Iterator[Browser]:
-    """The table's browser; each page's push stream is closed before the next page opens."""
+    """The table's browser."""
     b = launch(chromium)
-    b.track_streams()
     yield b
     b.close()
 
@@ -81,7 +80,6 @@ def open_seat(browser: Browser, base: str, position: str, seat: str, seats: dict
                          "seed": 7}).encode(),
         headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
     game = json.loads(urllib.request.urlopen(request, timeout=30).read())
-    browser.leave()
     browser.open(base + game["links"][seat])
     browser.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')")
     return str(game["id"])
@@ -341,7 +339,6 @@ def test_issue_29_16_the_pass_screen_keeps_nothing_of_these_panels(browser: Brow
                          "seats": {"german": "human", "soviet": "human"}, "seed": 7}).encode(),
         headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
     game = json.loads(urllib.request.urlopen(request, timeout=30).read())
-    browser.leave()
     browser.open(base + game["links"]["hotseat"])
     browser.wait("!document.getElementById('pass').hidden")
     browser.click("#pass-ready")

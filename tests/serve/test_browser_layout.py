@@ -77,9 +77,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
 
 @pytest.fixture(scope="module")
 def browser(chromium: str) -> Iterator[Browser]:
-    """Each test sets the page's size; each page's push stream is closed before the next opens."""
+    """Each test sets the page's size."""
     b = launch(chromium, 1280, 800)
-    b.track_streams()
     yield b
     b.close()
 
@@ -108,7 +107,6 @@ def open_game(b: Browser, base: str, ruleset: str, seat: str, position: str | No
     request = urllib.request.Request(f"{base}/api/games", method="POST", data=json.dumps(body).encode(),
                                      headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
     game = json.loads(urllib.request.urlopen(request, timeout=30).read())
-    b.leave()
     b.open(base + game["links"][seat])
     b.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')")
     return game  # type: ignore[no-any-return]

@@ -155,6 +155,19 @@ setInterval(() => {
   if (stream && performance.now() - heard > 3 * pingEvery * 1000 + 1000) lost("the server has gone silent");
 }, 500);
 
+// A page left for another (a link, the back button) may be kept whole for the
+// way back, and a push stream it keeps open holds one of the few connections a
+// browser allows one server (six in Chromium): a player who walks through a few
+// tables would find the next page waiting for a free one. So a hidden page
+// closes its stream, and a page shown again reloads its state and follows anew.
+window.addEventListener("pagehide", () => {
+  if (stream) { stream.close(); stream = null; }
+  if (retry !== null) { clearTimeout(retry); retry = null; }
+});
+window.addEventListener("pageshow", event => {
+  if (event.persisted && table.state && !stream) reconnect();
+});
+
 /** Load the seat's state, then follow the push stream until the game is over;
  * a broken stream is reopened by itself (issue 29.10). */
 export async function connect() {
