@@ -165,7 +165,7 @@ window.addEventListener("pagehide", () => {
   if (retry !== null) { clearTimeout(retry); retry = null; }
 });
 window.addEventListener("pageshow", event => {
-  if (event.persisted && table.state && !stream) reconnect();
+  if (event.persisted && !stream) reconnect();
 });
 
 /** Load the seat's state, then follow the push stream until the game is over;
