@@ -356,6 +356,11 @@ class SearchProfile:
     """The most iterations one search spends, whatever its budget (None: no limit).
     For a ruleset whose search was measured to gain nothing past some size: a
     larger budget would only make a person wait, or play worse."""
+    reply_check: int = 0
+    """How many of its best root moves a search that checks replies (the ``hard``
+    level) tries against every reply of the opponent before it plays one (0: the
+    ruleset's search does not check replies). Only a perfect-information game
+    for two can: elsewhere a reply is not known from the position."""
 
 
 DEFAULT_MAX_DECISIONS = 10_000

@@ -159,6 +159,11 @@ class MCTSAgent:
     ``reference``) may take on the wall clock; the search stops there and
     chooses from what it has seen (``None``: no cap). It keeps a person's
     wait bounded on a slow or busy machine (issue 28.4).
+    ``check_replies``: after the search, on an exact root of a two-player zero-sum
+    game, the best ``game.search_profile.reply_check`` root actions are tried
+    against every reply, and the one whose strongest reply leaves the player the
+    most is played (see :meth:`best_against_every_reply`). A ruleset whose profile
+    leaves ``reply_check`` at 0 is searched as without it.
     """
 
     name = "mcts"
@@ -177,6 +182,7 @@ class MCTSAgent:
         halving: int | None = None,
         reference: float | None = None,
         cap: float | None = None,
+        check_replies: bool = False,
     ):
         if iterations is not None and iterations < 1:
             raise TanktableError("mcts needs at least one iteration")
@@ -198,6 +204,8 @@ class MCTSAgent:
         self.halving = halving
         self.reference = reference
         self.cap = cap
+        self.check_replies = check_replies
+        self.reply_values: dict[Action, float] = {}  # the last reply check's value of each move it tried
         self.chosen: Action | None = None  # the survivor of sequential halving, if it ran
         self.ranking: list[Action] = []  # sequential halving's candidates, best first
         self._step_cost: float | None = None  # seconds per rollout step, measured (time budgets)
@@ -220,11 +228,22 @@ class MCTSAgent:
             self.last = SearchStats(0, 0.0, {legal[0]: 0})
             return legal[0]
         root = self.search(game, began)
+        self.reply_values = {}
         if self.chosen is not None:
             return self.chosen
+        ranked = self._ranked(game, root, player, legal)
+        if not ranked:
+            return legal[0]
+        width = game.search_profile.reply_check if self.check_replies else 0
+        if width and not game.game_type.hidden_information and len(game.players) == 2 \
+                and game.game_type.zero_sum:
+            return self.best_against_every_reply(game, player, ranked[:width])
+        return ranked[0]
+
+    def _ranked(self, game: Game[Any], root: _Node, player: int, legal: list[Action]) -> list[Action]:
+        """The root's visited actions the game takes now, best first."""
         by_value = bool(self.minimax) and not game.game_type.hidden_information
-        best = legal[0]
-        best_key: tuple[float, float] = (-1.0, -1.0)
+        keyed = []
         for action in _choices(game, root, player, legal):
             node = root.children[(player, action)]
             if not node.visits:
@@ -232,9 +251,46 @@ class MCTSAgent:
             mean = _mixed(node, player, self.minimax)
             # With minimax values the (mixed) value decides: with hundreds of actions
             # and a second, most children have one or two visits and counts say little.
-            key = (mean, float(node.visits)) if by_value else (float(node.visits), mean)
-            if key > best_key:
-                best, best_key = action, key
+            keyed.append(((mean, float(node.visits)) if by_value else (float(node.visits), mean), action))
+        keyed.sort(key=lambda pair: pair[0], reverse=True)  # stable: ties keep the legal order
+        return [action for _, action in keyed]
+
+    def best_against_every_reply(self, game: Game[Any], player: int, candidates: list[Action]) -> Action:
+        """Of ``candidates`` (best first), the one whose strongest reply leaves ``player``
+        the most, by the evaluation after the reply: a minimax two plies deep.
+
+        With several hundred replies to each of its moves, a sampled search sees a few
+        dozen replies to most of them and can miss the one quiet reply that decides;
+        this tries them all for the moves it is about to choose from. A move's
+        replies stop being tried once one leaves no more than the best move so far
+        (it cannot be chosen then), so most of the work goes to the first. Ties keep
+        the search's order. The cap (if any) bounds this too: past it, the best move
+        tried so far is played. ``reply_values`` keeps each tried move's value (at most
+        that much, for a move whose replies stopped early).
+        """
+        self.reply_values = {}
+        best, best_value = candidates[0], -2.0
+        for action in candidates:
+            after = game.clone()
+            after.search_apply(action)
+            worst = 1.0
+            if after.outcome() is None:
+                for reply in after.legal_actions():
+                    answered = after.clone()
+                    answered.search_apply(reply)
+                    worst = min(worst, answered.evaluate(player))
+                    if worst <= best_value:
+                        break
+            else:
+                worst = after.evaluate(player)
+            self.reply_values[action] = worst
+            if worst > best_value:
+                best, best_value = action, worst
+            if self._cap_at is not None and time.perf_counter() >= self._cap_at:
+                self._capped = True
+                if self.last is not None:
+                    self.last.capped = True
+                break
         return best
 
     def search(self, game: Game[Any], began: float | None = None) -> _Node:
@@ -672,10 +728,11 @@ def _unit(value: float) -> float:
     return 0.0 if reward < 0.0 else 1.0 if reward > 1.0 else reward
 
 
-def _preset(fraction: float, cap: float) -> Callable[[int, float | None], MCTSAgent]:
+def _preset(fraction: float, cap: float, check_replies: bool) -> Callable[[int, float | None], MCTSAgent]:
     def make(seed: int, think: float | None) -> MCTSAgent:
         base = think if think is not None and think > 0 else 1.0
-        return MCTSAgent(seed=seed, think=None, reference=base * fraction, cap=base * cap)
+        return MCTSAgent(seed=seed, think=None, reference=base * fraction, cap=base * cap,
+                         check_replies=check_replies)
 
     return make
 
@@ -687,12 +744,17 @@ PRESET_BUDGETS: dict[str, tuple[float, float]] = {
 }
 """Each level's (reference seconds, cap in seconds) for ``--think 1``; both scale with ``--think``."""
 
+CHECKS_REPLIES = frozenset({"hard"})
+"""The levels that try their best moves against every reply (where the ruleset's
+``search_profile.reply_check`` allows it) before they play one."""
+
 PRESETS: dict[str, Callable[[int, float | None], MCTSAgent]] = {
-    kind: _preset(fraction, cap) for kind, (fraction, cap) in PRESET_BUDGETS.items()}
+    kind: _preset(fraction, cap, kind in CHECKS_REPLIES) for kind, (fraction, cap) in PRESET_BUDGETS.items()}
 """CLI levels with reproducible budgets under a wall-clock cap (issue 28.4). With
 ``--think 1`` (the default): ``easy`` searches 1/20 of a second's worth of iterations
 at the ruleset's reference speed (``search_profile.rate``) and answers within 0.5 s,
 ``normal`` a second's worth within 3 s, ``hard`` twice normal's within 4 s (every
-level at most the ruleset's ``search_profile.max_iterations``). Same
+level at most the ruleset's ``search_profile.max_iterations``), and ``hard`` then
+checks its best moves against every reply where the ruleset allows it. Same
 seed, same moves, on any machine fast enough to spend the budget within the cap;
 a slower or busier machine stops at the cap and plays the best move found by then."""

@@ -443,3 +443,58 @@ class Nudge(Game[Choice]):
 
     def render(self, player: int | None = None, color: bool = False) -> str:
         return " ".join(self.moves)
+
+
+class Doomed(Game[Choice]):
+    """Player 0 picks ``bold`` or ``meek``; both look good one ply deep, and player 1's
+    reply ``quiet`` then leaves player 0 lost by the evaluation (an unanswerable
+    threat, as tank chess's evaluation sees one), the bold line more clearly than
+    the meek. Player 0's last move ``wait`` ends the game drawn. A search that checks
+    replies (``search_profile.reply_check``) finds every first move refuted."""
+
+    ruleset_id = "doomed"
+    players = ("first", "second")
+    search_profile = SearchProfile(rollout_depth=0, reply_check=2)
+    AFTER = {("bold",): 0.5, ("meek",): 0.3, ("bold", "quiet"): -0.95, ("bold", "wild"): 0.6,
+             ("meek", "quiet"): -0.88, ("meek", "wild"): 0.2}
+    """The evaluation for player 0 of each line of play."""
+
+    def __init__(self, seed: int = 0):
+        super().__init__(Dice(seed), "doomed")
+        self.moves: list[str] = []
+
+    def to_move(self) -> int:
+        return len(self.moves) % 2
+
+    def decision(self) -> str:
+        return "choose"
+
+    def legal_actions(self) -> list[Choice]:
+        names = (["bold", "meek"], ["quiet", "wild"], ["wait"], [])[len(self.moves)]
+        return [Choice(n) for n in names]
+
+    def _check(self, action: Choice) -> Illegal | None:
+        return None if action in self.legal_actions() else Illegal("DOOMED-1", "not now")
+
+    def _apply(self, action: Choice) -> list[Event]:
+        self.moves.append(action.name)
+        return [Event("choice", action.name)]
+
+    def _outcome(self) -> Outcome | None:
+        return Outcome((), "waited") if len(self.moves) == 3 else None
+
+    def evaluate(self, player: int) -> float:
+        outcome = self.outcome()
+        if outcome is not None:
+            return outcome.returns(2)[player]
+        value = self.AFTER.get(tuple(self.moves), 0.0)
+        return value if player == 0 else -value
+
+    def format_action(self, action: Choice) -> str:
+        return action.name
+
+    def parse_action(self, text: str) -> Choice:
+        return Choice(text)
+
+    def render(self, player: int | None = None, color: bool = False) -> str:
+        return " ".join(self.moves)

@@ -356,6 +356,52 @@ def test_priors_find_the_refutation_of_the_bait_in_few_iterations() -> None:
                for s in range(5))
 
 
+class CheckedNaiveTrap(NaiveTrap):
+    """The NaiveTrap in a ruleset whose search may check the replies to its two best moves."""
+
+    search_profile = SearchProfile(reply_check=2)
+
+
+def test_the_reply_check_finds_the_reply_the_search_missed() -> None:
+    """Four iterations see a handful of the bait's 200 replies and like it; trying every
+    reply finds the one that wins for the opponent (-1), and the safe draw (0) is played."""
+    for s in range(5):
+        checked = MCTSAgent(seed=s, iterations=4, check_replies=True)
+        assert checked.choose(CheckedNaiveTrap(replies=200)) == Choice("safe")
+        assert checked.reply_values[Choice("safe")] == 0.0
+        assert checked.reply_values[Choice("bait")] <= 0.0  # its replies stop at the first no better
+        assert MCTSAgent(seed=s, iterations=4).choose(CheckedNaiveTrap(replies=200)) == Choice("bait")
+
+
+def test_a_ruleset_without_a_reply_check_is_searched_as_before() -> None:
+    """``check_replies`` asks for the check; a profile's ``reply_check`` of 0 declines it."""
+    agent = MCTSAgent(seed=0, iterations=4, check_replies=True)
+    assert agent.choose(NaiveTrap(replies=200)) == Choice("bait")
+    assert agent.reply_values == {}
+
+
+def test_when_every_move_loses_to_a_reply_the_one_that_loses_least_is_played() -> None:
+    """Both first moves of Doomed lose to the quiet reply; meek's leaves more (-0.88
+    against bold's -0.95), whichever the search liked better."""
+    from tests.ai.games import Doomed
+
+    for iterations in (1, 2, 8):
+        agent = MCTSAgent(seed=0, iterations=iterations, check_replies=True)
+        assert agent.choose(Doomed()) == Choice("meek")
+        assert agent.reply_values[Choice("meek")] == -0.88
+
+
+def test_the_reply_check_stays_within_the_cap() -> None:
+    """A cap already spent stops the check after the search's favourite: it is played
+    as it is, and the search reports the cap."""
+    from tests.ai.games import Doomed
+
+    agent = MCTSAgent(seed=0, iterations=2, check_replies=True, cap=1e-9)
+    chosen = agent.choose(Doomed())
+    assert list(agent.reply_values) == [chosen]
+    assert agent.last is not None and agent.last.capped
+
+
 def test_sequential_halving_shares_the_budget_among_the_best_seeded_actions() -> None:
     """An exact root with more actions than ``halving``: only the best ``halving`` by their
     seeded value get iterations, in equal shares per round, and the survivor is played."""

@@ -8,11 +8,13 @@ the position that :meth:`Game.apply` leaves, and play only legal moves.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.ai.mcts import PRESET_BUDGETS, MCTSAgent
+from core.ai.mcts import PRESET_BUDGETS, PRESETS, MCTSAgent
 from rulesets.tank_chess import RULESET
 from rulesets.tank_chess.game import TankChessGame
 from tests.tank_chess.helpers import board
@@ -149,3 +151,28 @@ def test_no_tank_chess_search_spends_more_than_normals_budget() -> None:
         assert agent.last is not None
         assert agent.last.iterations == {"easy": 85, "normal": 1700, "hard": 1700}[level]
     assert chosen["hard"] == chosen["normal"]
+
+
+def test_hard_checks_every_reply_and_avoids_a_drive_a_turn_refutes() -> None:
+    """From a game of normal against itself (seed 1, white's 36th move): the search's
+    favourite ``CLT k5-m8:N`` lets black's medium tank on h5 turn to NE, a CHECK
+    (TC-8.1) white has no move to meet, so the evaluation calls the game lost. The
+    same drive facing NE leaves no such reply, and the check plays it. (Only one
+    search here: the two drives are handed to the check, best first.)"""
+    doc = yaml.safe_load((Path(__file__).parent / "positions" / "refuted-by-a-turn.yaml").read_text())
+    game = RULESET.from_position(doc)
+    facing_north, facing_north_east = (game.parse_action(t) for t in ("CLT k5-m8:N", "CLT k5-m8:NE"))
+    after = game.clone()
+    after.apply(facing_north)
+    after.apply(after.parse_action("MT h5-h5:NE"))
+    assert after.pos.threatens_command(1) and not after.pos.can_meet_check(0)
+    agent = MCTSAgent(seed=0, iterations=1, check_replies=True)
+    assert agent.best_against_every_reply(game, 0, [facing_north, facing_north_east]) == facing_north_east
+    assert agent.reply_values == {facing_north: -0.9, facing_north_east: -0.24375}
+
+
+def test_only_hard_checks_replies_on_tank_chess() -> None:
+    """The hard preset checks the replies to Tank Chess's 16 best root moves; easy and
+    normal play the search's favourite as it is."""
+    assert TankChessGame.search_profile.reply_check == 16
+    assert [PRESETS[level](0, None).check_replies for level in ("easy", "normal", "hard")] == [False, False, True]
