@@ -262,8 +262,9 @@ class MCTSAgent:
         With several hundred replies to each of its moves, a sampled search sees a few
         dozen replies to most of them and can miss the one quiet reply that decides;
         this tries them all for the moves it is about to choose from. A move's
-        replies stop being tried once one leaves no more than the best move so far
-        (it cannot be chosen then), so most of the work goes to the first. Ties keep
+        replies are tried forcing ones first (the game's ``search_priors``) and stop
+        once one leaves no more than the best move so far (the move cannot be chosen
+        then), so most of the work goes to the first. Ties keep
         the search's order. The cap (if any) bounds this too: past it, the best move
         tried so far is played. ``reply_values`` keeps each tried move's value (at most
         that much, for a move whose replies stopped early).
@@ -275,7 +276,7 @@ class MCTSAgent:
             after.search_apply(action)
             worst = 1.0
             if after.outcome() is None:
-                for reply in after.legal_actions():
+                for reply in _forcing_first(after, after.legal_actions()):
                     answered = after.clone()
                     answered.search_apply(reply)
                     worst = min(worst, answered.evaluate(player))
@@ -683,6 +684,16 @@ def _choices(game: Game[Any], root: _Node, player: int, legal: list[Action]) -> 
     out = [a for a in legal if (player, a) in root.children]
     out += [a for (p, a) in root.children if p == player and a not in offered and game.check(a) is None]
     return out
+
+
+def _forcing_first(game: Game[Any], actions: list[Action]) -> list[Action]:
+    """``actions`` by the game's :meth:`~core.game.Game.search_priors`, best first (stable:
+    ties and games without priors keep their order). A reply check tries forcing replies
+    first, so a move that loses to one stops being examined sooner."""
+    priors = game.search_priors(actions)
+    if priors is None:
+        return actions
+    return [actions[i] for i in sorted(range(len(actions)), key=priors.__getitem__, reverse=True)]
 
 
 def _try_order(game: Game[Any], actions: list[Action], rng: random.Random) -> list[Action]:

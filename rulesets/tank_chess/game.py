@@ -45,7 +45,7 @@ class TankChessGame(Game[TankMove]):
     notation_help = notation.HELP
     game_type: ClassVar[GameType] = GameType(chance=False)
     search_profile: ClassVar[SearchProfile] = SearchProfile(rate=1700, rollout_depth=0, halving=0,
-                                                            max_iterations=1700, reply_check=16)
+                                                            max_iterations=1700, reply_check=32)
     """The search scores a new leaf by :func:`evaluate` directly (no playout):
     random tank chess moves say nothing about a position (a random game drifts
     to the move-limit draw), and the evaluation already looks one move ahead

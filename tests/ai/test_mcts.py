@@ -380,6 +380,19 @@ def test_a_ruleset_without_a_reply_check_is_searched_as_before() -> None:
     assert agent.reply_values == {}
 
 
+def test_the_reply_check_tries_forcing_replies_first() -> None:
+    """Replies in the order of the game's priors (the punishing one first, where a move
+    that loses to it stops being examined), else in the game's own order."""
+    from core.ai.mcts import _forcing_first
+
+    game = PriorTrap(replies=40)
+    game.apply(Choice("bait"))
+    assert _forcing_first(game, list(reversed(game.legal_actions())))[0] == Choice("punish")
+    plain = Trap(replies=40)
+    plain.apply(Choice("bait"))
+    assert _forcing_first(plain, plain.legal_actions()) == plain.legal_actions()
+
+
 def test_when_every_move_loses_to_a_reply_the_one_that_loses_least_is_played() -> None:
     """Both first moves of Doomed lose to the quiet reply; meek's leaves more (-0.88
     against bold's -0.95), whichever the search liked better."""

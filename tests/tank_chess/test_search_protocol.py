@@ -172,7 +172,7 @@ def test_hard_checks_every_reply_and_avoids_a_drive_a_turn_refutes() -> None:
 
 
 def test_only_hard_checks_replies_on_tank_chess() -> None:
-    """The hard preset checks the replies to Tank Chess's 16 best root moves; easy and
+    """The hard preset checks the replies to Tank Chess's 32 best root moves; easy and
     normal play the search's favourite as it is."""
-    assert TankChessGame.search_profile.reply_check == 16
+    assert TankChessGame.search_profile.reply_check == 32
     assert [PRESETS[level](0, None).check_replies for level in ("easy", "normal", "hard")] == [False, False, True]
