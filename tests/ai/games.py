@@ -278,17 +278,15 @@ class Choice(Action):
     name: str
 
 
-class Trap(Game[Choice]):
-    """Player 0 takes a safe draw or a bait; after the bait, 1 of ``replies`` replies wins
-    for player 1 and every other one loses. Random replies make the bait look good;
-    the evaluation (like tank chess's) knows that the side to move can win at once."""
+class ChoiceGame(Game[Choice]):
+    """Two players take turns naming a choice from ``legal_actions``; the moves so far
+    are the state. The games below say which choices there are and what they are worth."""
 
-    ruleset_id = "trap"
-    players = ("first", "second")
+    rule = "CHOICE-1"
+    """The rule an illegal choice cites."""
 
-    def __init__(self, seed: int = 0, replies: int = 20):
-        super().__init__(Dice(seed), "trap")
-        self.replies = replies
+    def __init__(self, seed: int, scenario: str):
+        super().__init__(Dice(seed), scenario)
         self.moves: list[str] = []
 
     def to_move(self) -> int:
@@ -297,19 +295,42 @@ class Trap(Game[Choice]):
     def decision(self) -> str:
         return "choose"
 
+    def _check(self, action: Choice) -> Illegal | None:
+        return None if action in self.legal_actions() else Illegal(self.rule, "not now")
+
+    def _apply(self, action: Choice) -> list[Event]:
+        self.moves.append(action.name)
+        return [Event("choice", action.name)]
+
+    def format_action(self, action: Choice) -> str:
+        return action.name
+
+    def parse_action(self, text: str) -> Choice:
+        return Choice(text)
+
+    def render(self, player: int | None = None, color: bool = False) -> str:
+        return " ".join(self.moves)
+
+
+class Trap(ChoiceGame):
+    """Player 0 takes a safe draw or a bait; after the bait, 1 of ``replies`` replies wins
+    for player 1 and every other one loses. Random replies make the bait look good;
+    the evaluation (like tank chess's) knows that the side to move can win at once."""
+
+    ruleset_id = "trap"
+    rule = "TRAP-1"
+    players = ("first", "second")
+
+    def __init__(self, seed: int = 0, replies: int = 20):
+        super().__init__(seed, "trap")
+        self.replies = replies
+
     def legal_actions(self) -> list[Choice]:
         if not self.moves:
             return [Choice("safe"), Choice("bait")]
         if self.moves == ["safe"]:
             return [Choice("pass")]
         return [Choice("punish")] + [Choice(f"blunder{i}") for i in range(self.replies - 1)]
-
-    def _check(self, action: Choice) -> Illegal | None:
-        return None if action in self.legal_actions() else Illegal("TRAP-1", "not now")
-
-    def _apply(self, action: Choice) -> list[Event]:
-        self.moves.append(action.name)
-        return [Event("choice", action.name)]
 
     def _outcome(self) -> Outcome | None:
         if len(self.moves) < 2:
@@ -325,15 +346,6 @@ class Trap(Game[Choice]):
         if self.moves == ["bait"]:  # the side to move wins at once
             return 0.95 if player == 1 else -0.95
         return 0.0
-
-    def format_action(self, action: Choice) -> str:
-        return action.name
-
-    def parse_action(self, text: str) -> Choice:
-        return Choice(text)
-
-    def render(self, player: int | None = None, color: bool = False) -> str:
-        return " ".join(self.moves)
 
 
 class Duel(Game[Add]):
@@ -390,41 +402,31 @@ class Duel(Game[Add]):
         return " ".join(map(str, self.picks))
 
 
-class Nudge(Game[Choice]):
+class Nudge(ChoiceGame):
     """Player 0 rolls a die, then player 1 picks one of ``replies`` replies; reply ``i``
     is worth ``0.02 * i`` to player 1. Below the roll the search cannot keep one state per
     node, and values a few hundredths apart must still steer it (Battle of Tanks'
     opponent replies after a drawn order look like this)."""
 
     ruleset_id = "nudge"
+    rule = "NUDGE-1"
     players = ("roller", "replier")
     search_profile = SearchProfile(rollout_depth=0)
 
     def __init__(self, seed: int = 0, replies: int = 10, scaled_chance: bool = False):
-        super().__init__(Dice(seed), "nudge")
+        super().__init__(seed, "nudge")
         self.replies = replies
         self.search_profile = SearchProfile(rollout_depth=0, scaled_chance=scaled_chance)  # type: ignore[misc]
-        self.moves: list[str] = []
-
-    def to_move(self) -> int:
-        return len(self.moves) % 2
-
-    def decision(self) -> str:
-        return "choose"
 
     def legal_actions(self) -> list[Choice]:
         if not self.moves:
             return [Choice("roll")]
         return [Choice(f"r{i}") for i in range(self.replies)]
 
-    def _check(self, action: Choice) -> Illegal | None:
-        return None if action in self.legal_actions() else Illegal("NUDGE-1", "not now")
-
     def _apply(self, action: Choice) -> list[Event]:
         if action.name == "roll":
             self.dice.d6("nudge roll", "roller")
-        self.moves.append(action.name)
-        return [Event("choice", action.name)]
+        return super()._apply(action)
 
     def _outcome(self) -> Outcome | None:
         return Outcome((), "replied") if len(self.moves) == 2 else None
@@ -435,17 +437,8 @@ class Nudge(Game[Choice]):
         worth = 0.02 * int(self.moves[1][1:])
         return worth if player == 1 else -worth
 
-    def format_action(self, action: Choice) -> str:
-        return action.name
 
-    def parse_action(self, text: str) -> Choice:
-        return Choice(text)
-
-    def render(self, player: int | None = None, color: bool = False) -> str:
-        return " ".join(self.moves)
-
-
-class Doomed(Game[Choice]):
+class Doomed(ChoiceGame):
     """Player 0 picks ``bold`` or ``meek``; both look good one ply deep, and player 1's
     reply ``quiet`` then leaves player 0 lost by the evaluation (an unanswerable
     threat, as tank chess's evaluation sees one), the bold line more clearly than
@@ -453,6 +446,7 @@ class Doomed(Game[Choice]):
     replies (``search_profile.reply_check``) finds every first move refuted."""
 
     ruleset_id = "doomed"
+    rule = "DOOMED-1"
     players = ("first", "second")
     search_profile = SearchProfile(rollout_depth=0, reply_check=2)
     AFTER = {("bold",): 0.5, ("meek",): 0.3, ("bold", "quiet"): -0.95, ("bold", "wild"): 0.6,
@@ -460,25 +454,11 @@ class Doomed(Game[Choice]):
     """The evaluation for player 0 of each line of play."""
 
     def __init__(self, seed: int = 0):
-        super().__init__(Dice(seed), "doomed")
-        self.moves: list[str] = []
-
-    def to_move(self) -> int:
-        return len(self.moves) % 2
-
-    def decision(self) -> str:
-        return "choose"
+        super().__init__(seed, "doomed")
 
     def legal_actions(self) -> list[Choice]:
         names = (["bold", "meek"], ["quiet", "wild"], ["wait"], [])[len(self.moves)]
         return [Choice(n) for n in names]
-
-    def _check(self, action: Choice) -> Illegal | None:
-        return None if action in self.legal_actions() else Illegal("DOOMED-1", "not now")
-
-    def _apply(self, action: Choice) -> list[Event]:
-        self.moves.append(action.name)
-        return [Event("choice", action.name)]
 
     def _outcome(self) -> Outcome | None:
         return Outcome((), "waited") if len(self.moves) == 3 else None
@@ -489,12 +469,3 @@ class Doomed(Game[Choice]):
             return outcome.returns(2)[player]
         value = self.AFTER.get(tuple(self.moves), 0.0)
         return value if player == 0 else -value
-
-    def format_action(self, action: Choice) -> str:
-        return action.name
-
-    def parse_action(self, text: str) -> Choice:
-        return Choice(text)
-
-    def render(self, player: int | None = None, color: bool = False) -> str:
-        return " ".join(self.moves)
