@@ -216,7 +216,9 @@ class MCTSAgent:
 
     # ------------------------------------------------------------------ api
     def choose(self, game: Game[Any]) -> Action:
-        """The most visited root action after the budget is spent."""
+        """The root action the search likes best once the budget is spent (by value on
+        exact roots, by visits elsewhere), or, with ``check_replies``, the one of its
+        best that the reply check prefers."""
         began = time.perf_counter()
         if game.outcome() is not None:
             raise TanktableError("the game is over: no action to choose")
@@ -264,10 +266,10 @@ class MCTSAgent:
         this tries them all for the moves it is about to choose from. A move's
         replies are tried forcing ones first (the game's ``search_priors``) and stop
         once one leaves no more than the best move so far (the move cannot be chosen
-        then), so most of the work goes to the first. Ties keep
-        the search's order. The cap (if any) bounds this too: past it, the best move
-        tried so far is played. ``reply_values`` keeps each tried move's value (at most
-        that much, for a move whose replies stopped early).
+        then), so most of the work goes to the first. Ties keep the search's order.
+        The cap (if any) bounds this too: past it, the best move tried so far is
+        played. ``reply_values`` keeps each tried move's value (at most that much,
+        for a move whose replies stopped early).
         """
         self.reply_values = {}
         best, best_value = candidates[0], -2.0
