@@ -289,8 +289,7 @@ class MCTSAgent:
             self.reply_values[action] = worst
             if worst > best_value:
                 best, best_value = action, worst
-            if self._cap_at is not None and time.perf_counter() >= self._cap_at:
-                self._capped = True
+            if self._out_of_time(1):
                 if self.last is not None:
                     self.last.capped = True
                 break

@@ -68,6 +68,15 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
     return r.json()  # type: ignore[no-any-return]
 
 
+def create_live(base: str, **body: Any) -> dict[str, Any]:
+    """A game created through the host's API of a real server at ``base`` (see ``serving``)."""
+    import httpx
+
+    r = httpx.post(f"{base}/api/games", headers={"x-host-key": KEY, "origin": base}, json=body)
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
 def wait_for(link: Link, predicate: Any, timeout: float = 20.0) -> dict[str, Any]:
     """Poll a seat's state until ``predicate(state)`` (the computer thinks in a thread)."""
     end = time.monotonic() + timeout

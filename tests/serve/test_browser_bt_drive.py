@@ -18,7 +18,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from cli.serve.app import TableServer
@@ -28,7 +27,7 @@ from rulesets.battle_of_tanks.actions import Drive, num
 from rulesets.battle_of_tanks.game import BattleGame
 from rulesets.battle_of_tanks.svg import SCALE
 from tests.serve.browser import Browser
-from tests.serve.helpers import KEY
+from tests.serve.helpers import create_live
 
 Live = tuple[str, TableServer]
 
@@ -36,8 +35,7 @@ Live = tuple[str, TableServer]
 # ------------------------------------------------------------------ the game
 def new_table(base: str, server: TableServer, seed: int = 4) -> tuple[Table, dict[str, str]]:
     """A Battle of Tanks game with two human seats; the table and each seat's link."""
-    game = httpx.post(f"{base}/api/games", headers={"x-host-key": KEY, "origin": base}, json={
-        "ruleset": "battle-of-tanks", "seed": seed, "seats": {"a": "human", "b": "human"}}).json()
+    game = create_live(base, ruleset="battle-of-tanks", seed=seed, seats={"a": "human", "b": "human"})
     return server.store.tables[game["id"]], game["links"]
 
 

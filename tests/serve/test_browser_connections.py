@@ -12,35 +12,15 @@ when shown again (connection.js).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
-import pytest
-
 from cli.serve.app import TableServer
 from tests.serve.browser import Browser
-from tests.serve.conftest import launch
-from tests.serve.helpers import KEY
+from tests.serve.helpers import create_live
 
 Live = tuple[str, TableServer]
 TABLES = 9  # more than the six connections Chromium allows one server
-
-
-@pytest.fixture(scope="module")
-def browser(chromium: str) -> Iterator[Browser]:
-    """A browser of its own: the walk counts the pages this tab has left behind."""
-    b = launch(chromium)
-    yield b
-    b.close()
-
-
-def new_tank_chess(base: str) -> dict[str, Any]:
-    """A Tank Chess game between two people, created through the host's API."""
-    game: dict[str, Any] = httpx.post(f"{base}/api/games", headers={"x-host-key": KEY, "origin": base}, json={
-        "ruleset": "tank-chess", "seed": 3, "seats": {"white": "human", "black": "human"}}).json()
-    return game
 
 
 def seat_path(link: str) -> str:
@@ -50,7 +30,8 @@ def seat_path(link: str) -> str:
 def test_many_tables_in_one_tab_each_load_at_once_and_back_follows_again(
         browser: Browser, live: Live, screenshots: Path) -> None:
     base, server = live
-    games = [new_tank_chess(base) for _ in range(TABLES)]
+    games = [create_live(base, ruleset="tank-chess", seed=3, seats={"white": "human", "black": "human"})
+             for _ in range(TABLES)]
     waits = []
     for game in games:
         start = time.monotonic()
