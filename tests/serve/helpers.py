@@ -72,7 +72,8 @@ def create_live(base: str, **body: Any) -> dict[str, Any]:
     """A game created through the host's API of a real server at ``base`` (see ``serving``)."""
     import httpx
 
-    r = httpx.post(f"{base}/api/games", headers={"x-host-key": KEY, "origin": base}, json=body)
+    r = httpx.post(f"{base}/api/games", headers={"x-host-key": KEY, "origin": base}, json=body,
+                   timeout=30)
     assert r.status_code == 201, r.text
     return r.json()  # type: ignore[no-any-return]
 

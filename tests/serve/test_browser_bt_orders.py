@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,7 @@ from rulesets.battle_of_tanks.actions import Declare
 from rulesets.battle_of_tanks.game import BattleGame
 from tests.battle_of_tanks.helpers import give_chit, make_game
 from tests.serve.browser import Browser
-from tests.serve.helpers import KEY, make_server, serving
+from tests.serve.helpers import create_live, make_server, serving
 
 ROCKS = {"name": "rocks", "type": "rocks", "polygon": [[50, 20], [56, 20], [56, 50], [50, 50]]}
 WALL = {"name": "stone wall", "type": "wall", "polygon": [[62, 72], [64, 72], [64, 88], [62, 88]]}
@@ -82,12 +81,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
 def open_game(browser: Browser, live: tuple[str, TableServer], name: str = POSITION, rings: int = 2) -> BattleGame:
     """A new game from the position ``name``, both seats people; side a's page opened."""
     base, server = live
-    request = urllib.request.Request(
-        f"{base}/api/games", method="POST",
-        data=json.dumps({"ruleset": "battle-of-tanks", "position": name,
-                         "seats": {"a": "human", "b": "human"}, "seed": 7}).encode(),
-        headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
-    created = json.loads(urllib.request.urlopen(request, timeout=20).read())
+    created = create_live(base, ruleset="battle-of-tanks", position=name,
+                          seats={"a": "human", "b": "human"}, seed=7)
     browser.open(base + created["links"]["a"])
     browser.wait("document.getElementById('status').textContent.startsWith('your decision')")
     if rings:

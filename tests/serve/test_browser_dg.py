@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,7 @@ from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.actions import EndStep
 from tests.serve.browser import Browser, BrowserError
 from tests.serve.conftest import launch
-from tests.serve.helpers import KEY, make_server, serving
+from tests.serve.helpers import create_live, make_server, serving
 from tests.serve.test_browser import open_moves
 from tests.serve.test_hidden_information import check, secrets_against
 
@@ -74,12 +73,7 @@ def browser(chromium: str) -> Iterator[Browser]:
 
 def open_seat(browser: Browser, base: str, position: str, seat: str, seats: dict[str, str]) -> str:
     """Create a game from a position through the host's API; open ``seat``'s link; its id."""
-    request = urllib.request.Request(
-        f"{base}/api/games", method="POST",
-        data=json.dumps({"ruleset": "duel-of-the-giants", "position": position, "seats": seats,
-                         "seed": 7}).encode(),
-        headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
-    game = json.loads(urllib.request.urlopen(request, timeout=30).read())
+    game = create_live(base, ruleset="duel-of-the-giants", position=position, seats=seats, seed=7)
     browser.open(base + game["links"][seat])
     browser.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')")
     return str(game["id"])
@@ -333,12 +327,8 @@ def test_issue_29_16_the_pass_screen_keeps_nothing_of_these_panels(browser: Brow
     """Hot seat: once the German has programmed his Tigers, the pass screen for the Soviet
     leaves no course drawn, no shot, no replayed entry and no ATG badge on the page."""
     base, _server = live
-    request = urllib.request.Request(
-        f"{base}/api/games", method="POST",
-        data=json.dumps({"ruleset": "duel-of-the-giants", "position": "program.yaml",
-                         "seats": {"german": "human", "soviet": "human"}, "seed": 7}).encode(),
-        headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
-    game = json.loads(urllib.request.urlopen(request, timeout=30).read())
+    game = create_live(base, ruleset="duel-of-the-giants", position="program.yaml",
+                       seats={"german": "human", "soviet": "human"}, seed=7)
     browser.open(base + game["links"]["hotseat"])
     browser.wait("!document.getElementById('pass').hidden")
     browser.click("#pass-ready")

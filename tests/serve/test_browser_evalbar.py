@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.serve.browser import Browser
-from tests.serve.helpers import KEY
+from tests.serve.helpers import KEY, create_live
 from tests.serve.test_browser_tc import ARROW, SPOT, at, click, live_tc, open_game, toward  # noqa: F401
 
 ASKED = "performance.getEntriesByType('resource').filter(e => e.name.endsWith('/estimate')).length"
@@ -65,11 +65,7 @@ def test_issue_28_5_the_evaluation_bar_at_a_hidden_information_table(
         browser: Browser, live_tc: str, screenshots: Path) -> None:  # noqa: F811
     """Duel of the Giants: each seat's bar shows its own side's estimate (from what that
     seat may know); a spectator, who has no side, is offered no bar."""
-    body = {"ruleset": "duel-of-the-giants", "seed": 4, "seats": {"german": "human", "soviet": "human"}}
-    request = urllib.request.Request(f"{live_tc}/api/games", data=json.dumps(body).encode(), headers={
-        "content-type": "application/json", "x-host-key": KEY, "origin": live_tc})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        game = json.loads(answer.read())
+    game = create_live(live_tc, ruleset="duel-of-the-giants", seed=4, seats={"german": "human", "soviet": "human"})
     for side in ("soviet", "german"):
         browser.open(live_tc + game["links"][side])
         browser.wait("document.querySelector('#board svg') && !document.getElementById('evalbar-box').hidden")

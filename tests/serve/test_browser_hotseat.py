@@ -7,26 +7,16 @@ Tiger program in the composer.
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from pathlib import Path
-from typing import Any
 
 from cli.serve.app import TableServer
 from tests.serve.browser import Browser
-from tests.serve.helpers import KEY
+from tests.serve.helpers import create_live
 from tests.serve.test_hidden_information import check, secrets_against
 
 WHOLE_DOM = """(() => document.documentElement.outerHTML + '\\n' +
     [...document.querySelectorAll('input, textarea')].map(f => f.value).join('\\n'))()"""
 """Everything the page holds: its markup with every attribute, and what its fields hold."""
-
-
-def create(base: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(f"{base}/api/games", data=json.dumps(body).encode(), headers={
-        "content-type": "application/json", "x-host-key": KEY, "origin": base})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return json.loads(answer.read())  # type: ignore[no-any-return]
 
 
 def play_one(browser: Browser) -> None:
@@ -53,8 +43,8 @@ def play_one(browser: Browser) -> None:
 def test_29_16_the_pass_screen_holds_nothing_of_the_last_players_view(
         browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
     base, server = live
-    game = create(base, {"ruleset": "duel-of-the-giants", "seed": 11,
-                         "seats": {"german": "human", "soviet": "human"}})
+    game = create_live(base, ruleset="duel-of-the-giants", seed=11,
+                       seats={"german": "human", "soviet": "human"})
     browser.open(base + game["links"]["hotseat"])
     players = server.store.tables[game["id"]].game.players
     passes = programs = 0

@@ -27,7 +27,7 @@ from rulesets.battle_of_tanks.actions import Declare
 from tests.battle_of_tanks.helpers import give_chit, make_game
 from tests.serve.browser import Browser
 from tests.serve.conftest import launch
-from tests.serve.helpers import KEY, make_server, serving
+from tests.serve.helpers import create_live, make_server, serving
 from tests.serve.test_browser import open_moves
 from tests.serve.test_browser_dg import SHIPPED, position_at
 
@@ -104,12 +104,10 @@ def open_game(b: Browser, base: str, ruleset: str, seat: str, position: str | No
                             "seats": seats or {s: "human" for s in RULESETS[ruleset]}}
     if position:
         body["position"] = position
-    request = urllib.request.Request(f"{base}/api/games", method="POST", data=json.dumps(body).encode(),
-                                     headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
-    game = json.loads(urllib.request.urlopen(request, timeout=30).read())
+    game = create_live(base, **body)
     b.open(base + game["links"][seat])
     b.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')")
-    return game  # type: ignore[no-any-return]
+    return game
 
 
 def post(base: str, link: str, what: str) -> None:

@@ -13,7 +13,6 @@ the trap is gone:
 from __future__ import annotations
 
 import json
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +21,7 @@ import yaml
 
 from cli.serve.app import TableServer
 from tests.serve.browser import Browser
-from tests.serve.helpers import KEY, serving
+from tests.serve.helpers import create_live, serving
 from tests.serve.test_browser_tc import ARROW, SPOT, at, click, drag, live_tc, toward  # noqa: F401 - live_tc
 from tests.serve.test_browser_tc import open_game as open_tc
 
@@ -32,11 +31,7 @@ WIDTH, HEIGHT = 1024, 768
 def open_bt(b: Browser, live: tuple[str, TableServer]) -> None:
     """A Battle of Tanks game of the shipped scenario between two people; side a's page."""
     base, _ = live
-    request = urllib.request.Request(
-        f"{base}/api/games", method="POST",
-        data=json.dumps({"ruleset": "battle-of-tanks", "seats": {"a": "human", "b": "human"}, "seed": 11}).encode(),
-        headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
-    created = json.loads(urllib.request.urlopen(request, timeout=20).read())
+    created = create_live(base, ruleset="battle-of-tanks", seats={"a": "human", "b": "human"}, seed=11)
     b.open(base + created["links"]["a"])
     b.wait("document.getElementById('status').textContent.startsWith('your decision')")
     b.wait("document.querySelector('#tt-overlay circle.tt-from')")
@@ -199,12 +194,8 @@ def live_dg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def open_dg(b: Browser, base: str, position: str, seat: str) -> None:
-    request = urllib.request.Request(
-        f"{base}/api/games", method="POST",
-        data=json.dumps({"ruleset": "duel-of-the-giants", "position": position, "seed": 7,
-                         "seats": {"german": "human", "soviet": "human"}}).encode(),
-        headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
-    game = json.loads(urllib.request.urlopen(request, timeout=30).read())
+    game = create_live(base, ruleset="duel-of-the-giants", position=position, seed=7,
+                       seats={"german": "human", "soviet": "human"})
     b.open(base + game["links"][seat])
     b.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')")
 

@@ -24,7 +24,7 @@ import pytest
 
 from cli.serve.app import TableServer
 from tests.serve.browser import Browser
-from tests.serve.helpers import KEY
+from tests.serve.helpers import create_live
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 
@@ -161,11 +161,7 @@ def test_29_10_a_server_gone_silent_is_noticed_by_its_missed_pings(
     base, server = live
     server.ping_seconds = 0.25
     try:
-        request = urllib.request.Request(f"{base}/api/games", data=json.dumps(
-            {"ruleset": "tank-chess", "seed": 5, "seats": {"white": "human", "black": "human"}}).encode(),
-            headers={"content-type": "application/json", "x-host-key": KEY, "origin": base})
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            game = json.loads(answer.read())
+        game = create_live(base, ruleset="tank-chess", seed=5, seats={"white": "human", "black": "human"})
         browser.open(base + game["links"]["white"])
         browser.wait("document.getElementById('status').textContent.startsWith('your decision')")
         time.sleep(1.5)  # pings come: all is well

@@ -13,7 +13,6 @@ two turns), and on h8, which it can shoot from d4 turned NE (TC-5.1).
 from __future__ import annotations
 
 import json
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +20,7 @@ from typing import Any
 import pytest
 
 from tests.serve.browser import Browser
-from tests.serve.helpers import KEY, serving
+from tests.serve.helpers import KEY, create_live, serving
 
 ROWS = "\n".join("  " + " ".join(["."] * 16) for _ in range(16))
 POSITION = f"""ruleset: tank-chess
@@ -60,15 +59,12 @@ def live_tc(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def open_game(browser: Browser, base: str) -> dict[str, Any]:
     """A new game from the position, White's link opened, White to move; the game's summary."""
-    body = {"ruleset": "tank-chess", "position": "shot-from-d6.yaml", "seats": {"white": "human", "black": "human"}}
-    request = urllib.request.Request(f"{base}/api/games", data=json.dumps(body).encode(), headers={
-        "content-type": "application/json", "x-host-key": KEY, "origin": base})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        game = json.loads(answer.read())
+    game = create_live(base, ruleset="tank-chess", position="shot-from-d6.yaml",
+                       seats={"white": "human", "black": "human"})
     browser.open(base + game["links"]["white"])
     browser.wait("document.getElementById('status').textContent.startsWith('your decision')")
     browser.wait("document.querySelector('#tt-overlay circle.tt-from')")
-    return game  # type: ignore[no-any-return]
+    return game
 
 
 def at(browser: Browser, selector: str) -> tuple[float, float]:
@@ -225,12 +221,8 @@ def test_29_9_the_arrows_follow_the_drawing_when_blacks_side_is_the_bottom(
         browser: Browser, live_tc: str) -> None:
     """With ``coordinates.origin: black`` the board is drawn turned round (TC-1.2): N,
     towards Black, points down the screen, and the arrow pointed at is the facing played."""
-    body = {"ruleset": "tank-chess", "seats": {"white": "human", "black": "human"}, "seed": 2,
-            "options": ["coordinates.origin=black"]}
-    request = urllib.request.Request(f"{live_tc}/api/games", data=json.dumps(body).encode(), headers={
-        "content-type": "application/json", "x-host-key": KEY, "origin": live_tc})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        game = json.loads(answer.read())
+    game = create_live(live_tc, ruleset="tank-chess", seats={"white": "human", "black": "human"}, seed=2,
+                       options=["coordinates.origin=black"])
     browser.open(live_tc + game["links"]["white"])
     browser.wait("document.querySelector('#tt-overlay circle.tt-from')")
     # a tank's square one step ahead (down the screen): facing N needs no turn there (TC-4.2)
