@@ -443,6 +443,11 @@ def forecast(g: DuelGame, a: Fire) -> Forecast | None:
     t = unit(g, tid) if tid is not None else None
     if s is None or t is None:
         return None
+    return shot_forecast(g, s, t)
+
+
+def shot_forecast(g: DuelGame, s: Unit, t: Unit) -> Forecast:
+    """What ``s`` firing at ``t`` would do as the board stands (see :func:`forecast`)."""
     steps = 0
     if isinstance(s, Tank):
         d = g.geo.direction(s.pos, t.pos)

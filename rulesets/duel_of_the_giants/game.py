@@ -294,6 +294,10 @@ class DuelGame(Game[Action]):
         programs = search.program_candidates(self)
         return programs or search.prune(self, self.legal_actions())
 
+    def search_priors(self, actions: Sequence[Action]) -> list[float]:
+        """Shots that would do something first, then holding fire (search.priors)."""
+        return search.priors(self, actions)
+
     def _step_actions(self) -> list[Action]:
         if self.pending_orient:
             return markers.orient_actions(self)
@@ -718,7 +722,7 @@ class DuelGame(Game[Action]):
         g._cache = None
         g.search_copy = True
         rng = random.Random(seed)
-        view.resample_secrets(g, self.side_of[player], rng)
+        view.resample_secrets(g, self.side_of[player], rng, likely=True)
         return g
 
     def hidden_variant(self, player: int, seed: int) -> DuelGame:

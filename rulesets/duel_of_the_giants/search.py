@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -35,6 +36,7 @@ from rulesets.duel_of_the_giants.actions import (
     EndStep,
     Face,
     Fire,
+    Hold,
     Orient,
     Program,
     T34Dash,
@@ -101,6 +103,61 @@ def _candidates(track: int) -> tuple[tuple[str, ...], ...]:
         if len(s) < track:
             out += [(*s, c) for c in TURRET_CARDS]
     return tuple(out)
+
+
+SHOT_PRIORS = {"destroyed": 3.0, "critically damaged": 2.5, "damaged": 2.0, "no effect": 0.0}
+"""How a declared shot ranks by what it would do as the board stands (combat.forecast);
+holding fire ranks between a shot that does something and one that does nothing."""
+HOLD_PRIOR = 1.0
+
+
+def priors(g: DuelGame, actions: Sequence[Action]) -> list[float]:
+    """The order a search tries ``actions`` in, and greedy's choice among equal values.
+
+    A fire declaration changes nothing on the board until its stage resolves, so a
+    one-decision player that declares before the other side values every
+    declaration alike (the German side declares first, DG-17.4). Read from the
+    public forecast instead: a shot that destroys or damages first, then holding
+    fire, then a shot that would do nothing and only give the shooter away
+    (DG-17.12). Every other action scores 0 (no opinion).
+    """
+    from rulesets.duel_of_the_giants.combat import forecast
+
+    out: list[float] = []
+    for a in actions:
+        if isinstance(a, Fire):
+            f = forecast(g, a)
+            out.append(0.0 if f is None else SHOT_PRIORS[f.result])
+        else:
+            out.append(HOLD_PRIOR if isinstance(a, Hold) else 0.0)
+    return out
+
+
+def likely_declaration(g: DuelGame, uid: str, rng: random.Random) -> str | None:
+    """A declaration for the unit ``uid`` as its side would likely make it, read from the
+    public forecasts alone: the target of the shot :data:`SHOT_PRIORS` ranks highest, or
+    holding fire where no shot ranks above it (ties at random).
+
+    The other side's declarations of the stage under way are hidden (DG-17.4); a
+    search that dealt them uniformly would expect a gun to hold fire half the time
+    when it has one shot, and walk into it.
+    """
+    from rulesets.duel_of_the_giants.combat import shot_forecast, unit
+
+    shooter = unit(g, uid)
+    assert g.combat is not None
+    best: list[str | None] = [None]
+    top = HOLD_PRIOR
+    for tid in g.combat.options.get(uid, []):
+        target = unit(g, tid)
+        if shooter is None or target is None:
+            continue
+        score = SHOT_PRIORS[shot_forecast(g, shooter, target).result]
+        if score > top:
+            best, top = [tid], score
+        elif score == top:
+            best.append(tid)
+    return best[rng.randrange(len(best))]
 
 
 def playout_action(g: DuelGame, actions: list[Action], rng: random.Random) -> Action:

@@ -218,8 +218,12 @@ def identity_blind(g: DuelGame) -> DuelGame:
     return blind
 
 
-def resample_secrets(g: DuelGame, side: str, rng: random.Random) -> None:
+def resample_secrets(g: DuelGame, side: str, rng: random.Random, likely: bool = False) -> None:
     """Re-deal what ``side`` cannot see, keeping the counts it can infer (for the AI).
+
+    The other side's fire declarations of the stage under way are dealt at random
+    among its options, or with ``likely`` (the AI's samples) as that side would likely
+    declare them by the public forecasts (search.likely_declaration).
 
     Reads nothing that ``side`` may not see: the pieces are taken in the order
     of their hexes and the identities dealt from their sorted multiset, so the
@@ -235,7 +239,7 @@ def resample_secrets(g: DuelGame, side: str, rng: random.Random) -> None:
             rng.shuffle(flags)
             for m, w in zip(ms, flags, strict=False):
                 m.wheel = w
-        _random_declarations(g, "soviet", rng)
+        _random_declarations(g, "soviet", rng, likely)
         return
     hidden = sorted((a for a in g.atgs.values() if not a.face_up), key=lambda a: (a.pos, a.id))
     kinds = sorted(a.kind for a in hidden)
@@ -255,7 +259,7 @@ def resample_secrets(g: DuelGame, side: str, rng: random.Random) -> None:
     if g.draft:
         laying = unprogrammed(g)
         g.draft = _any_stack(len(g.draft), laying[0].track if laying else 1, rng)
-    _random_declarations(g, "german", rng)
+    _random_declarations(g, "german", rng, likely)
 
 
 def _any_stack(height: int, track: int, rng: random.Random) -> tuple[str, ...]:
@@ -268,13 +272,15 @@ def _any_stack(height: int, track: int, rng: random.Random) -> tuple[str, ...]:
     return tuple(cards)
 
 
-def _random_declarations(g: DuelGame, side: str, rng: random.Random) -> None:
+def _random_declarations(g: DuelGame, side: str, rng: random.Random, likely: bool) -> None:
     if g.combat is None:
         return
     from rulesets.duel_of_the_giants.combat import side as unit_side
     from rulesets.duel_of_the_giants.combat import unit
+    from rulesets.duel_of_the_giants.search import likely_declaration
 
     for uid in sorted(g.combat.decl):
         u = unit(g, uid)
         if u is not None and unit_side(u) == side:
-            g.combat.decl[uid] = rng.choice([*g.combat.options.get(uid, []), None])
+            g.combat.decl[uid] = (likely_declaration(g, uid, rng) if likely
+                                  else rng.choice([*g.combat.options.get(uid, []), None]))

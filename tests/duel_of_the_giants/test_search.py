@@ -150,3 +150,62 @@ def test_mcts_plays_legal_actions_and_never_changes_the_real_game() -> None:
         assert action in g.legal_actions() or isinstance(action, Program)
         assert g.dice.getstate() == dice
         assert _state(g) == state
+
+
+def _case_a(shooter_at: str = "c5", target_at: str = "f5") -> DuelGame:
+    """A Tiger and a T-34 facing each other along row 5 in phase D: case A, the German
+    declares first (DG-17.4)."""
+    from tests.duel_of_the_giants.helpers import blank, goto, t34, tiger
+
+    g = blank()
+    t34(g, 9, "i11", "NE")  # a spare T-34 far away keeps the game running
+    tiger(g, 1, shooter_at, "E")
+    tiger(g, 2, "a1", "E")
+    t34(g, 1, target_at, "W")
+    goto(g, "D1")
+    assert "case A" in g.decision() and g.players[g.to_move()] == "german"
+    assert isinstance(g, DuelGame)
+    return g
+
+
+def test_dg_17_4_priors_rank_a_shot_by_its_forecast_then_holding_fire() -> None:
+    """A declaration changes nothing until its stage resolves; the search's priors read
+    the shot's public forecast (DG-17.8, DG-17.9): destroying first, holding fire above
+    a shot that would do nothing (a shooter that fires is exposed, DG-17.12)."""
+    from rulesets.duel_of_the_giants.actions import Fire, Hold
+    from rulesets.duel_of_the_giants.board import parse_hex
+
+    near = _case_a()  # 3 hexes: 5 - 2 = 3 hits against front armour 3
+    fire, hold = Fire(parse_hex("c5"), parse_hex("f5")), Hold(parse_hex("c5"))
+    assert near.search_priors([hold, fire]) == [1.0, 3.0]
+    assert "destroyed" in near.describe_actions([fire])[0]
+    far = _case_a(target_at="h5")  # 5 hexes: 5 - 4 = 1 hit, front armour 3: damaged
+    assert far.search_priors([Fire(parse_hex("c5"), parse_hex("h5"))]) == [2.0]
+
+
+def test_greedy_german_declares_the_shot_that_destroys_instead_of_tossing_a_coin() -> None:
+    """DG-17.4: the German declares before the T-34 answers, so one decision ahead firing
+    and holding look alike; the priors break the tie toward the shot, for every seed."""
+    g = _case_a()
+    choices = {g.format_action(GreedyAgent(seed=s).choose(g)) for s in range(12)}
+    assert choices == {"fire c5 f5"}
+
+
+def test_dg_17_4_the_soviet_search_expects_the_hidden_shot_the_german_would_likely_declare() -> None:
+    """The German's declaration is hidden until the stage resolves (DG-17.4). The AI's
+    samples deal it as the German would likely declare it from the public forecast (the
+    Tiger's shot destroys the T-34, so it fires), not a coin toss between firing and
+    holding; ``hidden_variant`` (the secrecy check) still deals every option."""
+    from tests.duel_of_the_giants.helpers import play
+
+    g = _case_a()
+    play(g, "fire c5 f5")
+    soviet = g.players.index("soviet")
+    assert g.players[g.to_move()] == "soviet" and g.combat is not None
+    tiger = next(uid for uid in g.combat.decl)  # the German's one declaration so far
+    target = g.combat.decl[tiger]
+    assert target is not None
+    sampled = {g.determinize(soviet, seed).combat.decl[tiger] for seed in range(20)}
+    assert sampled == {target}
+    dealt = {g.hidden_variant(soviet, seed).combat.decl[tiger] for seed in range(20)}
+    assert dealt == {target, None}
