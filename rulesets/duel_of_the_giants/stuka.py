@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections import deque
+from functools import cache
 from typing import TYPE_CHECKING
 
 from core.game import Action, Event, Illegal
 from rulesets.duel_of_the_giants import recon, vp
 from rulesets.duel_of_the_giants.actions import Recon, StukaAction
-from rulesets.duel_of_the_giants.board import FACINGS, Pos, label, opposite
+from rulesets.duel_of_the_giants.board import FACINGS, Geometry, Pos, label, opposite
 
 if TYPE_CHECKING:
     from rulesets.duel_of_the_giants.game import DuelGame
@@ -29,6 +31,45 @@ def airfield_free(g: DuelGame) -> bool:
     s = g.stuka
     assert s is not None
     return g.tank_at(s.airfield) is None
+
+
+def actions_home(g: DuelGame) -> int:
+    """The fewest flight actions (``F``, ``L``, ``R``, DG-13.3) that bring the flying
+    Stuka from its hex and facing back onto the airfield."""
+    s = g.stuka
+    assert s is not None
+    return _home_table(g.geo, s.airfield)[(s.pos, s.facing)]
+
+
+def actions_left_in_flight(g: DuelGame) -> int:
+    """The flight actions the flying Stuka still has: what is left of the flight phase
+    under way (none between flight phases: unused actions are lost, DG-13.3) and the
+    whole of each flight phase to come (DG-13.2)."""
+    s = g.stuka
+    assert s is not None
+    w = g.cfg.weapons.stuka
+    now = s.actions_left if g.step == "D4" else 0
+    return now + w.actions_per_flight_phase * (w.flight_phases - s.flight_phase)
+
+
+@cache
+def _home_table(geo: Geometry, airfield: Pos) -> dict[tuple[Pos, int], int]:
+    """Flight actions from every (hex, facing) to the airfield: a search backwards
+    from the airfield, where an ``F`` may not come from off the board."""
+    dist = {(airfield, f): 0 for f in range(6)}
+    frontier = deque(dist)
+    while frontier:
+        p, f = frontier.popleft()
+        d = dist[(p, f)] + 1
+        back = geo.step(p, opposite(f))
+        before = [(p, (f + 1) % 6), (p, (f - 1) % 6)]
+        if geo.on_board(back):
+            before.append((back, f))
+        for state in before:
+            if state not in dist:
+                dist[state] = d
+                frontier.append(state)
+    return dist
 
 
 def attack_problem(g: DuelGame, target: Pos) -> str | None:

@@ -11,7 +11,7 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
-from rulesets.duel_of_the_giants import threats
+from rulesets.duel_of_the_giants import stuka, threats
 from rulesets.duel_of_the_giants import vp as vpmod
 from rulesets.duel_of_the_giants.board import FACINGS, Pos, label
 from rulesets.duel_of_the_giants.tigers import counted, unprogrammed
@@ -192,8 +192,11 @@ def _judge(g: DuelGame, player: int, cards: int) -> float:
     score -= 0.3 * sum(1 for m in g.markers.values() if m.wheel)
     score += sum(ATG_READY if a.tire is None else ATG_MOVING for a in g.atgs.values() if a.kind != "bluff")
     score += threats.balance(g) - threats.unscreened(g)
-    if g.stuka is not None and g.stuka.state == "flying" and g.stuka.flight_phase >= 3:
-        score -= 0.5 * g.geo.distance(g.stuka.pos, g.stuka.airfield)
+    if g.stuka is not None and g.stuka.state == "flying":
+        if stuka.actions_home(g) > stuka.actions_left_in_flight(g):
+            score -= g.cfg.rules.vp.table.stuka_forced_landing  # too far to return (DG-13.7)
+        elif g.stuka.flight_phase >= 3:
+            score -= 0.5 * g.geo.distance(g.stuka.pos, g.stuka.airfield)
     value = math.tanh(score / 12.0)
     return value if g.side_of[player] == "german" else -value
 

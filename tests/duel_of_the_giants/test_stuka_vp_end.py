@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from rulesets.duel_of_the_giants.vp import totals
 from tests.duel_of_the_giants.helpers import (
     blank,
@@ -160,3 +162,36 @@ def test_dg_20_4_round_limit_option() -> None:
     goto(g, "D6")
     out = g.outcome()
     assert out is not None and "round limit" in out.reason
+
+
+def test_dg_13_3_actions_home_count_the_turns_and_the_board_edge() -> None:
+    """The fewest F/L/R actions back onto the airfield at a6 (DG-13.3): four hexes away
+    facing it, four; facing away, three turns more; on the airfield, none."""
+    from rulesets.duel_of_the_giants import stuka as stuka_rules
+
+    g = flying("e6", "W")
+    assert stuka_rules.actions_home(g) == 4
+    g.stuka.facing = d("E")
+    assert stuka_rules.actions_home(g) == 7
+    g.stuka.pos = h("a6")
+    assert stuka_rules.actions_home(g) == 0
+
+
+def test_dg_13_7_the_evaluation_counts_a_flight_too_far_out_as_a_forced_landing() -> None:
+    """In the last flight phase, with three actions left, a Stuka four actions from
+    the airfield cannot return: the German's evaluation counts the forced landing's
+    4 VP for the Soviet side already (DG-13.7); one hex nearer, it does not."""
+    from rulesets.duel_of_the_giants import stuka as stuka_rules
+    from rulesets.duel_of_the_giants.view import _judge
+
+    g = flying("e6", "W")
+    g.stuka.flight_phase, g.stuka.actions_left = 4, 3
+    assert stuka_rules.actions_left_in_flight(g) == 3 and stuka_rules.actions_home(g) == 4
+    too_far = _judge(g, g.side_players["german"][0], 0)
+    g.stuka.pos = h("d6")
+    assert stuka_rules.actions_home(g) == 3
+    near = _judge(g, g.side_players["german"][0], 0)
+    distance_pull = 0.5 * 3  # within reach, the last phases pull it home by 0.5 a hex
+    assert math.isclose(math.atanh(near) * 12 - math.atanh(too_far) * 12, 4 - distance_pull)
+    g.stuka.flight_phase = 2  # two whole flight phases still to come: far enough is fine
+    assert stuka_rules.actions_left_in_flight(g) == 3 + 2 * 5
