@@ -356,6 +356,11 @@ class SearchProfile:
     """The most iterations one search spends, whatever its budget (None: no limit).
     For a ruleset whose search was measured to gain nothing past some size: a
     larger budget would only make a person wait, or play worse."""
+    min_iterations: int = 1
+    """The fewest iterations a level's budget (``reference`` seconds at ``rate``)
+    comes to. For a ruleset where the ``easy`` level's share of ``normal``'s budget
+    leaves too few for the search to do better than greedy play: a time budget
+    and an explicit ``iterations`` are left as they are."""
     reply_check: int = 0
     """How many of its best root moves a search that checks replies (the ``hard``
     level) tries against every reply of the opponent before it plays one (0: the

@@ -313,7 +313,7 @@ class MCTSAgent:
         budget = self.iterations
         if budget is None and self.reference is not None:
             rate = game.search_profile.rate
-            budget = max(1, round(self.reference * rate))
+            budget = max(1, game.search_profile.min_iterations, round(self.reference * rate))
         deadline = None if budget is not None else started + think
         ceiling = game.search_profile.max_iterations
         if ceiling is not None:
@@ -766,7 +766,8 @@ PRESETS: dict[str, Callable[[int, float | None], MCTSAgent]] = {
 ``--think 1`` (the default): ``easy`` searches 1/20 of a second's worth of iterations
 at the ruleset's reference speed (``search_profile.rate``) and answers within 0.5 s,
 ``normal`` a second's worth within 3 s, ``hard`` twice normal's within 4 s (every
-level at most the ruleset's ``search_profile.max_iterations``), and ``hard`` then
+level at least the ruleset's ``search_profile.min_iterations`` and at most its
+``max_iterations``), and ``hard`` then
 checks its best moves against every reply where the ruleset allows it. Same
 seed, same moves, on any machine fast enough to spend the budget within the cap;
 a slower or busier machine stops at the cap and plays the best move found by then."""

@@ -88,9 +88,13 @@ class DuelGame(Game[Action]):
     ruleset_id = "duel-of-the-giants"
     game_type = GameType(hidden_information=True, undo_across_players=False)
     notation_help = NOTATION_HELP
-    search_profile = SearchProfile(rate=150, rollout_depth=40)
+    search_profile = SearchProfile(rate=150, rollout_depth=40, min_iterations=30)
     """Playouts of about one phase of play before the evaluation judges; ``rate``
-    is the reference machine's iterations per second (see bench/RESULTS.md)."""
+    is the reference machine's iterations per second (see bench/RESULTS.md).
+    ``min_iterations``: ``easy``'s 1/20 of ``normal``'s budget would be 8 playouts a
+    decision, too few to play better than greedy, which takes its shots and breaks its
+    ties by the same priors; with 30 (1/5) it beats greedy (bench/RESULTS.md, the
+    ladder)."""
     search_copy = False
     """True on the AI's determinized copies: :meth:`search_actions` prunes there (search.py)."""
 

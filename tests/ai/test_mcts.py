@@ -486,6 +486,25 @@ def test_a_game_can_bound_the_iterations_of_every_search() -> None:
     assert below.last is not None and below.last.iterations == 20
 
 
+def test_a_game_can_raise_a_levels_budget_to_a_floor() -> None:
+    """``search_profile.min_iterations`` raises a level's budget (reference seconds at the
+    game's rate) to that many iterations; an explicit ``iterations`` is left alone."""
+    from tests.ai.games import Duel
+
+    class Floored(Duel):
+        search_profile = SearchProfile(halving=0, rate=100, min_iterations=30)
+
+    small = MCTSAgent(seed=0, think=None, reference=0.05)  # 5 iterations' worth
+    small.search(Floored(width=10))
+    assert small.last is not None and small.last.iterations == 30
+    large = MCTSAgent(seed=0, think=None, reference=0.5)
+    large.search(Floored(width=10))
+    assert large.last is not None and large.last.iterations == 50
+    explicit = MCTSAgent(seed=0, iterations=5)
+    explicit.search(Floored(width=10))
+    assert explicit.last is not None and explicit.last.iterations == 5
+
+
 def test_a_game_can_scale_exploration_below_die_rolls() -> None:
     """Replies 0.02 apart below a die roll: UCB's fixed constant spreads the visits nearly
     evenly over them; with ``search_scaled_chance`` most go to the best reply."""
