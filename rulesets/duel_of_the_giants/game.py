@@ -294,7 +294,7 @@ class DuelGame(Game[Action]):
         programs = search.program_candidates(self)
         return programs or search.prune(self, self.legal_actions())
 
-    def search_priors(self, actions: Sequence[Action]) -> list[float]:
+    def search_priors(self, actions: Sequence[Action]) -> list[float] | None:
         """Shots that would do something first, then holding fire (search.priors)."""
         return search.priors(self, actions)
 

@@ -111,7 +111,7 @@ holding fire ranks between a shot that does something and one that does nothing.
 HOLD_PRIOR = 1.0
 
 
-def priors(g: DuelGame, actions: Sequence[Action]) -> list[float]:
+def priors(g: DuelGame, actions: Sequence[Action]) -> list[float] | None:
     """The order a search tries ``actions`` in, and greedy's choice among equal values.
 
     A fire declaration changes nothing on the board until its stage resolves, so a
@@ -119,8 +119,11 @@ def priors(g: DuelGame, actions: Sequence[Action]) -> list[float]:
     declaration alike (the German side declares first, DG-17.4). Read from the
     public forecast instead: a shot that destroys or damages first, then holding
     fire, then a shot that would do nothing and only give the shooter away
-    (DG-17.12). Every other action scores 0 (no opinion).
+    (DG-17.12). Any other decision: ``None``, no opinion (the search asks at every
+    node, and a Tiger's several hundred programs need no ranking of zeros).
     """
+    if g.combat is None or not g.combat.queue:
+        return None
     from rulesets.duel_of_the_giants.combat import forecast
 
     out: list[float] = []
