@@ -348,6 +348,12 @@ class SearchProfile:
     """Random decisions a playout makes before the evaluation judges (0: none)."""
     halving: int | None = None
     """Root actions that sequential halving keeps (None: the agent's own width)."""
+    halving_hidden: bool = False
+    """Sequential halving at a hidden-information root as well (it always runs at a
+    perfect-information one). For a ruleset whose player knows his own root actions
+    whatever the samples deal him of the rest, and whose decisions can be so wide
+    (hundreds of actions) that UCB, exploring every one, gives most of them one
+    playout at most."""
     scaled_chance: bool = False
     """Scale exploration by the spread of values below die rolls as well."""
     prior_samples: int = 1

@@ -85,6 +85,10 @@ MIN_SPREAD = 0.01
 HALVING = 16
 """Sequential halving's width where neither the agent nor the game sets one."""
 
+HALVING_SHARE = 2
+"""The fewest iterations each candidate of sequential halving gets in its first round
+(with an iteration budget); a smaller budget searches with plain UCB instead."""
+
 MINIMAX_VISITS = 10
 """The minimax value also anchors the Monte Carlo mean as this many visits."""
 
@@ -231,7 +235,7 @@ class MCTSAgent:
             return legal[0]
         root = self.search(game, began)
         self.reply_values = {}
-        if self.chosen is not None:
+        if self.chosen is not None and (self.chosen in legal or game.check(self.chosen) is None):
             return self.chosen
         ranked = self._ranked(game, root, player, legal)
         if not ranked:
@@ -344,7 +348,8 @@ class MCTSAgent:
         width = self.halving
         if width is None:
             width = game.search_profile.halving if game.search_profile.halving is not None else HALVING
-        candidates = self._halving_candidates(root, player, exact, width)
+        candidates = self._halving_candidates(root, player, exact or game.search_profile.halving_hidden,
+                                              width, budget)
         if candidates:
             done = self._halve(root, player, candidates, iterate, budget, deadline)
         else:
@@ -367,10 +372,16 @@ class MCTSAgent:
         return self._capped
 
     # ------------------------------------------------------------- internals
-    def _halving_candidates(self, root: _Node, player: int, exact: bool, width: int) -> list[Action]:
-        """The best ``width`` seeded root actions, when sequential halving applies:
-        an exact root (perfect information) with more seeded actions than that."""
-        if not (width and exact and self.priors) or len(root.children) <= width:
+    def _halving_candidates(self, root: _Node, player: int, halves: bool, width: int,
+                            budget: int | None) -> list[Action]:
+        """The best ``width`` seeded root actions, when sequential halving applies
+        (``halves``: an exact root, or a hidden one whose game allows it), there are
+        more seeded actions than that, and an iteration budget gives each candidate
+        at least :data:`HALVING_SHARE` iterations in the first round: with fewer, a
+        round compares single noisy playouts and drops good actions at random."""
+        if not (width and halves and self.priors) or len(root.children) <= width:
+            return []
+        if budget is not None and budget < HALVING_SHARE * width * math.ceil(math.log2(width)):
             return []
         ranked = sorted(root.children.items(),
                         key=lambda kv: _mixed(kv[1], player, self.minimax), reverse=True)
@@ -496,6 +507,8 @@ class MCTSAgent:
         root.visits += 1
         path: list[tuple[_Node, int]] = []
         rolls = _rolls(sim)
+        if forced is not None and not exact and sim.check(forced[1]) is not None:
+            forced = None  # not open to the player in this sample: an iteration like any other
         if forced is not None:
             node = root.children[forced]
             sim.search_apply(forced[1])

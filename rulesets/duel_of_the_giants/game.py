@@ -88,7 +88,8 @@ class DuelGame(Game[Action]):
     ruleset_id = "duel-of-the-giants"
     game_type = GameType(hidden_information=True, undo_across_players=False)
     notation_help = NOTATION_HELP
-    search_profile = SearchProfile(rate=150, rollout_depth=40, min_iterations=30)
+    search_profile = SearchProfile(rate=150, rollout_depth=40, min_iterations=30, halving=8,
+                                   halving_hidden=True)
     """Playouts of about one phase of play before the evaluation judges; ``rate``
     is the reference machine's iterations per second (see bench/RESULTS.md).
     ``min_iterations``: ``easy``'s 1/20 of ``normal``'s budget would be 8 playouts a

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,8 +14,8 @@ from core.ai import make_agent
 from core.ai.agents import RandomAgent
 from core.ai.mcts import PRESETS, MCTSAgent
 from core.errors import TanktableError
-from core.game import SearchProfile
-from tests.ai.games import Add, Choice, HighCard, Mark, Nudge, Play, Race, TicTacToe, Trap
+from core.game import Event, GameType, Illegal, SearchProfile
+from tests.ai.games import Add, Choice, Duel, HighCard, Mark, Nudge, Play, Race, TicTacToe, Trap
 from tests.toy import Hold, PigGame, Roll
 
 
@@ -418,7 +419,6 @@ def test_the_reply_check_stays_within_the_cap() -> None:
 def test_sequential_halving_shares_the_budget_among_the_best_seeded_actions() -> None:
     """An exact root with more actions than ``halving``: only the best ``halving`` by their
     seeded value get iterations, in equal shares per round, and the survivor is played."""
-    from tests.ai.games import Duel
 
     agent = MCTSAgent(seed=3, iterations=160, halving=8)
     root = agent.search(Duel(width=30))
@@ -433,19 +433,23 @@ def test_sequential_halving_shares_the_budget_among_the_best_seeded_actions() ->
     assert agent.choose(Duel(width=30)) == agent.chosen
 
 
-def test_sequential_halving_is_off_for_small_roots_and_on_request() -> None:
-    from tests.ai.games import Duel
-
+def test_sequential_halving_is_off_for_small_roots_small_budgets_and_on_request() -> None:
+    """Off where the root has no more actions than the width, where the budget gives a
+    candidate fewer than two iterations in the first round (8 candidates, 3 rounds: 48
+    iterations at least), and with ``halving=0``."""
     for agent, game in ((MCTSAgent(seed=0, iterations=50, halving=16), Duel(width=10)),
+                        (MCTSAgent(seed=0, iterations=47, halving=8), Duel(width=30)),
                         (MCTSAgent(seed=0, iterations=50, halving=0), Duel(width=30))):
         agent.search(game)
         assert agent.chosen is None
+    enough = MCTSAgent(seed=0, iterations=48, halving=8)
+    enough.search(Duel(width=30))
+    assert enough.chosen is not None
 
 
 def test_a_game_can_set_its_own_halving_width() -> None:
     """``search_profile.halving`` of the game sets the width of an agent that sets none
     (0: plain UCB); a width given to the agent overrides the game's."""
-    from tests.ai.games import Duel
 
     class NoHalving(Duel):
         search_profile = SearchProfile(halving=0)
@@ -462,15 +466,69 @@ def test_a_game_can_set_its_own_halving_width() -> None:
     plain = MCTSAgent(seed=0, iterations=40, halving=0)
     plain.search(Narrow(width=30))
     assert plain.chosen is None
-    wide = MCTSAgent(seed=0, iterations=40, halving=16)
+    wide = MCTSAgent(seed=0, iterations=128, halving=16)
     wide.search(NoHalving(width=30))
     assert wide.chosen is not None
+
+
+class SecretDuel(Duel):
+    """Duel with a hidden card: the samples deal it afresh, and a sample may deny the
+    first player the pick it names (a game where his root actions depend on the deal)."""
+
+    game_type = GameType(hidden_information=True)
+    search_profile = SearchProfile(halving_hidden=True)
+    deals: tuple[int | None, ...] = (None, 27, 28, 29)
+
+    def __init__(self, seed: int = 0, width: int = 30, denied: int | None = None):
+        super().__init__(seed, width)
+        self.denied = denied
+
+    def legal_actions(self) -> list[Add]:
+        return [a for a in super().legal_actions() if a.amount != self.denied or self.picks]
+
+    def _check(self, action: Add) -> Illegal | None:
+        if action.amount == self.denied and not self.picks:
+            return Illegal("DUEL-2", "denied by the hidden card")
+        return super()._check(action)
+
+    def _apply(self, action: Add) -> list[Event]:
+        assert action.amount != self.denied or self.picks, "the search played a denied pick"
+        return super()._apply(action)
+
+    def hidden_variant(self, player: int, seed: int) -> SecretDuel:
+        variant = self.clone()
+        variant.denied = random.Random(seed).choice(self.deals)
+        return variant
+
+
+def test_a_game_can_halve_at_a_hidden_information_root() -> None:
+    """``search_profile.halving_hidden``: a hidden-information root gets sequential
+    halving over its best seeded actions too, where plain UCB would spread the budget
+    over every one; a sample that denies the player a finalist iterates as usual
+    instead of playing it, and the survivor is one the real game accepts."""
+    class Open(SecretDuel):
+        deals = (None,)
+
+    class Plain(Open):
+        search_profile = SearchProfile()
+
+    agent = MCTSAgent(seed=0, iterations=160, halving=8)
+    root = agent.search(Open(width=30))
+    assert agent.chosen is not None
+    searched = {a.amount for (_, a), n in root.children.items() if n.visits > 2}
+    assert len(searched) == 8 and searched <= set(range(22, 30))
+    plain = MCTSAgent(seed=0, iterations=160, halving=8)
+    plain.search(Plain(width=30))
+    assert plain.chosen is None
+    for seed in range(6):
+        denied = SecretDuel(width=30, denied=29)
+        choice = MCTSAgent(seed=seed, iterations=60, halving=4).choose(denied)
+        assert denied.check(choice) is None
 
 
 def test_a_game_can_bound_the_iterations_of_every_search() -> None:
     """``search_profile.max_iterations`` stops an iteration budget and a time budget
     alike at that many iterations (a ruleset whose search gains nothing past it)."""
-    from tests.ai.games import Duel
 
     class Bounded(Duel):
         search_profile = SearchProfile(halving=0, max_iterations=30)
@@ -489,7 +547,6 @@ def test_a_game_can_bound_the_iterations_of_every_search() -> None:
 def test_a_game_can_raise_a_levels_budget_to_a_floor() -> None:
     """``search_profile.min_iterations`` raises a level's budget (reference seconds at the
     game's rate) to that many iterations; an explicit ``iterations`` is left alone."""
-    from tests.ai.games import Duel
 
     class Floored(Duel):
         search_profile = SearchProfile(halving=0, rate=100, min_iterations=30)

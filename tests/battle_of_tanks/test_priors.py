@@ -71,10 +71,10 @@ def test_mcts_halves_over_the_best_eight_seeded_orders():
                    "b1": (110, 110, 180), "b2": (90, 110, 180)}, cards=cards)
     give_chit(g, "a")
     assert g.search_profile.halving == 8 and len(g.legal_actions()) > 8
-    agent = MCTSAgent(seed=1, iterations=40)
+    agent = MCTSAgent(seed=1, iterations=48)  # two iterations a candidate in the first round
     root = agent.search(g)
-    best8 = agent._halving_candidates(root, 0, True, 8)
+    best8 = agent._halving_candidates(root, 0, True, 8, 48)
     assert len(best8) == 8 and agent.chosen in best8
     # the others keep their one seeded visit: no iteration went to them
     assert all(n.visits == 1 for (_, a), n in root.children.items() if a not in best8)
-    assert sum(n.visits for (_, a), n in root.children.items() if a in best8) == 8 + 40
+    assert sum(n.visits for (_, a), n in root.children.items() if a in best8) == 8 + 48
