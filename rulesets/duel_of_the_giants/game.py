@@ -95,7 +95,10 @@ class DuelGame(Game[Action]):
     ``min_iterations``: ``easy``'s 1/20 of ``normal``'s budget would be 8 playouts a
     decision, too few to play better than greedy, which takes its shots and breaks its
     ties by the same priors; with 30 (1/5) it beats greedy (bench/RESULTS.md, the
-    ladder)."""
+    ladder). ``halving`` with ``halving_hidden``: a side's own actions do not depend
+    on the other side's secrets, so a wide decision (some 600 programs at a Tiger's
+    first card) is searched by sequential halving over its best 8, each with
+    several playouts, instead of UCB giving most of them one playout or none."""
     search_copy = False
     """True on the AI's determinized copies: :meth:`search_actions` prunes there (search.py)."""
 

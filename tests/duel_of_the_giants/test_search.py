@@ -209,3 +209,26 @@ def test_dg_17_4_the_soviet_search_expects_the_hidden_shot_the_german_would_like
     assert sampled == {target}
     dealt = {g.hidden_variant(soviet, seed).combat.decl[tiger] for seed in range(20)}
     assert dealt == {target, None}
+
+
+@pytest.mark.parametrize("scenario", ["summer", "winter"])
+def test_a_sides_own_search_actions_do_not_depend_on_what_its_samples_deal(scenario: str) -> None:
+    """``search_profile.halving_hidden`` rests on this: every sample the search draws for
+    the side to move (the other side's markers, guns, mines, programs and declarations
+    dealt afresh) offers that side the same actions, so sequential halving's finalists
+    can be played in each of them. Checked at every fourth decision of a random game."""
+    from core.ai.agents import RandomAgent
+
+    g = _game(scenario, seed=3)
+    agent = RandomAgent(seed=3)
+    checked = 0
+    for n in range(500):
+        if g.outcome() is not None:
+            break
+        if n % 4 == 0:
+            p = g.to_move()
+            dealt = {frozenset(map(repr, g.determinize(p, 100 * n + k).search_actions())) for k in range(3)}
+            assert len(dealt) == 1, g.decision()
+            checked += 1
+        g.apply(agent.choose(g))
+    assert checked > 50
