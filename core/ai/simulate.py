@@ -33,6 +33,7 @@ import math
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
@@ -329,14 +330,50 @@ def _run_pool(jobs: Sequence[GameJob], workers: int, take: Callable[[list[GameRe
     chunks = _chunks(jobs, workers, chunk_size)
     method = _start_method()
     hashing: AbstractContextManager[None] = _fixed_hash_seed() if method == "spawn" else nullcontext()
-    with hashing, get_context(method).Pool(min(workers, len(chunks)), initializer=_ignore_ctrl_c) as pool:
-        for batch in pool.imap_unordered(_play_chunk, chunks):
-            take(batch)
+    with hashing:
+        with _ctrl_c_deferred() as interrupted:
+            pool = get_context(method).Pool(min(workers, len(chunks)), initializer=_ignore_ctrl_c)
+        with pool:
+            if interrupted:
+                raise KeyboardInterrupt
+            for batch in pool.imap_unordered(_play_chunk, chunks):
+                take(batch)
+
+
+@contextmanager
+def _ctrl_c_deferred() -> Iterator[list[bool]]:
+    """Hold Ctrl-C back while the pool starts; the list it yields says whether one came.
+
+    A Ctrl-C inside the pool's start-up escaped it half-built: a worker forked but
+    not yet on the pool's list outlived the parent (ignoring Ctrl-C, waiting for
+    work), and with it the terminal or pipe it shared. So the parent only notes it
+    here and stops once the pool is whole and can be terminated; and the workers
+    are forked with SIGINT blocked, so that none is interrupted before it ignores
+    it (:func:`_ignore_ctrl_c`). In a thread other than the main one (where Python
+    handles signals) nothing is changed.
+    """
+    came: list[bool] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield came
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: came.append(True))
+    blocked = hasattr(signal, "pthread_sigmask")
+    if blocked:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield came
+    finally:
+        if blocked:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
 
 
 def _ignore_ctrl_c() -> None:
-    """A worker leaves Ctrl-C to the parent (see :func:`_run_pool`)."""
+    """A worker leaves Ctrl-C to the parent (see :func:`_run_pool`): ignored, then
+    unblocked (a worker is forked with it blocked, see :func:`_ctrl_c_deferred`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _run_dask(

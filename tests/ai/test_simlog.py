@@ -310,3 +310,39 @@ def test_ctrl_c_stops_a_pooled_run_at_once_and_quietly() -> None:
     word, games, seconds = done.stdout.split()
     assert word == "stopped" and int(games) < 40 and float(seconds) < 5
     assert done.stderr == ""
+
+
+
+CTRL_C_AT_FORK_SCRIPT = """
+import os, signal
+from multiprocessing import popen_fork
+from core.ai.simulate import simulate
+from tests.toy import PigGame
+
+launch = popen_fork.Popen._launch
+
+def launch_then_ctrl_c(self, process_obj):
+    launch(self, process_obj)
+    if self.pid:  # the parent: Ctrl-C to the worker it has just forked
+        os.kill(self.pid, signal.SIGINT)
+
+class Pig:
+    def __call__(self, seed):
+        return PigGame(seed, 30)
+
+popen_fork.Popen._launch = launch_then_ctrl_c
+print(simulate(Pig(), 40, seed=1, default_kind="random", workers=2).games)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the pool forks on Linux")
+def test_a_worker_forked_into_a_ctrl_c_ignores_it_as_every_worker_does() -> None:
+    """A worker is forked with Ctrl-C blocked until it ignores it: one that is sent it
+    at once does not die with a traceback (the pool would fork another and the
+    terminal would show it), and the run plays all its games."""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", CTRL_C_AT_FORK_SCRIPT], cwd=root,
+                          capture_output=True, text=True, timeout=60, start_new_session=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert done.stdout.split() == ["40"]
