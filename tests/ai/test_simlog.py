@@ -278,6 +278,7 @@ def test_cli_ctrl_c_prints_the_report_so_far(with_pig: Any, tmp_path: Path,
 CTRL_C_SCRIPT = """
 import os, signal, sys, threading, time
 from core.ai.simulate import SimulationInterrupted, simulate
+signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C live, as in a terminal
 from tests.toy import PigGame
 
 class SlowPig:
@@ -302,7 +303,10 @@ except SimulationInterrupted as stop:
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups are POSIX")
 def test_ctrl_c_stops_a_pooled_run_at_once_and_quietly() -> None:
     """Ctrl-C reaches the whole process group: the parent reports, the workers are
-    stopped at once (not after the games queued for them) and print nothing."""
+    stopped at once (not after the games queued for them) and print nothing.
+
+    The script turns Ctrl-C on first: a test process may hand its children SIGINT
+    ignored (seen under pytest-xdist), and a run that never hears it never stops."""
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run([sys.executable, "-c", CTRL_C_SCRIPT], cwd=root, capture_output=True,
                           text=True, timeout=60, start_new_session=True)
@@ -318,6 +322,7 @@ import os, signal
 from multiprocessing import popen_fork
 from core.ai.simulate import simulate
 from tests.toy import PigGame
+signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C live, as in a terminal
 
 launch = popen_fork.Popen._launch
 
