@@ -316,7 +316,6 @@ def test_ctrl_c_stops_a_pooled_run_at_once_and_quietly() -> None:
     assert done.stderr == ""
 
 
-
 CTRL_C_AT_FORK_SCRIPT = """
 import os, signal
 from multiprocessing import popen_fork
