@@ -292,11 +292,20 @@ class DuelGame(Game[Action]):
         return acts
 
     def search_actions(self) -> list[Action]:
-        """On the AI's copies, the legal actions its heuristics keep (search.prune)."""
+        """On the AI's copies, the legal actions its heuristics keep (search.prune), whole
+        Tiger programs at a stack's first card, and the Stuka pilot's action
+        (search.stuka_choices)."""
         if not self.search_copy:
             return self.legal_actions()
         programs = search.program_candidates(self)
-        return programs or search.prune(self, self.legal_actions())
+        if programs:
+            return programs
+        actions = self.legal_actions()
+        if self.step == "D4":
+            flight = search.stuka_choices(self, actions)
+            if flight:
+                return flight
+        return search.prune(self, actions)
 
     def search_priors(self, actions: Sequence[Action]) -> list[float] | None:
         """Shots that would do something first, then holding fire (search.priors)."""

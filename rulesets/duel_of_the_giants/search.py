@@ -19,7 +19,10 @@ every sequence of up to three movement cards and the straight forward runs,
 each with and without a turret card -- the programs worth a look, which is a
 judgement of the search, not a rule. Each is filled up with Stop cards to the
 full stack, so the stack's height, which the Soviet side sees, tells nothing
-(DG-11.4). The playout policy for rollouts lives here too.
+(DG-11.4). The Stuka's flight is not searched at all: a pilot flies it
+(launch only for a T-34 in reach, behind it, attack, home), and the search
+only chooses among that pilot's action and free reconnaissance
+(:func:`stuka_choices`). The playout policy for rollouts lives here too.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from core.game import Action
+from rulesets.duel_of_the_giants import stuka
 from rulesets.duel_of_the_giants.actions import (
     Activate,
     EndStep,
@@ -39,6 +43,8 @@ from rulesets.duel_of_the_giants.actions import (
     Hold,
     Orient,
     Program,
+    Recon,
+    StukaAction,
     T34Dash,
     T34Reveal,
     T34Step,
@@ -47,7 +53,9 @@ from rulesets.duel_of_the_giants.actions import (
 from rulesets.duel_of_the_giants.tigers import MOVE_CARDS, TURRET_CARDS, stack_size, unprogrammed
 
 if TYPE_CHECKING:
+    from rulesets.duel_of_the_giants.board import Pos
     from rulesets.duel_of_the_giants.game import DuelGame
+    from rulesets.duel_of_the_giants.pieces import Tank
 
 
 def prune(g: DuelGame, actions: list[Action]) -> list[Action]:
@@ -163,6 +171,66 @@ def likely_declaration(g: DuelGame, uid: str, rng: random.Random) -> str | None:
     return best[rng.randrange(len(best))]
 
 
+def stuka_choices(g: DuelGame, actions: list[Action]) -> list[Action]:
+    """The search's share of the Stuka's decision: the pilot's action
+    (:func:`stuka_playout`) and any reconnaissance (free, DG-10.4); empty where the
+    Stuka has no decision. The flight itself is not searched: its one attack is worth
+    a T-34 among the noise of whole playouts, and a search that weighed launch
+    against staying, or each turn of the flight, by playouts flew the Stuka off and
+    landed it again, its one flight spent on nothing (DG-13.1)."""
+    if g.stuka is None:
+        return []
+    pilot = stuka_playout(g, actions)
+    if pilot is None:
+        return []
+    return [pilot, *(a for a in actions if isinstance(a, Recon))]
+
+
+def stuka_playout(g: DuelGame, actions: list[Action]) -> Action | None:
+    """The Stuka's decision in a playout, as a pilot would fly it: attack a T-34 it
+    stands behind; launch only for a T-34 it can reach in this flight phase; in the
+    air, fly toward the nearest such T-34 it can also return from, else home, and
+    land there (DG-13). None
+    where it has no decision. At random, it mostly flew off, missed every T-34 and
+    often force-landed (DG-13.7), and the search judged its other decisions by
+    playouts that had thrown the Stuka away."""
+    s = g.stuka
+    assert s is not None
+    ops: dict[str, Action] = {}
+    for a in actions:
+        if isinstance(a, StukaAction):
+            if a.op == "attack":
+                return a
+            ops[a.op] = a
+    if not ops:
+        return None
+    end = next((a for a in actions if isinstance(a, EndStep)), None)
+    if s.state == "ground":
+        per_phase = g.cfg.weapons.stuka.actions_per_flight_phase
+        reach = [n for n in (_flight(g, s.airfield, s.facing, t) for t in g.t34s() if not t.destroyed) if n is not None]
+        return ops["launch"] if reach and min(reach) <= per_phase else end
+    left = stuka.actions_left_in_flight(g)
+    goals: list[tuple[int, Pos]] = []
+    for t in g.t34s():
+        rear = stuka.attack_hex(g, t)
+        need = stuka.strike_actions(g, t)
+        if (not s.attacked and not t.destroyed and rear is not None and need is not None
+                and need <= s.actions_left and need + stuka.home_from(g, rear) <= left):
+            goals.append((need, rear))
+    goal = min(goals)[1] if goals else s.airfield
+    if goal == s.pos and "land" in ops:
+        return ops["land"]
+    here = stuka.flight_actions(g, s.pos, s.facing, goal)
+    moves = [(stuka.flight_actions(g, *stuka.after_action(g, op), goal), op) for op in ("F", "L", "R") if op in ops]
+    closer = [(n, op) for n, op in moves if n is not None and (here is None or n < here)]
+    return ops[min(closer)[1]] if closer else end
+
+
+def _flight(g: DuelGame, pos: Pos, facing: int, t: Tank) -> int | None:
+    rear = stuka.attack_hex(g, t)
+    return None if rear is None else stuka.flight_actions(g, pos, facing, rear)
+
+
 def playout_action(g: DuelGame, actions: list[Action], rng: random.Random) -> Action:
     """One decision of the rollout policy: random, but shaped like real play.
 
@@ -174,6 +242,10 @@ def playout_action(g: DuelGame, actions: list[Action], rng: random.Random) -> Ac
     fires = [a for a in actions if isinstance(a, Fire)]
     if fires:
         return fires[rng.randrange(len(fires))]
+    if g.step == "D4" and g.stuka is not None:
+        flight = stuka_playout(g, actions)
+        if flight is not None:
+            return flight
     if g.step == "B3":
         active = g.active_t34
         at = g.tanks[active].pos if active is not None and active in g.tanks else None

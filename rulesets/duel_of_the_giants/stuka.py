@@ -13,6 +13,7 @@ from rulesets.duel_of_the_giants.board import FACINGS, Geometry, Pos, label, opp
 
 if TYPE_CHECKING:
     from rulesets.duel_of_the_giants.game import DuelGame
+    from rulesets.duel_of_the_giants.pieces import Tank
 
 
 def start_d4(g: DuelGame) -> list[Event]:
@@ -52,10 +53,53 @@ def actions_left_in_flight(g: DuelGame) -> int:
     return now + w.actions_per_flight_phase * (w.flight_phases - s.flight_phase)
 
 
+def strike_actions(g: DuelGame, t: Tank) -> int | None:
+    """The fewest flight actions that bring the flying Stuka into the hex behind T-34
+    ``t``, from where it may attack it (DG-13.5); None where it cannot attack ``t``
+    (a forest hex, or the hex behind off the board)."""
+    s = g.stuka
+    assert s is not None
+    rear = attack_hex(g, t)
+    return None if rear is None else flight_actions(g, s.pos, s.facing, rear)
+
+
+def attack_hex(g: DuelGame, t: Tank) -> Pos | None:
+    """The hex behind T-34 ``t`` from which the Stuka may attack it (DG-13.5), or None
+    where it may not (a forest hex, or the hex behind off the board)."""
+    rear = g.geo.step(t.pos, opposite(t.hull))
+    if not g.geo.on_board(rear) or not g.tt(t.pos).stuka_attack:
+        return None
+    return rear
+
+
+def home_from(g: DuelGame, pos: Pos) -> int:
+    """The fewest flight actions from ``pos`` back onto the airfield, in the facing that
+    suits best (where the Stuka stands after an attack, its facing depends on the way in)."""
+    s = g.stuka
+    assert s is not None
+    table = _home_table(g.geo, s.airfield)
+    return min(table[(pos, f)] for f in range(6))
+
+
+def flight_actions(g: DuelGame, pos: Pos, facing: int, goal: Pos) -> int | None:
+    """The fewest flight actions from ``pos`` facing ``facing`` into the hex ``goal``."""
+    return _home_table(g.geo, goal).get((pos, facing))
+
+
+def after_action(g: DuelGame, op: str) -> tuple[Pos, int]:
+    """Where the flying Stuka stands and faces after the flight action ``op`` (F, L, R)."""
+    s = g.stuka
+    assert s is not None
+    if op == "F":
+        return g.geo.step(s.pos, s.facing), s.facing
+    return s.pos, (s.facing + (1 if op == "R" else -1)) % 6
+
+
 @cache
 def _home_table(geo: Geometry, airfield: Pos) -> dict[tuple[Pos, int], int]:
-    """Flight actions from every (hex, facing) to the airfield: a search backwards
-    from the airfield, where an ``F`` may not come from off the board."""
+    """Flight actions from every (hex, facing) to the hex ``airfield`` (the airfield, or
+    the hex behind a T-34): a search backwards from it, where an ``F`` may not come from
+    off the board."""
     dist = {(airfield, f): 0 for f in range(6)}
     frontier = deque(dist)
     while frontier:

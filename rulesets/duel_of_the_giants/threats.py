@@ -6,6 +6,7 @@ it. ``balance`` sums, over every German unit and T-34 in line and in sight,
 the VP each could score with its next shot (by the real hit formula,
 ``combat.hits_for``), weighted by how soon it gets to fire: a unit already
 aiming fires first (DG-17.4 case B), one that must turn its turret later.
+``stuka_strike`` values the Stuka's one attack (DG-13.5) still to come.
 
 It reads the pieces of the game it is given. On the AI's determinized
 copies the face-down ATG identities are resampled, so a Soviet search only
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesets.duel_of_the_giants import stuka
 from rulesets.duel_of_the_giants.board import turn_steps
 from rulesets.duel_of_the_giants.combat import armour, barrel, hits_for
 from rulesets.duel_of_the_giants.los import concealed, has_los
@@ -44,6 +46,15 @@ UNSCREENED = 0.5
 """Share of a T-34's threat added when no Tiger stands west of it (:func:`unscreened`)."""
 EXIT_MARGIN = 0.5
 """How far below the VP for breaking through (DG-15.9) a T-34's threat stays."""
+STUKA_HELD = 1.0
+"""Worth of the Stuka on the ground before its one flight (DG-13.1): the T-34 it may
+still destroy later. A launch with no T-34 in reach gives it up for nothing."""
+STRIKE_NOW = 0.9
+"""Share of a T-34's worth (:data:`T34_KILL` plus :func:`t34_threat`) that a flying
+Stuka holds while it can stand behind it with the actions left in this flight phase:
+T-34s do not move before it acts, so the attack is all but made (DG-13.5). A T-34
+farther away counts for nothing: it moves in phase B before the next flight phase,
+and a Stuka that chases it strays from its airfield (DG-13.7)."""
 
 
 def t34_threat(g: DuelGame, t: Tank) -> float:
@@ -127,3 +138,34 @@ def unscreened(g: DuelGame) -> float:
             threat = t34_threat(g, t)
             total += max(0.0, min(UNSCREENED * threat, ceiling - threat))
     return total
+
+
+def stuka_strike(g: DuelGame) -> float:
+    """What the German Stuka's one attack (DG-13.5) is still worth, German positive.
+
+    On the ground before its flight: :data:`STUKA_HELD`. Flying with its attack unused:
+    :data:`STRIKE_NOW` of the VP and threat that destroying the best T-34 it can stand
+    behind in this flight phase would bring, where the flight also has the actions to
+    get back to the airfield (else the attack costs a forced landing, DG-13.7); else
+    nothing. Landed, used or lost: nothing. Without this, launching and landing again
+    cost the evaluation nothing, and a Stuka flown at once with no T-34 in reach was
+    gone when a T-34 broke through near the airfield."""
+    s = g.stuka
+    if s is None or s.attacked:
+        return 0.0
+    if s.state == "ground":
+        return STUKA_HELD
+    if s.state != "flying":
+        return 0.0
+    now = s.actions_left if g.step == "D4" else 0
+    left = stuka.actions_left_in_flight(g)
+    best = 0.0
+    for t in g.tanks.values():
+        if t.is_tiger or t.destroyed:
+            continue
+        need = stuka.strike_actions(g, t)
+        rear = stuka.attack_hex(g, t)
+        if need is None or rear is None or need > now or need + stuka.home_from(g, rear) > left:
+            continue
+        best = max(best, STRIKE_NOW * (T34_KILL + t34_threat(g, t)))
+    return best

@@ -119,8 +119,9 @@ def make_view(g: DuelGame, player: int | None) -> dict[str, Any]:
 
 
 def evaluate(g: DuelGame, player: int) -> float:
-    """VP difference plus threats: T-34s near the German edge, Tiger damage, and the
-    shots each side can expect in the next combat (threats.py) -- for the AI."""
+    """VP difference plus threats: T-34s near the German edge, Tiger damage, the
+    shots each side can expect in the next combat and the Stuka's attack still to
+    come (threats.py) -- for the AI."""
     outcome = g.outcome()
     if outcome is not None:
         return outcome.returns(len(g.players))[player]
@@ -175,6 +176,11 @@ same place the shorter is preferred (every card is one more chance to be blocked
 when T-34s move in phase B; ``B F`` is never better than no card)."""
 
 
+HOMEWARD = 0.1
+"""Pull of the airfield on a flying Stuka in its first two flight phases, per flight
+action home: a Stuka with nothing to attack comes home instead of drifting out of
+reach of its airfield (DG-13.7); a T-34 in reach is worth far more
+(threats.stuka_strike)."""
 ATG_READY = 0.5
 """Worth of a gun that can fire in the next phase D (no tire marker, DG-12.6)."""
 ATG_MOVING = 0.2
@@ -191,12 +197,14 @@ def _judge(g: DuelGame, player: int, cards: int) -> float:
             score -= threats.t34_threat(g, t)
     score -= 0.3 * sum(1 for m in g.markers.values() if m.wheel)
     score += sum(ATG_READY if a.tire is None else ATG_MOVING for a in g.atgs.values() if a.kind != "bluff")
-    score += threats.balance(g) - threats.unscreened(g)
+    score += threats.balance(g) - threats.unscreened(g) + threats.stuka_strike(g)
     if g.stuka is not None and g.stuka.state == "flying":
         if stuka.actions_home(g) > stuka.actions_left_in_flight(g):
             score -= g.cfg.rules.vp.table.stuka_forced_landing  # too far to return (DG-13.7)
         elif g.stuka.flight_phase >= 3:
             score -= 0.5 * g.geo.distance(g.stuka.pos, g.stuka.airfield)
+        else:
+            score -= HOMEWARD * stuka.actions_home(g)
     value = math.tanh(score / 12.0)
     return value if g.side_of[player] == "german" else -value
 
