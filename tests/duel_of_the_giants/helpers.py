@@ -99,6 +99,23 @@ def goto(g: DuelGame, step: str) -> list[Event]:
     return events
 
 
+def stuka_at_d4(t34_at: str = "c6", hull: str = "W", forest: bool = False) -> DuelGame:
+    """Phase D4 with the Stuka unflown at a6 facing E and one T-34 (in a forest hex
+    with ``forest``), out of the Tigers' lines at b1 and b11, and a Soviet wheel
+    marker so that the game goes on."""
+    g = blank()
+    tiger(g, 1, "b1", "E")
+    tiger(g, 2, "b11", "E")
+    marker(g, "i9", True)
+    t34(g, 1, t34_at, hull)
+    if forest:
+        terrain(g, "forest", t34_at)
+    stuka(g, "a6")
+    goto(g, "D1")
+    assert g.step == "D4"
+    return g
+
+
 def play(g: DuelGame, *moves: str) -> list[Event]:
     events: list[Event] = []
     for m in moves:

@@ -19,6 +19,7 @@ from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.actions import Activate, Program
 from rulesets.duel_of_the_giants.game import DuelGame
 from rulesets.duel_of_the_giants.pieces import Marker
+from tests.duel_of_the_giants.helpers import stuka_at_d4
 
 
 def _game(scenario: str = "summer", seed: int = 0, players: int = 2) -> DuelGame:
@@ -234,24 +235,6 @@ def test_a_sides_own_search_actions_do_not_depend_on_what_its_samples_deal(scena
     assert checked > 50
 
 
-def _stuka_decision(forest: bool = False) -> DuelGame:
-    """Phase D4, the Stuka unflown at a6 facing E, one T-34 at c6 facing W (the hex
-    behind it, d6, three flight actions away), out of every Tiger's line."""
-    from tests.duel_of_the_giants.helpers import blank, goto, marker, stuka, t34, terrain, tiger
-
-    g = blank()
-    tiger(g, 1, "b1", "E")
-    tiger(g, 2, "b11", "E")
-    marker(g, "i9", True)
-    t34(g, 1, "c6", "W")
-    if forest:
-        terrain(g, "forest", "c6")
-    stuka(g, "a6")
-    goto(g, "D1")
-    assert g.step == "D4"
-    return g
-
-
 def _flown(g: DuelGame) -> list[str]:
     from rulesets.duel_of_the_giants.search import stuka_playout
 
@@ -267,7 +250,7 @@ def _flown(g: DuelGame) -> list[str]:
 def test_dg_13_the_playouts_stuka_launches_for_a_t34_in_reach_strikes_it_and_flies_home() -> None:
     """DG-13.5: three F bring the Stuka behind the T-34, which it destroys; the flight
     phase's last action turns it for home (DG-13.6)."""
-    g = _stuka_decision()
+    g = stuka_at_d4()
     flight = _flown(g)
     assert flight[:5] == ["stuka launch", "stuka F", "stuka F", "stuka F", "stuka attack c6"]
     assert "t34-1" not in g.tanks and g.stuka.state == "flying"
@@ -276,7 +259,7 @@ def test_dg_13_the_playouts_stuka_launches_for_a_t34_in_reach_strikes_it_and_fli
 
 def test_dg_13_the_playouts_stuka_stays_on_the_ground_with_no_t34_in_reach() -> None:
     """A T-34 in a forest hex cannot be attacked (DG-4.3.5): the Stuka is not launched."""
-    g = _stuka_decision(forest=True)
+    g = stuka_at_d4(forest=True)
     assert _flown(g) == ["end"]
     assert g.stuka.state == "ground"
 
@@ -284,7 +267,7 @@ def test_dg_13_the_playouts_stuka_stays_on_the_ground_with_no_t34_in_reach() -> 
 def test_dg_13_6_the_playouts_stuka_with_its_attack_spent_flies_home_and_lands() -> None:
     from tests.duel_of_the_giants.helpers import d, h
 
-    g = _stuka_decision(forest=True)
+    g = stuka_at_d4(forest=True)
     g.apply(g.parse_action("stuka launch"))
     g.stuka.pos, g.stuka.facing, g.stuka.attacked = h("d6"), d("W"), True
     assert _flown(g) == ["stuka F", "stuka F", "stuka F", "stuka land"]
@@ -296,9 +279,9 @@ def test_dg_13_the_search_flies_the_stuka_by_the_pilot_and_never_spends_its_flig
     DG-10.4): launch for a T-34 in reach, stay on the ground without one. The real
     game still offers every legal action."""
     german = 0
-    g = _stuka_decision()
+    g = stuka_at_d4()
     assert [g.format_action(a) for a in g.determinize(german, 1).search_actions()] == ["stuka launch"]
-    forest = _stuka_decision(forest=True)
+    forest = stuka_at_d4(forest=True)
     assert [g.format_action(a) for a in forest.determinize(german, 1).search_actions()] == ["end"]
     assert {g.format_action(a) for a in forest.legal_actions()} == {"stuka launch", "end"}
     from core.ai.agents import make_agent

@@ -7,7 +7,6 @@ import pytest
 
 from core.ai.agents import GreedyAgent
 from rulesets.duel_of_the_giants.actions import StukaAction
-from rulesets.duel_of_the_giants.game import DuelGame
 from rulesets.duel_of_the_giants.stuka import strike_actions
 from rulesets.duel_of_the_giants.threats import (
     AIMING,
@@ -28,10 +27,8 @@ from tests.duel_of_the_giants.helpers import (
     atg,
     blank,
     d,
-    goto,
-    marker,
     play,
-    stuka,
+    stuka_at_d4,
     t34,
     terrain,
     tiger,
@@ -157,25 +154,10 @@ def test_dg_15_9_an_unscreened_t34_is_still_worth_more_across_the_edge() -> None
     assert t34_threat(g, t) + unscreened(g) == pytest.approx(5 - EXIT_MARGIN)
 
 
-def _stuka_ready_at_d4(t34_at: str, hull: str) -> DuelGame:
-    """Phase D4 of a round with the Stuka unflown at a6 facing E, one T-34 out of every
-    line of fire and a Soviet wheel marker (so the game goes on)."""
-    g = blank()
-    tiger(g, 1, "b1", "E")
-    tiger(g, 2, "b11", "E")
-    marker(g, "i9", True)
-    t34(g, 1, t34_at, hull)
-    stuka(g, "a6")
-    goto(g, "D1")
-    assert g.step == "D4"
-    return g
-
-
 def test_dg_13_1_the_unflown_stuka_is_worth_keeping_and_a_launch_with_nothing_in_reach_gives_it_up() -> None:
     """The Stuka flies once (DG-13.1) and attacks no T-34 in forest (DG-4.3.5): launched
     with the only T-34 in a forest, its attack is worth nothing, and landing ends it."""
-    g = _stuka_ready_at_d4("c6", "W")
-    terrain(g, "forest", "c6")
+    g = stuka_at_d4(forest=True)
     assert stuka_strike(g) == STUKA_HELD
     play(g, "stuka launch")
     assert stuka_strike(g) == 0.0
@@ -187,7 +169,7 @@ def test_dg_13_5_a_flying_stuka_holds_the_t34_it_can_stand_behind_in_this_flight
     """T-34 at c6 facing W: the hex behind it is d6, three hexes east of the airfield a6
     (three F of the phase's five actions, DG-13.3); attacked, the T-34 is destroyed for
     2 VP (DG-13.5) and the attack is spent."""
-    g = _stuka_ready_at_d4("c6", "W")
+    g = stuka_at_d4()
     t = g.tanks["t34-1"]
     play(g, "stuka launch")
     assert strike_actions(g, t) == 3
@@ -203,7 +185,7 @@ def test_dg_13_5_a_t34_beyond_this_flight_phases_reach_counts_for_nothing() -> N
     """Launched at a6 facing W, the Stuka needs three turns before it flies east: d6 is
     six actions away, more than this phase's five (DG-13.3), and the T-34 moves in
     phase B before the next one."""
-    g = _stuka_ready_at_d4("c6", "W")
+    g = stuka_at_d4()
     g.stuka.facing = d("W")
     t = g.tanks["t34-1"]
     play(g, "stuka launch")
@@ -214,12 +196,11 @@ def test_dg_13_5_a_t34_beyond_this_flight_phases_reach_counts_for_nothing() -> N
 def test_dg_13_greedy_keeps_the_stuka_with_nothing_in_reach_and_strikes_what_it_can_reach() -> None:
     """One decision ahead, the German side launches only for a T-34 the Stuka can reach,
     and then flies behind it and destroys it (DG-13.5)."""
-    g = _stuka_ready_at_d4("c6", "W")
-    terrain(g, "forest", "c6")
+    g = stuka_at_d4(forest=True)
     german = GreedyAgent(seed=1)
     assert not isinstance(german.choose(g), StukaAction)
 
-    g = _stuka_ready_at_d4("c6", "W")
+    g = stuka_at_d4()
     while g.step == "D4" and g.players[g.to_move()] == "german":
         g.apply(german.choose(g))
     assert "t34-1" not in g.tanks
@@ -230,7 +211,7 @@ def test_dg_13_7_a_t34_the_stuka_could_reach_but_not_return_from_is_worth_nothin
     """T-34 at e6 facing W: the hex behind it, f6, is five F from the airfield a6. In the
     first flight phase the flight has the actions to get there and home; in the fourth,
     the attack would leave the Stuka short of the airfield: a forced landing (DG-13.7)."""
-    g = _stuka_ready_at_d4("e6", "W")
+    g = stuka_at_d4("e6")
     t = g.tanks["t34-1"]
     play(g, "stuka launch")
     assert strike_actions(g, t) == 5
