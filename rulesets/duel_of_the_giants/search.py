@@ -53,9 +53,7 @@ from rulesets.duel_of_the_giants.actions import (
 from rulesets.duel_of_the_giants.tigers import MOVE_CARDS, TURRET_CARDS, stack_size, unprogrammed
 
 if TYPE_CHECKING:
-    from rulesets.duel_of_the_giants.board import Pos
     from rulesets.duel_of_the_giants.game import DuelGame
-    from rulesets.duel_of_the_giants.pieces import Tank
 
 
 def prune(g: DuelGame, actions: list[Action]) -> list[Action]:
@@ -175,9 +173,9 @@ def stuka_choices(g: DuelGame, actions: list[Action]) -> list[Action]:
     """The search's share of the Stuka's decision: the pilot's action
     (:func:`stuka_playout`) and any reconnaissance (free, DG-10.4); empty where the
     Stuka has no decision. The flight itself is not searched: its one attack is worth
-    a T-34 among the noise of whole playouts, and a search that weighed launch
-    against staying, or each turn of the flight, by playouts flew the Stuka off and
-    landed it again, its one flight spent on nothing (DG-13.1)."""
+    one T-34, too little to stand out in the noise of whole playouts, and a search
+    weighing launch against staying, or each turn of the flight, by playouts spends
+    the one flight (DG-13.1) on nothing."""
     if g.stuka is None:
         return []
     pilot = stuka_playout(g, actions)
@@ -189,11 +187,10 @@ def stuka_choices(g: DuelGame, actions: list[Action]) -> list[Action]:
 def stuka_playout(g: DuelGame, actions: list[Action]) -> Action | None:
     """The Stuka's decision in a playout, as a pilot would fly it: attack a T-34 it
     stands behind; launch only for a T-34 it can reach in this flight phase; in the
-    air, fly toward the nearest such T-34 it can also return from, else home, and
-    land there (DG-13). None
-    where it has no decision. At random, it mostly flew off, missed every T-34 and
-    often force-landed (DG-13.7), and the search judged its other decisions by
-    playouts that had thrown the Stuka away."""
+    air, fly toward the nearest such T-34 it can also return from, else home, and land
+    there (DG-13); None where it has no decision. Flown at random, it would mostly
+    miss every T-34 and often force-land (DG-13.7), and the search would judge its
+    other decisions by playouts that had thrown the Stuka away."""
     s = g.stuka
     assert s is not None
     ops: dict[str, Action] = {}
@@ -206,29 +203,16 @@ def stuka_playout(g: DuelGame, actions: list[Action]) -> Action | None:
         return None
     end = next((a for a in actions if isinstance(a, EndStep)), None)
     if s.state == "ground":
-        per_phase = g.cfg.weapons.stuka.actions_per_flight_phase
-        reach = [n for n in (_flight(g, s.airfield, s.facing, t) for t in g.t34s() if not t.destroyed) if n is not None]
-        return ops["launch"] if reach and min(reach) <= per_phase else end
-    left = stuka.actions_left_in_flight(g)
-    goals: list[tuple[int, Pos]] = []
-    for t in g.t34s():
-        rear = stuka.attack_hex(g, t)
-        need = stuka.strike_actions(g, t)
-        if (not s.attacked and not t.destroyed and rear is not None and need is not None
-                and need <= s.actions_left and need + stuka.home_from(g, rear) <= left):
-            goals.append((need, rear))
-    goal = min(goals)[1] if goals else s.airfield
+        in_reach = stuka.strikes(g, g.cfg.weapons.stuka.actions_per_flight_phase)
+        return ops["launch"] if in_reach and "launch" in ops else end
+    targets = stuka.strikes(g, s.actions_left)
+    goal = targets[0][1] if targets else s.airfield
     if goal == s.pos and "land" in ops:
         return ops["land"]
     here = stuka.flight_actions(g, s.pos, s.facing, goal)
     moves = [(stuka.flight_actions(g, *stuka.after_action(g, op), goal), op) for op in ("F", "L", "R") if op in ops]
     closer = [(n, op) for n, op in moves if n is not None and (here is None or n < here)]
     return ops[min(closer)[1]] if closer else end
-
-
-def _flight(g: DuelGame, pos: Pos, facing: int, t: Tank) -> int | None:
-    rear = stuka.attack_hex(g, t)
-    return None if rear is None else stuka.flight_actions(g, pos, facing, rear)
 
 
 def playout_action(g: DuelGame, actions: list[Action], rng: random.Random) -> Action:

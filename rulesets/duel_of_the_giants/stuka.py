@@ -53,14 +53,23 @@ def actions_left_in_flight(g: DuelGame) -> int:
     return now + w.actions_per_flight_phase * (w.flight_phases - s.flight_phase)
 
 
-def strike_actions(g: DuelGame, t: Tank) -> int | None:
-    """The fewest flight actions that bring the flying Stuka into the hex behind T-34
-    ``t``, from where it may attack it (DG-13.5); None where it cannot attack ``t``
-    (a forest hex, or the hex behind off the board)."""
+def strikes(g: DuelGame, within: int) -> list[tuple[int, Pos]]:
+    """The T-34s the Stuka can stand behind (DG-13.5) within ``within`` flight actions
+    from where it is, and still fly home from with the actions its flight has left
+    (DG-13.7): (actions, hex behind) for each, nearest first. Empty once its one
+    attack is made."""
     s = g.stuka
     assert s is not None
-    rear = attack_hex(g, t)
-    return None if rear is None else flight_actions(g, s.pos, s.facing, rear)
+    if s.attacked:
+        return []
+    left = actions_left_in_flight(g)
+    out: list[tuple[int, Pos]] = []
+    for t in g.t34s():
+        rear = None if t.destroyed else attack_hex(g, t)
+        need = None if rear is None else flight_actions(g, s.pos, s.facing, rear)
+        if rear is not None and need is not None and need <= within and need + home_from(g, rear) <= left:
+            out.append((need, rear))
+    return sorted(out)
 
 
 def attack_hex(g: DuelGame, t: Tank) -> Pos | None:

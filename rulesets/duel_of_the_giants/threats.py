@@ -147,9 +147,9 @@ def stuka_strike(g: DuelGame) -> float:
     :data:`STRIKE_NOW` of the VP and threat that destroying the best T-34 it can stand
     behind in this flight phase would bring, where the flight also has the actions to
     get back to the airfield (else the attack costs a forced landing, DG-13.7); else
-    nothing. Landed, used or lost: nothing. Without this, launching and landing again
-    cost the evaluation nothing, and a Stuka flown at once with no T-34 in reach was
-    gone when a T-34 broke through near the airfield."""
+    nothing. Landed, used or lost: nothing. Without it, launching and landing again
+    would cost nothing, and a Stuka flown at once with no T-34 in reach would be gone
+    when a T-34 breaks through near the airfield."""
     s = g.stuka
     if s is None or s.attacked:
         return 0.0
@@ -158,14 +158,6 @@ def stuka_strike(g: DuelGame) -> float:
     if s.state != "flying":
         return 0.0
     now = s.actions_left if g.step == "D4" else 0
-    left = stuka.actions_left_in_flight(g)
-    best = 0.0
-    for t in g.tanks.values():
-        if t.is_tiger or t.destroyed:
-            continue
-        need = stuka.strike_actions(g, t)
-        rear = stuka.attack_hex(g, t)
-        if need is None or rear is None or need > now or need + stuka.home_from(g, rear) > left:
-            continue
-        best = max(best, STRIKE_NOW * (T34_KILL + t34_threat(g, t)))
-    return best
+    targets = {rear for _, rear in stuka.strikes(g, now)}
+    return max((STRIKE_NOW * (T34_KILL + t34_threat(g, t)) for t in g.t34s()
+                if not t.destroyed and stuka.attack_hex(g, t) in targets), default=0.0)

@@ -7,7 +7,9 @@ import pytest
 
 from core.ai.agents import GreedyAgent
 from rulesets.duel_of_the_giants.actions import StukaAction
-from rulesets.duel_of_the_giants.stuka import strike_actions
+from rulesets.duel_of_the_giants.game import DuelGame
+from rulesets.duel_of_the_giants.pieces import Tank
+from rulesets.duel_of_the_giants.stuka import attack_hex, flight_actions
 from rulesets.duel_of_the_giants.threats import (
     AIMING,
     EXIT_MARGIN,
@@ -152,6 +154,12 @@ def test_dg_15_9_an_unscreened_t34_is_still_worth_more_across_the_edge() -> None
     t = t34(g, 1, "a5", "W")
     assert UNSCREENED * t34_threat(g, t) > 5 - EXIT_MARGIN - t34_threat(g, t)
     assert t34_threat(g, t) + unscreened(g) == pytest.approx(5 - EXIT_MARGIN)
+
+
+def strike_actions(g: DuelGame, t: Tank) -> int | None:
+    """Flight actions from where the Stuka is to the hex behind ``t`` (DG-13.5)."""
+    rear = attack_hex(g, t)
+    return None if rear is None else flight_actions(g, g.stuka.pos, g.stuka.facing, rear)
 
 
 def test_dg_13_1_the_unflown_stuka_is_worth_keeping_and_a_launch_with_nothing_in_reach_gives_it_up() -> None:
