@@ -39,7 +39,7 @@ def actions_home(g: DuelGame) -> int:
     Stuka from its hex and facing back onto the airfield."""
     s = g.stuka
     assert s is not None
-    return _home_table(g.geo, s.airfield)[(s.pos, s.facing)]
+    return _actions_to(g.geo, s.airfield)[(s.pos, s.facing)]
 
 
 def actions_left_in_flight(g: DuelGame) -> int:
@@ -53,23 +53,23 @@ def actions_left_in_flight(g: DuelGame) -> int:
     return now + w.actions_per_flight_phase * (w.flight_phases - s.flight_phase)
 
 
-def strikes(g: DuelGame, within: int) -> list[tuple[int, Pos]]:
+def strikes(g: DuelGame, within: int) -> list[tuple[int, Pos, Tank]]:
     """The T-34s the Stuka can stand behind (DG-13.5) within ``within`` flight actions
     from where it is, and still fly home from with the actions its flight has left
-    (DG-13.7): (actions, hex behind) for each, nearest first. Empty once its one
-    attack is made."""
+    (DG-13.7): (actions, hex behind, T-34) for each, nearest first. Empty once its
+    one attack is made."""
     s = g.stuka
     assert s is not None
     if s.attacked:
         return []
     left = actions_left_in_flight(g)
-    out: list[tuple[int, Pos]] = []
+    out: list[tuple[int, Pos, Tank]] = []
     for t in g.t34s():
         rear = None if t.destroyed else attack_hex(g, t)
         need = None if rear is None else flight_actions(g, s.pos, s.facing, rear)
         if rear is not None and need is not None and need <= within and need + home_from(g, rear) <= left:
-            out.append((need, rear))
-    return sorted(out)
+            out.append((need, rear, t))
+    return sorted(out, key=lambda strike: strike[:2])
 
 
 def attack_hex(g: DuelGame, t: Tank) -> Pos | None:
@@ -86,13 +86,13 @@ def home_from(g: DuelGame, pos: Pos) -> int:
     suits best (where the Stuka stands after an attack, its facing depends on the way in)."""
     s = g.stuka
     assert s is not None
-    table = _home_table(g.geo, s.airfield)
+    table = _actions_to(g.geo, s.airfield)
     return min(table[(pos, f)] for f in range(6))
 
 
 def flight_actions(g: DuelGame, pos: Pos, facing: int, goal: Pos) -> int | None:
     """The fewest flight actions from ``pos`` facing ``facing`` into the hex ``goal``."""
-    return _home_table(g.geo, goal).get((pos, facing))
+    return _actions_to(g.geo, goal).get((pos, facing))
 
 
 def after_action(g: DuelGame, op: str) -> tuple[Pos, int]:
@@ -105,11 +105,11 @@ def after_action(g: DuelGame, op: str) -> tuple[Pos, int]:
 
 
 @cache
-def _home_table(geo: Geometry, airfield: Pos) -> dict[tuple[Pos, int], int]:
-    """Flight actions from every (hex, facing) to the hex ``airfield`` (the airfield, or
-    the hex behind a T-34): a search backwards from it, where an ``F`` may not come from
-    off the board."""
-    dist = {(airfield, f): 0 for f in range(6)}
+def _actions_to(geo: Geometry, goal: Pos) -> dict[tuple[Pos, int], int]:
+    """Flight actions from every (hex, facing) into the hex ``goal`` (the airfield, or
+    the hex behind a T-34): a search backwards from it, where an ``F`` may not come
+    from off the board."""
+    dist = {(goal, f): 0 for f in range(6)}
     frontier = deque(dist)
     while frontier:
         p, f = frontier.popleft()

@@ -158,6 +158,4 @@ def stuka_strike(g: DuelGame) -> float:
     if s.state != "flying":
         return 0.0
     now = s.actions_left if g.step == "D4" else 0
-    targets = {rear for _, rear in stuka.strikes(g, now)}
-    return max((STRIKE_NOW * (T34_KILL + t34_threat(g, t)) for t in g.t34s()
-                if not t.destroyed and stuka.attack_hex(g, t) in targets), default=0.0)
+    return max((STRIKE_NOW * (T34_KILL + t34_threat(g, t)) for _, _, t in stuka.strikes(g, now)), default=0.0)
