@@ -1,7 +1,7 @@
 """A ladder of the computer levels: a round robin, sides swapped, rated per side (issue 28.1).
 
     python bench/ladder.py RULESET [--levels random greedy easy normal hard] [--games 44]
-        [--seed 0] [--workers 1 | --dask ADDRESS|local] [--scenario S] [--option KEY=VALUE]
+        [--mirror-games 22] [--seed 0] [--workers 1 | --dask ADDRESS|local] [--scenario S] [--option KEY=VALUE]
         [--random-opening N] [--out FILE] [--resume FILE ...] [--estimate-only | --report-only]
 
 Every pairing of two levels plays ``--games`` games: the number is **per pairing**, both
@@ -10,13 +10,20 @@ even). The default, 44, gives a score near 50% a 95% interval of about ±15 poin
 (1.96 * sqrt(0.25 / 44) = 0.148); a level's score on one side rests on half of them
 (22 games, about ±20 points), which the ratings, fitted on all games at once, narrow.
 
+Mirror games: every level also plays ``--mirror-games`` games against itself (default half
+of ``--games``). They measure what a side is worth at that level, and so let the per-side
+ratings tell a level from its side: in an asymmetric game a level is judged against the
+level below it **on the same side** (easy as Soviet against greedy as Soviet), since
+against the level below playing the other side it meets the side's handicap too.
+
 Printed, as markdown to paste into bench/RESULTS.md: the command, the date, the commit,
 the wall time; every level's rating on each side and over both (Bradley-Terry on the Elo
 scale, ``bench/ratings.py``: draws and unfinished games count half, 95% intervals, a weak
 prior keeps a level that never loses finite), the first side's advantage; the check the
 issue asks for: for each level and the one below it in ``--levels`` order, and each side,
-the upper level's score with its Wilson 95% interval and whether it is at least 65%;
-and the games' results by pairing and side.
+the upper level's score against the lower one with its Wilson 95% interval, and its rating
+on that side above the lower level's on that side (with the score that difference
+predicts), each with whether it is at least 65%; and the games' results by pairing and side.
 
 Games are played as ``tanktable simulate`` plays them (``core.ai.simulate``: the same
 jobs, worker processes, Dask and seeds): random, greedy and the presets easy, normal and
@@ -30,7 +37,8 @@ Seeds: round ``r`` of the pairing of levels ``a`` and ``b`` is two games with th
 game seed, ``derive_seed(seed, "ladder", min(a, b), max(a, b), r)``, one with each level on
 the first side. The seed does not depend on the other levels of the ladder, so a ladder of
 three levels is part of the ladder of five, and a file of finished games (``--out``) grows
-as levels and rounds are added.
+as levels and rounds are added. Round ``r`` of a level's mirror games has the seed
+``derive_seed(seed, "ladder", level, level, r)``.
 
 Long ladders: ``--out FILE`` writes every game as it ends (``bench/ladder_log.py``), and
 the same command again plays only the games not in FILE yet; ``--resume FILE`` merges the
@@ -68,6 +76,7 @@ from bench.ratings import (  # noqa: E402
     Outcome,
     PairScore,
     Rating,
+    expected_score,
     fit_by_side,
     fit_pooled,
     pair_score,
@@ -128,9 +137,10 @@ def pairing_seed(seed: int, a: str, b: str, rnd: int) -> int:
     return derive_seed(seed, "ladder", low, high, rnd)
 
 
-def schedule(levels: Sequence[str], games: int, seed: int) -> list[LadderGame]:
+def schedule(levels: Sequence[str], games: int, seed: int, mirror_games: int = 0) -> list[LadderGame]:
     """Every pairing of two levels, ``games`` games each: ``games // 2`` rounds, each
-    played once with either level on the first side, with one seed for both."""
+    played once with either level on the first side, with one seed for both; and
+    ``mirror_games`` games of each level against itself, one a round."""
     if games < 2 or games % 2:
         raise TanktableError(f"--games is per pairing and must be even (half with each level on "
                              f"the first side), at least 2; not {games}")
@@ -138,12 +148,17 @@ def schedule(levels: Sequence[str], games: int, seed: int) -> list[LadderGame]:
         raise TanktableError("--levels names a level twice")
     if len(levels) < 2:
         raise TanktableError("--levels needs at least two levels")
+    if mirror_games < 0:
+        raise TanktableError(f"--mirror-games is a number of games, 0 or more; not {mirror_games}")
     out: list[LadderGame] = []
     for i, a in enumerate(levels):
         for b in levels[i + 1:]:
             for rnd in range(games // 2):
                 s = pairing_seed(seed, a, b, rnd)
                 out += [LadderGame(a, b, rnd, s), LadderGame(b, a, rnd, s)]
+    for level in levels:
+        out += [LadderGame(level, level, rnd, pairing_seed(seed, level, level, rnd))
+                for rnd in range(mirror_games)]
     return out
 
 
@@ -241,6 +256,16 @@ def adjacent_checks(games: Sequence[Outcome], levels: Sequence[str]) -> list[Pai
             for lower, upper in zip(levels, levels[1:], strict=False) for side in (0, 1)]
 
 
+def _verdict(score: float, low: float, high: float) -> str:
+    """Whether ``score`` reaches :data:`TARGET`, and whether its interval [low, high] clears it."""
+    verdict = "yes" if score >= TARGET else "no"
+    if low >= TARGET:
+        verdict += " (interval above)"
+    elif high < TARGET:
+        verdict += " (interval below)"
+    return verdict
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
@@ -258,7 +283,7 @@ def _elo(r: Rating) -> str:
 def report(*, title: str, command: str, commit: str, started: dt.datetime, load: float, wall: float,
            played: int, workers: str, sessions: Sequence[Mapping[str, Any]],
            records: Sequence[LadderRecord], levels: Sequence[str], sides: tuple[str, str],
-           games: int, seed: int, planned: int) -> str:
+           games: int, seed: int, planned: int, mirrors: int = 0) -> str:
     """The markdown report of the games of the schedule (``records``)."""
     lines = [f"### {title}: the ladder, {started:%d %b %Y} (commit `{commit}`)", ""]
     total = sum(float(s.get("seconds", 0.0)) for s in sessions)
@@ -276,8 +301,9 @@ def report(*, title: str, command: str, commit: str, started: dt.datetime, load:
     unfinished = sum(1 for r in records if not r.finished)
     draws = sum(1 for r in records if r.finished and not r.winners)
     mean = sum(r.moves for r in records) / len(records) if records else 0.0
+    mirrored = f", and {mirrors} of each level against itself" if mirrors else ""
     lines.append(f"{len(records)} of {planned} games ({games} a pairing, {games // 2} with each "
-                 f"level on each side), seed {seed}; {draws} drawn, {unfinished} unfinished at the "
+                 f"level on each side{mirrored}), seed {seed}; {draws} drawn, {unfinished} unfinished at the "
                  f"ruleset's decision bound (both count half); {mean:.0f} decisions a game.")
     lines.append("")
     if not records:
@@ -300,25 +326,31 @@ def report(*, title: str, command: str, commit: str, started: dt.datetime, load:
     lines.append(f"Does every level beat the one below it at least {_pct(TARGET)} of the time on "
                  "every side? (score: wins and half the draws)")
     lines.append("The fitted score is the per-side ratings' prediction, which draws on every "
-                 "game of the two levels on those sides.")
+                 "game of the two levels on those sides. *On the same side*: the level's rating "
+                 "on that side above the lower level's rating on that side, and the score that "
+                 "difference gives; the fair comparison where the sides differ, since against "
+                 "the lower level on the other side a level also meets that side's worth. It "
+                 "rests on the games of the levels against themselves"
+                 + ("." if mirrors else " (none here: the prior alone tells a side from a level)."))
     lines += ["", "| level | against | plays | games | won-drawn-lost | score | 95% (Wilson) | "
-              f"fitted | ≥ {_pct(TARGET)} |", "| --- | --- | --- | ---: | --- | ---: | --- | ---: | --- |"]
+              f"fitted | ≥ {_pct(TARGET)} | on the same side, Elo | score | ≥ {_pct(TARGET)} |",
+              "| --- | --- | --- | ---: | --- | ---: | --- | ---: | --- | ---: | ---: | --- |"]
     for check in adjacent_checks(games_, levels):
         if not check.games:
             lines.append(f"| {check.level} | {check.other} | {sides[check.side]} | 0 | | | | | "
-                         "not played |")
+                         "not played | | | |")
             continue
         fitted = (by_side.expected(check.level, check.other) if check.side == 0
                   else 1.0 - by_side.expected(check.other, check.level))
         low, high = check.interval
-        verdict = "yes" if check.score >= TARGET else "no"
-        if low >= TARGET:
-            verdict += " (interval above)"
-        elif high < TARGET:
-            verdict += " (interval below)"
+        same = by_side.same_side(check.level, check.other, check.side)
+        same_score = expected_score(same.estimate)
         lines.append(f"| {check.level} | {check.other} | {sides[check.side]} | {check.games} | "
                      f"{check.wins}-{check.draws}-{check.losses} | {_pct(check.score)} | "
-                     f"{_pct(low)}-{_pct(high)} | {_pct(fitted)} | {verdict} |")
+                     f"{_pct(low)}-{_pct(high)} | {_pct(fitted)} | "
+                     f"{_verdict(check.score, low, high)} | "
+                     f"{_elo(same)} | {_pct(same_score)} | "
+                     f"{_verdict(same_score, expected_score(same.low), expected_score(same.high))} |")
     lines += ["", f"Every game: the {sides[0]} level (row) against the {sides[1]} level (column), "
               f"won-drawn-lost by the {sides[0]}.", ""]
     lines.append(f"| {sides[0]} \\ {sides[1]} | " + " | ".join(played_levels) + " |")
@@ -357,6 +389,9 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--games", "-n", type=int, default=DEFAULT_GAMES,
                         help=f"games per pairing, even: half with each level on the first side "
                              f"(default {DEFAULT_GAMES}: a 95%% interval under ±15 points at 50%%)")
+    parser.add_argument("--mirror-games", type=int, default=None, metavar="N",
+                        help="games of each level against itself, which tell a side's worth from "
+                             "a level's (default: half of --games; 0: none)")
     parser.add_argument("--seed", type=int, default=0, help="master seed; game seeds derive from it")
     parser.add_argument("--workers", "-j", type=int, default=1, help="local worker processes")
     parser.add_argument("--dask", metavar="ADDRESS", help="Dask scheduler ADDRESS, or 'local'")
@@ -402,7 +437,8 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
         if level in ("human", "mcts"):
             raise TanktableError(f"{level} has no reproducible budget: use {', '.join(LEVELS)}")
         make_agent(level, seed=0, think=THINK)
-    plan = schedule(levels, args.games, args.seed)
+    mirrors = args.games // 2 if args.mirror_games is None else args.mirror_games
+    plan = schedule(levels, args.games, args.seed, mirrors)
     rules = get_ruleset(args.ruleset)
     options = game_options(rules, options=args.option).flat()
     factory = RegistryGames(args.ruleset, args.scenario, options)
@@ -464,7 +500,7 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     print(report(title=rules.title, command=_command(argv), commit=commit_of(HERE),
                  started=started_at, load=load, wall=wall, played=played, workers=_workers(args),
                  sessions=sessions, records=records, levels=levels, sides=sides,
-                 games=args.games, seed=args.seed, planned=len(plan)))
+                 games=args.games, mirrors=mirrors, seed=args.seed, planned=len(plan)))
     if interrupted:
         print(f"interrupted: {len(records)} of {len(plan)} games finished"
               + (f"; the same command resumes from {args.out}" if args.out else ""), file=sys.stderr)

@@ -13,6 +13,13 @@ points (400 points = odds of 10 to 1). Two fits:
   side]``. It answers "how does this level do on that side", which is what
   matters when the sides differ (Duel of the Giants, Battle of Tanks, Tank
   Chess's first move).
+  :meth:`SideFit.same_side` compares two levels **on the same side**: in an
+  asymmetric game a level is judged against the level below it playing
+  that same side, not against that level playing the other, stronger or
+  weaker, side. The per-side ratings tell the side from the level only
+  where games of a level against itself (both sides its own) are among the
+  outcomes; with the two levels' games against each other alone, the prior
+  alone would decide.
 * :func:`fit_pooled` gives every level one rating and the first side one
   advantage term: ``d = R[a] - R[b] + H``.
 
@@ -37,7 +44,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -100,10 +107,27 @@ class SideFit:
     levels: tuple[str, ...]
     ratings: dict[tuple[str, int], Rating]
     games: int
+    theta: Vector = field(repr=False, compare=False)
+    covariance: Vector = field(repr=False, compare=False)
 
     def expected(self, first: str, second: str) -> float:
         """The fitted score of ``first`` on the first side against ``second`` on the second."""
         return expected_score(self.ratings[(first, 0)].estimate - self.ratings[(second, 1)].estimate)
+
+    def same_side(self, level: str, other: str, side: int) -> Rating:
+        """How far ``level`` on side ``side`` rates above ``other`` on that side, with its
+        95% interval: the score ``level`` would make there, against any opponent,
+        above ``other``'s, as a rating difference (``expected_score`` of it: the
+        share of games the better of the two would win if they could meet on one side)."""
+        contrast = np.zeros(len(self.theta))
+        contrast[_column(self.levels, level, side)] += 1.0
+        contrast[_column(self.levels, other, side)] -= 1.0
+        return _rating(self.theta, self.covariance, contrast)
+
+
+def _column(levels: Sequence[str], level: str, side: int) -> int:
+    """The parameter of ``level`` on ``side`` in :func:`fit_by_side`'s design."""
+    return 2 * levels.index(level) + side
 
 
 @dataclass(frozen=True)
@@ -177,7 +201,7 @@ def fit_by_side(outcomes: Sequence[Outcome], levels: Iterable[str] | None = None
     order: ``levels``, or the order of first appearance in ``outcomes``.
     """
     names = _levels(outcomes, levels)
-    column = {(level, side): 2 * i + side for i, level in enumerate(names) for side in (0, 1)}
+    column = {(level, side): _column(names, level, side) for level in names for side in (0, 1)}
     rows = np.zeros((len(outcomes), 2 * len(names)))
     for g, o in enumerate(outcomes):
         rows[g, column[(o.first, 0)]] += 1.0
@@ -191,7 +215,7 @@ def fit_by_side(outcomes: Sequence[Outcome], levels: Iterable[str] | None = None
         contrast = -anchor.copy()
         contrast[j] += 1.0
         ratings[key] = _rating(theta, covariance, contrast)
-    return SideFit(names, ratings, len(outcomes))
+    return SideFit(names, ratings, len(outcomes), theta, covariance)
 
 
 def fit_pooled(outcomes: Sequence[Outcome], levels: Iterable[str] | None = None,

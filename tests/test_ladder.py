@@ -43,6 +43,21 @@ def test_a_pairing_plays_the_same_games_whatever_the_other_levels() -> None:
     assert not part & {(g.key, g.seed) for g in schedule(LEVELS, 4, seed=10)}
 
 
+def test_mirror_games_play_each_level_against_itself_on_seeds_of_their_own() -> None:
+    """issue 28.1: --mirror-games N adds N games of each level against itself, one a
+    round, each with a seed no other game of the ladder has; the pairings stay as they were."""
+    plain = schedule(LEVELS, 4, seed=3)
+    plan = schedule(LEVELS, 4, seed=3, mirror_games=3)
+    mirrors = [g for g in plan if g.first == g.second]
+    assert [g for g in plan if g.first != g.second] == plain
+    assert Counter(g.first for g in mirrors) == {level: 3 for level in LEVELS}
+    assert {g.round for g in mirrors} == {0, 1, 2}
+    assert len({g.seed for g in plan}) == 10 * 2 + 5 * 3
+    assert len({g.key for g in plan}) == len(plan)
+    with pytest.raises(TanktableError, match="--mirror-games"):
+        schedule(LEVELS, 4, seed=3, mirror_games=-1)
+
+
 @pytest.mark.parametrize("games", [0, 3, 43])
 def test_an_odd_number_of_games_is_refused(games: int) -> None:
     with pytest.raises(TanktableError, match="even"):
@@ -105,10 +120,11 @@ def test_a_tiny_ladder_runs_resumes_and_reports(tmp_path: Path, capsys: pytest.C
     """issue 28.1: the report has the command, the ratings per side and the 65% check;
     the same command again plays nothing and reports the same games."""
     out = tmp_path / "tc.jsonl"
-    argv = ["tank-chess", "--levels", "random", "greedy", "--games", "2", "--out", str(out)]
+    argv = ["tank-chess", "--levels", "random", "greedy", "--games", "2", "--mirror-games", "0",
+            "--out", str(out)]
     assert main(argv) == 0
     first = capsys.readouterr()
-    assert "bench/ladder.py tank-chess --levels random greedy --games 2 --out" in first.out
+    assert "bench/ladder.py tank-chess --levels random greedy --games 2 --mirror-games 0 --out" in first.out
     assert "| level | as white | as black | sides pooled |" in first.out
     assert "| greedy | random | white | 1 |" in first.out
     assert "| greedy | random | black | 1 |" in first.out
@@ -128,7 +144,7 @@ def test_parts_merge_and_a_differing_game_is_named(tmp_path: Path, capsys: pytes
     """issue 28.1: a ladder in parts: --resume takes another part's games (and sessions)
     into --out and plays only the rest; a game two parts hold differently keeps the first."""
     part, whole = tmp_path / "part.jsonl", tmp_path / "whole.jsonl"
-    base = ["tank-chess", "--levels", "random", "greedy"]
+    base = ["tank-chess", "--levels", "random", "greedy", "--mirror-games", "0"]
     assert main([*base, "--games", "2", "--out", str(part)]) == 0
     assert main([*base, "--games", "4", "--resume", str(part), "--out", str(whole)]) == 0
     err = capsys.readouterr().err
@@ -150,11 +166,12 @@ def test_report_only_joins_rungs_played_apart(tmp_path: Path, capsys: pytest.Cap
     """issue 28.1: rungs played one at a time into their own files are reported as one
     ladder by --report-only, which plays nothing and leaves the files as they were."""
     low, high = tmp_path / "low.jsonl", tmp_path / "high.jsonl"
-    assert main(["tank-chess", "--levels", "random", "greedy", "--games", "2", "--out", str(low)]) == 0
-    assert main(["tank-chess", "--levels", "greedy", "easy", "--games", "2", "--out", str(high)]) == 0
+    apart = ["--games", "2", "--mirror-games", "0"]
+    assert main(["tank-chess", "--levels", "random", "greedy", *apart, "--out", str(low)]) == 0
+    assert main(["tank-chess", "--levels", "greedy", "easy", *apart, "--out", str(high)]) == 0
     capsys.readouterr()
     before = (low.read_text(encoding="utf-8"), high.read_text(encoding="utf-8"))
-    argv = ["tank-chess", "--levels", "random", "greedy", "easy", "--games", "2",
+    argv = ["tank-chess", "--levels", "random", "greedy", "easy", *apart,
             "--out", str(low), "--resume", str(high), "--report-only"]
     assert main(argv) == 0
     report = capsys.readouterr()
@@ -166,3 +183,21 @@ def test_report_only_joins_rungs_played_apart(tmp_path: Path, capsys: pytest.Cap
     assert "| easy | greedy | black | 1 |" in report.out
     assert "| easy | random |" not in report.out  # not a rung: levels two apart
     assert (low.read_text(encoding="utf-8"), high.read_text(encoding="utf-8")) == before
+
+
+def test_the_report_judges_a_level_against_the_one_below_on_the_same_side(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """issue 28.1: with mirror games (the default, half of --games) the check table gives
+    each level's rating on a side above the lower level's on that side, with its score."""
+    out = tmp_path / "tc.jsonl"
+    assert main(["tank-chess", "--levels", "random", "greedy", "--games", "4", "--out", str(out)]) == 0
+    report = capsys.readouterr()
+    assert "8 games in the ladder" in report.err  # 4 between the two, 2 of each against itself
+    assert "and 2 of each level against itself" in report.out
+    assert "| on the same side, Elo | score |" in report.out
+    rows = [line for line in report.out.splitlines() if line.startswith("| greedy | random |")]
+    assert len(rows) == 2
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        elo, score = cells[9], cells[10]
+        assert elo.startswith("+") and "[" in elo and score.endswith("%")

@@ -137,3 +137,23 @@ def test_pair_score_reads_one_side() -> None:
 def test_a_score_is_a_win_a_draw_or_a_loss() -> None:
     with pytest.raises(ValueError):
         Outcome("a", "b", 0.3)
+
+
+def test_same_side_compares_two_levels_on_one_side_apart_from_its_worth() -> None:
+    """issue 28.1: with the first side worth +250 Elo, d (600) as the second side may lose to
+    c (350) as the first, yet on either side d rates 250 above c, as the model has it;
+    games of each level against itself make the estimate sharp."""
+    strength = {"c": 350.0, "d": 600.0}
+    cross = games(strength, 200, seed=8, side=250.0)
+    rng = random.Random(9)
+    mirrors = [Outcome(x, x, 1.0 if rng.random() < expected_score(250.0) else 0.0)
+               for x in strength for _ in range(200)]
+    fit = fit_by_side(cross + mirrors, ("c", "d"))
+    for side in (0, 1):
+        gap = fit.same_side("d", "c", side)
+        assert gap.low <= 250.0 <= gap.high, (side, gap)
+        assert abs(gap.estimate - 250.0) < 60, (side, gap)
+        assert fit.same_side("c", "d", side).estimate == pytest.approx(-gap.estimate)
+    assert pair_score(cross, "d", "c", 1).score < 0.55  # head to head, as the second side
+    blind = fit_by_side(cross, ("c", "d")).same_side("d", "c", 1)
+    assert blind.high - blind.low > 3 * (fit.same_side("d", "c", 1).high - fit.same_side("d", "c", 1).low)
