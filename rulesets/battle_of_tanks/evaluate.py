@@ -10,9 +10,14 @@
   enemy move, a tank still without an order this round may act before the
   enemy does, a tank that has acted waits for the next round. Cover,
   spotting, sight and the chit order therefore matter to the computer.
-- Ground: how close the best-placed tank stands to the enemy base plate,
-  and a bonus for standing on it -- a larger one when it stood there
-  since the round began undamaged (BT-8.2 wins at the round's end).
+- Ground: how close the best-placed tank stands to the enemy base plate.
+- The plate (BT-8.2): a tank on the enemy base plate is worth the win it
+  may bring, times the chance that the enemy fails to damage it in time.
+  A tank that has held the plate since the round began wins at the round's
+  end unless an enemy tank still to act this round damages it; one that
+  has just arrived must last the whole next round. So the computer
+  defends its own plate -- the tank on it is the target that matters --
+  and drives onto the enemy's where the enemy guns cannot reach it.
 - A tank waiting in AMBUSH with no enemy in sight is idle: a small penalty,
   so the computer does not freeze its army in ambush.
 - The clock: with a round limit (BT-8.3) the game ends on destroyed tier
@@ -24,7 +29,9 @@
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rulesets.battle_of_tanks.game import OTHER, Sight
@@ -36,8 +43,10 @@ if TYPE_CHECKING:
 
 MATERIAL_WEIGHT = 0.6
 GROUND_WEIGHT = 0.15
-ON_PLATE = 0.08
-HOLDING_PLATE = 0.25
+PLATE_WIN = 0.85
+"""Value of holding the enemy plate through the round's end (BT-8.2): nearly a win."""
+PLATE_LATER = 0.4
+"""Share of :data:`PLATE_WIN` for each further whole round the plate must still be held."""
 IDLE_AMBUSH = 0.03
 
 PENDING = 0.9
@@ -93,11 +102,15 @@ def shot_value(game: BattleGame, shooter: Tank, target: Tank, sight: Sight, mode
     counts, BT-6.6); hull to hull only T counts as well (BT-6.7).
     """
     pen = penetration_chance(game, only_t=turret or sight.hull_to_hull)
+    return tier_damage(shooter, target, hit_chance(game, shooter, target, sight, mode, turret), pen)
+
+
+def hit_chance(game: BattleGame, shooter: Tank, target: Tank, sight: Sight, mode: str, turret: bool) -> float:
+    """Chance that one shot hits (BT-6.3: a d6 at or above the to-hit number)."""
     tn = game.to_hit(shooter, target, sight, mode, turret)
     if tn.impossible:
         return 0.0
-    p_hit = 1.0 if tn.automatic else (7 - tn.need) / 6.0
-    return tier_damage(shooter, target, p_hit, pen)
+    return 1.0 if tn.automatic else (7 - tn.need) / 6.0
 
 
 def penetration_chance(game: BattleGame, only_t: bool) -> float:
@@ -167,14 +180,99 @@ def threat(game: BattleGame, side: str) -> float:
 
 
 def plate(game: BattleGame, side: str) -> float:
-    """Bonus for ``side``'s tanks on the enemy base plate (BT-8.2)."""
+    """The prospect that ``side`` wins on the enemy base plate (BT-8.2).
+
+    The tanks on the plate fall in groups: those that hold it now (they win
+    at this round's end) and those that begin holding next round. A
+    group's prospect is :data:`PLATE_WIN`, times :data:`PLATE_LATER` for
+    each whole round it must hold the plate after the coming one, times
+    the chance that the enemy fails to damage every tank of the group
+    (:func:`stop_chance`) -- with the enemy tanks still to fire this round
+    against those holding now, with every enemy tank against the rest.
+    The best group counts.
+    """
     enemy = OTHER[side]
-    best = 0.0
+    needed = game.rules.victory.base_plate_rounds
+    groups: dict[tuple[int, bool], list[Tank]] = {}
     for t in game.tanks:
-        if t.side == side and t.alive and game.field.on_plate(enemy, t.pose, t.length, t.width):
-            holding = t.plate_at_start and not t.damaged
-            best = max(best, HOLDING_PLATE if holding else ON_PLATE)
+        if t.side != side or not t.alive or not game.field.on_plate(enemy, t.pose, t.length, t.width):
+            continue
+        holding = t.plate_at_start and not t.damaged
+        key = (max(0, needed - t.plate_rounds - 1), True) if holding else (needed, False)
+        groups.setdefault(key, []).append(t)
+    best = 0.0
+    for (later, this_round), holders in groups.items():
+        survive = 1.0 - stop_chance(game, holders, this_round)
+        best = max(best, PLATE_WIN * PLATE_LATER ** later * survive)
     return best
+
+
+MAX_ASSIGNMENTS = 4096
+"""Most ways of sharing the enemy's shooters out among the tanks on a plate
+that :func:`stop_chance` tries; beyond, the shooters with the least chance are left out."""
+
+
+def stop_chance(game: BattleGame, holders: Sequence[Tank], this_round: bool) -> float:
+    """The enemy's best chance to damage every one of ``holders``.
+
+    Each enemy activation fires at one tank (sharing out shots is left
+    aside), so the enemies are shared out among the holders in the way that
+    gives the best chance; one shooter's threat is not counted against two
+    holders. ``this_round``: only the enemies that may still fire this
+    round (no order yet, waiting in AMBUSH, or firing now) count;
+    otherwise every live enemy, firing from where it stands or after an
+    ATTACK move.
+    """
+    rows = []
+    for shooter in game.tanks:
+        if shooter.side == holders[0].side or not shooter.alive:
+            continue
+        fresh = shooter.order is None
+        pending = pending_fire(game, shooter)
+        if this_round and not (fresh or shooter.ambush or pending):
+            continue
+        mode = readiness(game, shooter)[1]
+        driving_to_fire = pending and game.phase == "path" and shooter.order == "ATTACK"
+        reach = (mode == "fire" and (fresh or not this_round)) or driving_to_fire
+        row = [damage_chance(game, shooter, h, mode, reach) for h in holders]
+        if max(row) > 0.0:
+            rows.append(row)
+    rows.sort(key=max, reverse=True)
+    while rows and len(holders) ** len(rows) > MAX_ASSIGNMENTS:
+        rows.pop()
+    best = 0.0
+    for targets in itertools.product(range(len(holders)), repeat=len(rows)):
+        escape = [1.0] * len(holders)
+        for row, h in zip(rows, targets, strict=True):
+            escape[h] *= 1.0 - row[h]
+        best = max(best, math.prod(1.0 - e for e in escape))
+    return best
+
+
+def damage_chance(game: BattleGame, shooter: Tank, target: Tank, mode: str, reach: bool) -> float:
+    """Chance that at least one of ``shooter``'s shots at ``target`` damages it (BT-6.3, BT-6.5).
+
+    ``reach``: a target beyond sight counts as in :func:`expected_damage`,
+    :data:`REACH` of an ATTACK shot in the open, if an ATTACK move brings it
+    within sight.
+    """
+    shots = shooter.card.rate_of_fire
+    if shots <= 0:
+        return 0.0
+    for seen, sight in game.targets(shooter):
+        if seen.key == target.key:
+            return 1.0 - (1.0 - _damage_per_shot(game, shooter, target, sight, mode)) ** shots
+    if not reach or shooter.track_damaged:
+        return 0.0
+    radius = shooter.card.sight_cm + shooter.card.move_cm * game.rules.movement.attack_fraction
+    if math.dist((shooter.x, shooter.y), (target.x, target.y)) - target.length > radius:
+        return 0.0
+    return REACH * (1.0 - (1.0 - _damage_per_shot(game, shooter, target, REACHED, "attack")) ** shots)
+
+
+def _damage_per_shot(game: BattleGame, shooter: Tank, target: Tank, sight: Sight, mode: str) -> float:
+    pen = penetration_chance(game, only_t=sight.hull_to_hull)
+    return hit_chance(game, shooter, target, sight, mode, False) * pen
 
 
 def idle_ambushers(game: BattleGame, side: str) -> int:

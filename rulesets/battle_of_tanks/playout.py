@@ -13,7 +13,9 @@ instead:
 - drives towards the nearest enemy (to stop within sight), towards the
   enemy base plate or in a random direction, trying a few such ends in one
   vectorised sweep and keeping the first legal one (else it stays);
-- fires every shot at the target it expects to hurt most;
+- fires every shot at a tank on its own base plate (damage stops it
+  holding the plate, BT-8.2), otherwise at the target it expects to hurt
+  most;
 - in an ambush window, springs the ambush when it has a shot.
 
 Every action it plays is one that ``check`` accepts (tests assert this).
@@ -62,10 +64,11 @@ def choose(game: BattleGame, rng: random.Random) -> Action | None:
 
 
 def best_shots(game: BattleGame, shooter: Tank) -> tuple[A.Shot, ...]:
-    """Every shot at the target with the best expected tier damage (empty: no target)."""
+    """Every shot at the target with the best expected tier damage, a tank on
+    the shooter's own base plate first (empty: no target)."""
     from rulesets.battle_of_tanks.evaluate import shot_value
 
-    best: tuple[float, A.Shot] | None = None
+    best: tuple[tuple[bool, float], A.Shot] | None = None
     rof = shooter.card.rate_of_fire
     if rof <= 0:
         return ()
@@ -78,8 +81,10 @@ def best_shots(game: BattleGame, shooter: Tank) -> tuple[A.Shot, ...]:
                 value = value_t
             else:
                 turret = False
-        if best is None or value > best[0]:
-            best = (value, A.Shot(target.label, rof, turret))
+        on_my_plate = game.field.on_plate(shooter.side, target.pose, target.length, target.width)
+        key = (on_my_plate and value > 0.0, value)
+        if best is None or key > best[0]:
+            best = (key, A.Shot(target.label, rof, turret))
     return () if best is None else (best[1],)
 
 
