@@ -140,15 +140,23 @@ def expected_damage(game: BattleGame, shooter: Tank, mode: str | None = None, re
     for target, sight in game.targets(shooter):
         seen.add(target.key)
         best = max(best, shot_value(game, shooter, target, sight, mode, False))
-    if reach and not shooter.track_damaged:
-        radius = shooter.card.sight_cm + shooter.card.move_cm * game.rules.movement.attack_fraction
+    if reach:
         for target in game.tanks:
             if target.key in seen or not target.alive or target.side == shooter.side:
                 continue
-            if math.dist((shooter.x, shooter.y), (target.x, target.y)) - target.length > radius:
-                continue
-            best = max(best, REACH * shot_value(game, shooter, target, REACHED, "attack", False))
+            if attack_reaches(game, shooter, target):
+                best = max(best, REACH * shot_value(game, shooter, target, REACHED, "attack", False))
     return best
+
+
+def attack_reaches(game: BattleGame, shooter: Tank, target: Tank) -> bool:
+    """Whether an ATTACK move (BT-5) may bring ``target`` within ``shooter``'s sight range:
+    the centres no further apart than sight plus the ATTACK part of a move, plus the
+    target's length; never with a damaged track."""
+    if shooter.track_damaged:
+        return False
+    radius = shooter.card.sight_cm + shooter.card.move_cm * game.rules.movement.attack_fraction
+    return math.dist((shooter.x, shooter.y), (target.x, target.y)) - target.length <= radius
 
 
 def pending_fire(game: BattleGame, t: Tank) -> bool:
@@ -262,10 +270,7 @@ def damage_chance(game: BattleGame, shooter: Tank, target: Tank, mode: str, reac
     for seen, sight in game.targets(shooter):
         if seen.key == target.key:
             return 1.0 - (1.0 - _damage_per_shot(game, shooter, target, sight, mode)) ** shots
-    if not reach or shooter.track_damaged:
-        return 0.0
-    radius = shooter.card.sight_cm + shooter.card.move_cm * game.rules.movement.attack_fraction
-    if math.dist((shooter.x, shooter.y), (target.x, target.y)) - target.length > radius:
+    if not reach or not attack_reaches(game, shooter, target):
         return 0.0
     return REACH * (1.0 - (1.0 - _damage_per_shot(game, shooter, target, REACHED, "attack")) ** shots)
 
