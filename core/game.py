@@ -842,7 +842,8 @@ class Game(ABC, Generic[A]):
     def search_follow_up(self) -> int:
         """How many of the player's own next decisions a one-decision player
         (:class:`~core.ai.agents.GreedyAgent`) looks at after an action that
-        leaves the decision with the same player.
+        leaves the decision with the same player, and the search
+        (:class:`~core.ai.mcts.MCTSAgent`) seeds below such a root action.
 
         Where a turn is several decisions in a row and the first is valued
         before anything happens on the board (an order given before the tank

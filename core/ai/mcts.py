@@ -29,8 +29,10 @@ counting while actions are untried), mixed into selection and the final
 choice, so a few random replies cannot make a losing move look good.
 
 Speed and strength with slow rulesets and hundreds of actions: the root's
-actions are first seeded with their one-ply evaluation (so the search is
-never worse than greedy play); nodes whose state is the same in every
+actions are first seeded with their one-ply evaluation, and where the ruleset
+asks for it (``search_follow_up``) an action that leaves the decision with the
+same player with its best follow-ups as well (so the search is never worse
+than greedy play, which looks that far); nodes whose state is the same in every
 iteration cache their legal actions; the search plays its own actions with
 ``search_apply`` (no re-check, no events); rollouts use the ruleset's
 ``random_step`` if it overrides it, else draw from the last full list and
@@ -436,7 +438,8 @@ class MCTSAgent:
 
     def _seed_root(self, root: _Node, base: Game[Any], player: int, exact: bool,
                    until: float | None, n_players: int) -> None:
-        """Give every root action one visit worth its one-ply evaluation.
+        """Give every root action one visit worth its one-ply evaluation (and its
+        follow-ups theirs, see :meth:`_seed_follow_up`).
 
         With hundreds of actions and a second to think, plain UCT would not
         even try each root action once; seeding makes the search at least as
@@ -458,19 +461,56 @@ class MCTSAgent:
                     root.untried = order
                 break
             action = order.pop()
-            rewards = self._prior(sample, action, n_players, samples)
-            node = _Node()
-            node.visits = node.available = 1
-            node.total = rewards[player]
-            if exact and self.minimax:
-                node.static = node.mm = rewards
+            rewards, after = self._prior(sample, action, n_players, samples)
+            node = _seeded(rewards, player, exact and self.minimax > 0)
             root.children[(player, action)] = node
             root.visits += 1
+            if exact and after is not None:
+                root.visits += self._seed_follow_up(node, after, player, n_players, samples)
 
-    def _prior(self, sample: Game[Any], action: Action, n_players: int, samples: int) -> list[float]:
+    def _seed_follow_up(self, node: _Node, after: Game[Any], player: int, n_players: int,
+                        samples: int) -> int:
+        """Seed the decisions that follow a root action by the same player, where the
+        ruleset asks for it (:meth:`~core.game.Game.search_follow_up`): its best
+        follow-ups by the search priors each get one visit worth their one-ply value,
+        the root action's value is backed up from them, and they are the only ones the
+        search goes on with there.
+
+        An order given before the tank moves is worth what its best drive or shot
+        is worth; its own evaluation says nothing yet. Seeding only the order would
+        leave the search to find the drives from a handful of iterations, and a
+        small budget would judge orders by chance: the search would play worse than
+        greedy, which values each order by its best follow-up. Limiting the search
+        to those follow-ups sends its iterations on to the opponent's answers
+        instead of through the rest of some thirty drives. ``after`` is the state
+        after the root action (the same in every iteration: no dice were rolled).
+        Returns the visits added below ``node``.
+        """
+        width = after.search_follow_up()
+        if width <= 0 or after.outcome() is not None or after.to_move() != player:
+            return 0
+        actions: list[Action] = after.search_actions()
+        if not actions:
+            return 0
+        chosen = _try_order(after, actions, self.rng)[-width:]  # best last
+        node.mover, node.actions, node.untried = player, chosen, []
+        for action in reversed(chosen):
+            rewards, state = self._prior(after, action, n_players, samples)
+            child = _seeded(rewards, player, state is not None and self.minimax > 0)
+            node.children[(player, action)] = child
+            node.visits += 1
+            node.total += rewards[player]
+        known = [child.mm for child in node.children.values() if child.mm is not None]
+        if self.minimax and known:
+            node.mm = max(known, key=lambda value: value[player])
+        return len(chosen)
+
+    def _prior(self, sample: Game[Any], action: Action, n_players: int,
+               samples: int) -> tuple[list[float], Game[Any] | None]:
         """One-ply value of ``action``: its evaluation, or with ``samples > 1`` (a game's
         opt-in ``search_profile.prior_samples``) the mean over that many dice samples if it rolls dice
-        whose outcome changes the evaluation (the first two samples differ)."""
+        whose outcome changes the evaluation (the first two samples differ). Also the
+        state after it where that is the same whatever the dice (no roll), else ``None``."""
         rolls = _rolls(sample)
         sums: list[float] = []
         first: list[float] = []
@@ -480,14 +520,16 @@ class MCTSAgent:
             child_game.search_apply(action)
             rewards = _rewards(child_game, n_players)
             if k == 0:
-                if samples == 1 or _rolls(child_game) == rolls:
-                    return rewards
+                if _rolls(child_game) == rolls:
+                    return rewards, child_game
+                if samples == 1:
+                    return rewards, None
                 sums, first = list(rewards), rewards
                 continue
             if k == 1 and all(abs(a - b) <= 1e-12 for a, b in zip(rewards, first, strict=True)):
-                return first  # the roll does not matter to the evaluation (say, whose chit)
+                return first, None  # the roll does not matter to the evaluation (say, whose chit)
             sums = [a + b for a, b in zip(sums, rewards, strict=True)]
-        return [x / samples for x in sums]
+        return [x / samples for x in sums], None
 
     def _iterate(self, root: _Node, sim: Game[Any], depth: int, n_players: int,
                  exact: bool, rollout_time: float | None = None,
@@ -732,6 +774,17 @@ def _mixed(node: _Node, player: int, alpha: float) -> float:
         anchored = (node.total + MINIMAX_VISITS * mm) / (node.visits + MINIMAX_VISITS)
         return alpha * mm + (1.0 - alpha) * anchored
     return mean
+
+
+def _seeded(rewards: list[float], player: int, keep_static: bool) -> _Node:
+    """A node with one visit worth ``rewards`` (its static and minimax value too where
+    ``keep_static``: an exact node of a search with minimax backups)."""
+    node = _Node()
+    node.visits = node.available = 1
+    node.total = rewards[player]
+    if keep_static:
+        node.static = node.mm = rewards
+    return node
 
 
 def _rewards(game: Game[Any], n_players: int) -> list[float]:

@@ -13,6 +13,7 @@ Each has a picklable factory, so simulations can send it to worker processes.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -468,4 +469,64 @@ class Doomed(ChoiceGame):
         if outcome is not None:
             return outcome.returns(2)[player]
         value = self.AFTER.get(tuple(self.moves), 0.0)
+        return value if player == 0 else -value
+
+
+class Orders(ChoiceGame):
+    """Player 0 gives an order, ``wide`` or ``narrow``, and then carries it out (a second
+    decision of his own), then player 1 acknowledges. The order alone leaves the
+    evaluation at 0. After ``wide`` there are ``targets`` ways to carry it out, one
+    (``t{best}``) worth 0.6 to player 0 and the rest -0.3; after ``narrow``, two worth
+    0.1. A Battle of Tanks order before its drive looks like this. ``follow_up`` is the
+    width the game asks the search to seed (:meth:`~core.game.Game.search_follow_up`);
+    the search priors rank the targets ``t0`` first, then ``t1``, and so on."""
+
+    ruleset_id = "orders"
+    rule = "ORDERS-1"
+    players = ("commander", "other")
+    search_profile = SearchProfile(rollout_depth=0)
+
+    def __init__(self, seed: int = 0, targets: int = 20, best: int = 7, follow_up: int = 25):
+        super().__init__(seed, "orders")
+        self.targets = targets
+        self.best = best
+        self.follow_up = follow_up
+
+    def to_move(self) -> int:
+        return 0 if len(self.moves) < 2 else 1
+
+    def legal_actions(self) -> list[Choice]:
+        if not self.moves:
+            return [Choice("wide"), Choice("narrow")]
+        if len(self.moves) == 1:
+            if self.moves[0] == "wide":
+                return [Choice(f"t{i}") for i in range(self.targets)]
+            return [Choice("n0"), Choice("n1")]
+        return [Choice("ack")] if len(self.moves) == 2 else []
+
+    def search_follow_up(self) -> int:
+        return self.follow_up
+
+    def search_priors(self, actions: Sequence[Choice]) -> list[float] | None:
+        if len(self.moves) != 1 or self.moves[0] != "wide":
+            return None
+        return [-float(a.name[1:]) for a in actions]
+
+    def _worth(self) -> float:
+        if len(self.moves) < 2:
+            return 0.0
+        if self.moves[0] == "narrow":
+            return 0.1
+        return 0.6 if self.moves[1] == f"t{self.best}" else -0.3
+
+    def _outcome(self) -> Outcome | None:
+        if len(self.moves) < 3:
+            return None
+        return Outcome((0,) if self._worth() > 0 else (1,), "acknowledged")
+
+    def evaluate(self, player: int) -> float:
+        outcome = self.outcome()
+        if outcome is not None:
+            return outcome.returns(2)[player]
+        value = self._worth()
         return value if player == 0 else -value

@@ -15,7 +15,19 @@ from core.ai.agents import RandomAgent
 from core.ai.mcts import PRESETS, MCTSAgent
 from core.errors import TanktableError
 from core.game import Event, GameType, Illegal, SearchProfile
-from tests.ai.games import Add, Choice, Duel, HighCard, Mark, Nudge, Play, Race, TicTacToe, Trap
+from tests.ai.games import (
+    Add,
+    Choice,
+    Duel,
+    HighCard,
+    Mark,
+    Nudge,
+    Orders,
+    Play,
+    Race,
+    TicTacToe,
+    Trap,
+)
 from tests.toy import Hold, PigGame, Roll
 
 
@@ -575,3 +587,54 @@ def test_a_game_can_scale_exploration_below_die_rolls() -> None:
 
     assert best_share(False) < 0.2
     assert best_share(True) > 0.8
+
+
+def _reward(value: float) -> float:
+    return (value + 1.0) / 2.0
+
+
+def test_an_order_is_seeded_by_its_best_follow_up() -> None:
+    """Where the game asks for it (``search_follow_up``), a root action after which the
+    same player decides again is seeded with its follow-ups: the order alone is worth 0
+    either way, and its best way to be carried out decides it with a single iteration,
+    which goes down that way and finds the win."""
+    for seed in range(4):
+        agent = MCTSAgent(seed=seed, iterations=1)
+        assert agent.choose(Orders()) == Choice("wide")
+    root = MCTSAgent(seed=0, iterations=1).search(Orders())
+    wide = root.children[(0, Choice("wide"))]
+    assert {a.name for (_, a) in wide.children} == {f"t{i}" for i in range(20)}
+    assert wide.children[(0, Choice("t7"))].visits == 2  # seeded, then the iteration
+    assert wide.visits == 22 and wide.mm is not None and wide.mm[0] == 1.0
+    narrow = root.children[(0, Choice("narrow"))]
+    assert narrow.mm is not None and narrow.mm[0] == pytest.approx(_reward(0.1))
+    assert root.visits == sum(child.visits for child in root.children.values())
+
+
+def test_follow_ups_are_seeded_best_prior_first_up_to_the_games_width() -> None:
+    """Only the ``search_follow_up`` best follow-ups by the search priors are seeded, and
+    the search goes on with those alone (its iterations go deeper, not wider). With the
+    best one among them the order is worth it; without, the best of the seeded ones."""
+    found = MCTSAgent(seed=0, iterations=1).search(Orders(best=2, follow_up=3))
+    wide = found.children[(0, Choice("wide"))]
+    assert set(wide.children) == {(0, Choice(f"t{i}")) for i in range(3)}
+    assert wide.untried == []
+    assert wide.children[(0, Choice("t2"))].visits == 2  # the one iteration went its way
+    assert wide.mm is not None and wide.mm[0] == 1.0  # and found the win
+    missed = MCTSAgent(seed=0, iterations=1).search(Orders(best=12, follow_up=3))
+    wide = missed.children[(0, Choice("wide"))]
+    assert wide.mm is not None and wide.mm[0] == pytest.approx(_reward(-0.3))
+    assert wide.visits == 4  # seeded only: the iteration went to narrow
+    assert MCTSAgent(seed=0, iterations=1).choose(Orders(best=12, follow_up=3)) == Choice("narrow")
+    for iterations in (2, 30):
+        deeper = MCTSAgent(seed=0, iterations=iterations).search(Orders(best=12, follow_up=3))
+        assert len(deeper.children[(0, Choice("wide"))].children) == 3
+
+
+def test_without_a_follow_up_width_an_order_is_judged_alone() -> None:
+    """A game that asks for no follow-up (the default, 0) seeds the root actions only."""
+    root = MCTSAgent(seed=0, iterations=1).search(Orders(follow_up=0))
+    assert all(not child.children for child in root.children.values()
+               if child.visits == 1)
+    seeded = list(root.children.values())
+    assert len(seeded) == 2 and sum(child.visits for child in seeded) == 3  # one iteration

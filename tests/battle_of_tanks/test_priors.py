@@ -63,7 +63,7 @@ def test_evaluate_fears_an_enemy_that_can_attack_into_sight_next_bt_5():
 
 def test_mcts_halves_over_the_best_eight_seeded_orders():
     """search_profile.halving = 8: the budget goes to the 8 best seeded root actions, one of them is played."""
-    from core.ai.mcts import MCTSAgent
+    from core.ai.mcts import MCTSAgent, _Node
 
     cards = [GUN, BRUTE]
     g = make_game(["gun", "gun", "gun"], ["brute", "brute"],
@@ -71,10 +71,15 @@ def test_mcts_halves_over_the_best_eight_seeded_orders():
                    "b1": (110, 110, 180), "b2": (90, 110, 180)}, cards=cards)
     give_chit(g, "a")
     assert g.search_profile.halving == 8 and len(g.legal_actions()) > 8
+    seeding = _Node()  # the seeding alone, as the search below starts (same seed)
+    base = g.clone()
+    base.anchor_undo()
+    MCTSAgent(seed=1, iterations=48)._seed_root(seeding, base, 0, True, None, 2)
+    seeded = {a: n.visits for (_, a), n in seeding.children.items()}  # an order and its drives
     agent = MCTSAgent(seed=1, iterations=48)  # two iterations a candidate in the first round
     root = agent.search(g)
     best8 = agent._halving_candidates(root, 0, True, 8, 48)
     assert len(best8) == 8 and agent.chosen in best8
-    # the others keep their one seeded visit: no iteration went to them
-    assert all(n.visits == 1 for (_, a), n in root.children.items() if a not in best8)
-    assert sum(n.visits for (_, a), n in root.children.items() if a in best8) == 8 + 48
+    # the others keep their seeded visits: no iteration went to them
+    assert all(n.visits == seeded[a] for (_, a), n in root.children.items() if a not in best8)
+    assert sum(n.visits - seeded[a] for (_, a), n in root.children.items() if a in best8) == 48

@@ -187,7 +187,7 @@ def test_mcts_prior_samples_average_the_dice_of_a_root_action():
             if game.turn_total == 0:
                 break
             agent = MCTSAgent(seed=seed, iterations=1)
-            rewards = agent._prior(game, game.legal_actions()[0], 2, game.search_profile.prior_samples)
+            rewards, _ = agent._prior(game, game.legal_actions()[0], 2, game.search_profile.prior_samples)
             out.append(rewards[game.to_move()])
     assert len(single) == len(averaged) > 80
     assert statistics.pvariance(averaged) < 0.4 * statistics.pvariance(single)
