@@ -49,8 +49,8 @@ from rulesets.battle_of_tanks.state import Tank
 SIDES = ("a", "b")
 OTHER = {"a": "b", "b": "a"}
 FOLLOW_UP = 12
-"""How many drives or shots after an order the one-decision player compares (see
-:meth:`BattleGame.search_follow_up`)."""
+"""How many drives or shots after an order the one-decision player compares, and the
+search seeds under each order at its root (see :meth:`BattleGame.search_follow_up`)."""
 
 _DRIVES: Memo[tuple[Any, ...], np.ndarray] = Memo(20_000)
 """Legal one-segment drives by field, tank pose and size, other tanks and ends."""
@@ -311,6 +311,19 @@ class BattleGame(Game[Action]):
         self._legal_cache = None
         super().state_changed()
 
+    def search_actions(self) -> list[Action]:
+        """The legal actions less a RECON that could spot no one (no enemy a RECON by
+        that tank would look at, BT-5.4): it changes nothing, so it is only another way
+        to let a tank stand, which MOVE with no drive (or, with a broken track, RETREAT
+        with its repair roll) already offers. Searches and greedy that kept it would
+        give it as a pass, and a person sees a tank scanning an empty table."""
+        actions = self.legal_actions()
+        if self.phase != "order":
+            return actions
+        kept = [a for a in actions
+                if not (isinstance(a, A.Declare) and a.order == "RECON" and not self.recon_targets(self.tank(a.tank)))]
+        return kept or actions
+
     def search_priors(self, actions: Sequence[Action]) -> list[float]:
         """Which candidates the search tries first (rulesets/battle_of_tanks/priors.py)."""
         from rulesets.battle_of_tanks.priors import priors
@@ -318,7 +331,8 @@ class BattleGame(Game[Action]):
         return priors(self, actions)
 
     def search_follow_up(self) -> int:
-        """An order is valued by the best of the first drives or shots it leads to."""
+        """An order is valued by the best of the first drives or shots it leads to (by
+        greedy, and by the search's seeding of its root)."""
         return FOLLOW_UP
 
     def random_step(self, rng: Any) -> bool:

@@ -8,7 +8,7 @@ rank first among equal ones.
 
 from __future__ import annotations
 
-from core.ai.agents import GreedyAgent
+from core.ai.agents import GreedyAgent, make_agent
 from core.registry import get_ruleset
 from rulesets.battle_of_tanks import actions as A
 from rulesets.battle_of_tanks.game import BattleGame
@@ -68,3 +68,36 @@ def test_judged_alone_the_orders_tie() -> None:
         if action.order in ("MOVE", "RECON", "RETREAT"):
             values.setdefault(action.tank, set()).add(round(agent._value(base, action, player), 9))
     assert values and all(len(v) == 1 for v in values.values())
+
+
+def test_the_search_levels_judge_an_order_by_its_follow_up_too() -> None:
+    """The search seeds each order with its best drives or shots, as greedy values it
+    (``Game.search_follow_up``): ``easy``'s few iterations give a MOVE or ATTACK in the
+    opening, never a RECON with nothing in sight range (BT-5.4) nor a RETREAT into
+    cover with a sound track and no enemy near (BT-5.3)."""
+    for seed in range(4):
+        game = _opening(seed)
+        action = make_agent("easy", seed=seed).choose(game)
+        assert isinstance(action, A.Declare)
+        assert action.order in ("MOVE", "ATTACK"), (seed, action)
+
+
+def test_a_recon_that_could_spot_no_one_is_not_searched_bt_5_4() -> None:
+    """BT-5.4: a RECON looks at the enemies within sight range. One by a tank with none
+    there stays legal (a person may give it) but the search and greedy do not consider
+    it: it changes nothing that MOVE with no drive does not. A tank with an enemy in
+    sight range keeps its RECON."""
+    from tests.battle_of_tanks.helpers import card, give_chit, make_game
+
+    scout = card("scout", sight_cm=50)
+    game = make_game(["scout", "scout"], ["scout"],
+                     {"a1": (10, 10, 0), "a2": (100, 100, 0), "b1": (130, 100, 180)}, cards=[scout])
+    give_chit(game, "a")
+    legal = set(game.legal_actions())
+    searched = set(game.search_actions())
+    blind, seeing = A.Declare("scout#1", "RECON"), A.Declare("scout#2", "RECON")  # a1, a2
+    assert {blind, seeing} <= legal
+    assert blind not in searched  # b1 is some 120 cm from a1, beyond its 50 cm sight
+    assert seeing in searched  # and 30 cm from a2
+    assert searched == legal - {blind}
+    assert game.check(blind) is None
