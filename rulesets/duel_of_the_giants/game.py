@@ -88,14 +88,15 @@ class DuelGame(Game[Action]):
     ruleset_id = "duel-of-the-giants"
     game_type = GameType(hidden_information=True, undo_across_players=False)
     notation_help = NOTATION_HELP
-    search_profile = SearchProfile(rate=150, rollout_depth=40, min_iterations=30, halving=8,
+    search_profile = SearchProfile(rate=150, rollout_depth=40, min_iterations=60, halving=8,
                                    halving_hidden=True)
     """Playouts of about one phase of play before the evaluation judges; ``rate``
     is the reference machine's iterations per second (see bench/RESULTS.md).
     ``min_iterations``: ``easy``'s 1/20 of ``normal``'s budget would be 8 playouts a
     decision, too few to play better than greedy, which takes its shots and breaks its
-    ties by the same priors; with 30 (1/5) it beats greedy (bench/RESULTS.md, the
-    ladder). ``halving`` with ``halving_hidden``: a side's own actions do not depend
+    ties by the same priors. With 30 its Soviet beat greedy's on the same side and its
+    German did not; with 60, enough for sequential halving over 8 (two playouts each in
+    the first round), both do (bench/RESULTS.md, the ladder). ``halving`` with ``halving_hidden``: a side's own actions do not depend
     on the other side's secrets, so a wide decision (some 600 programs at a Tiger's
     first card) is searched by sequential halving over its best 8, each with
     several playouts, instead of UCB giving most of them one playout or none."""
