@@ -500,9 +500,9 @@ class MCTSAgent:
             node.children[(player, action)] = child
             node.visits += 1
             node.total += rewards[player]
-        known = [child.mm for child in node.children.values() if child.mm is not None]
-        if self.minimax and known:
-            node.mm = max(known, key=lambda value: value[player])
+        best = _minimax(node, player) if self.minimax else None
+        if best is not None:
+            node.mm = best
         return len(chosen)
 
     def _prior(self, sample: Game[Any], action: Action, n_players: int,
@@ -682,12 +682,7 @@ class MCTSAgent:
         """
         for i in range(len(path) - 2, -1, -1):
             node = path[i][0]
-            chooser = path[i + 1][1]
-            best = node.static if (node.untried or node.actions is None) else None
-            for child in node.children.values():
-                value = child.mm
-                if value is not None and (best is None or value[chooser] > best[chooser]):
-                    best = value
+            best = _minimax(node, path[i + 1][1])
             if best is None:
                 return
             node.mm = best
@@ -774,6 +769,18 @@ def _mixed(node: _Node, player: int, alpha: float) -> float:
         anchored = (node.total + MINIMAX_VISITS * mm) / (node.visits + MINIMAX_VISITS)
         return alpha * mm + (1.0 - alpha) * anchored
     return mean
+
+
+def _minimax(node: _Node, chooser: int) -> list[float] | None:
+    """``node``'s max^n value: the minimax value of its child best for ``chooser``, the
+    player deciding there, and its own evaluation while some of its actions are untried
+    (``None`` where nothing below it has one yet)."""
+    best = node.static if (node.untried or node.actions is None) else None
+    for child in node.children.values():
+        value = child.mm
+        if value is not None and (best is None or value[chooser] > best[chooser]):
+            best = value
+    return best
 
 
 def _seeded(rewards: list[float], player: int, keep_static: bool) -> _Node:

@@ -96,10 +96,11 @@ class DuelGame(Game[Action]):
     decision, too few to play better than greedy, which takes its shots and breaks its
     ties by the same priors. With 30 its Soviet beat greedy's on the same side and its
     German did not; with 60, enough for sequential halving over 8 (two playouts each in
-    the first round), both do (bench/RESULTS.md, the ladder). ``halving`` with ``halving_hidden``: a side's own actions do not depend
-    on the other side's secrets, so a wide decision (some 600 programs at a Tiger's
-    first card) is searched by sequential halving over its best 8, each with
-    several playouts, instead of UCB giving most of them one playout or none."""
+    the first round), both do (bench/RESULTS.md, the ladder). ``halving`` with
+    ``halving_hidden``: a side's own actions do not depend on the other side's secrets,
+    so a wide decision (some 600 programs at a Tiger's first card) is searched by
+    sequential halving over its best 8, each with several playouts, instead of UCB
+    giving most of them one playout or none."""
     search_copy = False
     """True on the AI's determinized copies: :meth:`search_actions` prunes there (search.py)."""
 
