@@ -95,10 +95,7 @@ class GreedyAgent:
         """The child's value, or, where the same player decides again and the
         ruleset asks for it (:meth:`~core.game.Game.search_follow_up`), the value
         of the best of its next decisions (one level, no further)."""
-        width = child.search_follow_up()
-        if width <= 0 or child.outcome() is not None or child.to_move() != player:
-            return child.evaluate(player)
-        actions = child.search_actions()
+        width, actions = own_follow_ups(child, player)
         if not actions:
             return child.evaluate(player)
         if len(actions) > width:
@@ -109,6 +106,18 @@ class GreedyAgent:
                 ranked = sorted(zip(priors, range(len(actions)), strict=True), reverse=True)
                 actions = [actions[i] for _, i in ranked[:width]]
         return max(self._value(child, a, player, follow=False) for a in actions)
+
+
+def own_follow_ups(game: Game[Any], player: int) -> tuple[int, list[Action]]:
+    """How many of its next decision's actions the ruleset asks a one-decision player
+    and the search's seeding to look at (:meth:`~core.game.Game.search_follow_up`), and
+    those actions, where ``player`` decides again in ``game`` (the state right after
+    one of his actions); ``(0, [])`` where the ruleset asks for none, the game is over
+    or another player decides."""
+    width = game.search_follow_up()
+    if width <= 0 or game.outcome() is not None or game.to_move() != player:
+        return 0, []
+    return width, game.search_actions()
 
 
 def _preferred(game: Game[Any], tied: list[Action]) -> list[Action]:

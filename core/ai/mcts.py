@@ -66,7 +66,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from core.ai.agents import reseed_dice
+from core.ai.agents import own_follow_ups, reseed_dice
 from core.errors import TanktableError
 from core.game import Action, Game
 
@@ -486,10 +486,7 @@ class MCTSAgent:
         after the root action (the same in every iteration: no dice were rolled).
         Returns the visits added below ``node``.
         """
-        width = after.search_follow_up()
-        if width <= 0 or after.outcome() is not None or after.to_move() != player:
-            return 0
-        actions: list[Action] = after.search_actions()
+        width, actions = own_follow_ups(after, player)
         if not actions:
             return 0
         chosen = _try_order(after, actions, self.rng)[-width:]  # best last
