@@ -22,7 +22,10 @@ full stack, so the stack's height, which the Soviet side sees, tells nothing
 (DG-11.4). The Stuka's flight is not searched at all: a pilot flies it
 (launch only for a T-34 in reach, behind it, attack, home), and the search
 only chooses among that pilot's action and free reconnaissance
-(:func:`stuka_choices`). The playout policy for rollouts lives here too.
+(:func:`stuka_choices`). The playout policy for rollouts lives here too: it
+plays like a side that knows its business (shots by their forecast, guns kept
+hidden until they have a shot, the Stuka flown by a pilot), since the search
+judges every decision by what the playouts make of it.
 """
 
 from __future__ import annotations
@@ -169,6 +172,33 @@ def likely_declaration(g: DuelGame, uid: str, rng: random.Random) -> str | None:
     return best[rng.randrange(len(best))]
 
 
+_ATG_STEPS = frozenset({"A1b", "A2", "D1"})
+TIRE_CHANCE = 0.1
+"""How often a playout puts a gun on a tire marker (out of the fight for a round, DG-12.6)."""
+
+
+def _atg_playout(g: DuelGame, actions: list[Action], rng: random.Random) -> Action:
+    """The German guns in a playout, as a gunner would handle them: a face-down gun
+    stays hidden unless a T-34 stands on its ray for a shot that hits (D1, DG-8.5);
+    no activation for recon in A2 and seldom a tire marker (A1b). Uniform play
+    would reveal and haul guns at random, and a search judging its guns by such
+    playouts would find a gun safest on a tire marker for ever (DG-AMB-36)."""
+    from rulesets.duel_of_the_giants.threats import gun_has_shot
+
+    end = next((a for a in actions if isinstance(a, EndStep)), None)
+    if g.step == "D1":
+        shots = [a for a in actions if isinstance(a, Activate) and gun_has_shot(g, a.at)]
+        if shots:
+            return shots[rng.randrange(len(shots))]
+    elif g.step == "A1b":
+        tires = [a for a in actions if not isinstance(a, EndStep)]
+        if tires and (end is None or rng.random() < TIRE_CHANCE):
+            return tires[rng.randrange(len(tires))]
+    if end is not None:
+        return end
+    return actions[rng.randrange(len(actions))]
+
+
 def stuka_choices(g: DuelGame, actions: list[Action]) -> list[Action]:
     """The search's share of the Stuka's decision: the pilot's action
     (:func:`stuka_playout`) and any reconnaissance (free, DG-10.4); empty where the
@@ -219,13 +249,20 @@ def playout_action(g: DuelGame, actions: list[Action], rng: random.Random) -> Ac
     """One decision of the rollout policy: random, but shaped like real play.
 
     Uniform play would mostly turn turrets and stop T-34s after one step
-    (selecting another tank ends the previous one's move). Instead: shots
-    are taken, a T-34 keeps driving forward while it can, turret turns and
-    passes are rare, and everything else is uniform.
+    (selecting another tank ends the previous one's move). Instead: each unit
+    declares the shot its forecast ranks best, or holds fire (:func:`priors`);
+    the German guns are handled by :func:`_atg_playout`; a T-34 keeps driving
+    forward while it can, turret turns and passes are rare, and everything
+    else is uniform.
     """
-    fires = [a for a in actions if isinstance(a, Fire)]
-    if fires:
-        return fires[rng.randrange(len(fires))]
+    if g.step == "D2":
+        ranks = priors(g, actions)
+        if ranks is not None:
+            top = max(ranks)
+            best = [a for a, r in zip(actions, ranks, strict=True) if r == top]
+            return best[rng.randrange(len(best))]
+    if g.step in _ATG_STEPS:
+        return _atg_playout(g, actions, rng)
     if g.step == "D4" and g.stuka is not None:
         flight = stuka_playout(g, actions)
         if flight is not None:

@@ -89,6 +89,20 @@ def balance(g: DuelGame) -> float:
     return total
 
 
+def gun_has_shot(g: DuelGame, at: tuple[int, int]) -> bool:
+    """Whether the gun at ``at`` is a real one with a T-34 on its ray that its shot would hit."""
+    gun = g.atg_at(at)
+    if gun is None or gun.kind == "bluff":
+        return False
+    for v in g.tanks.values():
+        if v.is_tiger or v.destroyed:
+            continue
+        d = g.geo.direction(gun.pos, v.pos)
+        if d is not None and has_los(g, gun.pos, v.pos) and _german_shot(g, gun, v, d) > 0:
+            return True
+    return False
+
+
 def _german_shot(g: DuelGame, u: Tank | Atg, v: Tank, d: int) -> float:
     if concealed(g, v.pos, u.pos, v.id):
         return 0.0

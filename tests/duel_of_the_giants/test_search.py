@@ -290,3 +290,82 @@ def test_dg_13_the_search_flies_the_stuka_by_the_pilot_and_never_spends_its_flig
     while g.step == "D4" and g.players[g.to_move()] == "german":
         g.apply(agent.choose(g))
     assert [e.reason for e in g.vp_events] == ["stuka_attack"]
+
+
+def _gunnery(facing: str, kind: str = "pak88") -> DuelGame:
+    """A face-down gun at c5 facing ``facing``, a T-34 at e5 (east of it), Tigers far off."""
+    from tests.duel_of_the_giants.helpers import atg, blank, marker, t34, tiger
+
+    g = blank()
+    tiger(g, 1, "a1", "E")
+    tiger(g, 2, "a11", "E")
+    marker(g, "i9", True)
+    atg(g, "c5", kind, facing)
+    t34(g, 1, "e5", "SW", "SW")
+    return g
+
+
+def _playout_choices(g: DuelGame, n: int = 40) -> set[str]:
+    from rulesets.duel_of_the_giants.search import playout_action
+
+    rng = random.Random(5)
+    return {g.format_action(playout_action(g, g.legal_actions(), rng)) for _ in range(n)}
+
+
+@pytest.mark.parametrize(("facing", "kind", "expected"), [
+    ("E", "pak88", {"activate c5"}),  # the T-34 on its ray: activated to fire (DG-8.5)
+    ("NE", "pak88", {"end"}),  # no T-34 on its ray (DG-12.3): stays hidden
+    ("E", "bluff", {"end"}),  # a bluff turned up is only removed (DG-12.2)
+])
+def test_dg_8_5_the_playouts_gunner_activates_a_gun_in_d1_only_for_a_shot(
+        facing: str, kind: str, expected: set[str]) -> None:
+    from tests.duel_of_the_giants.helpers import goto
+
+    g = _gunnery(facing, kind)
+    goto(g, "D1")
+    assert g.step == "D1"
+    assert _playout_choices(g) == expected
+
+
+def test_dg_8_2_the_playouts_gunner_does_not_turn_up_guns_for_recon_in_a2() -> None:
+    from tests.duel_of_the_giants.helpers import goto
+
+    g = _gunnery("E")
+    goto(g, "A2")
+    assert g.step == "A2" and "activate c5" in {g.format_action(a) for a in g.legal_actions()}
+    assert _playout_choices(g) == {"end"}
+
+
+def test_dg_12_6_the_playouts_gunner_seldom_takes_a_gun_out_of_the_fight_on_a_tire() -> None:
+    from rulesets.duel_of_the_giants import search
+    from tests.duel_of_the_giants.helpers import goto
+
+    g = _gunnery("E")
+    goto(g, "A1b")
+    assert g.step == "A1b"
+    rng = random.Random(3)
+    picks = [g.format_action(search.playout_action(g, g.legal_actions(), rng)) for _ in range(400)]
+    assert set(picks) == {"tire c5", "end"}
+    assert abs(picks.count("tire c5") / len(picks) - search.TIRE_CHANCE) < 0.05
+
+
+def test_dg_17_the_playout_declares_the_shot_the_forecast_ranks_best_or_holds() -> None:
+    """A face-up PAK 8.8 at c5 facing E, a T-34 at e5 it destroys: the playout fires.
+    Facing NE with the T-34 off its ray it has no shot, and a Tiger whose shot would
+    do nothing holds fire rather than give itself away (DG-17.12)."""
+    from tests.duel_of_the_giants.helpers import blank, goto, marker, t34, tiger
+
+    g = _gunnery("E")
+    next(iter(g.atgs.values())).face_up = True
+    goto(g, "D1")
+    assert g.step == "D2", g.decision()
+    assert _playout_choices(g) == {"fire c5 e5"}
+
+    g = blank()
+    tiger(g, 1, "c5", "E")
+    tiger(g, 2, "a11", "E")
+    marker(g, "i9", True)
+    t34(g, 1, "i5", "W", "E")  # far off, its front armour to the Tiger: no hit
+    goto(g, "D1")
+    assert g.step == "D2", g.decision()
+    assert _playout_choices(g) == {"hold c5"}
