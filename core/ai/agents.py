@@ -79,9 +79,9 @@ class GreedyAgent:
 
     def _value(self, base: Game[Any], action: Action, player: int, follow: bool = True) -> float:
         child = base.clone()
-        rolls = _rolls(child)
+        rolls = rolls_logged(child)
         child.search_apply(action)
-        if _rolls(child) == rolls or self.samples == 1:
+        if rolls_logged(child) == rolls or self.samples == 1:
             return self._follow_up(child, player) if follow and self.follow_up else child.evaluate(player)
         total = child.evaluate(player)
         for _ in range(self.samples - 1):
@@ -131,8 +131,9 @@ def _preferred(game: Game[Any], tied: list[Action]) -> list[Action]:
     return [action for action, prior in zip(tied, priors, strict=True) if prior >= top - 1e-12]
 
 
-def _rolls(game: Game[Any]) -> int:
-    """How many rolls the game's dice have logged (every game has :class:`~core.dice.Dice`)."""
+def rolls_logged(game: Game[Any]) -> int:
+    """How many rolls the game's dice have logged (every game has :class:`~core.dice.Dice`):
+    a change between two readings means chance happened in between."""
     return len(game.dice.log)
 
 

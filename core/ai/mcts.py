@@ -66,7 +66,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from core.ai.agents import own_follow_ups, reseed_dice
+from core.ai.agents import own_follow_ups, reseed_dice, rolls_logged
 from core.errors import TanktableError
 from core.game import Action, Game
 
@@ -508,7 +508,7 @@ class MCTSAgent:
         opt-in ``search_profile.prior_samples``) the mean over that many dice samples if it rolls dice
         whose outcome changes the evaluation (the first two samples differ). Also the
         state after it where that is the same whatever the dice (no roll), else ``None``."""
-        rolls = _rolls(sample)
+        rolls = rolls_logged(sample)
         sums: list[float] = []
         first: list[float] = []
         for k in range(samples):
@@ -517,7 +517,7 @@ class MCTSAgent:
             child_game.search_apply(action)
             rewards = _rewards(child_game, n_players)
             if k == 0:
-                if _rolls(child_game) == rolls:
+                if rolls_logged(child_game) == rolls:
                     return rewards, child_game
                 if samples == 1:
                     return rewards, None
@@ -545,14 +545,14 @@ class MCTSAgent:
         node = root
         root.visits += 1
         path: list[tuple[_Node, int]] = []
-        rolls = _rolls(sim)
+        rolls = rolls_logged(sim)
         if forced is not None and not exact and sim.check(forced[1]) is not None:
             forced = None  # not open to the player in this sample: an iteration like any other
         if forced is not None:
             node = root.children[forced]
             sim.search_apply(forced[1])
             path.append((node, forced[0]))
-            if exact and _rolls(sim) != rolls:
+            if exact and rolls_logged(sim) != rolls:
                 exact = False
         while sim.outcome() is None:
             if exact and node.actions is not None:
@@ -580,7 +580,7 @@ class MCTSAgent:
                 children[(mover, action)] = child
                 sim.search_apply(action)
                 path.append((child, mover))
-                if exact and _rolls(sim) != rolls:
+                if exact and rolls_logged(sim) != rolls:
                     exact = False
                 break
             best_child: _Node | None = None
@@ -637,7 +637,7 @@ class MCTSAgent:
             sim.search_apply(best_action)
             path.append((best_child, mover))
             node = best_child
-            if exact and _rolls(sim) != rolls:
+            if exact and rolls_logged(sim) != rolls:
                 exact = False
         # The leaf's own evaluation, kept on exact nodes for the minimax backup.
         leaf = path[-1][0] if path else None
@@ -797,11 +797,6 @@ def _rewards(game: Game[Any], n_players: int) -> list[float]:
         value = game.evaluate(0)
         return [_unit(value), _unit(-value)]
     return [_unit(game.evaluate(p)) for p in range(n_players)]
-
-
-def _rolls(game: Game[Any]) -> int:
-    """How many rolls the game's dice have logged (a change means chance happened)."""
-    return len(game.dice.log)
 
 
 def _unit(value: float) -> float:
