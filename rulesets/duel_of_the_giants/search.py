@@ -181,8 +181,8 @@ def _atg_playout(g: DuelGame, actions: list[Action], rng: random.Random) -> Acti
     """The German guns in a playout, as a gunner would handle them: a face-down gun
     stays hidden unless a T-34 stands on its ray for a shot that hits (D1, DG-8.5);
     no activation for recon in A2 and seldom a tire marker (A1b). Uniform play
-    would reveal and haul guns at random, and a search judging its guns by such
-    playouts would find a gun safest on a tire marker for ever (DG-AMB-36)."""
+    would turn guns up and haul them at random, and the search would judge every
+    decision by playouts that had thrown the guns away."""
     from rulesets.duel_of_the_giants.threats import gun_has_shot
 
     end = next((a for a in actions if isinstance(a, EndStep)), None)
