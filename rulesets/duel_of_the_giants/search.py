@@ -53,6 +53,7 @@ from rulesets.duel_of_the_giants.actions import (
     T34Step,
     T34Turret,
 )
+from rulesets.duel_of_the_giants.threats import gun_has_shot
 from rulesets.duel_of_the_giants.tigers import MOVE_CARDS, TURRET_CARDS, stack_size, unprogrammed
 
 if TYPE_CHECKING:
@@ -183,8 +184,6 @@ def _atg_playout(g: DuelGame, actions: list[Action], rng: random.Random) -> Acti
     no activation for recon in A2 and seldom a tire marker (A1b). Uniform play
     would turn guns up and haul them at random, and the search would judge every
     decision by playouts that had thrown the guns away."""
-    from rulesets.duel_of_the_giants.threats import gun_has_shot
-
     end = next((a for a in actions if isinstance(a, EndStep)), None)
     if g.step == "D1":
         shots = [a for a in actions if isinstance(a, Activate) and gun_has_shot(g, a.at)]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesets.duel_of_the_giants import stuka
-from rulesets.duel_of_the_giants.board import turn_steps
+from rulesets.duel_of_the_giants.board import Pos, turn_steps
 from rulesets.duel_of_the_giants.combat import armour, barrel, hits_for
 from rulesets.duel_of_the_giants.los import concealed, has_los
 from rulesets.duel_of_the_giants.pieces import Atg, Tank
@@ -89,16 +89,17 @@ def balance(g: DuelGame) -> float:
     return total
 
 
-def gun_has_shot(g: DuelGame, at: tuple[int, int]) -> bool:
-    """Whether the gun at ``at`` is a real one with a T-34 on its ray that its shot would hit."""
+def gun_has_shot(g: DuelGame, at: Pos) -> bool:
+    """Whether the gun at ``at`` is a real one with a T-34 on its ray that its shot would
+    hit. The ray is checked before the line of sight: a playout asks this at every
+    phase D1, and most T-34s are off a gun's one ray (DG-12.3)."""
     gun = g.atg_at(at)
     if gun is None or gun.kind == "bluff":
         return False
     for v in g.tanks.values():
-        if v.is_tiger or v.destroyed:
+        if v.is_tiger or v.destroyed or g.geo.direction(gun.pos, v.pos) != gun.facing:
             continue
-        d = g.geo.direction(gun.pos, v.pos)
-        if d is not None and has_los(g, gun.pos, v.pos) and _german_shot(g, gun, v, d) > 0:
+        if has_los(g, gun.pos, v.pos) and _german_shot(g, gun, v, gun.facing) > 0:
             return True
     return False
 

@@ -351,8 +351,8 @@ def test_dg_12_6_the_playouts_gunner_seldom_takes_a_gun_out_of_the_fight_on_a_ti
 
 def test_dg_17_the_playout_declares_the_shot_the_forecast_ranks_best_or_holds() -> None:
     """A face-up PAK 8.8 at c5 facing E, a T-34 at e5 it destroys: the playout fires.
-    Facing NE with the T-34 off its ray it has no shot, and a Tiger whose shot would
-    do nothing holds fire rather than give itself away (DG-17.12)."""
+    A Tiger whose shot would do nothing holds fire rather than give itself away
+    (DG-17.12)."""
     from tests.duel_of_the_giants.helpers import blank, goto, marker, t34, tiger
 
     g = _gunnery("E")
