@@ -18,6 +18,11 @@
   has just arrived must last the whole next round. So the computer
   defends its own plate -- the tank on it is the target that matters --
   and drives onto the enemy's where the enemy guns cannot reach it.
+- Guard: how closely each side's tanks stand to their own base plate, weighed by
+  how near the enemy's best-placed tank is to it. A slow army whose tanks
+  drift away from its plate cannot stop a fast enemy that reaches it, and
+  before any gun is in range this is what tells waiting near home from
+  wandering off.
 - A tank waiting in AMBUSH with no enemy in sight is idle: a small penalty,
   so the computer does not freeze its army in ambush.
 - The clock: with a round limit (BT-8.3) the game ends on destroyed tier
@@ -48,6 +53,8 @@ PLATE_WIN = 0.85
 PLATE_LATER = 0.4
 """Share of :data:`PLATE_WIN` for each further whole round the plate must still be held."""
 IDLE_AMBUSH = 0.03
+GUARD_WEIGHT = 0.1
+"""Weight of :func:`guard` times the enemy's :func:`ground`."""
 
 PENDING = 0.9
 """Weight of the expected damage of a FIRE or ATTACK under way (it fires next)."""
@@ -84,6 +91,25 @@ def ground(game: BattleGame, side: str) -> float:
         if t.side == side and t.alive:
             d = _box_distance(bounds, t.x, t.y)
             best = max(best, 1.0 - d / diag)
+    return best
+
+
+def guard(game: BattleGame, side: str) -> float:
+    """How well ``side``'s tanks cover their own base plate: 1 when a tank has the
+    plate's centre within its sight range, falling to 0 at sight range plus its
+    ATTACK move (BT-5; a tank with a damaged track does not move); the best
+    tank counts."""
+    minx, miny, maxx, maxy = game.field.bases[side].bounds
+    cx, cy = (minx + maxx) / 2, (miny + maxy) / 2
+    fraction = game.rules.movement.attack_fraction
+    best = 0.0
+    for t in game.tanks:
+        if t.side != side or not t.alive:
+            continue
+        beyond = math.hypot(t.x - cx, t.y - cy) - t.card.sight_cm
+        move = 0.0 if t.track_damaged else t.card.move_cm * fraction
+        cover = 1.0 if beyond <= 0 else 0.0 if move <= 0 else max(0.0, 1.0 - beyond / move)
+        best = max(best, cover)
     return best
 
 
@@ -293,7 +319,9 @@ def evaluate(game: BattleGame, player: int) -> float:
     mine, theirs = material(game, me), material(game, them)
     total = max(mine + theirs, 1e-9)
     mat = (mine - theirs + threat(game, me) - threat(game, them)) / total
-    grd = GROUND_WEIGHT * (ground(game, me) - ground(game, them))
+    mine_ground, their_ground = ground(game, me), ground(game, them)
+    grd = GROUND_WEIGHT * (mine_ground - their_ground)
+    grd += GUARD_WEIGHT * (guard(game, me) * their_ground - guard(game, them) * mine_ground)
     idle = IDLE_AMBUSH * (idle_ambushers(game, me) - idle_ambushers(game, them))
     value = MATERIAL_WEIGHT * mat + grd - idle
     urgency = clock(game)

@@ -336,7 +336,10 @@ def test_bt_8_2_setting_base_plate_rounds_two():
 def test_ai_evaluate_material_threat_ground_and_idle_ambush():
     from rulesets.battle_of_tanks.evaluate import evaluate
 
-    far = make_game(["gun"], ["target"], {"a1": (10, 10, 0), "b1": (110, 110, 180)},
+    # b1 stands out of reach of its own plate (guard 0): a1's drive towards that plate
+    # gains ground no guard discounts, and gives up less in a's own guard, b1 being far
+    # from a's plate (test_guard.py has the guard term).
+    far = make_game(["gun"], ["target"], {"a1": (10, 10, 0), "b1": (115, 10, 180)},
                     cards=[card("gun", sight_cm=30), card("target", sight_cm=30)])
     assert abs(evaluate(far, 0) + evaluate(far, 1)) < 1e-9  # zero-sum
     hurt = far.clone()
@@ -345,7 +348,7 @@ def test_ai_evaluate_material_threat_ground_and_idle_ambush():
     ahead = far.clone()
     ahead.place("a1", 80, 80, 45)
     assert evaluate(ahead, 0) > evaluate(far, 0)  # ground: nearer b's base plate
-    sees = make_game(["gun"], ["target"], {"a1": (10, 10, 0), "b1": (110, 110, 180)},
+    sees = make_game(["gun"], ["target"], {"a1": (10, 10, 0), "b1": (115, 10, 180)},
                      cards=[card("gun", sight_cm=200), card("target", sight_cm=30)])
     assert evaluate(sees, 0) > evaluate(far, 0)  # threat: a1 may fire, b1 may not
     idle = far.clone()
