@@ -18,10 +18,11 @@
   has just arrived must last the whole next round. So the computer
   defends its own plate -- the tank on it is the target that matters --
   and drives onto the enemy's where the enemy guns cannot reach it.
-- Guard: how closely each side's tanks stand to their own base plate, weighed by
-  how near the enemy's best-placed tank is to it. A slow army whose tanks
-  drift away from its plate cannot stop a fast enemy that reaches it, and
-  before any gun is in range this is what tells waiting near home from
+- Guard: how well each side's best-placed tank covers its own base plate (the
+  plate's centre within its sight range, or an ATTACK move beyond), weighed by
+  how near the enemy's leading tank stands to that plate. A slow army whose
+  tanks drift away from its plate cannot stop a fast enemy that reaches it,
+  and before any gun is in range this is what tells waiting near home from
   wandering off.
 - A tank waiting in AMBUSH with no enemy in sight is idle: a small penalty,
   so the computer does not freeze its army in ambush.
