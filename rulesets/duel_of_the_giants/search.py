@@ -34,7 +34,7 @@ import itertools
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from core.game import Action
 from rulesets.duel_of_the_giants import stuka
@@ -58,6 +58,8 @@ from rulesets.duel_of_the_giants.tigers import MOVE_CARDS, TURRET_CARDS, stack_s
 
 if TYPE_CHECKING:
     from rulesets.duel_of_the_giants.game import DuelGame
+
+T = TypeVar("T")
 
 
 def prune(g: DuelGame, actions: list[Action]) -> list[Action]:
@@ -159,17 +161,22 @@ def likely_declaration(g: DuelGame, uid: str, rng: random.Random) -> str | None:
 
     shooter = unit(g, uid)
     assert g.combat is not None
-    best: list[str | None] = [None]
-    top = HOLD_PRIOR
+    choices: list[str | None] = [None]
+    scores = [HOLD_PRIOR]
     for tid in g.combat.options.get(uid, []):
         target = unit(g, tid)
-        if shooter is None or target is None:
-            continue
-        score = SHOT_PRIORS[shot_forecast(g, shooter, target).result]
-        if score > top:
-            best, top = [tid], score
-        elif score == top:
-            best.append(tid)
+        if shooter is not None and target is not None:
+            choices.append(tid)
+            scores.append(SHOT_PRIORS[shot_forecast(g, shooter, target).result])
+    return best_of(choices, scores, rng)
+
+
+def best_of(choices: Sequence[T], scores: Sequence[float], rng: random.Random) -> T:
+    """The choice with the highest score, ties at random (one draw from ``rng``): how
+    a playout declares (:func:`playout_action`) and how a search deals the other
+    side's hidden declarations (:func:`likely_declaration`) rank alike."""
+    top = max(scores)
+    best = [c for c, s in zip(choices, scores, strict=True) if s == top]
     return best[rng.randrange(len(best))]
 
 
@@ -257,9 +264,7 @@ def playout_action(g: DuelGame, actions: list[Action], rng: random.Random) -> Ac
     if g.step == "D2":
         ranks = priors(g, actions)
         if ranks is not None:
-            top = max(ranks)
-            best = [a for a, r in zip(actions, ranks, strict=True) if r == top]
-            return best[rng.randrange(len(best))]
+            return best_of(actions, ranks, rng)
     if g.step in _ATG_STEPS:
         return _atg_playout(g, actions, rng)
     if g.step == "D4" and g.stuka is not None:

@@ -369,3 +369,18 @@ def test_dg_17_the_playout_declares_the_shot_the_forecast_ranks_best_or_holds() 
     goto(g, "D1")
     assert g.step == "D2", g.decision()
     assert _playout_choices(g) == {"hold c5"}
+
+
+def test_best_of_takes_the_highest_score_and_breaks_ties_at_random() -> None:
+    """The ranking a playout declares by and a search deals hidden declarations by
+    (DG-17.4): only the top-scored choices are ever taken, each of them sometimes, with
+    one draw from the generator."""
+    from rulesets.duel_of_the_giants import search
+
+    picks = {search.best_of(["hold", "e5", "f5", "g5"], [1.0, 3.0, 0.0, 3.0], random.Random(s))
+             for s in range(40)}
+    assert picks == {"e5", "g5"}
+    rng, twin = random.Random(7), random.Random(7)
+    search.best_of(["hold", "e5"], [1.0, 1.0], rng)
+    twin.randrange(2)
+    assert rng.random() == twin.random()
