@@ -8,8 +8,11 @@
   weighted by how surely those shots come: a tank whose FIRE or ATTACK is
   under way fires next (almost certain), an ambusher fires at the next
   enemy move, a tank still without an order this round may act before the
-  enemy does, a tank that has acted waits for the next round. Cover,
-  spotting, sight and the chit order therefore matter to the computer.
+  enemy does, a tank that has acted waits for the next round. A tank still
+  without an order may also ATTACK an enemy its move would bring in sight,
+  with the cover that enemy has from it now. Cover, spotting, sight and the
+  chit order therefore matter to the computer, before the guns are in range
+  too.
 - Ground: how close the best-placed tank stands to the enemy base plate.
 - The plate (BT-8.2): a tank on the enemy base plate is worth the win it
   may bring, times the chance that the enemy fails to damage it in time.
@@ -41,7 +44,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rulesets.battle_of_tanks.game import OTHER, Sight
-from rulesets.battle_of_tanks.sightline import NOT_LOOKED
 
 if TYPE_CHECKING:
     from rulesets.battle_of_tanks.game import BattleGame
@@ -68,8 +70,6 @@ SPENT = 0.15
 REACH = 0.5
 """Share of the value of a shot a tank without an order could fire after an ATTACK move
 at an enemy now beyond its sight (see :func:`expected_damage`)."""
-REACHED = Sight(0.0, True, NOT_LOOKED, True, False, None)
-"""The sight assumed after such a move: in range, in the open."""
 ENDGAME_ROUNDS = 6
 """Rounds before a round limit over which the value turns into the points result."""
 POINTS_RESULT = 0.9
@@ -157,8 +157,9 @@ def expected_damage(game: BattleGame, shooter: Tank, mode: str | None = None, re
 
     ``reach``: the tank may also ATTACK -- move part of its move towards an
     enemy now out of sight range and fire at it (BT-5, +1 to hit). Such a
-    shot counts :data:`REACH` of its value in the open: the mover may not
-    find a clear line, and the target may have moved or found cover first.
+    shot counts :data:`REACH` of its value with the cover the target has from
+    where the mover stands (:func:`reach_sight`): the mover may not find a clear
+    line, and the target may have moved or found cover first.
     """
     if mode is None:
         mode = "ambush" if shooter.ambush else "fire"
@@ -171,9 +172,29 @@ def expected_damage(game: BattleGame, shooter: Tank, mode: str | None = None, re
         for target in game.tanks:
             if target.key in seen or not target.alive or target.side == shooter.side:
                 continue
-            if attack_reaches(game, shooter, target):
-                best = max(best, REACH * shot_value(game, shooter, target, REACHED, "attack", False))
+            reached = reach_sight(game, shooter, target)
+            if reached is not None:
+                best = max(best, REACH * shot_value(game, shooter, target, reached, "attack", False))
     return best
+
+
+def reach_sight(game: BattleGame, shooter: Tank, target: Tank) -> Sight | None:
+    """The sight assumed for a shot after an ATTACK move at ``target``, now beyond
+    ``shooter``'s sight range; ``None`` if no such move brings it in range
+    (:func:`attack_reaches`) or the shot would not be allowed: ``target`` is
+    hidden by tall terrain (BT-6.4) or in cover and not spotted (BT-5.5).
+
+    The cover is the one ``target`` has from where ``shooter`` stands now. So a
+    tank that waits in cover from the enemy's line of approach counts as safer
+    than one in the open before any gun is in range, and the computer drives into
+    cover as it comes on."""
+    if not attack_reaches(game, shooter, target):
+        return None
+    cover = game.field.cover((shooter.x, shooter.y), target.pose, target.length, target.width)
+    spotted = cover.level == "open" or target.key in game.spotted
+    if cover.level == "hidden" or (game.rules.spotting.required_for_cover and not spotted):
+        return None
+    return Sight(0.0, True, cover, spotted, False, None)
 
 
 def attack_reaches(game: BattleGame, shooter: Tank, target: Tank) -> bool:
@@ -288,8 +309,7 @@ def damage_chance(game: BattleGame, shooter: Tank, target: Tank, mode: str, reac
     """Chance that at least one of ``shooter``'s shots at ``target`` damages it (BT-6.3, BT-6.5).
 
     ``reach``: a target beyond sight counts as in :func:`expected_damage`,
-    :data:`REACH` of an ATTACK shot in the open, if an ATTACK move brings it
-    within sight.
+    :data:`REACH` of an ATTACK shot with the cover of :func:`reach_sight`.
     """
     shots = shooter.card.rate_of_fire
     if shots <= 0:
@@ -297,9 +317,10 @@ def damage_chance(game: BattleGame, shooter: Tank, target: Tank, mode: str, reac
     for seen, sight in game.targets(shooter):
         if seen.key == target.key:
             return 1.0 - (1.0 - _damage_per_shot(game, shooter, target, sight, mode)) ** shots
-    if not reach or not attack_reaches(game, shooter, target):
+    reached = reach_sight(game, shooter, target) if reach else None
+    if reached is None:
         return 0.0
-    return REACH * (1.0 - (1.0 - _damage_per_shot(game, shooter, target, REACHED, "attack")) ** shots)
+    return REACH * (1.0 - (1.0 - _damage_per_shot(game, shooter, target, reached, "attack")) ** shots)
 
 
 def _damage_per_shot(game: BattleGame, shooter: Tank, target: Tank, sight: Sight, mode: str) -> float:

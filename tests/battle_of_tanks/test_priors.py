@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rulesets.battle_of_tanks import actions as A
-from rulesets.battle_of_tanks.evaluate import FRESH, REACH, evaluate, expected_damage, threat
+from rulesets.battle_of_tanks.evaluate import (
+    FRESH,
+    MATERIAL_WEIGHT,
+    REACH,
+    evaluate,
+    expected_damage,
+    material,
+    threat,
+)
 from rulesets.battle_of_tanks.priors import ground_value
 from tests.battle_of_tanks.helpers import card, give_chit, make_game
 
@@ -83,3 +93,48 @@ def test_mcts_halves_over_the_best_eight_seeded_orders():
     # the others keep their seeded visits: no iteration went to them
     assert all(n.visits == seeded[a] for (_, a), n in root.children.items() if a not in best8)
     assert sum(n.visits - seeded[a] for (_, a), n in root.children.items() if a in best8) == 48
+
+
+LOOKOUT = card("lookout", sight_cm=40, accuracy="3+", rate_of_fire=1, move_cm=40)
+LOW_WALL = {"name": "low wall", "type": "wall", "polygon": [[62, 45], [64, 45], [64, 75], [62, 75]]}
+TALL_ROCKS = {"name": "rocks", "type": "rocks", "polygon": [[62, 45], [64, 45], [64, 75], [62, 75]]}
+SITTING_DUCK = card("target", sight_cm=10, move_cm=10)
+"""Sees and reaches nothing of the lookout: only the lookout's threat differs."""
+
+
+def _reach(terrain: list[dict[str, object]], spotted: bool) -> tuple[float, float, float]:
+    """The lookout at 10,60 and the target at 75,60: beyond its 40 cm sight, within
+    sight plus its 20 cm ATTACK move. Its ATTACK threat, the target side's value, and
+    the tier points on the table."""
+    g = make_game(["lookout"], ["target"], {"a1": (10, 60, 0), "b1": (75, 60, 180)},
+                  terrain=terrain, cards=[LOOKOUT, SITTING_DUCK])
+    assert not g.targets(g.tank("a1"))
+    if spotted:
+        g.spotted.add("b1")
+    tiers = material(g, "a") + material(g, "b")
+    return expected_damage(g, g.tank("a1"), "fire", reach=True), evaluate(g, 1), tiers
+
+
+def test_bt_5_5_a_tank_in_unspotted_cover_is_safe_from_an_attack_move() -> None:
+    """The ATTACK threat counts the cover the target has from the attacker: behind a
+    low wall and not spotted it cannot be fired at after the move (BT-5.5), so the
+    side in cover stands better before any gun is in range."""
+    open_reach, open_value, tiers = _reach([], spotted=False)
+    walled_reach, walled_value, _ = _reach([LOW_WALL], spotted=False)
+    assert open_reach > 0
+    assert walled_reach == 0.0
+    assert walled_value - open_value == pytest.approx(MATERIAL_WEIGHT * FRESH * open_reach / tiers)
+
+
+def test_bt_6_4_a_spotted_tank_in_heavy_cover_is_harder_to_hit_after_an_attack_move() -> None:
+    """Spotted behind the wall: the shot is allowed with the heavy-cover modifier
+    (BT-6.4), so it counts, but for a third of what it would in the open (3+ with
+    ATTACK's +1: 4+, three sixths; with heavy cover's +2 as well: 6+, one sixth)."""
+    open_reach, _, _ = _reach([], spotted=True)
+    walled_reach, _, _ = _reach([LOW_WALL], spotted=True)
+    assert walled_reach == pytest.approx(open_reach / 3)
+
+
+def test_bt_6_4_a_tank_hidden_by_tall_terrain_is_safe_even_spotted() -> None:
+    hidden_reach, _, _ = _reach([TALL_ROCKS], spotted=True)
+    assert hidden_reach == 0.0
