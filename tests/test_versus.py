@@ -1,0 +1,60 @@
+"""bench/versus.py: two checkouts of the code play each other, sides swapped, each
+copy of the game kept in step with the other (issue 28: is a change to how the
+computer plays an improvement?)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench.versus import main, play
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_same_code_on_both_sides_plays_each_round_twice_and_resumes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "games.jsonl"
+    argv = ["tank-chess", "--old", str(ROOT), "--new", str(ROOT), "--kind", "greedy", "--rounds", "1",
+            "--max-decisions", "6", "--out", str(out)]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "round 0, new code on side 1: scores 0.5 (6 decisions)"
+    assert lines[1] == "round 0, new code on side 2: scores 0.5 (6 decisions)"
+    assert "the new code scores 1 of 2 (50%" in lines[2]
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["round"], r["first"], r["moves"]) for r in records] == [(0, "new", 6), (0, "old", 6)]
+    assert main(argv) == 0  # the games are in the file: none is played again
+    assert len(out.read_text().splitlines()) == 2
+    assert "the new code scores 1 of 2" in capsys.readouterr().out.splitlines()[-1]
+
+
+def test_a_directory_that_is_no_checkout_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tank-chess", "--old", str(tmp_path), "--new", str(ROOT)]) == 2
+    assert "is not a tanktable checkout" in capsys.readouterr().err
+
+
+class _Copy:
+    """A stand-in replica whose game ends, for better or worse, after one action."""
+
+    def __init__(self, winner: int):
+        self.winner = winner
+
+    def ask(self, **command: Any) -> dict[str, Any]:
+        if command["op"] == "new":
+            return {"to_move": 0, "winners": None}
+        if command["op"] == "choose":
+            return {"action": "x"}
+        return {"to_move": None, "winners": [self.winner]}
+
+
+def test_copies_that_disagree_stop_the_match() -> None:
+    agreeing: Any = {"new": _Copy(1), "old": _Copy(1)}
+    assert play(agreeing, "toy", "greedy", 1, ("old", "new"), 10) == (1.0, 1)
+    assert play(agreeing, "toy", "greedy", 1, ("new", "old"), 10) == (0.0, 1)
+    split: Any = {"new": _Copy(0), "old": _Copy(1)}
+    with pytest.raises(RuntimeError, match="disagree after decision 1"):
+        play(split, "toy", "greedy", 1, ("new", "old"), 10)
