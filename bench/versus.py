@@ -67,9 +67,11 @@ class Replica:
 def serve(stdin: IO[str], stdout: IO[str]) -> None:
     """The replica's side: one JSON request a line (``new``, ``choose``, ``apply``), one
     JSON answer a line with the player to move (None at the end), the winners and, at
-    the end, a digest of the final position. Imports the checkout it runs in."""
+    the end, a digest of the final position; to ``new``, also the game's decision
+    bound, as the ladder and ``simulate`` take it. Imports the checkout it runs in."""
     from core.ai.agents import make_agent
     from core.ai.simulate import RegistryGames, derive_seed
+    from core.game import DEFAULT_MAX_DECISIONS
 
     game: Any = None
     agent: Any = None
@@ -80,6 +82,8 @@ def serve(stdin: IO[str], stdout: IO[str]) -> None:
             game = RegistryGames(command["ruleset"])(command["seed"])
             agent = make_agent(command["kind"], seed=derive_seed(command["seed"], "agent", command["seat"]),
                                think=1.0)
+            bound = game.max_decisions()
+            answer["bound"] = DEFAULT_MAX_DECISIONS if bound is None else bound
         elif command["op"] == "choose":
             answer["action"] = base64.b64encode(pickle.dumps(agent.choose(game))).decode()
         else:
@@ -94,12 +98,14 @@ def serve(stdin: IO[str], stdout: IO[str]) -> None:
 
 
 def play(replicas: dict[str, Replica], ruleset: str, kind: str, seed: int, seats: Sequence[str],
-         bound: int) -> tuple[float, int]:
+         limit: int | None = None) -> tuple[float, int]:
     """One game, ``seats[i]`` (``new`` or ``old``) on side ``i``: the new code's score
-    (1 won, 0.5 drawn or unfinished, 0 lost) and the game's length in decisions."""
+    (1 won, 0.5 drawn or unfinished, 0 lost) and the game's length in decisions. It
+    stops unfinished at ``limit`` decisions, or at the game's own bound."""
     state: dict[str, Any] = {}
     for seat, code in enumerate(seats):
         state = replicas[code].ask(op="new", ruleset=ruleset, kind=kind, seed=seed, seat=seat)
+    bound = limit or state["bound"]
     moves = 0
     while state["to_move"] is not None and moves < bound:
         action = replicas[seats[state["to_move"]]].ask(op="choose")["action"]
@@ -128,8 +134,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=22, help="rounds of two games (default 22)")
     parser.add_argument("--first", type=int, default=0, help="the first round's number (default 0)")
     parser.add_argument("--seed", type=int, default=0, help="master seed; game seeds derive from it")
-    parser.add_argument("--max-decisions", type=int, default=10_000, metavar="N",
-                        help="stop a game after N decisions, unfinished: half a point (default 10000)")
+    parser.add_argument("--max-decisions", type=int, metavar="N",
+                        help="stop a game after N decisions, unfinished: half a point (default: the ruleset's bound)")
     parser.add_argument("--out", type=Path, help="keep every finished game here (JSON lines); resumes")
     args = parser.parse_args(args_list)
     from core.ai.simulate import derive_seed, wilson

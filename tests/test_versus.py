@@ -45,7 +45,7 @@ class _Copy:
 
     def ask(self, **command: Any) -> dict[str, Any]:
         if command["op"] == "new":
-            return {"to_move": 0, "winners": None}
+            return {"to_move": 0, "winners": None, "bound": 10}
         if command["op"] == "choose":
             return {"action": "x"}
         return {"to_move": None, "winners": [self.winner]}
@@ -53,8 +53,22 @@ class _Copy:
 
 def test_copies_that_disagree_stop_the_match() -> None:
     agreeing: Any = {"new": _Copy(1), "old": _Copy(1)}
-    assert play(agreeing, "toy", "greedy", 1, ("old", "new"), 10) == (1.0, 1)
-    assert play(agreeing, "toy", "greedy", 1, ("new", "old"), 10) == (0.0, 1)
+    assert play(agreeing, "toy", "greedy", 1, ("old", "new")) == (1.0, 1)
+    assert play(agreeing, "toy", "greedy", 1, ("new", "old")) == (0.0, 1)
     split: Any = {"new": _Copy(0), "old": _Copy(1)}
     with pytest.raises(RuntimeError, match="disagree after decision 1"):
-        play(split, "toy", "greedy", 1, ("new", "old"), 10)
+        play(split, "toy", "greedy", 1, ("new", "old"))
+
+
+class _Endless(_Copy):
+    """A stand-in replica whose game never ends: it stops at the game's own bound."""
+
+    def ask(self, **command: Any) -> dict[str, Any]:
+        answer = super().ask(**command)
+        return {"to_move": 1, "winners": None} if command["op"] == "apply" else answer
+
+
+def test_a_game_stops_unfinished_at_its_own_bound_or_the_given_limit() -> None:
+    endless: Any = {"new": _Endless(0), "old": _Endless(0)}
+    assert play(endless, "toy", "greedy", 1, ("new", "old")) == (0.5, 10)
+    assert play(endless, "toy", "greedy", 1, ("new", "old"), limit=3) == (0.5, 3)
