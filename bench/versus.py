@@ -18,7 +18,7 @@ and on the final position. So both checkouts must play by the same rules and kno
 the same actions: this measures changes to how the computer plays, not to the rules.
 
 Prints one line a game and the new code's score at the end, wins and half the draws
-with the Wilson 95% interval, on each side too. ``--out`` keeps every finished game
+with the Wilson 95% interval, on each side too (by the sides' names). ``--out`` keeps every finished game
 (JSON lines); the same command again plays only the games not in it.
 """
 
@@ -68,7 +68,7 @@ def serve(stdin: IO[str], stdout: IO[str]) -> None:
     """The replica's side: one JSON request a line (``new``, ``choose``, ``apply``), one
     JSON answer a line with the player to move (None at the end), the winners and, at
     the end, a digest of the final position; to ``new``, also the game's decision
-    bound, as the ladder and ``simulate`` take it. Imports the checkout it runs in."""
+    bound, as the ladder and ``simulate`` take it, and its sides' names. Imports the checkout it runs in."""
     from core.ai.agents import make_agent
     from core.ai.simulate import RegistryGames, derive_seed
     from core.game import DEFAULT_MAX_DECISIONS
@@ -84,6 +84,7 @@ def serve(stdin: IO[str], stdout: IO[str]) -> None:
                                think=1.0)
             bound = game.max_decisions()
             answer["bound"] = DEFAULT_MAX_DECISIONS if bound is None else bound
+            answer["sides"] = list(game.players)
         elif command["op"] == "choose":
             answer["action"] = base64.b64encode(pickle.dumps(agent.choose(game))).decode()
         else:
@@ -144,6 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not (root / "core" / "ai").is_dir():
             print(f"bench/versus.py: {root} is not a tanktable checkout (no core/ai)", file=sys.stderr)
             return 2
+    old_root, new_root = args.old.resolve(), args.new.resolve()
     done: dict[tuple[int, str], dict[str, Any]] = {}
     if args.out is not None and args.out.exists():
         for line in args.out.read_text().splitlines():
@@ -152,8 +154,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 done[(record["round"], record["first"])] = record
             except (ValueError, KeyError, TypeError):
                 continue
-    replicas = {"new": Replica(args.new), "old": Replica(args.old)}
-    scores = [0.0, 0.0]  # the new code's points on side 1 and on side 2
+    replicas = {"new": Replica(new_root), "old": Replica(old_root)}
+    sides = replicas["new"].ask(op="new", ruleset=args.ruleset, kind=args.kind, seed=0, seat=0)["sides"]
+    scores = [0.0, 0.0]  # the new code's points on the first side and on the second
     games = [0, 0]
     try:
         for rnd in range(args.first, args.first + args.rounds):
@@ -170,7 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 side = seats.index("new")
                 scores[side] += record["new_score"]
                 games[side] += 1
-                print(f"round {rnd}, new code on side {side + 1}: scores {record['new_score']:g} "
+                print(f"round {rnd}, new code as {sides[side]}: scores {record['new_score']:g} "
                       f"({record['moves']} decisions)", flush=True)
     except RuntimeError as exc:
         print(f"bench/versus.py: {exc}", file=sys.stderr)
@@ -180,9 +183,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             replica.close()
     total, played = sum(scores), sum(games)
     low, high = wilson(total, played)
-    print(f"{args.new} against {args.old}, {args.kind} on both sides, {args.ruleset}: the new code scores "
+    print(f"{new_root} against {old_root}, {args.kind} on both sides, {args.ruleset}: the new code scores "
           f"{total:g} of {played} ({100 * total / max(played, 1):.0f}%, 95% {100 * low:.0f}%-{100 * high:.0f}%); "
-          f"on side 1 {scores[0]:g} of {games[0]}, on side 2 {scores[1]:g} of {games[1]}")
+          f"as {sides[0]} {scores[0]:g} of {games[0]}, as {sides[1]} {scores[1]:g} of {games[1]}")
     return 0
 
 

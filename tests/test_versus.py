@@ -22,9 +22,9 @@ def test_the_same_code_on_both_sides_plays_each_round_twice_and_resumes(
             "--max-decisions", "6", "--out", str(out)]
     assert main(argv) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "round 0, new code on side 1: scores 0.5 (6 decisions)"
-    assert lines[1] == "round 0, new code on side 2: scores 0.5 (6 decisions)"
-    assert "the new code scores 1 of 2 (50%" in lines[2]
+    assert lines[0] == "round 0, new code as white: scores 0.5 (6 decisions)"
+    assert lines[1] == "round 0, new code as black: scores 0.5 (6 decisions)"
+    assert "the new code scores 1 of 2 (50%" in lines[2] and lines[2].endswith("as white 0.5 of 1, as black 0.5 of 1")
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert [(r["round"], r["first"], r["moves"]) for r in records] == [(0, "new", 6), (0, "old", 6)]
     assert main(argv) == 0  # the games are in the file: none is played again
