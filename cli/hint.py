@@ -1,5 +1,6 @@
 """The hint as a player reads it (issue 28.5): the search's three best moves, each
-with its estimate of the result from the player's own side.
+with its estimate of the result from the player's own side, and where a move leaves
+the next decision with the player (an order, then its drive), the search's plan for it.
 
 One text for the terminal (a move per line, as the prompt reads it back) and one
 line for the browser's answer; both from :func:`core.ai.analysis.analyse`, which
@@ -11,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from cli.recent_results import wrap
-from core.ai.analysis import Analysis, analyse
+from core.ai.analysis import Analysis, Suggestion, analyse
 from core.game import Game
 
-__all__ = ["SCALE", "browser_hint", "estimate_text", "hint_for", "terminal_hint"]
+__all__ = ["SCALE", "browser_hint", "estimate_text", "hint_for", "plan_text", "terminal_hint"]
 
 SCALE = "+1 a win, -1 a loss"
 """How to read an estimate, said beside every hint."""
@@ -30,22 +31,34 @@ def estimate_text(value: float) -> str:
     return "0.00" if value == 0 else f"{value:+.2f}"
 
 
+def plan_text(suggestion: Suggestion) -> str:
+    """``then to 46.5,48.4, fire tiger#1``: the search's plan after the move, or ``""``."""
+    return f"then {', '.join(suggestion.then)}" if suggestion.then else ""
+
+
 def browser_hint(game: Game[Any], analysis: Analysis) -> str:
     """One line, which the browser's answer puts after ``hint:``:
-    ``MT d2-d4 (+0.31) · MT c2-c3 (+0.12) · ...; the search's estimates ... for white (...)``."""
-    moves = " · ".join(f"{game.format_action(s.action)} ({estimate_text(s.estimate)})"
-                       for s in analysis.moves)
+    ``MT d2-d4 (+0.31) · MT c2-c3 (+0.12) · ...; the search's estimates ... for white (...)``;
+    a move with a plan reads ``t34#1 move, then to 46.5,48.4 (+0.02)``."""
+    moves = " · ".join(f"{_with_plan(game, s)} ({estimate_text(s.estimate)})" for s in analysis.moves)
     return f"{moves}; the search's estimates of the result for {game.players[analysis.player]} ({SCALE})"
+
+
+def _with_plan(game: Game[Any], suggestion: Suggestion) -> str:
+    move = game.format_action(suggestion.action)
+    return f"{move}, {plan_text(suggestion)}" if suggestion.then else move
 
 
 def terminal_hint(game: Game[Any], analysis: Analysis, width: int) -> list[str]:
     """A heading, then each move on a line of its own with its estimate in parentheses
-    (a line pasted back at the prompt plays the move, issue 27.17) and its note below."""
+    (a line pasted back at the prompt plays the move, issue 27.17), the search's plan
+    after it on the next line (each follow-up as it is typed), and its note below."""
     who = game.players[analysis.player]
     lines = wrap(f"hint: the search's best moves for {who}, best first, each with its estimate "
                  f"of the result ({SCALE}):", width, 0, 6)
     for suggestion in analysis.moves:
         lines.append(f"  {game.format_action(suggestion.action)}  ({estimate_text(suggestion.estimate)})")
+        lines += wrap(plan_text(suggestion), width, 6, 7) if suggestion.then else []
         note = game.describe_action(suggestion.action)
         lines += wrap(f"({note})", width, 6, 7) if note else []
     return lines

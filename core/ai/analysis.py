@@ -14,6 +14,13 @@ advice depend on the machine's load.
 
 An estimate is the search's value of a move for the player, on the scale of
 :meth:`~core.game.Game.evaluate`: +1 a win, -1 a loss, 0 even.
+
+A move that leaves the decision with the same player (an order whose drive
+comes next, the first step of a move made step by step) comes with the search's
+plan for the rest of it: the follow-ups it went down most often. Without them
+the advice "t34#1 move" would say which tank, not where to. The plan is read
+off the search of the sample, with the sample's future rolls drawn afresh, so
+it shows nothing of the true dice either.
 """
 
 from __future__ import annotations
@@ -21,15 +28,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from core.ai.agents import reseed_dice
 from core.ai.mcts import PRESET_BUDGETS, MCTSAgent, _choices, _mixed, _Node
 from core.game import Action, Game
 
-__all__ = ["HINT_REFERENCE", "Analysis", "Suggestion", "analyse"]
+__all__ = ["HINT_REFERENCE", "PLAN_LENGTH", "Analysis", "Suggestion", "analyse"]
 
 HINT_REFERENCE = PRESET_BUDGETS["easy"][0]
 """Reference seconds of search behind a hint (the ``easy`` level's budget): a few
 tenths of a second on the development machine, cheap enough for every position
 ``tanktable check`` compares."""
+
+PLAN_LENGTH = 4
+"""The most follow-ups of the same player a suggestion's plan shows (a Battle of
+Tanks ATTACK needs two: the drive and the targets)."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +53,10 @@ class Suggestion:
     """The search's value of the move for the player: +1 a win, -1 a loss."""
     visits: int
     """How often the search went down this move."""
+    then: tuple[str, ...] = ()
+    """The search's plan for the player's next decisions when the move leaves the
+    decision with him (the drive after a MOVE order), in notation, first first; empty
+    when the move ends his part or the search has no plan beyond it."""
 
 
 @dataclass(frozen=True)
@@ -83,8 +99,36 @@ def analyse(game: Game[Any], player: int, seed: int, top: int = 3,
         estimate = 1.0 - best if two_sided else (sample.evaluate(player) + 1.0) / 2.0
         return Analysis(player, _value(2.0 * estimate - 1.0), ())
     moves = tuple(Suggestion(a, _value(2.0 * _mixed(root.children[(mover, a)], mover, agent.minimax) - 1.0),
-                             root.children[(mover, a)].visits) for a in _distinct_first(real, ranked, top))
+                             root.children[(mover, a)].visits, _plan(sample, root, mover, a, seed))
+                  for a in _distinct_first(real, ranked, top))
     return Analysis(player, moves[0].estimate, moves)
+
+
+def _plan(sample: Game[Any], root: _Node, mover: int, action: Action, seed: int) -> tuple[str, ...]:
+    """The follow-ups the search intends after ``action``: while the decision stays
+    with ``mover``, the edge below it the search went down most often (the first of
+    equals, in the order the search met them), as long as the sample accepts it.
+
+    Played on a copy of the sample whose future rolls are drawn from ``seed``: a
+    step that rolls (a repair roll before a retreat's drive) must not let the true
+    dice decide which plan can be shown."""
+    game = sample.clone()
+    reseed_dice(game, seed)
+    if game.check(action) is not None:
+        return ()
+    game.apply(action)
+    node = root.children[(mover, action)]
+    plan: list[str] = []
+    while len(plan) < PLAN_LENGTH and game.outcome() is None and game.to_move() == mover:
+        explored = [(child.visits, edge[1], child) for edge, child in node.children.items()
+                    if edge[0] == mover and child.visits and game.check(edge[1]) is None]
+        if not explored:
+            break
+        most = max(visits for visits, _, _ in explored)
+        _, follow_up, node = next(entry for entry in explored if entry[0] == most)
+        plan.append(game.format_action(follow_up))
+        game.apply(follow_up)
+    return tuple(plan)
 
 
 def _ranking(root: _Node, mover: int, agent: MCTSAgent, exact: bool) -> Any:

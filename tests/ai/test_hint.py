@@ -15,6 +15,7 @@ from core.ai.analysis import HINT_REFERENCE, _distinct_first, analyse
 from core.ai.mcts import MCTSAgent
 from core.game import Game
 from core.registry import get_ruleset
+from tests.ai.games import Choice, Orders
 from tests.console import tanktable
 
 ESTIMATE = r"\(([-+]\d\.\d\d|0\.00)\)"
@@ -139,3 +140,39 @@ def test_issue_28_5_the_hint_is_the_same_for_a_game_and_its_hidden_variant() -> 
         assert other_variant is not None
         assert analyse(game, other, 33 + i) == analyse(other_variant, other, 33 + i)
     assert changed >= 6  # the variants did differ in what the player may not see
+
+
+def test_issue_28_5_a_move_that_leaves_the_decision_with_the_player_comes_with_its_plan() -> None:
+    """An order and then its execution (``Orders``: ``wide`` is won only by carrying it
+    out with ``t7``): the hint names the order with the follow-up the search settled on,
+    and a move that ends the player's part (there is none here) would have no plan."""
+    analysis = analyse(Orders(), 0, 5)
+    plans = {Orders().format_action(s.action): s.then for s in analysis.moves}
+    assert plans["wide"] == ("t7",)
+    assert plans["narrow"] in {("n0",), ("n1",)}
+    game = Orders()
+    best = analysis.moves[0]
+    assert best.action == Choice("wide")
+    assert browser_hint(game, analysis).startswith(
+        f"wide, then t7 ({best.estimate:+.2f}) · narrow, then {plans['narrow'][0]} (")
+    assert "      then t7" in terminal_hint(game, analysis, 80)
+
+
+def test_issue_28_5_battle_of_tanks_hints_name_the_drive_and_not_the_true_dice() -> None:
+    """Battle of Tanks' orders are followed by their drive: each hinted order comes with a
+    plan the game accepts after it, typed as the prompt reads it. The plan, as the whole
+    hint, is drawn from the hint's seed and never from the game's own future rolls: two
+    games that differ only in the dice to come get the same hint."""
+    game = get_ruleset("battle-of-tanks").new_game(None, None, 7)
+    analysis = hint_for(game, 3)
+    assert all(s.then for s in analysis.moves)
+    for s in analysis.moves:
+        after = game.clone()
+        after.apply(s.action)
+        for step in s.then:
+            assert after.to_move() == game.to_move()
+            after.apply(after.parse_action(step))
+    other = game.clone()
+    other.dice.reseed(12345)
+    assert hint_for(other, 3) == analysis
+    assert browser_hint(other, hint_for(other, 3)) == browser_hint(game, analysis)
