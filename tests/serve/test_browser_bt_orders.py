@@ -12,6 +12,7 @@ afterwards.
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -154,6 +155,13 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
                   "destroyed tank, crossed (BT-6.5)"):
         assert words in legend
     b.screenshot(screenshots / "bt-orders-rings.png")
+    # issue 28.5: the hint names each order with the search's plan for it (the drive or the shots)
+    b.click("#hint")
+    b.wait("document.getElementById('answer').textContent.startsWith('hint: ')")
+    answer = b.js("document.getElementById('answer').textContent")
+    ordered = "|".join(t.label for t in game.eligible("a"))
+    assert re.match(rf"hint: ({ordered}) (attack|move|fire), then (to|fire) ", answer), answer
+    b.screenshot(screenshots / "bt-orders-hint.png")
 
     # a tap on a tank's label opens its menu too; Esc closes it
     tap(b, "#bt-label-pads rect[data-tank='a4']")
