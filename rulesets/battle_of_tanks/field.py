@@ -1,7 +1,8 @@
 """The table as geometry: terrain, base plates, wrecks, cover and movement checks.
 
 A :class:`Battlefield` is immutable: a game swaps in a new one when a wreck
-appears (BT-3.4), so clones of a game share it, and its cover cache with it.
+appears (BT-3.4), so clones of a game share it, and its cover cache with it
+(and the cache of whole looks, range and cover, that sightline.py keeps here).
 Cover (BT-6.4) is the share of the target footprint inside the shadows the
 terrain casts from the shooter's centre, computed by
 :class:`core.geometry.Occluders`.
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 import shapely
@@ -28,6 +29,9 @@ from core.geometry import (
 )
 from core.memo import Memo
 from rulesets.battle_of_tanks.models import RulesTable, TableMap
+
+if TYPE_CHECKING:
+    from rulesets.battle_of_tanks.sightline import Look
 
 COVER_MEMO_LIMIT = 100_000
 """Cover answers a battlefield keeps before it starts afresh."""
@@ -122,6 +126,10 @@ class Battlefield:
         self.blocking = np.asarray(blocking, dtype=object)
         self.blocking_tree = shapely.STRtree(self.blocking) if blocking else None
         self._cover_cache: Memo[tuple[float, ...], Cover] = Memo(COVER_MEMO_LIMIT)
+        self.looks: Memo[tuple[float | str, ...], Look] = Memo(COVER_MEMO_LIMIT)
+        """How one tank shows from another on this field, by both poses and sizes
+        (:func:`rulesets.battle_of_tanks.sightline.look`): wrecks make a new field,
+        so an answer here never outlives the terrain it was measured on."""
 
     def with_wrecks(self, wrecks: Sequence[Feature]) -> Battlefield:
         return Battlefield(self.table, self.rules, self.features, wrecks)

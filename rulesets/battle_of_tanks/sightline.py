@@ -75,9 +75,20 @@ class Look:
 def look(field: Battlefield, rules: RulesTable, eye: Tank, target: Tank, pose: Pose | None = None) -> Look:
     """How ``target`` (standing at ``pose``, default where it stands) shows from
     ``eye``: sight range by the rules' measure (BT-6.1), and cover seen from the
-    eye's centre (BT-6.4)."""
-    at = pose or target.pose
-    dist = sight_distance(rules, eye.pose, (eye.length, eye.width), at, (target.length, target.width))
-    in_range = dist <= eye.card.sight_cm + SLACK_CM
-    cover = field.cover((eye.x, eye.y), at, target.length, target.width) if in_range else NOT_LOOKED
-    return Look(dist, in_range, cover)
+    eye's centre (BT-6.4).
+
+    Remembered on the field by both poses and sizes, the eye's sight range and
+    the measure: the search asks it for every pair of tanks after nearly every
+    decision, most often for poses it has seen before, and the answer is a pure
+    function of these (the field holds the terrain and the wrecks)."""
+    where = target if pose is None else pose  # a Tank or a Pose: both have x, y and heading
+    key = (eye.x, eye.y, eye.heading, eye.length, eye.width, eye.card.sight_cm,
+           where.x, where.y, where.heading, target.length, target.width, rules.sight.measure)
+    hit = field.looks.get(key)
+    if hit is None:
+        at = pose or target.pose
+        dist = sight_distance(rules, eye.pose, (eye.length, eye.width), at, (target.length, target.width))
+        in_range = dist <= eye.card.sight_cm + SLACK_CM
+        cover = field.cover((eye.x, eye.y), at, target.length, target.width) if in_range else NOT_LOOKED
+        hit = field.looks.remember(key, Look(dist, in_range, cover))
+    return hit
