@@ -55,7 +55,7 @@ class Suggestion:
     """How often the search went down this move."""
     then: tuple[str, ...] = ()
     """The search's plan for the player's next decisions when the move leaves the
-    decision with him (the drive after a MOVE order), in notation, first first; empty
+    decision with him (the drive after a MOVE order), in notation, in playing order; empty
     when the move ends his part or the search has no plan beyond it."""
 
 
