@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cli.prompt import PLAN_WORD
 from cli.recent_results import wrap
 from core.ai.analysis import Analysis, Suggestion, analyse
 from core.game import Game
@@ -33,7 +34,7 @@ def estimate_text(value: float) -> str:
 
 def plan_text(suggestion: Suggestion) -> str:
     """``then to 46.5,48.4, fire tiger#1``: the search's plan after the move, or ``""``."""
-    return f"then {', '.join(suggestion.then)}" if suggestion.then else ""
+    return f"{PLAN_WORD} {', '.join(suggestion.then)}" if suggestion.then else ""
 
 
 def browser_hint(game: Game[Any], analysis: Analysis) -> str:
@@ -52,13 +53,15 @@ def _with_plan(game: Game[Any], suggestion: Suggestion) -> str:
 def terminal_hint(game: Game[Any], analysis: Analysis, width: int) -> list[str]:
     """A heading, then each move on a line of its own with its estimate in parentheses
     (a line pasted back at the prompt plays the move, issue 27.17), the search's plan
-    after it on the next line (each follow-up as it is typed), and its note below."""
+    after it a follow-up a line (``then to 39.4,41.4``: pasted at the next prompt, it
+    plays the follow-up), and its note below."""
     who = game.players[analysis.player]
     lines = wrap(f"hint: the search's best moves for {who}, best first, each with its estimate "
                  f"of the result ({SCALE}):", width, 0, 6)
     for suggestion in analysis.moves:
         lines.append(f"  {game.format_action(suggestion.action)}  ({estimate_text(suggestion.estimate)})")
-        lines += wrap(plan_text(suggestion), width, 6, 7) if suggestion.then else []
+        for step in suggestion.then:
+            lines += wrap(f"{PLAN_WORD} {step}", width, 6, 11)
         note = game.describe_action(suggestion.action)
         lines += wrap(f"({note})", width, 6, 7) if note else []
     return lines

@@ -126,6 +126,9 @@ def fit_prompt(text: str, width: int) -> tuple[list[str], str]:
 NOTE = re.compile(r"\s+\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$")
 """A note in parentheses after a move, as ``moves`` and ``hint`` print it."""
 
+PLAN_WORD = "then"
+"""The word before each follow-up of a hint's plan (cli/hint.py)."""
+
 
 def parse_move(game: Any, text: str) -> Any:
     """The action ``text`` names in ``game``'s notation (issue 27.17: what the game prints, it reads).
@@ -133,12 +136,16 @@ def parse_move(game: Any, text: str) -> Any:
     A line copied from ``moves`` or ``hint`` carries the move's note after it
     (``HT e9-g11:NE  (+ CHECK)``); when the whole line is not notation, the
     note is set aside and the move before it is read. Notation never holds
-    parentheses, so nothing a player meant is dropped.
+    parentheses, so nothing a player meant is dropped. A line of a hint's plan
+    (``then to 39.4,41.4``) is read without its ``then``.
     """
     try:
         return game.parse_action(text)
     except NotationError as exc:
         bare = NOTE.sub("", text)
+        words = bare.split(maxsplit=1)
+        if len(words) == 2 and words[0] == PLAN_WORD:
+            bare = words[1]
         if bare == text or not bare.strip():
             raise
         try:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.ai.agents import reseed_dice
+from core.ai.agents import reseed_dice, rolls_logged
 from core.ai.mcts import PRESET_BUDGETS, MCTSAgent, _choices, _mixed, _Node
 from core.game import Action, Game
 
@@ -109,17 +109,20 @@ def _plan(sample: Game[Any], root: _Node, mover: int, action: Action, seed: int)
     with ``mover``, the edge below it the search went down most often (the first of
     equals, in the order the search met them), as long as the sample accepts it.
 
-    Played on a copy of the sample whose future rolls are drawn from ``seed``: a
-    step that rolls (a repair roll before a retreat's drive) must not let the true
-    dice decide which plan can be shown."""
+    The plan ends where chance comes in (a die rolled, a chit drawn): what follows
+    depends on the draw, and "then amx#1 move" would promise the player a chit
+    the bag has not given him. Played on a copy of the sample whose future rolls
+    are drawn from ``seed``, so the true dice never decide which plan is shown."""
     game = sample.clone()
     reseed_dice(game, seed)
     if game.check(action) is not None:
         return ()
+    rolls = rolls_logged(game)
     game.apply(action)
     node = root.children[(mover, action)]
     plan: list[str] = []
-    while len(plan) < PLAN_LENGTH and game.outcome() is None and game.to_move() == mover:
+    while len(plan) < PLAN_LENGTH and game.outcome() is None and game.to_move() == mover \
+            and rolls_logged(game) == rolls:
         explored = [(child.visits, edge[1], child) for edge, child in node.children.items()
                     if edge[0] == mover and child.visits and game.check(edge[1]) is None]
         if not explored:

@@ -9,10 +9,12 @@ import re
 import pytest
 
 from cli.hint import SCALE, browser_hint, hint_for, terminal_hint
+from cli.prompt import parse_move
 from cli.serve.seatview import hint_text
-from core.ai.agents import RandomAgent
+from core.ai.agents import RandomAgent, rolls_logged
 from core.ai.analysis import HINT_REFERENCE, _distinct_first, analyse
 from core.ai.mcts import MCTSAgent
+from core.errors import NotationError
 from core.game import Game
 from core.registry import get_ruleset
 from tests.ai.games import Choice, Orders
@@ -168,11 +170,25 @@ def test_issue_28_5_battle_of_tanks_hints_name_the_drive_and_not_the_true_dice()
     assert all(s.then for s in analysis.moves)
     for s in analysis.moves:
         after = game.clone()
+        rolls = rolls_logged(after)
         after.apply(s.action)
-        for step in s.then:
-            assert after.to_move() == game.to_move()
+        for step in s.then:  # the plan stops where chance comes in: only its last step may draw
+            assert after.to_move() == game.to_move() and rolls_logged(after) == rolls
             after.apply(after.parse_action(step))
     other = game.clone()
     other.dice.reseed(12345)
     assert hint_for(other, 3) == analysis
     assert browser_hint(other, hint_for(other, 3)) == browser_hint(game, analysis)
+
+
+def test_issue_28_5_a_line_of_the_hints_plan_pasted_at_the_prompt_plays_its_follow_up() -> None:
+    """``then to 39.4,41.4`` as the terminal's hint prints it reads as ``to 39.4,41.4``;
+    a line that is neither stays refused."""
+    game = get_ruleset("battle-of-tanks").new_game(None, None, 7)
+    order = next(s for s in hint_for(game, 3).moves if s.then)
+    game.apply(order.action)
+    assert parse_move(game, f"then {order.then[0]}") == game.parse_action(order.then[0])
+    with pytest.raises(NotationError):
+        parse_move(game, "then")
+    with pytest.raises(NotationError):
+        parse_move(game, "later to 10,10")

@@ -156,18 +156,29 @@ def test_issue_27_17_the_hints_printed_move_pasted_back_is_played(
         ruleset: str, person: str, computer: str, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 27.17: 'hint' prints each move on a line of its own, as the prompt reads it,
-    with its estimate after it (issue 28.5; the note on the next line); pasted back,
-    alone, with its estimate or with its note, the prompt plays it."""
+    with its estimate after it (issue 28.5; the plan's follow-ups, then the note on the
+    next lines); pasted back, alone, with its estimate or with its note, the prompt
+    plays it, and each line of the plan pasted after it plays that follow-up."""
     args = ["play", ruleset, "--seat", f"{computer}=greedy", "--seed", "2"]
     code, out = tanktable(monkeypatch, capsys, *args, stdin="hint\nquit\n")
     hint = re.search(r"\n  (\S.*?)  (\([-+]?\d\.\d\d\))\n((?:      .*\n)*)", out[out.index("hint: "):])
     assert hint is not None, out
-    move, estimate, note = hint.group(1), hint.group(2), " ".join(hint.group(3).split())[1:-1]
+    move, estimate = hint.group(1), hint.group(2)
+    below = [line.strip() for line in hint.group(3).splitlines()]
+    plan = [line for line in below if line.startswith("then ")]
+    note = " ".join(below[len(plan):])[1:-1]
     assert "  (" not in move
+    assert plan or ruleset != "battle-of-tanks", out  # an order, then its drive
     for pasted in [move, f"{move}  {estimate}"] + ([f"{move}  ({note})"] if note else []):
         code, out = tanktable(monkeypatch, capsys, *args, stdin=f"{pasted}\nquit\n")
         assert "cannot read" not in out and "illegal" not in out, out
         assert re.search(rf"\d+\. {person} +{re.escape(move)}", out), out
+    if plan:
+        lines = "\n".join([move, *plan])
+        code, out = tanktable(monkeypatch, capsys, *args, stdin=f"{lines}\nquit\n")
+        assert "cannot read" not in out and "illegal" not in out, out
+        for step in plan:
+            assert re.search(rf"\d+\. {person} +{re.escape(step.removeprefix('then '))}", out), out
 
 
 def test_issue_27_17_a_moves_line_with_its_note_is_read(monkeypatch: pytest.MonkeyPatch,

@@ -166,7 +166,8 @@ def test_hint_programs_a_drive_with_its_end_when_driving_is_better(tmp_path: Pat
     # the best move first, on a line of its own with its estimate (issue 28.5)
     at = next(i for i in range(start, len(lines)) if lines[i].startswith("  tiger"))
     program = lines[at].strip().rsplit("  (", 1)[0]  # the move alone, as typed (issue 27.17)
-    note = lines[at + 1].strip().removeprefix("(end ")  # its note on the next line
+    # its note below it, after the plan's lines (the next Tiger's program)
+    note = next(line.strip() for line in lines[at + 1:] if line.strip().startswith("(")).removeprefix("(end ")
     hinted = Program(1, tuple(program.split()[1:]))
     c = course(programming("g7", "h3"), 1, counted(hinted.cards))
     assert not c.stands_still and note.startswith(f"{label(c.end)} ")
