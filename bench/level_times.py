@@ -13,7 +13,10 @@ scenario with ``--think 1`` (random, greedy, easy and normal twice, hard once). 
 of a game, with guns in range, asks more of a search than its start; it prints the
 mean, the median and the longest time, and how often the wall-clock cap (issue
 28.4) stopped a search before its reproducible budget was spent (``capped``). The
-levels play as at the table, cap included. The times are wall clock, so a loaded
+levels play as at the table, cap included, and each answer starts with the
+rulesets' memos empty (``core.memo.forget_games``): the levels answer the same
+positions one after another, and a level timed after another would find that
+one's answers remembered. The times are wall clock, so a loaded
 machine shows more than an idle one: the machine's load average is printed first,
 note it with the figures.
 """
@@ -28,6 +31,7 @@ from typing import Any
 
 from core.ai.agents import GreedyAgent, make_agent
 from core.game import Game
+from core.memo import forget_games
 from core.registry import get_ruleset
 
 RULESETS = ("tank-chess", "battle-of-tanks", "duel-of-the-giants")
@@ -76,6 +80,7 @@ def over_a_game(rid: str, kinds: list[str], count: int) -> None:
         capped = 0
         for i, position in enumerate(taken):
             agent = make_agent(kind, seed=i)
+            forget_games()  # each answer starts from empty memos, not from another level's
             start = time.perf_counter()
             agent.choose(position.clone())
             times.append(time.perf_counter() - start)
