@@ -191,7 +191,7 @@ def reach_sight(game: BattleGame, shooter: Tank, target: Tank) -> Sight | None:
     if not attack_reaches(game, shooter, target):
         return None
     cover = game.field.cover((shooter.x, shooter.y), target.pose, target.length, target.width)
-    spotted = cover.level == "open" or target.key in game.spotted
+    spotted = game.counts_as_spotted(target, cover)
     if cover.level == "hidden" or (game.rules.spotting.required_for_cover and not spotted):
         return None
     return Sight(0.0, True, cover, spotted, False, None)

@@ -399,7 +399,7 @@ class BattleGame(Game[Action]):
         seen = self.look(shooter, target)
         dist, in_range = seen.distance, seen.in_range
         cover = seen.cover if target.alive and target.side != shooter.side else NOT_LOOKED
-        spotted = cover.level == "open" or target.key in self.spotted
+        spotted = self.counts_as_spotted(target, cover)
         h2h = self.hull_to_hull(shooter, target, touching)
         problem: Illegal | None = None
         if not target.alive:
@@ -413,6 +413,11 @@ class BattleGame(Game[Action]):
         elif self.rules.spotting.required_for_cover and not spotted:
             problem = Illegal("BT-5.5", f"{target.label} is in {cover.level} cover from {shooter.label} and not spotted")
         return Sight(dist, in_range, cover, spotted, h2h, problem)
+
+    def counts_as_spotted(self, target: Tank, cover: Cover) -> bool:
+        """Whether ``target``, with ``cover`` from the shooter, counts as spotted: in the
+        open always, in cover only with a spot marker (BT-5.4, BT-5.5)."""
+        return cover.level == "open" or target.key in self.spotted
 
     def hull_to_hull(self, a: Tank, b: Tank, touching: float | None = None) -> bool:
         """Front to front in contact (BT-6.7 Decision: within contact_cm, in each other's front arc).
@@ -435,7 +440,7 @@ class BattleGame(Game[Action]):
             if not seen.visible:
                 continue
             dist, cover = seen.distance, seen.cover
-            spotted = cover.level == "open" or t.key in self.spotted
+            spotted = self.counts_as_spotted(t, cover)
             if need_spot and not spotted:
                 continue
             out.append((t, Sight(dist, True, cover, spotted, self.hull_to_hull(shooter, t), None)))
