@@ -13,7 +13,7 @@ scenario with ``--think 1`` (random, greedy, easy and normal twice, hard once). 
 of a game, with guns in range, asks more of a search than its start; it prints the
 mean, the median and the longest time, and how often the wall-clock cap (issue
 28.4) stopped a search before its reproducible budget was spent (``capped``). The
-levels play as at the table, cap included, and each answer starts with the
+levels play as at the table, cap included, and every answer starts with the
 rulesets' memos empty (``core.memo.forget_games``): the levels answer the same
 positions one after another, and a level timed after another would find that
 one's answers remembered. The times are wall clock, so a loaded
@@ -42,19 +42,27 @@ EVERY = 9
 """``--positions`` takes every ninth decision of that game that offers a choice."""
 
 
+def timed(kind: str, seed: int, game: Game[Any]) -> tuple[float, Any]:
+    """Seconds ``kind`` takes to choose in ``game`` (a copy is searched), with the
+    rulesets' memos emptied first, and the search's statistics (``None`` for greedy
+    and random)."""
+    agent = make_agent(kind, seed=seed)
+    forget_games()  # each answer starts from empty memos, not from another level's
+    start = time.perf_counter()
+    agent.choose(game.clone())
+    return time.perf_counter() - start, getattr(agent, "last", None)
+
+
 def from_the_start(rid: str, kinds: list[str]) -> None:
     game = get_ruleset(rid).new_game(None, None, 7)
     for kind in kinds:
         times = []
         for i in range(1 if kind == "hard" else 2):
-            agent = make_agent(kind, seed=i)
-            start = time.perf_counter()
-            agent.choose(game.clone())
-            seconds = f"{time.perf_counter() - start:.2f} s"
-            stats = getattr(agent, "last", None)
+            seconds, stats = timed(kind, i, game)
+            text = f"{seconds:.2f} s"
             if stats is not None:
-                seconds += f" ({stats.iterations} it{', capped' if stats.capped else ''})"
-            times.append(seconds)
+                text += f" ({stats.iterations} it{', capped' if stats.capped else ''})"
+            times.append(text)
         print(f"{rid:<20} {kind:<7} " + "  ".join(times), flush=True)
 
 
@@ -79,12 +87,8 @@ def over_a_game(rid: str, kinds: list[str], count: int) -> None:
         times: list[float] = []
         capped = 0
         for i, position in enumerate(taken):
-            agent = make_agent(kind, seed=i)
-            forget_games()  # each answer starts from empty memos, not from another level's
-            start = time.perf_counter()
-            agent.choose(position.clone())
-            times.append(time.perf_counter() - start)
-            stats = getattr(agent, "last", None)
+            seconds, stats = timed(kind, i, position)
+            times.append(seconds)
             capped += bool(stats is not None and stats.capped)
         print(f"{rid:<20} {kind:<7} {len(times)} positions: mean {statistics.mean(times):.2f} s, "
               f"median {statistics.median(times):.2f} s, longest {max(times):.2f} s, capped {capped}",
