@@ -372,6 +372,12 @@ class SearchProfile:
     level) tries against every reply of the opponent before it plays one (0: the
     ruleset's search does not check replies). Only a perfect-information game
     for two can: elsewhere a reply is not known from the position."""
+    root_samples: int = 1
+    """How many samples of what the player does not know a search that seeds its root
+    wide (the ``hard`` level) judges each root action on before the search proper (1:
+    one, as every other level). For a hidden-information ruleset whose one-ply values
+    swing with the hidden cards, so that one sample's favourites are a poor choice of
+    the few actions sequential halving compares."""
 
 
 DEFAULT_MAX_DECISIONS = 10_000

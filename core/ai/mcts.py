@@ -170,6 +170,9 @@ class MCTSAgent:
     against every reply, and the one whose strongest reply leaves the player the
     most is played (see :meth:`best_against_every_reply`). A ruleset whose profile
     leaves ``reply_check`` at 0 is searched as without it.
+    ``wide_root``: a hidden-information root is seeded with each action's mean one-ply
+    value over ``game.search_profile.root_samples`` samples, not one (see
+    :meth:`_seed_root`); a ruleset whose profile leaves it at 1 is searched as without it.
     """
 
     name = "mcts"
@@ -189,6 +192,7 @@ class MCTSAgent:
         reference: float | None = None,
         cap: float | None = None,
         check_replies: bool = False,
+        wide_root: bool = False,
     ):
         if iterations is not None and iterations < 1:
             raise TanktableError("mcts needs at least one iteration")
@@ -211,6 +215,7 @@ class MCTSAgent:
         self.reference = reference
         self.cap = cap
         self.check_replies = check_replies
+        self.wide_root = wide_root
         self.reply_values: dict[Action, float] = {}  # the last reply check's value of each move it tried
         self.chosen: Action | None = None  # the survivor of sequential halving, if it ran
         self.ranking: list[Action] = []  # sequential halving's candidates, best first
@@ -446,6 +451,13 @@ class MCTSAgent:
         good as greedy play and spends the iterations on the promising
         actions. Stops at ``until`` (time budgets): unseeded actions stay
         untried.
+
+        With ``wide_root`` at a hidden-information root, an action's value is its
+        mean over several samples of what the player does not know (the
+        profile's ``root_samples``). The seeding picks the few actions that
+        sequential halving compares: judged on one sample, an action that suits
+        that one deal of the hidden cards can push out one that is better
+        across the deals the player may face.
         """
         rng = self.rng
         samples = max(1, base.search_profile.prior_samples)
@@ -453,6 +465,12 @@ class MCTSAgent:
         sample.anchor_undo(base)
         actions: list[Action] = sample.search_actions()
         order = _try_order(sample, actions, rng)  # best last
+        others: list[Game[Any]] = []
+        if not exact and self.wide_root:
+            for _ in range(base.search_profile.root_samples - 1):
+                other = base.determinize(player, rng.getrandbits(62))
+                other.anchor_undo(base)
+                others.append(other)
         if exact:
             root.mover, root.actions, root.untried = player, actions, []
         while order:
@@ -462,11 +480,26 @@ class MCTSAgent:
                 break
             action = order.pop()
             rewards, after = self._prior(sample, action, n_players, samples)
+            if others:
+                rewards = self._wide_prior(others, action, rewards, n_players, samples)
             node = _seeded(rewards, player, exact and self.minimax > 0)
             root.children[(player, action)] = node
             root.visits += 1
             if exact and after is not None:
                 root.visits += self._seed_follow_up(node, after, player, n_players, samples)
+
+    def _wide_prior(self, others: list[Game[Any]], action: Action, first: list[float],
+                    n_players: int, samples: int) -> list[float]:
+        """The mean of ``first`` (the one-ply value on the first sample) and ``action``'s
+        value on each of ``others`` where they accept it."""
+        sums, counted = list(first), 1
+        for other in others:
+            if other.check(action) is not None:
+                continue
+            rewards, _ = self._prior(other, action, n_players, samples)
+            sums = [a + b for a, b in zip(sums, rewards, strict=True)]
+            counted += 1
+        return [x / counted for x in sums]
 
     def _seed_follow_up(self, node: _Node, after: Game[Any], player: int, n_players: int,
                         samples: int) -> int:
@@ -805,11 +838,11 @@ def _unit(value: float) -> float:
     return 0.0 if reward < 0.0 else 1.0 if reward > 1.0 else reward
 
 
-def _preset(fraction: float, cap: float, check_replies: bool) -> Callable[[int, float | None], MCTSAgent]:
+def _preset(fraction: float, cap: float, thorough: bool) -> Callable[[int, float | None], MCTSAgent]:
     def make(seed: int, think: float | None) -> MCTSAgent:
         base = think if think is not None and think > 0 else 1.0
         return MCTSAgent(seed=seed, think=None, reference=base * fraction, cap=base * cap,
-                         check_replies=check_replies)
+                         check_replies=thorough, wide_root=thorough)
 
     return make
 
@@ -821,18 +854,20 @@ PRESET_BUDGETS: dict[str, tuple[float, float]] = {
 }
 """Each level's (reference seconds, cap in seconds) for ``--think 1``; both scale with ``--think``."""
 
-CHECKS_REPLIES = frozenset({"hard"})
+THOROUGH = frozenset({"hard"})
 """The levels that try their best moves against every reply (where the ruleset's
-``search_profile.reply_check`` allows it) before they play one."""
+``search_profile.reply_check`` allows it) before they play one, and seed a hidden
+root over several samples (where its ``search_profile.root_samples`` asks for it)."""
 
 PRESETS: dict[str, Callable[[int, float | None], MCTSAgent]] = {
-    kind: _preset(fraction, cap, kind in CHECKS_REPLIES) for kind, (fraction, cap) in PRESET_BUDGETS.items()}
+    kind: _preset(fraction, cap, kind in THOROUGH) for kind, (fraction, cap) in PRESET_BUDGETS.items()}
 """CLI levels with reproducible budgets under a wall-clock cap (issue 28.4). With
 ``--think 1`` (the default): ``easy`` searches 1/20 of a second's worth of iterations
 at the ruleset's reference speed (``search_profile.rate``) and answers within 0.5 s,
 ``normal`` a second's worth within 3 s, ``hard`` twice normal's within 4 s (every
 level at least the ruleset's ``search_profile.min_iterations`` and at most its
 ``max_iterations``), and ``hard`` then
-checks its best moves against every reply where the ruleset allows it. Same
+checks its best moves against every reply where the ruleset allows it, and seeds a
+hidden root over several samples where the ruleset asks for it. Same
 seed, same moves, on any machine fast enough to spend the budget within the cap;
 a slower or busier machine stops at the cap and plays the best move found by then."""

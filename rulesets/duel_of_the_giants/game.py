@@ -89,7 +89,7 @@ class DuelGame(Game[Action]):
     game_type = GameType(hidden_information=True, undo_across_players=False)
     notation_help = NOTATION_HELP
     search_profile = SearchProfile(rate=150, rollout_depth=40, min_iterations=60, halving=8,
-                                   halving_hidden=True)
+                                   halving_hidden=True, root_samples=4)
     """Playouts of about one phase of play before the evaluation judges; ``rate``
     is the reference machine's iterations per second (see bench/RESULTS.md).
     ``min_iterations``: ``easy``'s 1/20 of ``normal``'s budget would be 8 playouts a
@@ -100,7 +100,10 @@ class DuelGame(Game[Action]):
     ``halving_hidden``: a side's own actions do not depend on the other side's secrets,
     so a wide decision (some 600 programs at a Tiger's first card) is searched by
     sequential halving over its best 8, each with several playouts, instead of UCB
-    giving most of them one playout or none."""
+    giving most of them one playout or none. ``root_samples``: which 8 those are is
+    decided by one-ply values, and on one sample of the Soviet markers (or of the
+    guns and mines) they favour what suits that one deal; ``hard`` judges them on 4
+    (bench/RESULTS.md: the choices, judged by paired playouts)."""
     search_copy = False
     """True on the AI's determinized copies: :meth:`search_actions` prunes there (search.py)."""
 
