@@ -13,6 +13,7 @@ Each has a picklable factory, so simulations can send it to worker processes.
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -521,6 +522,55 @@ class Orders(ChoiceGame):
 
     def _outcome(self) -> Outcome | None:
         if len(self.moves) < 3:
+            return None
+        return Outcome((0,) if self._worth() > 0 else (1,), "acknowledged")
+
+    def evaluate(self, player: int) -> float:
+        outcome = self.outcome()
+        if outcome is not None:
+            return outcome.returns(2)[player]
+        value = self._worth()
+        return value if player == 0 else -value
+
+
+class Guess(ChoiceGame):
+    """A hidden coin shows one of ``faces`` faces; player 0 names a face (``f0``...), then
+    player 1 acknowledges. Naming the coin's face is worth +1 to player 0, any other face
+    -1/``faces``. Player 0 does not see the coin: one sample of it makes one face look
+    sure, and only a mean over samples shows every face as the gamble it is.
+    ``root_samples`` is the profile's (how many samples a wide root seeding takes)."""
+
+    ruleset_id = "guess"
+    rule = "GUESS-1"
+    players = ("guesser", "other")
+    game_type = GameType(hidden_information=True)
+
+    def __init__(self, seed: int = 0, faces: int = 10, root_samples: int = 4):
+        super().__init__(seed, "guess")
+        self.faces = faces
+        self.coin = self.dice.draw_index(faces, "coin")
+        self.search_profile = SearchProfile(rollout_depth=0, root_samples=root_samples)  # type: ignore[misc]
+
+    def legal_actions(self) -> list[Choice]:
+        if not self.moves:
+            return [Choice(f"f{i}") for i in range(self.faces)]
+        return [Choice("ack")] if len(self.moves) == 1 else []
+
+    def determinize(self, player: int, seed: int) -> Guess:
+        """Player 1 knows the coin; player 0's sample tosses it again."""
+        other = self.clone()
+        assert isinstance(other, Guess)
+        if player == 0:
+            other.coin = random.Random(seed).randrange(self.faces)
+        return other
+
+    def _worth(self) -> float:
+        if not self.moves:
+            return 0.0
+        return 1.0 if self.moves[0] == f"f{self.coin}" else -1.0 / self.faces
+
+    def _outcome(self) -> Outcome | None:
+        if len(self.moves) < 2:
             return None
         return Outcome((0,) if self._worth() > 0 else (1,), "acknowledged")
 

@@ -428,6 +428,49 @@ def test_the_reply_check_stays_within_the_cap() -> None:
     assert agent.last is not None and agent.last.capped
 
 
+def _seeded_values(game: Any, wide_root: bool) -> dict[str, float]:
+    """Each root action's seeded value (reward 0 to 1) for the player to move."""
+    from core.ai.mcts import _Node
+
+    agent = MCTSAgent(seed=5, iterations=1, wide_root=wide_root)
+    root = _Node()
+    agent._seed_root(root, game.clone(), game.to_move(), False, None, 2)
+    return {game.format_action(a): node.total / node.visits for (_, a), node in root.children.items()}
+
+
+def test_a_wide_root_seeds_each_action_with_its_mean_over_samples() -> None:
+    """On one sample of the hidden coin one face is sure (reward 1) and the rest lose; the
+    wide root seeds every face with its mean over the profile's 4 samples: a quarter of
+    a sure guess for each sample that showed it, so no face looks sure unless all four
+    samples agree, and the values add up to what the four samples found."""
+    from tests.ai.games import Guess
+
+    game = Guess(seed=1, faces=10, root_samples=4)
+    narrow = _seeded_values(game, wide_root=False)
+    wide = _seeded_values(game, wide_root=True)
+    loss = (1.0 - 1.0 / 10) / 2  # the reward of a wrong guess, -1/10 on the -1..+1 scale
+    assert sorted(narrow.values()) == pytest.approx([loss] * 9 + [1.0])
+    hits = {face: (value - loss) / (1.0 - loss) * 4 for face, value in wide.items()}
+    assert all(h == pytest.approx(round(h)) for h in hits.values())
+    assert sum(round(h) for h in hits.values()) == 4
+    assert len([h for h in hits.values() if round(h) > 0]) >= 2
+
+
+def test_a_wide_root_is_one_sample_where_the_profile_asks_for_one() -> None:
+    """``root_samples`` 1 (every profile's default), or a perfect-information root: the
+    seeding is the one sample's, as without ``wide_root``."""
+    from tests.ai.games import Guess
+
+    game = Guess(seed=1, faces=10, root_samples=1)
+    assert _seeded_values(game, wide_root=True) == _seeded_values(game, wide_root=False)
+    assert MCTSAgent(seed=2, iterations=50, wide_root=True).choose(Nudge()) == \
+        MCTSAgent(seed=2, iterations=50).choose(Nudge())
+
+
+def test_only_hard_seeds_its_root_wide() -> None:
+    assert [PRESETS[level](0, None).wide_root for level in ("easy", "normal", "hard")] == [False, False, True]
+
+
 def test_sequential_halving_shares_the_budget_among_the_best_seeded_actions() -> None:
     """An exact root with more actions than ``halving``: only the best ``halving`` by their
     seeded value get iterations, in equal shares per round, and the survivor is played."""
