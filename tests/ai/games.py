@@ -473,7 +473,30 @@ class Doomed(ChoiceGame):
         return value if player == 0 else -value
 
 
-class Orders(ChoiceGame):
+class Acknowledged(ChoiceGame):
+    """Player 0's choices are worth ``_worth()`` to him (the evaluation, zero-sum), and
+    the game ends when player 1 acknowledges them: the ``moves_to_end``-th move; player 0
+    wins if they were worth more than nothing."""
+
+    moves_to_end = 2
+
+    def _worth(self) -> float:
+        raise NotImplementedError
+
+    def _outcome(self) -> Outcome | None:
+        if len(self.moves) < self.moves_to_end:
+            return None
+        return Outcome((0,) if self._worth() > 0 else (1,), "acknowledged")
+
+    def evaluate(self, player: int) -> float:
+        outcome = self.outcome()
+        if outcome is not None:
+            return outcome.returns(2)[player]
+        value = self._worth()
+        return value if player == 0 else -value
+
+
+class Orders(Acknowledged):
     """Player 0 gives an order, ``wide`` or ``narrow``, and then carries it out (a second
     decision of his own), then player 1 acknowledges. The order alone leaves the
     evaluation at 0. After ``wide`` there are ``targets`` ways to carry it out, one
@@ -486,6 +509,7 @@ class Orders(ChoiceGame):
     rule = "ORDERS-1"
     players = ("commander", "other")
     search_profile = SearchProfile(rollout_depth=0)
+    moves_to_end = 3
 
     def __init__(self, seed: int = 0, targets: int = 20, best: int = 7, follow_up: int = 25):
         super().__init__(seed, "orders")
@@ -520,20 +544,8 @@ class Orders(ChoiceGame):
             return 0.1
         return 0.6 if self.moves[1] == f"t{self.best}" else -0.3
 
-    def _outcome(self) -> Outcome | None:
-        if len(self.moves) < 3:
-            return None
-        return Outcome((0,) if self._worth() > 0 else (1,), "acknowledged")
 
-    def evaluate(self, player: int) -> float:
-        outcome = self.outcome()
-        if outcome is not None:
-            return outcome.returns(2)[player]
-        value = self._worth()
-        return value if player == 0 else -value
-
-
-class Guess(ChoiceGame):
+class Guess(Acknowledged):
     """A hidden coin shows one of ``faces`` faces; player 0 names a face (``f0``...), then
     player 1 acknowledges. Naming the coin's face is worth +1 to player 0, any other face
     -1/``faces``. Player 0 does not see the coin: one sample of it makes one face look
@@ -568,15 +580,3 @@ class Guess(ChoiceGame):
         if not self.moves:
             return 0.0
         return 1.0 if self.moves[0] == f"f{self.coin}" else -1.0 / self.faces
-
-    def _outcome(self) -> Outcome | None:
-        if len(self.moves) < 2:
-            return None
-        return Outcome((0,) if self._worth() > 0 else (1,), "acknowledged")
-
-    def evaluate(self, player: int) -> float:
-        outcome = self.outcome()
-        if outcome is not None:
-            return outcome.returns(2)[player]
-        value = self._worth()
-        return value if player == 0 else -value
