@@ -54,14 +54,12 @@ def candidates(game: BattleGame) -> list[Action]:
         key: tuple[Any, ...] = ("order", game.field, game.chit_side, frozenset(game.spotted), tuple(
             (u.x, u.y, u.heading, u.hp > 0, u.wreck, u.order, u.ambush, u.track_until is not None)
             for u in game.tanks))
-        hit = _LISTS.get(key)
-        return _LISTS.remember(key, _orders(game)) if hit is None else hit
+        return _LISTS.recall(key, lambda: _orders(game))
     if game.phase == "path":
         t = game.tank(game.active or "")
         key = ("path", game.field, t.key, t.order, tuple((u.x, u.y, u.heading, u.hp > 0, u.wreck)
                                                         for u in game.tanks))
-        hit = _LISTS.get(key)
-        return _LISTS.remember(key, _paths(game)) if hit is None else hit
+        return _LISTS.recall(key, lambda: _paths(game))
     if game.phase == "fire":
         t = game.tank(game.active or "")
         fires: list[Action] = [A.Fire(s) for s in _allocations(game, t)]
