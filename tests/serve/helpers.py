@@ -6,7 +6,7 @@ import contextlib
 import socket
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -57,8 +57,12 @@ class Link:
         return self.client.post(f"{self.api}/{what}", json=body or {})
 
 
-def make_server(folder: Path, files: ServerFiles | None = None) -> tuple[Any, TableServer]:
-    store = GameStore(folder, files, think=0.05, agent_kinds=list(AGENTS))
+def make_server(folder: Path, files: ServerFiles | None = None,
+                agent_kinds: Sequence[str] | None = None) -> tuple[Any, TableServer]:
+    """A server of the tests' own; its computer kinds are the fast ones unless
+    ``agent_kinds`` names others (``tanktable serve`` also offers the presets)."""
+    kinds = list(AGENTS) if agent_kinds is None else list(agent_kinds)
+    store = GameStore(folder, files, think=0.05, agent_kinds=kinds)
     return create_app(store, host_key=KEY, names=ServedNames.of("127.0.0.1", allow_hosts=["testserver"]))
 
 

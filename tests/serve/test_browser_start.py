@@ -22,6 +22,8 @@ import pytest
 
 from cli.serve.app import TableServer
 from cli.serve.store import ServerFiles
+from core.ai.agents import AGENTS, _presets
+from core.ai.levels import level_notes
 from core.options import option_fields
 from core.registry import get_ruleset
 from tests.serve.browser import Browser
@@ -49,6 +51,10 @@ tanks:
 """
 
 
+KINDS = [*AGENTS, *_presets()]
+"""The computer kinds ``tanktable serve`` offers: the fast ones and the presets."""
+
+
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
     """A real server started with a card and an army of the user's (``--cards``, ``--army``)."""
@@ -58,7 +64,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
     (own / "cards" / "scout-car.yaml").write_text(OWN_CARD, encoding="utf-8")
     (own / "club-list.yaml").write_text(OWN_ARMY, encoding="utf-8")
     files = ServerFiles.of([], [], [own / "club-list.yaml"], [own / "cards"])
-    app, server = make_server(tmp_path_factory.mktemp("games"), files)
+    app, server = make_server(tmp_path_factory.mktemp("games"), files, agent_kinds=KINDS)
     with serving(app, server) as base:
         yield base, server
 
@@ -92,7 +98,7 @@ def test_start_page_shows_only_the_chosen_rulesets_fields(
         tablet: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
     """Issue 29.14: "Players" and "Set-up" only for a ruleset that takes them, the
     armies only for one with army lists; each computer level says how strong and
-    how slow it is in that ruleset."""
+    how slow it is in that ruleset, the presets too, as data/ai_levels.yaml says."""
     base, _server = live
     open_start(tablet, base)
     for rid in ("tank-chess", "duel-of-the-giants", "battle-of-tanks"):
@@ -104,8 +110,13 @@ def test_start_page_shows_only_the_chosen_rulesets_fields(
         note = tablet.js("document.querySelector('#seats label:nth-of-type(2) .level-note').textContent")
         assert "greedy" in tablet.js("document.querySelector('#seats label:nth-of-type(2) select').value")
         assert " a move" in note and "one move ahead" in note, note
-        levels = tablet.js("[...document.querySelectorAll('#levels tbody tr')].map(r => r.dataset.level)")
-        assert levels == ["random", "greedy", "mcts"], levels  # the server's computer kinds, each described
+        rows = tablet.js("[...document.querySelectorAll('#levels tbody tr')]"
+                         ".map(r => [r.dataset.level, ...[...r.cells].map(c => c.textContent)])")
+        notes = level_notes(KINDS)
+        assert [row[0] for row in rows] == KINDS  # every computer kind `tanktable serve` offers
+        for kind, _name, summary, strength, seconds in rows:
+            figures = notes[kind]["rulesets"][rid]
+            assert (summary, strength, seconds) == (notes[kind]["summary"], figures["strength"], figures["time"])
         tablet.screenshot(screenshots / f"start-{rid}.png")
     tap(tablet, "#levels-help summary")
     tablet.wait("document.getElementById('levels-help').open")
