@@ -23,7 +23,7 @@ def serve(host: str, port: int, games_dir: Path, scenarios: list[Path], position
     from cli.serve.hostkey import host_key
     from cli.serve.pool import default_workers
     from cli.serve.store import GameStore, ServerFiles
-    from core.ai.agents import AGENTS, _presets
+    from core.ai.agents import agent_kinds
     from core.errors import UsageError
     from core.registry import available_rulesets
 
@@ -38,7 +38,7 @@ def serve(host: str, port: int, games_dir: Path, scenarios: list[Path], position
     files = ServerFiles.of(scenarios, positions, armies or [], cards or [])
     check_server_files(files, available_rulesets())
     kept = host_key(games_dir, new=new_key)
-    store = GameStore(games_dir, files, think=think, agent_kinds=[*AGENTS, *_presets()])
+    store = GameStore(games_dir, files, think=think, agent_kinds=agent_kinds())
     sock = _bind(host, port)
     real_port = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host

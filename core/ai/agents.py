@@ -160,7 +160,7 @@ def make_agent(kind: str, seed: int = 0, think: float | None = None) -> Agent:
         if kind in presets:
             preset: Agent = presets[kind](seed, think)
             return preset
-        known = ", ".join([*AGENTS, *presets])
+        known = ", ".join(agent_kinds())
         raise TanktableError(f"unknown player kind {kind!r} (use human, {known})")
     module, attr = AGENTS[kind].split(":")
     try:
@@ -170,6 +170,12 @@ def make_agent(kind: str, seed: int = 0, think: float | None = None) -> Agent:
     if kind == "mcts":
         return cls(seed=seed, think=think if think is not None else 1.0)  # type: ignore[no-any-return]
     return cls(seed=seed)  # type: ignore[no-any-return]
+
+
+def agent_kinds() -> list[str]:
+    """Every computer kind :func:`make_agent` builds: the agents, then the presets
+    (what ``tanktable serve`` offers a seat, what the levels table describes)."""
+    return [*AGENTS, *_presets()]
 
 
 def _presets() -> dict[str, Any]:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cli.app import main
-from core.ai.agents import AGENTS, _presets
+from core.ai.agents import agent_kinds
 from core.ai.levels import level_notes, levels, markdown_table
 from core.registry import available_rulesets
 
@@ -19,7 +19,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "ai.md"
 
 def test_issue_28_4_every_level_is_described_for_every_shipped_ruleset() -> None:
     described = levels().levels
-    for kind in [*AGENTS, *_presets()]:
+    for kind in agent_kinds():
         assert kind in described, kind
         for ruleset in available_rulesets():
             if ruleset.id in ("tank-chess", "battle-of-tanks", "duel-of-the-giants"):

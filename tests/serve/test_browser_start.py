@@ -22,7 +22,7 @@ import pytest
 
 from cli.serve.app import TableServer
 from cli.serve.store import ServerFiles
-from core.ai.agents import AGENTS, _presets
+from core.ai.agents import agent_kinds
 from core.ai.levels import level_notes
 from core.options import option_fields
 from core.registry import get_ruleset
@@ -51,10 +51,6 @@ tanks:
 """
 
 
-KINDS = [*AGENTS, *_presets()]
-"""The computer kinds ``tanktable serve`` offers: the fast ones and the presets."""
-
-
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
     """A real server started with a card and an army of the user's (``--cards``, ``--army``)."""
@@ -64,7 +60,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
     (own / "cards" / "scout-car.yaml").write_text(OWN_CARD, encoding="utf-8")
     (own / "club-list.yaml").write_text(OWN_ARMY, encoding="utf-8")
     files = ServerFiles.of([], [], [own / "club-list.yaml"], [own / "cards"])
-    app, server = make_server(tmp_path_factory.mktemp("games"), files, agent_kinds=KINDS)
+    app, server = make_server(tmp_path_factory.mktemp("games"), files, agent_kinds=agent_kinds())
     with serving(app, server) as base:
         yield base, server
 
@@ -100,6 +96,8 @@ def test_start_page_shows_only_the_chosen_rulesets_fields(
     armies only for one with army lists; each computer level says how strong and
     how slow it is in that ruleset, the presets too, as data/ai_levels.yaml says."""
     base, _server = live
+    kinds = agent_kinds()
+    notes = level_notes(kinds)
     open_start(tablet, base)
     for rid in ("tank-chess", "duel-of-the-giants", "battle-of-tanks"):
         choose(tablet, "#ruleset", rid)
@@ -112,8 +110,7 @@ def test_start_page_shows_only_the_chosen_rulesets_fields(
         assert " a move" in note and "one move ahead" in note, note
         rows = tablet.js("[...document.querySelectorAll('#levels tbody tr')]"
                          ".map(r => [r.dataset.level, ...[...r.cells].map(c => c.textContent)])")
-        notes = level_notes(KINDS)
-        assert [row[0] for row in rows] == KINDS  # every computer kind `tanktable serve` offers
+        assert [row[0] for row in rows] == kinds  # every computer kind `tanktable serve` offers
         for kind, _name, summary, strength, seconds in rows:
             figures = notes[kind]["rulesets"][rid]
             assert (summary, strength, seconds) == (notes[kind]["summary"], figures["strength"], figures["time"])
