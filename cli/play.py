@@ -96,6 +96,20 @@ class PlaySettings:
     stdin: TextIO = field(default_factory=lambda: sys.stdin)
 
 
+def named_seats(items: list[str]) -> dict[str, str]:
+    """``--seat SIDE=KIND`` pairs, each kind checked and lower-cased before anything is
+    played: a misspelt kind is an error at once, not a seat that waits for a person
+    nobody named, or a computer that fails at its first decision."""
+    from core.ai.agents import agent_kinds
+
+    known = [HUMAN, *agent_kinds()]
+    seats = {side: kind.lower() for side, kind in pairs(items, "--seat").items()}
+    for side, kind in seats.items():
+        if kind not in known:
+            raise UsageError(f"--seat {side}={kind}: no player kind {kind!r}; use {', '.join(known)}")
+    return seats
+
+
 def seat_kinds(players: Sequence[str], named: Mapping[str, str], recorded: Mapping[str, str]) -> dict[int, str]:
     """Who plays each seat (issue 27.18): as named by ``--seat``, else as the record had it.
 
@@ -163,7 +177,7 @@ class Session:
         self.seed = seed
         self.seal = seal
         """A secret seed's seal: the screen shows its commitment, and the seed only at the end."""
-        seats = pairs(s.seats, "--seat")
+        seats = named_seats(s.seats)
         for side in seats:
             game.player_index(side)
         self.kinds = seat_kinds(game.players, seats, header.seats)
@@ -901,7 +915,7 @@ def start_session(s: PlaySettings) -> Session:
         if game.outcome() is not None:
             raise TanktableError(f"{s.resume}: the game is over ({game.outcome().reason}); "  # type: ignore[union-attr]
                                  "nothing to resume (tanktable replay shows it)")
-        _check_resumed_seats(game, record, pairs(s.seats, "--seat"))
+        _check_resumed_seats(game, record, named_seats(s.seats))
         if s.record is None:
             s.record = s.resume  # the record keeps growing in place
         clock = record.clock

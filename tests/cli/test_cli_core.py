@@ -154,6 +154,18 @@ def test_issue_27_18_seat_kinds_named_recorded_and_default() -> None:
     assert seat_kinds(sides, {"black": "mcts"}, {"white": "human", "black": "greedy"}) == {0: "human", 1: "mcts"}
 
 
+def test_a_misspelt_seat_kind_is_refused_before_anything_is_played(
+        capsys: Any, monkeypatch: Any, with_pig: Any) -> None:
+    """``--seat blue=gredy`` is an error at once, naming the kinds, not a seat that waits for
+    a person nobody named; a kind in capitals is the same kind."""
+    code, out, err = run(["play", "pig", "--seat", "blue=gredy"], capsys, monkeypatch, stdin="roll\n")
+    assert code == 2 and out == ""
+    assert err.strip() == ("usage error: --seat blue=gredy: no player kind 'gredy'; "
+                           "use human, random, greedy, mcts, easy, normal, hard")
+    code, out, _ = run(["play", "pig", "--seat", "red=Random", "--seat", "blue=RANDOM"], capsys, monkeypatch)
+    assert code == 0 and "seats: red=random, blue=random" in out and "Result: " in out
+
+
 def test_human_gets_help_errors_and_undo(tmp_path: Path, capsys: Any, monkeypatch: Any, with_pig: Any) -> None:
     rec = tmp_path / "h.yaml"
     script = "help\nfly away\nhold\nmoves\nroll\nundo\nroll\nsave {}\nresign\ny\n".format(tmp_path / "s.yaml")
