@@ -834,6 +834,17 @@ class Game(ABC, Generic[A]):
         """
         return self.legal_actions()
 
+    def search_destination(self, action: A) -> Hashable:
+        """Where ``action`` leads, as a key: two actions with the same key come to the
+        same position as far as the player to move can tell now (two Tiger programs
+        that end on one hex with one hull facing), so a search compares one
+        of them, not both. Sequential halving picks its few candidates this way: many
+        roads to one place would otherwise fill every place, and more search would
+        only rank the roads. Read only what the player to move may see. The default:
+        the action itself (no two actions lead to the same place).
+        """
+        return action
+
     def search_priors(self, actions: Sequence[A]) -> Sequence[float] | None:
         """A cheap score per action: the order in which a search should try them.
 

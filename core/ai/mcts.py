@@ -63,7 +63,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from core.ai.agents import own_follow_ups, reseed_dice, rolls_logged
@@ -355,7 +355,7 @@ class MCTSAgent:
         width = self.halving
         if width is None:
             width = game.search_profile.halving if game.search_profile.halving is not None else HALVING
-        candidates = self._halving_candidates(root, player, exact or game.search_profile.halving_hidden,
+        candidates = self._halving_candidates(root, base, player, exact or game.search_profile.halving_hidden,
                                               width, budget)
         if candidates:
             done = self._halve(root, player, candidates, iterate, budget, deadline)
@@ -379,20 +379,33 @@ class MCTSAgent:
         return self._capped
 
     # ------------------------------------------------------------- internals
-    def _halving_candidates(self, root: _Node, player: int, halves: bool, width: int,
+    def _halving_candidates(self, root: _Node, game: Game[Any], player: int, halves: bool, width: int,
                             budget: int | None) -> list[Action]:
-        """The best ``width`` seeded root actions, when sequential halving applies
-        (``halves``: an exact root, or a hidden one whose game allows it), there are
-        more seeded actions than that, and an iteration budget gives each candidate
-        at least :data:`HALVING_SHARE` iterations in the first round: with fewer, a
-        round compares single noisy playouts and drops good actions at random."""
+        """The best ``width`` seeded root actions that lead to different places
+        (:meth:`~core.game.Game.search_destination`: of several roads to one place,
+        the best seeded), when sequential halving applies (``halves``: an exact root,
+        or a hidden one whose game allows it), there are more seeded actions than
+        ``width``, and an iteration budget gives each candidate at least
+        :data:`HALVING_SHARE` iterations in the first round: with fewer, a round
+        compares single noisy playouts and drops good actions at random. Fewer than
+        two places: no halving."""
         if not (width and halves and self.priors) or len(root.children) <= width:
             return []
         if budget is not None and budget < HALVING_SHARE * width * math.ceil(math.log2(width)):
             return []
         ranked = sorted(root.children.items(),
                         key=lambda kv: _mixed(kv[1], player, self.minimax), reverse=True)
-        return [action for (_, action), _ in ranked[:width]]
+        picked: list[Action] = []
+        places: set[Hashable] = set()
+        for (_, action), _ in ranked:
+            place = game.search_destination(action)
+            if place in places:
+                continue
+            places.add(place)
+            picked.append(action)
+            if len(picked) == width:
+                break
+        return picked if len(picked) >= 2 else []
 
     def _halve(self, root: _Node, player: int, alive: list[Action],
                iterate: Callable[[Edge | None], None], budget: int | None,

@@ -11,7 +11,7 @@ the next step, skipping decisions in which the only choice would be ``end``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -311,6 +311,11 @@ class DuelGame(Game[Action]):
             if flight:
                 return flight
         return search.prune(self, actions)
+
+    def search_destination(self, action: Action) -> Hashable:
+        """A whole Tiger program: where it leads as the board stands (search.destination);
+        any other action: itself."""
+        return search.destination(self, action)
 
     def search_priors(self, actions: Sequence[Action]) -> list[float] | None:
         """Shots that would do something first, then holding fire (search.priors)."""

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
@@ -54,7 +54,13 @@ from rulesets.duel_of_the_giants.actions import (
     T34Turret,
 )
 from rulesets.duel_of_the_giants.threats import gun_has_shot
-from rulesets.duel_of_the_giants.tigers import MOVE_CARDS, TURRET_CARDS, stack_size, unprogrammed
+from rulesets.duel_of_the_giants.tigers import (
+    MOVE_CARDS,
+    TURRET_CARDS,
+    counted,
+    stack_size,
+    unprogrammed,
+)
 
 if TYPE_CHECKING:
     from rulesets.duel_of_the_giants.game import DuelGame
@@ -90,6 +96,26 @@ def program_candidates(g: DuelGame) -> list[Action]:
         return []
     t = left[0]
     return list(_programs(t.number, t.track, stack_size(g, t)))
+
+
+def destination(g: DuelGame, action: Action) -> Hashable:
+    """Where a whole Tiger program leads as the board stands: its Tiger, end hex and
+    hull facing (preview.course, public pieces only); any other action: itself.
+
+    Of the several hundred programs (:func:`program_candidates`) many roads lead to one
+    place -- ``L B``, ``L F B`` and ``F L B`` may all end on one hex facing one way,
+    each with six turret cards -- and their one-ply values differ by little more than
+    the cost of a card (view.CARD_COST). Picked by value alone, the few candidates a
+    search compares were mostly one place by several roads, and more search only
+    ranked the roads. The turret is left to the one-ply value (the best seeded road
+    to a place stands for it): it turns in combat too (DG-17), a Tiger's place does
+    not change before the next program."""
+    if not isinstance(action, Program):
+        return action
+    from rulesets.duel_of_the_giants.preview import course
+
+    c = course(g, action.tiger, counted(action.cards))
+    return (action.tiger, c.end, c.hull)
 
 
 @cache

@@ -502,6 +502,41 @@ def test_sequential_halving_is_off_for_small_roots_small_budgets_and_on_request(
     assert enough.chosen is not None
 
 
+class _Roads(Duel):
+    """``Duel`` in which picks lead to places four at a time (its
+    :meth:`search_destination`): thirty picks, eight places (0-3 to place 0, ...)."""
+
+    def search_destination(self, action: Add) -> Any:
+        return action.amount // 4
+
+
+def test_sequential_halving_compares_places_not_roads() -> None:
+    """Many actions that lead to one place (``search_destination``) give sequential
+    halving one candidate, the best seeded road there: its 8 candidates are the 8
+    places, where by value alone they would be the 8 best picks (22 to 29), two to four
+    roads to each of three places."""
+    by_value = MCTSAgent(seed=3, iterations=160, halving=8)
+    by_value.search(Duel(width=30))
+    assert sorted(a.amount for a in by_value.ranking) == list(range(22, 30))
+    agent = MCTSAgent(seed=3, iterations=160, halving=8)
+    agent.search(_Roads(width=30))
+    assert sorted(a.amount // 4 for a in agent.ranking) == list(range(8))
+    best_roads = {a.amount for a in agent.ranking if a.amount >= 24}
+    assert best_roads == {29, 27}  # the evaluation prefers bigger picks: the best road to 6 and 7
+
+
+def test_sequential_halving_is_off_when_every_road_leads_to_one_place() -> None:
+    """Fewer than two places among the seeded actions: nothing to compare, no halving."""
+
+    class OnePlace(Duel):
+        def search_destination(self, action: Add) -> Any:
+            return "here"
+
+    agent = MCTSAgent(seed=0, iterations=160, halving=8)
+    agent.search(OnePlace(width=30))
+    assert agent.chosen is None
+
+
 def test_a_game_can_set_its_own_halving_width() -> None:
     """``search_profile.halving`` of the game sets the width of an agent that sets none
     (0: plain UCB); a width given to the agent overrides the game's."""

@@ -14,12 +14,13 @@ from collections.abc import Callable
 import pytest
 
 from core.ai.agents import GreedyAgent, reseed_dice
+from core.ai.mcts import PRESETS
 from core.game import Action
 from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.actions import Activate, Program
 from rulesets.duel_of_the_giants.game import DuelGame
 from rulesets.duel_of_the_giants.pieces import Marker
-from tests.duel_of_the_giants.helpers import stuka_at_d4
+from tests.duel_of_the_giants.helpers import blank, goto, stuka_at_d4, t34, tiger
 
 
 def _game(scenario: str = "summer", seed: int = 0, players: int = 2) -> DuelGame:
@@ -156,8 +157,6 @@ def test_mcts_plays_legal_actions_and_never_changes_the_real_game() -> None:
 def _case_a(shooter_at: str = "c5", target_at: str = "f5") -> DuelGame:
     """A Tiger and a T-34 facing each other along row 5 in phase D: case A, the German
     declares first (DG-17.4)."""
-    from tests.duel_of_the_giants.helpers import blank, goto, t34, tiger
-
     g = blank()
     t34(g, 9, "i11", "NE")  # a spare T-34 far away keeps the game running
     tiger(g, 1, shooter_at, "E")
@@ -384,3 +383,41 @@ def test_best_of_takes_the_highest_score_and_breaks_ties_at_random() -> None:
     search.best_of(["hold", "e5"], [1.0, 1.0], rng)
     twin.randrange(2)
     assert rng.random() == twin.random()
+
+
+def test_dg_11_5_programs_that_end_on_one_hex_facing_one_way_lead_to_one_place() -> None:
+    """``search_destination`` of a whole program: its Tiger, end hex and hull as the
+    board stands (DG-11.5), the turret left aside. From c5 facing E on open ground
+    ``F F B`` ends where ``F`` does (d5, E); ``L R``, ``F B``, a Stop and a turret card
+    alone stand still; ``L B`` with or without a turret card ends on b6 facing NE. Any
+    other action is its own place."""
+    g = blank()
+    tiger(g, 1, "c5", "E")
+    tiger(g, 2, "c8", "E")
+    t34(g, 1, "i1", "W")
+    goto(g, "A4")
+
+    def place(*cards: str) -> object:
+        return g.search_destination(Program(1, (*cards, "S", "S")))
+
+    assert place("F", "F", "B") == place("F") == (1, (4, 5), 1)
+    assert place("L", "R") == place("F", "B") == place("S") == place("T4") == (1, (3, 5), 1)
+    assert place("L", "B") == place("L", "B", "T4") == (1, (2, 6), 0)
+    assert place("F") != place("S")
+    other = Activate((3, 3), 0, 0)
+    assert g.search_destination(other) == other
+
+
+def test_the_search_compares_one_program_per_place_at_a_tigers_first_card() -> None:
+    """At a Tiger's first card ``normal``'s sequential halving weighs 8 programs that end
+    in 8 different places (hex and hull), not several roads to one place."""
+    g = blank()
+    tiger(g, 1, "c5", "E")
+    tiger(g, 2, "c8", "E")
+    t34(g, 1, "g5", "W")
+    goto(g, "A4")
+    agent = PRESETS["normal"](1, 1.0)
+    chosen = agent.choose(g)
+    assert isinstance(chosen, Program)
+    places = {g.search_destination(a) for a in agent.ranking}
+    assert len(agent.ranking) == 8 and len(places) == 8
