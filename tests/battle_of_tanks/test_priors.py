@@ -88,7 +88,7 @@ def test_mcts_halves_over_the_best_eight_seeded_orders():
     seeded = {a: n.visits for (_, a), n in seeding.children.items()}  # an order and its drives
     agent = MCTSAgent(seed=1, iterations=48)  # two iterations a candidate in the first round
     root = agent.search(g)
-    best8 = agent._halving_candidates(root, 0, True, 8, 48)
+    best8 = agent._halving_candidates(root, g, 0, True, 8, 48)
     assert len(best8) == 8 and agent.chosen in best8
     # the others keep their seeded visits: no iteration went to them
     assert all(n.visits == seeded[a] for (_, a), n in root.children.items() if a not in best8)
