@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.ai.agents import reseed_dice, rolls_logged
-from core.ai.mcts import PRESET_BUDGETS, MCTSAgent, _choices, _mixed, _Node
+from core.ai.mcts import PRESET_BUDGETS, MCTSAgent, _choices, _first_distinct, _mixed, _Node
 from core.game import Action, Game
 
 __all__ = ["HINT_REFERENCE", "PLAN_LENGTH", "Analysis", "Suggestion", "analyse"]
@@ -155,15 +155,7 @@ def _distinct_first(game: Game[Any], ranked: list[Action], top: int) -> list[Act
     """The best ``top`` of ``ranked`` (best first), a second variant of one move
     (:meth:`~core.game.Game.variant_of`: the same drive with another facing) only
     where there are fewer than ``top`` distinct moves; in ranked order."""
-    seen: set[Any] = set()
-    first: list[Action] = []
-    for action in ranked:
-        key = game.variant_of(action)
-        if key not in seen:
-            seen.add(key)
-            first.append(action)
-            if len(first) == top:
-                break
+    first = _first_distinct(ranked, game.variant_of, top)
     picked = set(first)
     if len(first) < top:
         picked.update([a for a in ranked if a not in picked][:top - len(first)])

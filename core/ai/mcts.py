@@ -395,16 +395,7 @@ class MCTSAgent:
             return []
         ranked = sorted(root.children.items(),
                         key=lambda kv: _mixed(kv[1], player, self.minimax), reverse=True)
-        picked: list[Action] = []
-        places: set[Hashable] = set()
-        for (_, action), _ in ranked:
-            place = game.search_destination(action)
-            if place in places:
-                continue
-            places.add(place)
-            picked.append(action)
-            if len(picked) == width:
-                break
+        picked = _first_distinct([action for (_, action), _ in ranked], game.search_destination, width)
         return picked if len(picked) >= 2 else []
 
     def _halve(self, root: _Node, player: int, alive: list[Action],
@@ -788,6 +779,23 @@ def _forcing_first(game: Game[Any], actions: list[Action]) -> list[Action]:
     if priors is None:
         return actions
     return [actions[i] for i in sorted(range(len(actions)), key=priors.__getitem__, reverse=True)]
+
+
+def _first_distinct(actions: list[Action], key: Callable[[Action], Hashable], limit: int) -> list[Action]:
+    """The first ``limit`` of ``actions`` (in their order) whose ``key`` no earlier one
+    shares: sequential halving's candidates, one per place, and a hint's moves, one per
+    variant."""
+    seen: set[Hashable] = set()
+    first: list[Action] = []
+    for action in actions:
+        k = key(action)
+        if k in seen:
+            continue
+        seen.add(k)
+        first.append(action)
+        if len(first) == limit:
+            break
+    return first
 
 
 def _try_order(game: Game[Any], actions: list[Action], rng: random.Random) -> list[Action]:
