@@ -53,6 +53,7 @@ from rulesets.duel_of_the_giants.actions import (
     T34Step,
     T34Turret,
 )
+from rulesets.duel_of_the_giants.preview import course
 from rulesets.duel_of_the_giants.threats import gun_has_shot
 from rulesets.duel_of_the_giants.tigers import (
     MOVE_CARDS,
@@ -112,8 +113,6 @@ def destination(g: DuelGame, action: Action) -> Hashable:
     not change before the next program."""
     if not isinstance(action, Program):
         return action
-    from rulesets.duel_of_the_giants.preview import course
-
     c = course(g, action.tiger, counted(action.cards))
     return (action.tiger, c.end, c.hull)
 

@@ -99,6 +99,19 @@ def goto(g: DuelGame, step: str) -> list[Event]:
     return events
 
 
+def programming(*t34s: str) -> DuelGame:
+    """Phase A4, the German to program: Tigers at c5 and c8 facing E, T-34s facing W
+    on the given hexes (one at i1, far off, if none are given)."""
+    g = blank()
+    tiger(g, 1, "c5", "E")
+    tiger(g, 2, "c8", "E")
+    for n, at in enumerate(t34s or ("i1",), start=1):
+        t34(g, n, at, "W")
+    goto(g, "A4")
+    assert g.step == "A4"
+    return g
+
+
 def stuka_at_d4(t34_at: str = "c6", hull: str = "W", forest: bool = False) -> DuelGame:
     """Phase D4 with the Stuka unflown at a6 facing E and one T-34 (in a forest hex
     with ``forest``), out of the Tigers' lines at b1 and b11, and a Soviet wheel

@@ -17,22 +17,9 @@ from core.ai import make_agent
 from core.errors import TanktableError
 from rulesets.duel_of_the_giants.actions import CloseProgram, LayCard, Program
 from rulesets.duel_of_the_giants.board import FACINGS, label
-from rulesets.duel_of_the_giants.game import DuelGame
 from rulesets.duel_of_the_giants.preview import course, preview
 from rulesets.duel_of_the_giants.tigers import counted
-from tests.duel_of_the_giants.helpers import atg, blank, goto, t34, terrain, tiger
-
-
-def programming(*t34s: str) -> DuelGame:
-    """Tigers at c5 and c8 facing E, T-34s facing W on the given hexes, phase A4."""
-    g = blank()
-    tiger(g, 1, "c5", "E")
-    tiger(g, 2, "c8", "E")
-    for n, at in enumerate(t34s or ("i1",), start=1):
-        t34(g, n, at, "W")
-    goto(g, "A4")
-    assert g.step == "A4"
-    return g
+from tests.duel_of_the_giants.helpers import atg, blank, goto, programming, t34, terrain, tiger
 
 
 def test_dg_11_5_preview_names_end_hex_facing_route_and_blocker() -> None:

@@ -20,7 +20,7 @@ from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.actions import Activate, Program
 from rulesets.duel_of_the_giants.game import DuelGame
 from rulesets.duel_of_the_giants.pieces import Marker
-from tests.duel_of_the_giants.helpers import blank, goto, stuka_at_d4, t34, tiger
+from tests.duel_of_the_giants.helpers import blank, goto, programming, stuka_at_d4, t34, tiger
 
 
 def _game(scenario: str = "summer", seed: int = 0, players: int = 2) -> DuelGame:
@@ -391,11 +391,7 @@ def test_dg_11_5_programs_that_end_on_one_hex_facing_one_way_lead_to_one_place()
     ``F F B`` ends where ``F`` does (d5, E); ``L R``, ``F B``, a Stop and a turret card
     alone stand still; ``L B`` with or without a turret card ends on b6 facing NE. Any
     other action is its own place."""
-    g = blank()
-    tiger(g, 1, "c5", "E")
-    tiger(g, 2, "c8", "E")
-    t34(g, 1, "i1", "W")
-    goto(g, "A4")
+    g = programming()
 
     def place(*cards: str) -> object:
         return g.search_destination(Program(1, (*cards, "S", "S")))
@@ -411,11 +407,7 @@ def test_dg_11_5_programs_that_end_on_one_hex_facing_one_way_lead_to_one_place()
 def test_the_search_compares_one_program_per_place_at_a_tigers_first_card() -> None:
     """At a Tiger's first card ``normal``'s sequential halving weighs 8 programs that end
     in 8 different places (hex and hull), not several roads to one place."""
-    g = blank()
-    tiger(g, 1, "c5", "E")
-    tiger(g, 2, "c8", "E")
-    t34(g, 1, "g5", "W")
-    goto(g, "A4")
+    g = programming("g5")
     agent = PRESETS["normal"](1, 1.0)
     chosen = agent.choose(g)
     assert isinstance(chosen, Program)
