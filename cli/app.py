@@ -283,7 +283,7 @@ def main() -> None:
     from core.errors import TanktableError, UsageError
 
     try:
-        code = app(standalone_mode=False)
+        code = app(standalone_mode=False, prog_name="tanktable")
         sys.exit(code if isinstance(code, int) else 0)
     except UsageError as exc:
         typer.echo(f"usage error: {exc}", err=True)
