@@ -1,10 +1,15 @@
 """Position value for the computer players (core.ai): material, threat and ground.
 
-- Material: each side's tier points weighted by the share of hit points
-  left (a Tiger at half its hit points is worth 3.5).
+- Material: each side's tier points. A live tank counts
+  :data:`KILL_SHARE` of its tier for being alive and the rest by the share
+  of hit points it has left (a tier-7 Tiger at half its hit points is worth
+  2.1 + 2.45 = 4.55): a damaged tank still fires as hard as a whole one,
+  and the round limit counts destroyed tanks only, so the computer
+  finishes off a damaged tank rather than spread its hits.
 - Threat: the tier points each tank may expect to take off the enemy with
-  its next shots at targets it may fire at now (to-hit chance x
-  penetrating faces x firepower x rate of fire), counted like material but
+  its next shots at targets it may fire at now (each shot penetrates at the
+  to-hit chance x the penetrating faces and takes its firepower off; a shot
+  that may destroy the target counts the tier it destroys), counted like material but
   weighted by how surely those shots come: a tank whose FIRE or ATTACK is
   under way fires next (almost certain), an ambusher fires at the next
   enemy move, a tank still without an order this round may act before the
@@ -76,10 +81,23 @@ POINTS_RESULT = 0.9
 """Value of leading on destroyed tier points when the round limit ends the game."""
 LAST_ROUND = 0.9
 """Weight of the points result in the last round (see :func:`clock`)."""
+KILL_SHARE = 0.3
+"""Share of a tank's tier that only its destruction takes off (see :func:`material`)."""
 
 
 def material(game: BattleGame, side: str) -> float:
-    return sum(t.card.tier * t.hp / t.card.hit_points for t in game.tanks if t.side == side and t.alive)
+    """``side``'s tier points: :data:`KILL_SHARE` of a tank's tier while it lives, the rest
+    in proportion to its hit points left. A damaged tank fires as hard as a whole one and
+    the round limit counts destroyed tanks only (BT-8.3), so finishing a tank off is worth
+    more than the hit points it takes."""
+    return sum(tank_value(t, t.hp) for t in game.tanks if t.side == side and t.alive)
+
+
+def tank_value(t: Tank, hp: float) -> float:
+    """What ``t`` counts in :func:`material` at ``hp`` hit points (0: destroyed)."""
+    if hp <= 0:
+        return 0.0
+    return t.card.tier * (KILL_SHARE + (1.0 - KILL_SHARE) * hp / t.card.hit_points)
 
 
 def ground(game: BattleGame, side: str) -> float:
@@ -147,9 +165,18 @@ def penetration_chance(game: BattleGame, only_t: bool) -> float:
 
 
 def tier_damage(shooter: Tank, target: Tank, p_hit: float, pen: float) -> float:
-    """Expected tier points ``shooter``'s shots take off ``target`` at these chances."""
-    damage = min(target.hp, shooter.card.rate_of_fire * shooter.card.firepower * p_hit * pen)
-    return target.card.tier * damage / target.card.hit_points
+    """Expected tier points (:func:`material`) ``shooter``'s shots take off ``target`` at
+    these chances: each shot penetrates with ``p_hit * pen`` and takes its firepower off."""
+    shots = shooter.card.rate_of_fire
+    p = p_hit * pen
+    if shots <= 0 or p <= 0.0:
+        return 0.0
+    before = tank_value(target, target.hp)
+    expected = 0.0
+    for hits in range(shots + 1):
+        chance = math.comb(shots, hits) * p ** hits * (1.0 - p) ** (shots - hits)
+        expected += chance * tank_value(target, target.hp - hits * shooter.card.firepower)
+    return before - expected
 
 
 def expected_damage(game: BattleGame, shooter: Tank, mode: str | None = None, reach: bool = False) -> float:

@@ -76,18 +76,21 @@ class BattleGame(Game[Action]):
     ruleset_id = "battle-of-tanks"
     players = SIDES
     notation_help = A.NOTATION_HELP
-    search_profile = SearchProfile(rate=1200, rollout_depth=0, halving=8, scaled_chance=True,
+    search_profile = SearchProfile(rate=1200, rollout_depth=4, halving=8, scaled_chance=True,
                                    prior_samples=6)
     """How the search treats Battle of Tanks: a new leaf is scored by the
-    evaluation without a playout (it already weighs the next shots of both
-    sides, and a playout decision is costly: cover and sight); the budget goes
-    to the best 8 seeded root actions, so each gets enough iterations to
-    expand the promising paths under an order; exploration is scaled below die
+    evaluation after 4 decisions of the playout policy (``random_step``): the
+    evaluation already weighs the next shots of both sides, and a few
+    decisions played as a player would (an order, its drive, its shots)
+    resolve the exchange just ahead where the evaluation alone leaves many
+    drives equal; a longer playout costs more (cover and sight) and was not
+    shown to gain more. The budget goes to the best 8 seeded root actions,
+    so each gets enough iterations to expand the promising paths under an
+    order; exploration is scaled below die
     rolls too (nearly every node: orders are drawn, shots are rolled, and the
     values there differ by hundredths); a root action that rolls dice is seeded
-    with the mean of 6 samples, as greedy does. ``random_step`` serves a depth
-    set with ``--rollout-depth``. The figures behind these choices are in
-    bench/RESULTS.md."""
+    with the mean of 6 samples, as greedy does. The figures behind these
+    choices are in bench/RESULTS.md."""
 
     def __init__(self, dice: Dice, scenario: str, options: Mapping[str, Any], rules: RulesTable,
                  field: Battlefield, tanks: list[Tank], title: str = "", start: bool = True):

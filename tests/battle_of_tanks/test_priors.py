@@ -5,14 +5,17 @@ from __future__ import annotations
 import pytest
 
 from rulesets.battle_of_tanks import actions as A
+from rulesets.battle_of_tanks import evaluate as evaluation
 from rulesets.battle_of_tanks.evaluate import (
     FRESH,
+    KILL_SHARE,
     MATERIAL_WEIGHT,
     REACH,
     evaluate,
     expected_damage,
     material,
     threat,
+    tier_damage,
 )
 from rulesets.battle_of_tanks.priors import ground_value
 from tests.battle_of_tanks.helpers import card, give_chit, make_game
@@ -55,7 +58,7 @@ def test_priors_rank_a_stand_off_end_above_one_inside_the_enemys_sight_bt_6_1():
     assert ground_value(g, t, 30, 60) > 0 > ground_value(g, t, 80, 60)
 
 
-def test_evaluate_fears_an_enemy_that_can_attack_into_sight_next_bt_5():
+def test_evaluate_fears_an_enemy_that_can_attack_into_sight_next_bt_5(monkeypatch: pytest.MonkeyPatch) -> None:
     """An enemy beyond its sight but within sight + half its move (an ATTACK) threatens."""
     far = make_game(["gun"], ["brute"], {"a1": (10, 60, 0), "b1": (110, 60, 180)}, cards=[GUN, BRUTE])
     near = make_game(["gun"], ["brute"], {"a1": (10, 60, 0), "b1": (70, 60, 180)}, cards=[GUN, BRUTE])
@@ -66,7 +69,11 @@ def test_evaluate_fears_an_enemy_that_can_attack_into_sight_next_bt_5():
     assert reached > 0 and expected_damage(far, far.tank("b1"), "fire", reach=True) == 0
     assert reached <= REACH * brute.card.tier  # discounted, never more than a sure kill
     assert threat(near, "b") == FRESH * reached  # a tank yet to act, weighted like its fire
-    assert evaluate(near, 0) < evaluate(far, 0)
+    feared = evaluate(near, 0)
+    monkeypatch.setattr(evaluation, "REACH", 0.0)  # the same position, no shot after an ATTACK move
+    assert expected_damage(near, brute, "fire", reach=True) == 0
+    assert feared < evaluate(near, 0)
+    monkeypatch.undo()
     near.tank("b1").track_until = near.round  # a broken track cannot ATTACK (BT-5.2)
     assert expected_damage(near, near.tank("b1"), "fire", reach=True) == 0
 
@@ -138,3 +145,37 @@ def test_bt_6_4_a_spotted_tank_in_heavy_cover_is_harder_to_hit_after_an_attack_m
 def test_bt_6_4_a_tank_hidden_by_tall_terrain_is_safe_even_spotted() -> None:
     hidden_reach, _, _ = _reach([TALL_ROCKS], spotted=True)
     assert hidden_reach == 0.0
+
+
+WRECKER = card("wrecker", accuracy="2+", rate_of_fire=1, firepower=200)
+HULK = card("hulk", tier=6, hit_points=600)
+
+
+def test_bt_6_5_the_shot_that_destroys_a_tank_takes_off_more_than_its_hit_points() -> None:
+    """A destroyed tank fires no more and counts at the round limit (BT-6.5, BT-8.3): a
+    live tank keeps KILL_SHARE of its tier however few hit points it has, so the same
+    200 hit points are worth more off a tank they destroy than off a whole one."""
+    g = make_game(["wrecker"], ["hulk", "hulk"], {"a1": (10, 60, 0), "b1": (60, 60, 180), "b2": (60, 90, 180)},
+                  cards=[WRECKER, HULK])
+    shooter, whole, weak = g.tank("a1"), g.tank("b1"), g.tank("b2")
+    weak.hp = 200
+    assert material(g, "b") == pytest.approx(6 * 1.0 + 6 * (KILL_SHARE + (1 - KILL_SHARE) * 200 / 600))
+    assert tier_damage(shooter, whole, 1.0, 1.0) == pytest.approx(6 * (1 - KILL_SHARE) * 200 / 600)
+    assert tier_damage(shooter, weak, 1.0, 1.0) == pytest.approx(6 * (KILL_SHARE + (1 - KILL_SHARE) * 200 / 600))
+    # at even chances, half of each
+    assert tier_damage(shooter, weak, 0.5, 1.0) == pytest.approx(0.5 * tier_damage(shooter, weak, 1.0, 1.0))
+    weak.hp = 1
+    assert material(g, "b") > 6 + 6 * KILL_SHARE
+
+
+def test_bt_6_5_expected_damage_counts_each_number_of_hits() -> None:
+    """Two shots at 1/2 each (BT-6.3) on a tank that the second penetration destroys: one
+    hit (chance 1/2) takes 200 hit points, two (1/4) take the tank."""
+    twice = card("twice", accuracy="2+", rate_of_fire=2, firepower=200)
+    g = make_game(["twice"], ["hulk"], {"a1": (10, 60, 0), "b1": (60, 60, 180)}, cards=[twice, HULK])
+    target = g.tank("b1")
+    target.hp = 400
+    worth = 6 * (KILL_SHARE + (1 - KILL_SHARE) * 400 / 600)
+    after_one = 6 * (KILL_SHARE + (1 - KILL_SHARE) * 200 / 600)
+    expected = worth - (0.25 * worth + 0.5 * after_one + 0.25 * 0.0)
+    assert tier_damage(g.tank("a1"), target, 0.5, 1.0) == pytest.approx(expected)

@@ -229,7 +229,7 @@ def test_mcts_orders_the_shot_that_can_destroy_an_enemy():
     g = make_game(["gun", "gun"], ["t", "t"], {"a1": (30, 60, 0), "a2": (10, 10, 0),
                                                "b1": (90, 60, 180), "b2": (110, 110, 180)}, cards=cards)
     give_chit(g, "a")
-    assert g.search_profile.rollout_depth == 0 and g.search_profile.prior_samples == 6
+    assert g.search_profile.rollout_depth == 4 and g.search_profile.prior_samples == 6
     choice = MCTSAgent(seed=3, iterations=60).choose(g)
     assert isinstance(choice, A.Declare) and choice.order in ("FIRE", "ATTACK")
     assert g.tank(choice.tank).key in ("a1", "a2") and g.targets(g.tank(choice.tank))
