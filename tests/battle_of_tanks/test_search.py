@@ -265,3 +265,21 @@ def test_evaluate_keeps_the_plate_bonus_in_the_last_round_bt_8_2():
     g.place("b1", 10, 10, 0)  # on a's plate
     g.tank("b1").plate_at_start = True
     assert evaluate(g, 1) > before + 0.2
+
+
+def test_levels_search_60_600_and_1200_iterations_with_playouts():
+    """easy keeps the 60 iterations it was measured at (``min_iterations``); normal searches
+    a second at 600 iterations a second (the search's speed with its playouts), hard twice."""
+    from core.ai.mcts import PRESETS
+
+    cards = [card("gun", sight_cm=60), card("t", sight_cm=60)]
+    spent = {}
+    for level in ("easy", "normal", "hard"):
+        g = make_game(["gun"], ["t"], {"a1": (30, 60, 0), "b1": (110, 60, 180)}, cards=cards)
+        give_chit(g, "a")
+        agent = PRESETS[level](5, None)
+        agent.cap = None  # the budget, whatever the machine's load
+        agent.choose(g)
+        assert agent.last is not None
+        spent[level] = agent.last.iterations
+    assert spent == {"easy": 60, "normal": 600, "hard": 1200}
