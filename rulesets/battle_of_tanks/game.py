@@ -86,10 +86,10 @@ class BattleGame(Game[Action]):
     drives equal; a longer playout costs more (cover and sight) and was not
     shown to gain more. The budget goes to the best 8 seeded root actions,
     so each gets enough iterations to expand the promising paths under an
-    order; exploration is scaled below die
-    rolls too (nearly every node: orders are drawn, shots are rolled, and the
-    values there differ by hundredths); a root action that rolls dice is seeded
-    with the mean of 6 samples, as greedy does. With the playouts the search
+    order; exploration is scaled below die rolls too (nearly every node:
+    orders are drawn, shots are rolled, and the values there differ by
+    hundredths); a root action that rolls dice is seeded with the mean of 6
+    samples, as greedy does. With the playouts the search
     runs about 600 iterations a second (the rate the levels' budgets are
     counted in); ``easy`` keeps the 60 iterations it was measured at. The
     figures behind these choices are in bench/RESULTS.md."""
