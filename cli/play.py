@@ -306,7 +306,8 @@ class Session:
             if self.kinds[player] == HUMAN:
                 done = self.human_turn(player)
                 if done is False:
-                    self.save_if_asked()
+                    if self.save_if_asked() is None and self.nothing_to_keep():
+                        self.say("nothing played yet: no game saved")
                     return 1
             else:
                 action = self.think(player)
@@ -568,7 +569,6 @@ class Session:
                 typer.echo(text)
             line = self.prompt.read(prompt)
             if line is None:
-                typer.echo("")
                 typer.echo("end of input: stopping")
                 return False
             line = line.strip()
@@ -642,8 +642,6 @@ class Session:
     def confirm(self, question: str) -> bool:
         """Ask a yes/no question on the terminal; only ``y``/``yes`` is yes (end of input: no)."""
         answer = self.prompt.read(question, remember=False)
-        if answer is None:
-            typer.echo("")
         return (answer or "").strip().lower() in ("y", "yes")
 
     def offer_draw(self, player: int) -> bool:

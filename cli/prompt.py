@@ -64,6 +64,13 @@ class Prompt:
         except (AttributeError, ValueError):
             return False
 
+    def _echoed_by_terminal(self) -> bool:
+        """Whether the terminal already shows what the player types (input from a tty)."""
+        try:
+            return self.stream.isatty()
+        except (AttributeError, ValueError):
+            return False
+
     def _bind(self, readline: ModuleType) -> None:
         readline.clear_history()
         readline.set_completer(self._complete)
@@ -84,15 +91,21 @@ class Prompt:
     def read(self, prompt: str, remember: bool = True) -> str | None:
         """One line without its newline; ``None`` at end of input.
 
+        The prompt's line is always ended, so what is printed next starts a line
+        of its own. A line read from a pipe or a file is written after the prompt,
+        as a terminal would have shown it typed: a transcript reads as the session.
         ``remember=False`` keeps an answer such as ``y`` out of the history.
         """
         if self.readline is None:
             typer.echo(prompt, nl=False)
             line = self.stream.readline()
+            if not line or not self._echoed_by_terminal():
+                typer.echo(line.rstrip("\r\n"))
             return None if not line else line.rstrip("\r\n")
         try:
             line = input(prompt)
         except EOFError:
+            typer.echo("")
             return None
         if not remember and line.strip():
             length = self.readline.get_current_history_length()

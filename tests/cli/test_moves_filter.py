@@ -62,7 +62,8 @@ def test_a_long_list_of_moves_is_grouped_by_the_tank_that_moves() -> None:
     rows = re.findall(r"^  ([A-Z]+ [a-p]\d+) \((\d+)\): (.*)$", everything, re.MULTILINE)
     assert sorted(h for h, _, _ in rows) == tanks
     assert sum(int(n) for _, n, _ in rows) == len(texts)
-    assert len(everything.splitlines()[:-1]) == 1 + len(tanks)  # the header and a line per tank (then the prompt)
+    # the command as typed, the header and a line per tank, then the prompt
+    assert len(everything.splitlines()[1:-1]) == 1 + len(tanks)
     for heading, count, line in rows:
         shown = re.findall(r"[A-Z]+ [a-p]\d+-[a-p]\d+:[NESW]+", line)
         mine = [t for t in texts if t.startswith(heading + "-")]

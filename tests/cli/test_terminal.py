@@ -41,7 +41,8 @@ def test_hot_seat_handover_clears_the_scrollback_too(monkeypatch: pytest.MonkeyP
     assert code == 1
     before, _, after = out.partition("=== pass the terminal to")
     assert before.endswith("\033[H\033[2J\033[3J")
-    assert after.split("\n", 1)[1].startswith("\033[H\033[2J\033[3J")
+    # the pass line, the Enter that answers it (written: stdin here is no terminal), then the clear
+    assert after.split("\n", 2)[2].startswith("\033[H\033[2J\033[3J")
 
 
 def test_hot_seat_on_a_pipe_writes_no_escape_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -134,6 +135,31 @@ def test_no_line_editing_on_a_pipe(with_pig: Any) -> None:
     prompt = Prompt(io.StringIO("roll\n"), lambda: ["roll"])
     assert prompt.readline is None
     assert prompt.read("> ") == "roll" and prompt.read("> ") is None
+
+
+def test_a_line_read_from_a_pipe_is_written_after_its_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing shows a piped line, so the prompt writes it: the prompt's line ends there,
+    the next message starts a line of its own, and the transcript reads as the session.
+    At the end of input the prompt's line is ended too."""
+    from cli.prompt import Prompt
+
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    prompt = Prompt(io.StringIO("roll\n"), lambda: ["roll"])
+    assert prompt.read("pig> ") == "roll" and prompt.read("pig> ") is None
+    assert out.getvalue() == "pig> roll\npig> \n"
+
+
+def test_quit_before_anything_is_played_says_no_game_was_saved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game quit at its first prompt leaves no file in the games folder, and says so
+    on the line after the typed ``quit``."""
+    from cli.autosave import games_folder
+
+    code, out = run(["play", "tank-chess", "--seat", "black=greedy", "--seed", "1"], monkeypatch,
+                    stdin="quit\n")
+    assert code == 1
+    assert out.endswith("white -- move a tank> quit\nnothing played yet: no game saved\n"), out[-200:]
+    assert not games_folder().exists() or not any(games_folder().iterdir())
 
 
 def test_readline_on_a_terminal_edits_remembers_and_forgets(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -127,5 +127,5 @@ def test_cli_save_position_at_the_prompt(
     doc = yaml.safe_load(saved.read_text(encoding="utf-8"))
     g = RULESET.from_position(doc, 3)
     assert g.players[g.to_move()] == "german"
-    assert f"german -- {g.decision()}> saved position" in out  # the state the prompt was in
+    assert f"german -- {g.decision()}> save position {saved}\nsaved position" in out  # the prompt's state
     assert g.position() == doc
