@@ -4,7 +4,8 @@ On a terminal the prompt reads through :mod:`readline` (standard library,
 where the platform has it): the arrow keys edit the line and walk the
 history, and Tab completes the commands, the ruleset's table commands and
 the legal moves in their notation. On a pipe or a file, or where readline
-is missing, lines are read plainly and nothing but the prompt is written.
+is missing, lines are read plainly; a line that no terminal showed as it was
+typed is written after its prompt.
 
 History lives in memory for one game only and is never written to a file:
 lines typed in a hidden-information game hold secrets (a Tiger's program),
