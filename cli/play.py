@@ -306,8 +306,7 @@ class Session:
             if self.kinds[player] == HUMAN:
                 done = self.human_turn(player)
                 if done is False:
-                    if self.save_if_asked() is None and self.nothing_to_keep():
-                        self.say("nothing played yet: no game saved")
+                    self.save_if_asked()
                     return 1
             else:
                 action = self.think(player)
@@ -451,9 +450,14 @@ class Session:
 
     def save_if_asked(self, path: Path | None = None, announce: bool = True) -> Path | None:
         """Save to ``path``, else to the game's record (``--record`` or the games folder);
-        where it was saved (``None``: nowhere to save, or nothing played yet for the games folder)."""
+        where it was saved (``None``: nowhere to save, or nothing played yet for the games folder).
+        ``announce``: say where the record went, or that nothing played was kept."""
         if path is None:
-            if self.s.record is None or self.nothing_to_keep():
+            if self.s.record is None:
+                return None
+            if self.nothing_to_keep():
+                if announce:
+                    self.say("nothing played yet: no game saved")
                 return None
             target = self.save_record_file()
         else:

@@ -37,6 +37,14 @@ def complete(line: str, candidates: Sequence[str]) -> list[str]:
     return list(seen)
 
 
+def _is_terminal(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal (a closed or stand-in stream is not)."""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def _load_readline() -> ModuleType | None:
     try:
         import readline
@@ -60,17 +68,7 @@ class Prompt:
     @staticmethod
     def interactive(stream: TextIO) -> bool:
         """Line editing only when the player types at a terminal that shows the output."""
-        try:
-            return stream is sys.stdin and stream.isatty() and sys.stdout.isatty()
-        except (AttributeError, ValueError):
-            return False
-
-    def _echoed_by_terminal(self) -> bool:
-        """Whether the terminal already shows what the player types (input from a tty)."""
-        try:
-            return self.stream.isatty()
-        except (AttributeError, ValueError):
-            return False
+        return stream is sys.stdin and _is_terminal(stream) and _is_terminal(sys.stdout)
 
     def _bind(self, readline: ModuleType) -> None:
         readline.clear_history()
@@ -100,9 +98,10 @@ class Prompt:
         if self.readline is None:
             typer.echo(prompt, nl=False)
             line = self.stream.readline()
-            if not line or not self._echoed_by_terminal():
-                typer.echo(line.rstrip("\r\n"))
-            return None if not line else line.rstrip("\r\n")
+            text = line.rstrip("\r\n")
+            if not line or not _is_terminal(self.stream):  # a terminal showed it as it was typed
+                typer.echo(text)
+            return text if line else None
         try:
             line = input(prompt)
         except EOFError:
