@@ -30,6 +30,7 @@ import typer
 from cli.options import game_options, pairs
 from cli.prompt import Prompt, fit_prompt, parse_move
 from cli.recent_results import Entry, early_lines, fit, full_lines
+from cli.terminal import is_terminal
 from core.errors import NotationError, TanktableError, UsageError
 from core.game import Event, Game, Ruleset, TableCommand, Termination
 from core.registry import get_ruleset
@@ -205,7 +206,7 @@ class Session:
         """The ruleset's own questions (``measure``, ``preview``), by their first word."""
         self.quiet = s.json_out
         self.board, self.board_every = parse_board(s.board or ("none" if self.humans else "end"))
-        self.color = sys.stdout.isatty() and not s.json_out and not os.environ.get("NO_COLOR")
+        self.color = is_terminal(sys.stdout) and not s.json_out and not os.environ.get("NO_COLOR")
         self.shown: dict[int, str] = {}
         """The compact board each human last saw, not drawn again while unchanged."""
         self.prompt = Prompt(s.stdin, self.completions)
@@ -781,14 +782,14 @@ def screen_lines() -> int:
     """The terminal's height (24 when the output is not a terminal)."""
     import shutil
 
-    return shutil.get_terminal_size((80, 24)).lines if sys.stdout.isatty() else 24
+    return shutil.get_terminal_size((80, 24)).lines if is_terminal(sys.stdout) else 24
 
 
 def screen_columns() -> int:
     """The terminal's width (80 when the output is not a terminal), at least 40."""
     import shutil
 
-    return max(40, shutil.get_terminal_size((80, 24)).columns if sys.stdout.isatty() else 80)
+    return max(40, shutil.get_terminal_size((80, 24)).columns if is_terminal(sys.stdout) else 80)
 
 
 def first_line(items: list[str], width: int, first: str, more: str, gap: str = "   ") -> str:
@@ -821,7 +822,7 @@ def pack(items: list[str], width: int, first: str, rest: str, gap: str = "   ") 
 
 def clear_screen() -> None:
     """Clear the screen and the scrollback of a terminal; nothing on a pipe or a file."""
-    if sys.stdout.isatty():
+    if is_terminal(sys.stdout):
         sys.stdout.write(CLEAR_SCREEN)
         sys.stdout.flush()
 

@@ -24,6 +24,7 @@ from typing import Any, TextIO
 
 import typer
 
+from cli.terminal import is_terminal
 from core.errors import NotationError
 
 
@@ -35,14 +36,6 @@ def complete(line: str, candidates: Sequence[str]) -> list[str]:
         if text.lower().startswith(typed):
             seen.setdefault(text, None)
     return list(seen)
-
-
-def _is_terminal(stream: TextIO) -> bool:
-    """Whether ``stream`` is a terminal (a closed or stand-in stream is not)."""
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def _load_readline() -> ModuleType | None:
@@ -68,7 +61,7 @@ class Prompt:
     @staticmethod
     def interactive(stream: TextIO) -> bool:
         """Line editing only when the player types at a terminal that shows the output."""
-        return stream is sys.stdin and _is_terminal(stream) and _is_terminal(sys.stdout)
+        return stream is sys.stdin and is_terminal(stream) and is_terminal(sys.stdout)
 
     def _bind(self, readline: ModuleType) -> None:
         readline.clear_history()
@@ -99,7 +92,7 @@ class Prompt:
             typer.echo(prompt, nl=False)
             line = self.stream.readline()
             text = line.rstrip("\r\n")
-            if not line or not _is_terminal(self.stream):  # a terminal showed it as it was typed
+            if not line or not is_terminal(self.stream):  # a terminal showed it as it was typed
                 typer.echo(text)
             return text if line else None
         try:

@@ -120,7 +120,9 @@ class _LazyBar:
     def __init__(self, enabled: bool, label: str) -> None:
         import sys
 
-        self.enabled = enabled and sys.stderr.isatty()
+        from cli.terminal import is_terminal
+
+        self.enabled = enabled and is_terminal(sys.stderr)
         self.label = label
         self.bar: Any = None
         self.task: Any = None

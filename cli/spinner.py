@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from cli.terminal import is_terminal
+
 
 class _Thinking:
     """What the spinner shows, redrawn by rich a few times a second: who, what, how long."""
@@ -29,11 +31,7 @@ class _Thinking:
 def thinking(text: str, stream: TextIO | None = None) -> Iterator[None]:
     """Show ``text`` with a spinner and the seconds spent while the block runs, on a terminal only."""
     out = stream if stream is not None else sys.stdout
-    try:
-        terminal = out.isatty()
-    except (AttributeError, ValueError):
-        terminal = False
-    if not terminal:
+    if not is_terminal(out):
         yield
         return
     from rich.console import Console

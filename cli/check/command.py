@@ -11,6 +11,8 @@ from typing import Any
 
 import typer
 
+from cli.terminal import is_terminal
+
 CHECK_HELP = """\
 Check that a ruleset keeps the contract every part of tanktable relies on,
 as a conformance run of OpenSpiel's kind. Games between random seats must
@@ -102,7 +104,7 @@ def run_check(*, ruleset: str, games: int | None, seat_games: int | None, quick:
                                    games=games if games is not None else settings.games,
                                    liveness_games=seat_games if seat_games is not None
                                    else settings.liveness_games)
-    terminal = not json_out and sys.stderr.isatty()
+    terminal = not json_out and is_terminal(sys.stderr)
 
     def progress(text: str) -> None:
         if terminal:
