@@ -305,4 +305,4 @@ def show_card(ruleset_id: str, card_id: str, extra: list[Path]) -> int:
 
 
 def new_card(ruleset_id: str) -> None:
-    sys.stdout.write(get_ruleset(ruleset_id).card_template())
+    typer.echo(get_ruleset(ruleset_id).card_template(), nl=False)

@@ -50,6 +50,12 @@ def test_play_with_stdout_closed_still_keeps_its_record(tmp_path: Path) -> None:
     assert "- MT e1-e3:N\n" in record.read_text()
 
 
+def test_a_card_template_with_stdout_closed_is_no_error() -> None:
+    done = subprocess.run([*CLI, "cards", "new", "tank-chess"], stderr=subprocess.PIPE, text=True,
+                          preexec_fn=_close_stdout, check=False)
+    assert (done.returncode, done.stderr) == (0, "")
+
+
 def _close_stderr() -> None:
     """In the child before it starts: ``2>&-``."""
     os.close(2)
