@@ -76,6 +76,8 @@ class Answer:
 
 @dataclass(frozen=True)
 class Job:
+    """One game to play and ask, as a worker process receives it."""
+
     ruleset: str
     levels: tuple[str, str]
     seed: int
@@ -102,13 +104,18 @@ def answer(game: Game[Any], level: str, seed: int) -> tuple[Any, float]:
 
 def judged(game: Game[Any], choices: Sequence[Any], playouts: int, seed: int) -> list[float]:
     """Each choice's mean value for the player to move over ``playouts`` samples, every
-    choice played on the same samples (see the module docstring)."""
+    choice played on the same samples (see the module docstring). A sample that does
+    not accept every choice is left out (all values 0 when none does)."""
     player = game.to_move()
     depth = game.search_profile.rollout_depth
     own_policy = type(game).random_step is not Game.random_step
     sums = [0.0] * len(choices)
+    used = 0
     for k in range(playouts):
         sample = game.determinize(player, derive_seed(seed, "sample", k))
+        if any(sample.check(choice) is not None for choice in choices):
+            continue  # a deal under which one of the choices is not open: no pair to compare
+        used += 1
         for i, choice in enumerate(choices):
             sim = sample.clone()
             reseed_dice(sim, derive_seed(seed, "dice", k))
@@ -126,7 +133,7 @@ def judged(game: Game[Any], choices: Sequence[Any], playouts: int, seed: int) ->
                     break
                 sim.search_apply(rng.choice(actions))
             sums[i] += sim.evaluate(player)
-    return [total / playouts for total in sums]
+    return [total / used if used else 0.0 for total in sums]
 
 
 def play_and_ask(job: Job) -> list[Answer]:
@@ -186,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--levels", nargs=2, default=["normal", "hard"], choices=LEVELS, metavar="LEVEL",
                         help=f"the two levels, the weaker first (of {', '.join(LEVELS)}; default normal hard)")
     parser.add_argument("--games", type=int, default=3, help="games of the first level against itself (default 3)")
-    parser.add_argument("--every", type=int, default=5, help="ask every Nth decision with a choice (default 5)")
+    parser.add_argument("--every", type=int, default=5, help="ask every Nth decision of each side that offers a choice (default 5)")
     parser.add_argument("--playouts", type=int, default=100,
                         help="the judge's samples for each position where the levels differ (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="the master seed of the games (default 0)")

@@ -43,6 +43,12 @@ def test_the_judge_plays_each_choice_on_the_same_samples() -> None:
     assert judged(game, [Roll(), Hold()], 30, seed=5) == [roll, hold]
 
 
+def test_the_judge_leaves_out_a_sample_that_refuses_a_choice() -> None:
+    """With nothing in the turn a hold is refused (PIG-1) in every sample: nothing compared."""
+    game = PigGame(seed=0, target=20)
+    assert judged(game, [Roll(), Hold()], 10, seed=5) == [0.0, 0.0]
+
+
 class _Says:
     """A stand-in game that only says what decision is due."""
 
