@@ -2,7 +2,7 @@
 behind a ladder rung.
 
     python bench/decisions.py RULESET --levels normal hard [--games 3] [--every 5]
-        [--playouts 100] [--seed 0] [--workers 2]
+        [--playouts 100] [--depth N] [--seed 0] [--workers 2]
 
 A rung measured in games says whether one level beats another, and with dice in
 every game it takes dozens of games to say even that; it never says why. Here both
@@ -18,9 +18,10 @@ Where the two differ, a judge plays each choice out ``--playouts`` times on the
 same samples: each sample deals afresh what the player to move cannot see
 (``Game.determinize``) and the dice, and both choices are played on it and then
 played out for the ruleset's rollout depth (its own playout policy where it has
-one, random search actions where not) and evaluated for the player. A level's
-regret in that position is the better choice's mean minus its own (0 where the
-two agree), in evaluation units (-1 a loss, +1 a win). The judge is the search's
+one, random search actions where not; ``--depth`` plays them longer or shorter)
+and evaluated for the player. A level's regret in that position is the better
+choice's mean minus its own (0 where the two agree), in evaluation units (-1 a
+loss, +1 a win). The judge is the search's
 own playouts and evaluation with many more samples than a search spends on one
 move: it tells which choice those two would prefer, not which wins games. A
 choice that leaves the decision with the same player (a T-34 moved step by step,
@@ -83,6 +84,7 @@ class Job:
     seed: int
     every: int
     playouts: int
+    depth: int | None
 
 
 def kind_of(game: Game[Any]) -> str:
@@ -102,12 +104,15 @@ def answer(game: Game[Any], level: str, seed: int) -> tuple[Any, float]:
     return action, time.perf_counter() - started
 
 
-def judged(game: Game[Any], choices: Sequence[Any], playouts: int, seed: int) -> list[float]:
+def judged(game: Game[Any], choices: Sequence[Any], playouts: int, seed: int,
+           depth: int | None = None) -> list[float]:
     """Each choice's mean value for the player to move over ``playouts`` samples, every
-    choice played on the same samples (see the module docstring). A sample that does
-    not accept every choice is left out (all values 0 when none does)."""
+    choice played on the same samples and played out ``depth`` decisions (default: the
+    ruleset's rollout depth; see the module docstring). A sample that does not accept
+    every choice is left out (all values 0 when none does)."""
     player = game.to_move()
-    depth = game.search_profile.rollout_depth
+    if depth is None:
+        depth = game.search_profile.rollout_depth
     own_policy = type(game).random_step is not Game.random_step
     sums = [0.0] * len(choices)
     used = 0
@@ -155,7 +160,7 @@ def play_and_ask(job: Job) -> list[Answer]:
                 differ = game.search_destination(first) != game.search_destination(second)
                 regrets = (0.0, 0.0)
                 if differ:
-                    values = judged(game, [first, second], job.playouts, seed)
+                    values = judged(game, [first, second], job.playouts, seed, job.depth)
                     regrets = (max(values) - values[0], max(values) - values[1])
                 answers.append(Answer(game.players[mover], kind_of(game), differ, regrets,
                                       (first_s, second_s)))
@@ -196,11 +201,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=5, help="ask every Nth decision of each side that offers a choice (default 5)")
     parser.add_argument("--playouts", type=int, default=100,
                         help="the judge's samples for each position where the levels differ (default 100)")
+    parser.add_argument("--depth", type=int, metavar="N",
+                        help="the judge's playouts run N decisions (default: the ruleset's rollout depth)")
     parser.add_argument("--seed", type=int, default=0, help="the master seed of the games (default 0)")
     parser.add_argument("--workers", type=int, default=1, help="games played side by side (default 1)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if min(args.games, args.every, args.workers, args.playouts) < 1:
         print("bench/decisions.py: --games, --every, --playouts and --workers must be at least 1", file=sys.stderr)
+        return 2
+    if args.depth is not None and args.depth < 0:
+        print("bench/decisions.py: --depth must be 0 or more", file=sys.stderr)
         return 2
     try:
         get_ruleset(args.ruleset)
@@ -209,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     levels = (args.levels[0], args.levels[1])
     jobs = [Job(args.ruleset, levels, derive_seed(args.seed, "decisions", g), args.every,
-                args.playouts) for g in range(args.games)]
+                args.playouts, args.depth) for g in range(args.games)]
     started = time.perf_counter()
     answers: list[Answer] = []
 

@@ -43,6 +43,19 @@ def test_the_judge_plays_each_choice_on_the_same_samples() -> None:
     assert judged(game, [Roll(), Hold()], 30, seed=5) == [roll, hold]
 
 
+def test_the_judges_depth_is_how_far_it_plays_on() -> None:
+    """At depth 0 the judge values a choice by the evaluation right after it: rolling
+    on 15 and 6 is then worth what the die gives on average, and a hold banks 21 (a
+    win). The default depth is the game's, and deeper play changes a roll's value."""
+    game = PigGame(seed=0, target=20)
+    game.banked, game.turn_total, game.player = [15, 18], 6, 0
+    hold, roll = judged(game, [Hold(), Roll()], 30, seed=5, depth=0)
+    assert hold == 1.0
+    assert roll != judged(game, [Roll()], 30, seed=5, depth=6)[0]
+    assert judged(game, [Roll()], 30, seed=5) == judged(game, [Roll()], 30, seed=5,
+                                                         depth=game.search_profile.rollout_depth)
+
+
 def test_the_judge_leaves_out_a_sample_that_refuses_a_choice() -> None:
     """With nothing in the turn a hold is refused (PIG-1) in every sample: nothing compared."""
     game = PigGame(seed=0, target=20)
@@ -86,5 +99,7 @@ def test_a_short_run_prints_its_table(capsys: pytest.CaptureFixture[str]) -> Non
 def test_bad_arguments_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tank-chess", "--games", "0"]) == 2
     assert "at least 1" in capsys.readouterr().err
+    assert main(["tank-chess", "--depth", "-1"]) == 2
+    assert "0 or more" in capsys.readouterr().err
     assert main(["no-such-game"]) == 2
     assert "no-such-game" in capsys.readouterr().err
