@@ -10,33 +10,32 @@ levels answer the same questions: the positions of ``--games`` games of the firs
 level against itself (the positions it meets at the table), every ``--every``-th
 decision of each side that offers a choice. Each level answers as at the table
 (its preset, ``--think 1``, the wall-clock cap included), with the rulesets'
-memos emptied first and the same seed for both. Two answers are the same choice when they lead
-to the same place (:meth:`~core.game.Game.search_destination`: two Tiger programs
-that end on one hex facing one way are one choice).
+memos emptied first and the same seed for both. Two answers are the same choice
+when they lead to the same place (:meth:`~core.game.Game.search_destination`:
+two Tiger programs that end on one hex facing one way are one choice).
 
 Where the two differ, a judge plays each choice out ``--playouts`` times on the
 same samples: each sample deals afresh what the player to move cannot see
 (``Game.determinize``) and the dice, and both choices are played on it and then
-played out for the ruleset's rollout depth (its own playout policy where it has
-one, random search actions where not; ``--depth`` plays them longer or shorter)
-and evaluated for the player. A level's regret in that position is the better
-choice's mean minus its own (0 where the two agree), in evaluation units (-1 a
-loss, +1 a win). The judge is the search's
-own playouts and evaluation with many more samples than a search spends on one
-move: it tells which choice those two would prefer, not which wins games. A
-choice that leaves the decision with the same player (a T-34 moved step by step,
-an order and then its drive) is judged with the rest played as the playouts
-play it, where a search would plan it, so what search buys in such sequences
-is undervalued; a ruleset that plays no playouts (Tank Chess's depth is 0) is
-judged one ply deep.
+played out for the ruleset's rollout depth by its playout policy
+(``Game.random_step``; ``--depth`` plays them longer or shorter) and evaluated
+for the player. A level's regret in that position is the better choice's mean
+minus its own (0 where the two agree), in evaluation units (-1 a loss, +1 a
+win). The judge is the search's own playouts and evaluation with many more
+samples than a search spends on one move: it tells which choice those two would
+prefer, not which wins games. A choice that leaves the decision with the same
+player (a T-34 moved step by step, an order and then its drive) is judged with
+the rest played as the playouts play it, where a search would plan it, so what
+search buys in such sequences is undervalued; a ruleset that plays no playouts
+(Tank Chess's depth is 0) is judged one ply deep.
 
 Prints, per side and per kind of decision (the words of ``Game.decision``
 before the first colon or comma, see :func:`kind_of`), how many positions were
-asked, in how many the two levels chose differently, and each level's mean regret a position, with the
-standard error of their difference. A rung cannot separate on decisions where the
-levels agree, nor where the better level's regret is lower by thousandths. The
-mean seconds an answer took close the table; a line on stderr reports each game
-as it is done.
+asked, in how many the two levels chose differently, and each level's mean
+regret a position, with the standard error of their difference. A rung cannot
+separate on decisions where the levels agree, nor where the better level's
+regret is lower by thousandths. The mean seconds an answer took close the
+table; a line on stderr reports each game as it is done.
 """
 
 from __future__ import annotations
@@ -113,7 +112,6 @@ def judged(game: Game[Any], choices: Sequence[Any], playouts: int, seed: int,
     player = game.to_move()
     if depth is None:
         depth = game.search_profile.rollout_depth
-    own_policy = type(game).random_step is not Game.random_step
     sums = [0.0] * len(choices)
     used = 0
     for k in range(playouts):
@@ -121,22 +119,15 @@ def judged(game: Game[Any], choices: Sequence[Any], playouts: int, seed: int,
         if any(sample.check(choice) is not None for choice in choices):
             continue  # a deal under which one of the choices is not open: no pair to compare
         used += 1
+        dice, draws = derive_seed(seed, "dice", k), derive_seed(seed, "playout", k)
         for i, choice in enumerate(choices):
             sim = sample.clone()
-            reseed_dice(sim, derive_seed(seed, "dice", k))
+            reseed_dice(sim, dice)
             sim.apply(choice)
-            rng = random.Random(derive_seed(seed, "playout", k))
+            rng = random.Random(draws)
             for _ in range(depth):
-                if sim.outcome() is not None:
+                if sim.outcome() is not None or not sim.random_step(rng):
                     break
-                if own_policy:
-                    if not sim.random_step(rng):
-                        break
-                    continue
-                actions = sim.search_actions()
-                if not actions:
-                    break
-                sim.search_apply(rng.choice(actions))
             sums[i] += sim.evaluate(player)
     return [total / used if used else 0.0 for total in sums]
 
