@@ -1,5 +1,4 @@
-"""Where two levels choose differently, and which choice was better: the decisions
-behind a ladder rung.
+"""Where two levels choose differently, and which of the two choices was better.
 
     python bench/decisions.py RULESET --levels normal hard [--games 3] [--every 5]
         [--playouts 100] [--depth N] [--seed 0] [--workers 2]
