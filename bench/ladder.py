@@ -2,7 +2,8 @@
 
     python bench/ladder.py RULESET [--levels random greedy easy normal hard] [--games 44]
         [--mirror-games 22] [--seed 0] [--workers 1 | --dask ADDRESS|local] [--scenario S] [--option KEY=VALUE]
-        [--random-opening N] [--out FILE] [--resume FILE ...] [--estimate-only | --report-only]
+        [--random-opening N] [--out FILE] [--resume FILE ...] [--only FIRST:SECOND ...]
+        [--estimate-only | --report-only]
 
 Every pairing of two levels plays ``--games`` games: the number is **per pairing**, both
 side assignments together, half of them with each level on the first side (so it must be
@@ -43,7 +44,10 @@ as levels and rounds are added. Round ``r`` of a level's mirror games has the se
 Long ladders: ``--out FILE`` writes every game as it ends (``bench/ladder_log.py``), and
 the same command again plays only the games not in FILE yet; ``--resume FILE`` merges the
 games of other parts; ``--report-only`` reports the files' games and plays none, which
-joins parts played with different ``--levels`` (the rungs one at a time) into one table. Before playing, the script prints an estimate of the compute left:
+joins parts played with different ``--levels`` (the rungs one at a time) into one table;
+``--only FIRST:SECOND`` plays only the games with level FIRST on the first side and SECOND
+on the other (repeatable; ``normal:normal`` is ``normal``'s mirror games), where one side of
+a rung needs more games than the other. Before playing, the script prints an estimate of the compute left:
 each level's mean seconds a decision on a few positions of a random game (timed now, so
 it follows the machine's load), times half the decisions a game takes (the mean of the
 pairing's finished games, else of the pairings alike, else a rough figure per ruleset).
@@ -405,6 +409,9 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
                              "again plays only the games not in it")
     parser.add_argument("--resume", type=Path, action="append", default=[], metavar="FILE",
                         help="take the finished games of FILE (another part); copied into --out")
+    parser.add_argument("--only", action="append", default=[], metavar="FIRST:SECOND",
+                        help="play only the games with level FIRST on the first side and SECOND on "
+                             "the other (repeatable); the files' other games are still reported")
     parser.add_argument("--estimate-only", action="store_true",
                         help="print the estimate of the compute left and stop")
     parser.add_argument("--report-only", action="store_true",
@@ -439,6 +446,7 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
         make_agent(level, seed=0, think=THINK)
     mirrors = args.games // 2 if args.mirror_games is None else args.mirror_games
     plan = schedule(levels, args.games, args.seed, mirrors)
+    seatings = only_seatings(args.only, levels)
     rules = get_ruleset(args.ruleset)
     options = game_options(rules, options=args.option).flat()
     factory = RegistryGames(args.ruleset, args.scenario, options)
@@ -470,7 +478,8 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
                     out.append(rec)
             for session in sessions[len(out.sessions):]:
                 out.append_session(session)
-        todo = [g for g in plan if g.key not in done]
+        todo = [g for g in plan if g.key not in done
+                and (not seatings or (g.first, g.second) in seatings)]
         for g in plan:
             if g.key in done and done[g.key].seed != g.seed:
                 raise TanktableError(f"{g.first} against {g.second}, round {g.round}: the file's "
@@ -506,6 +515,20 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
               + (f"; the same command resumes from {args.out}" if args.out else ""), file=sys.stderr)
         return 130
     return 0
+
+
+def only_seatings(only: Sequence[str], levels: Sequence[str]) -> set[tuple[str, str]]:
+    """The seatings ``--only`` names, as (first side's level, second side's level)."""
+    found: set[tuple[str, str]] = set()
+    for text in only:
+        first, colon, second = text.lower().partition(":")
+        if not colon or not first or not second:
+            raise TanktableError(f"--only takes FIRST:SECOND, two levels (such as hard:normal); not {text!r}")
+        for level in (first, second):
+            if level not in levels:
+                raise TanktableError(f"--only {text}: {level} is not one of --levels ({' '.join(levels)})")
+        found.add((first, second))
+    return found
 
 
 def _notes(found: LadderFile) -> LadderFile:

@@ -162,6 +162,24 @@ def test_parts_merge_and_a_differing_game_is_named(tmp_path: Path, capsys: pytes
     assert "differs from the same game in another file" in capsys.readouterr().err
 
 
+def test_only_plays_the_seatings_it_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """issue 28.1: --only FIRST:SECOND plays just the games with those levels on those
+    sides (a rung short on one side gets more games there); a bad seating is refused."""
+    out = tmp_path / "only.jsonl"
+    argv = ["tank-chess", "--levels", "random", "greedy", "--games", "4", "--mirror-games", "2",
+            "--only", "greedy:random", "--only", "random:random", "--out", str(out)]
+    assert main(argv) == 0
+    assert "8 games in the ladder, 0 finished in the files, 4 to play" in capsys.readouterr().err
+    settings = {"ruleset": "tank-chess", "scenario": None, "options": {}, "seed": 0, "think": 1.0,
+                "random_opening": 0, "sides": ["white", "black"]}
+    played = sorted(LadderFile.read(out, settings).games)
+    assert played == [("greedy", "random", 0), ("greedy", "random", 1),
+                      ("random", "random", 0), ("random", "random", 1)]
+    for bad, why in (("greedy", "--only takes FIRST:SECOND"), ("greedy:hard", "hard is not one of --levels")):
+        assert main([*argv[:-2], "--only", bad]) == 2
+        assert why in capsys.readouterr().err
+
+
 def test_report_only_joins_rungs_played_apart(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """issue 28.1: rungs played one at a time into their own files are reported as one
     ladder by --report-only, which plays nothing and leaves the files as they were."""
