@@ -34,7 +34,8 @@ asked, in how many the two levels chose differently, and each level's mean
 regret a position, with the standard error of their difference. A rung cannot
 separate on decisions where the levels agree, nor where the better level's
 regret is lower by thousandths. The mean seconds an answer took close the
-table; a line on stderr reports each game as it is done.
+table; a line on stderr reports each game as it is done. Ctrl-C stops the run
+(exit 130) without a report: a table of part of the games would favour the early ones.
 """
 
 from __future__ import annotations
@@ -48,11 +49,10 @@ import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from multiprocessing import get_context
 from typing import Any
 
 from core.ai.agents import make_agent, reseed_dice
-from core.ai.simulate import derive_seed
+from core.ai.simulate import derive_seed, worker_pool
 from core.errors import TanktableError
 from core.game import Game
 from core.memo import forget_games
@@ -218,13 +218,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"game {done} of {len(jobs)}: {len(found)} positions asked, "
               f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
 
-    if args.workers == 1:
-        for done, job in enumerate(jobs, 1):
-            take(play_and_ask(job), done)
-    else:
-        with get_context("fork" if sys.platform.startswith("linux") else "spawn").Pool(args.workers) as pool:
-            for done, found in enumerate(pool.imap_unordered(play_and_ask, jobs), 1):
-                take(found, done)
+    try:
+        if args.workers == 1:
+            for done, job in enumerate(jobs, 1):
+                take(play_and_ask(job), done)
+        else:
+            with worker_pool(args.workers) as pool:
+                for done, found in enumerate(pool.imap_unordered(play_and_ask, jobs), 1):
+                    take(found, done)
+    except KeyboardInterrupt:
+        print(f"interrupted: {len(answers)} positions asked, none reported", file=sys.stderr)
+        return 130
     games = f"{args.games} game{'s' if args.games != 1 else ''}"
     print(f"{args.ruleset}: {levels[0]} and {levels[1]} asked the positions of {games} of "
           f"{levels[0]} against itself (every {args.every}th decision of a side with a choice, {args.playouts} playouts, seed {args.seed}), "

@@ -46,6 +46,8 @@ from core.game import DEFAULT_MAX_DECISIONS, Game
 from core.memo import forget_games
 
 if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
+
     from core.ai.simlog import SimulationLog
 
 __all__ = [
@@ -64,6 +66,7 @@ __all__ = [
     "simulation_jobs",
     "summarize",
     "wilson",
+    "worker_pool",
 ]
 
 Z95 = 1.959963984540054
@@ -328,16 +331,29 @@ def _run_pool(jobs: Sequence[GameJob], workers: int, take: Callable[[list[GameRe
     playing 100 s after Ctrl-C, the terminal blocked).
     """
     chunks = _chunks(jobs, workers, chunk_size)
+    with worker_pool(min(workers, len(chunks))) as pool:
+        for batch in pool.imap_unordered(_play_chunk, chunks):
+            take(batch)
+
+
+@contextmanager
+def worker_pool(workers: int) -> Iterator[Pool]:
+    """A pool of ``workers`` processes started as the simulations' are (see the module
+    docstring: forked on Linux, else spawned with a fixed string hashing), for other
+    work spread over processes too (bench/decisions.py).
+
+    The workers ignore Ctrl-C; the caller gets the ``KeyboardInterrupt`` (also one
+    that came while the pool started) and leaving the ``with`` terminates the workers.
+    """
     method = _start_method()
     hashing: AbstractContextManager[None] = _fixed_hash_seed() if method == "spawn" else nullcontext()
     with hashing:
         with _ctrl_c_deferred() as interrupted:
-            pool = get_context(method).Pool(min(workers, len(chunks)), initializer=_ignore_ctrl_c)
+            pool = get_context(method).Pool(workers, initializer=_ignore_ctrl_c)
         with pool:
             if interrupted:
                 raise KeyboardInterrupt
-            for batch in pool.imap_unordered(_play_chunk, chunks):
-                take(batch)
+            yield pool
 
 
 @contextmanager
