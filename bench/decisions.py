@@ -87,8 +87,9 @@ class Job:
 
 def kind_of(game: Game[Any]) -> str:
     """The kind of decision due: ``Game.decision``'s words before the first colon or
-    comma, without numbers and piece names (``round 9`` is ``round``, ``MOVE t34#2``
-    is ``MOVE``; ``phase A4`` stays)."""
+    comma, without numbers and numbered pieces (``round 9`` is ``round``, ``MOVE t34#2``
+    is ``MOVE``; ``phase A4`` stays, and so does a piece named without a number, as
+    Battle of Tanks' ``MOVE lynx``)."""
     words = game.decision().split(":")[0].split(",")[0].split()
     return " ".join(w for w in words if not w.isdigit() and "#" not in w)
 
