@@ -14,6 +14,10 @@ from bench.ladder_log import LadderFile, LadderRecord
 from core.ai.simulate import RegistryGames, play_job
 from core.errors import DataError, TanktableError
 
+TANK_CHESS_SETTINGS = {"ruleset": "tank-chess", "scenario": None, "options": {}, "seed": 0, "think": 1.0,
+                       "random_opening": 0, "sides": ["white", "black"]}
+"""The settings a ladder file of a tank-chess run with the defaults records."""
+
 
 def test_every_pairing_plays_each_level_on_each_side_equally() -> None:
     """issue 28.1: a round robin of the levels, --games per pairing, half with each
@@ -149,11 +153,9 @@ def test_parts_merge_and_a_differing_game_is_named(tmp_path: Path, capsys: pytes
     assert main([*base, "--games", "4", "--resume", str(part), "--out", str(whole)]) == 0
     err = capsys.readouterr().err
     assert "4 games in the ladder, 2 finished in the files, 2 to play" in err
-    settings = {"ruleset": "tank-chess", "scenario": None, "options": {}, "seed": 0, "think": 1.0,
-                "random_opening": 0, "sides": ["white", "black"]}
-    merged = LadderFile.read(whole, settings)
+    merged = LadderFile.read(whole, TANK_CHESS_SETTINGS)
     assert len(merged.games) == 4 and len(merged.sessions) == 2
-    assert {k: v for k, v in merged.games.items() if k[2] == 0} == LadderFile.read(part, settings).games
+    assert {k: v for k, v in merged.games.items() if k[2] == 0} == LadderFile.read(part, TANK_CHESS_SETTINGS).games
     text = part.read_text(encoding="utf-8")
     flipped = text.replace('"winners":["black"]', '"winners":[]', 1)
     assert flipped != text
@@ -170,9 +172,7 @@ def test_only_plays_the_seatings_it_names(tmp_path: Path, capsys: pytest.Capture
             "--only", "greedy:random", "--only", "random:random", "--out", str(out)]
     assert main(argv) == 0
     assert "8 games in the ladder, 0 finished in the files, 4 to play" in capsys.readouterr().err
-    settings = {"ruleset": "tank-chess", "scenario": None, "options": {}, "seed": 0, "think": 1.0,
-                "random_opening": 0, "sides": ["white", "black"]}
-    played = sorted(LadderFile.read(out, settings).games)
+    played = sorted(LadderFile.read(out, TANK_CHESS_SETTINGS).games)
     assert played == [("greedy", "random", 0), ("greedy", "random", 1),
                       ("random", "random", 0), ("random", "random", 1)]
     for bad, why in (("greedy", "--only takes FIRST:SECOND"), ("greedy:hard", "hard is not one of --levels")):
