@@ -294,7 +294,7 @@ def report(*, title: str, command: str, commit: str, started: dt.datetime, load:
     counted = sum(int(s.get("games", 0)) for s in sessions)
     if played:
         lines.append(f"Started {started:%Y-%m-%d %H:%M} UTC; wall time {wall:,.0f} s for the {played} "
-                     f"games this run played ({workers}); load average at the start "
+                     f"game{'s' if played != 1 else ''} this run played ({workers}); load average at the start "
                      f"{load:.1f}, {os.cpu_count()} cores.")
     if sessions:
         commits = sorted({str(s.get("commit", "?")) for s in sessions})
