@@ -31,8 +31,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from core.board_aids import BoardAids, Drawing, FreeDrive, Obstacle, Point
 from core.errors import TanktableError
-from core.game import Action, BoardAids, Drawing, Event, FreeDrive, Game, Obstacle, Point, Ruleset
+from core.game import Action, Event, Game, Ruleset
 from core.registry import get_ruleset
 
 Aid = dict[str, Any]

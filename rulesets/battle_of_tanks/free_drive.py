@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from shapely.geometry import Polygon
 
+from core.board_aids import FreeDrive, Obstacle
 from core.errors import NotationError, TanktableError
-from core.game import FreeDrive, Obstacle, TableCommand
+from core.game import TableCommand
 from core.geometry import Pose, heading_between, path_length
 from rulesets.battle_of_tanks.actions import Drive, num, parse_action
 from rulesets.battle_of_tanks.game import OTHER, BattleGame

@@ -6,10 +6,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from core.board_aids import BoardAids, BoardScale, FreeDrive
 from core.data import Document, Problem
 from core.dice import Dice
 from core.errors import DataError, TanktableError
-from core.game import Action, BoardAids, BoardScale, FreeDrive, Game, Ruleset
+from core.game import Action, Game, Ruleset
 from core.memo import Memo
 from core.options import GameOptions, model_setting_names
 from core.streams import Seed

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.game import Action, ActionAid, AidLine, BoardAids, BoardScale, Drawing, Place, Point
+from core.board_aids import ActionAid, AidLine, BoardAids, BoardScale, Drawing, Place, Point
+from core.game import Action
 from core.geometry import path_length
 from rulesets.battle_of_tanks.actions import AmbushFire, Declare, Drive, Fire, num
 from rulesets.battle_of_tanks.game import BattleGame

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.board_aids import AidLine, AidMark, Drawing, Point
 from core.errors import TanktableError
-from core.game import Action, AidLine, AidMark, Drawing, Event, Point
+from core.game import Action, Event
 from rulesets.duel_of_the_giants.actions import Activate, Face, MoveMarker, Orient, Recon, Tire
 from rulesets.duel_of_the_giants.board import parse_hex
 from rulesets.duel_of_the_giants.notation import parse_action

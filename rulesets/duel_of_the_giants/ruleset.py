@@ -6,9 +6,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from core.board_aids import BoardAids, Drawing
 from core.data import Document, Problem
 from core.errors import DataError, TanktableError
-from core.game import Action, BoardAids, Drawing, Event, Game, Ruleset
+from core.game import Action, Event, Game, Ruleset
 from core.grid.hexboard import HexBoard
 from core.options import GameOptions, model_setting_names
 from core.streams import Seed

@@ -34,7 +34,8 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from core.game import Action, ActionAid, AidLine, BoardAids, Drawing, Place, Point
+from core.board_aids import ActionAid, AidLine, BoardAids, Drawing, Place, Point
+from core.game import Action
 from rulesets.duel_of_the_giants.actions import (
     Activate,
     CloseProgram,

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from core.board_aids import ActionAid, AidLine, BoardAids, Drawing, Place, Point
 from core.combat import defeats
 from core.errors import TanktableError
-from core.game import Action, ActionAid, AidLine, BoardAids, Drawing, Event, Place, Point
+from core.game import Action, Event
 from core.grid.square import direction_between
 from rulesets.tank_chess.action import TankMove
 from rulesets.tank_chess.game import TankChessGame

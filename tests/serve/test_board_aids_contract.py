@@ -14,7 +14,8 @@ import pytest
 
 from cli.serve.seatview import seat_state
 from cli.serve.tables import HUMAN, Seat, Table
-from core.game import Action, BoardScale, Place, Ruleset
+from core.board_aids import BoardScale, Place
+from core.game import Action, Ruleset
 from core.record import make_header
 from core.registry import get_ruleset
 from rulesets.battle_of_tanks.actions import Drive
