@@ -56,9 +56,9 @@ WEAPONS = "weapons."
 
 
 def build_config(scenario: str | Path | None, overrides: Mapping[str, Any]) -> settings.Config:
+    """The game's configuration: the scenario, its ``settings:`` and over them the game's options."""
     sc = settings.load_scenario(scenario)
-    rules = settings.rules_with({k: v for k, v in overrides.items() if not k.startswith(WEAPONS)})
-    cards = settings.weapons_with({k: v for k, v in overrides.items() if k.startswith(WEAPONS)})
+    rules, cards = settings_of({**sc.settings, **overrides})
     terrain_file = settings.terrain()
     terrain = dict(terrain_file.types)
     if rules.winter.snow_forest == "transparent" and "snow_forest" in terrain:
@@ -70,6 +70,24 @@ def build_config(scenario: str | Path | None, overrides: Mapping[str, Any]) -> s
         raise TanktableError(f"unknown board {board_name!r}; boards: {', '.join(boards)}")
     return settings.Config(rules, cards, terrain, terrain_file.front, boards[board_name],
                            sc, sc.season)
+
+
+def settings_of(values: Mapping[str, Any]) -> tuple[settings.Rules, settings.Weapons]:
+    """The rules and the weapon cards with dotted settings applied (``weapons.`` ones to the cards)."""
+    rules = settings.rules_with({k: v for k, v in values.items() if not k.startswith(WEAPONS)})
+    cards = settings.weapons_with({k: v for k, v in values.items() if k.startswith(WEAPONS)})
+    return rules, cards
+
+
+def _settings_problems(model: settings.ScenarioFile, doc: Any) -> list[Problem]:
+    """A scenario's ``settings:`` checked one by one, each problem at its own line."""
+    problems: list[Problem] = []
+    for key, value in model.settings.items():
+        try:
+            settings_of({key: value})
+        except TanktableError as exc:
+            problems.append(doc.problem(("settings", key), str(exc)))
+    return problems
 
 
 _CHECKED_SHIPPED: set[str] = set()
@@ -172,10 +190,10 @@ class DuelOfTheGiantsRuleset(Ruleset):
             return self._position_game(model, doc, 0)[1]
         if kind != "scenario":
             return []
-        problems: list[Problem] = []
+        problems: list[Problem] = _settings_problems(model, doc)
         board = settings.boards().get(model.board)
         if board is None:
-            return [doc.problem(("board",), f"unknown board {model.board!r}")]
+            return [*problems, doc.problem(("board",), f"unknown board {model.board!r}")]
         from rulesets.duel_of_the_giants.landscape import scenario_board
 
         if isinstance(doc, Document) and model.setup.map is not None:

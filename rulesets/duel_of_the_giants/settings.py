@@ -361,6 +361,11 @@ class ScenarioFile(DataModel):
     board: str = "standard"
     components: Components
     setup: ShippedSetup
+    settings: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Rules settings for games of this scenario, as --option takes them "
+                    "(``end.max_rounds: 12``, ``weapons.pak88.firepower.summer: 4``); an --option of "
+                    "the game's own overrides the scenario's.")
 
 
 # ----------------------------------------------------------------- loading
