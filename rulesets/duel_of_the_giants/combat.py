@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 from core.game import Action, Event, Illegal
 from rulesets.duel_of_the_giants import vp
 from rulesets.duel_of_the_giants.actions import Fire, Hold
-from rulesets.duel_of_the_giants.board import Pos, label, opposite, turn_steps
-from rulesets.duel_of_the_giants.los import concealed, has_los
+from rulesets.duel_of_the_giants.board import FACINGS, Pos, label, opposite, turn_steps
+from rulesets.duel_of_the_giants.los import concealed, first_blocker, has_los
 from rulesets.duel_of_the_giants.pieces import Atg, Tank
 
 if TYPE_CHECKING:
@@ -295,9 +295,60 @@ def check(g: DuelGame, a: Action) -> Illegal | None:
             return Illegal("DG-17.1", "firing is compulsory (combat.fire_optional = false)")
         return None
     if _target_at(g, u.id, a.target) is None:
-        return Illegal("DG-17.2", f"{name(u)} cannot fire at {label(a.target)} in this step: "
-                       "not in line, no line of sight, concealed, or not its opponent in this case")
+        return _refusal(g, u, a.target)
     return None
+
+
+def _refusal(g: DuelGame, u: Unit, p: Pos) -> Illegal:
+    """The one reason ``u`` may not fire at hex ``p`` in this step, as its player may know it.
+
+    Checked in the order a player would look: is there an enemy gun or tank to
+    hit, does the shooter bear on it, is the hex in line, is the line clear, is
+    the target hidden, and only then the combat step. A face-down marker gets
+    one answer whatever it hides, so the refusal tells nothing of it.
+    """
+    c = g.combat
+    assert c is not None
+    shooter = f"{name(u)} at {label(u.pos)}"
+    units: list[Unit] = [*g.tanks.values(), *g.atgs.values()]
+    found = [x for x in units if x.pos == p and alive(x)]
+    found.sort(key=lambda x: not isinstance(x, Tank))
+    enemies = [x for x in found if side(x) != side(u)]
+    if not enemies:
+        if found:
+            return Illegal("DG-17.2", f"{label(p)} holds {name(found[0])}, of your own side")
+        return Illegal("DG-17.2", f"there is no enemy tank or gun at {label(p)} for {shooter} to fire at")
+    t = enemies[0]
+    if isinstance(t, Atg) and not t.face_up:
+        return Illegal("DG-12.4", f"the ATG marker at {label(p)} is face down: only a revealed gun "
+                       "can be fired at")
+    if isinstance(t, Atg) and t.tire is not None:
+        return Illegal("DG-12.6", f"{name(t)} at {label(p)} is under transport (tire marker) and "
+                       "takes no part in combat")
+    if isinstance(u, Atg) and u.tire is not None:
+        return Illegal("DG-12.6", f"{shooter} is under transport (tire marker) and cannot fire")
+    ray = g.geo.direction(u.pos, p)
+    if ray is None:
+        return Illegal("DG-3.8", f"{label(p)} is not in a straight row of hexes from {shooter}")
+    if isinstance(u, Atg) and not aims(g, u, t):
+        return Illegal("DG-12.5", f"{shooter} faces {FACINGS[u.facing]} and cannot turn: "
+                       f"{label(p)} is not on its line of fire")
+    if not has_los(g, u.pos, p):
+        hg = g.tt(u.pos).high_ground or g.tt(p).high_ground
+        block = first_blocker(g, g.geo.between(u.pos, p), hg, g.los_blockers())
+        if block is not None:
+            return Illegal(block[1], f"no line of sight from {label(u.pos)} to {label(p)}: "
+                           f"{label(block[0])} is in the way")
+        return Illegal("DG-16", f"no line of sight from {label(u.pos)} to {label(p)}")
+    if concealed(g, p, u.pos, t.id):
+        return Illegal("DG-16.7", f"{name(t)} at {label(p)} is concealed: it can be fired at only from "
+                       "an adjacent hex or after it has fired in this phase D")
+    if u.id in c.fired:
+        return Illegal("DG-17.1", f"{shooter} has fired in this phase D already")
+    allowed = [x for x in (unit(g, i) for i in c.options.get(u.id, [])) if x is not None]
+    may = ", ".join(f"{name(x)} at {label(x.pos)}" for x in allowed) or "no one"
+    return Illegal("DG-17.4", f"{name(t)} at {label(p)} is not {name(u)}'s opponent in this step "
+                   f"({STAGE_TEXT[STAGES[c.stage]]}); it may fire at {may}")
 
 
 def apply(g: DuelGame, a: Action) -> list[Event]:

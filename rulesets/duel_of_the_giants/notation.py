@@ -8,7 +8,7 @@ See ``NOTATION_HELP`` for the whole list.
 
 from __future__ import annotations
 
-from core.errors import NotationError
+from core.errors import NotationError, did_you_mean
 from core.game import Action
 from rulesets.duel_of_the_giants.actions import (
     Activate,
@@ -39,7 +39,7 @@ from rulesets.duel_of_the_giants.actions import (
     T34Turret,
     Tire,
 )
-from rulesets.duel_of_the_giants.board import FACINGS, facing_index, label, parse_hex
+from rulesets.duel_of_the_giants.board import FACINGS, Pos, facing_index, label, parse_hex
 from rulesets.duel_of_the_giants.tigers import CARDS
 
 NOTATION_HELP = """\
@@ -190,7 +190,7 @@ def parse_action(text: str) -> Action:
     if head == "place":
         return _parse_place(words)
     # T-34 actions start with the tank's hex
-    at = parse_hex(words[0])
+    at = _hex_or_verb(words[0])
     if len(words) < 2:
         raise NotationError("usage: g4 F|B|L|R, g4 T NW, g4 dash 3, g4 to d4, g4 reveal d4")
     op = words[1].lower()
@@ -211,6 +211,23 @@ def parse_action(text: str) -> Action:
         _need(words, 3, "g4 reveal d4")
         return T34Reveal(at, parse_hex(words[2]))
     raise NotationError("usage: g4 F|B|L|R, g4 T NW, g4 dash 3, g4 to d4, g4 reveal d4")
+
+
+VERBS = ("end", "pass", "done", "execute", "recon", "marker", "activate", "orient", "haul", "tire", "face",
+         "fire", "hold", "stuka", "place", "tiger1", "tiger2")
+"""The words a line may start with besides a T-34's hex (the "did you mean" of a typo)."""
+
+
+def _hex_or_verb(word: str) -> Pos:
+    """The hex a T-34's line starts with; a word that is no hex is read as a misspelt verb."""
+    try:
+        return parse_hex(word)
+    except NotationError:
+        if word[:1].isalpha() and not word[1:].isdigit():
+            hint = did_you_mean(word.lower(), VERBS, otherwise="; a move starts with a verb (fire, recon, "
+                                "activate, ...) or a T-34's hex; type 'help' for the notation")
+            raise NotationError(f"{word!r} is neither a move nor a hex{hint}") from None
+        raise
 
 
 def _card(word: str) -> str:
