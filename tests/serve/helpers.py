@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import socket
 import time
 import warnings
 from collections.abc import Iterator, Sequence
@@ -103,9 +102,9 @@ def serving(app: Any, server: Any) -> Iterator[str]:
 
     import uvicorn
 
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(64)
+    from cli.serve.run import listening_socket
+
+    sock = listening_socket("127.0.0.1", 0)  # as `tanktable serve` listens: TCP, no Nagle delay
     uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
     thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
