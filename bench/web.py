@@ -17,6 +17,12 @@ processes), the clients in this one. A table whose game ends starts a new one.
 Then the Battle of Tanks drive check: the ``preview`` a page asks when a dragged
 path rests (issue 29.1, goal p95 <= 50 ms).
 
+The server listens as ``tanktable serve`` does, with ``TCP_NODELAY`` (the
+clients, httpx's, connect with it as a browser does): with Nagle's algorithm
+on either side a small answer or a POST's body waits ~40 ms for a delayed ACK
+(issue 61.6). The clients read the push streams as the page does, hearing the
+server's idle ``ping`` events as pings, not as states.
+
 Run: ``.venv/bin/python bench/web.py [MOVES] [--tables 20] [--drive-checks 200]`` or
 ``.venv/bin/python bench/web.py --club 40 --pace 4 --seconds 40``; figures go
 to bench/RESULTS.md.
@@ -38,6 +44,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -52,11 +59,42 @@ from cli.serve.store import GameStore
 KEY = "bench"
 
 
+def listening(backlog: int) -> socket.socket:
+    """A socket on a free port of 127.0.0.1 opened as ``tanktable serve`` opens its own
+    (TCP by name, ``TCP_NODELAY``); for a server from before that (measured as the
+    peer), as it opened it."""
+    try:
+        from cli.serve.run import listening_socket
+    except ImportError:
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(backlog)
+        return sock
+    sock = listening_socket("127.0.0.1", 0)
+    sock.listen(backlog)
+    return sock
+
+
+def states_of(lines: Iterable[str]) -> Iterator[tuple[float, dict[str, Any]]]:
+    """The states a push stream (Server-Sent Events) brings, each with when it came;
+    every other event (the server's ``ping`` on an idle stream) is skipped."""
+    event = "message"
+    data: list[str] = []
+    for line in lines:
+        if line == "":
+            if data and event == "message":
+                yield time.perf_counter(), json.loads("\n".join(data))
+            event, data = "message", []
+        elif line.startswith("event:"):
+            event = line[6:].strip()
+        elif line.startswith("data:"):
+            data.append(line[5:].removeprefix(" "))
+
+
 def listen(client: httpx.Client, url: str, out: queue.Queue[tuple[float, dict[str, Any]]]) -> None:
     with client.stream("GET", url, timeout=None) as r:
-        for line in r.iter_lines():
-            if line.startswith("data: "):
-                out.put((time.perf_counter(), json.loads(line[6:])))
+        for got in states_of(r.iter_lines()):
+            out.put(got)
 
 
 NOTES: dict[str, list[float]] = {}
@@ -115,9 +153,10 @@ def p95(times: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
-RULESETS = (("tank-chess", ("white", "black"), []),
-            ("duel-of-the-giants", ("german", "soviet"), []),
-            ("battle-of-tanks", ("a", "b"), []))
+RULESETS: tuple[tuple[str, tuple[str, str], list[str]], ...] = (
+    ("tank-chess", ("white", "black"), []),
+    ("duel-of-the-giants", ("german", "soviet"), []),
+    ("battle-of-tanks", ("a", "b"), []))
 
 
 def at_once(tables: int, moves: int, base: str) -> None:
@@ -194,9 +233,7 @@ def serve_alone(folder: str, workers: int) -> None:
         app, _server = create_app(store, host_key=KEY, workers=workers)
     except TypeError:  # a server from before the notes workers (measured as the peer)
         app, _server = create_app(store, host_key=KEY)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(1024)
+    sock = listening(1024)
     print(sock.getsockname()[1], flush=True)
     uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1,
                                   timeout_keep_alive=75)).run(sockets=[sock])
@@ -232,15 +269,12 @@ class ClubTable:
         """A seat's page: its push stream, and its notes asked for as the page asks."""
         client = httpx.Client(base_url=self.base, headers={"origin": self.base})
         with contextlib.suppress(httpx.HTTPError), client.stream("GET", f"{api}/stream", timeout=None) as r:
-            for line in r.iter_lines():  # until the game ends or the server stops
-                if line.startswith("data: "):
-                    at = time.perf_counter()
-                    state = json.loads(line[6:])
-                    out.put((at, state))
-                    if state.get("notes") == "later":  # as the page: asked, not waited for
-                        NOTES_ASKED.submit(self.notes, client, api, state["version"], at)
-                    if state["outcome"] is not None:
-                        return
+            for at, state in states_of(r.iter_lines()):  # until the game ends or the server stops
+                out.put((at, state))
+                if state.get("notes") == "later":  # as the page: asked, not waited for
+                    NOTES_ASKED.submit(self.notes, client, api, state["version"], at)
+                if state["outcome"] is not None:
+                    return
 
     def notes(self, client: httpx.Client, api: str, version: int, since: float) -> None:
         with contextlib.suppress(httpx.HTTPError):
@@ -351,9 +385,9 @@ def club(tables: int, pace: float, seconds: float, workers: int) -> None:
         if notes:
             print(f"  notes after the update: median {statistics.median(notes):.1f} ms, "
                   f"p95 {p95(notes):.1f} ms", flush=True)
-        own, workers = cpu_seconds(server.pid)
+        own, in_workers = cpu_seconds(server.pid)
         print(f"  server CPU per move: {1000 * own / max(1, len(times)):.1f} ms in its own process, "
-              f"{1000 * workers / max(1, len(times)):.1f} ms in its workers", flush=True)
+              f"{1000 * in_workers / max(1, len(times)):.1f} ms in its workers", flush=True)
         for line in errors[:10]:
             print("  " + line)
     finally:
@@ -389,9 +423,7 @@ def main() -> None:
                                   workers=args.workers)
     except TypeError:  # a server from before the notes workers (measured as the peer)
         app, _server = create_app(GameStore(GAMES, agent_kinds=["greedy"]), host_key=KEY)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(256)
+    sock = listening(256)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True).start()
     while not server.started:
