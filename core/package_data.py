@@ -300,25 +300,32 @@ def hex_map_kind(folder: str = "maps") -> Kind:
     file, every problem found as ``tanktable validate`` finds it in any map."""
     from core.grid.hexmap import HexMapFile, check_document
 
-    return Kind(HexMapFile, folder, "hex", lambda loaded: check_document("map", loaded.model, loaded.doc))
+    return Kind(HexMapFile, folder, "hex",
+                lambda loaded: check_document("map", loaded.model, loaded.doc, loaded.source))
 
 
-_BOARDS: dict[tuple[str, str], Any] = {}
+_BOARDS: dict[tuple[str, str, int], tuple[Any, Any]] = {}
 MAX_BOARDS = 64
 """Boards kept built at once (the shipped maps of every plugin fit many times over)."""
 
 
-def hex_board(loaded: Loaded[Any]) -> Any:
+def hex_board(loaded: Loaded[Any], catalogue: Any = None) -> Any:
     """The :class:`~core.grid.hexboard.HexBoard` of a map read as :func:`hex_map_kind`,
-    built once per file text: games of one map share it (and its sight caches)."""
+    built once per file text: games of one map share it (and its sight caches).
+
+    ``catalogue`` (a :class:`~core.grid.hexboard.Catalogue`, e.g. from
+    ``Catalogue.from_models([catalogue_from_text(...)])``) is the plugin's own terrain
+    chart in place of the shipped HTC chart; the map's ``terrain_files`` (found in the
+    plugin's package for a shipped map) still go on top."""
     from core.grid.hexboard import build_board
 
-    key = (loaded.doc.path, loaded.doc.sha256)
-    if key not in _BOARDS:
-        board, problems = build_board(loaded.model, loaded.doc)
+    key = (loaded.doc.path, loaded.doc.sha256, id(catalogue))
+    cached = _BOARDS.get(key)
+    if cached is None or cached[0] is not catalogue:  # an id may be reused by a new object
+        board, problems = build_board(loaded.model, loaded.doc, catalogue=catalogue, source=loaded.source)
         if board is None:
             raise DataError(problems)
         if len(_BOARDS) >= MAX_BOARDS:  # a server reading many users' maps keeps the latest
             del _BOARDS[next(iter(_BOARDS))]
-        _BOARDS[key] = board
-    return _BOARDS[key]
+        cached = _BOARDS[key] = (catalogue, board)
+    return cached[1]

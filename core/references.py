@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import posixpath
 import stat
 from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
@@ -128,10 +129,25 @@ class Source:
     """A name that resolves to this same file again under the same rule."""
     node: Traversable | None = None
     path: Path | None = None
+    package: str | None = None
+    """For a shipped file: the data package it ships in (files it names are read from there)."""
+    folder: tuple[str, ...] = ()
+    """For a shipped file: its folder below the package's data root."""
 
     @property
     def is_shipped(self) -> bool:
         return self.node is not None
+
+    def shipped_beside(self, name: str) -> tuple[Traversable, str] | None:
+        """The shipped file ``name`` means when this shipped file names it (relative to
+        this file's folder, inside the same package) and its label; ``None`` for a name
+        that leaves the package or for a file that is not shipped."""
+        if self.package is None:
+            return None
+        parts = posixpath.normpath(posixpath.join(*self.folder, name)).split("/") if name else []
+        if not parts or parts[0] in ("..", "") or posixpath.isabs(name):
+            return None
+        return shipped(*parts, package=self.package), "/".join((package_label(self.package), *parts))
 
     def read_text(self) -> str:
         """The file's text; problems (not UTF-8, vanished) as :class:`DataError`."""
@@ -183,7 +199,7 @@ def resolve(
     if name in known and (typed_offered or not _local_file(name, folder, rule)):
         node = shipped(*shipped_folder, f"{name}{suffix}", package=package)
         label = "/".join((package_label(package), *shipped_folder, f"{name}{suffix}"))
-        return Source(label=label, reference=name, node=node)
+        return Source(label=label, reference=name, node=node, package=package, folder=tuple(shipped_folder))
     if typed_offered:
         path, reference = _offered(name, what, known, rule)
     else:

@@ -34,7 +34,7 @@ from core.grid.hexmap import (
     column_letters,
     parse_label,
 )
-from core.references import BadReference, resolve
+from core.references import BadReference, Source, resolve
 
 __all__ = [
     "Catalogue",
@@ -375,13 +375,31 @@ def load_board(
 
 def build_board(
     model: HexMapFile, doc: Document, extra_terrain: Iterable[str | Path] = (),
-    catalogue: Catalogue | None = None,
+    catalogue: Catalogue | None = None, source: Source | None = None,
 ) -> tuple[HexBoard | None, list[Problem]]:
-    """The board and the problems of a validated map file (board None if any problem)."""
+    """The board and the problems of a validated map file (board None if any problem).
+
+    The map's ``terrain_files`` are named relative to the map: for a map shipped in
+    a package (``source``, see :mod:`core.package_data`) inside that package, so a
+    plugin's map finds its terrain wherever it is installed and run from; for a
+    file on disk beside it."""
     problems: list[Problem] = []
     base = Path(doc.path).parent
     files: list[Path] = []
+    packaged: list[TerrainCatalogue] = []
     for i, name in enumerate(model.terrain_files):
+        if source is not None and source.is_shipped:
+            beside = source.shipped_beside(name)
+            if beside is None or not beside[0].is_file():
+                problems.append(doc.problem(("terrain_files", i), f"terrain_files: no terrain file {name!r} "
+                                            "beside this map in its package"))
+                continue
+            try:
+                packaged.append(catalogue_from_text(beside[0].read_text(encoding="utf-8"), beside[1]))
+            except DataError as exc:
+                problems.append(doc.problem(("terrain_files", i), f"terrain_files: {name} has problems:"))
+                problems.extend(p for p in exc.problems if isinstance(p, Problem))
+            continue
         try:
             terrain_file = resolve(name, "terrain file", beside=base)
         except BadReference as exc:
@@ -393,10 +411,12 @@ def build_board(
         return None, problems
     files += [Path(p) for p in extra_terrain]
     try:
+        on_top = [*packaged, *(m for m, _ in catalogue_documents(files, False))]
         if catalogue is not None:
-            cat = catalogue.extended([m for m, _ in catalogue_documents(files, False)])
+            cat = catalogue.extended(on_top)
         else:
-            cat = load_catalogue(files, model.shipped_terrain)
+            cat = Catalogue.from_models(
+                [*(m for m, _ in catalogue_documents((), model.shipped_terrain)), *on_top])
     except DataError as exc:
         where = doc.where(("terrain_files",))
         problems.append(Problem(doc.path, where[0], where[1], "a terrain file has problems:"))

@@ -24,12 +24,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
 from core.data import DataModel, Document, Problem, load_document, resolve_based_on, validate
 from core.errors import DataError
+
+if TYPE_CHECKING:
+    from core.references import Source
 
 __all__ = [
     "CatalogueRules",
@@ -370,14 +373,15 @@ def load_catalogue_file(path: str | Path) -> tuple[TerrainCatalogue, Document]:
     return model, doc
 
 
-def check_document(kind: str, model: Any, doc: Document) -> list[Problem]:
-    """Rules beyond the schema, each problem with its line (called by ``tanktable validate``)."""
+def check_document(kind: str, model: Any, doc: Document, source: Source | None = None) -> list[Problem]:
+    """Rules beyond the schema, each problem with its line (called by ``tanktable validate``);
+    ``source``: where a map was read from (a package's shipped map finds its terrain there)."""
     if kind == "terrain" and isinstance(model, TerrainCatalogue):
         return _check_catalogue(model, doc)
     if kind == "map" and isinstance(model, HexMapFile):
         from core.grid.hexboard import build_board
 
-        _, problems = build_board(model, doc)
+        _, problems = build_board(model, doc, source=source)
         return problems
     return []
 

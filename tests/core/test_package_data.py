@@ -230,3 +230,61 @@ def test_a_renamed_kind_still_reads_files_with_its_former_name(data: PackageData
     assert renamed.aliases() == {"unit": "card"}
     with pytest.raises(DataError, match="kind: expected 'card', found 'unit'"):
         data.load("card", str(path))
+
+
+BOG = textwrap.dedent("""\
+    ruleset: hex
+    kind: terrain
+    name: Bog
+    terrain:
+      bog:
+        name: Bog
+        symbol: B
+        cost: 3
+        cover: 1
+    """)
+
+
+def _marsh(data: PackageData, tmp_path: Path, terrain_files: str) -> None:
+    """A shipped map ``marsh`` in the toy package that names ``terrain_files``, and a bog chart."""
+    root = tmp_path / "site" / data.package
+    (root / "terrain").mkdir(exist_ok=True)
+    (root / "terrain" / "bog.yaml").write_text(BOG)
+    (root / "maps" / "marsh.yaml").write_text(textwrap.dedent(f"""\
+        ruleset: hex
+        kind: map
+        name: Marsh
+        size: {{columns: 2, rows: 1}}
+        terrain_files: {terrain_files}
+        terrain: |
+          . B
+        """))
+
+
+def test_issue_60_6_a_shipped_map_finds_its_terrain_in_its_package_from_any_folder(
+        data: PackageData, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _marsh(data, tmp_path, "[../terrain/bog.yaml]")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    board = hex_board(data.load("map", "marsh"))
+    assert [board.terrain_at(c) for c in range(2)] == ["open", "bog"]
+
+
+def test_issue_60_6_a_shipped_map_may_not_name_terrain_outside_its_package(
+        data: PackageData, tmp_path: Path) -> None:
+    _marsh(data, tmp_path, "[../../outside.yaml]")
+    (tmp_path / "outside.yaml").write_text(BOG)
+    with pytest.raises(DataError, match="no terrain file '../../outside.yaml' beside this map in its package"):
+        data.load("map", "marsh")
+
+
+def test_issue_60_6_hex_board_takes_the_plugins_own_terrain_chart(data: PackageData) -> None:
+    from core.grid.hexboard import Catalogue, catalogue_from_text
+
+    chart = BOG.replace("bog:", "field:").replace("name: Bog\n    symbol: B", "name: Field\n    symbol: .")
+    own = Catalogue.from_models([catalogue_from_text(chart, "toy/terrain.yaml")])
+    field = data.load("map", "field")
+    with pytest.raises(DataError, match="unknown terrain letter 'W'"):
+        hex_board(field, catalogue=own)  # the toy chart has no water
+    assert hex_board(field).terrain_at(0) == "open"  # the shipped chart, built apart
