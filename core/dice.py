@@ -20,20 +20,33 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Roll:
-    """One logged roll. ``need`` is the target number (None if not a test)."""
+    """One logged roll. ``need`` is the target number (None if not a test).
+
+    A roll of several dice added up (``2d6``, :meth:`Dice.roll_sum`) is one roll:
+    ``result`` is the sum, ``faces`` each die as it fell (empty for one die)."""
 
     who: str
     why: str
     sides: int
     result: int
     need: int | None = None
+    faces: tuple[int, ...] = ()
 
     @property
     def success(self) -> bool | None:
         return None if self.need is None else self.result >= self.need
 
+    @property
+    def count(self) -> int:
+        """How many dice were rolled."""
+        return max(1, len(self.faces))
+
     def __str__(self) -> str:
-        text = f"{self.who} rolls d{self.sides} for {self.why}: {self.result}"
+        if self.faces:
+            shown = "+".join(str(f) for f in self.faces)
+            text = f"{self.who} rolls {self.count}d{self.sides} for {self.why}: {shown} = {self.result}"
+        else:
+            text = f"{self.who} rolls d{self.sides} for {self.why}: {self.result}"
         if self.need is not None:
             text += f" (needs {self.need}+: {'success' if self.success else 'fail'})"
         return text
@@ -90,7 +103,20 @@ class Dice:
         return roll
 
     def d6(self, why: str, who: str = "", need: int | None = None) -> Roll:
+        """One six-sided die, logged (``need``: the target number of a test)."""
         return self.roll(why, who, 6, need)
+
+    def roll_sum(self, count: int, why: str, who: str = "", sides: int = 6,
+                 need: int | None = None) -> Roll:
+        """Roll ``count`` dice and add them up (a ``2d6`` test): logged as one roll whose
+        ``result`` is the sum, ``faces`` the dice and ``need`` the target for the sum."""
+        if count < 1:
+            raise ValueError("roll at least one die")
+        generator = self._generator(self.ROLLS)
+        faces = tuple(generator.randint(1, sides) for _ in range(count))
+        roll = Roll(who, why, sides, sum(faces), need, faces if count > 1 else ())
+        self.log.append(roll)
+        return roll
 
     def face(self, faces: Sequence[T], why: str, who: str = "") -> tuple[Roll, T]:
         """Roll a die with arbitrary faces (e.g. a penetration die)."""

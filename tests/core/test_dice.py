@@ -80,3 +80,18 @@ def test_reseed_replaces_the_future_rolls_and_keeps_the_log() -> None:
     original = stream(3, "dice")
     original.randint(1, 6)
     assert dice.d6("y").result == original.randint(1, 6)  # the original is untouched
+
+
+@given(seed=st.integers(0, 2**32), count=st.integers(2, 5), need=st.integers(2, 30))
+def test_issue_60_6_a_sum_of_dice_is_one_logged_roll_with_its_target(seed: int, count: int, need: int) -> None:
+    dice = Dice(seed)
+    roll = dice.roll_sum(count, "morale test", who="crew", need=need)
+    assert dice.log == [roll]  # one entry, not one per die
+    assert len(roll.faces) == count and all(1 <= f <= 6 for f in roll.faces)
+    assert roll.result == sum(roll.faces) and roll.count == count
+    assert roll.success == (roll.result >= need)
+    shown = "+".join(str(f) for f in roll.faces)
+    assert str(roll).startswith(f"crew rolls {count}d6 for morale test: {shown} = {roll.result} (needs {need}+: ")
+    # the same dice as rolling them one by one from the same seed: a sum is no other stream
+    single = Dice(seed)
+    assert tuple(single.d6("x").result for _ in range(count)) == roll.faces
