@@ -7,7 +7,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -16,6 +16,10 @@ from core.errors import DataError, TanktableError, did_you_mean
 from core.game import Event, Game
 from core.registry import available_rulesets, get_ruleset, kind_model, ruleset_ids
 from core.secrecy import same_history, shown
+from core.streams import normal_seed, seed_text
+
+if TYPE_CHECKING:
+    from core.record import RecordFile
 
 
 def list_rulesets(json_out: bool) -> None:
@@ -144,8 +148,9 @@ def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, js
             f"{outcome.reason}" if outcome else "(game still running)"
         )
         if json_out:
-            typer.echo(json.dumps({"valid": True, "moves": len(record.moves)}))
+            typer.echo(json.dumps({"valid": True, "moves": len(record.moves), **_checked_seed(record)}))
         else:
+            typer.echo(f"{file}: {_seed_line(record)}")
             typer.echo(msg)
         return 0
     game = start_game(record, ruleset)
@@ -182,6 +187,23 @@ def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, js
         if record.result:
             typer.echo(f"Result: {', '.join(record.result.winners) or 'draw'} -- {record.result.reason}")
     return 0
+
+
+def _checked_seed(record: RecordFile) -> dict[str, Any]:
+    """What ``replay --verify`` checked the dice against: the commitment and what it revealed."""
+    seed = normal_seed(record.seed) if record.seed is not None else None
+    return {"commitment": record.commitment, "seed": seed, "salt": record.salt}
+
+
+def _seed_line(record: RecordFile) -> str:
+    """The commitment ``replay --verify`` checked and the seed it revealed (issue 61.3), for
+    the player to hold against the commitment the game showed at its start."""
+    assert record.seed is not None  # a record without its seed does not verify
+    seed = seed_text(record.seed)
+    if record.commitment is None:
+        return f"seed {seed}, chosen for the game (no commitment to check)"
+    return (f"commitment {record.commitment} matches seed {seed} with salt {record.salt}; "
+            "compare it with the commitment shown when the game started")
 
 
 def _board(game: Game[Any], viewer: int | None) -> str:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 import typer
 
 from cli.options import game_options, pairs
-from cli.prompt import Prompt, fit_prompt, parse_move
+from cli.prompt import Prompt, fit_prompt, parse_move, shown_input, too_long
 from cli.recent_results import Entry, early_lines, fit, full_lines
 from cli.terminal import is_terminal
 from core.errors import NotationError, TanktableError, UsageError
@@ -196,8 +196,12 @@ class Session:
             self.clock_left = {p: float(clock.left.get(name, clock.seconds))
                                for p, name in enumerate(game.players)}
         self.last_human: int | None = None
-        self.saved_at = time.monotonic()
-        """When ``--record`` was last written (see :meth:`autosave`)."""
+        from cli.autosave import RecordText
+
+        self.record_text = RecordText()
+        """The record's moves and YAML, kept up to date move by move (see :meth:`autosave`)."""
+        self.saved_state: tuple[int, object, object] | None = None
+        """The game as the record on disk holds it (see :meth:`unsaved`)."""
         self.auto_record = False
         """The record goes to the games folder (no ``--record``): written once something is played."""
         self.guard: RecordGuard | None = None
@@ -305,10 +309,10 @@ class Session:
             player = g.to_move()
             started = time.monotonic()
             if self.kinds[player] == HUMAN:
-                done = self.human_turn(player)
-                if done is False:
+                stop = self.human_turn(player)
+                if stop is not None:
                     self.save_if_asked()
-                    return 1
+                    return stop
             else:
                 action = self.think(player)
                 text = g.format_action(action)
@@ -320,9 +324,8 @@ class Session:
                 self.clock_left[player] -= time.monotonic() - started
                 if self.clock_left[player] <= 0:
                     g.forfeit(player, Termination.TIME)
-            # saved before a person is asked: what the computer did is never lost (issue 27.5)
-            self.autosave(urgent=self.kinds[player] == HUMAN or g.outcome() is not None
-                          or self.kinds[g.to_move()] == HUMAN)
+            # on disk before the next prompt or the next computer move (issues 27.5, 61.1)
+            self.autosave()
         return self.finish()
 
     def think(self, player: int) -> Any:
@@ -407,33 +410,43 @@ class Session:
         if self.clock_start is not None and self.clock_left is not None:
             clock = RecordClock(seconds=self.clock_start, left={
                 self.game.players[p]: round(max(0.0, t), 3) for p, t in self.clock_left.items()})
-        return record_of(self.header, self.game, seats, clock)
+        return record_of(self.header, self.game, seats, clock, self.record_text.moves(self.game))
 
-    AUTOSAVE_SECONDS = 2.0
-    """Between computer decisions the record is rewritten at most this often."""
+    def autosave(self) -> None:
+        """Rewrite the game's record after a decision, so that nothing played is ever lost
+        (issue 61.1): every decision, a person's or a computer's, in every ruleset and
+        in hot-seat play, is on disk before the next prompt or the next computer move,
+        and a ``kill -9`` loses none.
 
-    def autosave(self, urgent: bool = True) -> None:
-        """Rewrite ``--record`` after a decision, so that nothing played is ever lost.
-
-        A person's decision is saved at once. The computer's come fast, and a
-        record is rewritten whole, so between them it is saved at most every
-        :attr:`AUTOSAVE_SECONDS` (a long game of computers would otherwise
-        spend its time writing); whatever is unsaved is saved when the game
-        ends, stops or fails.
+        The record is rewritten whole and atomically each time; :class:`cli.autosave.RecordText`
+        keeps that cheap (a millisecond or two a write, for 450 decisions as for 3,450).
+        Nothing is written when the record on disk already holds the game as it stands.
         """
-        if self.s.record is None or self.nothing_to_keep():
-            return
-        now = time.monotonic()
-        if not urgent and now - self.saved_at < self.AUTOSAVE_SECONDS:
+        if self.s.record is None or self.nothing_to_keep() or not self.unsaved():
             return
         self.save_record_file()
-        self.saved_at = now
+
+    def state(self) -> tuple[int, object, object]:
+        """What the record of the game depends on besides the clocks: the steps and the outcome."""
+        g = self.game
+        return len(g.history), g.history[-1] if g.history else None, g.outcome()
+
+    def unsaved(self) -> bool:
+        """Whether the game has changed (a decision, an undo, an ending) since its record was
+        written. The last step is compared by identity: after an undo, the same move played
+        again on another line of play is a new step."""
+        if self.saved_state is None:
+            return True
+        length, last, outcome = self.state()
+        was_length, was_last, was_outcome = self.saved_state
+        return length != was_length or last is not was_last or outcome != was_outcome
 
     def save_record_file(self) -> Path:
         """Write the game's record; a file changed by something else since this game
         last wrote it is left alone, and the game goes on in a new file of the games folder."""
         from cli.record_target import RecordGuard
-        from core.record import save_record
+        from cli.stopping import held
+        from core.record import write_text_atomic
 
         assert self.s.record is not None
         if self.guard is None:
@@ -445,8 +458,10 @@ class Session:
             typer.echo(f"{self.s.record} was changed by something else since this game saved it; "
                        f"it is left as it is, and the game is saved in {new} from now on", err=True)
             self.s.record, self.auto_record, self.guard = new, False, RecordGuard(new)
-        save_record(self.record(), self.s.record)
-        self.guard.saved()
+        with held():  # a stop now would find the file unlike the one this game remembers
+            write_text_atomic(self.record_text.text(self.record()), self.s.record, kind="record")
+            self.guard.saved()
+            self.saved_state = self.state()
         return self.s.record
 
     def save_if_asked(self, path: Path | None = None, announce: bool = True) -> Path | None:
@@ -477,7 +492,10 @@ class Session:
         return self.auto_record and not self.game.history and self.game.outcome() is None
 
     def save_as(self, path: Path) -> None:
-        """``save FILE``: asks before it replaces another game's record (issue 27.4)."""
+        """``save FILE``: asks before it replaces another game's record (issue 27.4), and
+        in hot-seat play with secrets before it writes a file that holds both sides'
+        (issue 61.3): the record holds every hidden set-up and plan, and a file
+        handed on or left behind shows the other side's to whoever opens it."""
         from cli.record_target import describe
 
         held = describe(path)
@@ -485,11 +503,22 @@ class Session:
         if own:  # the game's own record: written as after every decision
             self.say(f"saved {self.save_record_file()}")
             return
+        if self.both_sides_secrets() and not self.confirm(
+                f"{path} will hold both sides' secrets (every hidden set-up and plan"
+                f"{', and the seed that foretells the dice' if self.seal is not None else ''}): "
+                "whoever opens it sees them. Save it? [y/N] "):
+            typer.echo("not saved")
+            return
         if held is not None and held.record \
                 and not self.confirm(f"{path} holds {held}; replace it? [y/N] "):
             typer.echo("not saved")
             return
         self.save_if_asked(path)
+
+    def both_sides_secrets(self) -> bool:
+        """Hot-seat play (more than one person) in a game with hidden information, not over:
+        a saved record holds what each person must not see of the other's."""
+        return len(self.humans) > 1 and self.game.hidden_information and self.game.outcome() is None
 
     def save_position(self, player: int, path: Path) -> None:
         """``save position FILE``: the position as a document; never another human's secrets."""
@@ -557,14 +586,16 @@ class Session:
         for line in early_lines(entries, screen_columns()):
             typer.echo(line)
 
-    def human_turn(self, player: int) -> bool:
-        """Read commands until a legal move is made; False means quit."""
+    def human_turn(self, player: int) -> int | None:
+        """Read commands until a legal move is made (``None``), or the person stops: the
+        exit code then, 0 for ``quit`` (asked for, not a failure), 1 for an end of input
+        before the game's end (a moves file that ran out)."""
         g = self.game
         self.handover(player)
         self.show_board(player)
         while True:
             if g.outcome() is not None:
-                return True
+                return None
             clock = ""
             if self.clock_left is not None:
                 left = max(0, int(self.clock_left[player]))
@@ -575,7 +606,11 @@ class Session:
             line = self.prompt.read(prompt)
             if line is None:
                 typer.echo("end of input: stopping")
-                return False
+                return 1
+            refused = too_long(line)
+            if refused is not None:
+                typer.echo(refused)
+                continue
             line = line.strip()
             if not line:
                 continue
@@ -607,6 +642,7 @@ class Session:
                         typer.echo(line)
                 elif word == "undo":
                     self.undo(player)
+                    self.autosave()  # a kill now must not bring the move back
                     self.show_board(player, again=True)
                 elif word == "save":
                     what, _, name = rest.strip().partition(" ")
@@ -619,13 +655,13 @@ class Session:
                 elif word == "resign":
                     if self.confirm(f"{g.players[player]}: resign the game? [y/N] "):
                         g.forfeit(player, Termination.RESIGNATION)
-                        return True
+                        return None
                     typer.echo("not resigned: play on")
                 elif word == "draw":
                     if self.offer_draw(player):
-                        return True
+                        return None
                 elif word in ("quit", "exit"):
-                    return False
+                    return 0
                 elif word in self.table_commands:
                     answer = partial(_answer, command=self.table_commands[word], player=player,
                                      asked=rest.strip())
@@ -635,10 +671,11 @@ class Session:
                     if g.history and g.history[-1].player == player and (
                         g.outcome() is not None or g.to_move() != player
                     ):
-                        return True
+                        return None  # play_on saves it
+                    self.autosave()  # the same side decides again: on disk before its next prompt
             except NotationError as exc:
                 text = str(exc)
-                typer.echo(text if text.startswith("cannot read") else f"cannot read {line!r}: {text}")
+                typer.echo(text if text.startswith("cannot read") else f"cannot read '{shown_input(line)}': {text}")
             except SecretLeakError:
                 raise  # a ruleset's bug: the session stops (see run)
             except TanktableError as exc:

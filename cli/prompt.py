@@ -27,6 +27,41 @@ import typer
 from cli.terminal import is_terminal
 from core.errors import NotationError
 
+SHOWN_LIMIT = 200
+"""The most characters of a typed line written back (the echo after the prompt, an error
+quoting it); no move or command is near that long, a path may be."""
+
+LINE_LIMIT = 4096
+"""A longer line is no move or command (a path is at most 4096 bytes on Linux): it is
+refused unread (see :func:`too_long`)."""
+
+
+def visible(text: str) -> str:
+    """``text`` with each character a terminal would act on (ESC, BEL, a carriage return,
+    any other control or unprintable one) written as ``repr`` writes it (``\\x1b``); the
+    rest as it is.
+
+    Lines read from a pipe or a file are written back to the terminal: raw, a moves file
+    could retitle it, clear it or recolour it (issue 61.2). The error line quoting the same
+    input (``cannot read '...'``) shows it the same way, through :func:`shown_input`.
+    """
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def shown_input(text: str, limit: int = SHOWN_LIMIT) -> str:
+    """A typed line as it is written back: :func:`visible`, cut after ``limit`` characters
+    with a note of how many more there were."""
+    if len(text) <= limit:
+        return visible(text)
+    return f"{visible(text[:limit])}... ({len(text) - limit} more characters not shown)"
+
+
+def too_long(text: str) -> str | None:
+    """Why ``text`` is not read at all (``None``: it is read): a line over :data:`LINE_LIMIT`."""
+    if len(text) <= LINE_LIMIT:
+        return None
+    return f"a line of {len(text)} characters is no move or command (at most {LINE_LIMIT}); not read"
+
 
 def complete(line: str, candidates: Sequence[str]) -> list[str]:
     """The candidates that extend what is typed so far (case does not matter), in order, once each."""
@@ -85,7 +120,8 @@ class Prompt:
 
         The prompt's line is always ended, so what is printed next starts a line
         of its own. A line read from a pipe or a file is written after the prompt,
-        as a terminal would have shown it typed: a transcript reads as the session.
+        as a terminal would have shown it typed, so a transcript reads as the session:
+        its control characters escaped and a very long one cut (:func:`shown_input`).
         ``remember=False`` keeps an answer such as ``y`` out of the history.
         """
         if self.readline is None:
@@ -93,7 +129,7 @@ class Prompt:
             line = self.stream.readline()
             text = line.rstrip("\r\n")
             if not line or not is_terminal(self.stream):  # a terminal showed it as it was typed
-                typer.echo(text)
+                typer.echo(shown_input(text))
             return text if line else None
         try:
             line = input(prompt)

@@ -25,6 +25,8 @@ class Held:
 
     text: str
     record: bool = False
+    finished: bool = False
+    """A record of a game that has ended (it has a result): ``replay`` shows it, nothing plays it on."""
 
     def __str__(self) -> str:
         return self.text
@@ -51,7 +53,10 @@ def describe(path: Path) -> Held | None:
     if isinstance(data, dict) and data.get("kind") == "record":
         moves = data.get("moves")
         count = f", {len(moves)} decisions" if isinstance(moves, list) else ""
-        return Held(f"a {data.get('ruleset', 'tanktable')} game record{count}", record=True)
+        finished = data.get("result") is not None
+        state = "finished " if finished else ""
+        return Held(f"a {state}{data.get('ruleset', 'tanktable')} game record{count}", record=True,
+                    finished=finished)
     return Held("a file that is not a tanktable record")
 
 
@@ -85,6 +90,10 @@ def check_record_target(path: Path, resuming: Path | None = None) -> None:
         return
     held = describe(path)
     if held is not None:
+        if held.record and held.finished:  # --resume would only say the game is over (issue 61.3)
+            raise UsageError(f"--record {path}: it holds {held}; a new game does not replace it. "
+                             f"That game is over; to see it: tanktable replay {path}; "
+                             "or give --record another name")
         if held.record:
             raise UsageError(f"--record {path}: it holds {held}; a new game does not replace it. "
                              f"To play that game on: tanktable play --resume {path}; "

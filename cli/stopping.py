@@ -57,3 +57,34 @@ def stop_on_signals() -> Iterator[None]:
     finally:
         for sig, handler in old.items():
             signal.signal(sig, handler)
+
+
+@contextlib.contextmanager
+def held() -> Iterator[None]:
+    """Within the block a stop (SIGTERM, SIGHUP, Ctrl-C) waits, and arrives when it ends.
+
+    A record is written in steps: the new file, then what the game remembers of
+    it (:class:`cli.record_target.RecordGuard`). A stop between the two would
+    make the game's own record look changed by something else, and the save
+    that follows every stop would go to a new file. Only the main thread may
+    set handlers; elsewhere, or where a handler was not set from Python, the
+    block runs as it is.
+    """
+    sigs = (*SIGNALS, signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() \
+            or any(signal.getsignal(sig) is None for sig in sigs):
+        yield
+        return
+    arrived: list[int] = []
+
+    def wait(signum: int, frame: FrameType | None) -> None:
+        arrived.append(signum)
+
+    old = {sig: signal.signal(sig, wait) for sig in sigs}
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+        if arrived:  # delivered again, to the handler in force outside the block
+            signal.raise_signal(arrived[0])

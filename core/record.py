@@ -217,9 +217,13 @@ def make_header(
 
 
 def record_of(header: RecordFile, game: Game[Any], seats: Mapping[str, str] | None = None,
-              clock: RecordClock | None = None) -> RecordFile:
-    """``header`` with the game as it stands now: its options, moves, clocks and result."""
-    moves = [game.format_action(step.action) + game.annotation(step.events) for step in game.history]
+              clock: RecordClock | None = None, moves: list[str] | None = None) -> RecordFile:
+    """``header`` with the game as it stands now: its options, moves, clocks and result.
+
+    ``moves``: the game's moves as :func:`record_moves` gives them, when the caller
+    keeps them up to date itself (the terminal saves after every decision)."""
+    if moves is None:
+        moves = record_moves(game)
     return header.model_copy(update={
         "options": dict(game.options),
         "seats": dict(seats) if seats is not None else header.seats,
@@ -228,6 +232,11 @@ def record_of(header: RecordFile, game: Game[Any], seats: Mapping[str, str] | No
         "moves": moves,
         "result": result_of(game, game.outcome()),
     })
+
+
+def record_moves(game: Game[Any], start: int = 0) -> list[str]:
+    """The record's text of each move of ``game`` from ``start`` on: its notation and annotation."""
+    return [game.format_action(step.action) + game.annotation(step.events) for step in game.history[start:]]
 
 
 def make_record(

@@ -68,4 +68,4 @@ def test_the_sound_ruleset_plays_on_without_a_refusal(tmp_path: Path, monkeypatc
     south = out.split("pass the terminal to south")[-1]
     assert "hint: the search's best moves for south" in south and "\n  guess " in south
     assert "[ ] [ ] [ ]" in south and "north hides the pea" in south
-    assert code == 1  # quit
+    assert code == 0  # quit
