@@ -107,8 +107,11 @@ def _state(table: Table, seat: Seat) -> dict[str, Any]:
                                "when the game is over"})
     else:
         eye = viewer if viewer >= 0 else None  # a finished game shows everything
-        base.update({"svg": _svg(table, eye), "view": g.view(eye)})
+        base.update({"svg": _svg(table, eye), "view": g.view(eye), "turned": _turned(table, viewer)})
         last = base["log"][-1]["events"] if base["log"] else []
+        own = _own_last_drawing(table, viewer, base["log"])
+        if own is not None:
+            base["last_drawing"] = own
         threat = check_line(g, last, table.ruleset) if outcome is None else None
         if threat is not None:
             base["check_line"] = threat
@@ -164,6 +167,27 @@ def _svg(table: Table, player: int | None) -> str | None:
         except TanktableError:
             table.pictures[key] = None
     return table.pictures[key]
+
+
+def _own_last_drawing(table: Table, viewer: int, log: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The drawing of the viewer's own last move when it is the newest entry (a drive's
+    path, a shot's line), for the page's motion (issue 58.6); the other side's entries
+    carry theirs (:func:`_replay_aids`). Made from what the seat already reads."""
+    if viewer < 0 or not log or log[-1]["player"] != table.game.players[viewer] or log[-1]["move"] is None:
+        return None
+    return entry_drawing(table.game, log[-1]["move"], log[-1]["events"], table.ruleset)
+
+
+def _turned(table: Table, viewer: int) -> bool:
+    """Whether the page turns the picture round by default so that the viewer's own
+    side is at its foot (issue 58.8): the ruleset's ``bottom_player(game)`` names
+    the player whose side the picture draws at the bottom (``None``: the map has no
+    home edge); a spectator sees the picture as drawn."""
+    bottom = getattr(table.ruleset, "bottom_player", None)
+    if viewer < 0 or bottom is None:
+        return False
+    drawn: int | None = bottom(table.game)
+    return drawn is not None and drawn != viewer
 
 
 def _log(table: Table, viewer: int) -> list[dict[str, Any]]:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
-from core.board_aids import BoardAids, Drawing
+from core.board_aids import AidLine, BoardAids, Drawing
 from core.data import DataModel, Document, Problem, load_document, validate, yaml_files
 from core.errors import DataError, TanktableError
 from core.game import Action, Event, Game, Ruleset
@@ -168,6 +168,15 @@ class TankChessRuleset(Ruleset):
             raise TanktableError("not a tank chess game")
         return render_svg(game)
 
+    def bottom_player(self, game: Game[Any]) -> int | None:
+        """The player whose side the picture draws at its foot: the side the notation's
+        a1 belongs to (setting ``coordinates.origin``, TC-1.2). The browser table turns
+        the picture round for the other player, so each sees its own pieces at the
+        bottom (issue 58.8)."""
+        if not isinstance(game, TankChessGame):
+            return None
+        return 1 if game.settings.coordinates.origin == "black" else 0
+
     def board_aids(self, game: Game[Any], actions: Sequence[Action], notes: Sequence[str]) -> BoardAids | None:
         from rulesets.tank_chess.table_aids import board_aids
 
@@ -177,6 +186,25 @@ class TankChessRuleset(Ruleset):
         from rulesets.tank_chess.table_aids import check_drawing
 
         return check_drawing(game, events) if isinstance(game, TankChessGame) else None
+
+    def log_drawing(self, game: Game[Any], move: str | None, events: Sequence[Event]) -> Drawing | None:
+        """One move of the log drawn from its text alone (Tank Chess hides nothing):
+        the drive from square to square and the shot from there to its target, so the
+        page's motion moves the tank and sends the tracer to the piece hit (issue 58.6)."""
+        from rulesets.tank_chess.notation import parse_move
+        from rulesets.tank_chess.svg import square_centre
+
+        if not isinstance(game, TankChessGame) or not move:
+            return None
+        try:
+            played = parse_move(move.rstrip("+#!? "), game)
+        except TanktableError:
+            return None
+        if played.to is None:
+            return None
+        start, end = square_centre(game, played.frm), square_centre(game, played.to)
+        lines = () if played.target is None else (AidLine(end, square_centre(game, played.target)),)
+        return Drawing(path=(start, end) if start != end else (), lines=lines)
 
     def cards(self, extra: Sequence[Path] = ()) -> Mapping[str, Card]:
         cards = shipped_cards()

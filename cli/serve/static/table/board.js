@@ -8,6 +8,7 @@ import {table, play} from "./connection.js";
 import {hoverShows, clearAids} from "./aids.js";
 import {pressOn} from "./drag.js";
 import {moveLegend} from "./legend.js";
+import {remember, animate} from "./motion.js";
 
 const drawnHooks = [];
 
@@ -20,8 +21,9 @@ export function boardSvg() { return $("board").querySelector("svg"); }
 export function drawBoard() {
   const state = table.state;
   const board = $("board");
-  if (!state.svg) { board.replaceChildren(); return; }
+  if (!state.svg) { remember(null, state); board.replaceChildren(); return; }
   if (board.dataset.version !== String(state.version)) {
+    remember(board.querySelector("svg"), state);
     board.innerHTML = state.svg;
     board.dataset.version = String(state.version);
     const drawn = board.querySelector("svg");
@@ -30,6 +32,7 @@ export function drawBoard() {
       moveLegend(drawn);
       spreadLabels(drawn);
       for (const hook of drawnHooks) hook(drawn);
+      animate(drawn, state);  // the new position is in place: only the pieces' looks travel to it
     }
   }
   const svg = boardSvg();

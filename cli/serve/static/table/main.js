@@ -13,6 +13,9 @@ import {rulesetModule} from "./rulesets/index.js";
 import {showPassScreen, hidePassScreen} from "./passscreen.js";
 import * as zoom from "./zoom.js";
 import * as fit from "./fit.js";
+import * as turn from "./turn.js";
+import * as marks from "./marks.js";
+import {drawDice} from "./dicetray.js";
 import "./notes.js";
 
 let ruleset = null;
@@ -49,6 +52,7 @@ function render(state, fresh) {
   drawBoard();
   drawActions();
   drawLog();
+  drawDice(state);
   $("aids").replaceChildren();
   drawAnnouncement(state);
   ruleset.draw(state, fresh);
@@ -57,6 +61,8 @@ function render(state, fresh) {
 function main() {
   zoom.setup();
   fit.setup();
+  turn.setup();
+  marks.setup();
   onState(render);
   onSelect(drawActions);
   setupGameOver();

@@ -1,0 +1,295 @@
+"""Issue 58 points 6, 8 and 9 in a real Chromium: motion between two positions the
+server sent, the viewer's side at the bottom, 40 px targets at 1024x768, and the
+player's own arrows and rings.
+
+Motion (58.6) is one module for every ruleset (cli/serve/static/table/motion.js),
+keyed on the art contract: each piece a ``<g data-piece="ID" transform="translate(X
+Y) rotate(DEG)">``. Where Tank Chess's picture does not yet give its pieces such
+ids, the tests' server gives them (``contract_pieces``: each piece's drawing
+wrapped, unchanged, in a group that follows the contract), so that what is tested
+is the page's motion, not the art.
+
+The position is test_browser_tc's: White's Medium Tank on d4 facing N, which can
+drive to d6, turn E and shoot Black's Light Tank on h6 (TC-4, TC-5.1).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from core.grid.square import DELTAS
+from rulesets.tank_chess.game import TankChessGame
+from rulesets.tank_chess.ruleset import TankChessRuleset
+from rulesets.tank_chess.svg import square_centre
+from tests.serve.browser import Browser
+from tests.serve.helpers import KEY, create_live, serving
+from tests.serve.test_browser_tc import POSITION, at, click
+
+MOVE = "MT d4-d6:E xh6"
+
+
+def contract_pieces(svg: str, game: TankChessGame) -> str:
+    """Tank Chess's picture with each live piece's drawing wrapped, as drawn, in a group
+    that follows the art contract: ``data-piece`` its stable index, ``transform`` its
+    centre and facing (0 = east, clockwise positive). A picture that already has
+    ``data-piece`` ids is left alone."""
+    if "data-piece" in svg:
+        return svg
+    pos, rules = game.pos, game.rules
+    alive = [pid for pid in range(len(pos.kind)) if pos.alive[pid] and pos.sq[pid] >= 0]
+    parts = svg.split('<g class="piece ')
+    assert len(parts) == len(alive) + 1, "one drawing a live piece"
+    out = [parts[0]]
+    for pid, part in zip(alive, parts[1:], strict=True):
+        cx, cy = square_centre(game, rules.square(pos.sq[pid]))
+        df, dr = DELTAS[pos.face[pid]]
+        deg = math.degrees(math.atan2(-dr, df))
+        head = (f'<g class="tt-piece" data-piece="tc-{pid}" transform="translate({cx:g} {cy:g}) rotate({deg:g})">'
+                f'<g transform="rotate({-deg:g}) translate({-cx:g} {-cy:g})"><g class="piece ')
+        end = part.index("</g>") + len("</g>")
+        out.append(head + part[:end] + "</g></g>" + part[end:])
+    return "".join(out)
+
+
+@pytest.fixture(scope="module")
+def live_motion(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server offering the position, its Tank Chess pictures with contract pieces."""
+    from cli.serve.app import create_app
+    from cli.serve.guard import ServedNames
+    from cli.serve.store import GameStore, ServerFiles
+    from core.ai.agents import AGENTS
+
+    original = TankChessRuleset.render_svg
+
+    def render(self: TankChessRuleset, game: Any, player: int | None = None) -> str:
+        return contract_pieces(original(self, game, player), game)
+
+    folder = tmp_path_factory.mktemp("motion")
+    position = folder / "shot-from-d6.yaml"
+    position.write_text(POSITION, encoding="utf-8")
+    store = GameStore(folder / "games", ServerFiles.of([], [position]), think=0.05, agent_kinds=list(AGENTS))
+    app, server = create_app(store, host_key=KEY, names=ServedNames.of("127.0.0.1"))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(TankChessRuleset, "render_svg", render)
+        with serving(app, server) as base:
+            yield base
+
+
+def new_game(base: str, **seats: str) -> dict[str, Any]:
+    return create_live(base, ruleset="tank-chess", position="shot-from-d6.yaml",
+                       seats=seats or {"white": "human", "black": "human"})
+
+
+def open_seat(b: Browser, base: str, link: str) -> None:
+    b.open(base + link)
+    b.wait("document.querySelector('#board svg [data-piece]')")
+
+
+def post(base: str, link: str, what: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    api = "/api" + link[link.index("/t/"):]
+    if what == "state":
+        r = httpx.get(f"{base}{api}/state", timeout=30)
+    else:
+        r = httpx.post(f"{base}{api}/{what}", json=body or {}, headers={"origin": base}, timeout=30)
+    assert r.status_code in (200, 201), r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+PIECE = "document.querySelector('[data-piece=\"{}\"]')"
+
+
+def pose(b: Browser, piece: str, of: str = "shown") -> list[float]:
+    """A piece's transform as [x, y, deg]: as shown now (its CSS transform, animated or
+    not), or as the server drew it (its ``transform`` attribute)."""
+    node = PIECE.format(piece)
+    matrix = (f"new DOMMatrix(getComputedStyle({node}).transform)" if of == "shown"
+              else f"{node}.transform.baseVal.consolidate().matrix")
+    shown = b.js(f"(() => {{ const m = {matrix}; return [m.e, m.f, Math.atan2(m.b, m.a) * 180 / Math.PI]; }})()")
+    return [float(v) for v in shown]
+
+
+def hold_animations(b: Browser, share: float) -> int:
+    """Pause every running animation at ``share`` of its active time; how many there were."""
+    return int(b.js(f"""(() => {{ const all = document.getAnimations();
+        for (const a of all) {{ const t = a.effect.getComputedTiming(); a.pause();
+            a.currentTime = (t.delay || 0) + t.duration * {share}; }}
+        return all.length; }})()"""))
+
+
+def play_from_page(b: Browser, text: str) -> None:
+    """Type a move into the move box and send it, as a player can."""
+    b.js(f"(() => {{ const i = document.getElementById('move'); i.value = {json.dumps(text)};"
+         " document.getElementById('move-form').requestSubmit(); })()")
+
+
+def test_58_6_a_move_animates_from_the_old_pose_to_the_servers(browser: Browser, live_motion: str,
+                                                              screenshots: Path) -> None:
+    """issue 58.6: the tank drives d4 -> d6 and turns N -> E (the shortest way, a quarter
+    turn): sampled half-way its transform differs from both ends; finished, it is the
+    transform the server drew. The Light Tank it destroys fades out where it stood, and the
+    shot's tracer runs from d6 to h6."""
+    b = browser
+    game = new_game(live_motion)
+    open_seat(b, live_motion, game["links"]["white"])
+    start = pose(b, "tc-0")
+    b.js("window.__version = document.getElementById('board').dataset.version")
+    b.js("document.getAnimations().forEach(a => a.finish())")
+    play_from_page(b, MOVE)
+    b.wait("document.getElementById('board').dataset.version !== window.__version"
+           " && document.getAnimations().length > 0")
+    assert hold_animations(b, 0.5) >= 3  # the tank, the fading Light Tank, the tracer
+    middle = pose(b, "tc-0")
+    end = pose(b, "tc-0", "server")
+    b.screenshot(screenshots / "motion-1-half-way.png")
+    assert math.dist(middle[:2], start[:2]) > 5 and math.dist(middle[:2], end[:2]) > 5, (start, middle, end)
+    assert abs(middle[0] - start[0]) < 0.5, "d4 -> d6 is straight up the file"
+    assert -90 < middle[2] < 0, f"N (-90) to E (0) the short way: {middle}"
+    assert b.js("document.querySelector('#tt-motion line.tt-tracer') !== null")
+    b.js("document.getAnimations().forEach(a => a.finish())")
+    b.wait("document.getAnimations().length === 0")
+    final = pose(b, "tc-0")
+    assert final == pytest.approx(end, abs=0.01)
+    assert b.js(f"{PIECE.format('tc-3')} === null"), "the Light Tank on h6 is gone"
+    b.wait("document.getElementById('tt-motion') === null")
+    b.screenshot(screenshots / "motion-2-done.png")
+
+
+def test_58_6_reduced_motion_jumps_straight_to_the_new_position(chromium: str, live_motion: str) -> None:
+    """issue 58.6: with ``prefers-reduced-motion: reduce`` the new position is shown at once."""
+    from tests.serve.conftest import launch
+
+    b = launch(chromium)
+    try:
+        b.send("Emulation.setEmulatedMedia", features=[{"name": "prefers-reduced-motion", "value": "reduce"}])
+        game = new_game(live_motion)
+        open_seat(b, live_motion, game["links"]["white"])
+        b.js("window.__version = document.getElementById('board').dataset.version")
+        play_from_page(b, MOVE)
+        b.wait("document.getElementById('board').dataset.version !== window.__version")
+        assert b.js("document.getAnimations().length") == 0
+        assert b.js("document.getElementById('tt-motion') === null")
+        assert pose(b, "tc-0") == pytest.approx(pose(b, "tc-0", "server"), abs=0.01)
+    finally:
+        b.close()
+
+
+def test_58_6_a_click_during_an_animation_acts_on_the_new_position(browser: Browser, live_motion: str) -> None:
+    """issue 58.6, never blocking input: Black's reply lands on White's page and animates;
+    held half-way, White's click on its Medium Tank picks it and shows its moves from the
+    square the server says it is on."""
+    b = browser
+    game = new_game(live_motion)
+    white, black = game["links"]["white"], game["links"]["black"]
+    open_seat(b, live_motion, white)
+    post(live_motion, white, "act", {"move": "MT d4-d5:N"})
+    b.wait("document.getElementById('status').textContent.startsWith('your decision') === false")
+    b.js("window.__version = document.getElementById('board').dataset.version")
+    reply = next(a["text"] for a in post(live_motion, black, "state")["actions"]
+                 if a["text"].startswith("LT h6-h") and "x" not in a["text"])
+    post(live_motion, black, "act", {"move": reply})
+    b.wait("document.getElementById('board').dataset.version !== window.__version"
+           " && document.getAnimations().length > 0")
+    assert hold_animations(b, 0.5) >= 1
+    moving = pose(b, "tc-3")
+    assert math.dist(moving[:2], pose(b, "tc-3", "server")[:2]) > 5, "Black's tank is still on its way"
+    b.wait("document.querySelector(\"#tt-overlay circle.tt-from[data-place='d5']\")")
+    click(b, *at(b, "#tt-overlay circle.tt-from[data-place='d5']"))
+    b.wait("document.querySelector(\"#tt-overlay circle.tt-selected[data-place='d5']\")")
+    assert b.js("document.querySelectorAll('#tt-overlay circle.tt-to').length") > 0
+    b.js("document.getAnimations().forEach(a => a.finish())")
+
+
+SIDES_Y = """(() => { const mean = side => { const ys = [...document.querySelectorAll(`#board svg g.piece.${side}`)]
+    .map(g => { const r = g.getBoundingClientRect(); return r.y + r.height / 2; });
+    return ys.reduce((a, b) => a + b, 0) / ys.length; };
+    return {white: mean('white'), black: mean('black')}; })()"""
+
+UPRIGHT = """(() => { const texts = [...document.querySelectorAll('#board svg:not(.tt-legend) text')];
+    const rank = n => texts.find(t => t.textContent.trim() === n && !t.closest('g.piece'));
+    const y = t => t.getBoundingClientRect().y;
+    return {upside_down: texts.filter(t => t.getScreenCTM().a < 0.5).map(t => t.textContent.trim()).slice(0, 5),
+            count: texts.length, rank1: y(rank('1')), rank16: y(rank('16'))}; })()"""
+
+
+def test_58_8_black_is_at_the_bottom_after_a_rematch_with_sides_swapped(browser: Browser, live_motion: str,
+                                                                       screenshots: Path) -> None:
+    """issue 58.8 (the playtest's "a player given black in the rematch plays it upside
+    down"): White resigns, asks for a rematch, and now plays Black: its pieces are at the
+    bottom, the ranks turned with them (1 at the top), every text upright. The "turn board"
+    button turns it round, and back."""
+    b = browser
+    game = new_game(live_motion, white="human", black="random")
+    white = game["links"]["white"]
+    open_seat(b, live_motion, white)
+    sides = b.js(SIDES_Y)
+    assert sides["white"] > sides["black"], "White sees its own side at the bottom"
+    post(live_motion, white, "resign")
+    link = post(live_motion, white, "rematch")["link"]
+    b.open(link if link.startswith("http") else live_motion + link)
+    b.wait("document.getElementById('you').textContent.includes('black')"
+           " && document.querySelector('#board svg g.piece')")
+    b.wait("document.getElementById('board').classList.contains('tt-turned')")
+    sides, texts = b.js(SIDES_Y), b.js(UPRIGHT)
+    assert sides["black"] > sides["white"], f"Black's pieces at the bottom: {sides}"
+    assert texts["rank1"] < texts["rank16"], "the coordinates turned with the board"
+    assert texts["count"] > 30 and texts["upside_down"] == [], texts
+    b.screenshot(screenshots / "turn-1-black-at-the-bottom.png")
+    b.click("#turn-board")
+    b.wait("!document.getElementById('board').classList.contains('tt-turned')")
+    sides, texts = b.js(SIDES_Y), b.js(UPRIGHT)
+    assert sides["white"] > sides["black"] and texts["upside_down"] == [] and texts["rank1"] > texts["rank16"]
+    b.click("#turn-board")
+    b.wait("document.getElementById('board').classList.contains('tt-turned')")
+
+
+def right_drag(b: Browser, a: tuple[float, float], z: tuple[float, float]) -> None:
+    """Press the right button at ``a``, move to ``z`` with it held, let go."""
+    def send(kind: str, x: float, y: float, buttons: int) -> None:
+        b.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="right", buttons=buttons,
+               clickCount=0 if kind == "mouseMoved" else 1)
+    send("mouseMoved", *a, 0)
+    send("mousePressed", *a, 2)
+    for i in range(1, 9):
+        send("mouseMoved", a[0] + (z[0] - a[0]) * i / 8, a[1] + (z[1] - a[1]) * i / 8, 2)
+    send("mouseReleased", *z, 0)
+
+
+def test_58_9_right_drag_draws_an_arrow_right_click_rings_left_click_clears(
+        browser: Browser, live_motion: str, screenshots: Path) -> None:
+    """issue 58.9, as on lichess: a right-drag from White's Medium Tank draws an arrow to
+    where it ends (snapped to the places' centres), a right-click on Black's Light Tank rings
+    it; nothing is sent to the server (no request at all while marking); a left click on the
+    board clears them."""
+    b = browser
+    game = new_game(live_motion)
+    open_seat(b, live_motion, game["links"]["white"])
+    b.wait("document.querySelector(\"#tt-overlay circle[data-place='d4']\")")
+    b.js("performance.setResourceTimingBufferSize(10000); window.__requests = performance.getEntriesByType('resource').length")
+    d4 = at(b, "#tt-overlay circle[data-place='d4']")
+    h8 = at(b, "[data-piece='tc-2']")
+    cell = float(b.js("document.querySelector('#board svg').getScreenCTM().a")) * 36
+    right_drag(b, d4, (d4[0] + 3, d4[1] - 2 * cell + 4))  # to d6, a little off its centre
+    right_drag(b, h8, h8)
+    b.wait("document.querySelectorAll('#tt-marks .tt-mark-arrow, #tt-marks .tt-mark-ring').length === 2")
+    arrow = b.js("""(() => { const p = document.querySelector('#tt-marks polygon').getAttribute('points')
+        .split(' ').map(s => s.split(',').map(Number)); return {tip: p[3], tail: p[0]}; })()""")
+    d4_xy = b.js("[\"cx\", \"cy\"].map(a => Number(document.querySelector(\"#tt-overlay circle[data-place='d4']\")"
+                 ".getAttribute(a)))")
+    d6_xy = [d4_xy[0], d4_xy[1] - 2 * 36]  # two squares up the file (CELL 36)
+    assert arrow["tip"] == pytest.approx(d6_xy, abs=0.2), (arrow, d6_xy)
+    assert math.dist(arrow["tail"], d4_xy) < 36 / 2, "from the tank's own square"
+    b.screenshot(screenshots / "marks-1-arrow-and-ring.png")
+    assert b.js("performance.getEntriesByType('resource').length === window.__requests"), "nothing sent"
+    assert b.js("document.querySelector('#tt-overlay circle.tt-selected') === null"), "a right press picks nothing"
+    box = b.js("(() => { const r = document.querySelector('#board svg').getBoundingClientRect();"
+               " return [r.x + 4, r.y + 4]; })()")
+    click(b, *box)  # a left click on the board's corner
+    b.wait("document.getElementById('tt-marks') === null")
+    assert b.js("performance.getEntriesByType('resource').length === window.__requests"), "nothing sent"
