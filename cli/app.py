@@ -219,7 +219,7 @@ def play_cmd(
 @app.command("replay")
 def replay_cmd(
     file: Path = typer.Argument(..., help="A game record (kind: record)."),
-    verify: bool = typer.Option(False, "--verify", help="Only re-simulate and check the recorded result."),
+    verify: bool = typer.Option(False, "--verify", help="Only re-check: the seed against the commitment shown at the start (both printed), then every move, roll and the recorded result."),
     side: str | None = typer.Option(None, "--as", help="Show the game as this side sees it."),
     upto: int | None = typer.Option(None, "--upto", help="Stop after this many moves."),
     json_out: bool = typer.Option(False, "--json", help="Machine-readable output."),
