@@ -172,3 +172,22 @@ def test_61_3_replay_verify_of_a_chosen_seed_says_there_is_no_commitment(
          "--record", str(rec)], capsys, monkeypatch)
     code, out, _ = run(["replay", str(rec), "--verify"], capsys, monkeypatch)
     assert code == 0 and f"{rec}: seed Kursk, chosen for the game (no commitment to check)" in out
+
+
+def test_61_1_a_stop_during_the_save_waits_for_the_save_to_finish() -> None:
+    """A SIGTERM that arrives while the record is written (the file replaced, not yet
+    remembered as the game's own) stops the game only once the write is done: otherwise
+    the save that follows every stop would take the game's own record for someone else's."""
+    import os
+    import signal
+
+    from cli.stopping import Stopped, held, stop_on_signals
+
+    steps: list[str] = []
+    with stop_on_signals(), pytest.raises(Stopped) as info:
+        with held():
+            os.kill(os.getpid(), signal.SIGTERM)
+            steps.append("written")
+            steps.append("remembered")
+        steps.append("after")  # never reached: the stop arrives as the block ends
+    assert steps == ["written", "remembered"] and info.value.signum == signal.SIGTERM
