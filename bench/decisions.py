@@ -230,6 +230,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"interrupted: {len(answers)} positions asked, none reported", file=sys.stderr)
         return 130
+    except TanktableError as exc:  # a game's error, or a worker that died (issue 61.2)
+        print(f"bench/decisions.py: {exc}", file=sys.stderr)
+        return 1
     games = f"{args.games} game{'s' if args.games != 1 else ''}"
     print(f"{args.ruleset}: {levels[0]} and {levels[1]} asked the positions of {games} of "
           f"{levels[0]} against itself (every {args.every}th decision of a side with a choice, {args.playouts} playouts, seed {args.seed}), "

@@ -20,7 +20,14 @@ Worker processes are *forked* where that is safe (Linux): they start at
 once, inherit the registered rulesets and the parent's string hashing, so a
 ruleset that iterates a set of strings still plays the same game in every
 process. All workers are forked before any other thread of ours runs (the
-progress bar starts on the first result). Elsewhere (macOS, Windows) they
+progress bar starts on the first result). Threads that others run in the
+process (a Dask client, a test runner's) are not copied into a forked worker,
+and a lock one of them holds at that moment stays held in the worker: games
+take no such lock (a worker neither logs nor prints), and whatever state a
+worker is in, a failed game, a dead worker or Ctrl-C stops the pool within
+seconds (:mod:`core.ai.workers`). ``forkserver`` would avoid the copy, but its
+workers would neither know rulesets registered at run time nor hash strings as
+this process does, so their games could differ from a serial run's. Elsewhere (macOS, Windows) they
 are *spawned* with a fixed ``PYTHONHASHSEED``, so at least all workers agree;
 a spawning caller's script needs the ``if __name__ == "__main__":`` guard.
 """
@@ -31,23 +38,19 @@ import hashlib
 import logging
 import math
 import os
-import signal
 import sys
-import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from importlib import import_module
-from multiprocessing import get_context
 from typing import TYPE_CHECKING, Any, Protocol
 
+from core.ai.workers import WorkerDied, WorkerPool
 from core.errors import TanktableError
 from core.game import DEFAULT_MAX_DECISIONS, Game
 from core.memo import forget_games
 
 if TYPE_CHECKING:
-    from multiprocessing.pool import Pool
-
     from core.ai.simlog import SimulationLog
 
 __all__ = [
@@ -257,9 +260,13 @@ def _play_chunk(jobs: Sequence[GameJob]) -> list[GameResult]:
     return [_play_guarded(job) for job in jobs]
 
 
-def _chunks(jobs: Sequence[GameJob], workers: int, size: int | None = None) -> list[list[GameJob]]:
+def _chunk_size(jobs: int, workers: int, size: int | None = None) -> int:
     """Small chunks (about 8 per worker) balance uneven game lengths; ``size`` overrides."""
-    size = size or max(1, min(32, len(jobs) // (workers * 8)))
+    return size or max(1, min(32, jobs // (workers * 8)))
+
+
+def _chunks(jobs: Sequence[GameJob], workers: int, size: int | None = None) -> list[list[GameJob]]:
+    size = _chunk_size(len(jobs), workers, size)
     return [list(jobs[i:i + size]) for i in range(0, len(jobs), size)]
 
 
@@ -285,8 +292,8 @@ def run_jobs(
 ) -> list[GameResult]:
     """Play every job; results in job order whatever the execution.
 
-    ``workers`` <= 1 plays in this process; more uses that many spawned
-    processes; ``dask`` is a scheduler address (``tcp://host:8786``) or
+    ``workers`` <= 1 plays in this process; more uses that many worker
+    processes (:func:`worker_pool`); ``dask`` is a scheduler address (``tcp://host:8786``) or
     ``local`` for a cluster of ``workers`` processes on this machine.
     ``on_result`` sees each game as it comes in (a worker sends a chunk of
     ``chunk_size`` games at a time; by default about 8 chunks per worker).
@@ -320,76 +327,49 @@ def _start_method() -> str:
 
 def _run_pool(jobs: Sequence[GameJob], workers: int, take: Callable[[list[GameResult]], None],
               chunk_size: int | None) -> None:
-    """Play the chunks in ``workers`` processes, handing each chunk's games to ``take``.
+    """Play the jobs in ``workers`` processes, handing each game to ``take`` as it is in.
 
-    The workers ignore Ctrl-C (it reaches every process of the terminal's
-    group); the parent stops on it, and leaving the ``with`` terminates the
-    workers at once, dropping the games under way. A failed game stops the
-    run the same way. Why not ``ProcessPoolExecutor``: it has no public way
-    to stop a running worker, and after Ctrl-C a worker went on with the
-    chunks already queued for it (seen: a 2-worker Battle of Tanks run still
-    playing 100 s after Ctrl-C, the terminal blocked).
+    A worker gets a chunk of jobs at a time and sends each game as it ends. The
+    workers ignore Ctrl-C (it reaches every process of the terminal's group); the
+    parent stops on it, and leaving the ``with`` stops the workers at once,
+    dropping the games under way. A failed game stops the run the same way, and
+    so does a worker that dies: the error names the game it was playing. Why not
+    ``ProcessPoolExecutor``: it has no public way to stop a running worker (after
+    Ctrl-C a worker went on with the chunks queued for it: a 2-worker Battle of
+    Tanks run still playing 100 s after Ctrl-C); why not ``multiprocessing.Pool``:
+    stopping it after a failed game sometimes hung for ever (issue 61.2, see
+    :mod:`core.ai.workers`).
     """
-    chunks = _chunks(jobs, workers, chunk_size)
-    with worker_pool(min(workers, len(chunks))) as pool:
-        for batch in pool.imap_unordered(_play_chunk, chunks):
-            take(batch)
+    size = _chunk_size(len(jobs), workers, chunk_size)
+    with worker_pool(min(workers, math.ceil(len(jobs) / size))) as pool:
+        try:
+            for result in pool.imap_unordered(_play_guarded, jobs, chunksize=size):
+                take([result])
+        except WorkerDied as death:
+            if death.item is None:
+                raise SimulationError(str(death)) from None
+            job = jobs[death.item]
+            raise SimulationError(
+                f"game {job.index} (seed {job.seed}) failed: its worker process died ({death.how})"
+            ) from None
 
 
 @contextmanager
-def worker_pool(workers: int) -> Iterator[Pool]:
+def worker_pool(workers: int) -> Iterator[WorkerPool]:
     """A pool of ``workers`` processes started as the simulations' are (see the module
     docstring: forked on Linux, else spawned with a fixed string hashing), for other
     work spread over processes too (bench/decisions.py).
 
     The workers ignore Ctrl-C; the caller gets the ``KeyboardInterrupt`` (also one
-    that came while the pool started) and leaving the ``with`` terminates the workers.
+    that came while the pool started) and leaving the ``with`` stops the workers
+    within seconds, whatever they were doing (:class:`core.ai.workers.WorkerPool`).
     """
     method = _start_method()
     hashing: AbstractContextManager[None] = _fixed_hash_seed() if method == "spawn" else nullcontext()
     with hashing:
-        with _ctrl_c_deferred() as interrupted:
-            pool = get_context(method).Pool(workers, initializer=_ignore_ctrl_c)
-        with pool:
-            if interrupted:
-                raise KeyboardInterrupt
-            yield pool
-
-
-@contextmanager
-def _ctrl_c_deferred() -> Iterator[list[bool]]:
-    """Hold Ctrl-C back while the pool starts; the list it yields says whether one came.
-
-    A Ctrl-C inside the pool's start-up escaped it half-built: a worker forked but
-    not yet on the pool's list outlived the parent (ignoring Ctrl-C, waiting for
-    work), and with it the terminal or pipe it shared. So the parent only notes it
-    here and stops once the pool is whole and can be terminated; and the workers
-    are forked with SIGINT blocked, so that none is interrupted before it ignores
-    it (:func:`_ignore_ctrl_c`). In a thread other than the main one (where Python
-    handles signals) nothing is changed.
-    """
-    came: list[bool] = []
-    if threading.current_thread() is not threading.main_thread():
-        yield came
-        return
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: came.append(True))
-    blocked = hasattr(signal, "pthread_sigmask")
-    if blocked:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield came
-    finally:
-        if blocked:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-        signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
-
-
-def _ignore_ctrl_c() -> None:
-    """A worker leaves Ctrl-C to the parent (see :func:`_run_pool`): ignored, then
-    unblocked (a worker is forked with it blocked, see :func:`_ctrl_c_deferred`)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        pool = WorkerPool(workers, method)
+    with pool:
+        yield pool
 
 
 def _run_dask(
