@@ -293,3 +293,43 @@ def test_58_9_right_drag_draws_an_arrow_right_click_rings_left_click_clears(
     click(b, *box)  # a left click on the board's corner
     b.wait("document.getElementById('tt-marks') === null")
     assert b.js("performance.getEntriesByType('resource').length === window.__requests"), "nothing sent"
+
+
+PRESS_AREAS = """(() => { const svg = document.querySelector('#board svg'), m = svg.getScreenCTM();
+    const view = svg.getBoundingClientRect();
+    const spots = [...document.querySelectorAll('#tt-overlay circle[data-place]:not(.tt-here)')].map(c => {
+        const p = new DOMPoint(Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))).matrixTransform(m);
+        return {key: c.dataset.place, x: p.x, y: p.y, from: c.classList.contains('tt-from'),
+                inside: p.x >= view.left && p.x <= view.right && p.y >= view.top && p.y <= view.bottom}; });
+    const gaps = spots.map(s => Math.min(...spots.filter(o => o !== s).map(o => Math.hypot(o.x - s.x, o.y - s.y))));
+    return {count: spots.length, least: Math.min(...gaps), own_hidden: spots.filter(s => s.from && !s.inside).map(s => s.key),
+            zoom: Number(document.body.dataset.zoom)}; })()"""
+
+
+@pytest.mark.parametrize("ruleset,seat", [("tank-chess", "white"), ("duel-of-the-giants", "german")])
+def test_58_8_every_place_to_press_is_40_px_at_1024x768(small: Browser, live: tuple[str, Any], ruleset: str,
+                                                         seat: str, screenshots: Path) -> None:
+    """issue 58.8 (the playtest: "at 1024x768 a piece is a 28 px target"): a press within
+    20 px of a place's centre is a press on it, and no two places are closer than 40 px on
+    the screen -- the 16x16 Tank Chess board opens zoomed just enough, with every piece the
+    player may move in sight. A press 18 px beside a Tank Chess piece's centre picks it."""
+    base, _ = live
+    b = small
+    game = create_live(base, ruleset=ruleset, seats={s: "human" for s in ("white", "black")}
+                       if ruleset == "tank-chess" else {seat: "human"})
+    b.open(base + game["links"][seat])
+    b.wait("document.querySelector('#tt-overlay circle[data-place]')")
+    areas = b.js(PRESS_AREAS)
+    b.screenshot(screenshots / f"targets-{ruleset}-1024x768.png")
+    assert areas["count"] >= 2 and areas["least"] >= 40 - 0.5, areas
+    assert areas["own_hidden"] == [], "the player's own pieces are in sight"
+    if ruleset != "tank-chess":
+        return
+    assert areas["zoom"] > 1, "the whole 16x16 board would put the squares 31 px apart"
+    spot = b.js("""(() => { const c = document.querySelector('#tt-overlay circle.tt-from');
+        const r = c.getBoundingClientRect(); return {key: c.dataset.place, x: r.x + r.width / 2, y: r.y + r.height / 2,
+        r: r.width / 2}; })()""")
+    assert spot["r"] < 19, "the drawn spot is smaller than the press area"
+    off = 19.5 / math.sqrt(2)  # up and to the right: outside the drawn spot, inside its press area
+    click(b, spot["x"] + off, spot["y"] - off)
+    b.wait(f"document.querySelector(\"#tt-overlay circle.tt-selected[data-place='{spot['key']}']\")")

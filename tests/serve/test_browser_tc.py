@@ -225,6 +225,10 @@ def test_29_9_the_arrows_follow_the_drawing_when_blacks_side_is_the_bottom(
                        options=["coordinates.origin=black"])
     browser.open(live_tc + game["links"]["white"])
     browser.wait("document.querySelector('#tt-overlay circle.tt-from')")
+    # the page turns the board for White (its side at the bottom, issue 58.8): shown as drawn here
+    browser.wait("document.getElementById('board').classList.contains('tt-turned')")
+    browser.click("#turn-board")
+    browser.wait("!document.getElementById('board').classList.contains('tt-turned')")
     # a tank's square one step ahead (down the screen): facing N needs no turn there (TC-4.2)
     ahead = """(() => { const from = document.querySelector('#tt-overlay .tt-selected');
         const ends = [...document.querySelectorAll('#tt-overlay circle.tt-to:not(.tt-here)')].filter(c =>

@@ -186,3 +186,49 @@ function spreadLabels(svg) {
     placed.push(chosen);
   }
 }
+
+// A place's press area (issue 58.8): a press within PRESS_PX of a place's centre
+// counts as a press on it, however small its drawn spot, unless another place's
+// centre is nearer (zoom.js keeps neighbours at least twice that apart). A press on
+// the drawing there -- a piece's gun, the board -- is passed to the place as if it
+// were on it; a press on anything else that answers presses is left alone, and so
+// is every press during a free drive, which takes the whole table.
+const PRESS_PX = 20;
+
+function placeNear(event) {
+  const svg = boardSvg();
+  const t = event.target;
+  if (!svg || !(t instanceof Element) || !svg.contains(t) || t.closest("[data-place], [data-tank], #tc-pick")) return null;
+  if (document.querySelector("#ruler.on")) return null;  // Battle of Tanks measures where it is clicked
+  if (!table.state || !table.state.your_turn || table.state.drive) return null;
+  const m = svg.getScreenCTM();
+  if (!m) return null;
+  const unit = Math.hypot(m.a, m.b);
+  let best = null;
+  for (const c of svg.querySelectorAll("#tt-overlay circle[data-place]")) {
+    const p = new DOMPoint(Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))).matrixTransform(m);
+    const d = Math.hypot(p.x - event.clientX, p.y - event.clientY);
+    if (!best || d < best.d) best = {d, c, reach: Math.max(PRESS_PX, Number(c.getAttribute("r")) * unit)};
+  }
+  return best && best.d <= best.reach ? best.c : null;
+}
+
+function passOn(event) {
+  if (event.isTrusted === false || (event.button !== 0 && event.type !== "click")) return;
+  const place = placeNear(event);
+  if (!place) return;
+  event.stopPropagation();
+  event.preventDefault();
+  const init = {bubbles: true, cancelable: true, clientX: event.clientX, clientY: event.clientY,
+                screenX: event.screenX, screenY: event.screenY, button: event.button, buttons: event.buttons};
+  place.dispatchEvent(event.type === "pointerdown"
+    ? new PointerEvent("pointerdown", {...init, pointerId: event.pointerId, pointerType: event.pointerType,
+                                       isPrimary: event.isPrimary})
+    : new MouseEvent("click", init));
+}
+
+/** Widen every place's press area to PRESS_PX about its centre (see above). */
+export function widenPlaces() {
+  $("board").addEventListener("pointerdown", passOn, true);
+  $("board").addEventListener("click", passOn, true);
+}

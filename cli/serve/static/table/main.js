@@ -4,7 +4,7 @@
 import {$, el} from "../dom.js";
 import {table, post, play, connect, onState, showError} from "./connection.js";
 import {drawCheckLine} from "./aids.js";
-import {cancelChoice, drawBoard, onSelect} from "./board.js";
+import {cancelChoice, drawBoard, onSelect, widenPlaces} from "./board.js";
 import {drawActions, drawLog, drawStatus} from "./panels.js";
 import {setupGameOver} from "./gameover.js";
 import {setupReplayLink} from "./replaylink.js";
@@ -63,6 +63,7 @@ function main() {
   fit.setup();
   turn.setup();
   marks.setup();
+  widenPlaces();
   onState(render);
   onSelect(drawActions);
   setupGameOver();

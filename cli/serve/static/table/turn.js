@@ -68,6 +68,7 @@ export function setup() {
     event.stopPropagation();
     sessionStorage.setItem(key(), turned() ? "0" : "1");
     apply(boardSvg());
+    window.dispatchEvent(new Event("tt-turned"));  // zoom.js shows the viewer's side again
   });
   $("board-tools").append(button);
   onBoardDrawn(apply);

@@ -6,22 +6,54 @@
 // A press on one of the board's places (board.js) or that a ruleset's own code
 // takes (a tank grabbed for a drive) does not pan; a drag that panned does not
 // also click.
+//
+// Targets a finger can hit (issue 58.8): every place a player can press is at
+// least TARGET_PX wide on the screen. A place's press area reaches TARGET_PX / 2
+// from its centre (board.js) unless a neighbour's centre is nearer, so what limits
+// it is the distance between neighbouring places: where the whole board would put
+// two of them closer than TARGET_PX (a 16x16 Tank Chess board at 1024x768), the
+// view never zooms out below the level that keeps them TARGET_PX apart, and it
+// opens there with the viewer's own side, the bottom, in sight; dragging pans to
+// the rest. "whole board" shows as much of it as that allows.
 import {$, el} from "../dom.js";
-import {boardSvg, onBoardDrawn} from "./board.js";
+import {boardSvg, onBoardDrawn, onOverlay} from "./board.js";
+import {turned} from "./turn.js";
 
 const MAX_ZOOM = 8;
 const DRAG_PX = 4;
+export const TARGET_PX = 40;
 
 let base = null;   // the drawing's whole viewBox [x, y, w, h]
 let view = null;   // the part shown, or null for the whole
+let spacing = Infinity;  // the least distance between two places a player can press, drawing units
 const pointers = new Map();
 let gesture = null;
 let panned = false;
 
+/** The least zoom level: 1, or more where the whole board would put two places closer than TARGET_PX. */
+export function leastZoom() {
+  const svg = boardSvg();
+  if (!svg || !base || !Number.isFinite(spacing)) return 1;
+  const r = svg.getBoundingClientRect();
+  const whole = Math.min(r.width / base[2], r.height / base[3]);  // screen pixels a drawing unit, whole board
+  if (!whole) return 1;
+  return Math.min(MAX_ZOOM / 2, Math.max(1, TARGET_PX / (spacing * whole)));
+}
+
+/** The view at the least zoom level: centred across, the viewer's own side (the bottom of the screen) in sight. */
+function leastView() {
+  const least = leastZoom();
+  if (least <= 1 + 1e-6) return null;
+  const [bx, by, bw, bh] = base;
+  const w = bw / least, h = bh / least;
+  const y = turned() ? by : by + bh - h;  // a board turned round has its drawing's top at the screen's foot
+  return [bx + (bw - w) / 2, y, w, h];
+}
+
 function clamp(box) {
   const [bx, by, bw, bh] = base;
   let [x, y, w, h] = box;
-  w = Math.min(bw, Math.max(bw / MAX_ZOOM, w));
+  w = Math.min(bw / leastZoom(), Math.max(bw / MAX_ZOOM, w));
   h = w * bh / bw;
   x = Math.min(bx + bw - w, Math.max(bx, x));
   y = Math.min(by + bh - h, Math.max(by, y));
@@ -52,7 +84,7 @@ export function zoomAt(cx, cy, factor) {
   if (!svg || !base) return;
   const box = view || base;
   const p = drawingPoint(svg, cx, cy);
-  const w = Math.min(base[2], Math.max(base[2] / MAX_ZOOM, box[2] / factor));
+  const w = Math.min(base[2] / leastZoom(), Math.max(base[2] / MAX_ZOOM, box[2] / factor));
   const k = w / box[2];
   view = clamp([p.x - (p.x - box[0]) * k, p.y - (p.y - box[1]) * k, w, box[3] * k]);
   if (view[2] >= base[2] - 1e-9) view = null;
@@ -137,9 +169,37 @@ function remember(svg) {
   const b = svg.viewBox.baseVal;
   const next = b && b.width ? [b.x, b.y, b.width, b.height]
                             : [0, 0, Number(svg.getAttribute("width")) || 0, Number(svg.getAttribute("height")) || 0];
-  if (!base || next.some((v, i) => Math.abs(v - base[i]) > 1e-6)) view = null;
+  if (!base || next.some((v, i) => Math.abs(v - base[i]) > 1e-6)) { view = null; spacing = Infinity; }
   base = next;
+  if (!view) view = leastView();
   apply();
+}
+
+/** The least distance between two of the places drawn to press (the handle of a turn in
+ * place, which sits on its piece's corner, aside); kept for the board while it is shown, so
+ * that the view does not change with whose turn it is. */
+function measure(overlay) {
+  const spots = [...overlay.querySelectorAll("circle[data-place]:not(.tt-here)")]
+    .map(c => [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))]);
+  let least = spacing;
+  for (let i = 0; i < spots.length; i++) {
+    for (let j = i + 1; j < spots.length; j++) {
+      const d = Math.hypot(spots[i][0] - spots[j][0], spots[i][1] - spots[j][1]);
+      if (d > 1e-6 && d < least) least = d;
+    }
+  }
+  if (least === spacing) return;
+  spacing = least;
+  if (!base) return;
+  const shown = view ? base[2] / view[2] : 1;
+  if (shown < leastZoom() - 1e-6) { view = leastView(); apply(); }
+}
+
+/** The window changed size: the least level with it. */
+function resized() {
+  if (!base) return;
+  const shown = view ? base[2] / view[2] : 1;
+  if (shown < leastZoom() - 1e-6) { view = leastView(); apply(); }
 }
 
 export function setup() {
@@ -151,6 +211,11 @@ export function setup() {
   board.addEventListener("pointercancel", up);
   window.addEventListener("click", click, true);
   onBoardDrawn(remember);
+  onOverlay(measure);
+  window.addEventListener("resize", resized);
+  window.addEventListener("tt-turned", () => {
+    if (base && view && Math.abs(base[2] / view[2] - leastZoom()) < 1e-6) { view = leastView(); apply(); }
+  });
   const tools = $("board-tools");
   const button = (id, text, title, action) => {
     const b = el("button", {id, text, title, class: "zoom"});
@@ -160,6 +225,7 @@ export function setup() {
   tools.prepend(
     button("zoom-in", "+", "zoom in (or turn the wheel over the board, or pinch)", () => zoomCentre(1.5)),
     button("zoom-out", "−", "zoom out", () => zoomCentre(1 / 1.5)),
-    button("zoom-fit", "whole board", "show the whole board", () => { view = null; apply(); }),
+    button("zoom-fit", "whole board", "show the whole board (as much of it as keeps every place big enough to press)",
+           () => { view = leastView(); apply(); }),
     el("span", {id: "zoom-level", class: "note", text: "100%"}));
 }
