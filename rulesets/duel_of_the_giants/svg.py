@@ -19,6 +19,17 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from core.art.terrain import (
+    Terrain,
+    airfield,
+    hex_corners,
+    hex_forest,
+    hex_relief,
+    points,
+    seed,
+    shade,
+    trench,
+)
 from core.svgframe import HeadingLine, LegendItem, frame
 from rulesets.duel_of_the_giants.board import FACINGS, LETTERS, parse_hex
 from rulesets.duel_of_the_giants.render import ATG_CODE
@@ -64,6 +75,80 @@ def _ray(x: float, y: float, facing: str, length: float) -> tuple[float, float]:
     return x + length * math.cos(a), y + length * math.sin(a)
 
 
+LOOKS = {"steppe": "grass", "forest": "forest", "high_ground": "high", "swamp": "swamp", "snow_steppe": "snow",
+         "snow_forest": "forest", "snow_high_ground": "high", "snowdrift": "drift"}
+"""How each terrain type of data/duel_of_the_giants/terrain.yaml is drawn; a type
+not named here is drawn by its name (:func:`look`)."""
+CANOPY = {"summer": "#3f7733", "winter": "#8aa58c"}
+"""Tree crowns: green in summer, snow-laden in winter (DG-23)."""
+STRIP = {"summer": "#a9b97a", "winter": "#c9d3dc"}
+"""The airfield's runway: mown grass in summer, packed snow in winter."""
+
+
+def look(kind: str) -> str:
+    """The look of a terrain type: its own (:data:`LOOKS`), else read from its name
+    (a type whose name says forest, high, swamp, drift or snow), else open ground."""
+    if kind in LOOKS:
+        return LOOKS[kind]
+    for word, found in (("forest", "forest"), ("wood", "forest"), ("high", "high"), ("hill", "high"),
+                        ("swamp", "swamp"), ("marsh", "swamp"), ("drift", "drift"), ("snow", "snow")):
+        if word in kind:
+            return found
+    return "grass"
+
+
+def draw_hex(parent: ET.Element, art: Terrain, kind: str, season: str, x: float, y: float, key: int,
+             r: float = SIZE) -> None:
+    """One hex's terrain (issue 58.5): its ground textured or shaded, and a forest's
+    tree crowns or high ground's contours on it. Also the legend's samples."""
+    colour = COLOURS.get(kind, "#dddddd")
+    kind_look = look(kind)
+    corners = hex_corners(x, y, r)
+    if kind_look == "high":
+        fill = art.gradient("relief", colour)
+    elif kind_look == "forest":
+        fill = shade(colour, -0.1)
+    else:
+        fill = art.fill(kind_look, colour)
+    ET.SubElement(parent, "polygon", points=points(corners), fill=fill,
+                  attrib={"class": f"hex-ground {kind}", "data-look": kind_look})
+    if kind_look == "forest":
+        hex_forest(parent, x, y, r, key, CANOPY.get(season, CANOPY["summer"]))
+    elif kind_look == "high":
+        hex_relief(parent, x, y, r, colour)
+
+
+def draw_terrain(svg: ET.Element, v: dict[str, Any]) -> None:
+    """The board's terrain from the view: every hex drawn as its ground, the front
+    elements as trenches and wire, the airfield as an airstrip; then each hex's
+    outline and label over them (the table page finds a hex's centre by its label)."""
+    art = Terrain()
+    at_title = 1 if len(svg) and svg[0].tag == "title" else 0
+    svg.insert(at_title, art.defs)
+    letter_to_kind = {t["letter"]: k for k, t in v["terrain_types"].items() if t["season"] == v["season"]}
+    front = set(v["front"])
+    ground = ET.SubElement(svg, "g", attrib={"class": "terrain"})
+    cells = [(c, r) for r in range(1, v["rows"] + 1) for c in range(1, v["columns"] + 1)]
+    for c, r in cells:
+        x, y = centre(c, r)
+        draw_hex(ground, art, letter_to_kind.get(v["terrain"][r - 1][c - 1], "steppe"), v["season"], x, y,
+                 seed("dg", c, r))
+    for at in sorted(front):
+        x, y = centre(*parse_hex(at))
+        trench(ground, x, y, SIZE, seed("front", at))
+    if v["stuka"] is not None:
+        airfield(ground, *centre(*parse_hex(v["stuka"]["airfield"])), SIZE, STRIP.get(v["season"], STRIP["summer"]))
+    for c, r in cells:
+        x, y = centre(c, r)
+        at = f"{LETTERS[c - 1]}{r}"
+        ET.SubElement(svg, "polygon", points=_hexagon(x, y), fill="none", stroke=FRONT if at in front else "#6b6b5f",
+                      attrib={"stroke-width": "3" if at in front else "1"})
+        lab = ET.SubElement(svg, "text", x=f"{x - 8:.1f}", y=f"{y - SIZE * 0.55:.1f}",
+                            style="font: 8px sans-serif; fill: #333; paint-order: stroke; stroke: #fff; "
+                                  "stroke-width: 2px; stroke-opacity: 0.6")
+        lab.text = at
+
+
 def render_svg(v: dict[str, Any], result: str | None = None) -> str:
     """The board as ``v`` (one player's view, or the full one) shows it; ``result`` is
     the public result of a finished game (the view knows only the rules' own end)."""
@@ -71,19 +156,7 @@ def render_svg(v: dict[str, Any], result: str | None = None) -> str:
     width = W * cols + W / 2 + 20
     svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg")
     ET.SubElement(svg, "title").text = f"Duel of the Giants: {v['title'] or v['scenario']}"
-    letter_to_kind = {t["letter"]: k for k, t in v["terrain_types"].items() if t["season"] == v["season"]}
-    front = set(v["front"])
-    for r in range(1, rows + 1):
-        for c in range(1, cols + 1):
-            x, y = centre(c, r)
-            kind = letter_to_kind.get(v["terrain"][r - 1][c - 1], "steppe")
-            at = f"{LETTERS[c - 1]}{r}"
-            ET.SubElement(svg, "polygon", points=_hexagon(x, y), fill=COLOURS.get(kind, "#ddd"),
-                          stroke=FRONT if at in front else "#777",
-                          attrib={"stroke-width": "3" if at in front else "1"})
-            lab = ET.SubElement(svg, "text", x=f"{x - 8:.1f}", y=f"{y - SIZE * 0.55:.1f}",
-                                style="font: 8px sans-serif; fill: #555")
-            lab.text = at
+    draw_terrain(svg, v)
     for m in v["mines"]:
         x, y = centre(*parse_hex(m["at"]))
         ET.SubElement(svg, "circle", cx=f"{x + 12:.1f}", cy=f"{y + 12:.1f}", r="5",
@@ -114,7 +187,6 @@ def render_svg(v: dict[str, Any], result: str | None = None) -> str:
     s = v["stuka"]
     if s is not None:
         x, y = centre(*parse_hex(s["airfield"]))
-        ET.SubElement(svg, "rect", x=f"{x - 14:.1f}", y=f"{y + 8:.1f}", width="28", height="8", fill=AIRFIELD)
         if s["state"] in ("ground", "landed", "flying"):
             sx, sy = centre(*parse_hex(s["at"]))
             ex, ey = _ray(sx, sy, s["facing"], 16)
@@ -185,9 +257,29 @@ def legend(v: dict[str, Any]) -> list[LegendItem]:
         return [sq, label]
 
     season = [k for k, t in v["terrain_types"].items() if t["season"] == v["season"]]
-    items = [LegendItem(kind.replace("_", " "), [hexagon(COLOURS.get(kind, "#ddd"))]) for kind in season]
+    key_art = Terrain("tt-key-")
+
+    def ground(kind: str) -> ET.Element:
+        sample = ET.Element("g", attrib={"class": "terrain-sample"})
+        draw_hex(sample, key_art, kind, v["season"], 8, 8, seed("key", kind), r=8.5)
+        return sample
+
+    def front_sample() -> ET.Element:
+        sample = ground(season[0] if season else "steppe")
+        trench(sample, 8, 8, 8.5, seed("key", "front"))
+        sample.append(hexagon("none", FRONT, "1.5"))
+        return sample
+
+    def airstrip() -> ET.Element:
+        sample = ground(season[0] if season else "steppe")
+        airfield(sample, 8, 4, 11, STRIP.get(v["season"], STRIP["summer"]))
+        return sample
+
+    items = [LegendItem(kind.replace("_", " "), [ground(kind)]) for kind in season]
+    if items:
+        items[0] = LegendItem(items[0].label, [key_art.defs, *items[0].sample])
     items += [
-        LegendItem("front element (DG-5)", [hexagon("#eee", FRONT, "2.5")]),
+        LegendItem("front element (DG-5)", [front_sample()]),
         LegendItem("Tiger (T and its number, DG-11)", [disc(TIGER)]),
         LegendItem("T-34 (its number, DG-15)", [disc(T34)]),
         LegendItem("destroyed tank", [disc(DESTROYED)]),
@@ -202,7 +294,7 @@ def legend(v: dict[str, Any]) -> list[LegendItem]:
         LegendItem("mine marker (DG-14): dark a mine, light a bluff, grey unknown",
                    [ET.Element("circle", cx=str(3 + 5 * i), cy="8", r="2.5", fill=MINE[k])
                     for i, k in enumerate((True, False, None))]),
-        LegendItem("airfield", [ET.Element("rect", x="1", y="5", width="14", height="6", fill=AIRFIELD)]),
+        LegendItem("airfield", [airstrip()]),
         *([LegendItem("drop marker (DG-23.6): drops so far on an occupied snowdrift; it goes after 2",
                       [ET.Element("circle", cx="8", cy="8", r="6", fill=DRIFT, stroke="#1b4f72")])]
           if v["season"] == "winter" else []),

@@ -6,15 +6,16 @@ does not hold (DG-24)."""
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from core.data import load_document
 from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.actions import LayCard, Program
-from rulesets.duel_of_the_giants.board import label
+from rulesets.duel_of_the_giants.board import label, parse_hex
 from rulesets.duel_of_the_giants.game import DuelGame
-from rulesets.duel_of_the_giants.svg import MINE, centre, heading
+from rulesets.duel_of_the_giants.svg import CANOPY, MINE, SIZE, centre, heading
 from tests.duel_of_the_giants.helpers import blank, goto, tiger
 from tests.svg import NS, group
 
@@ -160,3 +161,93 @@ def test_dg_24_the_soviet_picture_holds_no_german_secret() -> None:
     assert _heading(g, 0)[1].replace("german", "soviet") == _heading(g, 1)[1]
     assert _heading(g, 0)[2] == _heading(g, 1)[2]
     assert ET.tostring(group(german_root, "legend")) == ET.tostring(group(soviet_root, "legend"))
+
+
+# ---------------------------------------------------------------- terrain (issue 58.5)
+def _terrain(season: str) -> tuple[DuelGame, ET.Element]:
+    g = RULESET.new_game(season, {}, 0)
+    assert isinstance(g, DuelGame)
+    return g, ET.fromstring(RULESET.render_svg(g, 0))
+
+
+def _grounds(root: ET.Element) -> dict[str, ET.Element]:
+    """Each hex's ground polygon by the hex's label (in drawing order, as the labels)."""
+    terrain = group(root, "terrain")
+    polygons = [p for p in terrain.iter(f"{NS}polygon") if "hex-ground" in (p.get("class") or "")]
+    labels = [t.text or "" for t in root.findall(f"{NS}text")
+              if "8px" in (t.get("style") or "") and re.fullmatch(r"[a-i]\d{1,2}", t.text or "")]
+    assert len(polygons) == len(labels) == 99
+    return dict(zip(labels, polygons, strict=True))
+
+
+def test_issue_58_5_dg_hexes_are_drawn_as_their_terrain_with_textures_from_defs() -> None:
+    """Steppe and swamp are textured by patterns defined once in <defs>, high ground
+    shaded by a gradient with contour lines, forest hexes carry tree crowns; every
+    kind of the summer map (DG-4) is on the board with its own look."""
+    g, root = _terrain("summer")
+    grounds = _grounds(root)
+    defs = root.find(f"{NS}defs")
+    assert defs is not None
+    ids = {e.get("id") for e in defs}
+    assert len(ids) == len(defs)  # each texture once
+    looks = {}
+    for hex_label, poly in grounds.items():
+        kind = (poly.get("class") or "").split()[1]
+        looks[kind] = poly.get("data-look")
+        fill = poly.get("fill") or ""
+        if looks[kind] in ("grass", "swamp"):
+            assert fill.startswith("url(#tt-") and fill[5:-1] in ids, (hex_label, fill)
+    assert looks == {"steppe": "grass", "forest": "forest", "high_ground": "high", "swamp": "swamp"}
+    gradients = {e.get("id") for e in defs if e.tag == f"{NS}radialGradient"}
+    assert {p.get("fill", "")[5:-1] for p in grounds.values() if p.get("data-look") == "high"} <= gradients
+    forests = sum(1 for p in grounds.values() if p.get("data-look") == "forest")
+    crowns = [c for c in group(root, "terrain").iter(f"{NS}g") if c.get("class") == "tt-canopies"]
+    assert forests > 0 and len(crowns) == forests and all(len(c) >= 12 for c in crowns)
+    highs = sum(1 for p in grounds.values() if p.get("data-look") == "high")
+    assert len([e for e in group(root, "terrain").iter() if e.get("class") == "tt-contour"]) == 2 * highs
+
+
+def test_issue_58_5_dg_front_elements_are_trenches_and_the_airfield_an_airstrip() -> None:
+    """DG-5: each front hex gets a trench with wire (and keeps its red rim); the
+    Stuka's airfield (DG-7.4.2) is drawn as a runway on its hex, under the pieces."""
+    g, root = _terrain("summer")
+    view = g.view(0)
+    terrain = group(root, "terrain")
+    trenches = [e for e in terrain.iter(f"{NS}g") if e.get("class") == "tt-trench"]
+    assert len(trenches) == len(view["front"]) > 0
+    (strip,) = [e for e in terrain.iter(f"{NS}g") if e.get("class") == "tt-airfield"]
+    runway = strip.find(f"{NS}rect")
+    assert runway is not None
+    x, y = centre(*parse_hex(view["stuka"]["airfield"]))
+    assert abs(float(runway.get("x", "0")) + float(runway.get("width", "0")) / 2 - x) < 0.2
+    assert y < float(runway.get("y", "0")) < y + SIZE
+    children = list(root)
+    assert children.index(terrain) < min(i for i, e in enumerate(children) if e.tag == f"{NS}circle")
+
+
+def test_issue_58_5_dg_winter_draws_snow_and_drifts_and_snowy_trees() -> None:
+    """DG-23: the winter board is snow steppe, snow forest (paler crowns), snow high
+    ground and snowdrifts, each with its own texture; the legend shows the same."""
+    _, root = _terrain("winter")
+    looks = {(p.get("class") or "").split()[1]: p.get("data-look") for p in _grounds(root).values()}
+    assert looks == {"snow_steppe": "snow", "snow_forest": "forest", "snow_high_ground": "high",
+                     "snowdrift": "drift"}
+    crowns = [c for c in group(root, "terrain").iter(f"{NS}circle") if c.get("fill") == CANOPY["winter"]]
+    assert crowns
+    legend = group(root, "legend")
+    samples = {p.get("data-look") for p in legend.iter(f"{NS}polygon") if p.get("data-look")}
+    assert samples == {"snow", "forest", "high", "drift"}
+    ids = [e.get("id") for e in root.iter() if e.get("id")]
+    assert len(ids) == len(set(ids))  # the legend's own textures take their own ids
+
+
+def test_issue_58_5_dg_terrain_is_the_same_on_every_render_and_light() -> None:
+    """No randomness between renders (trees are placed by a hash of the hex), and the
+    board stays light for the browser: no filters, under 1,500 elements."""
+    g, root = _terrain("summer")
+    assert RULESET.render_svg(g, 0) == RULESET.render_svg(g, 0)
+    again = RULESET.new_game("summer", {}, 0)
+    assert ET.tostring(group(root, "terrain")) == ET.tostring(
+        group(ET.fromstring(RULESET.render_svg(again, 1)), "terrain"))
+    assert root.find(f".//{NS}filter") is None
+    assert sum(1 for _ in root.iter()) < 1500
