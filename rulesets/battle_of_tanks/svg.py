@@ -16,22 +16,39 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import shapely
 
+from core.art.terrain import (
+    Terrain,
+    building,
+    canopies,
+    cast_shadow,
+    fence,
+    hedge,
+    rubble,
+    scorch,
+    seed,
+    shade,
+)
 from core.svgframe import HeadingLine, LegendItem, frame
 from rulesets.battle_of_tanks import marks
 from rulesets.battle_of_tanks.render import feature_letter
 
 if TYPE_CHECKING:
+    from rulesets.battle_of_tanks.field import Feature
     from rulesets.battle_of_tanks.game import BattleGame
 
 SCALE = 5.0  # pixels per cm
-FILL = {
-    ("heavy", "tall"): "#8d6e63",
-    ("heavy", "low"): "#a1887f",
-    ("light", "tall"): "#558b2f",
-    ("light", "low"): "#9ccc65",
-}
+LOOKS = {"stone_house": "building", "wall": "wall", "earth_wall": "bank", "bushes": "hedge", "forest": "woods",
+         "rocks": "rubble", "fence": "fence", "wooden_wall": "timber"}
+"""How each of the rules table's terrain kinds (data/battle_of_tanks/rules.yaml) is
+drawn; a kind not named here (a table's or a plugin's own) is drawn by its cover
+class and height instead (:func:`look`)."""
+LOOK_COLOURS = {"building": "#b4583c", "wall": "#a8a296", "bank": "#9a7b52", "hedge": "#64943f",
+                "woods": "#4e7f36", "rubble": "#9d978b", "fence": "#7b5a3a", "timber": "#a0764a"}
+"""The main colour of each look: roof tiles, stone, earth, foliage, rock, wood."""
+SHADOW_CM = 1.6
+"""How far a tall feature's shadow falls on the table (cm): tall cover casts one, low cover none."""
 SIDE_COLOUR = {"a": "#1565c0", "b": "#c62828"}
-TABLE = "#f1ead2"
+TABLE = "#dcdbb2"
 BANDS = "#fbf9f3"
 """The table's colour, and the heading's and legend's around it."""
 WRECK_FILL = "#616161"
@@ -55,12 +72,110 @@ def _polygon_elements(parent: ET.Element, geom: Any, depth: float, **attrs: str)
             ET.SubElement(parent, "polygon", attrib={"points": _points(part.exterior.coords, depth), **attrs})
 
 
+def _coords(geom: Any, depth: float) -> list[tuple[float, float]]:
+    """A polygon's outer corners in drawing units (the closing corner dropped)."""
+    part = max(shapely.get_parts(geom), key=lambda p: p.area)
+    return [(x * SCALE, (depth - y) * SCALE) for x, y in list(part.exterior.coords)[:-1]]
+
+
+def look(kind: str, cover: str, height: str) -> str:
+    """The look of a terrain kind: its own (:data:`LOOKS`), else one told by its
+    cover and height, so that a new kind is drawn without new art: tall heavy
+    cover a building, tall light a wood, low heavy a wall, low light a hedge."""
+    if kind in LOOKS:
+        return LOOKS[kind]
+    if height == "tall":
+        return "building" if cover == "heavy" else "woods"
+    return "wall" if cover == "heavy" else "hedge"
+
+
+def draw_feature(parent: ET.Element, art: Terrain, feat: Feature, depth: float, key: int) -> ET.Element:
+    """One terrain feature drawn as what it is (roof, wall, trees...), in a
+    ``g.terrain`` that names its kind, look and height; a tall one casts a shadow."""
+    kind_look = look(feat.kind, feat.cover, feat.height)
+    g = ET.SubElement(parent, "g", attrib={"class": f"terrain {feat.kind}", "data-look": kind_look,
+                                           "data-height": feat.height, "data-cover": feat.cover})
+    ET.SubElement(g, "title").text = (f"{feat.name}: {feat.cover} cover, {feat.height}, "
+                                      f"{'passable' if feat.passable else 'impassable'}")
+    pts = _coords(feat.polygon, depth)
+    if feat.height == "tall":
+        cast_shadow(g, pts, SHADOW_CM * SCALE)
+    draw_look(g, art, kind_look, pts, key, SCALE)
+    return g
+
+
+def draw_look(g: ET.Element, art: Terrain, kind_look: str, pts: list[tuple[float, float]], key: int,
+              cm: float) -> None:
+    """The drawing of a look over the polygon ``pts``, ``cm`` drawing units to the
+    centimetre (the table's scale, or the legend's small one)."""
+    colour = LOOK_COLOURS[kind_look]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    narrow = min(max(xs) - min(xs), max(ys) - min(ys))
+    if kind_look == "building":
+        building(g, pts, colour)
+    elif kind_look == "woods":
+        ET.SubElement(g, "polygon", attrib={"points": _svg_points(pts), "fill": art.fill("leaves", shade(colour, 0.35)),
+                                            "stroke": shade(colour, -0.3), "stroke-width": "1",
+                                            "stroke-dasharray": "3 2"})
+        canopies(g, pts, 2.6 * cm, key, colour)
+    elif kind_look == "hedge":
+        hedge(g, pts, max(1.2 * cm, min(2.2 * cm, narrow * 0.55)), key, colour)
+    elif kind_look == "rubble":
+        rubble(g, pts, 1.7 * cm, key, colour)
+    elif kind_look == "fence":
+        fence(g, pts, colour, max(1.5, min(narrow, 0.8 * cm)))
+    else:
+        texture = {"wall": "stone", "bank": "earth", "timber": "planks"}[kind_look]
+        ET.SubElement(g, "polygon", attrib={"points": _svg_points(pts), "fill": art.fill(texture, colour),
+                                            "stroke": shade(colour, -0.55), "stroke-width": "1.2"})
+
+
+def terrain_legend(game: BattleGame) -> list[LegendItem]:
+    """One entry per terrain kind of the rules table (BT-3.2) and the wreck (BT-3.4),
+    each with a small drawing of its look and what it is as cover; a note says how
+    tall and low cover are told apart. The samples' textures take their own ids."""
+    art = Terrain("tt-key-")
+    items = []
+    kinds = [(k, t.cover, t.height, t.passable) for k, t in game.rules.terrain_kinds.items()]
+    for kind, cover, height, passable in kinds:
+        kind_look = look(kind, cover, height)
+        sample = ET.Element("g", attrib={"class": "terrain-sample", "data-look": kind_look, "data-kind": kind})
+        if kind_look == "fence":
+            pts = [(1.0, 7.5), (15.0, 7.5), (15.0, 8.5), (1.0, 8.5)]
+        elif kind_look in ("hedge", "wall", "bank", "timber"):
+            pts = [(1.0, 5.0), (15.0, 5.0), (15.0, 11.0), (1.0, 11.0)]
+        else:
+            pts = [(1.5, 2.5), (13.5, 2.5), (13.5, 12.5), (1.5, 12.5)]
+        if height == "tall":
+            cast_shadow(sample, pts, 2.5)
+        draw_look(sample, art, kind_look, pts, seed("key", kind), 1.6)
+        items.append(LegendItem(f"{kind.replace('_', ' ')}: {cover} cover, {height}"
+                                f"{'' if passable else ', impassable'}", [sample]))
+    if items:
+        items[0] = LegendItem(items[0].label, [art.defs, *items[0].sample])
+    wr = game.rules.wrecks
+    scorched = ET.Element("g", attrib={"class": "terrain-sample", "data-look": "wreck"})
+    ET.SubElement(scorched, "circle", cx="8", cy="8", r="7", fill="#2a2118", opacity="0.55")
+    items.append(LegendItem(f"wreck and its burnt ground: {wr.cover} cover, {wr.height}"
+                            f"{'' if wr.passable else ', impassable'} (BT-3.4)", [scorched]))
+    items.append(LegendItem("tall cover casts a shadow and blocks sight, low cover shows a turret over it "
+                            "(BT-3.2); a letter and name label each feature"))
+    return items
+
+
+def _svg_points(pts: list[tuple[float, float]]) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+
+
 def render_svg(game: BattleGame) -> str:
     f = game.field
     w, d = f.width, f.depth
     svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg")
     ET.SubElement(svg, "title").text = f"Battle of Tanks: {game.title or game.scenario}, round {game.round}"
-    ET.SubElement(svg, "rect", x="0", y="0", width=f"{w * SCALE:.0f}", height=f"{d * SCALE:.0f}", fill=TABLE)
+    art = Terrain()
+    svg.append(art.defs)
+    ET.SubElement(svg, "rect", x="0", y="0", width=f"{w * SCALE:.0f}", height=f"{d * SCALE:.0f}",
+                  fill=art.fill("grass", TABLE), attrib={"class": "table-top"})
     grid = ET.SubElement(svg, "g", attrib={"class": "grid"})
     for x in range(10, int(w), 10):
         ET.SubElement(grid, "line", x1=f"{x * SCALE:.0f}", y1="0", x2=f"{x * SCALE:.0f}", y2=f"{d * SCALE:.0f}",
@@ -81,16 +196,17 @@ def render_svg(game: BattleGame) -> str:
         g = ET.SubElement(svg, "g", attrib={"class": "cover-shadow"})
         # a light outline (issue 29.4): the shadow may cover half the table
         _polygon_elements(g, shadow, d, **SHADOW)
-    for feat in f.features + f.wrecks:
-        colour = WRECK_FILL if feat.kind == "wreck" else FILL.get((feat.cover, feat.height), "#9e9e9e")
-        el_group = ET.SubElement(svg, "g", attrib={"class": f"terrain {feat.kind}"})
-        ET.SubElement(el_group, "title").text = f"{feat.name}: {feat.cover} cover, {feat.height}, {'passable' if feat.passable else 'impassable'}"
-        _polygon_elements(el_group, feat.polygon, d, fill=colour, stroke="#333333", opacity="0.85")
+    terrain_layer = ET.SubElement(svg, "g", attrib={"class": "terrain-features"})
+    for feat in f.wrecks:
+        scorch(terrain_layer, art, _coords(feat.polygon, d))
+    for i, feat in enumerate(f.features):
+        draw_feature(terrain_layer, art, feat, d, seed(i, feat.name, feat.kind))
     for i, feat in enumerate(f.features):
         p = feat.polygon.representative_point()
         label = ET.SubElement(svg, "text", x=f"{p.x * SCALE:.1f}", y=f"{(d - p.y) * SCALE:.1f}",
                               attrib={"class": "terrain-label", "font-size": "11", "text-anchor": "middle",
-                                      "font-family": "sans-serif"})
+                                      "font-family": "sans-serif", "fill": "#1d1d1d", "stroke": "#fbf9f3",
+                                      "stroke-width": "3", "stroke-opacity": "0.85", "paint-order": "stroke"})
         label.text = f"{feature_letter(i)} {feat.name}"
     # sight lines: every live tank to every enemy it may fire at
     lines = ET.SubElement(svg, "g", attrib={"class": "sight-lines"})
@@ -131,7 +247,7 @@ def render_svg(game: BattleGame) -> str:
     ET.SubElement(scale, "text", x=f"{x0 + 21 * SCALE:.0f}", y=f"{y0 + 4:.0f}",
                   attrib={"font-size": "12", "font-family": "sans-serif"}).text = "20 cm (grid 10 cm)"
     frame(svg, width=max(w * SCALE, 480.0), top=0, bottom=d * SCALE, heading=heading(game),
-          legend=legend(), background=BANDS)
+          legend=legend(game), background=BANDS)
     return ET.tostring(svg, encoding="unicode")
 
 
@@ -154,7 +270,7 @@ def heading(game: BattleGame) -> list[HeadingLine]:
     return lines
 
 
-def legend() -> list[LegendItem]:
+def legend(game: BattleGame) -> list[LegendItem]:
     """A sample and a meaning for every symbol of the picture."""
     def rect(fill: str, **more: str) -> ET.Element:
         return ET.Element("rect", attrib={"x": "1", "y": "3", "width": "14", "height": "10", "fill": fill,
@@ -173,11 +289,8 @@ def legend() -> list[LegendItem]:
                    [rect(SIDE_COLOUR["a"], opacity="0.3"),
                     ET.Element("circle", cx="8", cy="8", r="4", fill=SIDE_COLOUR["a"])]),
     ]
-    items += [LegendItem(f"{cover} cover, {height}", [rect(fill, opacity="0.85")])
-              for (cover, height), fill in FILL.items()]
+    items += terrain_legend(game)
     items += [
-        LegendItem("wreck: heavy, low, impassable (BT-3.4)", [rect(WRECK_FILL, opacity="0.85")]),
-        LegendItem("tall blocks sight, low shows a turret over it (BT-3.2); a letter and name label each feature"),
         LegendItem("line of sight to a target in range",
                    [line(SIDE_COLOUR["a"], opacity="0.6", **{"stroke-dasharray": "4 3"})]),
         LegendItem("last shot", [line(LAST_SHOT, **{"stroke-width": "3"})]),

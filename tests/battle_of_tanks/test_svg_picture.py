@@ -67,14 +67,15 @@ def test_bt_8_1_heading_says_game_over_with_the_result() -> None:
 def test_legend_names_every_symbol() -> None:
     root = ET.fromstring(RULESET.render_svg(RULESET.new_game(None, {}, 1)))
     text = " ".join(t.text or "" for t in group(root, "legend").iter(f"{NS}text"))
-    for symbol in ("side a's tank", "side b's tank", "gun: the heading", "destroyed tank",
-                   "base plate and tower (BT-3.1)", "heavy cover, tall", "heavy cover, low",
-                   "light cover, tall", "light cover, low", "wreck: heavy, low, impassable (BT-3.4)",
-                   "a letter and name label each feature", "line of sight", "last shot",
-                   "cover shadow of the last shot", "grid: 10 cm"):
+    for symbol in ("side a's tank", "side b's tank", "destroyed tank", "base plate and tower (BT-3.1)",
+                   "stone house: heavy cover, tall, impassable", "wall: heavy cover, low", "forest: light cover, low",
+                   "bushes: light cover, low", "rocks: heavy cover, tall", "wreck and its burnt ground",
+                   "tall cover casts a shadow and blocks sight", "a letter and name label each feature",
+                   "line of sight", "last shot", "cover shadow of the last shot", "grid: 10 cm"):
         assert symbol in text, symbol
     samples = [g for g in group(root, "legend").iter(f"{NS}g") if g.get("class") == "sample"]
-    assert len(samples) == 17  # every entry but the note on heights has its symbol drawn (issue 29.2: + 3 markers)
+    texts = [t for t in group(root, "legend").iter(f"{NS}text")]
+    assert len(samples) == len(texts) - 3  # every entry but the note on heights (3 lines) has its symbol
 
 
 def test_heading_and_legend_leave_the_tables_coordinates() -> None:
@@ -92,3 +93,99 @@ def test_heading_and_legend_leave_the_tables_coordinates() -> None:
                for e in group(root, "legend") if e.get("transform"))
     scale_bar = group(root, "scale").find(f"{NS}line")
     assert scale_bar is not None and scale_bar.get("y1") == f"{(g.field.depth - 2) * SCALE:.0f}"
+
+
+# ---------------------------------------------------------------- terrain (issue 58.5)
+def _features(game: BattleGame) -> dict[str, ET.Element]:
+    root = ET.fromstring(RULESET.render_svg(game))
+    layer = group(root, "terrain-features")
+    found = {}
+    for g in layer.findall(f"{NS}g"):
+        title = g.find(f"{NS}title")
+        assert title is not None and title.text
+        found[title.text.split(":")[0]] = g
+    return found
+
+
+def test_issue_58_5_each_feature_is_drawn_as_its_kind_from_the_rules_table() -> None:
+    """BT-3.2: every feature of the village is drawn by its kind's look (a roof for a
+    stone house, crowns for a wood, bushes for a hedge, stones for rubble, a stone
+    texture for a wall, posts for a fence), in a group naming kind, cover and height."""
+    g = RULESET.new_game(None, {}, 1)
+    assert isinstance(g, BattleGame)
+    found = _features(g)
+    assert set(found) == {f.name for f in g.field.features}
+    want = {"stone_house": "building", "wall": "wall", "bushes": "hedge", "fence": "fence", "forest": "woods",
+            "wooden_wall": "timber", "rocks": "rubble"}
+    for feat in g.field.features:
+        el = found[feat.name]
+        assert el.get("class") == f"terrain {feat.kind}"
+        assert (el.get("data-look"), el.get("data-height"), el.get("data-cover")) == (
+            want[feat.kind], feat.height, feat.cover)
+    church = found["church"]
+    roof = church.find(f"{NS}g[@class='tt-roof']")
+    assert roof is not None and len(roof.findall(f"{NS}polygon")) == 5  # four faces and the eaves
+    assert roof.find(f"{NS}path[@class='tt-ridge']") is not None
+    faces = {p.get("fill") for p in roof.findall(f"{NS}polygon")[:4]}
+    assert len(faces) >= 3  # faces shaded by the light
+    crowns = found["orchard"].find(f"{NS}g[@class='tt-canopies']")
+    assert crowns is not None and len(crowns.findall(f"{NS}circle")) >= 2 * 6
+    assert len(found["hedge"].findall(f"{NS}circle")) >= 4
+    assert len(found["rubble"].findall(f"{NS}polygon")) >= 3
+    assert found["fence"].find(f"{NS}line") is not None
+
+
+def test_issue_58_5_tall_cover_casts_a_shadow_and_low_cover_none() -> None:
+    """BT-3.2: a tall feature (stone house, rocks) casts a shadow on the table, a low
+    one (wall, hedge, wood, fence) none: told apart at a glance, as the legend says."""
+    g = RULESET.new_game(None, {}, 1)
+    assert isinstance(g, BattleGame)
+    found = _features(g)
+    for feat in g.field.features:
+        shadows = found[feat.name].findall(f"{NS}polygon[@class='tt-cast-shadow']")
+        assert len(shadows) == (1 if feat.height == "tall" else 0), feat.name
+
+
+def test_issue_58_5_textures_are_defined_once_and_every_fill_finds_its_own() -> None:
+    """Textures live in <defs>, each id once (the legend's samples take their own ids);
+    every ``url(#...)`` a fill names is defined; no filter; the picture is the same
+    on every render (trees and stones placed by a hash, not a die)."""
+    g = RULESET.new_game(None, {}, 1)
+    svg = RULESET.render_svg(g)
+    root = ET.fromstring(svg)
+    ids = [e.get("id") for e in root.iter() if e.get("id")]
+    assert len(ids) == len(set(ids))
+    used = {(e.get("fill") or "")[5:-1] for e in root.iter() if (e.get("fill") or "").startswith("url(#")}
+    assert used and used <= set(ids)
+    assert "tt-stone-a8a296" in used and "tt-grass-dcdbb2" in used
+    assert root.find(f".//{NS}filter") is None
+    assert svg == RULESET.render_svg(g)
+    assert sum(1 for _ in root.iter()) < 1500
+
+
+def test_issue_58_5_a_kind_of_its_own_is_drawn_by_its_cover_and_height() -> None:
+    """A table's own terrain kind (here a plugin's 'bunker': heavy, tall) gets the look
+    its cover and height give, with its shadow, without new art."""
+    from rulesets.battle_of_tanks.svg import look
+
+    assert look("bunker", "heavy", "tall") == "building"
+    assert look("cornfield", "light", "low") == "hedge"
+    assert look("haystack", "light", "tall") == "woods"
+    assert look("kerb", "heavy", "low") == "wall"
+    assert look("stone_house", "light", "low") == "building"  # a kind of the rules keeps its own
+
+
+def test_issue_58_5_a_wreck_leaves_burnt_ground() -> None:
+    """BT-3.4: a destroyed tank becomes a wreck feature; its ground is scorched under it."""
+    from rulesets.battle_of_tanks.field import Feature
+
+    g = make_game(["gun"], ["target", "target"], {"a1": (20, 60, 0), "b1": (60, 60, 180), "b2": (100, 100, 0)},
+                  cards=[card("gun"), card("target")])
+    dead = g.tank("b1")
+    dead.hp, dead.wreck = 0, True
+    wr = g.rules.wrecks
+    g.field = g.field.with_wrecks([Feature("wreck of b1", "wreck", wr.cover, wr.passable, wr.height, dead.footprint())])
+    root = ET.fromstring(RULESET.render_svg(g))
+    scorched = [c for c in group(root, "terrain-features").iter(f"{NS}circle") if c.get("class") == "tt-scorch"]
+    assert len(scorched) == 1
+    assert abs(float(scorched[0].get("cx", "0")) - 60 * SCALE) < 0.2
