@@ -333,3 +333,36 @@ def test_58_8_every_place_to_press_is_40_px_at_1024x768(small: Browser, live: tu
     off = 19.5 / math.sqrt(2)  # up and to the right: outside the drawn spot, inside its press area
     click(b, spot["x"] + off, spot["y"] - off)
     b.wait(f"document.querySelector(\"#tt-overlay circle.tt-selected[data-place='{spot['key']}']\")")
+
+
+DICE_LOG = [
+    {"n": 7, "player": "a", "move": "fire b2", "hidden": False, "events": [
+        {"kind": "roll", "text": "A1 fires at B2 (open): rolls 5, needs 4+ -> HIT",
+         "data": {"shooter": "a1", "target": "b2", "roll": 5, "need": 4, "hit": True}},
+        {"kind": "penetration", "text": "penetration die rolls 3: H -> hull penetrated, B2 3 -> 2 HP (BT-6.5)",
+         "data": {"target": "b2", "face": "H", "roll": 3, "hp": 2, "damage": 1}},
+        {"kind": "roll", "text": "A1 fires at B2 (open): rolls 2, needs 4+ -> miss",
+         "data": {"shooter": "a1", "target": "b2", "roll": 2, "need": 4, "hit": False}}]},
+    {"n": 8, "player": "b", "move": "order b2 move", "hidden": False, "events": []},
+]
+
+
+def test_58_6_the_dice_tray_shows_each_die_its_need_and_result(browser: Browser, live_motion: str,
+                                                              screenshots: Path) -> None:
+    """issue 58.6: the tray shows each die of the newest decision that rolled (Battle of
+    Tanks' to-hit and penetration events as a seat receives them): what it was for, the
+    number, what it needed, what came of it; with no roll in the newest entries it is hidden."""
+    b = browser
+    game = new_game(live_motion)
+    open_seat(b, live_motion, game["links"]["white"])
+    assert b.js("document.getElementById('dice-tray').hidden"), "no die rolled in Tank Chess"
+    dice = b.js(f"""import('/static/table/dicetray.js').then(m => {{ m.drawDice({{log: {json.dumps(DICE_LOG)}}});
+        const tray = document.getElementById('dice-tray');
+        return {{hidden: tray.hidden, caption: tray.querySelector('p').textContent,
+                 dice: [...tray.querySelectorAll('li.die')].map(d => [...d.children].map(c => c.textContent)
+                        .concat(d.className))}}; }})""")
+    b.screenshot(screenshots / "dice-tray.png")
+    assert not dice["hidden"] and "move 7" in dice["caption"]
+    assert dice["dice"] == [["to hit", "5", "needs 4+", "hit", "die good"],
+                            ["penetration", "3·H", "", "penetrated", "die good"],
+                            ["to hit", "2", "needs 4+", "miss", "die bad"]]
