@@ -227,10 +227,17 @@ def _gravel(p: ET.Element, colour: str) -> None:
         ET.SubElement(p, "circle", {"cx": _f(x), "cy": _f(y), "r": _f(r), "fill": shade(colour, -0.25)})
 
 
+def _water(p: ET.Element, colour: str) -> None:
+    light = shade(colour, 0.35)
+    for x, y in ((1, 6), (11, 15)):
+        ET.SubElement(p, "path", {"d": f"M{x},{y} q2.5,-2 5,0 t5,0", "stroke": light, "stroke-width": "0.9",
+                                  "fill": "none", "stroke-linecap": "round"})
+
+
 TEXTURES = {
     "grass": (24.0, _grass), "snow": (24.0, _snow), "drift": (24.0, _drift), "swamp": (22.0, _swamp),
     "stone": (10.0, _stone), "planks": (8.0, _planks), "earth": (8.0, _earth), "leaves": (11.0, _leaves),
-    "gravel": (14.0, _gravel),
+    "gravel": (14.0, _gravel), "water": (20.0, _water),
 }
 """The textures a :meth:`Terrain.fill` can make: tile size and its marks."""
 
@@ -370,11 +377,13 @@ _FOREST_SLOTS = ((0.0, 0.05), (-0.36, -0.12), (0.36, -0.12), (-0.4, 0.3), (0.4, 
 off the hex's top middle, where its label is written."""
 
 
-def hex_forest(parent: ET.Element, x: float, y: float, r: float, key: int, colour: str) -> None:
-    """A forest hex's tree crowns, their places jittered by ``key`` (the hex)."""
+def hex_forest(parent: ET.Element, x: float, y: float, r: float, key: int, colour: str,
+               count: int = len(_FOREST_SLOTS)) -> None:
+    """A forest hex's tree crowns, their places jittered by ``key`` (the hex);
+    fewer than the full ``count`` of nine make an orchard or a copse."""
     rng = random.Random(key)
     trees = ET.SubElement(parent, "g", {"class": "tt-canopies"})
-    for sx, sy in _FOREST_SLOTS:
+    for sx, sy in _FOREST_SLOTS[:count]:
         tree(trees, x + (sx + rng.uniform(-0.06, 0.06)) * r, y + (sy + rng.uniform(-0.05, 0.05)) * r,
              r * rng.uniform(0.22, 0.27), colour)
 

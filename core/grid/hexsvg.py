@@ -1,6 +1,8 @@
 """SVG pictures of hex boards (standard library ElementTree only).
 
-One function draws the board -- terrain colours, elevation, hexside
+One function draws the board -- terrain drawn as terrain from its data
+(:func:`look`, :mod:`core.art.terrain`: crowns for woods, waves for water,
+shading and contours for high ground), elevation, hexside
 features, roads and railways, smoke and fortifications, hex labels -- and
 optional overlays: a sight line (coloured by its verdict), a path, or a set
 of reachable hexes with their MP cost. Rulesets reuse it for their boards.
@@ -12,15 +14,36 @@ import math
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 
+from core.art.terrain import Terrain, hex_forest, hex_relief, seed, shade
 from core.grid.hexboard import HexBoard
+from core.grid.hexmap import TerrainType
 from core.grid.los import Blocker
 
-__all__ = ["board_svg", "hex_center"]
+__all__ = ["board_svg", "hex_center", "look"]
 
 R = 24.0
 """Hex radius (centre to corner) in SVG units."""
 
 _STATUS_COLOUR = {"clear": "#1b8a2f", "hindered": "#d08a00", "blocked": "#c0262d"}
+
+
+def look(terrain: TerrainType) -> str:
+    """How a terrain type is drawn (:mod:`core.art.terrain`), read from its data:
+    water as water; a name that says high ground, swamp or snow as such; a type
+    that blocks sight as a forest and one that hinders it as an orchard; else
+    open ground."""
+    name = terrain.name.lower()
+    if terrain.water:
+        return "water"
+    for words, found in ((("high", "hill", "ridge"), "high"), (("swamp", "marsh"), "swamp"),
+                         (("drift",), "drift")):
+        if any(w in name for w in words):
+            return found
+    if terrain.los == "obstacle":
+        return "forest"
+    if terrain.los == "hindrance":
+        return "orchard"
+    return "snow" if "snow" in name else "grass"
 
 
 def hex_center(board: HexBoard, c: int) -> tuple[float, float]:
@@ -79,13 +102,27 @@ def board_svg(
     if title:
         t = ET.SubElement(svg, "text", {"x": _fmt(minx + 6), "y": _fmt(miny - 4), "font-size": "13"})
         t.text = title
+    art = Terrain()
+    svg.append(art.defs)
     cells = ET.SubElement(svg, "g", {"id": "hexes"})
     for c, (x, y) in enumerate(centres):
         terr = board.terrain[c]
         pts = " ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in _corners(board, x, y))
-        poly = ET.SubElement(cells, "polygon", {"points": pts, "fill": terr.colour,
-                                                "stroke": "#777", "stroke-width": "0.8"})
+        kind_look = look(terr)
+        if kind_look == "high":
+            fill = art.gradient("relief", terr.colour)
+        elif kind_look in ("forest", "orchard"):
+            fill = shade(terr.colour, -0.08)
+        else:
+            fill = art.fill(kind_look, terr.colour)
+        poly = ET.SubElement(cells, "polygon", {"points": pts, "fill": fill, "stroke": "#777", "stroke-width": "0.8",
+                                                "data-look": kind_look})
         ET.SubElement(poly, "title").text = f"{board.label(c)} {terr.name}"
+        if kind_look in ("forest", "orchard"):
+            hex_forest(cells, x, y, R, seed(board.label(c)), shade(terr.colour, -0.25),
+                       count=7 if kind_look == "forest" else 5)  # the label's corner left clear
+        elif kind_look == "high":
+            hex_relief(cells, x, y, R, terr.colour)
         if reach is not None and c in reach:
             ET.SubElement(cells, "polygon", {"points": pts, "fill": "#3b6fd6", "fill-opacity": "0.35"})
         label = ET.SubElement(cells, "text", {"x": _fmt(x), "y": _fmt(y - R * 0.45), "font-size": "7",
