@@ -366,3 +366,52 @@ def test_58_6_the_dice_tray_shows_each_die_its_need_and_result(browser: Browser,
     assert dice["dice"] == [["to hit", "5", "needs 4+", "hit", "die good"],
                             ["penetration", "3·H", "", "penetrated", "die good"],
                             ["to hit", "2", "needs 4+", "miss", "die bad"]]
+
+
+MOTION_BY_CONTRACT = """(async () => {
+  const motion = await import('/static/table/motion.js');
+  const box = document.createElement('div');
+  document.body.append(box);
+  const piece = (id, t, cls = '') => `<g class="tt-piece ${cls}" data-piece="${id}" transform="${t}"><rect x="-8" y="-5" width="16" height="10"/></g>`;
+  box.innerHTML = `<svg viewBox="0 0 200 100">${piece('a', 'translate(10 10) rotate(0)')}${piece('b', 'translate(50 50) rotate(0)')}${piece('c', 'translate(150 50) rotate(180)')}</svg>`;
+  const before = {log: [{n: 1, player: 'x', events: []}]};
+  motion.remember(null, before);
+  motion.remember(box.querySelector('svg'), before);
+  box.innerHTML = `<svg viewBox="0 0 200 100">${piece('a', 'translate(100 10) rotate(90)')}${piece('b', 'translate(50 50) rotate(0)', 'tt-wreck')}</svg>`;
+  const svg = box.querySelector('svg');
+  const after = {log: [{n: 1, player: 'x', events: []},
+    {n: 2, player: 'y', events: [], aid: {path: [[10, 10], [50, 10]]}},
+    {n: 3, player: 'y', events: [{kind: 'destroyed', text: 'b is destroyed', data: {}}],
+     aid: {path: [[50, 10], [100, 10]], lines: [{from: [100, 10], to: [50, 50]}]}}]};
+  motion.animate(svg, after);
+  const of = id => svg.querySelector(`[data-piece="${id}"]`).getAnimations();
+  const a = of('a')[0], timing = a.effect.getComputedTiming();
+  const out = {a_frames: a.effect.getKeyframes().length, a_delay: timing.delay, a_duration: timing.duration,
+               b: of('b').map(x => x.effect.getKeyframes().map(k => k.filter || '').join('|')),
+               ghost: svg.querySelectorAll('#tt-motion [data-piece]').length,
+               ghosts: svg.querySelectorAll('#tt-motion g.tt-piece').length,
+               tracer: svg.querySelectorAll('#tt-motion line.tt-tracer').length};
+  a.pause(); a.currentTime = timing.duration * 0.25;
+  out.quarter = new DOMMatrix(getComputedStyle(svg.querySelector('[data-piece="a"]')).transform).e;
+  document.getAnimations().forEach(x => x.finish());
+  box.remove();
+  return out;
+})()"""
+
+
+def test_58_6_decisions_play_one_by_one_wrecks_flash_vanished_pieces_fade(browser: Browser,
+                                                                          live_motion: str) -> None:
+    """issue 58.6, by the art contract alone (two pictures made here, no ruleset): two
+    decisions that landed at once move piece ``a`` along each one's path in turn (one
+    animation through both paths, over two steps, a quarter of the way still on the first
+    path); ``b``, now ``tt-wreck``, flashes; ``c``, gone, fades where it stood (a copy
+    without its id); the shot's tracer runs."""
+    b = browser
+    game = new_game(live_motion)
+    open_seat(b, live_motion, game["links"]["white"])
+    out = b.js(MOTION_BY_CONTRACT)
+    assert out["a_frames"] >= 4 and out["a_delay"] == 0 and out["a_duration"] > 500, out
+    assert 10 < out["quarter"] <= 50.5, f"on the first decision's path a quarter of the way: {out}"
+    assert any("brightness" in frames for frames in out["b"]), out
+    assert out["ghosts"] == 1 and out["ghost"] == 0, "the gone piece fades as a copy with no id"
+    assert out["tracer"] == 1
