@@ -14,10 +14,14 @@
 // two of them closer than TARGET_PX (a 16x16 Tank Chess board at 1024x768), the
 // view never zooms out below the level that keeps them TARGET_PX apart, and it
 // opens there with the viewer's own side, the bottom, in sight; dragging pans to
-// the rest. "whole board" shows as much of it as that allows.
+// the rest. "whole board" shows as much of it as that allows. A table on which
+// pieces stand anywhere (Battle of Tanks: the state has a ruler's `geometry`) has no
+// grid of places to keep apart: there the rings and label pads are drawn 40 px
+// wide themselves (orders.js, fire.js), and the whole table stays in view.
 import {$, el} from "../dom.js";
 import {boardSvg, onBoardDrawn, onOverlay} from "./board.js";
 import {turned} from "./turn.js";
+import {table} from "./connection.js";
 
 const MAX_ZOOM = 8;
 const DRAG_PX = 4;
@@ -179,6 +183,7 @@ function remember(svg) {
  * place, which sits on its piece's corner, aside); kept for the board while it is shown, so
  * that the view does not change with whose turn it is. */
 function measure(overlay) {
+  if (table.state && table.state.geometry) return;
   const spots = [...overlay.querySelectorAll("circle[data-place]:not(.tt-here)")]
     .map(c => [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))]);
   let least = spacing;
