@@ -10,12 +10,14 @@ table draws on them.
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
 import shapely
 
+from core.art.tanks import Livery, top_down_tank
 from core.art.terrain import (
     Terrain,
     building,
@@ -35,6 +37,7 @@ from rulesets.battle_of_tanks.render import feature_letter
 if TYPE_CHECKING:
     from rulesets.battle_of_tanks.field import Feature
     from rulesets.battle_of_tanks.game import BattleGame
+    from rulesets.battle_of_tanks.state import Tank
 
 SCALE = 5.0  # pixels per cm
 LOOKS = {"stone_house": "building", "wall": "wall", "earth_wall": "bank", "bushes": "hedge", "forest": "woods",
@@ -42,7 +45,7 @@ LOOKS = {"stone_house": "building", "wall": "wall", "earth_wall": "bank", "bushe
 """How each of the rules table's terrain kinds (data/battle_of_tanks/rules.yaml) is
 drawn; a kind not named here (a table's or a plugin's own) is drawn by its cover
 class and height instead (:func:`look`)."""
-LOOK_COLOURS = {"building": "#b4583c", "wall": "#a8a296", "bank": "#9a7b52", "hedge": "#64943f",
+LOOK_COLOURS = {"building": "#9a6e4c", "wall": "#a8a296", "bank": "#9a7b52", "hedge": "#64943f",
                 "woods": "#4e7f36", "rubble": "#9d978b", "fence": "#7b5a3a", "timber": "#a0764a"}
 """The main colour of each look: roof tiles, stone, earth, foliage, rock, wood."""
 SHADOW_CM = 1.6
@@ -51,9 +54,17 @@ SIDE_COLOUR = {"a": "#1565c0", "b": "#c62828"}
 TABLE = "#dcdbb2"
 BANDS = "#fbf9f3"
 """The table's colour, and the heading's and legend's around it."""
-WRECK_FILL = "#616161"
-DESTROYED_FILL = "#424242"
 LAST_SHOT = "#ff6f00"
+LIVERY = {"a": Livery(body="#4d6f9c", shade="#2f4868", highlight="#86a6cf", track="#1d2430", accent="#ffffff"),
+          "b": Livery(body="#a4473b", shade="#6c2a21", highlight="#d4826f", track="#2a1d1a", accent="#ffffff")}
+"""Each side's paint: its side colour muted to a military finish, so blue and red
+still tell the sides apart at a glance."""
+GUN_OF_LENGTH = 0.6
+"""The barrel's length from the turret ring, as a share of the hull's: the cards
+print none, so every gun is drawn from its tank's footprint (a 10 cm tank's gun
+reaches about 2 cm past its nose, as on a 1:56 model)."""
+TRACK_MARK = "#ffab00"
+"""The slashes across a damaged track (BT-6.5): amber, edged dark, on any livery."""
 SHADOW = {"fill": "#000000", "fill-opacity": "0.04", "stroke": "#5d4037", "stroke-opacity": "0.55",
           "stroke-width": "1.5", "stroke-dasharray": "6 4"}
 """The last shot's cover shadow: an outline, barely tinted, that hides nothing under it."""
@@ -222,24 +233,7 @@ def render_svg(game: BattleGame) -> str:
                       x2=f"{shot['to'][0] * SCALE:.1f}", y2=f"{(d - shot['to'][1]) * SCALE:.1f}",
                       stroke=LAST_SHOT, attrib={"stroke-width": "3", "class": "last-shot"})
     for t in game.tanks:
-        colour = SIDE_COLOUR[t.side] if t.alive else DESTROYED_FILL
-        spotted = t.key in game.spotted
-        g = ET.SubElement(svg, "g", attrib={"class": marks.classes(t, spotted), "data-tank": t.key})
-        said = marks.words(t, spotted)
-        ET.SubElement(g, "title").text = f"{t.label} ({t.card.name}) {t.hp}/{t.card.hit_points} HP" + (
-            f"; {said}" if said else "")
-        _polygon_elements(g, t.footprint(), d, fill=colour, stroke="#000000", opacity="0.9")
-        # the gun shows the heading
-        rad = np.radians(t.heading)
-        gx, gy = t.x + np.cos(rad) * t.length * 0.8, t.y + np.sin(rad) * t.length * 0.8
-        ET.SubElement(g, "line", x1=f"{t.x * SCALE:.1f}", y1=f"{(d - t.y) * SCALE:.1f}",
-                      x2=f"{gx * SCALE:.1f}", y2=f"{(d - gy) * SCALE:.1f}", stroke="#000000",
-                      attrib={"stroke-width": "3"})
-        corners = [(x * SCALE, (d - y) * SCALE) for x, y in list(t.footprint().exterior.coords)[:4]]
-        marks.draw(g, t, spotted, (t.x * SCALE, (d - t.y) * SCALE), corners, t.length * SCALE / 2)
-        text = ET.SubElement(g, "text", x=f"{t.x * SCALE:.1f}", y=f"{(d - t.y) * SCALE - t.width * SCALE:.1f}",
-                             attrib={"font-size": "12", "text-anchor": "middle", "font-family": "sans-serif"})
-        text.text = t.label
+        draw_tank(svg, t, t.key in game.spotted, d)
     scale = ET.SubElement(svg, "g", attrib={"class": "scale"})
     x0, y0 = 2 * SCALE, (d - 2) * SCALE
     ET.SubElement(scale, "line", x1=f"{x0:.0f}", y1=f"{y0:.0f}", x2=f"{x0 + 20 * SCALE:.0f}", y2=f"{y0:.0f}",
@@ -249,6 +243,85 @@ def render_svg(game: BattleGame) -> str:
     frame(svg, width=max(w * SCALE, 480.0), top=0, bottom=d * SCALE, heading=heading(game),
           legend=legend(game), background=BANDS)
     return ET.tostring(svg, encoding="unicode")
+
+
+def pose_transform(x: float, y: float, heading: float) -> str:
+    """The art contract's transform of a piece drawn at (x, y) with this heading
+    (degrees counter-clockwise from east, the table's y up): SVG turns clockwise
+    with y down, so the drawing's angle is the heading's negative."""
+    return f"translate({x:.1f} {y:.1f}) rotate({(-heading) % 360:.1f})"
+
+
+def draw_tank(parent: ET.Element, t: Tank, spotted: bool, depth: float) -> ET.Element:
+    """One tank (issue 58.2): a ``g.tank`` (the page's hooks: its classes, its
+    footprint as the rules have it, its label) holding the art contract's
+    ``g.tt-piece``, the tank drawn to its card's scale pointing its heading, with
+    its markers drawn on it so that they travel and turn with it."""
+    g = ET.SubElement(parent, "g", attrib={"class": marks.classes(t, spotted), "data-tank": t.key})
+    said = ", ".join(w for w in (marks.words(t, spotted), "track damaged" if t.alive and t.track_damaged else "") if w)
+    ET.SubElement(g, "title").text = f"{t.label} ({t.card.name}) {t.hp}/{t.card.hit_points} HP" + (
+        f"; {said}" if said else "")
+    # the rules' footprint, unpainted: what the page measures a tank by (label placement)
+    _polygon_elements(g, t.footprint(), depth, fill="none", stroke="none", **{"class": "footprint"})
+    piece = ET.SubElement(g, "g", attrib={
+        "class": "tt-piece" + ("" if t.alive else " tt-wreck"), "data-piece": t.key,
+        "transform": pose_transform(t.x * SCALE, (depth - t.y) * SCALE, t.heading)})
+    length, width = t.length * SCALE, t.width * SCALE
+    piece.append(tank_drawing(t, length, width))
+    draw_marks(piece, t, spotted, length, width)
+    text = ET.SubElement(g, "text", x=f"{t.x * SCALE:.1f}", y=f"{(depth - t.y) * SCALE - max(length, width) * 0.6:.1f}",
+                         attrib={"font-size": "12", "text-anchor": "middle", "font-family": "sans-serif"})
+    text.text = t.label
+    return g
+
+
+def tank_drawing(t: Tank, length: float, width: float) -> ET.Element:
+    """The tank seen from above (:func:`core.art.tanks.top_down_tank`) at its card's
+    footprint: hull and tracks ``length`` by ``width`` drawing units. The cards
+    give no gun length (BT-2 prints none), so the barrel is :data:`GUN_OF_LENGTH`
+    of the hull, from the turret ring; nor a turret bearing of its own (the rules
+    turn the whole tank, BT-5), so the turret points where the hull does."""
+    art = top_down_tank(length=length, width=width, gun=length * GUN_OF_LENGTH, kind="tank",
+                        livery=LIVERY[t.side], wreck=not t.alive)
+    # the page finds a tank by ``g.tank`` (board.js, orders.js): the drawing's kind
+    # class takes another word, so that only the outer group answers to it
+    art.set("class", " ".join("art-tank" if c == "tank" else c for c in (art.get("class") or "").split()))
+    return art
+
+
+def draw_marks(piece: ET.Element, t: Tank, spotted: bool, length: float, width: float) -> None:
+    """The markers a tank carries, in its own frame (gun along +x): crossed out when
+    destroyed (BT-6.5); else a dashed ring while in AMBUSH (BT-7.1), slashes across
+    both tracks while they are damaged (BT-6.5), a violet diamond by its rear while
+    spotted (BT-5.4), its order's chit on the engine deck (BT-5)."""
+    half_l, half_w = length / 2, width / 2
+    if not t.alive:
+        for (x1, y1), (x2, y2) in (((-half_l, -half_w), (half_l, half_w)), ((-half_l, half_w), (half_l, -half_w))):
+            ET.SubElement(piece, "line", attrib={"x1": f"{x1:.1f}", "y1": f"{y1:.1f}", "x2": f"{x2:.1f}",
+                                                 "y2": f"{y2:.1f}", "stroke": "#ffffff", "stroke-width": "2.5",
+                                                 "stroke-opacity": "0.85", "class": "mark-destroyed"})
+        return
+    if t.ambush:
+        ET.SubElement(piece, "circle", attrib={"cx": "0", "cy": "0", "r": f"{math.hypot(half_l, half_w) + 4:.1f}",
+                                               "fill": "none", "stroke": marks.AMBUSH_RING, "stroke-width": "3",
+                                               "stroke-dasharray": "6 4", "class": "mark-ambush"})
+    if t.track_damaged:
+        track = width * 0.22
+        d = []
+        for side in (-1, 1):
+            y = side * (half_w - track / 2)
+            for x in (-length * 0.08, length * 0.08):
+                d.append(f"M{x - 3:.1f},{y - track / 2 - 2.5:.1f} L{x + 3:.1f},{y + track / 2 + 2.5:.1f}")
+        mark = ET.SubElement(piece, "g", attrib={"class": "mark-track"})
+        ET.SubElement(mark, "path", attrib={"d": " ".join(d), "stroke": "#1a1a1a", "stroke-width": "4.5"})
+        ET.SubElement(mark, "path", attrib={"d": " ".join(d), "stroke": TRACK_MARK, "stroke-width": "2.5"})
+    if spotted:
+        x, y, r = -half_l - 1, half_w + 4, 7.0
+        ET.SubElement(piece, "polygon", attrib={
+            "points": f"{x:.1f},{y - r:.1f} {x + r:.1f},{y:.1f} {x:.1f},{y + r:.1f} {x - r:.1f},{y:.1f}",
+            "fill": marks.SPOT, "stroke": "#ffffff", "stroke-width": "1.5", "class": "mark-spotted"})
+    if t.order is not None:
+        marks.chit(piece, t.order, -length * 0.3, 0, min(marks.CHIT_R, width * 0.4))
 
 
 def heading(game: BattleGame) -> list[HeadingLine]:
@@ -270,6 +343,35 @@ def heading(game: BattleGame) -> list[HeadingLine]:
     return lines
 
 
+def tank_legend(game: BattleGame) -> list[LegendItem]:
+    """The tanks and their markers, each sample a tank drawn as on the table (a 10 by
+    5 cm one, scaled into the legend's square) with the marker on it."""
+    base = game.tanks[0]
+
+    def sample(side: str = "a", spotted: bool = False, **state: Any) -> ET.Element:
+        t = replace(base, side=side, length=10.0, width=5.0, hp=1, order=None, ambush=False, track_until=None)
+        t = replace(t, **state)
+        g = ET.Element("g", attrib={"transform": "translate(8 8) scale(0.27)"})
+        piece = ET.SubElement(g, "g", attrib={"class": "tt-sample"})
+        piece.append(tank_drawing(t, t.length * SCALE, t.width * SCALE))
+        draw_marks(piece, t, spotted, t.length * SCALE, t.width * SCALE)
+        return g
+
+    chits = ET.Element("g")
+    for i, order in enumerate(marks.ORDER_COLOURS):
+        marks.chit(chits, order, 3 + (i % 3) * 5, 5 + (i // 3) * 6, 2.4)
+    return [
+        *(LegendItem(f"side {side}'s tank, its label above", [sample(side)]) for side in SIDE_COLOUR),
+        LegendItem("each tank drawn to its card's footprint (BT-2.1), its gun pointing its heading"),
+        LegendItem("order this round, its chit's colour (BT-5): yellow MOVE, red FIRE, red and yellow ATTACK, "
+                   "blue AMBUSH, green RETREAT, violet RECON", [chits]),
+        LegendItem("waiting in AMBUSH (BT-7.1)", [sample(ambush=True)]),
+        LegendItem("spotted until the round's end (BT-5.4)", [sample(spotted=True)]),
+        LegendItem("track damaged, its tracks slashed (BT-6.5)", [sample(track_until=1)]),
+        LegendItem("destroyed tank, crossed (BT-6.5)", [sample(hp=0)]),
+    ]
+
+
 def legend(game: BattleGame) -> list[LegendItem]:
     """A sample and a meaning for every symbol of the picture."""
     def rect(fill: str, **more: str) -> ET.Element:
@@ -279,12 +381,8 @@ def legend(game: BattleGame) -> list[LegendItem]:
     def line(colour: str, **more: str) -> ET.Element:
         return ET.Element("line", attrib={"x1": "0", "y1": "8", "x2": "16", "y2": "8", "stroke": colour, **more})
 
-    items = [
-        LegendItem(f"side {side}'s tank, its label above", [rect(colour)]) for side, colour in SIDE_COLOUR.items()
-    ]
+    items = tank_legend(game)
     items += [
-        LegendItem("gun: the heading", [rect(SIDE_COLOUR["a"]), line("#000000", **{"stroke-width": "3"})]),
-        *marks.legend_items(SIDE_COLOUR["a"], DESTROYED_FILL),
         LegendItem("base plate and tower (BT-3.1)",
                    [rect(SIDE_COLOUR["a"], opacity="0.3"),
                     ET.Element("circle", cx="8", cy="8", r="4", fill=SIDE_COLOUR["a"])]),

@@ -165,8 +165,8 @@ def test_issue_29_2_the_picture_marks_orders_ambush_spotting_and_wrecks() -> Non
     title = {k: t.find(f"{NS}title").text for k, t in tanks.items()}  # type: ignore[union-attr]
     assert title["a2"].endswith("; order AMBUSH, waiting in AMBUSH")  # type: ignore[union-attr]
     assert title["b2"].endswith("; spotted") and title["b1"].endswith("; destroyed")  # type: ignore[union-attr]
-    chit = tanks["a2"].find(f"{NS}g[@class='mark-order order-ambush']")
+    chit = tanks["a2"].find(f".//{NS}g[@class='mark-order order-ambush']")
     assert chit is not None and chit.find(f"{NS}circle").get("fill") == "#1e88e5"  # type: ignore[union-attr]
-    assert tanks["a2"].find(f"{NS}circle[@class='mark-ambush']") is not None
-    assert tanks["b2"].find(f"{NS}polygon[@class='mark-spotted']") is not None
-    assert len(tanks["b1"].findall(f"{NS}line[@class='mark-destroyed']")) == 2
+    assert tanks["a2"].find(f".//{NS}circle[@class='mark-ambush']") is not None
+    assert tanks["b2"].find(f".//{NS}polygon[@class='mark-spotted']") is not None
+    assert len(tanks["b1"].findall(f".//{NS}line[@class='mark-destroyed']")) == 2

@@ -4,14 +4,17 @@ legend of every symbol; the table's own coordinates left where they were."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+
+import pytest
 
 from core.data import load_document
 from rulesets.battle_of_tanks import RULESET
 from rulesets.battle_of_tanks.actions import Declare, Fire, Shot
 from rulesets.battle_of_tanks.game import BattleGame
-from rulesets.battle_of_tanks.svg import SCALE, heading
+from rulesets.battle_of_tanks.svg import SCALE, heading, legend
 from tests.battle_of_tanks.helpers import FACE, card, give_chit, make_game, script
 from tests.svg import NS, group
 
@@ -65,7 +68,9 @@ def test_bt_8_1_heading_says_game_over_with_the_result() -> None:
 
 
 def test_legend_names_every_symbol() -> None:
-    root = ET.fromstring(RULESET.render_svg(RULESET.new_game(None, {}, 1)))
+    game = RULESET.new_game(None, {}, 1)
+    assert isinstance(game, BattleGame)
+    root = ET.fromstring(RULESET.render_svg(game))
     text = " ".join(t.text or "" for t in group(root, "legend").iter(f"{NS}text"))
     for symbol in ("side a's tank", "side b's tank", "destroyed tank", "base plate and tower (BT-3.1)",
                    "stone house: heavy cover, tall, impassable", "wall: heavy cover, low", "forest: light cover, low",
@@ -73,9 +78,12 @@ def test_legend_names_every_symbol() -> None:
                    "tall cover casts a shadow and blocks sight", "a letter and name label each feature",
                    "line of sight", "last shot", "cover shadow of the last shot", "grid: 10 cm"):
         assert symbol in text, symbol
+    items = legend(game)
+    assert [i.label.split(" (")[0] for i in items if not i.sample] == [
+        "each tank drawn to its card's footprint", "tall cover casts a shadow and blocks sight, low cover shows "
+        "a turret over it"]  # the two notes; every other entry has its symbol drawn
     samples = [g for g in group(root, "legend").iter(f"{NS}g") if g.get("class") == "sample"]
-    texts = [t for t in group(root, "legend").iter(f"{NS}text")]
-    assert len(samples) == len(texts) - 3  # every entry but the note on heights (3 lines) has its symbol
+    assert len(samples) == len(items) - 2
 
 
 def test_heading_and_legend_leave_the_tables_coordinates() -> None:
@@ -189,3 +197,89 @@ def test_issue_58_5_a_wreck_leaves_burnt_ground() -> None:
     scorched = [c for c in group(root, "terrain-features").iter(f"{NS}circle") if c.get("class") == "tt-scorch"]
     assert len(scorched) == 1
     assert abs(float(scorched[0].get("cx", "0")) - 60 * SCALE) < 0.2
+
+
+# ---------------------------------------------------------------- tanks (issue 58.2)
+def _pieces(game: BattleGame) -> dict[str, ET.Element]:
+    root = ET.fromstring(RULESET.render_svg(game))
+    out = {}
+    for g in root.iter(f"{NS}g"):
+        if "tank" in (g.get("class") or "").split():
+            (piece,) = [p for p in g.findall(f"{NS}g") if "tt-piece" in (p.get("class") or "").split()]
+            assert piece.get("data-piece") == g.get("data-tank")
+            out[g.get("data-tank") or ""] = piece
+    return out
+
+
+def _pose(piece: ET.Element) -> tuple[float, float, float]:
+    m = re.fullmatch(r"translate\(([-\d.]+) ([-\d.]+)\) rotate\(([-\d.]+)\)", piece.get("transform", ""))
+    assert m, piece.get("transform")
+    x, y, deg = (float(v) for v in m.groups())
+    return x, y, deg
+
+
+def _tracks(piece: ET.Element) -> tuple[float, float]:
+    """Length and width the drawing's tracks cover (the hull's footprint), drawing units."""
+    rects = [r for r in piece.iter(f"{NS}rect") if r.get("class") == "track"]
+    assert len(rects) == 2
+    xs = [float(r.get("x", "0")) for r in rects] + [float(r.get("x", "0")) + float(r.get("width", "0")) for r in rects]
+    ys = [float(r.get("y", "0")) for r in rects] + [float(r.get("y", "0")) + float(r.get("height", "0")) for r in rects]
+    return max(xs) - min(xs), max(ys) - min(ys)
+
+
+def test_issue_58_2_each_tank_is_a_piece_at_its_heading_drawn_to_its_cards_footprint() -> None:
+    """BT-2.1: the hull and tracks cover the card's footprint (length x width cm times
+    SCALE; a card without one takes the rules' default); the art contract's transform
+    puts the drawing's centre on the tank's and turns it by the heading (SVG turns
+    clockwise with y down: -heading); the gun reaches past the nose (BT-2 prints no
+    gun length: drawn from the footprint)."""
+    g = make_game(["gun", "small"], ["target"], {"a1": (20, 60, 30), "a2": (40, 20, 270), "b1": (90, 75, 135)},
+                  cards=[card("gun", footprint={"length_cm": 12, "width_cm": 6}), card("small"),
+                         card("target", footprint={"length_cm": 7.5, "width_cm": 4})])
+    pieces = _pieces(g)
+    assert set(pieces) == {"a1", "a2", "b1"}
+    for t in g.tanks:
+        x, y, deg = _pose(pieces[t.key])
+        assert (x, y) == (round(t.x * SCALE, 1), round((g.field.depth - t.y) * SCALE, 1))
+        assert deg == round((-t.heading) % 360, 1)
+        assert _tracks(pieces[t.key]) == pytest.approx((t.length * SCALE, t.width * SCALE))
+        gun = next(r for r in pieces[t.key].iter(f"{NS}rect") if r.get("class") == "gun")
+        assert gun is not None
+    assert (g.tank("a1").length, g.tank("b1").width, g.tank("a2").length) == (12, 4, 10)  # the default: 10 x 5
+    assert _tracks(pieces["a1"]) == pytest.approx((60, 30)) and _tracks(pieces["b1"]) == pytest.approx((37.5, 20))
+
+
+def _marks(piece: ET.Element) -> set[str]:
+    return {(e.get("class") or "").split()[0] for e in piece.iter() if (e.get("class") or "").startswith("mark-")}
+
+
+def test_issue_58_2_states_are_marks_on_the_drawing_each_told_apart() -> None:
+    """BT-5 an order's chit, BT-7.1 the AMBUSH ring, BT-5.4 the spotted diamond, BT-6.5
+    slashed tracks and the destroyed tank burnt out and crossed (``tt-wreck``, its id
+    kept): each drawn inside the piece so it moves and turns with it, and no two
+    states look alike."""
+    g = make_game(["gun", "gun", "gun", "gun"], ["target", "target"],
+                  {"a1": (20, 60, 0), "a2": (20, 30, 0), "a3": (20, 90, 0), "a4": (50, 50, 90),
+                   "b1": (60, 60, 180), "b2": (100, 100, 180)},
+                  cards=[card("gun", firepower=600), card("target")])
+    give_chit(g, "a")
+    g.apply(Declare("gun#2", "AMBUSH"))
+    g.spotted.add("b2")
+    g.tank("b1").hp = 0
+    g.tank("a3").track_until = 1
+    g.tank("a4").order = "MOVE"
+    pieces = _pieces(g)
+    looks = {key: _marks(p) for key, p in pieces.items()}
+    assert looks == {"a1": set(), "a2": {"mark-ambush", "mark-order"}, "a3": {"mark-track"}, "a4": {"mark-order"},
+                     "b1": {"mark-destroyed"}, "b2": {"mark-spotted"}}
+    assert pieces["b1"].get("class") == "tt-piece tt-wreck" and pieces["a1"].get("class") == "tt-piece"
+    art = pieces["b1"].find(f"{NS}g")
+    assert art is not None and "wreck" in (art.get("class") or "").split()
+    chit = pieces["a4"].find(f"{NS}g[@class='mark-order order-move']")
+    assert chit is not None and chit.find(f"{NS}circle").get("fill") == "#fdd835"  # type: ignore[union-attr]
+    root = ET.fromstring(RULESET.render_svg(g))
+    title = next(t for t in root.iter(f"{NS}g") if t.get("data-tank") == "a3").find(f"{NS}title")
+    assert title is not None and (title.text or "").endswith("; track damaged")
+    # only the outer group answers to the page's g.tank
+    assert [e.get("data-tank") for e in root.iter(f"{NS}g") if "tank" in (e.get("class") or "").split()] == [
+        "a1", "a2", "a3", "a4", "b1", "b2"]
