@@ -348,13 +348,19 @@ class TableServer:
         except Stale as exc:
             raise HttpError(409, str(exc), version=exc.version) from None
 
-    def _seat_action(self, name: str, model: type[Body],
-                     do: Callable[[Table, Seat, Any], Any]) -> Callable[[Request], Awaitable[Response]]:
+    def _seat_action(self, name: str, model: type[Body], do: Callable[[Table, Seat, Any], Any],
+                     changes: bool = True) -> Callable[[Request], Awaitable[Response]]:
+        """The route of a seat's action. The answer to a change (a move, an undo, ...)
+        is the seat's state as that change left it: the table's lock is held from
+        the change to the state, so that another change (the other seat's move, the
+        computer's reply) cannot slip in between and each change is acknowledged
+        with its own version (issue 61.5). A question (``changes=False``: a hint,
+        which thinks for a while) lets the table go on meanwhile."""
         async def handler(request: Request) -> Response:
             table, seat = self.seat(request)
             body = await read_body(request, model)
 
-            def work() -> Response:
+            def answer() -> Response:
                 extra = do(table, seat, body)
                 if getattr(body, "brief", False):
                     return JSONResponse({"answer": extra, "version": table.version})
@@ -362,6 +368,12 @@ class TableServer:
                 if extra:
                     return JSONResponse({**state, "answer": extra})
                 return Response(text, media_type="application/json")
+
+            def work() -> Response:
+                if not changes:
+                    return answer()
+                with table.lock:
+                    return answer()
 
             return await run_in_threadpool(work)
 
@@ -447,14 +459,14 @@ class TableServer:
     # ------------------------------------------------------------- routes
     def app(self) -> Starlette:
         t = "/api/t/{game}/{token}"
-        seat_routes: list[tuple[str, type[Body], Callable[[Table, Seat, Any], Any]]] = [
-            ("act", MoveBody, lambda tb, s, b: tb.act(s, b.move) and None),
-            ("undo", EmptyBody, lambda tb, s, b: tb.undo(s)),
-            ("resign", EmptyBody, lambda tb, s, b: tb.resign(s)),
-            ("draw", DrawBody, lambda tb, s, b: tb.offer_draw(s, b.accept)),
-            ("ready", EmptyBody, lambda tb, s, b: tb.pass_screen_ready(s)),
-            ("hint", EmptyBody, self._hint),
-            ("ask", AskBody, self._ask),
+        seat_routes: list[tuple[str, type[Body], Callable[[Table, Seat, Any], Any], bool]] = [
+            ("act", MoveBody, lambda tb, s, b: tb.act(s, b.move) and None, True),
+            ("undo", EmptyBody, lambda tb, s, b: tb.undo(s), True),
+            ("resign", EmptyBody, lambda tb, s, b: tb.resign(s), True),
+            ("draw", DrawBody, lambda tb, s, b: tb.offer_draw(s, b.accept), True),
+            ("ready", EmptyBody, lambda tb, s, b: tb.pass_screen_ready(s), True),
+            ("hint", EmptyBody, self._hint, False),
+            ("ask", AskBody, self._ask, False),
         ]
         routes = [
             Route("/", guarded(self.start_page)),
@@ -470,8 +482,8 @@ class TableServer:
             Route(f"{t}/notes", guarded(self.notes)),
             Route(f"{t}/estimate", guarded(estimate_route(self.seat))),  # the evaluation bar (issue 28.5)
         ]
-        for name, model, do in seat_routes:
-            routes.append(Route(f"{t}/{name}", guarded(self._seat_action(name, model, do)),
+        for name, model, do, changes in seat_routes:
+            routes.append(Route(f"{t}/{name}", guarded(self._seat_action(name, model, do, changes)),
                                 methods=["POST"]))
         from cli.serve.replay_api import replay_routes
 
