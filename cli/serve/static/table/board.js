@@ -28,6 +28,7 @@ export function drawBoard() {
     board.dataset.version = String(state.version);
     const drawn = board.querySelector("svg");
     if (drawn) {
+      for (const part of drawn.children) serverDrawn.add(part);
       dropCaption(drawn);
       moveLegend(drawn);
       spreadLabels(drawn);
@@ -190,15 +191,24 @@ function spreadLabels(svg) {
 // A place's press area (issue 58.8): a press within PRESS_PX of a place's centre
 // counts as a press on it, however small its drawn spot, unless another place's
 // centre is nearer (zoom.js keeps neighbours at least twice that apart). A press on
-// the drawing there -- a piece's gun, the board -- is passed to the place as if it
-// were on it; a press on anything else that answers presses is left alone, and so
-// is every press during a free drive, which takes the whole table.
+// the picture there -- a piece's gun, the board -- is passed to the place as if it
+// were on it; a press on anything the page drew over the picture (a ruleset's
+// arrows, rings, pads) is left alone, and so is every press during a free drive,
+// which takes the whole table.
 const PRESS_PX = 20;
+const serverDrawn = new WeakSet();  // the parts of the picture as the server sent it
+
+/** Whether `node` belongs to the server's picture itself, not to anything the page drew over it. */
+function ofPicture(svg, node) {
+  let part = node;
+  while (part && part.parentNode !== svg) part = part.parentNode;
+  return Boolean(part) && serverDrawn.has(part);
+}
 
 function placeNear(event) {
   const svg = boardSvg();
   const t = event.target;
-  if (!svg || !(t instanceof Element) || !svg.contains(t) || t.closest("[data-place], [data-tank], #tc-pick")) return null;
+  if (!svg || !(t instanceof Element) || !(t === svg || ofPicture(svg, t)) || t.closest("[data-tank]")) return null;
   if (document.querySelector("#ruler.on")) return null;  // Battle of Tanks measures where it is clicked
   if (!table.state || !table.state.your_turn || table.state.drive) return null;
   const m = svg.getScreenCTM();

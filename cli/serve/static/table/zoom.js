@@ -26,6 +26,7 @@ import {table} from "./connection.js";
 const MAX_ZOOM = 8;
 const DRAG_PX = 4;
 export const TARGET_PX = 40;
+const LEAST_CAP = 2;  // the least zoom never hides more than three quarters of the board
 
 let base = null;   // the drawing's whole viewBox [x, y, w, h]
 let view = null;   // the part shown, or null for the whole
@@ -41,7 +42,7 @@ export function leastZoom() {
   const r = svg.getBoundingClientRect();
   const whole = Math.min(r.width / base[2], r.height / base[3]);  // screen pixels a drawing unit, whole board
   if (!whole) return 1;
-  return Math.min(MAX_ZOOM / 2, Math.max(1, TARGET_PX / (spacing * whole)));
+  return Math.min(LEAST_CAP, Math.max(1, TARGET_PX / (spacing * whole)));
 }
 
 /** The view at the least zoom level: centred across, the viewer's own side (the bottom of the screen) in sight. */
@@ -175,27 +176,32 @@ function remember(svg) {
                             : [0, 0, Number(svg.getAttribute("width")) || 0, Number(svg.getAttribute("height")) || 0];
   if (!base || next.some((v, i) => Math.abs(v - base[i]) > 1e-6)) { view = null; spacing = Infinity; }
   base = next;
-  if (!view) view = leastView();
+  if (!view || base[2] / view[2] < leastZoom() - 1e-6) view = leastView();
   apply();
 }
 
-/** The least distance between two of the places drawn to press (the handle of a turn in
- * place, which sits on its piece's corner, aside); kept for the board while it is shown, so
- * that the view does not change with whose turn it is. */
+/** The least distance between two of the pieces a player may pick (their destinations lie
+ * on the same squares or hexes); kept for the board while it is shown, so
+ * that the view does not change with whose turn it is. The view follows it at once only
+ * for the board's first places; after that, at the next picture, so that a view never
+ * moves under a finger half-way through a move. */
 function measure(overlay) {
   if (table.state && table.state.geometry) return;
-  const spots = [...overlay.querySelectorAll("circle[data-place]:not(.tt-here)")]
-    .map(c => [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))]);
+  const spots = [...overlay.querySelectorAll("circle.tt-from[data-place]")]
+    .map(c => [Number(c.getAttribute("cx")), Number(c.getAttribute("cy")), Number(c.getAttribute("r")) || 0]);
   let least = spacing;
   for (let i = 0; i < spots.length; i++) {
     for (let j = i + 1; j < spots.length; j++) {
       const d = Math.hypot(spots[i][0] - spots[j][0], spots[i][1] - spots[j][1]);
-      if (d > 1e-6 && d < least) least = d;
+      // two spots stacked on one square or hex (a gun and its target, two roles of one
+      // piece) are told apart by what they draw, not by distance: not neighbours
+      if (d >= Math.max(spots[i][2], spots[j][2]) && d < least) least = d;
     }
   }
   if (least === spacing) return;
+  const first = !Number.isFinite(spacing);
   spacing = least;
-  if (!base) return;
+  if (!base || !first) return;
   const shown = view ? base[2] / view[2] : 1;
   if (shown < leastZoom() - 1e-6) { view = leastView(); apply(); }
 }
