@@ -1,10 +1,11 @@
 """A process pool of our own, made so that no run on it can hang.
 
 ``multiprocessing.Pool`` did hang (issue 61.2): after a game failed, leaving its
-``with`` terminated the pool, and that join waited for ever on a handler thread
-of the pool (its task handler blocked on the queue's lock, the workers already
-gone); seen in about one run of 50 in a plain process, more often with a Dask
-client alive. This pool has no threads at all. Each worker has a pipe of its
+``with`` terminated the pool, and that waited for ever joining the pool's task
+handler thread, itself blocked on the lock of the task queue, the workers
+already gone. One process running failing games one after another met it
+within tens to hundreds of runs, sooner with a Dask client alive; so a
+simulation that met a failing game could hang. This pool has no threads at all. Each worker has a pipe of its
 own; the parent hands a worker a batch of items when it is idle and reads the
 answers (one per item, as each is done) with
 :func:`multiprocessing.connection.wait`, which also watches every worker's
