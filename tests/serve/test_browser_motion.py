@@ -415,3 +415,21 @@ def test_58_6_decisions_play_one_by_one_wrecks_flash_vanished_pieces_fade(browse
     assert any("brightness" in frames for frames in out["b"]), out
     assert out["ghosts"] == 1 and out["ghost"] == 0, "the gone piece fades as a copy with no id"
     assert out["tracer"] == 1
+
+
+def test_58_6_the_seats_state_carries_its_own_last_move_drawing_and_turned(live_motion: str) -> None:
+    """issue 58.6 and 58.8, without a browser: after White's drive and shot, White's state
+    draws its own last move (the path d4 -> d6 and the shot d6 -> h6, in the picture's
+    units), Black's log entry for it carries the same drawing; White's board is not turned,
+    Black's is (Tank Chess draws White's side at the bottom, TC-1.2), a spectator's is not."""
+    game = new_game(live_motion)
+    links = game["links"]
+    post(live_motion, links["white"], "act", {"move": MOVE})
+    white, black = post(live_motion, links["white"], "state"), post(live_motion, links["black"], "state")
+    spectator = post(live_motion, links["spectator"], "state")
+    drawn = white["last_drawing"]
+    d4, d6 = drawn["path"]
+    assert d6[0] == d4[0] and d4[1] - d6[1] == 2 * 36, drawn
+    assert drawn["lines"][0]["from"] == d6 and drawn["lines"][0]["to"][1] == d6[1], drawn
+    assert black["log"][-1]["aid"] == drawn and "last_drawing" not in black
+    assert (white["turned"], black["turned"], spectator["turned"]) == (False, True, False)
