@@ -198,3 +198,16 @@ def test_random_opening_is_played_by_a_random_player_seeded_by_the_game() -> Non
             expected = opener.choose(replay)
             assert step.action == expected
             replay.apply(expected)
+
+
+def test_a_pooled_run_hands_over_each_game_as_it_ends() -> None:
+    """issue 61.2: a worker answers game by game, also within a chunk, so ``on_result``
+    and ``progress`` see every game the moment it is in (and a worker that dies is
+    pinned on its game, tests/ai/test_workers.py)."""
+    jobs = simulation_jobs(PigGames(), 8, seed=4, default_kind="random")
+    seen: list[int] = []
+    counts: list[int] = []
+    results = run_jobs(jobs, workers=2, chunk_size=4, on_result=lambda r: seen.append(r.index),
+                       progress=lambda done, total: counts.append(done))
+    assert sorted(seen) == list(range(8)) and counts == list(range(1, 9))
+    assert results == run_jobs(jobs, workers=1)
