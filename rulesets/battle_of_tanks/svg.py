@@ -1,5 +1,11 @@
-"""SVG picture of a table: terrain, base plates, tanks with heading, sight lines
-and the cover shadow of the last shot. Built with ElementTree (no dependency).
+"""SVG picture of a table: terrain, base plates, tanks, sight lines and the cover
+shadow of the last shot. Built with ElementTree (no dependency).
+
+Terrain is drawn as what it is (:mod:`core.art.terrain`: roofs, walls, hedges,
+tree crowns, rubble), tall cover casting a shadow; each tank is drawn from above
+(:mod:`core.art.tanks`) at its card's footprint, one ``g.tt-piece`` turned to
+its heading (the art contract the page's motion module animates), its markers
+drawn on it (:mod:`rulesets.battle_of_tanks.marks` gives their colours and words).
 
 A heading above the table says the scenario, the round and its phase, whose
 activation it is and who decides what, or the result; a legend below it
@@ -258,7 +264,7 @@ def draw_tank(parent: ET.Element, t: Tank, spotted: bool, depth: float) -> ET.El
     ``g.tt-piece``, the tank drawn to its card's scale pointing its heading, with
     its markers drawn on it so that they travel and turn with it."""
     g = ET.SubElement(parent, "g", attrib={"class": marks.classes(t, spotted), "data-tank": t.key})
-    said = ", ".join(w for w in (marks.words(t, spotted), "track damaged" if t.alive and t.track_damaged else "") if w)
+    said = marks.words(t, spotted)
     ET.SubElement(g, "title").text = f"{t.label} ({t.card.name}) {t.hp}/{t.card.hit_points} HP" + (
         f"; {said}" if said else "")
     # the rules' footprint, unpainted: what the page measures a tank by (label placement)
