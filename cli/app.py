@@ -278,6 +278,40 @@ def cards_new(ruleset: str = typer.Argument(..., help="Ruleset id.")) -> None:
     new_card(ruleset)
 
 
+scenario_app = typer.Typer(help="Scenarios: start a new one.", no_args_is_help=True)
+app.add_typer(scenario_app, name="scenario")
+map_app = typer.Typer(help="Maps and tables: start a new one.", no_args_is_help=True)
+app.add_typer(map_app, name="map")
+
+
+@scenario_app.command("new")
+def scenario_new(ruleset: str = typer.Argument(..., help="Ruleset id.")) -> None:
+    """Print a commented scenario to start from (`tanktable show RULESET scenario` lists the shipped ones)."""
+    from cli.commands import new_template
+
+    new_template(ruleset, "scenario")
+
+
+@map_app.command("new")
+def map_new(ruleset: str = typer.Argument(..., help="Ruleset id.")) -> None:
+    """Print a commented map (a table for Battle of Tanks) to start from."""
+    from cli.commands import new_template
+
+    new_template(ruleset, "map")
+
+
+@app.command("show")
+def show_cmd(
+    ruleset: str = typer.Argument(..., help="Ruleset id (or 'hex' for hex maps and terrain)."),
+    kind: str = typer.Argument(..., help="Data kind: army, scenario, map, table, card...; see tanktable schema RULESET."),
+    name: str | None = typer.Argument(None, help="A shipped file's name; without it, the names are listed."),
+) -> None:
+    """Print a shipped army, map, scenario or other data file to start your own from."""
+    from cli.commands import show_shipped
+
+    raise typer.Exit(show_shipped(ruleset, kind, name))
+
+
 def main() -> None:
     """Console entry point: user errors as one line on stderr, never a traceback."""
     from core.errors import TanktableError, UsageError

@@ -117,18 +117,21 @@ def validate_paths(paths: list[Path], json_out: bool) -> int:
 
 
 def list_kinds(ruleset: str) -> None:
-    """The data kinds ``tanktable schema`` and ``validate`` know for ``ruleset``, one a line."""
-    from core.registry import CORE_KINDS
+    """The data kinds ``tanktable schema`` and ``validate`` know for ``ruleset``, one a line
+    (a plugin's hex maps too, issue 60.6); ``record`` last."""
+    from core.schema import kinds_of
 
-    core = sorted(k for r, k in CORE_KINDS if r == ruleset)
-    kinds = core or sorted(get_ruleset(ruleset).data_kinds())
-    for kind in [*kinds, "record"] if not core else kinds:
+    kinds = sorted(kinds_of(ruleset))
+    for kind in [k for k in kinds if k != "record"] + [k for k in kinds if k == "record"]:
         typer.echo(kind)
 
 
 def print_schema(ruleset: str, kind: str) -> None:
-    model = kind_model(ruleset, kind)
-    typer.echo(json.dumps(model.model_json_schema(), indent=2))
+    """The JSON Schema an editor checks a file of ``kind`` with: generated from the models
+    ``validate`` uses, widened to what ``validate`` accepts (issue 60.2, :mod:`core.schema`)."""
+    from core.schema import schema_of
+
+    typer.echo(json.dumps(schema_of(ruleset, kind), indent=2))
 
 
 def _side(game: Any, side: str | None) -> int | None:
@@ -326,5 +329,82 @@ def show_card(ruleset_id: str, card_id: str, extra: list[Path]) -> int:
     return 0
 
 
+CARD_KINDS = ("card", "cards", "unit", "units")
+"""Names a ruleset's kind of unit-card files goes by (a plugin's may be ``units``)."""
+
+ROLES: dict[str, tuple[str, ...]] = {
+    "card": CARD_KINDS, "army": ("army",), "scenario": ("scenario",), "map": ("map", "table"),
+}
+"""What ``cards new``, ``army new``, ``scenario new`` and ``map new`` start, by the kinds
+that play that part (a Battle of Tanks map is a ``table``)."""
+
+
+def role_kind(ruleset_id: str, role: str) -> str:
+    """The data kind of ``ruleset_id`` that plays ``role``; a clear error where none does."""
+    from core.schema import kinds_of
+
+    kinds = kinds_of(ruleset_id)
+    for kind in ROLES[role]:
+        if kind in kinds:
+            return kind
+    what = {"card": "unit cards", "army": "army lists", "scenario": "scenario files",
+            "map": "map files"}[role]
+    raise TanktableError(f"{ruleset_id} has no {what} (its data kinds: "
+                         f"{', '.join(sorted(k for k in kinds if k != 'record'))})")
+
+
+def template_text(ruleset_id: str, role: str) -> str:
+    """The commented file ``tanktable ROLE new RULESET`` prints, with its schema modeline:
+    the ruleset's template of that kind (``templates/KIND.yaml`` in its data, or its
+    ``card_template``), else its first shipped file of the kind, named as such."""
+    from core.schema import shipped_files, template_file, with_modeline
+
+    kind = role_kind(ruleset_id, role)
+    found = template_file(ruleset_id, kind)
+    if found is not None:
+        return with_modeline(found.read_text(encoding="utf-8"))
+    if role == "card":
+        try:
+            return with_modeline(get_ruleset(ruleset_id).card_template())
+        except TanktableError:
+            pass  # no template of its own: start from a shipped card file
+    shipped = shipped_files(ruleset_id, kind)
+    if not shipped:
+        raise TanktableError(f"{ruleset_id} ships no {kind} file to start from")
+    name, node = next(iter(shipped.items()))
+    intro = (f"# Started from the shipped {kind} {name!r} of {ruleset_id} (tanktable show "
+             f"{ruleset_id} {kind} {name}): change it, then check it with tanktable validate FILE\n")
+    return with_modeline(intro + node.read_text(encoding="utf-8"))
+
+
 def new_card(ruleset_id: str) -> None:
-    typer.echo(get_ruleset(ruleset_id).card_template(), nl=False)
+    typer.echo(template_text(ruleset_id, "card"), nl=False)
+
+
+def new_template(ruleset_id: str, role: str) -> None:
+    """``tanktable army|scenario|map new RULESET``."""
+    typer.echo(template_text(ruleset_id, role), nl=False)
+
+
+def show_shipped(ruleset_id: str, kind: str, name: str | None) -> int:
+    """``tanktable show RULESET KIND [NAME]``: a shipped file to start from, with its schema
+    modeline (or, without a name, the names there are)."""
+    from core.schema import kinds_of, shipped_files, with_modeline
+
+    if kind not in kinds_of(ruleset_id) and kind in ROLES:
+        kind = role_kind(ruleset_id, kind)  # "map" of Battle of Tanks: its tables
+    files = shipped_files(ruleset_id, kind)
+    if name is None:
+        if not files:
+            typer.echo(f"{ruleset_id} ships no {kind} files", err=True)
+            return 1
+        for found in files:
+            typer.echo(found)
+        return 0
+    if name not in files:
+        hint = did_you_mean(name, list(files))
+        known = ", ".join(files) or "none"
+        typer.echo(f"error: {ruleset_id} ships no {kind} {name!r}{hint} (shipped: {known})", err=True)
+        return 1
+    typer.echo(with_modeline(files[name].read_text(encoding="utf-8")), nl=False)
+    return 0

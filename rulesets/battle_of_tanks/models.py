@@ -40,9 +40,12 @@ Roll = Annotated[
     int,
     BeforeValidator(parse_roll),
     PlainSerializer(lambda v: f"{v}+", return_type=str, when_used="json"),
-    WithJsonSchema({"type": "string", "pattern": "^[1-6]\\+$", "description": "a d6 roll, 1+ to 6+"}),
+    WithJsonSchema({"anyOf": [{"type": "string", "pattern": "^\\s*0*[1-6]\\s*\\+\\s*$"},
+                              {"type": "integer", "minimum": 1, "maximum": 6}],
+                    "description": "a d6 roll, 1+ to 6+ (a bare number is read as N+)"}),
 ]
-"""A d6 roll written ``N+`` (or a bare number), 1..6."""
+"""A d6 roll written ``N+`` (or a bare number), 1..6; its JSON Schema takes both, as
+:func:`parse_roll` does (issue 60.2: the schema accepts what ``validate`` accepts)."""
 
 CoverClass = Literal["light", "heavy"]
 Height = Literal["low", "tall"]

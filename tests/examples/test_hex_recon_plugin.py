@@ -60,7 +60,7 @@ def test_rulesets_lists_it_and_schema_lists_and_exports_its_kinds(tanktable: Run
     assert listed.returncode == 0 and "hex-recon" in listed.stdout and "skirmish" in listed.stdout
     kinds = tanktable("schema", "hex-recon")
     assert kinds.returncode == 0, kinds.stderr
-    assert kinds.stdout.split() == ["scenario", "units", "record"]
+    assert kinds.stdout.split() == ["map", "scenario", "units", "record"]  # its hex maps too (issue 60.6)
     schema = tanktable("schema", "hex-recon", "units")
     assert schema.returncode == 0, schema.stderr
     assert "hit_on" in json.dumps(json.loads(schema.stdout))
