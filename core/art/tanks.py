@@ -180,7 +180,7 @@ def _hull(g: ET.Element, length: float, hw: float, lv: Livery, *, glacis: float)
 def _turret(g: ET.Element, r: float, shape: str, lv: Livery, *, gun: float, command: bool,
             hatch: str) -> None:
     """The turret at the origin of ``g``: a round or faceted shell, cupola and hatch, the gun."""
-    bore = max(r * 0.22, 0.1)
+    bore = max(r * 0.3, 0.1)
     _gun(g, r * 0.6, gun, bore, lv)
     _rect(g, r * 0.75, -bore * 1.1, r * 0.35, bore * 2.2, lv.shade, rx=bore * 0.3, cls="mantlet")
     if shape == "faceted":
@@ -255,7 +255,7 @@ def top_down_tank(*, length: float, width: float, gun: float, turret: Literal["r
             _hull(g, length * 0.96, hw, lv, glacis=length * 0.22)
             _engine_deck(g, -length * 0.46, -length * 0.2, hw * 0.7, lv)
             cx0, cx1 = -length * 0.18, length * 0.3
-            _gun(g, cx1 - length * 0.02, gun, width * 0.09, lv)
+            _gun(g, cx1 - length * 0.02, gun, width * 0.11, lv)
             _poly(g, [(cx0, -hw * 0.92), (cx1 - length * 0.06, -hw * 0.8), (cx1, -hw * 0.45), (cx1, hw * 0.45),
                       (cx1 - length * 0.06, hw * 0.8), (cx0, hw * 0.92)], lv.body, stroke=lv.shade, sw=hw * 0.08,
                   cls="casemate")
@@ -398,17 +398,27 @@ def side_view(*, length: float, height: float, kind: Kind = "tank", livery: Live
     return g
 
 
-def badge(code: str, *, x: float, y: float, size: float, livery: Livery, angle: float = 0.0) -> ET.Element:
+def badge(code: str, *, x: float, y: float, size: float, livery: Livery, angle: float = 0.0,
+          cls: str = "code") -> ET.Element:
     """A small plate with ``code`` (a card code, a number) centred on (x, y), ``size``
-    high; ``angle`` turns it about its own centre (a caller undoes its piece's turn so
-    the code stays upright)."""
+    high, dark text on a light plate and white on a dark one; ``angle`` turns it about
+    its own centre (a caller undoes its piece's turn so the code stays upright);
+    ``cls`` is the text's class."""
     w = max(size * 1.1, size * 0.62 * len(code) + size * 0.4)
     g = ET.Element("g", {"class": "badge", "transform": f"translate({_f(x)} {_f(y)}) rotate({_f(angle)})"})
     _rect(g, -w / 2, -size / 2, w, size, livery.body, stroke=livery.track, sw=size * 0.09, rx=size * 0.2)
-    t = ET.SubElement(g, "text", {"x": "0", "y": _f(size * 0.34), "text-anchor": "middle", "fill": livery.track,
-                                  "font-family": "sans-serif", "font-weight": "bold", "font-size": _f(size * 0.82)})
+    ink = livery.track if _light(livery.body) else "#ffffff"
+    t = ET.SubElement(g, "text", {"x": "0", "y": _f(size * 0.34), "text-anchor": "middle", "fill": ink,
+                                  "font-family": "sans-serif", "font-weight": "bold", "font-size": _f(size * 0.82),
+                                  "class": cls})
     t.text = code
     return g
+
+
+def _light(colour: str) -> bool:
+    """Whether ``colour`` (``#rrggbb``) is light enough to carry dark text."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b > 140
 
 
 def counter(*, size: float, livery: Livery, kind: Kind = "tank", view: Literal["top", "side"] = "top",

@@ -1,36 +1,122 @@
 """SVG pictures of a position, built with the standard library's ElementTree.
 
-Obstacles are dark squares, pieces are discs (white or black) with their
-type code and an arrow for the facing, a wreck is a light cross with the
-code of the tank it was on a small plate (white or dark, its side), the
-last move is a blue line and its shot a red one. A heading above the board
-says the map, the move number, who is to move, the last move and its CHECK
-or ESCAPE (TC-8), or the result; a legend below it names every symbol
+Each piece is a top-down drawing of its own card (:mod:`core.art.tanks`): a
+turreted tank, a casemate tank destroyer or an open-topped mortar carrier, as
+the card's fire directions and indirect fire say, its size from its armour and
+its barrel from its gun, in its side's livery, the Command Tank with a star and
+pennant. Following the art contract of the browser's motion module, every
+piece is one ``<g class="tt-piece" data-piece="tc-PID" transform="translate(X
+Y) rotate(DEG)">`` centred on its square with its gun along +x before the turn,
+so its facing is read from the gun; a small upright badge carries its code. A
+destroyed piece keeps its ``data-piece`` and becomes a burnt-out hull
+(``tt-wreck``) with its code on a plate of its side's colour. Obstacles are
+concrete blocks on a framed board of two-tone squares with coordinates; the
+last move is a blue line and its shot a red one. A heading above the board says
+the map, the move number, who is to move, the last move and its CHECK or
+ESCAPE (TC-8), or the result; a legend below it shows every drawing
 (:mod:`core.svgframe`). The board keeps its coordinates (``CELL``,
 ``MARGIN``): the browser table draws on them.
 """
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
+from core.art.tanks import DARK, IVORY, Kind, Livery, badge, top_down_tank
 from core.grid.square import DELTAS
 from core.svgframe import HeadingLine, LegendItem, frame
 from rulesets.tank_chess.position import MAP_WRECK, OBSTACLE
 
 if TYPE_CHECKING:
+    from rulesets.tank_chess.cards import Card
     from rulesets.tank_chess.game import TankChessGame
 
 CELL = 36
 MARGIN = 20
 BACKGROUND = "#f4f1e8"
-OBSTACLE_FILL = "#444"
-WHITE_FILL, BLACK_FILL = "#fff", "#222"
-FACING_FILL = "#c00"
-WRECK_CROSS = "#a8a8a8"
+LIGHT_SQUARE, DARK_SQUARE = "#e9e3d1", "#d8cfb6"
+FRAME, FRAME_EDGE, FRAME_TEXT = "#5b4a36", "#3b2f22", "#f1e8d4"
+CONCRETE, CONCRETE_LIT, CONCRETE_DARK = "#9c9a94", "#c4c2bb", "#6c6a65"
+WHITE_FILL, BLACK_FILL = IVORY.body, DARK.body
+LIVERY = (IVORY, DARK)
+"""White's and Black's paint."""
 LAST_MOVE, SHOT = "#1565c0", "#d32f2f"
+
+
+@dataclass(frozen=True)
+class Shape:
+    """How a card is drawn (its size in squares): read from the card's own values, so
+    a new card gets a drawing without new art."""
+
+    kind: Kind
+    length: float
+    width: float
+    gun: float
+    turret: Literal["round", "faceted"]
+    command: bool
+
+
+MUZZLE = 0.6
+"""How far (in squares) from its square's centre a muzzle may reach: a little into the
+next square, as a long gun overhangs its hull."""
+
+
+def shape(card: Card) -> Shape:
+    """A card's drawing: indirect fire makes a mortar carrier, a gun that fires only
+    forward a casemate tank destroyer (no turret, TC-5.1), anything else a turreted
+    tank; thicker front armour a bigger hull (a faceted turret from 3 up), a stronger
+    gun a longer barrel, kept inside the square's reach; ``command`` marks the
+    Command Tank (TC-7.1)."""
+    kind: Kind = ("mortar" if card.indirect is not None
+                  else "destroyer" if card.fires == ["forward"] else "tank")
+    front = min(card.armour.front, 4)
+    length = 0.64 + 0.04 * front
+    width = 0.54 + 0.04 * front
+    breech = 0.28 * length if kind == "destroyer" else 0.04 * length + 0.17 * width  # where the barrel starts
+    gun = 0.16 if kind == "mortar" else min(0.26 + 0.05 * card.gun, MUZZLE - breech)
+    return Shape(kind, length, width, gun, "faceted" if front >= 3 else "round", card.command)
+
+
+def facing_degrees(face: int, black_view: bool) -> float:
+    """The screen angle (degrees clockwise from east) of a facing, as drawn."""
+    df, dr = DELTAS[face]
+    if black_view:
+        df, dr = -df, -dr
+    return round(math.degrees(math.atan2(-dr, df)), 3) + 0.0
+
+
+def piece_drawing(card: Card, livery: Livery, *, wreck: bool = False, scale: float = CELL) -> ET.Element:
+    """A card's drawing, ``scale`` to a square, centred with its gun along +x."""
+    sh = shape(card)
+    return top_down_tank(length=sh.length * scale, width=sh.width * scale, gun=sh.gun * scale, kind=sh.kind,
+                         turret=sh.turret, livery=livery, command=sh.command, wreck=wreck)
+
+
+def _upright(deg: float, ox: float, oy: float) -> tuple[float, float]:
+    """Where a screen offset (ox, oy) lies in a piece's frame turned ``deg``."""
+    a = math.radians(deg)
+    return ox * math.cos(a) + oy * math.sin(a), -ox * math.sin(a) + oy * math.cos(a)
+
+
+def _piece_group(parent: ET.Element, cls: str, pid: int | None, at: tuple[float, float], deg: float,
+                 title: str) -> ET.Element:
+    cx, cy = at
+    attrib = {"class": cls, "transform": f"translate({cx:g} {cy:g}) rotate({deg:g})"}
+    if pid is not None:
+        attrib["data-piece"] = f"tc-{pid}"
+    g = ET.SubElement(parent, "g", attrib)
+    ET.SubElement(g, "title").text = title
+    return g
+
+
+def _code_badge(g: ET.Element, code: str, livery: Livery, deg: float, cls: str = "code") -> None:
+    """The piece's code on a small plate at the square's lower right, kept upright."""
+    bx, by = _upright(deg, CELL * 0.29, CELL * 0.35)
+    g.append(badge(code, x=bx, y=by, size=CELL * 0.25, livery=livery, angle=-deg, cls=cls))
 
 
 def square_centre(game: TankChessGame, sq: tuple[int, int]) -> tuple[float, float]:
@@ -71,7 +157,7 @@ def render_svg(game: TankChessGame) -> str:
         c = pos.cell[idx]
         if c == MAP_WRECK or (c > 0 and not pos.alive[c - 1]):
             sq = r.square(idx)
-            _wreck(svg, centre(sq), game, c - 1 if c > 0 else None, game.square_name(sq))
+            _wreck(svg, centre(sq), game, c - 1 if c > 0 else None, game.square_name(sq), black_view)
     action = game.last_move()
     if action is not None:  # under the pieces, so the moved tank's code stays readable
         x1, y1 = centre(action.frm)
@@ -87,25 +173,14 @@ def render_svg(game: TankChessGame) -> str:
         sq = r.square(pos.sq[pid])
         cx, cy = centre(sq)
         white = pos.side[pid] == 0
-        g = ET.SubElement(svg, "g", attrib={"class": f"piece {'white' if white else 'black'}"})
-        ET.SubElement(g, "title").text = (
-            f"{game.players[pos.side[pid]]} {r.cards[pos.kind[pid]].id} {game.square_name(sq)}")
-        ET.SubElement(g, "circle", cx=f"{cx:.1f}", cy=f"{cy:.1f}", r=f"{CELL * 0.38:.1f}",
-                      fill=WHITE_FILL if white else BLACK_FILL, stroke="#000")
-        df, dr = DELTAS[pos.face[pid]]
-        if black_view:
-            df, dr = -df, -dr
-        norm = (df * df + dr * dr) ** 0.5
-        ux, uy = df / norm, -dr / norm
-        tip = (cx + ux * CELL * 0.5, cy + uy * CELL * 0.5)
-        base = (cx + ux * CELL * 0.3, cy + uy * CELL * 0.3)
-        px, py = -uy * CELL * 0.12, ux * CELL * 0.12
-        ET.SubElement(g, "polygon", fill=FACING_FILL, attrib={"class": "facing"},
-                      points=f"{tip[0]:.1f},{tip[1]:.1f} {base[0] + px:.1f},{base[1] + py:.1f} "
-                             f"{base[0] - px:.1f},{base[1] - py:.1f}")
-        ET.SubElement(g, "text", x=f"{cx:.1f}", y=f"{cy + 3.5:.1f}", fill="#000" if white else "#fff",
-                      attrib={"font-size": "10", "text-anchor": "middle", "font-family": "sans-serif",
-                              "font-weight": "bold"}).text = r.cards[pos.kind[pid]].id
+        side = "white" if white else "black"
+        card = r.cards[pos.kind[pid]]
+        deg = facing_degrees(pos.face[pid], black_view)
+        g = _piece_group(svg, f"piece {side} tt-piece", pid, (cx, cy), deg,
+                         f"{game.players[pos.side[pid]]} {card.id} ({card.name}) {game.square_name(sq)}")
+        g.set("data-code", card.id)
+        g.append(piece_drawing(card, LIVERY[pos.side[pid]]))
+        _code_badge(g, card.id, LIVERY[pos.side[pid]], deg)
     if action is not None and action.target is not None and action.to is not None:
         (x2, y2), (tx, ty) = centre(action.to), centre(action.target)
         ET.SubElement(svg, "line", x1=f"{x2:.1f}", y1=f"{y2:.1f}", x2=f"{tx:.1f}", y2=f"{ty:.1f}",
@@ -130,64 +205,87 @@ def _board(n: int, black_view: bool, files: tuple[str, ...], obstacles: tuple[tu
     of the time drawing it took; issue 29's club night)."""
     size = n * CELL + 2 * MARGIN
     group = ET.Element("g", attrib={"class": "board"})
+    ET.SubElement(group, "rect", x="1", y="1", width=str(size - 2), height=str(size - 2), rx="4", fill=FRAME,
+                  stroke=FRAME_EDGE, attrib={"stroke-width": "2", "class": "frame"})
+    ET.SubElement(group, "rect", x=str(MARGIN - 2), y=str(MARGIN - 2), width=str(n * CELL + 4),
+                  height=str(n * CELL + 4), fill=FRAME_EDGE)
     for i in range(n):
         x = MARGIN + i * CELL + CELL / 2
         label = files[i] if not black_view else files[n - 1 - i]
         for yy in (MARGIN - 6, size - 6):
-            ET.SubElement(group, "text", x=f"{x:.0f}", y=str(yy), attrib={"font-size": "11",
-                          "text-anchor": "middle", "font-family": "sans-serif"}).text = label
+            ET.SubElement(group, "text", x=f"{x:.0f}", y=str(yy), fill=FRAME_TEXT, attrib={
+                "font-size": "11", "text-anchor": "middle", "font-family": "sans-serif"}).text = label
         ry = MARGIN + i * CELL + CELL / 2 + 4
         rank_label = str(n - i) if not black_view else str(i + 1)
         for rx in (MARGIN / 2, size - MARGIN / 2):
-            ET.SubElement(group, "text", x=f"{rx:.0f}", y=f"{ry:.0f}", attrib={"font-size": "10",
-                          "text-anchor": "middle", "font-family": "sans-serif"}).text = rank_label
+            ET.SubElement(group, "text", x=f"{rx:.0f}", y=f"{ry:.0f}", fill=FRAME_TEXT, attrib={
+                "font-size": "10", "text-anchor": "middle", "font-family": "sans-serif"}).text = rank_label
     blocked = dict(zip(obstacles, names, strict=True))
     for idx in range(n * n):
         sq = (idx % n, idx // n)
         cx, cy = _centre(n, black_view, sq)
         name = blocked.get(sq)
-        fill = OBSTACLE_FILL if name is not None else ("#e8e2d0" if (sq[0] + sq[1]) % 2 else "#dcd4bc")
-        rect = ET.SubElement(group, "rect", x=f"{cx - CELL / 2:.0f}", y=f"{cy - CELL / 2:.0f}", width=str(CELL),
-                             height=str(CELL), fill=fill, stroke="#b8ad90", attrib={"stroke-width": "0.5"})
+        x, y = cx - CELL / 2, cy - CELL / 2
         if name is not None:
-            ET.SubElement(rect, "title").text = f"obstacle {name}"
+            block = ET.SubElement(group, "g", attrib={"class": "obstacle"})
+            ET.SubElement(block, "title").text = f"obstacle {name}"
+            _concrete(block, x, y, sq[0] * 31 + sq[1] * 17)
+            continue
+        ET.SubElement(group, "rect", x=f"{x:.0f}", y=f"{y:.0f}", width=str(CELL), height=str(CELL),
+                      fill=LIGHT_SQUARE if (sq[0] + sq[1]) % 2 else DARK_SQUARE)
     ET.indent(group, level=1)
     return ET.tostring(group, encoding="unicode").rstrip()
 
 
 def _wreck(svg: ET.Element, at: tuple[float, float], game: TankChessGame, pid: int | None,
-           square: str) -> None:
-    """A wreck (TC-6.3): a light cross over the square and, on top of it, the code of
-    the tank it was on a plate of its side's colour, so both stay legible. A wreck
-    that came with the map has no code."""
-    cx, cy = at
-    g = ET.SubElement(svg, "g", attrib={"class": "wreck"})
+           square: str, black_view: bool) -> None:
+    """A wreck (TC-6.3): the burnt-out hull of the tank it was, still facing as it died,
+    with the tank's code on a plate of its side's colour; it keeps the piece's
+    ``data-piece`` so the page shows the tank becoming its wreck. A wreck that came
+    with the map is a burnt-out medium tank with no code and no piece id."""
     if pid is None:
-        ET.SubElement(g, "title").text = f"wreck on {square}"
-    else:
-        side = game.players[game.pos.side[pid]]
-        code = game.rules.cards[game.pos.kind[pid]].id
-        ET.SubElement(g, "title").text = f"wreck of {side}'s {code} on {square}"
-    k = CELL * 0.36
-    for dx in (-k, k):
-        ET.SubElement(g, "line", x1=f"{cx - dx:.1f}", y1=f"{cy - k:.1f}", x2=f"{cx + dx:.1f}",
-                      y2=f"{cy + k:.1f}", stroke=WRECK_CROSS, attrib={"stroke-width": "3",
-                                                                      "class": "wreck-cross"})
-    if pid is None:
+        g = _piece_group(svg, "wreck map-wreck", None, at, 0.0, f"wreck on {square}")
+        g.append(top_down_tank(length=CELL * 0.64, width=CELL * 0.56, gun=CELL * 0.2, livery=IVORY, wreck=True))
         return
-    white = game.pos.side[pid] == 0
-    _plate(g, cx, cy, code, white)
+    pos = game.pos
+    side = "white" if pos.side[pid] == 0 else "black"
+    card = game.rules.cards[pos.kind[pid]]
+    deg = facing_degrees(pos.face[pid], black_view)
+    g = _piece_group(svg, f"tt-piece tt-wreck wreck {side}", pid, at, deg,
+                     f"wreck of {game.players[pos.side[pid]]}'s {card.id} on {square}")
+    g.set("data-code", card.id)
+    g.append(piece_drawing(card, LIVERY[pos.side[pid]], wreck=True))
+    _code_badge(g, card.id, LIVERY[pos.side[pid]], deg, cls="wreck-code")
 
 
-def _plate(parent: ET.Element, cx: float, cy: float, code: str, white: bool) -> None:
-    """A wreck's code on a small plate centred on (cx, cy)."""
-    w, h = max(16.0, 6.5 * len(code) + 6), 13.0
-    ET.SubElement(parent, "rect", x=f"{cx - w / 2:.1f}", y=f"{cy - h / 2:.1f}", width=f"{w:.1f}",
-                  height=f"{h:.1f}", rx="2", fill=WHITE_FILL if white else "#555", stroke="#666",
-                  attrib={"class": "wreck-plate"})
-    ET.SubElement(parent, "text", x=f"{cx:.1f}", y=f"{cy + 3.5:.1f}", fill="#222" if white else "#fff",
-                  attrib={"font-size": "9", "text-anchor": "middle", "font-family": "sans-serif",
-                          "font-weight": "bold", "class": "wreck-code"}).text = code
+def _n(v: float) -> str:
+    return f"{v:.1f}"
+
+
+def _concrete(parent: ET.Element, x: float, y: float, key: int) -> None:
+    """An obstacle square (x, y its top left) as a cast concrete block on a bed of
+    rubble: lit top and left faces, shaded bottom and right, a crack and some stones
+    placed by ``key`` so the same square always looks the same."""
+    k = CELL * 0.12
+    f = _n
+    ET.SubElement(parent, "rect", x=f(x), y=f(y), width=str(CELL), height=str(CELL), fill="#b3aa94")
+    for i in range(5):
+        sx = x + CELL * (0.12 + 0.19 * ((key * 7 + i * 3) % 5))
+        sy = y + CELL * (0.1 + 0.2 * ((key * 3 + i * 2) % 5))
+        ET.SubElement(parent, "circle", cx=f(sx), cy=f(sy), r=f(CELL * 0.05), fill=CONCRETE_DARK)
+    x0, y0, x1, y1 = x + k * 0.6, y + k * 0.6, x + CELL - k * 0.6, y + CELL - k * 0.6
+    ET.SubElement(parent, "rect", x=f(x0 + 2), y=f(y0 + 2.5), width=f(x1 - x0), height=f(y1 - y0), fill="#000",
+                  opacity="0.3")
+    ET.SubElement(parent, "polygon", fill=CONCRETE_DARK,
+                  points=f"{f(x0)},{f(y1)} {f(x1)},{f(y1)} {f(x1)},{f(y0)}")
+    ET.SubElement(parent, "polygon", fill=CONCRETE_LIT,
+                  points=f"{f(x0)},{f(y1)} {f(x0)},{f(y0)} {f(x1)},{f(y0)}")
+    ET.SubElement(parent, "rect", x=f(x0 + k), y=f(y0 + k), width=f(x1 - x0 - 2 * k), height=f(y1 - y0 - 2 * k),
+                  fill=CONCRETE)
+    cx = x0 + k + (x1 - x0 - 2 * k) * (0.3 + 0.1 * (key % 4))
+    ET.SubElement(parent, "polyline", fill="none", stroke=CONCRETE_DARK, attrib={"stroke-width": "0.8"},
+                  points=f"{f(cx)},{f(y0 + k)} {f(cx + CELL * 0.08)},{f(y0 + CELL * 0.35)} "
+                         f"{f(cx - CELL * 0.04)},{f(y0 + CELL * 0.55)}")
 
 
 def heading(game: TankChessGame) -> list[HeadingLine]:
@@ -232,24 +330,31 @@ def _announced(game: TankChessGame) -> list[tuple[str, dict[str, str]]]:
 
 
 def legend(game: TankChessGame) -> list[LegendItem]:
-    """A sample and a meaning for every symbol the picture uses, and the card codes."""
-    s = 16
-    disc = {"cx": "8", "cy": "8", "r": "7", "stroke": "#000"}
-    cross = [ET.Element("line", x1=str(a), y1="1", x2=str(s - a), y2=str(s - 1), stroke=WRECK_CROSS,
-                        attrib={"stroke-width": "2.5"}) for a in (1, s - 1)]
-    plate = [ET.Element("rect", x="2", y="4", width="12", height="8", rx="1", fill=WHITE_FILL, stroke="#666")]
-    cards = ", ".join(f"{c.id} {c.name}" + (" (the Command Tank, TC-7.1)" if c.command else "") for c in game.rules.cards)
-    return [
-        LegendItem("white tank", [ET.Element("circle", attrib={**disc, "fill": WHITE_FILL})]),
-        LegendItem("black tank", [ET.Element("circle", attrib={**disc, "fill": BLACK_FILL})]),
-        LegendItem("facing (the arrow on a tank)",
-                   [ET.Element("polygon", points="2,3 14,8 2,13", fill=FACING_FILL)]),
-        LegendItem("obstacle", [ET.Element("rect", x="0", y="0", width="16", height="16", fill=OBSTACLE_FILL)]),
+    """A sample and a meaning for every symbol the picture uses: each card's drawing
+    with its code and name, the sides' paint, obstacles, wrecks and the move lines."""
+    def sample(card: Card, livery: Livery, wreck: bool = False) -> ET.Element:
+        g = ET.Element("g", transform="translate(7 8)")
+        g.append(piece_drawing(card, livery, wreck=wreck, scale=15))
+        return g
+
+    def block() -> ET.Element:
+        g = ET.Element("g", transform=f"scale({16 / CELL:.4f})")
+        _concrete(g, 0, 0, 3)
+        return g
+
+    cards = game.rules.cards
+    items = [LegendItem(f"{c.id} {c.name}" + (" (the Command Tank, TC-7.1)" if c.command else ""),
+                        [sample(c, IVORY)]) for c in cards]
+    first = cards[0]
+    items += [
+        LegendItem("white", [sample(first, IVORY)]),
+        LegendItem("black; a tank faces where its gun points", [sample(first, DARK)]),
+        LegendItem("obstacle", [block()]),
         LegendItem("last move", [ET.Element("line", x1="0", y1="8", x2="16", y2="8", stroke=LAST_MOVE,
                                             opacity="0.7", attrib={"stroke-width": "4"})]),
         LegendItem("its shot", [ET.Element("line", x1="0", y1="8", x2="16", y2="8", stroke=SHOT,
                                            attrib={"stroke-width": "2", "stroke-dasharray": "5,3"})]),
-        LegendItem("wreck (TC-6.3): the code of the tank it was, on a plate of its side's colour",
-                   [*cross, *plate]),
-        LegendItem(f"codes: {cards}"),
+        LegendItem("wreck (TC-6.3): the burnt-out hull, the code of the tank it was on a plate of its side's colour",
+                   [sample(first, IVORY, wreck=True)]),
     ]
+    return items

@@ -44,13 +44,15 @@ def test_tank_chess_move_runs_from_square_centre_to_square_centre() -> None:
 
 
 def test_tank_chess_starts_sit_on_the_pieces_the_svg_draws() -> None:
-    """Every legal move starts on the centre of the circle drawn for its piece,
-    with white's side at the bottom and with black's (coordinates.origin)."""
+    """Every legal move starts on the centre of the drawing of its piece (its group's
+    translate, issue 58.1's art contract), with white's side at the bottom and with
+    black's (coordinates.origin)."""
     ruleset = get_ruleset("tank-chess")
     for origin in ("white", "black"):
         game = ruleset.new_game(options={"settings": {"coordinates.origin": origin}}, seed=4)
-        drawn = {m[0]: (float(m[1]), float(m[2])) for m in re.findall(
-            r'<title>white \w+ (\w+)</title>\s*<circle cx="([\d.]+)" cy="([\d.]+)"', ruleset.render_svg(game))}
+        drawn = {m[2]: (float(m[0]), float(m[1])) for m in re.findall(
+            r'transform="translate\(([\d.]+) ([\d.]+)\) rotate\([^)]*\)"[^>]*>\s*<title>white [^<]* (\w+)</title>',
+            ruleset.render_svg(game))}
         legal = game.legal_actions()
         aids = ruleset.board_aids(game, legal, [""] * len(legal))
         assert aids is not None and len(aids.actions) == len(legal)

@@ -215,7 +215,7 @@ def test_render_svg_is_well_formed_with_pieces_wrecks_and_shot() -> None:
     assert root.tag == f"{ns}svg"
     pieces = [g for g in root.iter(f"{ns}g") if (g.get("class") or "").startswith("piece")]
     assert len(pieces) == 2  # two active pieces
-    assert sum(len(p.findall(f"{ns}polygon")) for p in pieces) == 2  # a facing arrow each
+    assert all(" rotate(" in p.get("transform", "") for p in pieces)  # turned to its facing (issue 58.1)
     assert any(t.text == "HT" for t in root.iter(f"{ns}text"))
     assert any(e.get("class") == "shot" for e in root.iter(f"{ns}line"))
     assert any(e.get("class") == "last-move" for e in root.iter(f"{ns}line"))

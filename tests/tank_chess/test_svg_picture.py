@@ -1,16 +1,24 @@
 """The picture a player reads on its own (issue 19 item 15): the SVG's heading
 (map, move number, side to move, the last move, CHECK / ESCAPE or the result),
-its legend, a wreck whose code stays legible, and the compact text board's key."""
+its legend, a wreck whose code stays legible, and the compact text board's key;
+and the pieces drawn, not lettered (issue 58.1): each a top-down drawing of its
+own card, turned to its facing by the art contract, wrecks burnt-out hulls."""
 
 from __future__ import annotations
 
+import math
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
 from core.data import load_document
+from core.grid.square import DELTAS
 from rulesets.tank_chess import RULESET
+from rulesets.tank_chess.cards import cards_from_data, shipped_cards
 from rulesets.tank_chess.game import TankChessGame
-from rulesets.tank_chess.svg import CELL, MARGIN, WRECK_CROSS, heading
+from rulesets.tank_chess.svg import CELL, MARGIN, heading, shape
 from tests.svg import NS, group
 from tests.tank_chess.helpers import board
 
@@ -114,31 +122,121 @@ def test_tc_8_1_heading_of_a_shipped_position_counts_its_moves_and_its_check() -
     assert _heading(g)[1:3] == ["move 15: black to move", "last move: 29. white HT b2-b3:N"]
 
 
-def test_legend_names_every_symbol_and_the_card_codes() -> None:
-    text = " ".join(_lines(_picture(_wreck_and_check()), "legend"))
-    for symbol in ("white tank", "black tank", "facing", "obstacle", "last move", "its shot",
-                   "wreck (TC-6.3): the code of the tank it was"):
-        assert symbol in text, symbol
-    assert text.endswith("codes: HT Heavy Tank, MT Medium Tank, LT Light Tank, CLT Command (Light) Tank "
-                         "(the Command Tank, TC-7.1), TD Tank Destroyer, HM Heavy Mortar")
-
-
-def test_tc_6_3_a_wrecks_code_is_drawn_on_a_plate_over_its_cross() -> None:
+def test_issue58_1_legend_shows_each_cards_drawing_and_every_symbol() -> None:
     root = _picture(_wreck_and_check())
-    wreck = group(root, "wreck")
-    children = list(wreck)
-    kinds = [(c.tag.removeprefix(NS), c.get("class")) for c in children]
-    assert kinds == [("title", None), ("line", "wreck-cross"), ("line", "wreck-cross"),
-                     ("rect", "wreck-plate"), ("text", "wreck-code")]  # painted in this order
-    assert children[0].text == "wreck of black's MT on d6"
-    assert all(c.get("stroke") == WRECK_CROSS for c in children[1:3])
-    plate, code = children[3], children[4]
-    assert code.text == "MT" and plate.get("fill") == "#555" and code.get("fill") == "#fff"  # black's
-    x, y = float(code.get("x", "")), float(code.get("y", ""))
-    px, py = float(plate.get("x", "")), float(plate.get("y", ""))
-    pw, ph = float(plate.get("width", "")), float(plate.get("height", ""))
-    assert px < x - 6.5 and x + 6.5 < px + pw and py < y - 6 < y <= py + ph  # the code sits on the plate
-    assert (px + pw / 2, py + ph / 2) == (MARGIN + 3 * CELL + CELL / 2, MARGIN + 2 * CELL + CELL / 2)  # on d6
+    text = " ".join(_lines(root, "legend"))
+    for symbol in ("HT Heavy Tank", "MT Medium Tank", "LT Light Tank",
+                   "CLT Command (Light) Tank (the Command Tank, TC-7.1)", "TD Tank Destroyer", "HM Heavy Mortar",
+                   "white", "black; a tank faces where its gun points", "obstacle", "last move", "its shot",
+                   "wreck (TC-6.3): the burnt-out hull"):
+        assert symbol in text, symbol
+    drawings = [g.get("class", "") for g in group(root, "legend").iter(f"{NS}g")
+                if "tank-art" in (g.get("class") or "")]
+    for kind in ("tank", "destroyer", "mortar", "command", "wreck"):
+        assert any(kind in c.split() for c in drawings), kind
+    assert "facing (the arrow" not in text  # the gun shows the facing now
+
+
+def _pieces(root: ET.Element) -> dict[str, ET.Element]:
+    return {g.get("data-piece", ""): g for g in root.iter(f"{NS}g") if "tt-piece" in (g.get("class") or "").split()}
+
+
+def _pose(g: ET.Element) -> tuple[float, float, float]:
+    m = re.fullmatch(r"translate\(([-\d.e]+) ([-\d.e]+)\) rotate\(([-\d.e]+)\)", g.get("transform", ""))
+    assert m, g.get("transform")
+    x, y, deg = (float(v) for v in m.groups())
+    return x, y, deg
+
+
+SCREEN = {"N": -90.0, "NE": -45.0, "E": 0.0, "SE": 45.0, "S": 90.0, "SW": 135.0, "W": 180.0, "NW": -135.0}
+"""Where each facing points on the drawing from White's side (SVG degrees, clockwise from east)."""
+COMPASS = {(0, 1): "N", (1, 1): "NE", (1, 0): "E", (1, -1): "SE", (0, -1): "S", (-1, -1): "SW", (-1, 0): "W",
+           (-1, 1): "NW"}
+"""A facing's name from its step (file, rank)."""
+
+
+@pytest.mark.parametrize("origin", ["white", "black"])
+def test_issue58_1_each_piece_is_one_contract_group_turned_to_its_facing(origin: str) -> None:
+    """Every live piece: ``tt-piece``, ``data-piece`` its index, centred on its square,
+    turned so its gun (+x of the drawing) points along its facing as the board is seen
+    (Black's side at the bottom turns every facing round); its code on an upright
+    badge and in its title; no separate facing arrow."""
+    facings = {"d6": "E", "a8": "S", "g1": "NW"}
+    g = board(WRECK_AND_CHECK, facings, **{"coordinates__origin": origin})
+    root = _picture(g)
+    pieces = _pieces(root)
+    pos, r, n = g.pos, g.rules, g.rules.files
+    assert set(pieces) == {f"tc-{pid}" for pid in range(len(pos.kind))}
+    for pid in range(len(pos.kind)):
+        piece = pieces[f"tc-{pid}"]
+        x, y, deg = _pose(piece)
+        f, rank = r.square(pos.sq[pid])
+        if origin == "black":
+            f, rank = n - 1 - f, n - 1 - rank
+        assert (x, y) == (MARGIN + f * CELL + CELL / 2, MARGIN + (n - 1 - rank) * CELL + CELL / 2)
+        name = g.square_name(r.square(pos.sq[pid]))
+        compass = COMPASS[DELTAS[pos.face[pid]]]
+        if origin == "white":
+            assert compass == facings.get(name, "N"), "the grid's facings as set"
+        want = SCREEN[compass] + (180 if origin == "black" else 0)
+        assert math.isclose((deg - want + 540) % 360 - 180, 0, abs_tol=1e-6), (name, deg, want)
+        code = r.cards[pos.kind[pid]].id
+        assert piece.get("data-code") == code and code in (piece.findtext(f"{NS}title") or "")
+        assert [t.text for t in piece.iter(f"{NS}text")] == [code], "the code on its badge"
+        badge = next(b for b in piece.iter(f"{NS}g") if b.get("class") == "badge")
+        assert badge.get("transform", "").endswith(f"rotate({-deg:g})"), "the badge stays upright"
+        assert not any(p.get("class") == "facing" for p in piece.iter()), "no separate arrow"
+
+
+def test_issue58_1_each_card_gets_its_own_shape_from_its_values() -> None:
+    cards = shipped_cards()
+    got = {cid: shape(cards[cid]) for cid in ("HT", "MT", "LT", "CLT", "TD", "HM")}
+    assert [got[c].kind for c in got] == ["tank", "tank", "tank", "tank", "destroyer", "mortar"]
+    assert got["HT"].turret == "faceted" and got["MT"].turret == "round"
+    assert got["CLT"].command and not any(got[c].command for c in ("HT", "MT", "LT", "TD", "HM"))
+    assert got["HT"].length > got["MT"].length > got["LT"].length
+    assert got["HT"].gun > got["MT"].gun > got["LT"].gun
+
+
+def test_issue58_4_a_new_card_gets_a_drawing_without_new_art() -> None:
+    """A card authored in YAML is drawn from its values: one that fires only forward is a
+    casemate destroyer, one with indirect fire a mortar carrier."""
+    new = cards_from_data([
+        {"id": "SPG", "name": "Assault Gun", "speed": 3, "armour": {"front": 4, "side": 1, "rear": 0}, "gun": 3,
+         "fires": ["forward"]},
+        {"id": "RKT", "name": "Rocket Carrier", "speed": 3, "armour": {"front": 0, "side": 0, "rear": 0}, "gun": 4,
+         "fires": ["forward"], "indirect": {"min": 2, "max": 6}},
+    ], shipped_cards())
+    assert shape(new["SPG"]).kind == "destroyer" and shape(new["RKT"]).kind == "mortar"
+    assert shape(new["SPG"]).length > shape(shipped_cards()["TD"]).length
+
+
+def test_tc_6_3_issue58_1_a_wreck_is_a_burnt_out_hull_keeping_its_piece_id_and_code() -> None:
+    g = board(WRECK_AND_CHECK, {"d6": "E", "a8": "S"})
+    before = next(p for p in _pieces(_picture(g)).values() if "black" in p.get("class", "").split()
+                  and p.get("data-code") == "MT")
+    g.apply_text("HT g1-g3:NW xd6")
+    root = _picture(g)
+    wreck = group(root, "tt-piece tt-wreck wreck black")
+    assert wreck.findtext(f"{NS}title") == "wreck of black's MT on d6"
+    assert wreck.get("data-piece") == before.get("data-piece") and wreck.get("data-code") == "MT"
+    art = [e for e in wreck.iter(f"{NS}g") if "tank-art" in (e.get("class") or "")]
+    assert len(art) == 1 and "wreck" in art[0].get("class", "").split()
+    assert any(e.get("class") == "scorch" for e in wreck.iter())
+    code = next(t for t in wreck.iter(f"{NS}text") if t.get("class") == "wreck-code")
+    assert code.text == "MT" and code.get("fill") == "#ffffff"  # white on black's dark plate
+    assert _pose(wreck) == (MARGIN + 3 * CELL + CELL / 2, MARGIN + 2 * CELL + CELL / 2, 0)  # on d6, facing E
+
+
+def test_issue58_5_obstacles_are_concrete_blocks_on_a_framed_two_tone_board() -> None:
+    root = _picture(_wreck_and_check())
+    blocks = [g for g in root.iter(f"{NS}g") if g.get("class") == "obstacle"]
+    assert [b.findtext(f"{NS}title") for b in blocks] == ["obstacle d4"]
+    assert len(list(blocks[0].iter(f"{NS}polygon"))) == 2  # lit and shaded faces
+    board_group = next(g for g in root.iter(f"{NS}g") if g.get("class") == "board")
+    assert any(r.get("class") == "frame" for r in board_group.iter(f"{NS}rect"))
+    fills = {r.get("fill") for r in board_group.findall(f"{NS}rect") if r.get("width") == str(CELL)}
+    assert len(fills) == 2
 
 
 def test_heading_and_legend_leave_the_boards_coordinates() -> None:
@@ -150,11 +248,9 @@ def test_heading_and_legend_leave_the_boards_coordinates() -> None:
     x0, y0, w, h = (float(v) for v in root.get("viewBox", "").split())
     assert (x0, y0, w) == (0, -band, size) and h > size + band
     assert root.get("height") == f"{h:.0f}"
-    white_ht = next(g for g in root.iter(f"{NS}g") if g.get("class") == "piece white"
-                    and "HT" in (g.findtext(f"{NS}title") or ""))
-    disc = white_ht.find(f"{NS}circle")
-    assert disc is not None
-    assert (float(disc.get("cx", "")), float(disc.get("cy", ""))) == (MARGIN + 6.5 * CELL, MARGIN + 5.5 * CELL)  # g3
+    white_ht = next(g for g in root.iter(f"{NS}g") if g.get("class") == "piece white tt-piece"
+                    and g.get("data-code") == "HT")
+    assert _pose(white_ht)[:2] == (MARGIN + 6.5 * CELL, MARGIN + 5.5 * CELL)  # g3
     assert all(float(t.get("y", "")) < 0 for t in group(root, "caption").iter(f"{NS}text"))
     legend_top = min(int(g.get("transform", "").split(",")[1].rstrip(")"))
                      for g in group(root, "legend") if g.get("transform"))
