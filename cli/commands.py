@@ -349,8 +349,11 @@ def role_kind(ruleset_id: str, role: str) -> str:
             return kind
     what = {"card": "unit cards", "army": "army lists", "scenario": "scenario files",
             "map": "map files"}[role]
+    hint = ""
+    if role == "scenario" and any(k in kinds for k in ROLES["map"]):
+        hint = f"; its scenarios are maps: tanktable map new {ruleset_id}"
     raise TanktableError(f"{ruleset_id} has no {what} (its data kinds: "
-                         f"{', '.join(sorted(k for k in kinds if k != 'record'))})")
+                         f"{', '.join(sorted(k for k in kinds if k != 'record'))}){hint}")
 
 
 def template_text(ruleset_id: str, role: str) -> str:

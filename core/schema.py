@@ -263,13 +263,14 @@ def shipped_files(ruleset: str, kind: str) -> dict[str, Any]:
     if kind not in kinds:
         raise _no_kind(ruleset, kind, kinds)
     header = kinds[kind][0]
+    files = [(parts, node) for root in _roots(ruleset) for parts, node in _walk(root)
+             if parts[0] != TEMPLATES and _header_of(node.read_text(encoding="utf-8")) == (header, kind)]
+    stems = [parts[-1].rsplit(".", 1)[0] for parts, _ in files]
     found: dict[str, Any] = {}
-    for root in _roots(ruleset):
-        for parts, node in _walk(root):
-            if parts[0] == TEMPLATES:
-                continue
-            if _header_of(node.read_text(encoding="utf-8")) == (header, kind):
-                found.setdefault(parts[-1].rsplit(".", 1)[0], node)
+    for stem, (parts, node) in zip(stems, files, strict=True):
+        # a name two files share is given with its folder: duel_of_the_giants/hex_terrain
+        name = stem if stems.count(stem) == 1 else "/".join((*parts[:-1], stem))
+        found.setdefault(name, node)
     return found
 
 

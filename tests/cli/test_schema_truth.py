@@ -17,7 +17,8 @@ file ``validate`` rejects whose model alone finds an error of form. A file
 ``validate`` rejects while its model alone finds none has a problem only a
 program can see (a card or file it names that does not exist, a hex off the
 board, a cross-file total, a model's own check, a truth value where a number
-belongs): the schema may leave it to ``validate``. A file that is not
+belongs, the size of a number written as text): the schema may leave it to
+``validate`` (docs/editor.md lists them for users). A file that is not
 readable YAML data at all (a syntax error, a tag, a duplicate key) has no
 data to give a schema, and counts in neither rule.
 """
@@ -280,6 +281,7 @@ def test_issue_60_2_the_modeline_finds_the_schema_the_docs_say_to_write(tmp_path
     ("battle-of-tanks", "army", "spearhead"), ("battle-of-tanks", "table", "village"),
     ("battle-of-tanks", "map", "wooded-ridge"), ("tank-chess", "map", "river-16"),
     ("duel-of-the-giants", "scenario", "winter"), ("duel-of-the-giants", "map", "summer"),
+    ("hex", "terrain", "duel_of_the_giants/hex_terrain"),
 ])
 def test_issue_60_2_show_prints_a_shipped_file_to_start_from(ruleset: str, kind: str, name: str) -> None:
     from typer.testing import CliRunner
@@ -313,7 +315,8 @@ def test_issue_60_2_a_ruleset_without_scenario_files_says_so() -> None:
 
     result = CliRunner().invoke(app, ["scenario", "new", "tank-chess"])
     assert result.exit_code != 0
-    assert "tank-chess has no scenario files" in str(result.exception or result.output)
+    said = str(result.exception or result.output)
+    assert "tank-chess has no scenario files" in said and "tanktable map new tank-chess" in said
 
 
 # ------------------------------------------------------------------ a plugin's kinds
