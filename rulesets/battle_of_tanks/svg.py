@@ -148,13 +148,16 @@ def draw_look(g: ET.Element, art: Terrain, kind_look: str, pts: list[tuple[float
 
 
 def terrain_legend(game: BattleGame) -> list[LegendItem]:
-    """One entry per terrain kind of the rules table (BT-3.2) and the wreck (BT-3.4),
-    each with a small drawing of its look and what it is as cover; a note says how
-    tall and low cover are told apart. The samples' textures take their own ids."""
+    """One entry per terrain kind on this table (the rules table's, BT-3.2) and the
+    wreck (BT-3.4), each with a small drawing of its look and its cover class and
+    height; a note says how tall and low cover are told apart. Kinds the table
+    does not hold are left out, to keep the legend short enough to sit under the
+    map. The samples' textures take their own ids."""
     art = Terrain("tt-key-")
     items = []
-    kinds = [(k, t.cover, t.height, t.passable) for k, t in game.rules.terrain_kinds.items()]
-    for kind, cover, height, passable in kinds:
+    present = {f.kind for f in game.field.features}
+    kinds = [(k, t.cover, t.height) for k, t in game.rules.terrain_kinds.items() if k in present]
+    for kind, cover, height in kinds:
         kind_look = look(kind, cover, height)
         sample = ET.Element("g", attrib={"class": "terrain-sample", "data-look": kind_look, "data-kind": kind})
         if kind_look == "fence":
@@ -166,17 +169,15 @@ def terrain_legend(game: BattleGame) -> list[LegendItem]:
         if height == "tall":
             cast_shadow(sample, pts, 2.5)
         draw_look(sample, art, kind_look, pts, seed("key", kind), 1.6)
-        items.append(LegendItem(f"{kind.replace('_', ' ')}: {cover} cover, {height}"
-                                f"{'' if passable else ', impassable'}", [sample]))
+        items.append(LegendItem(f"{kind.replace('_', ' ')}: {cover}, {height}", [sample]))
     if items:
         items[0] = LegendItem(items[0].label, [art.defs, *items[0].sample])
     wr = game.rules.wrecks
     scorched = ET.Element("g", attrib={"class": "terrain-sample", "data-look": "wreck"})
     ET.SubElement(scorched, "circle", cx="8", cy="8", r="7", fill="#2a2118", opacity="0.55")
-    items.append(LegendItem(f"wreck and its burnt ground: {wr.cover} cover, {wr.height}"
-                            f"{'' if wr.passable else ', impassable'} (BT-3.4)", [scorched]))
-    items.append(LegendItem("tall cover casts a shadow and blocks sight, low cover shows a turret over it "
-                            "(BT-3.2); a letter and name label each feature"))
+    items.append(LegendItem(f"wreck: {wr.cover}, {wr.height} (BT-3.4)", [scorched]))
+    items.append(LegendItem("tall cover casts a shadow and blocks sight, low shows a turret over it (BT-3.2); "
+                            "a letter and name label each feature"))
     return items
 
 
@@ -368,12 +369,12 @@ def tank_legend(game: BattleGame) -> list[LegendItem]:
         marks.chit(chits, order, 3 + (i % 3) * 5, 5 + (i // 3) * 6, 2.4)
     return [
         *(LegendItem(f"side {side}'s tank, its label above", [sample(side)]) for side in SIDE_COLOUR),
-        LegendItem("each tank drawn to its card's footprint (BT-2.1), its gun pointing its heading"),
+        LegendItem("gun: the heading"),
         LegendItem("order this round, its chit's colour (BT-5): yellow MOVE, red FIRE, red and yellow ATTACK, "
                    "blue AMBUSH, green RETREAT, violet RECON", [chits]),
         LegendItem("waiting in AMBUSH (BT-7.1)", [sample(ambush=True)]),
         LegendItem("spotted until the round's end (BT-5.4)", [sample(spotted=True)]),
-        LegendItem("track damaged, its tracks slashed (BT-6.5)", [sample(track_until=1)]),
+        LegendItem("track damaged (BT-6.5)", [sample(track_until=1)]),
         LegendItem("destroyed tank, crossed (BT-6.5)", [sample(hp=0)]),
     ]
 

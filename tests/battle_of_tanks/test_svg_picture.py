@@ -72,16 +72,18 @@ def test_legend_names_every_symbol() -> None:
     assert isinstance(game, BattleGame)
     root = ET.fromstring(RULESET.render_svg(game))
     text = " ".join(t.text or "" for t in group(root, "legend").iter(f"{NS}text"))
-    for symbol in ("side a's tank", "side b's tank", "destroyed tank", "base plate and tower (BT-3.1)",
-                   "stone house: heavy cover, tall, impassable", "wall: heavy cover, low", "forest: light cover, low",
-                   "bushes: light cover, low", "rocks: heavy cover, tall", "wreck and its burnt ground",
+    for symbol in ("side a's tank", "side b's tank", "gun: the heading", "destroyed tank", "track damaged",
+                   "base plate and tower (BT-3.1)", "stone house: heavy, tall", "wall: heavy, low",
+                   "forest: light, low", "bushes: light, low", "rocks: heavy, tall", "wreck: heavy, low (BT-3.4)",
                    "tall cover casts a shadow and blocks sight", "a letter and name label each feature",
                    "line of sight", "last shot", "cover shadow of the last shot", "grid: 10 cm"):
         assert symbol in text, symbol
     items = legend(game)
     assert [i.label.split(" (")[0] for i in items if not i.sample] == [
-        "each tank drawn to its card's footprint", "tall cover casts a shadow and blocks sight, low cover shows "
-        "a turret over it"]  # the two notes; every other entry has its symbol drawn
+        "gun: the heading", "tall cover casts a shadow and blocks sight, low shows a turret over it"]
+    # the two notes; every other entry has its symbol drawn; the village's kinds, not the earth wall it lacks
+    kinds = [g.get("data-kind") for g in group(root, "legend").iter(f"{NS}g") if g.get("data-kind")]
+    assert kinds == ["wooden_wall", "fence", "bushes", "forest", "stone_house", "wall", "rocks"]
     samples = [g for g in group(root, "legend").iter(f"{NS}g") if g.get("class") == "sample"]
     assert len(samples) == len(items) - 2
 
