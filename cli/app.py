@@ -147,11 +147,16 @@ def schema_cmd(
     ruleset: str = typer.Argument(..., help="Ruleset id (or 'hex' for hex terrain/maps)."),
     kind: str | None = typer.Argument(None, help="Data kind, e.g. card, map, scenario, army, record; "
                                                  "without it, the ruleset's kinds are listed."),
+    out: Path | None = typer.Option(None, "--out", help="Write RULESET.KIND.schema.json files (the names "
+                                                        "templates' modelines give) to this folder: "
+                                                        "KIND's, or every kind's without KIND."),
 ) -> None:
     """Print the JSON Schema of a data kind (for editor completion), or list a ruleset's kinds."""
-    from cli.commands import list_kinds, print_schema
+    from cli.commands import list_kinds, print_schema, write_schemas
 
-    if kind is None:
+    if out is not None:
+        write_schemas(ruleset, kind, out)
+    elif kind is None:
         list_kinds(ruleset)
     else:
         print_schema(ruleset, kind)

@@ -134,6 +134,25 @@ def print_schema(ruleset: str, kind: str) -> None:
     typer.echo(json.dumps(schema_of(ruleset, kind), indent=2))
 
 
+def write_schemas(ruleset: str, kind: str | None, folder: Path) -> None:
+    """``tanktable schema RULESET [KIND] --out FOLDER``: each schema in the file a template's
+    modeline names (``RULESET.KIND.schema.json``, by the header its files carry)."""
+    from core.schema import json_schema, kinds_of, resolve_kind, schema_file_name
+
+    found = [resolve_kind(ruleset, k) for k in (sorted(kinds_of(ruleset)) if kind is None else [kind])]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise TanktableError(f"{folder}: cannot make the folder: {exc.strerror or exc}") from None
+    for header, name, model in found:
+        target = folder / schema_file_name(header, name)
+        try:
+            target.write_text(json.dumps(json_schema(model, header, name), indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise TanktableError(f"{target}: cannot write: {exc.strerror or exc}") from None
+        typer.echo(f"wrote {target}")
+
+
 def _side(game: Any, side: str | None) -> int | None:
     return None if side is None else game.player_index(side)
 

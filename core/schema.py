@@ -34,7 +34,7 @@ from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import core_schema
 
-__all__ = ["DIALECT", "MAX_ENUMERATED", "json_schema", "kinds_of", "modeline", "schema_file_name", "schema_of"]
+__all__ = ["DIALECT", "MAX_ENUMERATED", "json_schema", "kinds_of", "modeline", "resolve_kind", "schema_file_name", "schema_of"]
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 """The JSON Schema dialect pydantic writes (the YAML language server reads it)."""
@@ -200,17 +200,24 @@ def _core_headers(ruleset: str) -> set[tuple[str, str]]:
     return found
 
 
-def schema_of(ruleset: str, kind: str) -> dict[str, Any]:
-    """``tanktable schema RULESET KIND``: the schema of ``kind`` as :func:`kinds_of` finds
-    it (a former kind name is read as the current one); a clear error for unknown kinds."""
+def resolve_kind(ruleset: str, kind: str) -> tuple[str, str, type[BaseModel]]:
+    """``(header, kind, model)`` of ``kind`` as :func:`kinds_of` finds it: the ``ruleset:``
+    its files carry, its current name (a former one is read as it) and its model; a clear
+    error for unknown kinds."""
     from core.registry import CORE_KINDS, get_ruleset
 
     kinds = kinds_of(ruleset)
-    if kind not in kinds and (ruleset, kind) not in CORE_KINDS:
+    if kind not in kinds and not any(r == ruleset for r, _ in CORE_KINDS):
         kind = get_ruleset(ruleset).canonical_kind(kind)
     if kind not in kinds:
         raise _no_kind(ruleset, kind, kinds)
     header, model = kinds[kind]
+    return header, kind, model
+
+
+def schema_of(ruleset: str, kind: str) -> dict[str, Any]:
+    """``tanktable schema RULESET KIND``: the schema of ``kind`` (see :func:`resolve_kind`)."""
+    header, kind, model = resolve_kind(ruleset, kind)
     return json_schema(model, header, kind)
 
 

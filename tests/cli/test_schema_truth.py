@@ -265,6 +265,8 @@ def test_issue_60_2_a_template_has_its_modeline_and_validates_as_is(command: tup
 def test_issue_60_2_the_modeline_finds_the_schema_the_docs_say_to_write(tmp_path: Path) -> None:
     """``tanktable schema RULESET KIND > RULESET.KIND.schema.json`` beside the file: the
     name the template's modeline gives."""
+    from core.data import parse_document
+
     made = _run("schema", "battle-of-tanks", "army")
     assert made.returncode == 0, made.stderr
     (tmp_path / "battle-of-tanks.army.schema.json").write_text(made.stdout, encoding="utf-8")
@@ -272,9 +274,24 @@ def test_issue_60_2_the_modeline_finds_the_schema_the_docs_say_to_write(tmp_path
     line = template.splitlines()[0]
     target = tmp_path / line.split("$schema=", 1)[1]
     schema = json.loads(target.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(as_json(parse_document(template).data))
+
+
+def test_issue_60_2_schema_out_writes_every_kind_where_the_modelines_look(tmp_path: Path) -> None:
+    """``tanktable schema RULESET --out FOLDER``: one file per kind, named by the header its
+    files carry (a Duel of the Giants map is a core hex map: ``hex.map.schema.json``)."""
     from core.data import parse_document
 
-    jsonschema.Draft202012Validator(schema).validate(as_json(parse_document(template).data))
+    made = _run("schema", "duel-of-the-giants", "--out", str(tmp_path))
+    assert made.returncode == 0, made.stderr
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert "hex.map.schema.json" in names and "duel-of-the-giants.scenario.schema.json" in names
+    assert len(names) == len(made.stdout.splitlines()) == 8
+    shown = _run("show", "duel-of-the-giants", "map", "winter").stdout
+    schema = json.loads((tmp_path / shown.splitlines()[0].split("$schema=", 1)[1]).read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(as_json(parse_document(shown).data))
+    one = _run("schema", "tank-chess", "unit", "--out", str(tmp_path / "one"))  # a former kind name
+    assert one.returncode == 0 and [p.name for p in (tmp_path / "one").iterdir()] == ["tank-chess.card.schema.json"]
 
 
 @pytest.mark.parametrize(("ruleset", "kind", "name"), [
