@@ -230,13 +230,19 @@ def serve_alone(folder: str, workers: int) -> None:
     """The server of a club night, in this process: prints its port, serves until killed."""
     store = GameStore(Path(folder), agent_kinds=["greedy"])
     try:
-        app, _server = create_app(store, host_key=KEY, workers=workers)
+        app, server = create_app(store, host_key=KEY, workers=workers)
     except TypeError:  # a server from before the notes workers (measured as the peer)
-        app, _server = create_app(store, host_key=KEY)
+        app, server = create_app(store, host_key=KEY)
     sock = listening(1024)
     print(sock.getsockname()[1], flush=True)
-    uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1,
-                                  timeout_keep_alive=75)).run(sockets=[sock])
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            server.close_streams()  # as `tanktable serve` stops: the push streams end at once
+            super().handle_exit(sig, frame)
+
+    Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1,
+                          timeout_keep_alive=75)).run(sockets=[sock])
 
 
 class ClubTable:
