@@ -131,6 +131,7 @@ class Rules:
         keeps its immutable actions here, keyed by card, from, to, facing, target square)."""
         self.reach_cache: Memo[Any, tuple[frozenset[int], bool]] = Memo(REACH_CACHE_LIMIT)
         self._neighbourhoods: dict[tuple[int, int], Any] = {}
+        self._zones: dict[tuple[int, int], Any] = {}
         self.exit_steps: dict[tuple[int, int], list[int]] = {}
         """Per (board, side): steps from each state to the exit past the fixed obstacles."""
 
@@ -146,6 +147,53 @@ class Rules:
                      for y in range(max(0, y0 - reach), min(self.ranks, y0 + reach + 1))
                      for x in range(max(0, x0 - reach), min(self.files, x0 + reach + 1))]
             getter = self._neighbourhoods[key] = operator.itemgetter(*cells, sq)
+        return getter
+
+    def reach_zone(self, start: int, speed: int) -> Any:
+        """A getter of the cells whose contents the search of :meth:`Position._search`
+        from state ``start`` at ``speed`` could ever look at, read as one tuple.
+
+        Those are the squares one step ahead of every state reachable in fewer
+        than ``speed`` steps on an empty board (and the squares a diagonal step
+        passes between, without corner cutting), and the square behind: a
+        search tests no other square whatever stands where. So two positions that
+        agree on these cells get the very same end states from the same search,
+        in the same order, and may share one cached answer. A tank's move
+        reaches few of the squares around it (turning costs a step), so keying
+        on these rather than on every cell within ``speed`` lets searches share
+        answers across positions that differ elsewhere around the tank.
+        """
+        key = (start, speed)
+        getter = self._zones.get(key)
+        if getter is None:
+            seen = {start}
+            frontier = [start]
+            cells: dict[int, None] = {}
+            for _ in range(speed):
+                nxt = []
+                for st in frontier:
+                    t = self.step[st]
+                    if t >= 0:
+                        cells[t] = None
+                        if not self.corner_cutting and self.orth_a[st] >= 0:
+                            cells[self.orth_a[st]] = None
+                            cells[self.orth_b[st]] = None
+                    for succ in (self.turn_left[st], self.turn_right[st], self.ahead[st]):
+                        if succ >= 0 and succ not in seen:
+                            seen.add(succ)
+                            nxt.append(succ)
+                frontier = nxt
+            back = (start & ~7) | (((start & 7) + 4) & 7)
+            t = self.step[back]
+            if t >= 0:
+                cells[t] = None
+                if not self.corner_cutting and self.orth_a[back] >= 0:
+                    cells[self.orth_a[back]] = None
+                    cells[self.orth_b[back]] = None
+            cells.pop(start >> 3, None)  # the mover's own square: vacated for the search
+            index = sorted(cells)
+            getter = self._zones[key] = (operator.itemgetter(*index, index[0]) if index
+                                         else lambda cell: ())
         return getter
 
     def square(self, index: int) -> tuple[int, int]:
@@ -283,7 +331,8 @@ class Position:
         in positions that differ elsewhere on the board.
         """
         r = self.rules
-        key = (s0 * 8 + f0, speed, side if command else -1, r.neighbourhood(s0, speed)(self.cell))
+        start = s0 * 8 + f0
+        key = (start, speed, side if command else -1, r.reach_zone(start, speed)(self.cell))
         cache = r.reach_cache
         hit = cache.get(key)
         if hit is None:
@@ -294,16 +343,18 @@ class Position:
     def _search(self, s0: int, f0: int, speed: int, command: bool, side: int) -> tuple[set[int], bool]:
         """The breadth-first search behind :meth:`_bfs`, one depth (step) at a time.
 
-        Each depth is built with set comprehensions over the frontier (turn left,
-        turn right, one step forward onto an empty square), which keeps the inner
-        loops in C.
+        Each depth is built from the frontier in three passes (turn left, turn
+        right, one step forward onto an empty square); the turns are ``map`` over
+        the tables, so those loops run in C. The sets are built in the same order
+        whatever the speed-up: a frozenset's iteration order follows its insertions,
+        and the moves' order (hence a seeded search's choices) follows that order.
         """
         r = self.rules
         cell = self.cell
         step = r.step
         ahead = r.ahead
-        left = r.turn_left
-        right = r.turn_right
+        left = r.turn_left.__getitem__
+        right = r.turn_right.__getitem__
         start = s0 * 8 + f0
         seen = {start}
         frontier = seen
@@ -312,16 +363,14 @@ class Position:
         cc = r.corner_cutting
         for _ in range(speed):
             if exit_ok is not None and not can_exit:
-                can_exit = any(exit_ok[st] for st in frontier)
+                can_exit = any(map(exit_ok.__getitem__, frontier))
+            nxt = set(map(left, frontier))
+            nxt.update(map(right, frontier))
             if cc:
-                nxt = {left[st] for st in frontier}
-                nxt.update([right[st] for st in frontier])
-                nxt.update([ahead[st] for st in frontier if ahead[st] >= 0 and cell[step[st]] == 0])
+                nxt.update([a for st in frontier if (a := ahead[st]) >= 0 and cell[step[st]] == 0])
             else:
                 oa, ob = r.orth_a, r.orth_b
-                nxt = {left[st] for st in frontier}
-                nxt.update([right[st] for st in frontier])
-                nxt.update([ahead[st] for st in frontier if ahead[st] >= 0 and cell[step[st]] == 0 and (
+                nxt.update([a for st in frontier if (a := ahead[st]) >= 0 and cell[step[st]] == 0 and (
                     oa[st] < 0 or cell[oa[st]] == 0 or cell[ob[st]] == 0)])
             nxt -= seen
             if not nxt:
@@ -522,7 +571,7 @@ class Position:
                 j = rng.randrange(n + 1 if can_exit else n)
                 if j == n:
                     return pid, -1, -1, -1
-                st = list(states)[j]
+                st = next(itertools.islice(states, j, None))  # the j-th in set order, no list built
                 targets = self.targets_from(pid, st)
                 k = rng.randrange(len(targets) + 1)
                 return pid, st >> 3, st & 7, targets[k - 1] if k else -1
@@ -956,22 +1005,30 @@ class Position:
         """Squares from which ``side`` could fire directly at square ``c``: square ->
         [(fire direction, direction from c towards the shooter)]. Rays pass over
         ``side``'s own tanks (one of them may be the one that moves away); the
-        exact check happens per end state."""
+        exact check happens per end state.
+
+        The eight rays from ``c`` share no square, so each square gets one shared
+        entry (the lists are read, never changed)."""
         r = self.rules
         cell = self.cell
         alive = self.alive
         owner = self.side
+        rays = r.rays
         out: dict[int, list[tuple[int, int]]] = {}
+        base = c * 8
         for d0 in range(8):
-            d_fire = (d0 + 4) & 7
-            ray = r.rays[c * 8 + d0]
+            ray = rays[base + d0]
+            if len(ray) < 2:
+                continue
+            entry = _FIRE_FROM[d0]
+            last = len(ray) - 1
             for i in range(len(ray)):
-                t = ray[i]
-                v = cell[t]
-                if i > 0:
-                    out.setdefault(t, []).append((d_fire, d0))
+                v = cell[ray[i]]
                 if v != 0 and not (v > 0 and alive[v - 1] and owner[v - 1] == side):
+                    last = i
                     break
+            for t in ray[1:last + 1]:
+                out[t] = entry
         return out
 
     # ------------------------------------------------------------ perft
@@ -993,6 +1050,9 @@ class Position:
         return total
 
 
+_FIRE_FROM: list[list[tuple[int, int]]] = [[((d0 + 4) & 7, d0)] for d0 in range(8)]
+""":meth:`Position._approach`'s entry for a square on the ray in direction ``d0``:
+(fire direction back along it, ``d0``)."""
 _RULES: Memo[tuple[int, str, str], Rules] = Memo(64, per_game=False)
 ANSWER_CACHE_LIMIT = 200_000
 """Entries of either table below before it starts afresh."""
