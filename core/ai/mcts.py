@@ -203,6 +203,7 @@ class MCTSAgent:
         if iterations is None and (think is None or think <= 0):
             think = 1.0
         self.rng = random.Random(seed)
+        self._reply_rng = random.Random(f"reply check {seed}")  # the reply check's dice (issue 61.5)
         self.think = think
         self.iterations = iterations
         self.exploration = exploration
@@ -281,11 +282,21 @@ class MCTSAgent:
         The cap (if any) bounds this too: past it, the best move tried so far is
         played. ``reply_values`` keeps each tried move's value (at most that much,
         for a move whose replies stopped early).
+
+        The copies' dice are reseeded (issue 61.5): the real game's future rolls are
+        unknown to the player, and a check on plain clones would play them -- a ruleset
+        with dice that asks for the check would have the computer choose by rolls it
+        cannot know. Every candidate gets the same fresh seed, so the moves are
+        compared under the same (sampled) luck. A game without dice is unaffected;
+        the seed comes from a generator of the check's own, so the search's draws
+        stay as they were.
         """
         self.reply_values = {}
+        luck = self._reply_rng.getrandbits(62)
         best, best_value = candidates[0], -2.0
         for action in candidates:
             after = game.clone()
+            reseed_dice(after, luck)
             after.search_apply(action)
             worst = 1.0
             if after.outcome() is None:
