@@ -185,6 +185,15 @@ BAD_FILES = {  # name: (ruleset, kind, text, category)
     "wrong-kind": ("battle-of-tanks", "card", "ruleset: battle-of-tanks\nkind: cards\nid: x\n"
                    "based_on: t-80\n", "bad form"),
     "no-header": ("battle-of-tanks", "army", "budget: 20\ntanks: [{card: t-80}]\n", "only a program sees it"),
+    "tc-card-typo": ("tank-chess", "card", "ruleset: tank-chess\nkind: card\ncards:\n  - id: SHT\n"
+                     "    based_on: HT\n    sped: 2\n", "bad form"),
+    "tc-card-no-base": ("tank-chess", "card", "ruleset: tank-chess\nkind: card\ncards:\n  - id: SHT\n"
+                        "    based_on: XX\n    speed: 2\n", "only a program sees it"),
+    "tc-card-former-kind": ("tank-chess", "card", "ruleset: tank-chess\nkind: unit\ncards:\n  - id: SHT\n"
+                            "    based_on: HT\n    speed: '2'\n", "valid"),
+    "dg-weapon-wrong-type": ("duel-of-the-giants", "card", "ruleset: duel-of-the-giants\nkind: card\n"
+                             "weapons:\n  tiger: {name: Tiger, firepower: lots}\n", "bad form"),
+    "hex-map-missing-size": ("hex", "map", "ruleset: hex\nkind: map\nname: m\nterrain: '. .'\n", "bad form"),
     "hex-off-board": ("hex", "map", "ruleset: hex\nkind: map\nname: m\nsize: {columns: 2, rows: 2}\n"
                       "terrain: |\n  . .\n   . .\nmarkers: [{at: Z9, kind: smoke}]\n", "only a program sees it"),
 }
