@@ -62,7 +62,7 @@ function apply(svg) {
 }
 
 export function setup() {
-  const button = el("button", {id: "turn-board", text: "⟲ turn board", class: "zoom",
+  const button = el("button", {id: "turn-board", text: "⟲", class: "zoom", "aria-label": "turn the board round",
                                title: "turn the board round: the other side at the bottom"});
   button.addEventListener("click", event => {
     event.stopPropagation();
