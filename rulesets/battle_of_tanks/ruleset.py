@@ -138,6 +138,18 @@ class BattleOfTanksRuleset(Ruleset):
         assert isinstance(game, BattleGame)
         return render_svg(game)
 
+    def bottom_player(self, game: Game[Any]) -> int | None:
+        """The side whose base plate the picture draws nearer its foot (the table's y
+        grows up from the near edge, BT-3.1): its home edge. The browser table turns
+        the picture round for the other side (issue 58.8); ``None`` when the plates
+        stand level or a side has none."""
+        if not isinstance(game, BattleGame) or set(game.field.bases) != set(SIDES):
+            return None
+        heights = {side: game.field.bases[side].centroid.y for side in SIDES}
+        if abs(heights[SIDES[0]] - heights[SIDES[1]]) < 1e-6:
+            return None
+        return SIDES.index(min(SIDES, key=lambda side: heights[side]))
+
     def board_aids(self, game: Game[Any], actions: Sequence[Action], notes: Sequence[str]) -> BoardAids | None:
         from rulesets.battle_of_tanks.table_aids import board_aids
 

@@ -435,3 +435,24 @@ def test_58_6_the_seats_state_carries_its_own_last_move_drawing_and_turned(live_
     assert drawn["lines"][0]["from"] == d6 and drawn["lines"][0]["to"][1] == d6[1], drawn
     assert black["log"][-1]["aid"] == drawn and "last_drawing" not in black
     assert (white["turned"], black["turned"], spectator["turned"]) == (False, True, False)
+
+
+def test_58_8_battle_of_tanks_side_b_sees_its_home_edge_at_the_bottom(browser: Browser, live: tuple[str, Any],
+                                                                       screenshots: Path) -> None:
+    """issue 58.8, "likewise for each side of the other rulesets where the map has a home
+    edge": the picture draws side a's base plate at the foot (BT-3.1); side b's page turns
+    it round, b's tanks at the bottom, every label upright."""
+    base, _ = live
+    b = browser
+    game = create_live(base, ruleset="battle-of-tanks", seats={"a": "human", "b": "human"})
+    b.open(base + game["links"]["b"])
+    b.wait("document.getElementById('board').classList.contains('tt-turned')"
+           " && document.querySelector('#board svg [data-piece]')")
+    sides = b.js("""(() => { const mean = side => { const ys = [...document.querySelectorAll(`#board svg [data-piece^='${side}']`)]
+        .map(g => { const r = g.getBoundingClientRect(); return r.y + r.height / 2; });
+        return ys.reduce((x, y) => x + y, 0) / ys.length; }; return {a: mean('a'), b: mean('b')}; })()""")
+    upside_down = b.js("[...document.querySelectorAll('#board svg:not(.tt-legend) text')]"
+                       ".filter(t => t.getScreenCTM().a < 0.5).map(t => t.textContent).slice(0, 5)")
+    b.screenshot(screenshots / "turn-2-battle-of-tanks-side-b.png")
+    assert sides["b"] > sides["a"], sides
+    assert upside_down == []
