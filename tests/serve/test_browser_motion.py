@@ -15,6 +15,7 @@ drive to d6, turn E and shoot Black's Light Tank on h6 (TC-4, TC-5.1).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 from collections.abc import Iterator
@@ -123,6 +124,19 @@ def hold_animations(b: Browser, share: float) -> int:
         return all.length; }})()"""))
 
 
+@contextlib.contextmanager
+def slow_motion(b: Browser, rate: float = 0.1) -> Iterator[None]:
+    """The page's animations played at ``rate`` of their speed (DevTools' Animation
+    domain), so that a busy machine's test still finds them running."""
+    b.send("Animation.enable")
+    b.send("Animation.setPlaybackRate", playbackRate=rate)
+    try:
+        yield
+    finally:
+        b.send("Animation.setPlaybackRate", playbackRate=1)
+        b.send("Animation.disable")
+
+
 def play_from_page(b: Browser, text: str) -> None:
     """Type a move into the move box and send it, as a player can."""
     b.js(f"(() => {{ const i = document.getElementById('move'); i.value = {json.dumps(text)};"
@@ -142,10 +156,11 @@ def test_58_6_a_move_animates_from_the_old_pose_to_the_servers(browser: Browser,
     start = pose(b, "tc-0")
     b.js("window.__version = document.getElementById('board').dataset.version")
     b.js("document.getAnimations().forEach(a => a.finish())")
-    play_from_page(b, MOVE)
-    b.wait("document.getElementById('board').dataset.version !== window.__version"
-           " && document.getAnimations().length > 0")
-    assert hold_animations(b, 0.5) >= 3  # the tank, the fading Light Tank, the tracer
+    with slow_motion(b):
+        play_from_page(b, MOVE)
+        b.wait("document.getElementById('board').dataset.version !== window.__version"
+               " && document.getAnimations().length > 0")
+        assert hold_animations(b, 0.5) >= 3  # the tank, the Light Tank fading or flashing, the tracer
     middle = pose(b, "tc-0")
     end = pose(b, "tc-0", "server")
     b.screenshot(screenshots / "motion-1-half-way.png")
@@ -195,10 +210,11 @@ def test_58_6_a_click_during_an_animation_acts_on_the_new_position(browser: Brow
     b.js("window.__version = document.getElementById('board').dataset.version")
     reply = next(a["text"] for a in post(live_motion, black, "state")["actions"]
                  if a["text"].startswith("LT h6-h") and "x" not in a["text"])
-    post(live_motion, black, "act", {"move": reply})
-    b.wait("document.getElementById('board').dataset.version !== window.__version"
-           " && document.getAnimations().length > 0")
-    assert hold_animations(b, 0.5) >= 1
+    with slow_motion(b):
+        post(live_motion, black, "act", {"move": reply})
+        b.wait("document.getElementById('board').dataset.version !== window.__version"
+               " && document.getAnimations().length > 0")
+        assert hold_animations(b, 0.5) >= 1
     moving = pose(b, "tc-3")
     assert math.dist(moving[:2], pose(b, "tc-3", "server")[:2]) > 5, "Black's tank is still on its way"
     b.wait("document.querySelector(\"#tt-overlay circle.tt-from[data-place='d5']\")")
