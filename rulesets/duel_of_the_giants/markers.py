@@ -24,9 +24,13 @@ def first_b(g: DuelGame) -> int:
 
 
 def make_t34(g: DuelGame, m: Marker, hull: int, turret: int) -> Tank:
-    """Replace a wheel marker by a T-34 in the same hex (DG-9.7, DG-10.6)."""
+    """Replace a wheel marker by a T-34 in the same hex (DG-9.7, DG-10.6).
+
+    It takes the next number of ``t34_count`` (the T-34s activated so far), and never
+    one a T-34 on the board has: that one would be replaced without a word (issue 61.3).
+    """
     del g.markers[m.id]
-    g.t34_count += 1
+    g.t34_count = max(g.t34_count, *(t.number for t in g.tanks.values() if not t.is_tiger), 0) + 1
     t = Tank(f"t34-{g.t34_count}", "soviet", m.owner, m.pos, hull, turret,
              first_b=first_b(g), number=g.t34_count)
     g.tanks[t.id] = t

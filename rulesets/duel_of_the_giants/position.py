@@ -129,7 +129,10 @@ class TurnState(DataModel):
     to_haul: list[str] = Field(default_factory=list)
     to_place: dict[str, dict[str, int]] = Field(default_factory=dict)
     tile_turn: Side = "soviet"
-    t34_count: int = Field(default=0, ge=0)
+    t34_count: int | None = Field(
+        default=None, ge=0, description="T-34s activated so far, those gone from the board included: the next one "
+        "takes number t34_count + 1 (DG-15.1). At least the highest T-34 number on the board; left out, it is that "
+        "number.")
     executed: list[int] = Field(default_factory=list)
     finished: str | None = None
 
@@ -308,7 +311,7 @@ def load_into(g: DuelGame, model: PositionFile) -> None:
     g.damaged_this_d = dict(turn.damaged_this_d)
     g.to_haul = list(turn.to_haul)
     g.to_place = {who[p]: dict(rem) for p, rem in turn.to_place.items()}
-    g.tile_turn, g.t34_count = turn.tile_turn, turn.t34_count
+    g.tile_turn, g.t34_count = turn.tile_turn, t34_count(model)
     g.executed = set(turn.executed)
     g.finished = turn.finished
     fight = model.combat
@@ -318,12 +321,94 @@ def load_into(g: DuelGame, model: PositionFile) -> None:
         {k: list(v) for k, v in fight.shots_at.items()}, set(fight.fired))
 
 
+def t34_count(model: PositionFile) -> int:
+    """The T-34s activated so far: the document's count, and never less than the highest
+    number on the board, so that the next activation cannot take the number (and id) of a
+    T-34 in play and replace it (issue 61.3; :func:`problems` reports a smaller count)."""
+    highest = max((t.number for t in model.tanks if t.kind == "t34"), default=0)
+    return max(model.turn.t34_count or 0, highest)
+
+
+def piece_ids(model: PositionFile) -> list[tuple[tuple[str, int], str]]:
+    """Every piece's id with the place in the document that gives it: a tank's from its
+    kind and number, a marker's its ``id`` or, left out, its kind and place in the list."""
+    out: list[tuple[tuple[str, int], str]] = [
+        (("tanks", i), f"tiger{t.number}" if t.kind == "tiger" else f"t34-{t.number}")
+        for i, t in enumerate(model.tanks)]
+    out += [(("markers", i), m.id or f"m{i + 1}") for i, m in enumerate(model.markers)]
+    out += [(("atgs", i), a.id or f"atg{i + 1}") for i, a in enumerate(model.atgs)]
+    out += [(("mines", i), mi.id or f"mine{i + 1}") for i, mi in enumerate(model.mines)]
+    return out
+
+
+PLACE_KINDS = ("front", "wheel", "bluff", "tiger", "airfield", "atg:pak88", "atg:pak36", "atg:bluff",
+               "mine:real", "mine:bluff")
+"""What a player of a manual set-up may still have to place (``turn.to_place``), besides tiles."""
+
+
+def _counters(model: PositionFile, doc: Any, g: DuelGame) -> list[Problem]:
+    """The counters and ids that keep pieces apart (issue 61.3): no two pieces share an id
+    (the second would replace the first on loading), ``t34_count`` is at least the highest
+    T-34 number on the board, the T-34s activated and still to come are no more than the
+    components (DG-15.1), and what is still to be placed in a manual set-up, with what is
+    on the board, is no more than the components (DG-2)."""
+    out: list[Problem] = []
+    first: dict[str, tuple[str, int]] = {}
+    for (kind, i), uid in piece_ids(model):
+        if uid in first:
+            other = first[uid]
+            if kind == other[0] == "tanks":
+                continue  # reported as two tanks of one number
+            given = kind != "tanks" and getattr(model, kind)[i].id is not None
+            out.append(doc.problem((kind, i, "id") if given else (kind, i),
+                                   f"two pieces have the id {uid!r} ({other[0]}[{other[1]}] and {kind}[{i}]): the "
+                                   "second would replace the first; give each piece its own id"))
+        else:
+            first[uid] = (kind, i)
+    comp = g.cfg.scenario.components
+    k = g.cfg.board.copies
+    turn = model.turn
+    highest = max((t.number for t in model.tanks if t.kind == "t34"), default=0)
+    if turn.t34_count is not None and turn.t34_count < highest:
+        out.append(doc.problem(("turn", "t34_count"), f"t34_count is {turn.t34_count} but T-34 #{highest} is on the "
+                               "board: the count is of every T-34 activated so far (DG-15.1), so the next one "
+                               f"would take number {turn.t34_count + 1}; give at least {highest}, or leave it out"))
+    pending = {kind: sum(rem.get(kind, 0) for rem in turn.to_place.values()) for kind in PLACE_KINDS}
+    wheels = sum(m.wheel for m in model.markers) + pending["wheel"]
+    if t34_count(model) + wheels > comp.t34 * k:
+        where: tuple[str, ...] = ("turn", "t34_count") if turn.t34_count is not None else ("markers",)
+        out.append(doc.problem(where, f"{t34_count(model)} T-34s activated so far and {wheels} wheel markers to "
+                               f"come make more than the {comp.t34 * k} T-34s of the components (DG-15.1)"))
+    for player, rem in turn.to_place.items():
+        for key in rem:
+            if key not in PLACE_KINDS and not (key.startswith("tile:") and key[5:] in g.cfg.terrain):
+                out.append(doc.problem(("turn", "to_place", player, key), f"unknown piece {key!r} to place "
+                                       f"(known: {', '.join(PLACE_KINDS)}, tile:TERRAIN)"))
+    have = {
+        "front": (len(model.front), comp.front_elements),
+        "wheel": (sum(m.wheel for m in model.markers), comp.tank_markers.get("wheel", 0)),
+        "bluff": (sum(not m.wheel for m in model.markers), comp.tank_markers.get("bluff", 0)),
+        "tiger": (sum(t.kind == "tiger" for t in model.tanks), comp.tigers),
+        "airfield": (int(model.stuka is not None), int(comp.stuka)),
+        "mine:real": (sum(mi.real for mi in model.mines), comp.mine_markers.get("mine", 0)),
+        "mine:bluff": (sum(not mi.real for mi in model.mines), comp.mine_markers.get("bluff", 0)),
+    }
+    for kind, most in comp.atg_markers.items():
+        have[f"atg:{kind}"] = (sum(a.kind == kind for a in model.atgs), most)
+    for key, (placed, most) in have.items():
+        if pending.get(key) and placed + pending[key] > most * k:
+            out.append(doc.problem(("turn", "to_place"), f"{placed} {key} on the board and {pending[key]} still to "
+                                   f"place make more than the {most * k} of the components (DG-2)"))
+    return out
+
+
 # ------------------------------------------------------------------ checks
 def problems(model: PositionFile, doc: Any, g: DuelGame) -> list[Problem]:
     """What is wrong with a position beyond its schema, on the board of game ``g``
     (its options and scenario): the landscape, hexes on the board, owners,
     stacking (DG-3.12), the front (DG-5.2), the components (DG-2), the ids the
-    bookkeeping names, and whether ``to_move``/``decision`` agree with the rest."""
+    bookkeeping names, the counters and ids that keep pieces apart (:func:`_counters`),
+    and whether ``to_move``/``decision`` agree with the rest."""
     out: list[Problem] = []
     cols, rows = g.geo.columns, g.geo.rows
     letters = {t.letter for k, t in g.cfg.terrain.items() if t.season in (g.cfg.season, "both")
@@ -424,6 +509,7 @@ def problems(model: PositionFile, doc: Any, g: DuelGame) -> list[Problem]:
     for place, uid in named:
         if uid not in ids:
             out.append(doc.problem(place, f"no piece has the id {uid!r}"))
+    out += _counters(model, doc, g)
     if model.turn.step == "D2" and model.combat is None and model.turn.finished is None:
         out.append(doc.problem(("combat",), "step D2 (combat) needs the combat state"))
     return out

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Container
 from typing import TYPE_CHECKING, Any
 
 from core.errors import TanktableError
@@ -213,8 +214,19 @@ def _double(cfg: Config, lay: dict[str, Any], cols: int, rows: int) -> dict[str,
     }
 
 
+def fresh_id(prefix: str, taken: Container[str], after: int) -> str:
+    """``prefix`` and the first number past ``after`` that no piece in ``taken`` has: the
+    count of pieces placed so far gives it in a game set up from the start, but a set-up
+    continued from a hand-written position may have used any ids (issue 61.3), and a
+    second piece under one id would replace the first."""
+    n = after + 1
+    while f"{prefix}{n}" in taken:
+        n += 1
+    return f"{prefix}{n}"
+
+
 def _add_marker(g: DuelGame, p: Pos, wheel: bool, owner: int) -> Marker:
-    m = Marker(f"m{len(g.markers) + 1}", owner, p, wheel)
+    m = Marker(fresh_id("m", g.markers, len(g.markers)), owner, p, wheel)
     g.markers[m.id] = m
     return m
 
@@ -231,13 +243,13 @@ def _add_stuka(g: DuelGame, p: Pos, facing: int) -> None:
 
 
 def _add_atg(g: DuelGame, p: Pos, kind: str, facing: int) -> Atg:
-    a = Atg(f"atg{len(g.atgs) + 1}", g.lead("german"), p, facing, kind)
+    a = Atg(fresh_id("atg", g.atgs, len(g.atgs)), g.lead("german"), p, facing, kind)
     g.atgs[a.id] = a
     return a
 
 
 def _add_mine(g: DuelGame, p: Pos, real: bool) -> Mine:
-    m = Mine(f"mine{len(g.mines) + 1}", p, real)
+    m = Mine(fresh_id("mine", g.mines, len(g.mines)), p, real)
     g.mines[m.id] = m
     return m
 
