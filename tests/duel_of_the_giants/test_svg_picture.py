@@ -5,6 +5,7 @@ does not hold (DG-24)."""
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -16,7 +17,7 @@ from rulesets.duel_of_the_giants.actions import LayCard, Program
 from rulesets.duel_of_the_giants.board import label, parse_hex
 from rulesets.duel_of_the_giants.game import DuelGame
 from rulesets.duel_of_the_giants.svg import CANOPY, MINE, SIZE, centre, heading
-from tests.duel_of_the_giants.helpers import blank, goto, tiger
+from tests.duel_of_the_giants.helpers import atg, blank, goto, marker, stuka, t34, tiger
 from tests.svg import NS, group
 
 POSITIONS = Path(__file__).resolve().parents[2] / "data" / "duel_of_the_giants" / "positions"
@@ -102,8 +103,8 @@ def test_legend_names_every_symbol() -> None:
     root = ET.fromstring(RULESET.render_svg(RULESET.new_game("summer", {}, 0), 1))
     text = " ".join(t.text or "" for t in group(root, "legend").iter(f"{NS}text"))
     for symbol in ("steppe", "forest", "high ground", "swamp", "front element (DG-5)", "Tiger", "T-34",
-                   "destroyed tank", "hull: the dot; turret: the line",
-                   "tank marker (DG-9): ? unknown, W wheel, b bluff",
+                   "destroyed tank", "hull: the way the counter faces; turret: the way the gun points",
+                   "tank marker (DG-9), face down: ? unknown, W wheel, b bluff",
                    "ATG marker (DG-12): 8 PAK 8.8, 3 PAK 36, b bluff, ? unknown, t tire",
                    "mine marker (DG-14)", "airfield", "Stuka", "VP bar"):
         assert symbol in text, symbol
@@ -145,11 +146,12 @@ def test_dg_24_the_soviet_picture_holds_no_german_secret() -> None:
     atg_labels = {}
     for a in g.atgs.values():
         assert not a.face_up
-        x, y = centre(*a.pos)
-        at = (f"{x - 14:.1f}", f"{y + 7:.1f}")
-        atg_labels[label(a.pos)] = [
-            next(t.text for t in root.iter(f"{NS}text") if (t.get("x"), t.get("y")) == at)
-            for root in (german_root, soviet_root)]
+        pieces = [next(p for p in root.iter(f"{NS}g") if p.get("data-piece") == f"atg-{label(a.pos)}")
+                  for root in (german_root, soviet_root)]
+        atg_labels[label(a.pos)] = [p.findtext(f".//{NS}text[@class='back-mark']") or "" for p in pieces]
+        assert [p.get("data-code") for p in pieces] == atg_labels[label(a.pos)]
+        german_piece, soviet_piece = (ET.tostring(p, encoding="unicode") for p in pieces)
+        assert "tank-art" not in soviet_piece  # face down: no silhouette of its gun
     assert {soviet_label.rstrip("t") for _, soviet_label in atg_labels.values()} == {"?"}
     assert {german_label.rstrip("t") for german_label, _ in atg_labels.values()} >= {"8", "3", "b"}
     # face-down mines (DG-14): only the German picture tells a mine from a bluff
@@ -243,11 +245,117 @@ def test_issue_58_5_dg_winter_draws_snow_and_drifts_and_snowy_trees() -> None:
 
 def test_issue_58_5_dg_terrain_is_the_same_on_every_render_and_light() -> None:
     """No randomness between renders (trees are placed by a hash of the hex), and the
-    board stays light for the browser: no filters, under 1,500 elements."""
+    terrain stays light for the browser: no filters, under 600 elements for 99 hexes."""
     g, root = _terrain("summer")
     assert RULESET.render_svg(g, 0) == RULESET.render_svg(g, 0)
     again = RULESET.new_game("summer", {}, 0)
     assert ET.tostring(group(root, "terrain")) == ET.tostring(
         group(ET.fromstring(RULESET.render_svg(again, 1)), "terrain"))
     assert root.find(f".//{NS}filter") is None
-    assert sum(1 for _ in root.iter()) < 1500
+    assert sum(1 for _ in group(root, "terrain").iter()) < 600
+
+
+# ---------------------------------------------------------------- pieces (issue 58.3)
+SCREEN = {"NE": -60.0, "E": 0.0, "SE": 60.0, "SW": 120.0, "W": 180.0, "NW": -120.0}
+"""Where each hex facing points on the drawing (SVG degrees, clockwise from east)."""
+
+
+def _pieces(root: ET.Element) -> dict[str, ET.Element]:
+    return {g.get("data-piece", ""): g for g in root.iter(f"{NS}g") if "tt-piece" in (g.get("class") or "").split()}
+
+
+def _pose(g: ET.Element) -> tuple[float, float, float]:
+    m = re.fullmatch(r"translate\(([-\d.e]+) ([-\d.e]+)\) rotate\(([-\d.e]+)\)", g.get("transform", ""))
+    assert m, g.get("transform")
+    x, y, deg = (float(v) for v in m.groups())
+    return x, y, deg
+
+
+def _same(a: float, b: float) -> bool:
+    """Two angles (degrees) the same direction."""
+    return math.isclose((a - b + 540) % 360 - 180, 0, abs_tol=1e-6)
+
+
+def _turret_turn(piece: ET.Element) -> float:
+    turret = next(e for e in piece.iter(f"{NS}g") if e.get("class") == "turret-group")
+    m = re.search(r"rotate\(([-\d.e]+)\)", turret.get("transform", ""))
+    assert m
+    return float(m.group(1))
+
+
+def _pieces_board() -> DuelGame:
+    g = blank()
+    tiger(g, 1, "c3", "E", "NE")
+    tiger(g, 2, "b6", "SW")
+    t34(g, 4, "g5", "W", "NW")
+    t34(g, 7, "h8", "NW").destroyed = True
+    marker(g, "g2", True)
+    marker(g, "h3", False)
+    atg(g, "d4", "pak88", "E")
+    atg(g, "d7", "pak36", "SE", face_up=True)
+    stuka(g, "a6", "NE")
+    return g
+
+
+def test_issue58_3_tanks_are_counters_turned_to_the_hull_with_the_turret_turned_on_it() -> None:
+    """Hull and turret facings read from the drawing: the counter turns to the hull
+    (DG-3.4's six facings), the turret turns on it by the turret's difference; each
+    tank keeps its own id and shows its number on an upright badge."""
+    g = _pieces_board()
+    pieces = _pieces(ET.fromstring(RULESET.render_svg(g, 0)))
+    for tid, at, hull, turret, code in (("tiger1", "c3", "E", "NE", "T1"), ("tiger2", "b6", "SW", "SW", "T2"),
+                                        ("t34-4", "g5", "W", "NW", "4"), ("t34-7", "h8", "NW", "NW", "7")):
+        piece = pieces[tid]
+        x, y, deg = _pose(piece)
+        assert (x, y) == tuple(round(v, 1) for v in centre(*parse_hex(at)))
+        assert _same(deg, SCREEN[hull])
+        if tid != "t34-7":  # a wreck's turret is knocked askew
+            assert _same(_turret_turn(piece), SCREEN[turret] - SCREEN[hull])
+        assert piece.get("data-code") == code
+        badge = next(b for b in piece.iter(f"{NS}g") if b.get("class") == "badge")
+        assert badge.findtext(f"{NS}text") == code
+        assert _same(float(badge.get("transform", "").split("rotate(")[1].rstrip(")")), -deg)  # upright
+    assert "tt-wreck" in pieces["t34-7"].get("class", "").split()
+    assert "tt-wreck" not in pieces["t34-4"].get("class", "").split()
+    assert any(e.get("class") == "scorch" for e in pieces["t34-7"].iter())
+    tiger_art = next(e for e in pieces["tiger1"].iter(f"{NS}polygon") if e.get("class") == "turret")
+    assert tiger_art is not None  # the Tiger's faceted turret; a T-34's is round
+    assert any(e.get("class") == "turret" for e in pieces["t34-4"].iter(f"{NS}circle"))
+
+
+def test_issue58_3_markers_face_down_atgs_and_the_stuka_as_counters() -> None:
+    g = _pieces_board()
+    soviet = _pieces(ET.fromstring(RULESET.render_svg(g, 1)))
+    german = _pieces(ET.fromstring(RULESET.render_svg(g, 0)))
+    for view in (soviet, german):
+        markers = [p for p in view.values() if "marker" in p.get("class", "").split()]
+        assert len(markers) == 2
+        assert all(any("face-down" in (e.get("class") or "") for e in m.iter(f"{NS}g")) for m in markers)
+        assert all(_pose(m)[2] == 0 for m in markers)
+        stuka_piece = view["stuka"]
+        assert _same(_pose(stuka_piece)[2], SCREEN["NE"])
+        assert any("aircraft" in (e.get("class") or "").split() for e in stuka_piece.iter(f"{NS}g"))
+        up = view["atg-d7"]
+        assert _same(_pose(up)[2], SCREEN["SE"]) and up.get("data-code") == "3"
+        assert any("gun" in (e.get("class") or "").split() for e in up.iter(f"{NS}g"))  # its gun drawn
+        down = view["atg-d4"]
+        assert _same(_pose(down)[2], SCREEN["E"])
+        assert any(e.get("class") == "front-mark" for e in down.iter(f"{NS}polygon"))  # its facing
+        assert not any("tank-art" in (e.get("class") or "") for e in down.iter(f"{NS}g"))
+    # DG-9 / DG-12 (DG-24): the marker's back and the face-down ATG's kind only to their owner
+    assert sorted(m.findtext(f".//{NS}text[@class='back-mark']") or "" for k, m in soviet.items()
+                  if k.startswith("marker")) == ["W", "b"]
+    assert sorted(m.findtext(f".//{NS}text[@class='back-mark']") or "" for k, m in german.items()
+                  if k.startswith("marker")) == ["?", "?"]
+    assert german["atg-d4"].get("data-code") == "8" and soviet["atg-d4"].get("data-code") == "?"
+    assert german["atg-d4"].findtext(f".//{NS}text[@class='back-mark']") == "8"
+    assert soviet["atg-d4"].findtext(f".//{NS}text[@class='back-mark']") == "?"
+
+
+def test_issue58_3_a_tanks_piece_id_stays_when_it_moves() -> None:
+    g = _pieces_board()
+    before = _pieces(ET.fromstring(RULESET.render_svg(g, 0)))["tiger1"]
+    g.tanks["tiger1"].pos = parse_hex("c4")
+    g.state_changed()
+    after = _pieces(ET.fromstring(RULESET.render_svg(g, 0)))["tiger1"]
+    assert _pose(before)[:2] != _pose(after)[:2] and after.get("data-code") == before.get("data-code")
