@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import operator
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -423,28 +423,44 @@ class Position:
 
     def targets_from(self, pid: int, st: int, destroying: bool = False) -> list[int]:
         """Pieces the piece may shoot at from end state ``st`` (its own square vacated):
-        every legal target, or with ``destroying`` only those the shot destroys."""
+        every legal target, or with ``destroying`` only those the shot destroys.
+
+        Direct fire walks each ray here (:meth:`_direct_target` inlined: every
+        playout step asks this)."""
         r = self.rules
         k = self.kind[pid]
         me = self.side[pid]
         s0 = self.sq[pid]
         s, f = st >> 3, st & 7
-        self.cell[s0] = 0
+        cell = self.cell
+        cell[s0] = 0
         try:
             out: list[int] = []
             band = r.indirect[k]
             counts = r.destroys[k] if destroying else r.may_shoot[k]
+            base = s * 8
+            if band is not None:
+                for off in r.offsets[k]:
+                    self._indirect_targets(base + ((f + off) & 7), band, me, counts, out)
+                return out
+            rays, alive, side, kind, face = r.rays, self.alive, self.side, self.kind, self.face
+            armour, side_of = r.armour, r.side_of
             for off in r.offsets[k]:
-                key = s * 8 + ((f + off) & 7)
-                if band is None:
-                    q = self._direct_target(key, me, counts)
-                    if q >= 0:
-                        out.append(q)
-                else:
-                    self._indirect_targets(key, band, me, counts, out)
+                d = (f + off) & 7
+                first = True
+                for t in rays[base + d]:
+                    c = cell[t]
+                    if c == 0:
+                        first = False
+                        continue
+                    if c > 0 and not first:
+                        q = c - 1
+                        if alive[q] and side[q] != me and counts[armour[kind[q]][side_of[(d + 4 - face[q]) & 7]]]:
+                            out.append(q)
+                    break
             return out
         finally:
-            self.cell[s0] = pid + 1
+            cell[s0] = pid + 1
 
     # ------------------------------------------------------------ generation
     def generate(self) -> list[Move]:
@@ -561,19 +577,24 @@ class Position:
         It searches one piece and one square's rays instead of every move of every
         piece, which is what makes playouts cheap. ``None`` when no move exists.
         """
-        pieces = [p for p in self.pieces_of[self.to_move] if self.alive[p] and self.sq[p] >= 0]
+        alive, sq = self.alive, self.sq
+        pieces = [p for p in self.pieces_of[self.to_move] if alive[p] and sq[p] >= 0]
+        # ``Random.randrange(n)`` is ``_randbelow(n)`` for n > 0 after checks that cannot
+        # fail here: the same draws, without three Python-level calls a step.
+        below: Callable[[int], int] = (getattr(rng, "_randbelow", rng.randrange)
+                                       if type(rng).randrange is random.Random.randrange else rng.randrange)
         while pieces:
-            i = rng.randrange(len(pieces))
+            i = below(len(pieces))
             pid = pieces[i]
             states, can_exit = self.reachable(pid)
             n = len(states)
             if n or can_exit:
-                j = rng.randrange(n + 1 if can_exit else n)
+                j = below(n + 1 if can_exit else n)
                 if j == n:
                     return pid, -1, -1, -1
                 st = next(itertools.islice(states, j, None))  # the j-th in set order, no list built
                 targets = self.targets_from(pid, st)
-                k = rng.randrange(len(targets) + 1)
+                k = below(len(targets) + 1)
                 return pid, st >> 3, st & 7, targets[k - 1] if k else -1
             pieces[i] = pieces[-1]
             pieces.pop()
@@ -889,21 +910,29 @@ class Position:
         near: dict[tuple[int, int], bool] | None = None
         if lines is not None:
             segments, direct, near = lines.segments, lines.direct, lines.near
+        alive, sq, kind = self.alive, self.sq, self.kind
+        met = set(armour_from)  # the armour values a shot can meet on the target
+        beats: dict[int, bool] = {}  # per card: does its gun beat any of them?
         for pid in self.pieces_of[side] if pieces is None else pieces:
-            if not self.alive[pid] or self.sq[pid] < 0:
+            s0 = sq[pid]
+            if not alive[pid] or s0 < 0:
                 continue
-            k = self.kind[pid]
+            k = kind[pid]
             destroys = r.destroys[k]
-            if not any(destroys[a] for a in armour_from):
+            useful = beats.get(k)
+            if useful is None:
+                useful = beats[k] = any(destroys[a] for a in met)
+            if not useful:
                 continue
-            s0 = self.sq[pid]
             f0, r0 = s0 % files, s0 // files
             reach = max(r.speed[k], 1)
             band = r.indirect[k]
             if band is None:
                 close = near.get((s0, k)) if near is not None else None
                 if close is None:
-                    if _off_the_lines(f0 - cf, r0 - cr, reach):
+                    dx, dy = f0 - cf, r0 - cr
+                    if (dx > reach or -dx > reach) and (dy > reach or -dy > reach) and (
+                            abs(dx - dy) > 2 * reach and abs(dx + dy) > 2 * reach):  # _off_the_lines
                         close = False
                     else:
                         if segments is None:
@@ -1082,15 +1111,21 @@ def _near_segment(segments: Sequence[tuple[int, int, int, int]], armour_from: Se
     for d0, dx, dy, far in segments:
         if not destroys[armour_from[d0]]:
             continue
-        lo, hi = 2, far
+        lo, hi = 2, far  # comparisons, not max()/min(): the evaluation asks this thousands of times
         if dx:
             m = dx0 * dx
-            lo, hi = max(lo, m - reach), min(hi, m + reach)
+            if m - reach > lo:
+                lo = m - reach
+            if m + reach < hi:
+                hi = m + reach
         elif dx0 > reach or -dx0 > reach:
             continue
         if dy:
             m = dy0 * dy
-            lo, hi = max(lo, m - reach), min(hi, m + reach)
+            if m - reach > lo:
+                lo = m - reach
+            if m + reach < hi:
+                hi = m + reach
         elif dy0 > reach or -dy0 > reach:
             continue
         if lo <= hi:
