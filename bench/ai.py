@@ -6,10 +6,12 @@ What is compared (printed by the run, too):
   ``--seconds`` of wall clock. Tank chess's ``max_iterations`` (the playing
   cap of its levels) is lifted for the bench, so our search does not stop
   early while the peer runs on.
-* **Interleaved.** A round searches one position with each contender in
-  turn, the order alternating from round to round, so a load change on the
-  machine hurts both alike. The ratio is reported from the totals and as the
-  median of the per-round ratios.
+* **Interleaved.** A round searches one position with ours and with the
+  peer in turn, the order alternating from round to round, so a load change
+  on the machine hurts both alike. The ratio is reported from the totals and
+  as the median of the per-round ratios. The plain search and the agent each
+  get a pass of their own over the same games, so that neither searches a
+  position the other has just filled the caches for.
 * **Fresh seeds, real positions.** Each round searches a new midgame
   position (random legal plies from the start: the playout policy on tank
   chess, uniform moves on chess) with a seed of its own.
@@ -193,38 +195,37 @@ def main() -> int:
     from core.errors import TanktableError
     from core.memo import forget_games
 
-    contenders = ["plain", "peer"] if args.no_agent else ["plain", "agent", "peer"]
-    print(f"comparing: {args.games} games x {args.searches} rounds; each round one midgame position "
-          f"searched {args.seconds:g} s by each of {', '.join(contenders)} in alternating order; "
-          f"rollout depth {args.depth}; fresh seed per search; our memos cleared before each game, "
-          f"warm within it; no iteration cap")
-    totals = {name: [0, 0.0, 0.0] for name in contenders}
-    per_round: dict[str, list[float]] = {name: [] for name in contenders}
+    ours_kinds = ["plain"] if args.no_agent else ["plain", "agent"]
+    print(f"comparing: for each of {', '.join(ours_kinds)}, a pass of {args.games} games x "
+          f"{args.searches} rounds; each round one midgame position searched {args.seconds:g} s by "
+          f"ours and by the peer, in alternating order; rollout depth {args.depth}; fresh seed per "
+          f"search; our memos cleared before each game and warm within it (each position searched "
+          f"once by ours per pass, as in a game); no iteration cap")
+    totals = {name: [0, 0.0, 0.0] for name in [*ours_kinds, "peer"]}
+    per_round: dict[str, list[float]] = {name: [] for name in ours_kinds}
     rounds = 0
     try:
-        for g in range(args.games):
-            forget_games()
-            tanks = tank_positions(args.scenario, 100 + g, args.searches, 10, 4)
-            boards = chess_positions(100 + g, args.searches, 10, 4)
-            for s, (game, board) in enumerate(zip(tanks, boards, strict=False)):
-                seed = 1000 * g + s
-                order = contenders if rounds % 2 == 0 else contenders[::-1]
-                rate: dict[str, float] = {}
-                for name in order:
-                    if name == "peer":
-                        n, secs, cpu = timed(functools.partial(chess_uct, board, args.seconds, args.depth, seed))
-                    else:
-                        alpha = 0.5 if name == "agent" else 0.0
-                        n, secs, cpu = timed(functools.partial(ours, game, args.seconds, args.depth, alpha, seed))
-                    totals[name][0] += n
-                    totals[name][1] += secs
-                    totals[name][2] += cpu
-                    rate[name] = n / max(cpu, 1e-9)
-                rounds += 1
-                for name in contenders:
-                    per_round[name].append(rate[name] / rate["peer"])
-                print(f"  game {g} round {s}: "
-                      + ", ".join(f"{k} {rate[k]:7.1f}/cpu-s" for k in contenders))
+        for kind in ours_kinds:
+            alpha = 0.5 if kind == "agent" else 0.0
+            for g in range(args.games):
+                forget_games()
+                tanks = tank_positions(args.scenario, 100 + g, args.searches, 10, 4)
+                boards = chess_positions(100 + g, args.searches, 10, 4)
+                for s, (game, board) in enumerate(zip(tanks, boards, strict=False)):
+                    seed = 1000 * g + s
+                    rate: dict[str, float] = {}
+                    for name in (kind, "peer") if rounds % 2 == 0 else ("peer", kind):
+                        if name == "peer":
+                            n, secs, cpu = timed(functools.partial(chess_uct, board, args.seconds, args.depth, seed))
+                        else:
+                            n, secs, cpu = timed(functools.partial(ours, game, args.seconds, args.depth, alpha, seed))
+                        totals[name][0] += n
+                        totals[name][1] += secs
+                        totals[name][2] += cpu
+                        rate[name] = n / max(cpu, 1e-9)
+                    rounds += 1
+                    per_round[kind].append(rate[kind] / rate["peer"])
+                    print(f"  {kind} game {g} round {s}: {rate[kind]:7.1f}/cpu-s, peer {rate['peer']:7.1f}/cpu-s")
     except TanktableError as exc:
         print(f"tank chess is not available: {exc}")
         return 1
