@@ -14,11 +14,22 @@ from typing import Any, ClassVar
 from core.combat import defeats
 from core.dice import Dice
 from core.errors import TanktableError
-from core.game import Event, Game, GameType, Illegal, Outcome, SearchProfile, Step, Termination
+from core.game import (
+    Event,
+    Game,
+    GameType,
+    Illegal,
+    Outcome,
+    SearchProfile,
+    Step,
+    TableCommand,
+    Termination,
+)
 from core.grid.square import Dir, direction_between
 from core.streams import Seed
 from rulesets.tank_chess import notation
 from rulesets.tank_chess.action import TankMove
+from rulesets.tank_chess.danger import Danger, phrase
 from rulesets.tank_chess.explain import explain
 from rulesets.tank_chess.maps import MapLayout
 from rulesets.tank_chess.position import (
@@ -164,10 +175,20 @@ class TankChessGame(Game[TankMove]):
                                      "facing": Dir(facing).name, "target": aim})
 
     def describe_action(self, action: TankMove) -> str:
-        """What a legal move announces: ``+ CHECK`` (TC-8.1), ``^ ESCAPE`` (TC-8.2), the
-        signs a record writes after it, so that ``moves +`` lists the moves that give
-        CHECK; or that it wins at once (TC-7.1, TC-7.2)."""
+        """What a legal move does and announces: what its shot does (``destroys HT k10``,
+        issue 59.6), ``+ CHECK`` (TC-8.1), ``^ ESCAPE`` (TC-8.2) -- the signs a record
+        writes after it, so that ``moves +`` lists the moves that give CHECK -- or
+        that it wins at once (TC-7.1, TC-7.2); and what could shoot the tank where
+        it ends (``into fire: HM c7 destroys it from the side``, issue 59.1,
+        :mod:`rulesets.tank_chess.danger`)."""
         return self.describe_actions([action])[0]
+
+    def table_commands(self) -> Sequence[TableCommand]:
+        """``threats``: the seat's tanks under fire and the squares the enemy covers
+        (:mod:`rulesets.tank_chess.danger`, issue 59.1)."""
+        from rulesets.tank_chess.danger import COMMANDS
+
+        return COMMANDS
 
     def group_of(self, action: TankMove, note: str) -> str:
         """The tank that moves: its card and square (``MT e1``)."""
@@ -186,6 +207,7 @@ class TankChessGame(Game[TankMove]):
         mover = pos.to_move
         lines = pos.fire_lines(mover)
         candidates = pos.threat_candidates(mover, lines) if lines is not None else []
+        danger = Danger(pos)
         notes: list[str] = []
         for action in actions:
             try:
@@ -193,21 +215,41 @@ class TankChessGame(Game[TankMove]):
             except _Refusal:
                 notes.append("")
                 continue
+            shot = self._shot_note(mv)
             pos.push(mv)
             try:
                 if pos.winner >= 0:
-                    notes.append("wins (TC-7.2)" if pos.reason == "escaped" else "wins (TC-7.1)")
+                    won = "wins (TC-7.2)" if pos.reason == "escaped" else "wins (TC-7.1)"
+                    notes.append(f"{shot}: {won}" if shot else won)
                     continue
-                said = []
+                said = [shot] if shot else []
                 searched = candidates if mv[0] in candidates else [*candidates, mv[0]]
                 if pos.threatens_command(mover, lines, searched):
                     said.append("+ CHECK")
                 if pos.can_escape(mover):
                     said.append("^ ESCAPE")
-                notes.append(", ".join(said))
             finally:
                 pos.pop()
+            fire = phrase(danger.after(mv), self.square_name)  # issue 59.1
+            if fire:
+                said.append(fire)
+            notes.append(", ".join(said))
         return notes
+
+    def _shot_note(self, mv: Move) -> str:
+        """What a move's shot does (issue 59.6): ``destroys HT k10`` (TC-6.2), or
+        with ineffective shots allowed ``fires at HT k10: armour holds``."""
+        pid, to, face, tgt = mv
+        if tgt < 0 or to < 0:
+            return ""
+        pos, r = self.pos, self.rules
+        there = r.square(pos.sq[tgt])
+        code = r.cards[pos.kind[tgt]].id
+        d = direction_between(r.square(to), there)
+        hit = r.hit_side(int(d) if d is not None else 0, pos.face[tgt])
+        if r.destroys[pos.kind[pid]][r.armour[pos.kind[tgt]][hit]]:
+            return f"destroys {code} {self.square_name(there)}"
+        return f"fires at {code} {self.square_name(there)}: armour holds"
 
     def _outcome(self) -> Outcome | None:
         status = self.pos.status()

@@ -1,0 +1,303 @@
+"""Danger before you commit (issue 59.1): what could shoot a tank where a move leaves it.
+
+For a move of the side to move, the move is played on the position and the
+opponent's legal shots at the moved tank on its next turn are listed, exactly
+as the rules engine would generate them: every end state of every enemy tank
+(TC-4, its own square vacated), direct fire along a clear ray with an empty
+square between (TC-5.1-5.3), the Heavy Mortar's forward fire at 3-5 squares
+over anything (TC-6M), the armour side the shot meets (TC-6.1) and whether the
+gun beats it (TC-6.2). With ``ineffective`` shots allowed a shot that does not
+destroy is still a legal shot: "armour holds".
+
+Which tanks can fire at a square does not depend on the facing the moved tank
+ends in (it only decides the armour met), so the shots are found once per
+(tank, destination, shot) and judged per facing: about 150 searches for the
+~650 moves of an opening position. Tank Chess has no hidden information; all
+of it is read from the position every seat sees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from core.errors import TanktableError
+from core.game import TableCommand
+from core.grid.square import Dir, direction_between
+from rulesets.tank_chess.action import TankMove
+from rulesets.tank_chess.position import ARMOUR_SIDES, Move, Position
+
+if TYPE_CHECKING:
+    from rulesets.tank_chess.game import TankChessGame
+
+SIDE_NAMES = ("white", "black")
+
+SquareNamer = Callable[[tuple[int, int]], str]
+"""How a square is written (the game's :meth:`square_name`)."""
+
+Shot = tuple[int, int, int]
+"""(enemy piece, end state it fires from = square*8+facing, direction the shot travels)."""
+
+
+@dataclass(frozen=True)
+class Threat:
+    """One enemy shot at a tank on the opponent's next turn."""
+
+    shooter: str
+    """The enemy tank's card id (``HM``)."""
+    square: tuple[int, int]
+    """Where the enemy tank stands now."""
+    shoots_from: tuple[int, int]
+    """The square it would fire from."""
+    facing: int
+    """The facing it would fire in."""
+    side: str
+    """The armour side of the target it hits: front, side or rear (TC-6.1)."""
+    armour: int
+    gun: int
+    destroys: bool
+    """Whether the gun beats the armour (TC-6.2)."""
+
+
+def shots_at(pos: Position, target: int) -> list[Shot]:
+    """Every shot the enemy of ``target`` could fire at it on its next turn, facing
+    aside: (enemy piece, end state, travel direction). Read from ``pos`` as it is."""
+    r = pos.rules
+    me = pos.side[target]
+    c = pos.sq[target]
+    if c < 0 or not pos.alive[target]:
+        return []
+    cell = pos.cell
+    files = r.files
+    # squares a direct shot could come from: d0 walks away from the target, the
+    # shot travels back along (d0 + 4); the first enemy tank on the ray may be the
+    # shooter itself (it drives off its square), so the ray goes on for it alone
+    fire_from: dict[int, list[tuple[int, int]]] = {}
+    for d0 in range(8):
+        owner = -1
+        ray = r.rays[c * 8 + d0]
+        for i, t in enumerate(ray):
+            v = cell[t]
+            if v != 0:
+                if not (v > 0 and owner < 0 and pos.alive[v - 1] and pos.side[v - 1] != me):
+                    break
+                owner = v - 1
+            if i:
+                fire_from.setdefault(t, []).append(((d0 + 4) & 7, owner))
+    out: list[Shot] = []
+    cf, cr = c % files, c // files
+    for e in pos.pieces_of[1 - me]:
+        s0 = pos.sq[e]
+        if not pos.alive[e] or s0 < 0:
+            continue
+        k = pos.kind[e]
+        states = pos.reachable(e)[0]
+        band = r.indirect[k]
+        offsets = r.offsets[k]
+        if band is not None:
+            lo, hi = band
+            for st in states:
+                s, f = st >> 3, st & 7
+                dx, dy = cf - s % files, cr - s // files
+                dist = max(abs(dx), abs(dy))
+                if lo <= dist <= hi:
+                    d = direction_between(r.square(s), r.square(c))
+                    if d is not None and ((int(d) - f) & 7) in offsets:
+                        out.append((e, st, int(d)))
+            continue
+        for st in states:
+            lines = fire_from.get(st >> 3)
+            if lines is None:
+                continue
+            f = st & 7
+            for d_fire, owner in lines:
+                if (owner < 0 or owner == e) and ((d_fire - f) & 7) in offsets:
+                    out.append((e, st, d_fire))
+    return out
+
+
+def judge(pos: Position, target: int, facing: int, shots: Sequence[Shot]) -> list[Threat]:
+    """The legal ones of ``shots`` at ``target`` facing ``facing``, with the armour met."""
+    r = pos.rules
+    tk = pos.kind[target]
+    out: list[Threat] = []
+    for e, st, d in shots:
+        k = pos.kind[e]
+        hit = r.hit_side(d, facing)
+        armour = r.armour[tk][hit]
+        if not r.may_shoot[k][armour]:
+            continue  # not a legal shot (TC-6.2 without ineffective shots)
+        out.append(Threat(r.cards[k].id, r.square(pos.sq[e]), r.square(st >> 3), st & 7,
+                          ARMOUR_SIDES[hit], armour, r.gun[k], bool(r.destroys[k][armour])))
+    # the worst first: destroying shots, then the weakest side hit (rear, side, front)
+    out.sort(key=lambda t: (not t.destroys, -ARMOUR_SIDES.index(t.side), t.shooter, t.square,
+                            t.shoots_from, t.facing))
+    return out
+
+
+class Danger:
+    """The danger of each move of one position (the side to move's), with the
+    shots worked out once per (tank, destination, shot) and judged per facing."""
+
+    def __init__(self, pos: Position):
+        self.pos = pos
+        self._shots: dict[tuple[int, int, int], list[Shot]] = {}
+
+    def after(self, mv: Move) -> list[Threat]:
+        """What could shoot the tank ``mv`` moves on the opponent's next turn: [] when
+        it leaves the board, the move wins, or nothing can."""
+        pid, to, f, tgt = mv
+        if to < 0:
+            return []
+        key = (pid, to, tgt)
+        pos = self.pos
+        shots = self._shots.get(key)
+        if shots is None:
+            pos.push(mv)
+            try:
+                shots = [] if pos.winner >= 0 else shots_at(pos, pid)
+            finally:
+                pos.pop()
+            self._shots[key] = shots
+        if not shots:
+            return []
+        return judge(pos, pid, f, shots)
+
+
+def under_fire(pos: Position, side: int) -> dict[int, list[Threat]]:
+    """``side``'s tanks the enemy could shoot on its next turn, if it were the
+    enemy's turn now (the ``threats`` command): piece -> threats, worst first."""
+    out: dict[int, list[Threat]] = {}
+    for pid in pos.pieces_of[side]:
+        if pos.alive[pid] and pos.sq[pid] >= 0:
+            found = judge(pos, pid, pos.face[pid], shots_at(pos, pid))
+            if found:
+                out[pid] = found
+    return out
+
+
+def covered(pos: Position, side: int) -> dict[int, list[int]]:
+    """Squares the enemy of ``side`` could fire into on its next turn (empty ones
+    and ``side``'s tanks), armour aside: square -> enemy pieces. A tank of ``side``
+    moved there would itself block or open lines, so a move's own danger
+    (:class:`Danger`) is the exact answer; this is the map at a glance."""
+    r = pos.rules
+    cell = pos.cell
+    out: dict[int, set[int]] = {}
+    for e in pos.pieces_of[1 - side]:
+        s0 = pos.sq[e]
+        if not pos.alive[e] or s0 < 0:
+            continue
+        k = pos.kind[e]
+        band = r.indirect[k]
+        cell[s0] = 0
+        try:
+            for st in pos.reachable(e)[0]:
+                s, f = st >> 3, st & 7
+                for off in r.offsets[k]:
+                    key = s * 8 + ((f + off) & 7)
+                    if band is not None:
+                        for t in r.bands[band][key]:
+                            if cell[t] >= 0 and (cell[t] == 0 or pos.side[cell[t] - 1] == side):
+                                out.setdefault(t, set()).add(e)
+                        continue
+                    for i, t in enumerate(r.rays[key]):
+                        v = cell[t]
+                        if i and (v == 0 or (v > 0 and pos.alive[v - 1] and pos.side[v - 1] == side)):
+                            out.setdefault(t, set()).add(e)
+                        if v != 0:
+                            break
+        finally:
+            cell[s0] = e + 1
+    return {t: sorted(es) for t, es in out.items()}
+
+
+def phrase(threats: Sequence[Threat], name: SquareNamer) -> str:
+    """``into fire: HM c7 destroys it from the side`` (each shooter once, its worst
+    shot), or "" when nothing can shoot."""
+    if not threats:
+        return ""
+    seen: set[tuple[str, tuple[int, int]]] = set()
+    parts = []
+    for t in threats:
+        if (t.shooter, t.square) in seen:
+            continue
+        seen.add((t.shooter, t.square))
+        verdict = f"destroys it from the {t.side}" if t.destroys else f"hits its {t.side}, armour holds"
+        parts.append(f"{t.shooter} {name(t.square)} {verdict}")
+    return "into fire: " + "; ".join(parts)
+
+
+def threat_text(t: Threat, name: SquareNamer) -> str:
+    """One threat in full: ``HM c7 (from c6 facing S) destroys it: hits its side, armour 2, gun 4``."""
+    where = "where it stands" if t.shoots_from == t.square else name(t.shoots_from)
+    verdict = "destroys it" if t.destroys else "armour holds"
+    return (f"{t.shooter} {name(t.square)} (from {where} facing {Dir(t.facing).name}) {verdict}: "
+            f"hits its {t.side}, armour {t.armour}, gun {t.gun}")
+
+
+def move_tuple(action: TankMove, pos: Position) -> Move | None:
+    """The internal move of a legal action (None for one naming no tank)."""
+    r = pos.rules
+    c = pos.cell[r.index(action.frm)]
+    if c <= 0:
+        return None
+    if action.to is None:
+        return c - 1, -1, -1, -1
+    tgt = -1
+    if action.target is not None:
+        t = pos.cell[r.index(action.target)]
+        if t <= 0:
+            return None
+        tgt = t - 1
+    facing = pos.face[c - 1] if action.facing is None else action.facing
+    return c - 1, r.index(action.to), facing, tgt
+
+
+def threats_answer(game: TankChessGame, player: int | None, asked: str) -> str:
+    """``threats``: which of the asking seat's tanks the enemy could shoot on its
+    next turn, by what and on which side, and the squares it covers (a map).
+    A spectator is answered for the side to move."""
+    if asked.strip():
+        raise TanktableError("usage: threats (no arguments: your tanks under fire, the squares covered)")
+    pos, r = game.pos, game.rules
+    side = pos.to_move if player is None else player
+    name = game.square_name
+    lines: list[str] = []
+    fire = under_fire(pos, side)
+    if fire:
+        lines.append(f"{SIDE_NAMES[side]}'s tanks the enemy can shoot next turn:")
+        for pid, threats in fire.items():
+            lines.append(f"  {r.cards[pos.kind[pid]].id} {name(r.square(pos.sq[pid]))} "
+                         f"{phrase(threats, name).removeprefix('into fire: ')}")
+    else:
+        lines.append(f"none of {SIDE_NAMES[side]}'s tanks can be shot next turn")
+    cover = covered(pos, side)
+    lines.append(f"squares the enemy can fire into next turn ({len(cover)}; * covered, ! your tank under fire):")
+    n = r.files
+    for rank in range(n - 1, -1, -1):
+        row = []
+        for f in range(n):
+            i = rank * n + f
+            c = pos.cell[i]
+            if c > 0 and pos.alive[c - 1]:
+                code = r.cards[pos.kind[c - 1]].id[0]
+                mark = code.upper() if pos.side[c - 1] == 0 else code.lower()
+                row.append(("!" if i in cover else " ") + mark)
+            elif c != 0:
+                row.append(" #")
+            else:
+                row.append(" *" if i in cover else " .")
+        label = name((0, rank))[1:]
+        lines.append(f"{label:>3}" + "".join(row))
+    files = "".join(f" {name((f, 0))[0]}" for f in range(n))
+    lines.append("   " + files)
+    lines.append("a move's own danger is exact in `moves` (\"into fire: ...\"); this map is the "
+                 "enemy's reach as the board stands")
+    return "\n".join(lines)
+
+
+COMMANDS = (TableCommand("threats", "threats",
+                         "your tanks the enemy can shoot next turn, and the squares it covers (issue 59.1)",
+                         threats_answer),)
