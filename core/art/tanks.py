@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 __all__ = [
@@ -139,7 +139,7 @@ def _tracks(g: ET.Element, length: float, width: float, tw: float, lv: Livery, *
         y0 = sign * width / 2 - (tw if sign > 0 else 0)
         _rect(g, -length / 2, y0, length, tw, lv.track, rx=tw * 0.35, cls="track")
         if links:
-            n = max(6, round(length / (tw * 0.55)))
+            n = max(6, round(length / (tw * 0.8)))
             step = length / n
             for i in range(1, n):
                 x = -length / 2 + i * step
@@ -180,7 +180,7 @@ def _hull(g: ET.Element, length: float, hw: float, lv: Livery, *, glacis: float)
 def _turret(g: ET.Element, r: float, shape: str, lv: Livery, *, gun: float, command: bool,
             hatch: str) -> None:
     """The turret at the origin of ``g``: a round or faceted shell, cupola and hatch, the gun."""
-    bore = max(r * 0.3, 0.1)
+    bore = max(r * 0.34, 0.1)
     _gun(g, r * 0.6, gun, bore, lv)
     _rect(g, r * 0.75, -bore * 1.1, r * 0.35, bore * 2.2, lv.shade, rx=bore * 0.3, cls="mantlet")
     if shape == "faceted":
@@ -424,13 +424,16 @@ def _light(colour: str) -> bool:
 def counter(*, size: float, livery: Livery, kind: Kind = "tank", view: Literal["top", "side"] = "top",
             code: str | None = None, face_down: bool = False, turret: Literal["round", "faceted"] = "round",
             turret_angle: float = 0.0, gun: float | None = None, command: bool = False, wreck: bool = False,
-            back: str | None = None) -> ET.Element:
+            back: str | None = None, upright: float = 0.0, front_mark: bool = False) -> ET.Element:
     """A hex game's counter, ``size`` square, centred on (0, 0), front along +x: a bevelled
     square in the side's colour (lit upper-left edges, shaded lower-right), its unit's
     silhouette (``view`` from above -- turret turned ``turret_angle`` -- or from the side)
     and, with ``code``, a small badge in the corner. ``face_down`` draws its back
     instead: the side's colour with a plain cross-hatched face and ``back`` (a mark
-    the owner's opponent may see, such as ``?``), no silhouette and no code."""
+    the owner's opponent may see, such as ``?``), no silhouette and no code.
+    ``upright`` turns the code and the back's mark about their centres (a caller
+    passes minus its counter's turn so they read upright); ``front_mark`` adds a
+    notch on the front (+x) edge, so a face-down counter's facing still shows."""
     lv = livery
     g = ET.Element("g", {"class": "counter" + (" face-down" if face_down else "") + (" wreck" if wreck else "")})
     s = size / 2
@@ -439,11 +442,14 @@ def counter(*, size: float, livery: Livery, kind: Kind = "tank", view: Literal["
     _rect(g, -s, -s, size, size, lv.shade, rx=size * 0.08, cls="counter-edge")
     _poly(g, [(-s, -s), (s, -s), (s - bevel, -s + bevel), (-s + bevel, -s + bevel), (-s + bevel, s - bevel),
               (-s, s)], lv.highlight)
-    face = lv.shade if face_down else lv.body
+    face = lv.shade if face_down else _mix(lv.body, lv.highlight, 0.55)
     _rect(g, -s + bevel, -s + bevel, size - 2 * bevel, size - 2 * bevel, face, cls="counter-face")
+    if front_mark:
+        _poly(g, [(s + size * 0.14, 0), (s - bevel * 0.5, -size * 0.16), (s - bevel * 0.5, size * 0.16)], lv.accent,
+              stroke=_SOOT, sw=size * 0.025, cls="front-mark")
     if face_down:
-        step = size / 7
-        for i in range(1, 7):
+        step = size / 5
+        for i in range(1, 5):
             o = -s + i * step
             _line(g, o, -s + bevel, o, s - bevel, lv.body, size * 0.02)
             _line(g, -s + bevel, o, s - bevel, o, lv.body, size * 0.02)
@@ -451,26 +457,31 @@ def counter(*, size: float, livery: Livery, kind: Kind = "tank", view: Literal["
         if back:
             t = ET.SubElement(g, "text", {"x": "0", "y": _f(size * 0.17), "text-anchor": "middle", "fill": lv.highlight,
                                           "font-family": "sans-serif", "font-weight": "bold",
-                                          "font-size": _f(size * 0.5), "class": "back-mark"})
+                                          "font-size": _f(size * 0.5), "class": "back-mark",
+                                          "transform": f"rotate({_f(upright)})"})
             t.text = back
         return g
     inner = size - 2 * bevel
     if view == "side":
-        g.append(side_view(length=inner * 0.82, height=inner * 0.42, kind=kind, livery=WRECK if wreck else _ink(lv),
+        g.append(side_view(length=inner * 0.86, height=inner * 0.46, kind=kind, livery=WRECK if wreck else lv,
                            turret=turret))
     else:
-        length = inner * (0.9 if kind == "aircraft" else 0.66 if kind == "gun" else 0.62)
-        width = inner * (0.9 if kind == "aircraft" else 0.6 if kind == "gun" else 0.5)
-        art = top_down_tank(length=length, width=width, gun=gun if gun is not None else inner * 0.32, kind=kind,
-                            livery=_ink(lv), turret=turret, turret_angle=turret_angle, command=command, wreck=wreck)
+        length = inner * (0.96 if kind == "aircraft" else 0.7 if kind == "gun" else 0.74)
+        width = inner * (0.96 if kind == "aircraft" else 0.72 if kind == "gun" else 0.64)
+        art = top_down_tank(length=length, width=width, gun=gun if gun is not None else inner * 0.3, kind=kind,
+                            livery=lv, turret=turret, turret_angle=turret_angle, command=command, wreck=wreck)
         if kind in ("tank", "destroyer", "gun"):  # the gun overhangs the front: centre the whole on the face
-            art.set("transform", f"translate({_f(-inner * 0.07)} 0)")
+            art.set("transform", f"translate({_f(-inner * 0.1)} 0)")
         g.append(art)
     if code:
-        g.append(badge(code, x=s - bevel - size * 0.13, y=s - bevel - size * 0.1, size=size * 0.2, livery=lv))
+        g.append(badge(code, x=s - bevel - size * 0.13, y=s - bevel - size * 0.1, size=size * 0.2, livery=lv,
+                       angle=upright))
     return g
 
 
-def _ink(lv: Livery) -> Livery:
-    """The silhouette's paint on a counter of ``lv``: a darker body so it stands off the face."""
-    return replace(lv, body=lv.shade, shade=lv.track, highlight=lv.body)
+def _mix(a: str, b: str, t: float) -> str:
+    """``a`` moved a fraction ``t`` of the way to ``b`` (both ``#rrggbb``): a counter's
+    face is its livery lightened towards its highlight, so the vehicle stands off it."""
+    ca = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
+    cb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb, strict=True))

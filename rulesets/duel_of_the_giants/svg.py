@@ -1,8 +1,8 @@
 """SVG picture of a Duel of the Giants position, from one player's view.
 
 Built with the standard library's ElementTree: pointy-top hexes (even rows
-shifted east, DG-3.4), terrain colours, front elements as a thick red rim,
-tanks with a hull wedge and a turret line, markers as labelled squares, the
+shifted east, DG-3.4), terrain drawn as terrain, front elements as a thick
+red rim, the pieces as counters with silhouettes (:func:`draw_pieces`), the
 VP bar underneath. Like the text board it draws only from ``view()``.
 
 A heading above the board says the scenario, the round, the phase and its
@@ -19,6 +19,7 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from core.art.tanks import AXIS_GREY, GERMAN, SOVIET, Livery, badge, counter
 from core.art.terrain import (
     Terrain,
     airfield,
@@ -43,14 +44,11 @@ COLOURS = {
 ANGLE = {d: -60 + 60 * i for i, d in enumerate(FACINGS)}
 """Screen angle (degrees, clockwise from east) of each facing."""
 FRONT = "#c0392b"
-TIGER, T34, DESTROYED = "#34495e", "#27ae60", "#000"
-MARKER = "#b03a2e"
-ATG_UP, ATG_DOWN = "#7f8c8d", "#95a5a6"
 VP_MARK = "#c0392b"
 MINE = {True: "#333", False: "#999", None: "#666"}
 DRIFT = "#7fb3d5"
 """A drop marker on an occupied snowdrift (DG-23.6)."""
-AIRFIELD, STUKA = "#2c3e50", "#1f618d"
+AIRFIELD = "#2c3e50"
 PHASES = {"S": "set-up", "O": "opening phase", "A": "phase A (German planning)",
           "B": "phase B (Soviet movement)", "C": "phase C (Tiger execution)", "D": "phase D (combat)"}
 """The part of the game each step code belongs to (DG-7, DG-8)."""
@@ -68,11 +66,6 @@ def _hexagon(x: float, y: float) -> str:
         a = math.radians(60 * i - 30)
         pts.append(f"{x + SIZE * math.cos(a):.1f},{y + SIZE * math.sin(a):.1f}")
     return " ".join(pts)
-
-
-def _ray(x: float, y: float, facing: str, length: float) -> tuple[float, float]:
-    a = math.radians(ANGLE[facing])
-    return x + length * math.cos(a), y + length * math.sin(a)
 
 
 LOOKS = {"steppe": "grass", "forest": "forest", "high_ground": "high", "swamp": "swamp", "snow_steppe": "snow",
@@ -168,41 +161,7 @@ def render_svg(v: dict[str, Any], result: str | None = None) -> str:
         ET.SubElement(badge, "circle", cx=f"{x + 12:.1f}", cy=f"{y - 12:.1f}", r="6", fill=DRIFT, stroke="#1b4f72")
         ET.SubElement(badge, "text", x=f"{x + 12:.1f}", y=f"{y - 9:.1f}",
                       attrib={"text-anchor": "middle"}, style="font: bold 8px sans-serif; fill: #0b2e4a").text = str(drops)
-    for m in v["markers"]:
-        x, y = centre(*parse_hex(m["at"]))
-        ET.SubElement(svg, "rect", x=f"{x - 9:.1f}", y=f"{y - 9:.1f}", width="18", height="18", fill=MARKER,
-                      stroke="#000")
-        t = ET.SubElement(svg, "text", x=f"{x - 4:.1f}", y=f"{y + 4:.1f}", style="font: bold 10px sans-serif; fill: #fff")
-        w = m.get("wheel")
-        t.text = "?" if w is None else ("W" if w else "b")
-    for a in v["atgs"]:
-        x, y = centre(*parse_hex(a["at"]))
-        ET.SubElement(svg, "rect", x=f"{x - 16:.1f}", y=f"{y - 4:.1f}", width="14", height="14",
-                      fill=ATG_UP if a["face_up"] else ATG_DOWN, stroke="#000")
-        ex, ey = _ray(x - 9, y + 3, a["facing"], 14)
-        ET.SubElement(svg, "line", x1=f"{x - 9:.1f}", y1=f"{y + 3:.1f}", x2=f"{ex:.1f}", y2=f"{ey:.1f}",
-                      stroke="#000", attrib={"stroke-width": "2"})
-        t = ET.SubElement(svg, "text", x=f"{x - 14:.1f}", y=f"{y + 7:.1f}", style="font: 8px sans-serif")
-        t.text = ATG_CODE[a["kind"]] + ("t" if a["tire"] else "")
-    s = v["stuka"]
-    if s is not None:
-        x, y = centre(*parse_hex(s["airfield"]))
-        if s["state"] in ("ground", "landed", "flying"):
-            sx, sy = centre(*parse_hex(s["at"]))
-            ex, ey = _ray(sx, sy, s["facing"], 16)
-            ET.SubElement(svg, "line", x1=f"{sx:.1f}", y1=f"{sy:.1f}", x2=f"{ex:.1f}", y2=f"{ey:.1f}",
-                          stroke=STUKA, attrib={"stroke-width": "5"})
-    for t in v["tanks"]:
-        x, y = centre(*parse_hex(t["at"]))
-        colour = DESTROYED if t["destroyed"] else TIGER if t["kind"] == "tiger" else T34
-        ET.SubElement(svg, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r="11", fill=colour, stroke="#000")
-        hx, hy = _ray(x, y, t["hull"], 14)
-        ET.SubElement(svg, "circle", cx=f"{hx:.1f}", cy=f"{hy:.1f}", r="3", fill=colour)
-        tx, ty = _ray(x, y, t["turret"], 22)
-        ET.SubElement(svg, "line", x1=f"{x:.1f}", y1=f"{y:.1f}", x2=f"{tx:.1f}", y2=f"{ty:.1f}",
-                      stroke="#111", attrib={"stroke-width": "3"})
-        label = ET.SubElement(svg, "text", x=f"{x - 6:.1f}", y=f"{y + 4:.1f}", style="font: bold 9px sans-serif; fill: #fff")
-        label.text = f"T{t['number']}" if t["kind"] == "tiger" else str(t["number"])
+    draw_pieces(svg, v)
     bar_y = 1.5 * SIZE * rows + SIZE + 55
     n = v["vp"]["bar_length"]
     cell = min(16.0, (width - 40) / (2 * n + 1))
@@ -215,6 +174,85 @@ def render_svg(v: dict[str, Any], result: str | None = None) -> str:
     frame(svg, width=width, top=32, bottom=bar_y + 40, heading=heading(v, result), legend=legend(v),
           background="#ffffff")
     return ET.tostring(svg, encoding="unicode")
+
+
+COUNTER = 0.66 * W
+"""A tank's or the Stuka's counter: a square well inside its hex at any facing."""
+SMALL = 0.54 * W
+"""A tank marker's and an ATG's counter."""
+MARKER_BACK = {None: "?", True: "W", False: "b"}
+"""What the back of a tank marker shows: unknown, or to the Soviet side a wheel or a bluff."""
+
+
+def _piece(parent: ET.Element, cls: str, piece_id: str, x: float, y: float, deg: float, title: str) -> ET.Element:
+    """One piece by the art contract: ``translate(x y) rotate(deg)``, its id stable and
+    no more telling than the view it is drawn from."""
+    g = ET.SubElement(parent, "g", {"class": cls, "data-piece": piece_id,
+                                    "transform": f"translate({x:.1f} {y:.1f}) rotate({deg:g})"})
+    ET.SubElement(g, "title").text = title
+    return g
+
+
+def _upright_badge(g: ET.Element, code: str, livery: Livery, deg: float, size: float) -> None:
+    """A counter's code at its lower right as the viewer sees it, kept upright."""
+    a = math.radians(deg)
+    ox, oy = size * 0.42, size * 0.42
+    g.append(badge(code, x=ox * math.cos(a) + oy * math.sin(a), y=-ox * math.sin(a) + oy * math.cos(a),
+                   size=size * 0.34, livery=livery, angle=-deg))
+
+
+def draw_pieces(svg: ET.Element, v: dict[str, Any]) -> None:
+    """The pieces as counters with silhouettes (issue 58.3), each its own contract group:
+    tank markers face down (their back shows ``?``, or to the Soviet side W or b); ATGs
+    face up with their gun, face down with a notch for their facing and, only where
+    the view holds it (the German's), their kind on the back; the Stuka; the tanks
+    turned to their hull with the turret turned on it, a destroyed one burnt out. Ids:
+    a tank's own, else where the piece stands (a marker or an ATG has no id a seat
+    may see). A tank's class is ``dg-tank``: the page moves the text of a ``g.tank``
+    (Battle of Tanks' labels, cli/serve/static/table/board.js). An ATG stands where the page's badges expect it, (-9, 3) from its hex's
+    centre (cli/serve/static/table/rulesets/duel-of-the-giants/board-play.js)."""
+    for k, m in enumerate(v["markers"]):
+        x, y = centre(*parse_hex(m["at"]))
+        back = MARKER_BACK[m.get("wheel")]
+        what = {"?": "unknown", "W": "a wheel: a T-34", "b": "a bluff"}[back]
+        g = _piece(svg, "tt-piece marker", f"marker-{m['at']}-{k}", x, y, 0,
+                   f"tank marker on {m['at']} ({what}, DG-9)")
+        g.append(counter(size=SMALL, livery=SOVIET, face_down=True, back=back))
+    for a in v["atgs"]:
+        x, y = centre(*parse_hex(a["at"]))
+        deg = ANGLE[a["facing"]]
+        code = ATG_CODE[a["kind"]] + ("t" if a["tire"] else "")
+        up = "face up" if a["face_up"] else "face down"
+        g = _piece(svg, "tt-piece atg" + (" tt-wreck" if a.get("destroyed") else ""), f"atg-{a['at']}", x - 9,
+                   y + 3, deg, f"ATG marker on {a['at']} ({code}, {up}) facing {a['facing']} (DG-12)")
+        g.set("data-code", "A" + code)  # apart from a T-34's number
+        if a["face_up"]:
+            g.append(counter(size=SMALL, livery=AXIS_GREY, kind="gun", front_mark=True,
+                             wreck=bool(a.get("destroyed"))))
+            _upright_badge(g, code, AXIS_GREY, deg, SMALL)
+        else:
+            g.append(counter(size=SMALL, livery=AXIS_GREY, face_down=True, back=code, upright=-deg, front_mark=True))
+    s = v["stuka"]
+    if s is not None and s["state"] in ("ground", "landed", "flying"):
+        x, y = centre(*parse_hex(s["at"]))
+        g = _piece(svg, "tt-piece stuka", "stuka", x, y, ANGLE[s["facing"]],
+                   f"Stuka on {s['at']} ({s['state']}) facing {s['facing']} (DG-13)")
+        g.append(counter(size=COUNTER, livery=GERMAN, kind="aircraft"))
+    for t in v["tanks"]:
+        x, y = centre(*parse_hex(t["at"]))
+        tiger = t["kind"] == "tiger"
+        deg = ANGLE[t["hull"]]
+        code = f"T{t['number']}" if tiger else str(t["number"])
+        name = f"Tiger {t['number']}" if tiger else f"T-34 {t['number']}"
+        g = _piece(svg, f"tt-piece dg-tank {'tiger' if tiger else 't34'}" + (" tt-wreck" if t["destroyed"] else ""),
+                   str(t["id"]), x, y, deg, f"{name} on {t['at']}" + (" (destroyed)" if t["destroyed"] else "") +
+                   f", hull {t['hull']}, turret {t['turret']}")
+        g.set("data-code", code)
+        livery = GERMAN if tiger else SOVIET
+        g.append(counter(size=COUNTER, livery=livery, turret="faceted" if tiger else "round",
+                         turret_angle=(ANGLE[t["turret"]] - deg + 180) % 360 - 180, gun=COUNTER * (0.36 if tiger else 0.3),
+                         wreck=t["destroyed"]))
+        _upright_badge(g, code, livery, deg, COUNTER)
 
 
 def phase(step: str) -> str:
@@ -246,15 +284,10 @@ def legend(v: dict[str, Any]) -> list[LegendItem]:
                        f"{8 + 8 * math.sin(math.radians(60 * i - 30)):.1f}" for i in range(6))
         return ET.Element("polygon", points=pts, fill=fill, stroke=stroke, attrib={"stroke-width": stroke_width})
 
-    def disc(fill: str, r: str = "7") -> ET.Element:
-        return ET.Element("circle", cx="8", cy="8", r=r, fill=fill, stroke="#000")
-
-    def square(fill: str, text: str, size: int = 14) -> list[ET.Element]:
-        o = (16 - size) / 2
-        sq = ET.Element("rect", x=f"{o:.0f}", y=f"{o:.0f}", width=str(size), height=str(size), fill=fill, stroke="#000")
-        label = ET.Element("text", x="5", y="12", style="font: bold 9px sans-serif; fill: #fff")
-        label.text = text
-        return [sq, label]
+    def sample(livery: Livery, **how: Any) -> ET.Element:
+        g = ET.Element("g", transform="translate(8 8)")
+        g.append(counter(size=15, livery=livery, **how))
+        return g
 
     season = [k for k, t in v["terrain_types"].items() if t["season"] == v["season"]]
     key_art = Terrain("tt-key-")
@@ -280,17 +313,17 @@ def legend(v: dict[str, Any]) -> list[LegendItem]:
         items[0] = LegendItem(items[0].label, [key_art.defs, *items[0].sample])
     items += [
         LegendItem("front element (DG-5)", [front_sample()]),
-        LegendItem("Tiger (T and its number, DG-11)", [disc(TIGER)]),
-        LegendItem("T-34 (its number, DG-15)", [disc(T34)]),
-        LegendItem("destroyed tank", [disc(DESTROYED)]),
-        LegendItem("hull: the dot; turret: the line",
-                   [disc(TIGER, "5"), ET.Element("circle", cx="13", cy="5", r="2.5", fill=TIGER),
-                    ET.Element("line", x1="8", y1="8", x2="16", y2="8", stroke="#111", attrib={"stroke-width": "2"})]),
-        LegendItem("tank marker (DG-9): ? unknown, W wheel, b bluff", square(MARKER, "?")),
-        LegendItem("ATG marker (DG-12): 8 PAK 8.8, 3 PAK 36, b bluff, ? unknown, t tire; the line is its "
-                   "facing; darker when face up",
-                   [ET.Element("rect", x="1", y="2", width="14", height="14", fill=ATG_DOWN, stroke="#000"),
-                    ET.Element("line", x1="8", y1="9", x2="16", y2="2", stroke="#000", attrib={"stroke-width": "2"})]),
+        LegendItem("Tiger (T and its number, DG-11)", [sample(GERMAN, turret="faceted")]),
+        LegendItem("T-34 (its number, DG-15)", [sample(SOVIET)]),
+        LegendItem("destroyed tank: burnt out", [sample(SOVIET, wreck=True)]),
+        LegendItem("hull: the way the counter faces; turret: the way the gun points",
+                   [sample(GERMAN, turret="faceted", turret_angle=-60)]),
+        LegendItem("tank marker (DG-9), face down: ? unknown, W wheel, b bluff",
+                   [sample(SOVIET, face_down=True, back="?")]),
+        LegendItem("ATG marker (DG-12): 8 PAK 8.8, 3 PAK 36, b bluff, ? unknown, t tire; the notch is its "
+                   "facing; face up shows the gun",
+                   [sample(AXIS_GREY, kind="gun", front_mark=True), ]),
+        LegendItem("ATG marker face down", [sample(AXIS_GREY, face_down=True, back="?", front_mark=True)]),
         LegendItem("mine marker (DG-14): dark a mine, light a bluff, grey unknown",
                    [ET.Element("circle", cx=str(3 + 5 * i), cy="8", r="2.5", fill=MINE[k])
                     for i, k in enumerate((True, False, None))]),
@@ -298,8 +331,7 @@ def legend(v: dict[str, Any]) -> list[LegendItem]:
         *([LegendItem("drop marker (DG-23.6): drops so far on an occupied snowdrift; it goes after 2",
                       [ET.Element("circle", cx="8", cy="8", r="6", fill=DRIFT, stroke="#1b4f72")])]
           if v["season"] == "winter" else []),
-        LegendItem("Stuka, pointing its facing (DG-13)",
-                   [ET.Element("line", x1="2", y1="8", x2="16", y2="8", stroke=STUKA, attrib={"stroke-width": "5"})]),
+        LegendItem("Stuka, pointing its facing (DG-13)", [sample(GERMAN, kind="aircraft")]),
         LegendItem("VP bar: its red box is the marker (DG-6)",
                    [ET.Element("rect", x="0", y="4", width="8", height="8", fill="#eee", stroke="#999"),
                     ET.Element("rect", x="8", y="4", width="8", height="8", fill=VP_MARK, stroke="#999")]),

@@ -149,7 +149,7 @@ def test_dg_24_the_soviet_picture_holds_no_german_secret() -> None:
         pieces = [next(p for p in root.iter(f"{NS}g") if p.get("data-piece") == f"atg-{label(a.pos)}")
                   for root in (german_root, soviet_root)]
         atg_labels[label(a.pos)] = [p.findtext(f".//{NS}text[@class='back-mark']") or "" for p in pieces]
-        assert [p.get("data-code") for p in pieces] == atg_labels[label(a.pos)]
+        assert [p.get("data-code") for p in pieces] == ["A" + t for t in atg_labels[label(a.pos)]]
         german_piece, soviet_piece = (ET.tostring(p, encoding="unicode") for p in pieces)
         assert "tank-art" not in soviet_piece  # face down: no silhouette of its gun
     assert {soviet_label.rstrip("t") for _, soviet_label in atg_labels.values()} == {"?"}
@@ -336,7 +336,7 @@ def test_issue58_3_markers_face_down_atgs_and_the_stuka_as_counters() -> None:
         assert _same(_pose(stuka_piece)[2], SCREEN["NE"])
         assert any("aircraft" in (e.get("class") or "").split() for e in stuka_piece.iter(f"{NS}g"))
         up = view["atg-d7"]
-        assert _same(_pose(up)[2], SCREEN["SE"]) and up.get("data-code") == "3"
+        assert _same(_pose(up)[2], SCREEN["SE"]) and up.get("data-code") == "A3"
         assert any("gun" in (e.get("class") or "").split() for e in up.iter(f"{NS}g"))  # its gun drawn
         down = view["atg-d4"]
         assert _same(_pose(down)[2], SCREEN["E"])
@@ -347,7 +347,7 @@ def test_issue58_3_markers_face_down_atgs_and_the_stuka_as_counters() -> None:
                   if k.startswith("marker")) == ["W", "b"]
     assert sorted(m.findtext(f".//{NS}text[@class='back-mark']") or "" for k, m in german.items()
                   if k.startswith("marker")) == ["?", "?"]
-    assert german["atg-d4"].get("data-code") == "8" and soviet["atg-d4"].get("data-code") == "?"
+    assert german["atg-d4"].get("data-code") == "A8" and soviet["atg-d4"].get("data-code") == "A?"
     assert german["atg-d4"].findtext(f".//{NS}text[@class='back-mark']") == "8"
     assert soviet["atg-d4"].findtext(f".//{NS}text[@class='back-mark']") == "?"
 

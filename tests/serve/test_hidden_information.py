@@ -25,7 +25,6 @@ from cli.serve.app import TableServer
 from rulesets.duel_of_the_giants.actions import PlaceAtg, PlaceMarker, PlaceMine, Program
 from rulesets.duel_of_the_giants.board import label
 from rulesets.duel_of_the_giants.game import DuelGame
-from rulesets.duel_of_the_giants.svg import centre
 from tests.serve.helpers import Link, TestClient, create, make_server
 
 
@@ -38,9 +37,21 @@ def _entries(entry: dict[str, Any]) -> set[str]:
     return {json.dumps(entry), json.dumps(entry, separators=(",", ":"))}
 
 
-def _svg_text(svg: str, x: float, y: float) -> list[str]:
-    """The ``<text>`` elements the omniscient picture draws at (x, y)."""
-    return re.findall(rf'<text x="{x:.1f}" y="{y:.1f}"[^>]*>[^<]*</text>', svg)
+def _svg_text(svg: str, piece: str) -> list[str]:
+    """The ``<text>`` elements and the ``data-code`` the omniscient picture draws for the
+    piece whose ``data-piece`` starts with ``piece`` (issue 58.3's counters)."""
+    out: list[str] = []
+    for m in re.finditer(rf'data-piece="{re.escape(piece)}[^"]*"', svg):
+        start = svg.rfind("<g ", 0, m.start())
+        depth, at = 0, start
+        for tag in re.finditer(r"<g[ >]|</g>", svg[start:]):  # to the group's own end
+            depth += 1 if tag.group().startswith("<g") else -1
+            if depth == 0:
+                at = start + tag.end()
+                break
+        part = svg[start:at]
+        out += re.findall(r"<text [^>]*>[^<]*</text>", part) + re.findall(r'data-code="[^"]*"', part)[:1]
+    return out
 
 
 _CACHE: dict[tuple[str, int], tuple[set[str], set[str]]] = {}
@@ -69,8 +80,7 @@ def _secrets(table: Any, player: int, full: dict[str, Any], svg: str) -> set[str
             for e in full["markers"]:
                 if e["at"] == at:
                     out |= _entries(e)
-            x, y = centre(*m.pos)
-            out.update(_svg_text(svg, x - 4, y + 4))
+            out.update(_svg_text(svg, f"marker-{at}-"))
     if side != "german":
         for a in g.atgs.values():
             if a.face_up:
@@ -79,8 +89,7 @@ def _secrets(table: Any, player: int, full: dict[str, Any], svg: str) -> set[str
             for e in full["atgs"]:
                 if e["at"] == at and not e["face_up"]:
                     out |= _entries(e)
-            x, y = centre(*a.pos)
-            out.update(_svg_text(svg, x - 14, y + 7))
+            out.update(_svg_text(svg, f"atg-{at}"))
         for mine in g.mines.values():
             if not mine.face_up:
                 for e in full["mines"]:
