@@ -135,7 +135,22 @@ def _state(table: Table, seat: Seat) -> dict[str, Any]:
             if aid is not None:
                 entry["aid"] = aid
     base["actions"] = actions
+    base["end"] = end_action(g, actions)
     return base
+
+
+END_WORDS = ("end", "pass")
+"""What the rulesets call the action that ends a phase with nothing (more) to do:
+Duel of the Giants' ``end``, Battle of Tanks' ``pass``. A game may name its own in
+an ``end_words`` attribute."""
+
+
+def end_action(game: Game[Any], actions: list[dict[str, Any]]) -> str | None:
+    """The text of the legal action that ends the phase, if the seat may take it now
+    (issue 59.3): the page shows it as a button beside the board, and a key, not only
+    in the folded move list. Read from the seat's own legal actions only."""
+    words: tuple[str, ...] = getattr(game, "end_words", END_WORDS)
+    return next((a["text"] for a in actions if a["text"] in words), None)
 
 
 def hint_text(game: Game[Any], seed: int, gate: bool = True) -> str:

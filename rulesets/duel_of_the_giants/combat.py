@@ -480,6 +480,25 @@ class Forecast:
     armour: int
     result: str
     """``destroyed``, ``damaged``, ``critically damaged`` or ``no effect``."""
+    track: tuple[int, int] | None = None
+    """A Tiger target's damage track before and after the shot (DG-11.8), else None."""
+
+    def words(self, what: str = "it") -> str:
+        """The outcome as a player says it, the figures and the rule after (issue 59.3):
+        ``destroys it (3 hits vs its front armour 3, DG-17.9)``, ``damages it: its
+        track 5 -> 4 (1 hit vs its side armour 4, DG-11.8)``. DG combat rolls no dice:
+        the outcome is certain as the board stands."""
+        figures = f"{self.hits} hit{'' if self.hits == 1 else 's'} vs its {self.zone} armour {self.armour}"
+        if self.track is not None and self.hits > 0:
+            verb = "critically damages" if self.result == "critically damaged" else "damages"
+            return f"{verb} {what}: its track {self.track[0]} → {self.track[1]} ({figures}, DG-11.8)"
+        if self.result == "destroyed":
+            return f"destroys {what} ({figures}, DG-17.9)"
+        if self.result == "damaged":
+            return f"damages {what} ({figures}, DG-17.9)"
+        if self.hits > 0:  # an ATG below its armour
+            return f"no effect on {what}: {figures} (DG-AMB-38)"
+        return f"no effect on {what}: the shot scores no hit, its range and turret turn take all (DG-17.8)"
 
 
 def forecast(g: DuelGame, a: Fire) -> Forecast | None:
@@ -513,15 +532,23 @@ def shot_forecast(g: DuelGame, s: Unit, t: Unit) -> Forecast:
         result = "destroyed" if hits >= arm else "damaged"
     else:
         result = "destroyed" if hits >= arm else "no effect"
-    return Forecast(hits, zone, arm, result)
+    track = None
+    if isinstance(t, Tank) and t.is_tiger:  # as shoot() lowers it (DG-11.8)
+        track = (t.track, t.track if hits <= 0 else max(1, t.track - (2 if hits >= arm else 1)))
+    return Forecast(hits, zone, arm, result, track)
 
 
 def fire_note(g: DuelGame, a: Fire) -> str:
-    """``4 hit(s) vs side armour 2: destroyed`` -- the note ``moves`` shows beside a shot."""
+    """``destroys T-34 #1 (3 hits vs its front armour 3, DG-17.9)`` -- the note ``moves``
+    shows beside a shot, in a player's words with the figures and the rule after."""
     f = forecast(g, a)
     if f is None:
         return ""
-    return f"{f.hits} hit(s) vs {f.zone} armour {f.armour}: {f.result} (DG-17.9)"
+    c = g.combat
+    assert c is not None
+    tid = _target_at(g, c.queue[0], a.target)
+    t = unit(g, tid) if tid is not None else None
+    return f.words(name(t) if t is not None else "it")
 
 
 def armour(g: DuelGame, t: Unit, zone: str) -> int:

@@ -636,6 +636,23 @@ class DuelGame(Game[Action]):
             return atg_note(self, action)
         if isinstance(action, Fire):
             return fire_note(self, action)
+        return self._foresight(action)
+
+    def _foresight(self, action: Action) -> str:
+        """The hexes an ATG would cover on a new facing or place, and where the Stuka's
+        action leaves it with what it may still reach and attack (issue 59.9, foresight.py)."""
+        from rulesets.duel_of_the_giants.actions import Face, Haul, StukaAction, T34Dash, T34Step
+        from rulesets.duel_of_the_giants.foresight import cover_note, flight_note, t34_danger
+
+        if isinstance(action, (Face, Haul)):
+            gun = self.atg_at(action.at)
+            if gun is None or gun.owner != self.to_move():
+                return ""
+            return cover_note(self, gun, action.to if isinstance(action, Haul) else None, action.facing)
+        if isinstance(action, StukaAction):
+            return flight_note(self, action.op, action.target)
+        if isinstance(action, (T34Step, T34Dash)):
+            return t34_danger(self, action)
         return ""
 
     def group_of(self, action: Action, note: str) -> str:

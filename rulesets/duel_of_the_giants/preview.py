@@ -27,12 +27,13 @@ from rulesets.duel_of_the_giants.board import CLOCK_NAMES, FACINGS, Pos, label, 
 from rulesets.duel_of_the_giants.copying import records, shallow
 from rulesets.duel_of_the_giants.los import concealed, sight
 from rulesets.duel_of_the_giants.notation import parse_action
+from rulesets.duel_of_the_giants.threats import covering_note
 
 if TYPE_CHECKING:
     from rulesets.duel_of_the_giants.game import DuelGame
     from rulesets.duel_of_the_giants.pieces import Atg
 
-USAGE = "preview TIGER CARDS"
+USAGE = "preview TIGER CARDS | preview stuka | preview HEX"
 
 
 @dataclass(frozen=True)
@@ -92,17 +93,19 @@ def program_note(g: DuelGame, action: Program) -> str:
 
     The note names no hex but the end, so ``moves e5`` finds the programs ending on e5.
     """
-    if g.tiger(action.tiger) is None:
+    moved = g.tiger(action.tiger)
+    if moved is None:
         return ""
     c = course(g, action.tiger, tigers.counted(action.cards))
     note = f"end {label(c.end)} {FACINGS[c.hull]}, {_turret(c)}"
     if c.stands_still:
         note += ", stands still"
     if c.stop is not None:
-        note += ", blocked (DG-11.5)"
+        note += ", stopped short: something blocks its way (DG-11.5)"
     elif c.lost is not None:
-        note += ", cards lost (DG-AMB-16)"
-    return note
+        note += ", a run of cards too short to enter a hex is wasted (DG-AMB-16)"
+    danger = covering_note(g, moved, c.end, c.hull)  # who could shoot it there (issue 59.1)
+    return f"{note}; {danger}" if danger else note
 
 
 def preview(g: DuelGame, player: int | None, arguments: str) -> str:
@@ -110,6 +113,13 @@ def preview(g: DuelGame, player: int | None, arguments: str) -> str:
     words = arguments.split()
     if not words:
         raise TanktableError(f"usage: {USAGE}  (e.g. preview tiger1 F F R T2)")
+    if words[0].lower() == "stuka" and len(words) == 1:
+        from rulesets.duel_of_the_giants.foresight import preview_stuka
+
+        return preview_stuka(g)
+    at = _hex_or_none(words[0]) if len(words) == 1 else None
+    if at is not None:
+        return _preview_gun(g, player, at)
     action = parse_action(" ".join(words))
     if not isinstance(action, Program):
         raise TanktableError(f"usage: {USAGE}  (e.g. preview tiger1 F F R T2)")
@@ -133,6 +143,24 @@ def preview(g: DuelGame, player: int | None, arguments: str) -> str:
     lines.append("  (as the board stands now: T-34s and markers move in phase B before the Tigers "
                  "execute in phase C, DG-8.3)")
     return "\n".join(lines)
+
+
+def _hex_or_none(word: str) -> Pos | None:
+    try:
+        return parse_hex(word)
+    except (TanktableError, ValueError):
+        return None
+
+
+def _preview_gun(g: DuelGame, player: int | None, at: Pos) -> str:
+    """``preview d4``: what each facing of the ATG at d4 would cover (issue 59.9); a
+    face-down gun is previewed only for its owner, who alone knows what it is (DG-24)."""
+    from rulesets.duel_of_the_giants.foresight import preview_atg
+
+    gun = g.atg_at(at)
+    if gun is None or (not gun.face_up and gun.owner != player):
+        raise TanktableError(f"no ATG of yours at {label(at)}: preview HEX names one of your guns")
+    return preview_atg(g, at)
 
 
 def atg_note(g: DuelGame, action: Activate) -> str:
@@ -176,5 +204,6 @@ def _pos(g: DuelGame, cell: int) -> Pos:
     return cell % cols + 1, cell // cols + 1
 
 
-COMMANDS = (TableCommand("preview", USAGE, "where a Tiger program leads: end hex and facing, hexes passed, "
-                         "what stops it (as the board stands now)", preview),)
+COMMANDS = (TableCommand("preview", USAGE, "where a Tiger program leads (end hex and facing, hexes passed, "
+                         "what stops it); the Stuka's reach and attacks with its actions left; what each facing "
+                         "of your ATG at HEX covers (as the board stands now)", preview),)

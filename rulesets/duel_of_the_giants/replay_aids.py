@@ -20,7 +20,8 @@ draws:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from core.board_aids import AidLine, AidMark, Drawing, Point
 from core.errors import TanktableError
@@ -91,8 +92,7 @@ def log_drawing(move: str | None, events: Sequence[Event]) -> Drawing | None:
         elif "shooter" in d and "target" in d:
             a, b = _at(d["shooter"]), _at(d["target"])
             if a is not None and b is not None:
-                lines.append(AidLine(a, b, f"{d.get('hits')} hit(s) vs {d.get('zone')} {d.get('armour')}",
-                                     str(d.get("zone", ""))))
+                lines.append(AidLine(a, b, _outcome(e.text, d), str(d.get("zone", ""))))
         else:
             mark = _mark(e)
             if mark is not None:
@@ -108,3 +108,13 @@ def log_drawing(move: str | None, events: Sequence[Event]) -> Drawing | None:
     if not (path or lines or marks):
         return None
     return Drawing(path=tuple(path), lines=tuple(lines), marks=tuple(marks))
+
+
+def _outcome(text: str, d: Mapping[str, Any]) -> str:
+    """A shot's label in a player's words (issue 59.3): what it did, as its event
+    says after the figures (``destroyed (DG-17.9)``, ``damaged; damage track 5 -> 4
+    (DG-11.8)``), then the hits against the armour."""
+    said = text.rsplit(": ", 1)[-1] if ": " in text else ""
+    said = said.replace("damage track", "its track").replace(" -> ", " → ")
+    figures = f"{d.get('hits')} hits vs {d.get('zone')} armour {d.get('armour')}"
+    return f"{said}, {figures}" if said else figures

@@ -34,7 +34,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from core.board_aids import ActionAid, AidLine, BoardAids, Drawing, Place, Point
+from core.board_aids import ActionAid, AidLine, AidMark, BoardAids, Drawing, Place, Point
 from core.game import Action
 from rulesets.duel_of_the_giants.actions import (
     Activate,
@@ -127,18 +127,25 @@ def _action(g: DuelGame | None, action: Action, note: str) -> ActionAid:
         drawing = shot_drawing(g, action)
     elif g is not None and isinstance(action, (LayCard, CloseProgram, Execute)):
         drawing = program_drawing(g, action, note)
+    elif g is not None and isinstance(action, (Face, Haul)):
+        drawing = cover_drawing(g, action)
+    elif g is not None and isinstance(action, StukaAction):
+        drawing = flight_drawing(g, action)
+    elif g is not None and isinstance(action, (T34Step, T34Dash)):
+        drawing = danger_drawing(g, action)
     return ActionAid(None if start is None else hex_place(start), None if end is None else hex_place(end),
                      drawing)
 
 
 def shot_drawing(g: DuelGame, action: Fire) -> Drawing | None:
-    """The shot's line, labelled with the hits it would score against the face it meets."""
+    """The shot's line, labelled with what it would do in a player's words (issue 59.3:
+    ``destroys it``, ``damages it: its track 5 → 4``); the face it meets colours it."""
     from rulesets.duel_of_the_giants.combat import forecast
 
     f = forecast(g, action)
     if f is None:
         return None
-    text = f"{f.hits} hit(s) vs {f.zone} {f.armour}: {f.result}"
+    text = f.words().split(" (")[0]  # the map says what it does; the note adds the figures and the rule
     return Drawing(lines=(AidLine(centre(*action.shooter), centre(*action.target), text, f.zone),))
 
 
@@ -161,6 +168,60 @@ def program_drawing(g: DuelGame, action: LayCard | CloseProgram | Execute, note:
     lines = (AidLine(end, _towards(end, c.hull, SIZE * 0.95), "", "hull"),
              AidLine(end, _towards(end, c.turret, SIZE * 1.5), "", "turret"))
     return Drawing(path=path, label=note, over=c.stop is not None, lines=lines)
+
+
+def cover_drawing(g: DuelGame, action: Face | Haul) -> Drawing | None:
+    """The hexes the ATG's gun would cover on its new facing (and place), each marked,
+    and a line to every T-34 there with what its shot would do (issue 59.9)."""
+    from rulesets.duel_of_the_giants.foresight import atg_cover
+
+    gun = g.atg_at(action.at)
+    if gun is None or gun.owner != g.to_move():
+        return None
+    at = action.to if isinstance(action, Haul) else action.at
+    c = atg_cover(g, gun, at, action.facing)
+    marks = tuple(AidMark(centre(*p), "", "cover") for p in c.hexes)
+    lines = tuple(AidLine(centre(*at), centre(*p), words.split(" (")[0], "cover") for p, words in c.targets)
+    if not lines and c.hexes:  # the ray itself, so that the facing reads at a glance
+        lines = (AidLine(centre(*at), centre(*c.hexes[-1]), f"covers {len(c.hexes)} hexes", "cover"),)
+    return Drawing(lines=lines, marks=marks)
+
+
+def danger_drawing(g: DuelGame, action: T34Step | T34Dash) -> Drawing | None:
+    """A T-34's step or dash with a red line from each German unit that could shoot it
+    where it ends, labelled with its name and what the shot would do (issue 59.1);
+    only the Tigers and the guns turned face up count (what the Soviet player knows)."""
+    from rulesets.duel_of_the_giants.foresight import t34_destination
+    from rulesets.duel_of_the_giants.threats import covering
+
+    where = t34_destination(g, action)
+    if where is None:
+        return None
+    found = covering(g, *where)
+    if not found:
+        return None
+    end = centre(*where[1])
+    lines = tuple(AidLine(centre(*at), end, f"{who}: {what}", "threat") for at, who, what in found)
+    return Drawing(lines=lines, marks=(AidMark(end, "", "threat"),))
+
+
+def flight_drawing(g: DuelGame, action: StukaAction) -> Drawing | None:
+    """Where the Stuka stands after a flight action (or its launch), every hex it can
+    still reach in this flight phase marked, and a line to the hex behind each T-34 it
+    could then attack, labelled with the actions it takes (issue 59.9)."""
+    from rulesets.duel_of_the_giants.foresight import flight
+
+    if action.op not in ("F", "L", "R", "launch"):
+        return None
+    f = flight(g, action.op)
+    if f is None:
+        return None
+    at = centre(*f.pos)
+    marks = tuple(AidMark(centre(*p), "", "reach") for p in f.reach)
+    lines = [AidLine(at, _towards(at, f.facing, SIZE * 1.2), f"{f.left} left", "hull")]
+    lines += [AidLine(at, centre(*rear), f"attack {who.split(' at ')[0]} in {need}", "strike")
+              for need, rear, who in f.strikes]
+    return Drawing(lines=tuple(lines), marks=marks)
 
 
 def _towards(at: Point, facing: int, length: float) -> Point:

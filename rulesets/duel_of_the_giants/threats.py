@@ -1,4 +1,5 @@
-"""Who threatens whom: the combat part of the AI's evaluation (DG-17, DG-19).
+"""Who threatens whom: the combat part of the AI's evaluation (DG-17, DG-19), and
+the danger a player is shown before moving a tank (:func:`covering`, issue 59.1).
 
 A position's worth depends on the next phase D: a T-34 in a Tiger's line of
 fire will likely be hit; a T-34 aiming at a Tiger's flank will likely damage
@@ -18,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesets.duel_of_the_giants import stuka
-from rulesets.duel_of_the_giants.board import Pos, turn_steps
+from rulesets.duel_of_the_giants.board import Pos, label, turn_steps
 from rulesets.duel_of_the_giants.combat import armour, barrel, hits_for
 from rulesets.duel_of_the_giants.los import concealed, has_los
 from rulesets.duel_of_the_giants.pieces import Atg, Tank
@@ -174,3 +175,48 @@ def stuka_strike(g: DuelGame) -> float:
         return 0.0
     now = s.actions_left if g.step == "D4" else 0
     return max((STRIKE_NOW * (T34_KILL + t34_threat(g, t)) for _, _, t in stuka.strikes(g, now)), default=0.0)
+
+
+def covering(g: DuelGame, mover: Tank, pos: Pos, hull: int | None = None) -> list[tuple[Pos, str, str]]:
+    """Who could shoot ``mover`` were it standing on ``pos`` facing ``hull`` (its own hull
+    by default) in the next phase D, as the board stands (issue 59.1): (its hex, the
+    shooter named with its hex, what the shot would do) for each. Only what the mover's side may know: for a
+    T-34, the Tigers and the ATGs turned face up (a face-down marker may be a bluff,
+    DG-24); for a Tiger, the T-34s on the board (a marker cannot fire). A unit counts
+    when it is in line (DG-3.9: an ATG on its facing ray, DG-12.3), sees the hex (DG-16)
+    and would score a hit (DG-17.8)."""
+    from dataclasses import replace
+
+    from rulesets.duel_of_the_giants.combat import name, shot_forecast
+
+    there = replace(mover, pos=pos, hull=mover.hull if hull is None else hull)
+    shooters: list[Tank | Atg] = []
+    if mover.is_tiger:
+        shooters += [t for t in g.t34s() if not t.destroyed]
+    else:
+        shooters += [t for t in g.tanks.values() if t.is_tiger and not t.destroyed]
+        shooters += [a for a in g.atgs.values()
+                     if a.face_up and not a.destroyed and a.tire is None and a.kind != "bluff"]
+    out: list[tuple[Pos, str, str]] = []
+    for s in shooters:
+        if s.pos == pos or s.id == mover.id:
+            continue
+        d = g.geo.direction(s.pos, pos)
+        if d is None or (isinstance(s, Atg) and s.facing != d):
+            continue
+        if g.geo.distance(s.pos, pos) > 1 and not has_los(g, s.pos, pos):
+            continue
+        if concealed(g, pos, s.pos, mover.id):
+            continue
+        f = shot_forecast(g, s, there)
+        if f.hits > 0:
+            out.append((s.pos, f"{name(s)} ({label(s.pos)})", f.words().split(" (")[0]))
+    return out
+
+
+def covering_note(g: DuelGame, mover: Tank, pos: Pos, hull: int | None = None) -> str:
+    """``under fire from Tiger 1 (c5): destroys it (DG-17)`` -- or ``""`` -- for a move's note."""
+    found = covering(g, mover, pos, hull)
+    if not found:
+        return ""
+    return "under fire from " + "; ".join(f"{who}: {what}" for _, who, what in found) + " (DG-17)"

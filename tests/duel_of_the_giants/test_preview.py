@@ -63,7 +63,7 @@ def test_dg_11_5_program_notes_give_the_end_of_every_listed_card() -> None:
             note = g.describe_action(action)
             c = course(g, action.tiger, counted(cards))
             assert note.startswith(f"end {label(c.end)} ")
-            assert ("blocked" in note) == (c.stop is not None)
+            assert ("stopped short: something blocks its way (DG-11.5)" in note) == (c.stop is not None)
         g.apply(LayCard(1, "F"))
 
 
@@ -138,7 +138,7 @@ def test_preview_moves_filter_and_hint_at_the_prompt(tmp_path: Path, monkeypatch
     assert "ends at e5 facing E, turret 2 o'clock" in out and "stopped by a T-34 at f5 (DG-11.5)" in out
     ends = re.findall(r"tiger1 [^(]*\(end (\S+) ", out)
     assert len(ends) >= 9 and set(ends) == {"e5"}  # after F F: each card but F, and done
-    assert "tiger1 +R  (end e5 SE, turret 12 o'clock)" in out
+    assert "tiger1 +R  (end e5 SE, turret 12 o'clock; under fire from T-34 #1 (f5)" in out  # issue 59.1
     assert "the turret card must come after all movement cards (DG-11.2)" in out
     assert "preview TIGER CARDS" in out
 

@@ -178,7 +178,7 @@ def test_dg_17_4_priors_rank_a_shot_by_its_forecast_then_holding_fire() -> None:
     near = _case_a()  # 3 hexes: 5 - 2 = 3 hits against front armour 3
     fire, hold = Fire(parse_hex("c5"), parse_hex("f5")), Hold(parse_hex("c5"))
     assert near.search_priors([hold, fire]) == [1.0, 3.0]
-    assert "destroyed" in near.describe_actions([fire])[0]
+    assert near.describe_actions([fire])[0].startswith("destroys T-34 #1")
     far = _case_a(target_at="h5")  # 5 hexes: 5 - 4 = 1 hit, front armour 3: damaged
     assert far.search_priors([Fire(parse_hex("c5"), parse_hex("h5"))]) == [2.0]
 

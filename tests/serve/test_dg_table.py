@@ -39,9 +39,9 @@ def test_issue_29_5_dg_17_8_a_shot_shows_the_hits_it_would_score_and_hold_is_off
     goto(g, "D1")
     texts, notes, targets, aids = _sent(g)
     assert texts == ["fire d5 g5", "hold d5"]
-    assert notes[0] == "3 hit(s) vs front armour 3: destroyed (DG-17.9)"
+    assert notes[0] == "destroys T-34 #1 (3 hits vs its front armour 3, DG-17.9)"  # a player's words (issue 59.3)
     assert targets["moves"] == [{"from": "d5", "to": "g5"}, {"from": None, "to": None}]
-    assert aids[0] == {"lines": [{"from": _xy("d5"), "to": _xy("g5"), "label": "3 hit(s) vs front 3: destroyed",
+    assert aids[0] == {"lines": [{"from": _xy("d5"), "to": _xy("g5"), "label": "destroys it",
                                   "face": "front"}]}
     assert aids[1] is None
     events = play(g, "fire d5 g5", "fire g5 d5")
@@ -60,7 +60,7 @@ def test_issue_29_5_dg_17_5_a_t34s_forecast_counts_its_turret_turn() -> None:
     play(g, "fire c5 h5")
     texts, notes, _, _ = _sent(g)
     assert texts[0] == "fire h5 c5"
-    assert notes[0] == "-1 hit(s) vs front armour 4: no effect (DG-17.9)"
+    assert notes[0] == "no effect on Tiger 1: the shot scores no hit, its range and turret turn take all (DG-17.8)"
 
 
 def test_issue_29_6_dg_11_5_a_tiger_stack_is_drawn_with_its_course_hull_and_turret() -> None:
@@ -75,7 +75,8 @@ def test_issue_29_6_dg_11_5_a_tiger_stack_is_drawn_with_its_course_hull_and_turr
     play(g, "tiger1 +F", "tiger1 +R")
     texts, notes, _, aids = _sent(g)
     done = texts.index("tiger1 done")
-    assert notes[done] == "end d5 SE, turret 12 o'clock"
+    assert notes[done] == ("end d5 SE, turret 12 o'clock; under fire from T-34 #1 (e5): critically damages it: "
+                           "its track 5 → 3 (DG-17)")  # who could shoot it there (issue 59.1)
     aid = aids[done]
     assert aid["path"] == [_xy("c5"), _xy("d5")] and aid["over"] is False
     hull, turret = aid["lines"]
@@ -158,10 +159,11 @@ def test_issue_29_7_a_log_entry_is_drawn_from_what_the_seat_was_sent_only() -> N
     g = blank()
     assert entry_drawing(g, "e5 F", steps) == {"path": [_xy("e5"), _xy("d5"), _xy("c5")], "over": False,
                                               "label": ""}
-    shot = [{"kind": "shot", "text": "...", "data": {"shooter": "c5", "target": "f5", "hits": 4, "zone": "side",
+    shot = [{"kind": "shot", "text": "T-34 #1 (c5) fires at Tiger 2 (f5): 4 hit(s) vs side armour 2: destroyed (DG-17.9)", "data": {"shooter": "c5", "target": "f5", "hits": 4, "zone": "side",
                                                       "armour": 2}}]
     assert entry_drawing(g, None, shot) == {"lines": [{"from": _xy("c5"), "to": _xy("f5"),
-                                                       "label": "4 hit(s) vs side 2", "face": "side"}]}
+                                                       "label": "destroyed (DG-17.9), 4 hits vs side armour 2",
+                                                       "face": "side"}]}
     reveal = [{"kind": "reveal", "text": "...", "data": {"at": "g6", "wheel": False}}]
     assert entry_drawing(g, "recon g6", reveal) == {"marks": [{"at": _xy("g6"), "label": "bluff marker",
                                                                "kind": "reveal"}]}

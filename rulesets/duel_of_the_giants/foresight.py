@@ -1,0 +1,239 @@
+"""Previews of the decisions a player used to take blind (issue 59.9): which hexes
+an ATG's gun covers along a facing, where the flying Stuka can get with the
+actions it has left and which T-34 it could attack from there.
+
+Each is read from the board as it stands, the way the game itself will apply the
+rules: an ATG fires only along its facing ray (DG-12.3) where it has a line of
+sight (DG-16); the Stuka moves ``F``/``L``/``R`` one action each (DG-13.3) and
+attacks a T-34 from the hex behind it (DG-13.5). Nothing here reads what the
+player to move may not know: an ATG's identity is the German's own, the pieces
+and the Soviet markers' places are public (DG-24.3). Used by ``moves`` (notes),
+the ``preview`` table command and the browser's drawings (:mod:`.table_aids`).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from rulesets.duel_of_the_giants import stuka
+from rulesets.duel_of_the_giants.actions import T34Dash, T34Step
+from rulesets.duel_of_the_giants.board import FACINGS, Pos, label, opposite
+from rulesets.duel_of_the_giants.combat import name, shot_forecast
+from rulesets.duel_of_the_giants.los import concealed, has_los
+
+if TYPE_CHECKING:
+    from rulesets.duel_of_the_giants.game import DuelGame
+    from rulesets.duel_of_the_giants.pieces import Atg, Tank
+
+
+@dataclass(frozen=True)
+class Cover:
+    """What an ATG facing one way covers (DG-12.3, DG-16): the hexes of its ray it sees,
+    nearest first, and each live T-34 among them with what a shot would do."""
+
+    hexes: tuple[Pos, ...]
+    targets: tuple[tuple[Pos, str], ...]
+
+
+def atg_cover(g: DuelGame, gun: Atg, at: Pos | None = None, facing: int | None = None) -> Cover:
+    """The hexes ``gun`` would cover standing at ``at`` facing ``facing`` (its own place
+    and facing by default): along the ray up to the board's edge or the first hex it
+    cannot see; the T-34s there, not concealed from it, with the forecast of its shot."""
+    where = gun.pos if at is None else at
+    aim = gun.facing if facing is None else facing
+    moved = replace(gun, pos=where, facing=aim)
+    seen: list[Pos] = []
+    targets: list[tuple[Pos, str]] = []
+    p = g.geo.step(where, aim)
+    while g.geo.on_board(p):
+        if g.geo.distance(where, p) > 1 and not _sees(g, where, p, gun.pos):
+            break
+        seen.append(p)
+        t = g.tank_at(p)
+        if t is not None and not t.is_tiger and not t.destroyed and not concealed(g, p, where, t.id) \
+                and gun.kind != "bluff":
+            targets.append((p, shot_forecast(g, moved, t).words(name(t))))
+        p = g.geo.step(p, aim)
+    return Cover(tuple(seen), tuple(targets))
+
+
+def _sees(g: DuelGame, a: Pos, b: Pos, home: Pos) -> bool:
+    """Line of sight from ``a`` to ``b`` (DG-16) for a gun that may be hauled from
+    ``home``: its own marker does not stand in the way of its new place."""
+    if home == a or g.atg_at(home) is None:
+        return has_los(g, a, b)
+    gun = g.atg_at(home)
+    assert gun is not None
+    kept = g.atgs.pop(gun.id)
+    try:
+        return has_los(g, a, b)
+    finally:
+        g.atgs[gun.id] = kept
+
+
+def cover_note(g: DuelGame, gun: Atg, at: Pos | None = None, facing: int | None = None) -> str:
+    """``covers e4 f4 g4 (DG-12.3); T-34 #2 at g4: destroys T-34 #2 (...)`` for ``moves``."""
+    c = atg_cover(g, gun, at, facing)
+    aim = FACINGS[gun.facing if facing is None else facing]
+    if not c.hexes:
+        return f"facing {aim} it covers no hex: its line of sight ends at once (DG-16)"
+    note = f"facing {aim} it covers {_span(c.hexes)} (DG-12.3)"
+    if gun.kind == "bluff":
+        return note + "; a bluff fires nothing"
+    if c.targets:
+        note += "; " + "; ".join(f"at {label(p)}: {words}" for p, words in c.targets)
+    return note
+
+
+def _span(hexes: tuple[Pos, ...]) -> str:
+    return label(hexes[0]) if len(hexes) == 1 else f"{label(hexes[0])}-{label(hexes[-1])} ({len(hexes)} hexes)"
+
+
+@dataclass(frozen=True)
+class Flight:
+    """Where the flying Stuka stands after an action, and what it can still do in this
+    flight phase: the hexes it can reach with the actions left (DG-13.3) and each
+    T-34 it can attack from behind (DG-13.5) with the actions that takes."""
+
+    pos: Pos
+    facing: int
+    left: int
+    reach: tuple[Pos, ...]
+    strikes: tuple[tuple[int, Pos, str], ...]
+    """(actions, hex behind, T-34's name and hex) for each attack within reach."""
+    home: int
+    """The fewest actions back onto the airfield from there (DG-13.6, DG-13.7)."""
+
+
+def flight(g: DuelGame, op: str | None = None) -> Flight | None:
+    """The Stuka's flight after ``op`` (``F``, ``L``, ``R``, ``launch``; ``None``: as it
+    stands), or ``None`` when it is not in the air (or would not be)."""
+    s = g.stuka
+    if s is None:
+        return None
+    per_phase = g.cfg.weapons.stuka.actions_per_flight_phase
+    if op == "launch":
+        pos, facing, left = s.airfield, s.facing, per_phase
+    elif s.state != "flying":
+        return None
+    elif op in ("F", "L", "R"):
+        (pos, facing), left = stuka.after_action(g, op), s.actions_left - 1
+    else:
+        pos, facing, left = s.pos, s.facing, s.actions_left if g.step == "D4" else per_phase
+    reach = _reach(g, pos, facing, left)
+    strikes: list[tuple[int, Pos, str]] = []
+    if not s.attacked:
+        for t in g.t34s():
+            rear = None if t.destroyed else stuka.attack_hex(g, t)
+            need = None if rear is None else stuka.flight_actions(g, pos, facing, rear)
+            if rear is not None and need is not None and need <= left:
+                strikes.append((need, rear, f"{name(t)} at {label(t.pos)}"))
+    home = min(stuka.flight_actions(g, pos, facing, s.airfield) or 0, 99)
+    return Flight(pos, facing, left, tuple(sorted(reach)), tuple(sorted(strikes)), home)
+
+
+def _reach(g: DuelGame, pos: Pos, facing: int, left: int) -> set[Pos]:
+    """Every hex the Stuka can stand on within ``left`` flight actions (DG-13.3)."""
+    seen = {(pos, facing): 0}
+    frontier = deque(seen)
+    while frontier:
+        p, f = frontier.popleft()
+        d = seen[(p, f)]
+        if d >= left:
+            continue
+        ahead = g.geo.step(p, f)
+        nxt = [(p, (f + 1) % 6), (p, (f - 1) % 6)] + ([(ahead, f)] if g.geo.on_board(ahead) else [])
+        for state in nxt:
+            if state not in seen:
+                seen[state] = d + 1
+                frontier.append(state)
+    return {p for p, _ in seen} - {pos}
+
+
+def flight_note(g: DuelGame, op: str, target: Pos | None = None) -> str:
+    """The note ``moves`` shows beside a Stuka action: where it stands after it, the
+    hexes and attacks within the actions left, the way home."""
+    s = g.stuka
+    if s is None:
+        return ""
+    if op == "attack" and target is not None:
+        t = g.tank_at(target)
+        return "" if t is None else f"destroys {name(t)} from behind (DG-13.5)"
+    if op == "land":
+        return "lands on the airfield: its flight is over (DG-13.6)"
+    f = flight(g, op)
+    if f is None:
+        return ""
+    where = f"then at {label(f.pos)} facing {FACINGS[f.facing]}, {f.left} action(s) left this phase"
+    if f.strikes:
+        need, rear, who = f.strikes[0]
+        more = f" (+{len(f.strikes) - 1} more)" if len(f.strikes) > 1 else ""
+        where += f"; attack {who} from {label(rear)} in {need}{more} (DG-13.5)"
+    elif not s.attacked:
+        where += "; no T-34 to attack within them"
+    return where + f"; {f.home} action(s) from the airfield"
+
+
+def preview_stuka(g: DuelGame) -> str:
+    """``preview stuka``: the flight as it stands, every hex within reach and every attack."""
+    s = g.stuka
+    if s is None:
+        return "there is no Stuka in this game (DG-13)"
+    f = flight(g, "launch" if s.state == "ground" else None)
+    if f is None:
+        return f"the Stuka is {s.state}: its one flight is over (DG-13.1)"
+    head = "once launched, from the airfield" if s.state == "ground" else "flying"
+    lines = [f"Stuka {head} at {label(f.pos)} facing {FACINGS[f.facing]}, {f.left} action(s) this flight phase "
+             f"(F, L, R: one each, DG-13.3):",
+             f"  can reach {len(f.reach)} hexes: " + " ".join(label(p) for p in f.reach)]
+    if s.attacked:
+        lines.append("  its one attack of this flight is made (DG-13.5)")
+    elif f.strikes:
+        for need, rear, who in f.strikes:
+            lines.append(f"  attack {who} from {label(rear)} after {need} action(s): destroys it (DG-13.5)")
+    else:
+        lines.append("  no T-34 can be attacked from behind within them (DG-13.5)")
+    lines.append(f"  the airfield {label(s.airfield)} is {f.home} action(s) away; it must be there, free, at the end "
+                 "of the last flight phase or the Stuka force-lands (DG-13.6, DG-13.7)")
+    return "\n".join(lines)
+
+
+def preview_atg(g: DuelGame, at: Pos) -> str:
+    """``preview HEX`` on one of the German's guns: what each of its six facings covers."""
+    gun = g.atg_at(at)
+    if gun is None:
+        return f"no ATG at {label(at)}"
+    lines = [f"{name(gun)} at {label(at)}, facing {FACINGS[gun.facing]} now; each facing covers:"]
+    for f in range(6):
+        lines.append(f"  {FACINGS[f]:>2}: {cover_note(g, gun, at, f)}")
+    return "\n".join(lines)
+
+
+def t34_destination(g: DuelGame, action: T34Step | T34Dash) -> tuple[Tank, Pos, int] | None:
+    """The T-34 a step or dash moves, the hex it ends on and its hull there (DG-15.3,
+    DG-15.4), read from the action and the board (no move is tried: a trial could
+    tread on a mine the Soviet player may not know of)."""
+    t = g.tank_at(action.at)
+    if t is None or t.is_tiger:
+        return None
+    if isinstance(action, T34Dash):
+        p = t.pos
+        for _ in range(action.length):
+            p = g.geo.step(p, t.hull)
+        return t, p, t.hull
+    if action.op == "F":
+        return t, g.geo.step(t.pos, t.hull), t.hull
+    if action.op == "B":
+        return t, g.geo.step(t.pos, opposite(t.hull)), t.hull
+    return t, t.pos, (t.hull + (1 if action.op == "R" else -1)) % 6
+
+
+def t34_danger(g: DuelGame, action: T34Step | T34Dash) -> str:
+    """``under fire from Tiger 1 (c5): destroys it (DG-17)`` for a T-34's step or dash
+    (issue 59.1): who could shoot it where it ends, from what the Soviet player knows."""
+    from rulesets.duel_of_the_giants.threats import covering_note
+
+    where = t34_destination(g, action)
+    return "" if where is None else covering_note(g, *where)

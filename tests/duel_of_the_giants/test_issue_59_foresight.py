@@ -1,0 +1,160 @@
+"""Issue 59 for Duel of the Giants: forecasts in a player's words (59.3), previews of
+the ATG's facing and the Stuka's flight (59.9), and the end of a phase named to the
+page (59.3), each on a hand-built board with the exact answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cli.serve.seatview import end_action
+from cli.serve.store import ServerFiles
+from core.errors import TanktableError
+from rulesets.duel_of_the_giants import RULESET
+from rulesets.duel_of_the_giants.foresight import atg_cover, flight
+from rulesets.duel_of_the_giants.preview import preview
+from rulesets.duel_of_the_giants.svg import centre
+from rulesets.duel_of_the_giants.table_aids import board_aids
+from tests.duel_of_the_giants.helpers import (
+    atg,
+    blank,
+    d,
+    goto,
+    h,
+    play,
+    stuka_at_d4,
+    t34,
+    tiger,
+)
+from tests.serve.helpers import Link, TestClient, create, make_server
+
+
+def _notes(g: object) -> dict[str, str]:
+    legal = g.legal_actions()  # type: ignore[attr-defined]
+    return dict(zip((g.format_action(a) for a in legal), g.describe_actions(legal), strict=True))  # type: ignore[attr-defined]
+
+
+def test_issue_59_3_dg_11_8_a_shot_at_a_tiger_says_its_track_before_and_after() -> None:
+    """T-34 FP 4 at 3 hexes with its turret on the Tiger: 4 - 2 = 2 hits against the
+    Tiger's front armour 4: damaged, its track 5 -> 4 (DG-17.8, DG-11.8), said so."""
+    g = blank()
+    tiger(g, 1, "d5", "E")
+    tiger(g, 2, "a1", "E")
+    t34(g, 1, "g5", "W")
+    t34(g, 9, "i11", "NE")
+    goto(g, "D1")
+    play(g, "fire d5 g5")
+    notes = _notes(g)
+    assert notes["fire g5 d5"] == "damages Tiger 1: its track 5 → 4 (2 hits vs its front armour 4, DG-11.8)"
+    events = play(g, "fire g5 d5")
+    assert any("damage track 5 -> 4" in e.text for e in events)  # what the note foretold
+
+
+def test_issue_59_9_dg_12_3_turning_an_atg_previews_the_hexes_its_gun_covers() -> None:
+    """A PAK 8.8 at c5 turned E covers d5, e5 and the T-34 at f5, which blocks the sight
+    beyond it (DG-16.4), with the forecast of the shot at it; turned W it covers b5
+    and a5, with nothing to shoot (DG-12.3, DG-17.8)."""
+    g = blank()
+    tiger(g, 1, "a1", "E")
+    tiger(g, 2, "a11", "E")
+    gun = atg(g, "c5", "pak88", "NE", face_up=True)
+    t34(g, 1, "f5", "NE")
+    goto(g, "A2")
+    assert g.step == "A2", g.step
+    assert atg_cover(g, gun, None, d("E")).hexes[:2] == (h("d5"), h("e5"))
+    notes = _notes(g)
+    face_e = next(t for t in notes if t.startswith("face c5 E") or t == "face c5 E")
+    assert notes[face_e].startswith("facing E it covers d5-f5 (3 hexes) (DG-12.3); at f5: ")
+    assert "at f5: " in notes[face_e] and "T-34 #1" in notes[face_e]
+    assert notes["face c5 W"] == "facing W it covers b5-a5 (2 hexes) (DG-12.3)"
+    # the browser draws the same: the covered hexes marked, a line to the T-34
+    legal = g.legal_actions()
+    texts = [g.format_action(a) for a in legal]
+    aids = board_aids(g, legal, g.describe_actions(legal)).actions
+    drawing = aids[texts.index(face_e)].drawing
+    assert drawing is not None and [m.at for m in drawing.marks] == [centre(*h(x)) for x in ("d5", "e5", "f5")]
+    assert drawing.lines and drawing.lines[0].label.split(":")[0] in ("damages T-34 #1", "destroys T-34 #1")
+
+
+def test_issue_59_9_dg_13_3_the_stukas_launch_previews_its_reach_and_attack() -> None:
+    """The Stuka at a6 facing E, one T-34 at c6 facing W (its rear hex d6): launched it
+    has its flight phase's actions; F, F, R, R, R reach d6 facing W is too many, but
+    the attack needs only reaching d6 (DG-13.5) -- the note counts the actions."""
+    g = stuka_at_d4("c6", "W")
+    notes = _notes(g)
+    assert notes["stuka launch"].startswith("then at a6 facing E, ")
+    assert "attack T-34 #1 at c6 from d6 in 3 (DG-13.5)" in notes["stuka launch"]
+    f = flight(g, "launch")
+    assert f is not None and h("d6") in f.reach and h("b6") in f.reach
+    said = preview(g, g.to_move(), "stuka")
+    assert "attack T-34 #1 at c6 from d6 after 3 action(s): destroys it (DG-13.5)" in said
+    play(g, "stuka launch", "stuka F", "stuka F", "stuka F")
+    assert g.stuka is not None and g.stuka.pos == h("d6")
+    assert _notes(g)["stuka attack c6"] == "destroys T-34 #1 from behind (DG-13.5)"
+
+
+def test_issue_59_9_preview_of_a_face_down_gun_only_for_its_owner() -> None:
+    """``preview HEX`` lists each facing's cover of one's own gun; the other side may
+    not ask about a face-down marker: its identity is the German's secret (DG-24)."""
+    g = blank()
+    tiger(g, 1, "a1", "E")
+    tiger(g, 2, "a11", "E")
+    gun = atg(g, "c5", "pak36", "NE")
+    t34(g, 1, "f5", "NE")
+    said = preview(g, gun.owner, "c5")
+    assert said.splitlines()[0] == "the PAK 36 at c5, facing NE now; each facing covers:"
+    assert len(said.splitlines()) == 7
+    with pytest.raises(TanktableError, match="no ATG of yours at c5"):
+        preview(g, 1 - gun.owner, "c5")
+
+
+def test_issue_59_3_the_seat_is_told_which_action_ends_the_phase(tmp_path: Path) -> None:
+    """The page shows `end` as a button when it is legal: the server names it in the
+    seat's state (``end``), and only for the seat to move; a Tiger's programming (A4)
+    cannot be passed, so there it is None."""
+    assert end_action(blank(), [{"text": "stuka launch"}, {"text": "end"}]) == "end"
+    assert end_action(blank(), [{"text": "tiger1 +F"}]) is None
+    from tests.serve.test_browser_dg import position_at
+
+    position = position_at(tmp_path, "program.yaml", "A4", 5)
+    app, _server = make_server(tmp_path / "games", ServerFiles.of([], [position]))
+    with TestClient(app) as client:
+        game = create(client, ruleset="duel-of-the-giants", position="program.yaml", seed=7,
+                      seats={"german": "human", "soviet": "human"})
+        german, soviet = (Link(client, game["links"][side]) for side in ("german", "soviet"))
+        assert german.state()["end"] is None  # programming: no end
+        for move in ("tiger1 done", "tiger2 done"):
+            assert german.post("act", {"move": move}).status_code == 200
+        state = soviet.state()
+        assert state["end"] == "end" and "end" in [a["text"] for a in state["actions"]]
+        assert german.state()["end"] is None  # not the German's decision
+    assert RULESET.id == "duel-of-the-giants"
+
+
+def test_issue_59_1_dg_17_a_t34_step_names_who_could_shoot_it_there_from_what_soviet_knows() -> None:
+    """T-34 #1 at g5 facing W, phase B3: a step forward ends on f5, 3 hexes in front of
+    Tiger 1 at c5 (FP 5 - 2 = 3 hits vs front armour 3: destroyed). A face-down PAK 8.8
+    at e3 aiming SE along the line to f5 is not named: the Soviet player does not know it
+    is a gun (DG-24); turned face up it is. The browser draws a red line from each."""
+    from rulesets.duel_of_the_giants.actions import T34Step
+    from rulesets.duel_of_the_giants.threats import covering
+
+    g = blank()
+    tiger(g, 1, "c5", "E")
+    tiger(g, 2, "a11", "E")
+    t = t34(g, 1, "g5", "W")
+    gun = atg(g, "e3", "pak88", "SE")
+    goto(g, "B3")
+    assert g.step == "B3", g.step
+    step = T34Step(h("g5"), "F")
+    assert step in g.legal_actions()
+    note = g.describe_action(step)
+    assert note == "under fire from Tiger 1 (c5): destroys it (DG-17)"
+    assert [who for _, who, _ in covering(g, t, h("f5"))] == ["Tiger 1 (c5)"]
+    gun.face_up = True
+    g.state_changed()
+    assert [who for _, who, _ in covering(g, t, h("f5"))] == ["Tiger 1 (c5)", "the PAK 8.8 (e3)"]
+    drawing = board_aids(g, [step], [note]).actions[0].drawing
+    assert drawing is not None and drawing.lines[0].face == "threat"
+    assert drawing.lines[0].label == "Tiger 1 (c5): destroys it"
