@@ -31,6 +31,7 @@ from cli.options import game_options, pairs
 from cli.prompt import Prompt, fit_prompt, parse_move, shown_input, too_long
 from cli.recent_results import Entry, early_lines, fit, full_lines
 from cli.terminal import is_terminal
+from core.ai.levels import withheld
 from core.errors import NotationError, TanktableError, UsageError
 from core.game import Event, Game, Ruleset, TableCommand, Termination
 from core.registry import get_ruleset
@@ -179,8 +180,11 @@ class Session:
         self.seal = seal
         """A secret seed's seal: the screen shows its commitment, and the seed only at the end."""
         seats = named_seats(s.seats)
-        for side in seats:
+        for side, kind in seats.items():
             game.player_index(side)
+            refused = withheld(kind, ruleset.id)
+            if refused:
+                raise UsageError(f"--seat {side}={kind}: {refused}")
         self.kinds = seat_kinds(game.players, seats, header.seats)
         kinds = self.kinds
         self.humans = [p for p, k in kinds.items() if k == HUMAN]

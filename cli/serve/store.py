@@ -162,7 +162,7 @@ class GameStore:
             with offered_only([*self.files.scenarios.values(), *spec.offered], OPTION_FILES):
                 game = ruleset.new_game(scenario, options, seed)
             header = make_header(ruleset, scenario, seed, seal=seal)
-        return self.adopt(ruleset, game, header, self._kinds(game, spec.seats))
+        return self.adopt(ruleset, game, header, self._kinds(game, spec.seats, ruleset.id))
 
     def _scenario(self, ruleset: Ruleset, name: str | None) -> str | Path | None:
         if name is None or name in ruleset.scenarios():
@@ -188,12 +188,17 @@ class GameStore:
             raise DataError(problems)
         return ruleset.from_position(doc.data, seed)
 
-    def _kinds(self, game: Game[Any], seats: Mapping[str, str]) -> dict[int, str]:
+    def _kinds(self, game: Game[Any], seats: Mapping[str, str], ruleset_id: str) -> dict[int, str]:
+        from core.ai.levels import withheld
+
         allowed = [HUMAN, *self.agent_kinds]
         for side, kind in seats.items():
             game.player_index(side)
             if kind not in allowed:
                 raise UsageError(f"seat {side}={kind}: a seat is one of {', '.join(allowed)}")
+            refused = withheld(kind, ruleset_id)
+            if refused:
+                raise UsageError(f"seat {side}={kind}: {refused}")
         kinds = {}
         for p, name in enumerate(game.players):
             kinds[p] = seats.get(name, HUMAN if p == 0 else "greedy")

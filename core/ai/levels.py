@@ -19,7 +19,8 @@ from pydantic import Field
 from core.data import DataModel, parse_document, validate
 from core.resources import shipped
 
-__all__ = ["LevelFigures", "Levels", "cap", "help_lines", "level_notes", "levels", "markdown_table"]
+__all__ = ["LevelFigures", "Levels", "cap", "help_lines", "level_notes", "levels", "markdown_table",
+           "withheld"]
 
 
 class LevelFigures(DataModel):
@@ -27,6 +28,11 @@ class LevelFigures(DataModel):
 
     strength: str = Field(min_length=1, description="Its measured results (bench/RESULTS.md), in words.")
     seconds: float = Field(ge=0, description="Seconds for one decision (bench/level_times.py).")
+    offered: bool = Field(
+        default=True,
+        description="Whether a player may choose it in this ruleset: a level the ladder could not tell "
+                    "apart from the one below it is not offered (its name would promise a difference).")
+    withheld: str = Field(default="", description="Why it is not offered, with the level to choose instead.")
 
 
 class Level(DataModel):
@@ -76,6 +82,17 @@ def note(kind: str, ruleset: str) -> str:
     return f"{level.summary} — {figures.strength}; about {_seconds(figures.seconds)} a move{_at_most(kind)}"
 
 
+def withheld(kind: str, ruleset: str) -> str | None:
+    """Why ``kind`` is not offered in ``ruleset`` (``None``: it is offered, or the file does
+    not describe it). The terminal and the browser refuse such a seat with this reason;
+    simulations and the bench tools may still play it."""
+    level = levels().levels.get(kind)
+    figures = None if level is None else level.rulesets.get(ruleset)
+    if figures is None or figures.offered:
+        return None
+    return f"{ruleset} does not offer the level {kind!r}: {figures.withheld}"
+
+
 def level_notes(kinds: Iterable[str]) -> dict[str, dict[str, Any]]:
     """For the start page: for each of ``kinds`` the file describes, its summary and,
     per ruleset id, its strength, its time per move and the two as one note."""
@@ -85,7 +102,8 @@ def level_notes(kinds: Iterable[str]) -> dict[str, dict[str, Any]]:
         if level is None:
             continue
         out[kind] = {"summary": level.summary, "rulesets": {
-            rid: {"strength": f.strength, "time": _seconds(f.seconds) + _at_most(kind), "note": note(kind, rid)}
+            rid: {"strength": f.strength, "time": _seconds(f.seconds) + _at_most(kind), "note": note(kind, rid),
+                  "offered": f.offered, "withheld": f.withheld}
             for rid, f in level.rulesets.items()}}
     return out
 
@@ -94,10 +112,12 @@ def help_lines() -> list[str]:
     """For ``tanktable play --help``: one line per level, seconds per ruleset (and its cap)."""
     lines = []
     for kind, level in levels().levels.items():
-        times = ", ".join(f"{rid} {_seconds(f.seconds)}" for rid, f in level.rulesets.items())
+        times = ", ".join(f"{rid} {_seconds(f.seconds)}" for rid, f in level.rulesets.items() if f.offered)
         limit = cap(kind)
         most = "" if limit is None else f"; at most {limit:g} s"
-        lines.append(f"{kind}: {level.summary} ({times} a move{most})")
+        not_in = [rid for rid, f in level.rulesets.items() if not f.offered]
+        absent = f"; not offered in {', '.join(not_in)} (not shown stronger than the level below)" if not_in else ""
+        lines.append(f"{kind}: {level.summary} ({times} a move{most}{absent})")
     return lines
 
 
@@ -108,6 +128,9 @@ def markdown_table(titles: dict[str, str]) -> str:
         cells = []
         for rid in titles:
             f = level.rulesets.get(rid)
+            if f is not None and not f.offered:
+                cells.append(f"not offered: {f.withheld} (measured: {f.strength})")
+                continue
             cells.append(f"{f.strength}; {_seconds(f.seconds)} a move{_at_most(kind)}" if f else "")
         rows.append(f"| `{kind}` | " + " | ".join(cells) + " |")
     return "\n".join(rows)

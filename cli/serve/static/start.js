@@ -36,6 +36,7 @@ function fillRuleset() {
   r.players.forEach((side, i) => {
     const select = el("select", {name: "seat-" + side, "data-side": side});
     for (const kind of catalog.seat_kinds) {
+      if (!offered(kind, r.id)) continue;
       const option = el("option", {value: kind, text: kind});
       const note = levelNote(kind, r.id);
       if (note) option.title = note;
@@ -64,9 +65,18 @@ function showLevels(rulesetId) {
     const level = (catalog.levels || {})[kind];
     if (!level) continue;
     const figures = level.rulesets[rulesetId] || {strength: "not measured", time: "?"};
-    body.append(el("tr", {"data-level": kind}, el("th", {text: kind}), el("td", {text: level.summary}),
-      el("td", {text: figures.strength}), el("td", {text: figures.time})));
+    const strength = figures.offered === false ? "not offered: " + figures.withheld : figures.strength;
+    body.append(el("tr", {"data-level": kind, class: figures.offered === false ? "withheld" : ""},
+      el("th", {text: kind}), el("td", {text: level.summary}),
+      el("td", {text: strength}), el("td", {text: figures.offered === false ? "" : figures.time})));
   }
+}
+
+/** Whether this ruleset offers the computer level `kind` (data/ai_levels.yaml: offered). */
+function offered(kind, rulesetId) {
+  const level = (catalog.levels || {})[kind];
+  const figures = level && level.rulesets[rulesetId];
+  return !figures || figures.offered !== false;
 }
 
 /** How strong and how slow a computer level is in this ruleset (data/ai_levels.yaml). */

@@ -1,0 +1,57 @@
+"""Fewer levels rather than names that promise a difference (issue 61.9): a level the
+ladder could not tell apart from the one below it in a ruleset is not offered there,
+and every place a player picks a level says so; simulations may still play it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core.ai.levels import help_lines, level_notes, levels, markdown_table, withheld
+from tests.console import tanktable
+
+WITHHELD = {("easy", "battle-of-tanks"), ("hard", "battle-of-tanks"), ("hard", "duel-of-the-giants")}
+
+
+def test_the_shipped_file_withholds_exactly_the_levels_the_ladder_could_not_separate() -> None:
+    found = {(kind, rid) for kind, level in levels().levels.items()
+             for rid, figures in level.rulesets.items() if not figures.offered}
+    assert found == WITHHELD
+    for kind, rid in WITHHELD:
+        reason = withheld(kind, rid)
+        assert reason is not None and "95% interval" in reason and "play " in reason
+    assert withheld("hard", "tank-chess") is None
+    assert withheld("wizard", "tank-chess") is None  # a level the file does not describe
+
+
+def test_help_and_the_docs_table_say_where_a_level_is_not_offered() -> None:
+    hard = next(line for line in help_lines() if line.startswith("hard:"))
+    assert "not offered in battle-of-tanks, duel-of-the-giants" in hard
+    assert "tank-chess 0.5 s" in hard and "battle-of-tanks 2.7" not in hard
+    table = markdown_table({"tank-chess": "Tank Chess", "battle-of-tanks": "Battle of Tanks"})
+    row = next(line for line in table.splitlines() if line.startswith("| `hard`"))
+    assert "not offered: the ladder could not tell it from normal" in row
+    notes = level_notes(["hard"])["hard"]["rulesets"]
+    assert notes["duel-of-the-giants"]["offered"] is False and notes["tank-chess"]["offered"] is True
+
+
+def test_play_refuses_a_withheld_level_with_its_reason(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = tanktable(monkeypatch, capsys, "play", "duel-of-the-giants", "--seat", "soviet=hard", "--seed", "1")
+    assert code == 2
+    assert "--seat soviet=hard: duel-of-the-giants does not offer the level 'hard'" in out
+    assert "play normal" in out
+
+
+def test_the_browser_table_refuses_it_too(tmp_path: Path) -> None:
+    from tests.serve.helpers import HOST, TestClient, make_server
+
+    app, _server = make_server(tmp_path / "games", agent_kinds=["greedy", "easy", "normal", "hard"])
+    with TestClient(app) as client:
+        r = client.post("/api/games", headers=HOST, json={"ruleset": "battle-of-tanks", "seats": {"b": "easy"}})
+        assert r.status_code == 400
+        assert "battle-of-tanks does not offer the level 'easy'" in r.json()["error"]
+        catalog = client.get("/api/catalog", headers=HOST)
+        assert catalog.status_code == 200
+        assert catalog.json()["levels"]["easy"]["rulesets"]["battle-of-tanks"]["offered"] is False
