@@ -200,7 +200,7 @@ def test_playtest_29_8_an_atg_badge_covers_no_piece(browser: Browser, live: tupl
         open_game(b, base, "duel-of-the-giants", "german", DG_STACKED)
         b.wait("document.querySelectorAll('#dg-atg-ids .dg-atg-id').length === 5")
         found = b.js(f"""(() => {{ const svg = document.querySelector('#board svg');
-            const pieces = [...svg.children].filter(n => n.matches('circle, line')
+            const pieces = [...svg.children].filter(n => n.matches('circle, line, g.tt-piece')
                 || (n.matches('rect') && +n.getAttribute('width') <= 18 && +n.getAttribute('height') <= 18));
             return {{badges: [...document.querySelectorAll('#dg-atg-ids .dg-atg-id')].map(g => [g.dataset.at, {RECT}(g.querySelector('rect'))]),
                      pieces: pieces.map(n => [n.tagName + ' ' + (n.getAttribute('r') || n.getAttribute('width') || ''), {RECT}(n)])}}; }})()""")

@@ -186,8 +186,21 @@ function unitBoxes(svg) {
     const tag = node.tagName.toLowerCase();
     const small = tag === "rect" && Number(node.getAttribute("width")) <= 30 && Number(node.getAttribute("height")) <= 20;
     if (tag === "circle" || tag === "line" || small || node.matches("g.drift")) out.push(node.getBBox());
+    else if (node.matches("g.tt-piece")) out.push(placedBox(node));
   }
   return out;
+}
+
+// A piece's box on the drawing (issue 58.3): its own box carried through its translate and rotate.
+function placedBox(node) {
+  const b = node.getBBox(), m = node.transform.baseVal.consolidate()?.matrix;
+  if (!m) return b;
+  const xs = [], ys = [];
+  for (const [x, y] of [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height], [b.x + b.width, b.y + b.height]]) {
+    xs.push(m.a * x + m.c * y + m.e); ys.push(m.b * x + m.d * y + m.f);
+  }
+  const x = Math.min(...xs), y = Math.min(...ys);
+  return {x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y};
 }
 
 // A hex's centre on the drawing: the hex label the server wrote on the board sits
