@@ -29,7 +29,7 @@ import typer
 
 from cli.options import game_options, pairs
 from cli.prompt import Prompt, fit_prompt, parse_move, shown_input, too_long
-from cli.recent_results import Entry, early_lines, fit, full_lines
+from cli.recent_results import Entry, fit, full_lines
 from cli.terminal import is_terminal
 from core.ai.levels import withheld
 from core.errors import NotationError, TanktableError, UsageError
@@ -194,6 +194,8 @@ class Session:
         """Per human: the moves last shown, in full (``last`` prints them)."""
         self.shown_early: dict[int, list[Entry]] = {p: [] for p in self.humans}
         """Per human: their own last moves, shown before the computer's reply (issue 27.13)."""
+        self.listed_count = -1
+        """Moves the last ``moves`` listed when a game writes them a line per destination (issue 59.6)."""
         self.clock_start = clock.seconds if clock is not None else None
         self.clock_left: dict[int, float] | None = None
         if clock is not None:
@@ -553,12 +555,20 @@ class Session:
         player's screen, unless ``again``."""
         text = self.seen(player, "compact board", lambda g: g.render_compact(player, color=self.color))
         board = again or self.shown.get(player) != text
-        above = len(early_lines(self.shown_early.get(player, []), screen_columns()))
+        above = len(fit(self.shown_early.get(player, []), screen_columns(), self.own_room(player)))
         # The prompt takes a line, and the Enter that answers it another: keep both in view.
         self.show_moves(player, room=screen_lines() - 2 - above - (text.count("\n") + 1 if board else 0))
         if board:
             typer.echo(text)
         self.shown[player] = text
+
+    def own_room(self, player: int) -> int:
+        """Lines for a person's own decisions shown before the computer's reply: half
+        of what the prompt, its answer and the board last drawn leave on the screen
+        (the reply gets the other half); at least one, its compact line."""
+        board = self.shown.get(player)
+        left = screen_lines() - 4 - (board.count("\n") + 1 if board else 0)
+        return max(1, left // 2)
 
     def show_moves(self, player: int, room: int | None = None) -> None:
         """The moves this player has not seen yet, in at most ``room`` lines.
@@ -587,7 +597,8 @@ class Session:
         if not entries:
             return
         self.shown_early[player] = [*self.shown_early.get(player, []), *entries]
-        for line in early_lines(entries, screen_columns()):
+        # narrated as the computer's reply is (issue 59.4), in what the board leaves
+        for line in fit(entries, screen_columns(), self.own_room(player)):
             typer.echo(line)
 
     def human_turn(self, player: int) -> int | None:
@@ -642,12 +653,17 @@ class Session:
                     typer.echo(self.seen(player, "card", partial(_card, name=name, player=player))
                                if name else "usage: card NAME")
                 elif word == "hint":
-                    for line in self.hint_lines(player):
+                    from cli.spinner import thinking
+
+                    with thinking(f"hint for {g.players[player]}: searching"):  # issue 59.3: it shows it thinks
+                        lines = self.hint_lines(player)
+                    for line in lines:
                         typer.echo(line)
                 elif word == "undo":
-                    self.undo(player)
+                    took = self.undo(player)
                     self.autosave()  # a kill now must not bring the move back
                     self.show_board(player, again=True)
+                    typer.echo(took)  # issue 59.4: what it took back, under the board
                 elif word == "save":
                     what, _, name = rest.strip().partition(" ")
                     if what == "position" and name.strip():
@@ -748,15 +764,25 @@ class Session:
         def listed(g: Game[Any]) -> list[tuple[str, str]]:
             legal = g.legal_actions()
             notes = g.describe_actions(legal)
+            merged = getattr(g, "move_lines", None)  # issue 59.6: a line per destination (Tank Chess)
+            if merged is not None:
+                kept = [(a, n) for a, n in zip(legal, notes, strict=True)
+                        if keep is None or keep.search(g.format_action(a) + (f"  ({n})" if n else ""))]
+                self.listed_count = len(kept)
+                return list(merged([a for a, _ in kept], [n for _, n in kept]))
             return [(g.group_of(a, n), g.format_action(a) + (f"  ({n})" if n else ""))
                     for a, n in zip(legal, notes, strict=True)]
 
+        self.listed_count = -1
         rows = [(heading, text) for heading, text in
-                self.seen(self.game.to_move(), "move list", listed) if keep is None or keep.search(text)]
+                self.seen(self.game.to_move(), "move list", listed) if keep is None or keep.search(text)
+                or self.listed_count >= 0]
         groups: dict[str, list[str]] = {}
         for heading, text in rows:
             groups.setdefault(heading, []).append(text)
         alone = groups.pop("", [])
+        counted = f"{len(rows)} move(s)" if self.listed_count < 0 else (
+            f"{self.listed_count} move(s) to {len(rows)} destination(s)")
         if len(rows) > GROUP_ABOVE and len(groups) > 1 and len(groups) + len(alone) < len(rows) / 2:
             width = screen_columns() - 1
             lines = pack(alone, width, "  ", "  ") if alone else []
@@ -766,18 +792,21 @@ class Session:
                 lines = pack(alone, width, "  ", "  ") if alone else []
                 lines += [first_line(texts, width, f"  {heading} ({len(texts)}): ", f"  ('moves {heading}')")
                           for heading, texts in groups.items()]
-            typer.echo(f"{len(rows)} move(s) in {len(groups)} groups ('moves FILTER' shows one)")
+            typer.echo(f"{counted} in {len(groups)} groups ('moves FILTER' shows one)")
             for line in lines:
                 typer.echo(line)
             return
         texts = [text for _, text in rows]
-        typer.echo(f"{len(texts)} move(s)")
+        typer.echo(counted)
         cell = max([22, *(len(t) for t in texts)])
         per_line = max(1, (screen_columns() - 2 + 3) // (cell + 3))  # fits the terminal's width
         for i in range(0, len(texts), per_line):
             typer.echo("  " + "   ".join(f"{t:<{cell}}" for t in texts[i:i + per_line]).rstrip())
 
-    def undo(self, player: int) -> None:
+    def undo(self, player: int) -> str:
+        """Take back ``player``'s last decision and what followed it; the line saying
+        what was taken back (issue 59.4: ``took back: MT e2-e4:N (and black's reply
+        CLT i16-h16:SW)``), other players' decisions as every player reads them."""
         g = self.game
         mine = [i for i, st in enumerate(g.history) if st.player == player]
         if not mine:
@@ -787,7 +816,13 @@ class Session:
         others = {st.player for st in g.history[cut:]} - {player}
         if others and (not across or any(self.kinds[o] == HUMAN for o in others)):
             raise TanktableError("cannot undo past another player's decision")
+        steps = g.history[cut:]
+        public = g.public_moves()[cut:] if others else []
+        own = [g.format_action(st.action) for st in steps if st.player == player]
+        replies = [f"{g.players[st.player]}'s reply {text or '(hidden)'}"
+                   for st, text in zip(steps, public, strict=False) if st.player != player]
         g.undo_to(cut)
+        return "took back: " + ", ".join(own) + (f" (and {', '.join(replies)})" if replies else "")
 
 
 def _card(game: Game[Any], name: str, player: int) -> str:

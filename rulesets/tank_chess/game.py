@@ -194,6 +194,40 @@ class TankChessGame(Game[TankMove]):
         """The tank that moves: its card and square (``MT e1``)."""
         return f"{action.piece} {self.square_name(action.frm)}"
 
+    def move_lines(self, actions: Sequence[TankMove], notes: Sequence[str]) -> list[tuple[str, str]]:
+        """The move list by tank, then by destination (issue 59.6): one line per
+        destination with its facings and shots, those with the same note together
+        (``MT e1-e3: N NE (into fire: ...); N xe9 (destroys LT e9)``), each line
+        under :meth:`group_of`'s heading, in the order of ``actions``."""
+        lines: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        heads: dict[tuple[str, str], str] = {}
+        for action, note in zip(actions, notes, strict=True):
+            head = self.group_of(action, note)
+            to = "off" if action.to is None else self.square_name(action.to)
+            key = (head, to)
+            heads[key] = head
+            if action.to is None:
+                item = ""
+            else:
+                item = Dir(action.facing).name if action.facing is not None else ""
+                if action.target is not None:
+                    item += f" x{self.square_name(action.target)}"
+            lines.setdefault(key, []).append((item.strip(), note))
+        out: list[tuple[str, str]] = []
+        for key, items in lines.items():
+            parts: list[str] = []
+            run: list[str] = []
+            said = items[0][1]
+            for item, note in [*items, ("", "\0")]:
+                if note != said:
+                    words = " ".join(i for i in run if i)
+                    parts.append(words + (f" ({said})" if said else "") if words else said)
+                    run, said = [], note
+                run.append(item)
+            head, to = key
+            out.append((heads[key], f"{head}-{to}" + (": " + "; ".join(p for p in parts if p) if any(parts) else "")))
+        return out
+
     def variant_of(self, action: TankMove) -> Hashable:
         """The drive and the shot: moves that differ only in the final facing are one."""
         return (action.piece, action.frm, action.to, action.target)

@@ -34,7 +34,9 @@ def test_moves_e1_on_a_16_board_lists_exactly_the_moves_touching_e1() -> None:
     lists the moves that name e1 itself, counted from the game, none of theirs."""
     game = RULESET.new_game("standard-16", None, seed=1)
     game.apply_text("HT c1-b1:W")
-    texts = [game.format_action(a) for a in game.legal_actions()]
+    legal = game.legal_actions()
+    # the filter reads a move's note too (issue 59.1: "into fire: MT e1 ...")
+    texts = [game.format_action(a) + f"  ({n})" for a, n in zip(legal, game.describe_actions(legal), strict=True)]
     expected = [t for t in texts if re.search(r"\be1(?!\d)", t, re.IGNORECASE)]
     assert len(expected) < len([t for t in texts if "e1" in t.lower()])
     result = runner.invoke(app, ["play", "tank-chess", "--scenario", "standard-16", "--seat", "white=human",
@@ -45,36 +47,51 @@ def test_moves_e1_on_a_16_board_lists_exactly_the_moves_touching_e1() -> None:
     assert not re.search(r"\be1\d", result.output.split("move(s)")[1].split("Result")[0])
 
 
+def _moves_of_lines(text: str, tank: str) -> list[str]:
+    """The moves the lines ``TANK-TO: FACINGS [xTARGET] (NOTE); ...`` of ``tank`` stand for."""
+    out = []
+    for dest, rest in re.findall(rf"^  ({re.escape(tank)}-[a-p]\d+): (.*)$", text, re.MULTILINE):
+        for word in re.sub(r"\([^)]*\)", "", rest).replace(";", " ").split():
+            if word.startswith("x"):
+                out[-1] += f" {word}"
+            else:
+                out.append(f"{dest}:{word}")
+    return out
+
+
 def test_a_long_list_of_moves_is_grouped_by_the_tank_that_moves() -> None:
-    """Issue 19 item 6: a long list of moves is shown by group, under its tank
-    (``MT e1 (n): ...``). When every move would not fit the screen, each group is
-    one line with its first moves and how many more, and ``moves GROUP`` lists
-    that group whole; a grouped list that fits shows every move once."""
+    """Issue 19 item 6, issue 59.6: a long list of moves is shown by group, under its
+    tank (``MT e1 (n): ...``), a line per destination with its facings (``MT e1-e3: N
+    NE``). When every destination would not fit the screen, each group is one line
+    with its first destinations and how many more, and ``moves GROUP`` lists that
+    group whole; a grouped list that fits shows every move once."""
     game = RULESET.new_game("standard-16", None, seed=1)
     texts = [game.format_action(a) for a in game.legal_actions()]
     tanks = sorted({t.split("-")[0] for t in texts})
+    destinations = list(dict.fromkeys(t.split(":")[0] for t in texts))
     result = runner.invoke(app, ["play", "tank-chess", "--scenario", "standard-16", "--seat", "white=human",
                                  "--seat", "black=random", "--seed", "1"],
                            input="moves\nmoves MT e1\nmoves HT\nresign\ny\n")
     assert result.exit_code == 0, result.output
     everything, one_group, two_groups = result.output.split("> ")[1:4]
-    assert f"{len(texts)} move(s) in {len(tanks)} groups" in everything
+    assert f"{len(texts)} move(s) to {len(destinations)} destination(s) in {len(tanks)} groups" in everything
     rows = re.findall(r"^  ([A-Z]+ [a-p]\d+) \((\d+)\): (.*)$", everything, re.MULTILINE)
     assert sorted(h for h, _, _ in rows) == tanks
-    assert sum(int(n) for _, n, _ in rows) == len(texts)
+    assert sum(int(n) for _, n, _ in rows) == len(destinations)
     # the command as typed, the header and a line per tank, then the prompt
     assert len(everything.splitlines()[1:-1]) == 1 + len(tanks)
     for heading, count, line in rows:
-        shown = re.findall(r"[A-Z]+ [a-p]\d+-[a-p]\d+:[NESW]+", line)
-        mine = [t for t in texts if t.startswith(heading + "-")]
+        shown = re.findall(r"[A-Z]+ [a-p]\d+-[a-p]\d+(?=:)", line)
+        mine = [d for d in destinations if d.startswith(heading + "-")]
         assert shown == mine[:len(shown)] and shown
         assert line.endswith(f"... +{int(count) - len(shown)}  ('moves {heading}')")
     mt_e1 = [t for t in texts if t.startswith("MT e1-")]
-    assert f"{len(mt_e1)} move(s)\n" in one_group
-    assert sorted(re.findall(r"MT e1-[a-p]\d+:[NESW]+", one_group)) == sorted(mt_e1)
+    assert f"{len(mt_e1)} move(s) to {len({t.split(':')[0] for t in mt_e1})} destination(s)\n" in one_group
+    assert sorted(_moves_of_lines(one_group, "MT e1")) == sorted(mt_e1)
     heavies = [t for t in texts if t.startswith("HT ")]
-    assert f"{len(heavies)} move(s) in 2 groups" in two_groups
-    assert sorted(re.findall(r"HT [a-p]\d+-[a-p]\d+:[NESW]+", two_groups)) == sorted(heavies)
+    assert f"{len(heavies)} move(s) to {len({t.split(':')[0] for t in heavies})} destination(s)\n" in two_groups
+    one_a_line = re.sub(r" {2,}HT ", "\n  HT ", two_groups)  # the few destinations stand in columns
+    assert sorted(_moves_of_lines(one_a_line, "HT c1") + _moves_of_lines(one_a_line, "HT n1")) == sorted(heavies)
 
 
 def test_first_line_shows_what_fits_and_counts_the_rest() -> None:

@@ -1,0 +1,57 @@
+"""Issue 59 in the terminal, Tank Chess: danger in ``moves`` and ``threats`` (59.1),
+own moves narrated and ``undo`` saying what it took back (59.4), the move list a
+line per destination (59.6)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.app import app
+from rulesets.tank_chess import RULESET
+
+runner = CliRunner()
+ARGS = ["play", "tank-chess", "--scenario", "standard-16", "--seat", "white=human", "--seat", "black=random",
+        "--seed", "1"]
+
+
+def run(commands: str) -> list[str]:
+    """The output of each command typed, in order (split at the prompts)."""
+    result = runner.invoke(app, ARGS, input=commands + "\nquit\n", env={"COLUMNS": "100", "LINES": "40"})
+    assert result.exit_code == 0, result.output
+    return result.output.split("> ")[1:]
+
+
+def test_59_1_59_6_moves_of_one_tank_a_line_per_destination_with_its_danger() -> None:
+    """TC-6.1/6.2 in words: the MT on h2 stepping to e5 facing NW is in the fire of the
+    black MT on l16 (its side); the list gives each destination once, its facings on it."""
+    game = RULESET.new_game("standard-16", None, seed=1)
+    mine = [game.format_action(a) for a in game.legal_actions() if game.format_action(a).startswith("MT h2-")]
+    destinations = {t.split(":")[0] for t in mine}
+    listed = run("moves MT h2")[0]
+    assert f"{len(mine)} move(s) to {len(destinations)} destination(s)" in listed
+    lines = re.findall(r"^  (MT h2-[a-p]\d+): (.*)$", listed, re.MULTILINE)
+    assert sorted(d for d, _ in lines) == sorted(destinations)
+    assert "  MT h2-e5: NW (into fire: MT l16 destroys it from the side)" in listed
+    assert "  MT h2-h3: N NE E SE SW W NW\n" in listed
+
+
+def test_59_1_threats_names_the_tanks_under_fire_and_maps_the_covered_squares() -> None:
+    out = run("threats")[0]
+    assert "none of white's tanks can be shot next turn" in out
+    assert "squares the enemy can fire into next turn" in out
+    assert re.search(r"^ 14( \*){16}$", out, re.MULTILINE)  # the open rank before Black's tanks
+    assert re.search(r"^  3( \.){16}$", out, re.MULTILINE)  # out of every enemy's reach
+
+
+def test_59_4_own_move_narrated_and_undo_says_what_it_took_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a 40-row terminal the own move is told in full before the reply, as the
+    reply is (on 24 rows the board leaves it its one line)."""
+    monkeypatch.setattr("cli.play.screen_lines", lambda: 40)
+    move, undone = run("MT e1-e3:N\nundo")[:2]
+    assert "white's Medium Tank moves 2 squares" in move  # as the computer's moves are told
+    reply = re.search(r"black +(\S+ \S+)", move)
+    assert reply is not None
+    assert f"took back: MT e1-e3:N (and black's reply {reply.group(1)})" in undone
