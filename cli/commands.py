@@ -182,6 +182,9 @@ def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, js
             "this game is not over and has hidden information: say which side you are with --as SIDE"
         )
     out: list[dict[str, Any]] = []
+    if not json_out:
+        for line in replay_header(record, ruleset.title):
+            typer.echo(line)
     for move in replay_moves(record, game, doc, upto):
         i, player = move.n, move.player
         shown_move = move.text if viewer is None or viewer == player else shown(
@@ -209,6 +212,22 @@ def replay_file(file: Path, verify: bool, side: str | None, upto: int | None, js
         if record.result:
             typer.echo(f"Result: {', '.join(record.result.winners) or 'draw'} -- {record.result.reason}")
     return 0
+
+
+def replay_header(record: RecordFile, title: str) -> list[str]:
+    """What a printed replay opens with: the game, where, who, when, how it ended."""
+    position = " (from a position)" if record.position is not None else ""
+    seats = ", ".join(f"{side} {kind}" for side, kind in record.seats.items()) or "not recorded"
+    if record.result is None:
+        result = f"not finished ({len(record.moves)} decisions so far)"
+    else:
+        won = ", ".join(record.result.winners) or "draw"
+        result = f"{won} -- {record.result.reason} ({len(record.moves)} decisions)"
+    lines = [f"{title}: {record.scenario}{position}", f"seats: {seats}"]
+    if record.date:
+        lines.append(f"played: {record.date}")
+    lines += [f"result: {result}", ""]
+    return lines
 
 
 def _checked_seed(record: RecordFile) -> dict[str, Any]:
