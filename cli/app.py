@@ -177,6 +177,12 @@ class _PlayCommand(TyperCommand):
                 from core.ai.levels import help_lines
 
                 param.help = f"{param.help} Levels: " + "; ".join(help_lines()) + "."
+        if not self.epilog:
+            from core.ai.levels import text_table
+
+            shipped = [r for r in ("tank-chess", "battle-of-tanks", "duel-of-the-giants") if r in ruleset_ids()]
+            self.epilog = ("Seconds a move of each level (--think 1; strength: docs/ai.md, bench/RESULTS.md):\n\n"
+                           + "\n".join(text_table(shipped)))
         super().format_help(ctx, formatter)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:

@@ -20,7 +20,7 @@ from core.data import DataModel, parse_document, validate
 from core.resources import shipped
 
 __all__ = ["LevelFigures", "Levels", "cap", "help_lines", "level_notes", "levels", "markdown_table",
-           "withheld"]
+           "text_table", "withheld"]
 
 
 class LevelFigures(DataModel):
@@ -118,6 +118,23 @@ def help_lines() -> list[str]:
         not_in = [rid for rid, f in level.rulesets.items() if not f.offered]
         absent = f"; not offered in {', '.join(not_in)} (not shown stronger than the level below)" if not_in else ""
         lines.append(f"{kind}: {level.summary} ({times} a move{most}{absent})")
+    return lines
+
+
+def text_table(rulesets: list[str]) -> list[str]:
+    """For ``tanktable play --help``: a small table of each level's time a move per
+    ruleset (``-`` where the level is not offered there), one line per level."""
+    names = list(levels().levels)
+    width = max(len(n) for n in names) + 2
+    cols = [max(len(r), 12) + 2 for r in rulesets]
+    lines = ["level".ljust(width) + "".join(r.ljust(c) for r, c in zip(rulesets, cols, strict=True))]
+    for kind, level in levels().levels.items():
+        cells = []
+        for rid, c in zip(rulesets, cols, strict=True):
+            f = level.rulesets.get(rid)
+            cell = "?" if f is None else ("not offered" if not f.offered else _seconds(f.seconds))
+            cells.append(cell.ljust(c))
+        lines.append(kind.ljust(width) + "".join(cells).rstrip())
     return lines
 
 

@@ -55,3 +55,23 @@ def test_the_browser_table_refuses_it_too(tmp_path: Path) -> None:
         catalog = client.get("/api/catalog", headers=HOST)
         assert catalog.status_code == 200
         assert catalog.json()["levels"]["easy"]["rulesets"]["battle-of-tanks"]["offered"] is False
+
+
+def test_issue_59_4_play_help_ends_with_the_levels_table(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from core.ai.levels import text_table
+
+    monkeypatch.setenv("COLUMNS", "160")
+    monkeypatch.setattr(sys, "argv", ["tanktable", "play", "--help"])
+    table = text_table(["tank-chess", "battle-of-tanks", "duel-of-the-giants"])
+    assert table[0].split() == ["level", "tank-chess", "battle-of-tanks", "duel-of-the-giants"]
+    assert table[-1].split() == ["hard", "0.5", "s", "not", "offered", "not", "offered"]
+    from cli.app import main
+
+    with pytest.raises(SystemExit):
+        main()
+    shown = [line.strip() for line in capsys.readouterr().out.splitlines()]
+    for row in table:
+        assert row.strip() in shown
