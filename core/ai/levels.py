@@ -10,7 +10,7 @@ is shown beside its time: the longest a person waits for it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any, Literal
 
@@ -121,7 +121,7 @@ def help_lines() -> list[str]:
     return lines
 
 
-def text_table(rulesets: list[str]) -> list[str]:
+def text_table(rulesets: Sequence[str]) -> list[str]:
     """For ``tanktable play --help``: a small table of each level's time a move per
     ruleset (``-`` where the level is not offered there), one line per level."""
     names = list(levels().levels)
