@@ -498,7 +498,7 @@ class Forecast:
             return f"damages {what} ({figures}, DG-17.9)"
         if self.hits > 0:  # an ATG below its armour
             return f"no effect on {what}: {figures} (DG-AMB-38)"
-        return f"no effect on {what}: the shot scores no hit, its range and turret turn take all (DG-17.8)"
+        return f"no effect on {what}: no hit at this range (DG-17.8)"
 
 
 def forecast(g: DuelGame, a: Fire) -> Forecast | None:

@@ -145,7 +145,8 @@ def test_issue_29_5_and_29_17_fire_by_finger(browser: Browser, live: tuple[str, 
         open_seat(browser, base, "summer-combat.yaml", "german", {"german": "human", "soviet": "human"})
         my_turn(browser)
         tap(browser, "#tt-overlay circle.tt-from[data-place='d2']")
-        assert "destroys it" in browser.wait("document.querySelector('#dg-shots text')?.textContent")
+        assert browser.wait("document.querySelector('#dg-shots text')?.textContent") == \
+            "no effect on it: no hit at this range"  # a player's words (issue 59.3)
         browser.screenshot(screenshots / "dg-fire-touch.png")
         count = log_length(browser)
         tap(browser, "#tt-overlay circle.tt-to[data-place='h9']")
@@ -168,7 +169,8 @@ def test_issue_29_5_select_a_gun_see_its_hits_and_fire_it_from_the_board(
     browser.wait("document.querySelector(\"#tt-overlay circle.tt-to[data-place='h9']\")")
     label = browser.wait("document.querySelector('#dg-shots text')?.textContent")
     note = browser.js("document.querySelector('#dg-fire .dg-shots .note').textContent")
-    assert label == "destroys it" and "hits vs its side armour 2" in note  # the server's own figures (issue 59.3)
+    assert label == "no effect on it: no hit at this range"  # the server's own words (issue 59.3)
+    assert note.strip().startswith("no effect on T-34 #") and "(DG-17.8)" in note
     no_secrets(browser, server, game_id, 0)
     browser.screenshot(screenshots / "dg-fire-selected.png")
     count = log_length(browser)

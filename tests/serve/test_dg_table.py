@@ -60,7 +60,7 @@ def test_issue_29_5_dg_17_5_a_t34s_forecast_counts_its_turret_turn() -> None:
     play(g, "fire c5 h5")
     texts, notes, _, _ = _sent(g)
     assert texts[0] == "fire h5 c5"
-    assert notes[0] == "no effect on Tiger 1: the shot scores no hit, its range and turret turn take all (DG-17.8)"
+    assert notes[0] == "no effect on Tiger 1: no hit at this range (DG-17.8)"
 
 
 def test_issue_29_6_dg_11_5_a_tiger_stack_is_drawn_with_its_course_hull_and_turret() -> None:

@@ -108,4 +108,55 @@ export function drawStatus() {
   $("hidden-board").hidden = !state.hidden;
   $("hidden-board").textContent = state.hidden || "";
   $("actions-box").hidden = !state.your_turn;
+  drawEnd(state);
 }
+
+// The phase's end (issue 59.3): a decision with one obvious answer is one visible
+// click or key, never only in the folded move list. The server names the seat's
+// legal action that ends the phase (`state.end`: Duel of the Giants' `end`, Battle
+// of Tanks' `pass`); it is a button beside the board, and the key E (or Enter when
+// it is the only legal action). A phase whose only legal action it is passes by
+// itself after a moment, with a line saying so: it is still sent as the seat's
+// decision, so records and replays read it as before.
+const AUTO_PASS_MS = 900;
+let autoPassFor = null;
+
+function endButton() {
+  let button = $("end-phase");
+  if (button) return button;
+  button = el("button", {id: "end-phase", class: "end-phase", type: "button",
+                         style: "font-weight:bold;font-size:1.05em;padding:0.35rem 1rem;margin:0.3rem 0"});
+  button.addEventListener("click", () => { const end = table.state && table.state.end; if (end) play(end); });
+  $("decision").before(button);
+  return button;
+}
+
+function drawEnd(state) {
+  const button = endButton();
+  const end = state.your_turn ? state.end : null;
+  button.hidden = !end;
+  button.style.display = end ? "block" : "none";  // its own line; hidden for sure (a display wins over [hidden])
+  if (!end) return;
+  const only = state.actions.length === 1;
+  button.textContent = `${only ? "Nothing to decide" : "End phase"}: ${end}`;
+  button.title = `${state.decision}\n${end} ends it (key E${only ? " or Enter" : ""})`;
+  if (only && autoPassFor !== state.version) {  // no choice at all: it passes by itself
+    autoPassFor = state.version;
+    $("notice").textContent = `${state.decision}: nothing to decide, passed by itself (${end})`;
+    const version = state.version;
+    setTimeout(() => { if (table.state && table.state.version === version && table.state.your_turn) play(end); },
+               AUTO_PASS_MS);
+  }
+}
+
+document.addEventListener("keydown", e => {
+  const state = table.state;
+  if (!state || !state.your_turn || !state.end || e.ctrlKey || e.metaKey || e.altKey) return;
+  const typing = e.target instanceof HTMLElement && e.target.closest("input, textarea, select, [contenteditable]");
+  if (typing) return;
+  const only = state.actions.length === 1;
+  if (e.key === "e" || e.key === "E" || (e.key === "Enter" && only && !(e.target instanceof HTMLButtonElement))) {
+    e.preventDefault();
+    play(state.end);
+  }
+});

@@ -64,7 +64,22 @@ async function preview(tiger, draft) {
   $("composer-preview").textContent = said.error || said.answer;
 }
 
+// The previews' own looks (issue 59.9): the hexes an ATG's gun would cover tinted red,
+// the hexes the Stuka can still reach tinted blue, without the flash of a reveal; a
+// T-34's destination under fire tinted dark red, dashed lines from who could shoot (59.1).
+const PREVIEW_STYLE = `
+.tt-mark-cover { fill: #d84315; fill-opacity: 0.22; stroke: #d84315; stroke-width: 1.5; animation: none; }
+.tt-mark-reach { fill: #1565c0; fill-opacity: 0.16; stroke: #1565c0; stroke-width: 1; animation: none; }
+.tt-face-cover { stroke: #d84315; }
+.tt-face-strike { stroke: #1565c0; stroke-dasharray: 6 3; }
+.tt-mark-threat { fill: #b00020; fill-opacity: 0.25; stroke: #b00020; stroke-width: 2; animation: none; }
+.tt-face-threat { stroke: #b00020; stroke-dasharray: 8 4; }`;
+
 export function setup() {
+  // a constructed sheet: the table's policy admits no <style> element (cli/serve/guard.py)
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(PREVIEW_STYLE);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   fire.setup();
   boardPlay.setup();
   onSelect(() => { fire.onSelected(); programMap.onSelected(); boardPlay.onSelected(); });

@@ -13,6 +13,7 @@ import {drawAid} from "../../aids.js";
 
 const PACES = [["slow", 2500], ["normal", 1200], ["fast", 500], ["by hand", 0]];
 const PACE_KEY = "tanktable.replay.pace";
+const PLAYED_BY_HAND = 1200;  // ▶ pressed while the pace is "by hand": the normal pace
 
 const replay = {entries: [], at: -1, timer: null, seen: null, played: 0, closed: true};
 
@@ -54,7 +55,7 @@ function panel() {
     el("p", {class: "dg-replay-controls"},
        button("dg-replay-first", "|◀", "first", () => { stop(); show(0); }),
        button("dg-replay-back", "◀ back", "one back", () => { stop(); show(replay.at - 1); }),
-       button("dg-replay-play", "▶ play", "play / pause", () => (replay.timer ? stop() : restart())),
+       button("dg-replay-play", "▶ play", "play / pause", () => (replay.timer ? stop() : restart(true))),
        button("dg-replay-forward", "forward ▶", "one forward", () => { stop(); show(replay.at + 1); }),
        button("dg-replay-last", "▶|", "last", () => { stop(); show(replay.entries.length - 1); }),
        " pace ", select,
@@ -71,16 +72,18 @@ function stop() {
   if (play) play.textContent = "▶ play";
 }
 
-function restart() {
+// A press on ▶ plays at the normal pace when the pace is "by hand" (issue 59.3: it did
+// nothing); "by hand" only keeps a replay that opens by itself on its first step.
+function restart(pressed = false) {
   stop();
-  const ms = pace();
+  const ms = pace() || (pressed ? PLAYED_BY_HAND : 0);
   if (!ms) return;
   if (replay.at >= replay.entries.length - 1) show(0);
   $("dg-replay-play").textContent = "❚❚ pause";
   const tick = () => {
     if (replay.at >= replay.entries.length - 1) { stop(); return; }
     show(replay.at + 1);
-    replay.timer = setTimeout(tick, pace());
+    replay.timer = setTimeout(tick, pace() || PLAYED_BY_HAND);
   };
   replay.timer = setTimeout(tick, ms);
 }

@@ -1,0 +1,76 @@
+"""Duel of the Giants in real Chromium, issue 59: the end of a phase is a button
+beside the board and the key E (59.3), and the Stuka's launch is previewed on the
+map with the hexes it can reach (59.9)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cli.serve.app import TableServer
+from cli.serve.store import ServerFiles
+from rulesets.duel_of_the_giants import RULESET
+from rulesets.duel_of_the_giants.actions import EndStep
+from rulesets.duel_of_the_giants.board import label
+from tests.serve.browser import Browser
+from tests.serve.conftest import launch
+from tests.serve.helpers import make_server, serving
+from tests.serve.test_browser_dg import hover, log_length, my_turn, open_seat, position_at
+
+
+def _airfield() -> str:
+    """The airfield of the game ``position_at(..., "D4", 5, "german")`` writes."""
+    g: Any = RULESET.new_game("summer", {"setup": "shipped"}, 5)
+    while not (g.step == "D4" and g.players[g.to_move()] == "german"):
+        legal = g.legal_actions()
+        g.apply(next((a for a in legal if isinstance(a, EndStep)), legal[0]))
+    return label(g.stuka.airfield)
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
+    folder = tmp_path_factory.mktemp("positions")
+    positions = [position_at(folder, "stuka.yaml", "D4", 5, "german")]
+    app, server = make_server(tmp_path_factory.mktemp("games"), ServerFiles.of([], positions))
+    with serving(app, server) as base:
+        yield base, server
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: str) -> Iterator[Browser]:
+    b = launch(chromium)
+    yield b
+    b.close()
+
+
+def test_issue_59_3_and_59_9_end_is_a_button_and_a_key_and_the_launch_is_previewed(
+        browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
+    """Phase D4 with the Stuka on the ground (DG-13.1): `end` is a button beside the
+    board, not only in the folded move list; hovering the launch on the airfield draws
+    every hex the Stuka could reach in its first flight phase (DG-13.3); the key E ends
+    the phase and the log says so."""
+    base, _server = live
+    open_seat(browser, base, "stuka.yaml", "german", {"german": "human", "soviet": "human"})
+    my_turn(browser)
+    button = browser.wait("(() => { const b = document.getElementById('end-phase');"
+                          " return b && !b.hidden && b.offsetParent !== null ? b.textContent : null; })()")
+    assert button == "End phase: end"
+    assert not browser.js("document.getElementById('actions-box').open"), "the move list stays folded"
+    hover(browser, f"#tt-overlay circle.tt-to[data-place='{_airfield()}']")
+    reach = browser.wait("document.querySelectorAll('circle.tt-mark-reach').length || null")
+    assert reach >= 6  # at least the six hexes around the airfield... within its actions
+    fill = browser.js("getComputedStyle(document.querySelector('circle.tt-mark-reach')).fill")
+    assert fill == "rgb(21, 101, 192)", fill  # the preview's own blue, not a reveal's flash
+    browser.screenshot(screenshots / "dg-stuka-launch-preview.png")
+    count = log_length(browser)
+    browser.js("document.activeElement && document.activeElement.blur()")
+    for kind in ("keyDown", "keyUp"):
+        browser.send("Input.dispatchKeyEvent", type=kind, key="e", code="KeyE", text="e" if kind == "keyDown" else "")
+    browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
+    assert browser.js("[...document.querySelectorAll('#log > li')].at(-1).textContent.includes('end')")
+    # a hidden button takes no room (no empty box where it stood), a shown one is seen
+    assert browser.js("(() => { const b = document.getElementById('end-phase');"
+                      " return b.hidden === (b.offsetParent === null); })()")
