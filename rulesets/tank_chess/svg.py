@@ -21,6 +21,7 @@ ESCAPE (TC-8), or the result; a legend below it shows every drawing
 from __future__ import annotations
 
 import math
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
@@ -179,7 +180,7 @@ def render_svg(game: TankChessGame) -> str:
         g = _piece_group(svg, f"piece {side} tt-piece", pid, (cx, cy), deg,
                          f"{game.players[pos.side[pid]]} {card.id} ({card.name}) {game.square_name(sq)}")
         g.set("data-code", card.id)
-        g.append(piece_drawing(card, LIVERY[pos.side[pid]]))
+        _art_slot(g, card, pos.side[pid], False)
         _code_badge(g, card.id, LIVERY[pos.side[pid]], deg)
     if action is not None and action.target is not None and action.to is not None:
         (x2, y2), (tx, ty) = centre(action.to), centre(action.target)
@@ -190,7 +191,32 @@ def render_svg(game: TankChessGame) -> str:
     ET.indent(svg)
     text = ET.tostring(svg, encoding="unicode")
     squares = _board(n, black_view, files, tuple(r.square(idx) for idx in obstacles), names)
+    text = _ART_SLOT.sub(lambda m: _art_text(_SLOT_KEYS[m.group(1)]), text)
     return text.replace(f'<g class="board">{_BOARD_SLOT}</g>', squares, 1)
+
+
+_ART_SLOT = re.compile(r"<tt-art>([^<]+)</tt-art>")
+"""Stands in the drawing for a piece's art until its cached text is put in."""
+_SLOT_KEYS: dict[str, tuple[Shape, int, bool]] = {}
+
+
+def _art_slot(g: ET.Element, card: Card, side: int, wreck: bool) -> None:
+    """A stand-in for the drawing of ``card`` (side ``side``, burnt out or not): the
+    same few drawings recur on every board, so each is built and written once
+    (:func:`_art_text`) -- most of a position's picture, and of its drawing time."""
+    key = (shape(card), side, wreck)
+    name = f"{key[0].kind}-{key[0].length:.3f}-{key[0].width:.3f}-{key[0].gun:.3f}-{key[0].turret}-" \
+           f"{key[0].command}-{side}-{wreck}"
+    _SLOT_KEYS.setdefault(name, key)
+    ET.SubElement(g, "tt-art").text = name
+
+
+@lru_cache(maxsize=128)
+def _art_text(key: tuple[Shape, int, bool]) -> str:
+    sh, side, wreck = key
+    art = top_down_tank(length=sh.length * CELL, width=sh.width * CELL, gun=sh.gun * CELL, kind=sh.kind,
+                        turret=sh.turret, livery=LIVERY[side], command=sh.command, wreck=wreck)
+    return ET.tostring(art, encoding="unicode")
 
 
 _BOARD_SLOT = "board-squares"
@@ -254,7 +280,7 @@ def _wreck(svg: ET.Element, at: tuple[float, float], game: TankChessGame, pid: i
     g = _piece_group(svg, f"tt-piece tt-wreck wreck {side}", pid, at, deg,
                      f"wreck of {game.players[pos.side[pid]]}'s {card.id} on {square}")
     g.set("data-code", card.id)
-    g.append(piece_drawing(card, LIVERY[pos.side[pid]], wreck=True))
+    _art_slot(g, card, pos.side[pid], True)
     _code_badge(g, card.id, LIVERY[pos.side[pid]], deg, cls="wreck-code")
 
 
