@@ -237,3 +237,77 @@ def t34_danger(g: DuelGame, action: T34Step | T34Dash) -> str:
 
     where = t34_destination(g, action)
     return "" if where is None else covering_note(g, *where)
+
+
+def facing_preview(g: DuelGame, at: Pos, hull: int, turret: int) -> tuple[str, list[tuple[Pos, str]]]:
+    """What a T-34 activated or oriented on ``at`` with ``hull`` and ``turret`` would face
+    (issue 59.9): the first German unit its gun would aim at -- a Tiger, or an ATG turned
+    face up (a face-down marker cannot be shot, DG-17.2) -- in sight, with what the shot
+    would do, and who could shoot it there (:func:`threats.covering`). Returns the note
+    and the lines to draw: (the other end, its label) for each."""
+    from rulesets.duel_of_the_giants.pieces import Tank
+    from rulesets.duel_of_the_giants.threats import covering
+
+    real = g.tank_at(at)
+    if real is not None and not real.is_tiger:
+        tank = replace(real, hull=hull, turret=turret)
+    else:
+        soviet = g.side_players["soviet"][0]
+        tank = Tank("preview", "soviet", soviet, at, hull, turret)
+    parts: list[str] = []
+    lines: list[tuple[Pos, str]] = []
+    aimed = _aimed_at(g, tank)
+    if aimed is not None:
+        target, words = aimed
+        parts.append(words)
+        lines.append((target, words.removeprefix("aims at ").rsplit(" (", 1)[0]))  # the figures stay in the note
+    for pos, who, what in covering(g, tank, at, hull):
+        parts.append(f"under fire from {who}: {what}")
+        lines.append((pos, f"{who}: {what}"))
+    return ("; ".join(parts) + " (DG-17)" if parts else "no German gun in line either way (DG-17)"), lines
+
+
+def _aimed_at(g: DuelGame, tank: Tank) -> tuple[Pos, str] | None:
+    """The first German unit on ``tank``'s turret ray that it sees, with its shot's forecast."""
+    p = g.geo.step(tank.pos, tank.turret)
+    while g.geo.on_board(p):
+        if g.geo.distance(tank.pos, p) > 1 and not has_los(g, tank.pos, p):
+            return None
+        tank_there = g.tank_at(p)
+        if tank_there is not None and not tank_there.is_tiger:
+            return None  # another T-34 is in the way
+        target: Tank | Atg | None = tank_there
+        if target is None:
+            gun = g.atg_at(p)
+            target = gun if gun is not None and gun.face_up and not gun.destroyed else None
+        if target is not None and not target.destroyed and not concealed(g, p, tank.pos, target.id):
+            return p, f"aims at {name(target)} ({label(p)}): " + shot_forecast(g, tank, target).words()
+        p = g.geo.step(p, tank.turret)
+    return None
+
+
+def threats_command(g: DuelGame, player: int | None, arguments: str) -> str:
+    """``threats``: for each of the asking side's tanks, who could shoot it where it
+    stands and what the shot would do, from what that side knows (issue 59.1; see
+    :func:`threats.covering`). Where a tank may go, ``moves`` notes the same."""
+    from core.errors import TanktableError
+    from rulesets.duel_of_the_giants.threats import covering
+
+    if player is None or player < 0:
+        raise TanktableError("threats is for a player: it reads what your side may know")
+    if arguments.strip():
+        raise TanktableError("usage: threats  (who could shoot each of your tanks where it stands)")
+    mine = [t for t in g.tanks.values() if t.owner == player and not t.destroyed]
+    if not mine:
+        return "none of your tanks is on the board"
+    lines = []
+    for t in sorted(mine, key=lambda t: (not t.is_tiger, t.number)):
+        found = covering(g, t, t.pos)
+        head = f"{name(t)} at {label(t.pos)}"
+        if not found:
+            lines.append(f"{head}: no {'T-34' if t.is_tiger else 'known German gun'} could hit it there")
+        else:
+            lines.append(f"{head}: " + "; ".join(f"{who}: {what}" for _, who, what in found))
+    tail = ("(as the board stands: pieces still move before the next combat; a face-down marker is not "
+            "counted, it may be a bluff; DG-17)")
+    return "\n".join([*lines, tail])

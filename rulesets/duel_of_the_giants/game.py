@@ -619,6 +619,7 @@ class DuelGame(Game[Action]):
             Execute,
             Fire,
             LayCard,
+            Orient,
             Program,
         )
         from rulesets.duel_of_the_giants.combat import fire_note
@@ -632,6 +633,15 @@ class DuelGame(Game[Action]):
             return program_note(self, Program(action.tiger, self.draft))
         if isinstance(action, Execute):  # the German's own program, about to run (DG-8.4 C1)
             return program_note(self, Program(action.tiger, tuple(self.programs.get(action.tiger, ()))))
+        if isinstance(action, Activate) and action.hull is not None and action.turret is not None:
+            from rulesets.duel_of_the_giants.foresight import facing_preview
+
+            # a marker's T-34 with its facings: what it would aim at, who could hit it (issue 59.9)
+            return facing_preview(self, action.at, action.hull, action.turret)[0]
+        if isinstance(action, Orient):
+            from rulesets.duel_of_the_giants.foresight import facing_preview
+
+            return facing_preview(self, action.at, action.hull, action.turret)[0]
         if isinstance(action, Activate):
             return atg_note(self, action)
         if isinstance(action, Fire):

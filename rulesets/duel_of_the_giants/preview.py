@@ -204,6 +204,14 @@ def _pos(g: DuelGame, cell: int) -> Pos:
     return cell % cols + 1, cell // cols + 1
 
 
-COMMANDS = (TableCommand("preview", USAGE, "where a Tiger program leads (end hex and facing, hexes passed, "
+def _threats(g: DuelGame, player: int | None, arguments: str) -> str:
+    from rulesets.duel_of_the_giants.foresight import threats_command
+
+    return threats_command(g, player, arguments)
+
+
+COMMANDS = (TableCommand("threats", "threats", "who could shoot each of your tanks where it stands, and what "
+                         "the shot would do (from what your side knows)", _threats),
+            TableCommand("preview", USAGE, "where a Tiger program leads (end hex and facing, hexes passed, "
                          "what stops it); the Stuka's reach and attacks with its actions left; what each facing "
                          "of your ATG at HEX covers (as the board stands now)", preview),)

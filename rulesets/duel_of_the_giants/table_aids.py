@@ -133,6 +133,9 @@ def _action(g: DuelGame | None, action: Action, note: str) -> ActionAid:
         drawing = flight_drawing(g, action)
     elif g is not None and isinstance(action, (T34Step, T34Dash)):
         drawing = danger_drawing(g, action)
+    elif g is not None and isinstance(action, (Activate, Orient)) and action.hull is not None \
+            and action.turret is not None:
+        drawing = facing_drawing(g, action.at, action.hull, action.turret)
     return ActionAid(None if start is None else hex_place(start), None if end is None else hex_place(end),
                      drawing)
 
@@ -203,6 +206,20 @@ def danger_drawing(g: DuelGame, action: T34Step | T34Dash) -> Drawing | None:
     end = centre(*where[1])
     lines = tuple(AidLine(centre(*at), end, f"{who}: {what}", "threat") for at, who, what in found)
     return Drawing(lines=lines, marks=(AidMark(end, "", "threat"),))
+
+
+def facing_drawing(g: DuelGame, at: Pos, hull: int, turret: int) -> Drawing | None:
+    """A T-34 activated or oriented with ``hull`` and ``turret``: the hull and turret
+    arrows, a line to what its gun would aim at and from each German unit that could
+    shoot it there, each labelled (issue 59.9)."""
+    from rulesets.duel_of_the_giants.foresight import facing_preview
+
+    _, found = facing_preview(g, at, hull, turret)
+    c = centre(*at)
+    lines = [AidLine(c, _towards(c, hull, SIZE * 0.95), "", "hull"),
+             AidLine(c, _towards(c, turret, SIZE * 1.5), "", "turret")]
+    lines += [AidLine(c, centre(*p), text, "threat") for p, text in found]
+    return Drawing(lines=tuple(lines))
 
 
 def flight_drawing(g: DuelGame, action: StukaAction) -> Drawing | None:

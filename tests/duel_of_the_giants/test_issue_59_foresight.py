@@ -22,6 +22,7 @@ from tests.duel_of_the_giants.helpers import (
     d,
     goto,
     h,
+    marker,
     play,
     stuka_at_d4,
     t34,
@@ -158,3 +159,44 @@ def test_issue_59_1_dg_17_a_t34_step_names_who_could_shoot_it_there_from_what_so
     drawing = board_aids(g, [step], [note]).actions[0].drawing
     assert drawing is not None and drawing.lines[0].face == "threat"
     assert drawing.lines[0].label == "Tiger 1 (c5): destroys it"
+
+
+def test_issue_59_9_dg_9_7_an_activations_facings_are_previewed() -> None:
+    """Activating the wheel marker at f5 (DG-9.7), phase O3: with the turret W the new
+    T-34's gun aims at Tiger 1 at c5, 3 hexes off (FP 4 - 2 = 2 hits vs its front
+    armour 4: damaged, track 5 -> 4, DG-11.8); whatever its facings, the Tiger could
+    destroy it there. Turret E: nothing to aim at."""
+    g = blank()
+    tiger(g, 1, "c5", "E")
+    tiger(g, 2, "a11", "E")
+    marker(g, "f5", True)
+    marker(g, "i9", True)
+    goto(g, "O3")
+    notes = _notes(g)
+    assert notes["activate f5 W W"] == ("aims at Tiger 1 (c5): damages it: its track 5 → 4 (2 hits vs its front "
+                                        "armour 4, DG-11.8); under fire from Tiger 1 (c5): destroys it (DG-17)")
+    assert notes["activate f5 W E"] == "under fire from Tiger 1 (c5): destroys it (DG-17)"
+    legal = g.legal_actions()
+    texts = [g.format_action(a) for a in legal]
+    drawing = board_aids(g, legal, g.describe_actions(legal)).actions[texts.index("activate f5 W W")].drawing
+    assert drawing is not None
+    assert [(line.face, line.label) for line in drawing.lines[2:]] == [
+        ("threat", "Tiger 1 (c5): damages it: its track 5 → 4"), ("threat", "Tiger 1 (c5): destroys it")]
+
+
+def test_issue_59_1_and_59_9_threats_and_preview_stuka_in_the_terminal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the prompt (phase A4, Tigers at c5 and c8 facing E, T-34 #1 at f5 facing W):
+    ``threats`` names the T-34 that could hit Tiger 1 where it stands (3 hexes: FP 4 - 2
+    = 2 hits vs its front armour 4: damaged, DG-11.8); ``preview stuka`` answers for a
+    game without one; every card's note names the danger at the stack's end."""
+    from tests.duel_of_the_giants.test_preview import a4_position, run
+
+    position = a4_position(tmp_path, "f5", "h3")
+    out = run(["play", "duel-of-the-giants", "--position", str(position), "--seat", "german=human",
+               "--seat", "soviet=random", "--board", "none"],
+              "threats\npreview stuka\nmoves tiger1\nquit\n", monkeypatch)
+    assert ("Tiger 1 at c5: T-34 #1 (f5): damages it: its track 5 → 4" in out), out
+    assert "Tiger 2 at c8: no T-34 could hit it there" in out
+    assert "there is no Stuka in this game (DG-13)" in out  # the hand-built board has none
+    assert "under fire from T-34 #1 (f5)" in out  # a card whose stack would end in its line
