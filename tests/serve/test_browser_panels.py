@@ -78,7 +78,10 @@ def test_29_12_the_move_list_starts_closed_and_its_filter_searches_every_piece(
     assert listed and all(t.startswith("MT d4-") for t in listed)
     browser.click("#filter")
     browser.send("Input.insertText", text="CLT")
-    browser.wait("document.querySelector('#actions button.action')?.textContent.startsWith('CLT')")
-    listed = browser.js("[...document.querySelectorAll('#actions button.action')].map(b => b.textContent)")
-    assert listed and all(t.startswith("CLT a1-") for t in listed)
+    browser.wait("[...document.querySelectorAll('#actions button.action')].some(b => b.textContent.startsWith('CLT'))")
+    # the filter reads the notes too: the MT's moves into the black CLT's fire are found (issue 59.1)
+    listed = browser.js("[...document.querySelectorAll('#actions button.action')].map(b => [b.textContent, "
+                        "b.closest('.tc-run').textContent])")
+    assert listed and any(t.startswith("CLT a1-") for t, _ in listed)
+    assert all(t.startswith("CLT a1-") or "into fire: CLT p16" in line for t, line in listed)
     assert browser.js("!!document.querySelector('#tt-overlay .tt-selected')"), "the tank stays picked"

@@ -28,6 +28,13 @@ export function actionItem(a) {
   return el("li", {}, button, a.note ? el("span", {class: "note", text: " " + a.note}) : "");
 }
 
+let listView = null;
+
+/** A ruleset's own layout of the move list (Tank Chess: by tank, then destination,
+ * issue 59.6): `view(list, shown)` fills the list and returns true, or false to
+ * leave it to the plain list below. */
+export function setListView(view) { listView = view; }
+
 export function drawActions() {
   const state = table.state;
   const list = $("actions");
@@ -39,6 +46,7 @@ export function drawActions() {
   list.replaceChildren();
   const shown = visibleActions();
   $("action-count").textContent = state.your_turn ? `(${shown.length} of ${state.actions.length})` : "";
+  if (listView && listView(list, shown)) return;
   for (const a of shown.slice(0, LISTED)) list.append(actionItem(a));
   if (shown.length > LISTED) list.append(el("li", {text: `… ${shown.length - LISTED} more: filter, or type the move`}));
 }

@@ -11,6 +11,7 @@ import {showAids, clearAids} from "../../aids.js";
 import {boardSvg, choose, choicesAt, onCancel, onDestination, onOverlay} from "../../board.js";
 import {svgPoint, swallowNextClick} from "../../drag.js";
 import {FACINGS, byFacing, readMove} from "./moves.js";
+import {fireOf} from "./danger.js";
 
 let pick = null;  // {key, at: [x, y], groups: byFacing(...), facing}
 
@@ -60,8 +61,12 @@ function arrow(f, cls) {
   const points = [tip, [base[0] + px, base[1] + py], [base[0] - px, base[1] - py]]
     .map(p => p.map(v => v.toFixed(1)).join(",")).join(" ");
   const shoots = pick.groups[f].shots.length > 0;
-  const node = svgNode("polygon", {points, class: `tc-arrow ${cls}` + (shoots ? " tc-shoots" : ""), "data-facing": f});
-  node.append(svgNode("title", {}, `face ${f}` + (shoots ? ": a shot is possible" : "")));
+  const fire = fireOf(pick.groups[f].plain);  // issue 59.1: the danger of ending so
+  const danger = fire ? (fire.includes("destroys") ? " tc-danger-dead" : " tc-danger-some") : "";
+  const node = svgNode("polygon", {points, class: `tc-arrow ${cls}` + (shoots ? " tc-shoots" : "") + danger,
+                                   "data-facing": f});
+  node.append(svgNode("title", {}, `face ${f}` + (shoots ? ": a shot is possible" : "") +
+                                   (fire ? `\ninto fire: ${fire}` : "")));
   return node;
 }
 

@@ -1,0 +1,84 @@
+"""Issue 59.1 and 59.6 in a real Chromium, Tank Chess: each destination of the
+picked tank is tinted by the danger the rules engine found there (red: destroyed
+next turn whatever its facing; amber: in fire for some of its moves), the
+shooters named on hover; the move list opens short, a folded line per tank,
+and a picked tank's moves stand a line per destination with their facings.
+
+The position (tests/serve/test_browser_tc.py): White's MT on d4 facing N, Black's
+Light Tanks on h8 and h6 facing N: gun 1 beats the MT's rear (0) only, so a
+square is red where every facing shows them its rear (TC-6.1, TC-6.2).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulesets.tank_chess.notation import parse_square
+from tests.serve.browser import Browser
+from tests.serve.test_browser_tc import SPOT, at, click, live_tc, open_game  # noqa: F401
+from tests.tank_chess.helpers import board
+
+GRID = "\n".join(" ".join(["."] * 16) for _ in range(16))
+
+
+def expected_danger() -> dict[str, str]:
+    """Per destination of MT d4, the tint the notes call for, from the rules engine."""
+    rows = [list(r.split()) for r in GRID.split("\n")]
+    for sq, letter in (("d4", "M"), ("a1", "C"), ("h8", "l"), ("h6", "l"), ("p16", "c")):
+        f, r = parse_square(sq, 16, "white")
+        rows[15 - r][f] = letter
+    game = board("\n".join(" ".join(r) for r in rows),
+                 {"d4": "N", "a1": "N", "h8": "N", "h6": "N", "p16": "S"})
+    legal = [a for a in game.legal_actions() if game.format_action(a).startswith("MT d4-")]
+    notes = game.describe_actions(legal)
+    by: dict[str, list[str]] = {}
+    for a, n in zip(legal, notes, strict=True):
+        assert a.to is not None
+        by.setdefault(game.square_name(a.to), []).append(n)
+    out = {}
+    for to, ns in by.items():
+        fired = [n for n in ns if "into fire: " in n]
+        dead = [n for n in fired if "destroys it" in n]
+        out[to] = "dead" if len(dead) == len(ns) else "some" if fired else ""
+    return out
+
+
+def test_59_1_59_6_danger_tints_and_the_move_list_by_tank_and_destination(
+        browser: Browser, live_tc: str, screenshots: Path) -> None:  # noqa: F811
+    open_game(browser, live_tc)
+    # no tank picked: the list is a folded line per tank, not hundreds of buttons
+    browser.click("#actions-box summary")
+    browser.wait("document.querySelectorAll('#actions details.tc-tank').length === 2")
+    assert browser.js("[...document.querySelectorAll('#actions details.tc-tank')].every(d => !d.open)")
+    heads = browser.js("[...document.querySelectorAll('#actions details.tc-tank > summary')].map(s => s.textContent)")
+    assert any(h.startswith("MT d4: ") for h in heads) and any(h.startswith("CLT a1: ") for h in heads)
+    # the MT picked: its destinations tinted once the notes are in
+    click(browser, *at(browser, SPOT.format("d4")))
+    browser.wait("document.querySelector('#tt-overlay circle.tt-to.tc-danger-dead')")
+    shown = browser.js("""Object.fromEntries([...document.querySelectorAll('#tt-overlay circle.tt-to')]
+        .filter(c => !c.classList.contains('tt-here'))
+        .map(c => [c.dataset.place, c.classList.contains('tc-danger-dead') ? 'dead'
+                   : c.classList.contains('tc-danger-some') ? 'some' : '']))""")
+    expected = expected_danger()
+    expected.pop("d4", None)  # turning in place: the small handle, checked by its own class below
+    assert shown == expected
+    assert "dead" in shown.values() and "some" in shown.values() and "" in shown.values()
+    red = next(k for k, v in shown.items() if v == "dead")
+    # hover names the shooter
+    browser.send("Input.dispatchMouseEvent", type="mouseMoved", x=0, y=0)
+    x, y = at(browser, SPOT.format(red))
+    browser.send("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
+    browser.wait("!document.getElementById('tc-danger-tip')?.hidden"
+                 " && document.getElementById('tc-danger-tip').textContent.includes('into fire: LT h')")
+    browser.screenshot(screenshots / "tc-danger.png")
+    title = browser.js(f"document.querySelector(\"{SPOT.format(red)} title\").textContent")
+    assert title.startswith(f"{red}: destroyed next turn whatever its facing") and "LT h" in title
+    # the picked tank's moves: one open group, a line per destination, facings as buttons
+    browser.wait("document.querySelectorAll('#actions details.tc-tank').length === 1")
+    assert browser.js("document.querySelector('#actions details.tc-tank').open")
+    lines = browser.js("document.querySelectorAll('#actions li.tc-destination').length")
+    assert lines == len(expected) + 1  # and d4 itself, turning in place
+    buttons = browser.js("[...document.querySelectorAll('#actions button.action')].map(b => b.textContent)")
+    assert buttons and all(b.startswith("MT d4-") for b in buttons)
+    visible = browser.js("document.querySelector('#actions button.action').innerText")
+    assert not visible.startswith("MT"), "the line says the square once; a button its facing"
