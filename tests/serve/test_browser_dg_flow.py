@@ -74,3 +74,13 @@ def test_issue_59_3_and_59_9_end_is_a_button_and_a_key_and_the_launch_is_preview
     # a hidden button takes no room (no empty box where it stood), a shown one is seen
     assert browser.js("(() => { const b = document.getElementById('end-phase');"
                       " return b.hidden === (b.offsetParent === null); })()")
+
+
+def test_issue_59_3_the_hint_says_it_is_thinking(browser: Browser, live: tuple[str, TableServer]) -> None:
+    """A press on hint says at once that the search is under way; its answer replaces it."""
+    base, _server = live
+    open_seat(browser, base, "stuka.yaml", "german", {"german": "human", "soviet": "human"})
+    my_turn(browser)
+    browser.click("#hint")
+    assert browser.js("document.getElementById('answer').textContent") == "thinking about a hint…"
+    browser.wait("document.getElementById('answer').textContent.startsWith('hint: ')", 90)

@@ -168,3 +168,11 @@ document.addEventListener("keydown", e => {
     play(state.end);
   }
 });
+
+// The hint shows that it is thinking (issue 59.3): the search takes a moment, and a
+// page that says nothing looks broken. Its answer (or an error) replaces the line.
+const HINT_THINKING = "thinking about a hint…";
+$("hint")?.addEventListener("click", () => { $("answer").textContent = HINT_THINKING; });
+new MutationObserver(() => {
+  if (!$("error").hidden && $("answer").textContent === HINT_THINKING) $("answer").textContent = "";
+}).observe($("error"), {attributes: true, childList: true, characterData: true, subtree: true});
