@@ -295,10 +295,20 @@ def test_issue_29_4_zoom_pan_then_drive_under_the_zoom(browser: Browser, live: L
     tank = g.tank(g.active)
     whole = browser.js("document.querySelector('#board svg').getAttribute('viewBox')")
     tx, ty = client_xy(browser, g, tank.x, tank.y)
+    # The wheel turns 30 px right of the tank and 30 px towards the screen's foot: side a's
+    # tanks stand by the foot (the viewer's side at the bottom), and a zoom about a point
+    # carries everything else away from it, so this tank rises into the view (zoomed about
+    # a point above it, it sank off the map's foot once the legend under the map grew).
+    px, py = tx + 30, ty + 30
     for _ in range(5):
-        browser.send("Input.dispatchMouseEvent", type="mouseWheel", x=tx + 30, y=ty - 30, deltaX=0, deltaY=-200)
+        browser.send("Input.dispatchMouseEvent", type="mouseWheel", x=px, y=py, deltaX=0, deltaY=-200)
     zoom = float(browser.wait("Number(document.body.dataset.zoom) > 2 && document.body.dataset.zoom"))
     assert zoom > 2
+    zx, zy = client_xy(browser, g, tank.x, tank.y)
+    mx, my, mw, mh = (float(v) for v in browser.js("(() => { const r = document.querySelector('#board svg')"
+                                                     ".getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })()"))
+    assert zy < ty - 20, "zoomed about a point under the tank, the tank moved up, away from it"
+    assert mx + 20 < zx < mx + mw - 20 and my + 20 < zy < my + mh - 20, "the tank in the zoomed view"
     # pan: drag the empty table (away from the tank) to the left
     before = browser.js("document.querySelector('#board svg').getAttribute('viewBox')")
     bx, by, bw, bh = (float(v) for v in browser.js("(() => { const r = document.querySelector('#board svg')"
