@@ -39,8 +39,7 @@ class Odds:
 
     def text(self) -> str:
         counts = "T only" if self.turret_only else "T or W"
-        return (f"hit {self.hit} (needs {self.need}+), then penetrate {self.penetrate} ({counts})"
-                f" = {self.damage} per shot" + (f", track {self.hit * self.track}" if self.track else ""))
+        return f"a shot hits on {self.need}+ ({self.hit}), penetrates {self.penetrate} ({counts})"
 
 
 def odds(game: BattleGame, shooter: Tank, target: Tank, mode: str, turret: bool = False) -> Odds:
@@ -73,14 +72,20 @@ def describe(game: BattleGame, action: Action) -> str:
 def _shots(game: BattleGame, shooter: Tank, shots: tuple[A.Shot, ...], mode: str) -> str:
     if not shots:
         return "no shot"
-    parts = []
+    from rulesets.battle_of_tanks.odds import allocation  # odds.py builds on Odds above
+
+    by_target: dict[str, list[tuple[int, bool]]] = {}
     for s in shots:
-        target = game.find(s.target)
+        by_target.setdefault(s.target, []).append((s.count, s.turret))
+    parts = []
+    for key, allotted in by_target.items():
+        target = game.find(key)
         if target is None:
             continue
-        o = odds(game, shooter, target, mode, s.turret)
-        expected = o.damage * s.count * shooter.card.firepower
-        parts.append(f"{target.label}*{s.count}: {o.text()}; expected {float(expected):.0f} of {target.hp} HP")
+        whole = allocation(game, shooter, target, mode, allotted)
+        count = sum(n for n, _ in allotted)
+        rules = ", ".join(odds(game, shooter, target, mode, turret).text() for _, turret in dict.fromkeys(allotted))
+        parts.append(f"{target.label}*{count} ({target.hp} HP): {whole.text()} [{rules}]")
     return "; ".join(parts)
 
 
@@ -91,10 +96,17 @@ def _declare(game: BattleGame, action: A.Declare) -> str:
     targets = game.targets(t)
     if action.order in ("FIRE", "ATTACK"):
         mode = "attack" if action.order == "ATTACK" else "fire"
+        from rulesets.battle_of_tanks.odds import outcome, pct  # odds.py builds on Odds above
+
+        unspotted = _needs_spotter(game, t)
+        spot = (f"; {', '.join(unspotted)} in cover, not spotted: a RECON must spot it this round "
+                f"before it can be fired at (BT-5.5)") if unspotted else ""
         if not targets:
-            return "no target in sight now" + (": the move may bring one" if mode == "attack" else "")
+            return "no target in sight now" + (": the move may bring one" if mode == "attack" else "") + spot
+        shots = t.card.rate_of_fire
         return "in sight: " + ", ".join(
-            f"{e.label} ({s.cover.level}) {odds(game, t, e, mode).damage} per shot" for e, s in targets)
+            f"{e.label} ({s.cover.level}): {shots} shot(s) destroy it {pct(o.destroys)}, damage it {pct(o.damages)}"
+            for e, s in targets for o in (outcome(game, t, e, mode, shots),)) + spot
     if action.order == "AMBUSH":
         return f"waits; fires with {game.rules.modifiers.ambush:+d} when an enemy activation offers a target"
     if action.order == "RECON":
@@ -108,6 +120,18 @@ def _declare(game: BattleGame, action: A.Declare) -> str:
         near = _nearest(game, t, (t.x, t.y))
         return f"nearest enemy {near[0].label} at {near[1]:.0f} cm" if near else ""
     return ""
+
+
+def _needs_spotter(game: BattleGame, t: Tank) -> list[str]:
+    """Enemies ``t`` sees in cover but may not fire at, for want of a spot marker (BT-5.5)."""
+    out = []
+    for e in game.live():
+        if e.side == t.side:
+            continue
+        problem = game.sight(t, e).problem
+        if problem is not None and problem.rule == "BT-5.5":
+            out.append(e.label)
+    return out
 
 
 def _nearest(game: BattleGame, t: Tank, at: tuple[float, float]) -> tuple[Tank, float] | None:

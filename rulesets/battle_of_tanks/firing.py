@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rulesets.battle_of_tanks.describe import Odds, odds
+from rulesets.battle_of_tanks.odds import combine
 
 if TYPE_CHECKING:
     from rulesets.battle_of_tanks.game import BattleGame
@@ -72,10 +73,17 @@ def _target(game: BattleGame, shooter: Tank, target: Tank, mode: str) -> dict[st
 
 def odds_json(game: BattleGame, shooter: Tank, target: Tank, mode: str, turret: bool) -> dict[str, Any]:
     """One shot's chances (:func:`rulesets.battle_of_tanks.describe.odds`) with the
-    to-hit number explained modifier by modifier (BT-6.3), fractions as text."""
+    to-hit number explained modifier by modifier (BT-6.3), fractions as text, and
+    ``chances[n]``: what n shots at this target do, exact (issue 59.2, odds.py), so
+    the fire panel shows the whole allocation's chance to destroy without a rule of its own."""
     o: Odds = odds(game, shooter, target, mode, turret)
     tn = game.to_hit(shooter, target, game.sight(shooter, target), mode, turret)
-    return {"need": o.need, "explain": tn.explain(), "hit": _frac(o.hit), "penetrate": _frac(o.penetrate),
+    chances = []
+    for count in range(shooter.card.rate_of_fire + 1):
+        whole = combine([o] * count, shooter.card.firepower, target.hp)
+        chances.append({"shots": count, "destroys": _frac(whole.destroys), "damages": _frac(whole.damages),
+                        "no_effect": _frac(whole.no_effect), "text": whole.text()})
+    return {"chances": chances, "need": o.need, "explain": tn.explain(), "hit": _frac(o.hit), "penetrate": _frac(o.penetrate),
             "counts": "T" if o.turret_only else "T or W", "track": _frac(o.hit * o.track),
             "damage": _frac(o.damage), "expected": round(float(o.damage * shooter.card.firepower), 1)}
 

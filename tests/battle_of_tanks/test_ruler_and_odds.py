@@ -78,11 +78,11 @@ def test_fire_candidates_carry_their_odds() -> None:
     g = make_game(["gun"], ["target"], {"a1": (20, 60, 0), "b1": (60, 60, 180)},
                   cards=[card("gun", accuracy="4+", rate_of_fire=2, firepower=100), card("target")])
     give_chit(g, "a")
-    assert g.describe_action(Declare("gun#1", "FIRE")) == "in sight: target#1 (open) 1/4 per shot"
+    assert g.describe_action(Declare("gun#1", "FIRE")) == "in sight: target#1 (open): 2 shot(s) destroy it 0%, damage it 56%"
     g.apply(Declare("gun#1", "FIRE"))
     note = g.describe_action(Fire((Shot("target#1", 2),)))
-    assert note == ("target#1*2: hit 1/2 (needs 4+), then penetrate 1/2 (T or W) = 1/4 per shot, "
-                    "track 1/12; expected 50 of 500 HP")
+    assert note == ("target#1*2 (500 HP): destroys it 0%, damages it 56% (-100 HP 38%, -200 HP 6%, track 16%), "
+                    "no effect 44% [a shot hits on 4+ (1/2), penetrates 1/2 (T or W)]")
 
 
 def test_drive_candidates_say_toward_whom_and_into_which_cover() -> None:

@@ -214,8 +214,11 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
     targets = {t["key"]: t for t in fire["shooters"][0]["targets"]}
     tiger, turret = targets["b1"]["odds"], targets["b2"]["turret"]
     odds = b.js("[...document.querySelectorAll('.bt-shot-card .bt-odds')].map(o => o.textContent)")
-    assert odds[0].startswith(f"hit {tiger['hit']} ({tiger['need']}+) · penetrate {tiger['penetrate']} (T or W)")
-    assert odds[1].startswith(f"hit {turret['hit']} ({turret['need']}+) · penetrate {turret['penetrate']} (T)")
+    # issue 59.2: the whole allocation's exact outcome first, then one shot's rule figures
+    assert odds[0].startswith(f"6 shot(s): {tiger['chances'][6]['text']} · ")
+    assert odds[0].endswith(f"a shot hits on {tiger['need']}+ ({tiger['hit']}), penetrates {tiger['penetrate']} (T or W)")
+    assert odds[1].startswith(f"4 shot(s): {turret['chances'][4]['text']} · ")
+    assert odds[1].endswith(f"a shot hits on {turret['need']}+ ({turret['hit']}), penetrates {turret['penetrate']} (T)")
     assert "10 of 10 shot(s) allocated" in b.js("document.getElementById('bt-fire-panel').textContent")
     b.screenshot(screenshots / "bt-fire-allocation.png")
     moves = len(game.history)
@@ -263,7 +266,8 @@ def test_an_ambusher_fires_from_the_board_in_the_window(tablet: Browser, live: t
     assert b.js("document.getElementById('bt-fire-hold').textContent") == "pass"
     tap(b, "#bt-fire circle.bt-target[data-tank='b1']")
     b.wait("document.querySelector('.bt-shot-card[data-tank=\"b1\"]')")
-    assert b.js("document.querySelector('.bt-shot-card .bt-odds').textContent").startswith("hit 5/6 (2+)")
+    shown = b.js("document.querySelector('.bt-shot-card .bt-odds').textContent")
+    assert shown.startswith("1 shot(s): destroys it ") and shown.endswith("a shot hits on 2+ (5/6), penetrates 1/2 (T or W)")
     b.screenshot(screenshots / "bt-ambush-window.png")
     moves = len(game.history)
     tap(b, "#bt-fire-send")

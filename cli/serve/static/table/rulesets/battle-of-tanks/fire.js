@@ -75,10 +75,13 @@ function change(shooter, target, delta) {
 
 function odds(target, turret) { return turret && target.turret ? target.turret : target.odds; }
 
+// What the shots allocated to this target do, as the server counted it exactly over the
+// dice (issue 59.2): "2 shots: destroys it 47%, damages it 30% (...), no effect 23%".
 function oddsText(target, s) {
   const o = odds(target, s.turret);
-  const expected = Math.round(o.expected * s.n);
-  return `hit ${o.hit} (${o.need}+) · penetrate ${o.penetrate} (${o.counts}) · ≈${expected}/${target.hp} HP`;
+  const whole = o.chances && o.chances[s.n];
+  const rule = `a shot hits on ${o.need}+ (${o.hit}), penetrates ${o.penetrate} (${o.counts})`;
+  return whole ? `${s.n} shot(s): ${whole.text} · ${rule}` : rule;
 }
 
 // The shooter's and the targets' rings, and a line to each chosen target.
