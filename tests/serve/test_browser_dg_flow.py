@@ -84,3 +84,42 @@ def test_issue_59_3_the_hint_says_it_is_thinking(browser: Browser, live: tuple[s
     browser.click("#hint")
     assert browser.js("document.getElementById('answer').textContent") == "thinking about a hint…"
     browser.wait("document.getElementById('answer').textContent.startsWith('hint: ')", 90)
+
+
+def test_issue_59_3_the_other_sides_phase_replays_by_itself(
+        browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
+    """The Soviet against the computer: after its own phase the German's whole phase A
+    (ATGs turned and tired, drawn on the board) is played back by itself when the
+    Soviet's turn comes back, with the End phase button standing by; with the pace
+    "by hand" the play button plays it on."""
+    from tests.serve.helpers import create_live
+
+    base, _server = live
+    game = create_live(base, ruleset="duel-of-the-giants", scenario="summer", seed=7,
+                       seats={"german": "random", "soviet": "human"})
+    browser.open(base + game["links"]["soviet"])
+    browser.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')")
+    for _ in range(6):
+        my_turn(browser)
+        if browser.js("!document.getElementById('dg-replay').hidden"):
+            break
+        count = log_length(browser)
+        if browser.js("!document.getElementById('end-phase').hidden"):
+            browser.click("#end-phase")
+        else:  # the opening's one activation (DG-8.1): the first one the list offers
+            browser.js("(() => { const box = document.getElementById('actions-box'); box.open = true;"
+                       " const f = document.getElementById('filter'); f.value = 'activate';"
+                       " f.dispatchEvent(new Event('input')); })()")
+            browser.click("#actions button.action")
+        browser.wait(f"document.querySelectorAll('#log > li').length > {count}", 60)
+    my_turn(browser)
+    browser.wait("!document.getElementById('dg-replay').hidden", 30)
+    browser.wait("document.querySelector('#dg-replay-aid')", 30)
+    browser.screenshot(screenshots / "dg-replay-by-itself.png")
+    # paced "by hand", the play button still plays (it did nothing)
+    browser.js("(() => { const s = document.getElementById('dg-replay-pace'); s.value = '0';"
+               " s.dispatchEvent(new Event('change')); })()")
+    browser.click("#dg-replay-first")
+    browser.wait("document.getElementById('dg-replay-count').textContent.startsWith('1 of ')")
+    browser.click("#dg-replay-play")
+    browser.wait("document.getElementById('dg-replay-count').textContent.startsWith('2 of ')", 10)
