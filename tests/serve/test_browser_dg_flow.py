@@ -116,6 +116,8 @@ def test_issue_59_3_the_other_sides_phase_replays_by_itself(
     browser.wait("!document.getElementById('dg-replay').hidden", 30)
     browser.wait("document.querySelector('#dg-replay-aid')", 30)
     browser.screenshot(screenshots / "dg-replay-by-itself.png")
+    assert browser.js("localStorage.getItem('tanktable.replay.pace')") is None  # nothing chosen yet:
+    assert browser.js("document.getElementById('dg-replay-pace').value") == "1200"  # the normal pace
     # paced "by hand", the play button still plays (it did nothing)
     browser.js("(() => { const s = document.getElementById('dg-replay-pace'); s.value = '0';"
                " s.dispatchEvent(new Event('change')); })()")

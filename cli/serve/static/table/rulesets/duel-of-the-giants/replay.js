@@ -18,7 +18,9 @@ const PLAYED_BY_HAND = 1200;  // ▶ pressed while the pace is "by hand": the no
 const replay = {entries: [], at: -1, timer: null, seen: null, played: 0, closed: true};
 
 function pace() {
-  const saved = Number(localStorage.getItem(PACE_KEY));
+  // nothing saved is the normal pace (Number(null) is 0, "by hand": the default was that, issue 59.3)
+  const raw = localStorage.getItem(PACE_KEY);
+  const saved = raw === null || raw === "" ? NaN : Number(raw);
   return PACES.some(([, ms]) => ms === saved) ? saved : 1200;
 }
 
