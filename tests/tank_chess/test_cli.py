@@ -158,14 +158,23 @@ def test_tc_8_1_moves_plus_lists_the_checks_and_check_names_the_threat(tmp_path:
     out = result.output
     assert result.exit_code == 0, out
     assert f"{len(checks)} move(s)" in out
-    listed = sorted(t.split("  (")[0] for line in out.splitlines() if "(+ CHECK)" in line
-                    for t in line.strip().split("   ") if t.strip())
-    assert listed == checks
+    listed = []  # a line per destination (issue 59.6): "HT h1-f3: NW (+ CHECK); N W"
+    one_a_line = re.sub(r" {2,}(HT h1-)", r"\n  \1", out)  # a few destinations stand in columns
+    for dest, rest in re.findall(r"^\s*(HT h1-[a-p]\d+): (.*)$", one_a_line, re.MULTILINE):
+        for words, note in re.findall(r"([^;()]+?)\s*(?:\(([^)]*)\))?(?:;|$)", rest):
+            if "+ CHECK" in note:
+                for word in words.split():
+                    if word.startswith("x"):
+                        listed[-1] += f" {word}"
+                    else:
+                        listed.append(f"{dest}:{word}")
+    assert sorted(listed) == checks
     assert ("CHECK: white's HT on f3 threatens black's Command Tank on d8: it can shoot from d"
             in " ".join(out.split()))  # the terminal wraps long event lines; 'last' prints it whole
-    # issue 27.13: before black's reply, the move's own line says the CHECK in short
-    assert re.search(r"HT h1-f3:NW\+ -- CHECK: HT f3 threatens the Command Tank on d8 \(HT f3-d\d:[NESW]+ xd8\)",
-                     " ".join(out.split()))
+    # issue 27.13, 59.4: before black's reply, the move is told as the computer's are, CHECK and all
+    assert re.search(r"1\. white HT h1-f3:NW\+ white's Heavy Tank moves 2 squares \(it faced N\) CHECK: white's HT "
+                     r"on f3 threatens black's Command Tank on d8: it can shoot from d\d \(HT f3-d\d:[NESW]+ xd8\) "
+                     r"\(TC-8\.1\) 2\. black", " ".join(out.split()))
     # the move the announcement names destroys the Command Tank when White moves again
     game.apply_text("HT h1-f3:NW")
     event = next(e for e in game.history[-1].events if e.kind == "check")
