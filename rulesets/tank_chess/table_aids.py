@@ -77,7 +77,11 @@ def shot_drawing(game: TankChessGame, action: TankMove, note: str) -> Drawing | 
     hit = r.hit_side(int(d) if d is not None else 0, pos.face[target])
     armour, gun = r.armour[pos.kind[target]][hit], r.gun[pos.kind[shooter]]
     verdict = "destroys it" if defeats(gun, armour) else "does not penetrate"
-    label = f"hits its {ARMOUR_SIDES[hit]} (armour {armour}, gun {gun}): {verdict}" + (f"; {note}" if note else "")
+    # the note opens with what the shot does (issue 59.6), which the label says already
+    said = f"{'destroys' if defeats(gun, armour) else 'fires at'} {r.cards[pos.kind[target]].id} " \
+           f"{game.square_name(action.target)}"
+    rest = note.removeprefix(said).removeprefix(": armour holds").lstrip(",: ")
+    label = f"hits its {ARMOUR_SIDES[hit]} (armour {armour}, gun {gun}): {verdict}" + (f"; {rest}" if rest else "")
     return Drawing(lines=(AidLine(square_centre(game, action.to), square_centre(game, action.target),
                                   label, ARMOUR_SIDES[hit]),))
 
