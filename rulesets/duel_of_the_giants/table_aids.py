@@ -214,10 +214,11 @@ def facing_drawing(g: DuelGame, at: Pos, hull: int, turret: int) -> Drawing | No
     shoot it there, each labelled (issue 59.9)."""
     from rulesets.duel_of_the_giants.foresight import facing_preview
 
-    _, found = facing_preview(g, at, hull, turret)
+    note, found = facing_preview(g, at, hull, turret)
     c = centre(*at)
+    quiet = "" if found else note.split(" (")[0]  # nothing in line: said once, on the turret
     lines = [AidLine(c, _towards(c, hull, SIZE * 0.95), "", "hull"),
-             AidLine(c, _towards(c, turret, SIZE * 1.5), "", "turret")]
+             AidLine(c, _towards(c, turret, SIZE * 1.5), quiet, "turret")]
     lines += [AidLine(c, centre(*p), text, "threat") for p, text in found]
     return Drawing(lines=tuple(lines))
 

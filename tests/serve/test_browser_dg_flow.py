@@ -1,6 +1,7 @@
 """Duel of the Giants in real Chromium, issue 59: the end of a phase is a button
-beside the board and the key E (59.3), and the Stuka's launch is previewed on the
-map with the hexes it can reach (59.9)."""
+beside the board and the key E, the hint says it is thinking, the other side's
+phase replays by itself (59.3); the Stuka's launch and an activation's facings
+are previewed on the map (59.9)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,14 @@ from rulesets.duel_of_the_giants.board import label
 from tests.serve.browser import Browser
 from tests.serve.conftest import launch
 from tests.serve.helpers import make_server, serving
-from tests.serve.test_browser_dg import hover, log_length, my_turn, open_seat, position_at
+from tests.serve.test_browser_dg import (
+    hover,
+    log_length,
+    my_turn,
+    no_secrets,
+    open_seat,
+    position_at,
+)
 
 
 def _airfield() -> str:
@@ -33,7 +41,8 @@ def _airfield() -> str:
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
     folder = tmp_path_factory.mktemp("positions")
-    positions = [position_at(folder, "stuka.yaml", "D4", 5, "german")]
+    positions = [position_at(folder, "stuka.yaml", "D4", 5, "german"),
+                 position_at(folder, "activate.yaml", "O3", 5, "soviet")]
     app, server = make_server(tmp_path_factory.mktemp("games"), ServerFiles.of([], positions))
     with serving(app, server) as base:
         yield base, server
@@ -125,3 +134,27 @@ def test_issue_59_3_the_other_sides_phase_replays_by_itself(
     browser.wait("document.getElementById('dg-replay-count').textContent.startsWith('1 of ')")
     browser.click("#dg-replay-play")
     browser.wait("document.getElementById('dg-replay-count').textContent.startsWith('2 of ')", 10)
+
+
+def test_issue_59_9_an_activations_facings_are_previewed_on_the_map(
+        browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
+    """O3 (DG-9.7): with the hull chosen, hovering a turret arrow draws the new T-34's hull
+    and turret there and the note says what its gun would aim at or who could shoot it
+    (from the Soviet's knowledge only: the page carries no German secret)."""
+    base, server = live
+    game_id = open_seat(browser, base, "activate.yaml", "soviet", {"german": "human", "soviet": "human"})
+    my_turn(browser)
+    place = browser.js("""(() => { const acts = window.document.querySelectorAll('#actions button.action');
+        const a = [...acts].map(b => b.textContent).find(t => /^activate [a-z]\\d+ /.test(t));
+        return a ? a.split(' ')[1] : null; })()""")
+    assert place, "a marker may be activated"
+    browser.click(f"#tt-overlay circle.tt-to[data-place='{place}']")
+    browser.wait("document.querySelector('#dg-picker')?.dataset.stage === 'hull'")
+    browser.click("#dg-picker .dg-arrow[data-dir='W']")
+    browser.wait("document.querySelector('#dg-picker')?.dataset.stage === 'turret'")
+    hover(browser, "#dg-picker .dg-arrow[data-dir='W']")
+    browser.wait("document.querySelector('#tt-aid line.tt-face-turret')")
+    note = browser.wait("document.getElementById('aid-note').textContent || null")
+    assert f"activate {place} W W" in note and ("aims at" in note or "under fire" in note or "no German gun" in note)
+    browser.screenshot(screenshots / "dg-activate-preview.png")
+    no_secrets(browser, server, game_id, 1)
