@@ -181,16 +181,17 @@ def parse_move(game: Any, text: str) -> Any:
     parentheses, so nothing a player meant is dropped. A line of a hint's plan
     (``then to 39.4,41.4``) is read without its ``then``.
     """
-    try:
-        return game.parse_action(text)
-    except NotationError as exc:
-        bare = NOTE.sub("", text)
-        words = bare.split(maxsplit=1)
-        if len(words) == 2 and words[0] == PLAN_WORD:
-            bare = words[1]
-        if bare == text or not bare.strip():
-            raise
+    bare = text
+    while NOTE.search(bare):  # a hint line carries its estimate and may carry a note: ``(+0.02)  (...)``
+        bare = NOTE.sub("", bare)
+    words = bare.split(maxsplit=1)
+    if len(words) == 2 and words[0] == PLAN_WORD:
+        bare = words[1]
+    if bare != text and bare.strip():
+        # issue 59.5: the move before the notes first, since a parser that takes any
+        # word as a name (Battle of Tanks' targets) would read the note as more targets
         try:
             return game.parse_action(bare)
         except NotationError:
-            raise exc from None
+            pass
+    return game.parse_action(text)
