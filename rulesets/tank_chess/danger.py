@@ -274,7 +274,8 @@ def threats_answer(game: TankChessGame, player: int | None, asked: str) -> str:
     else:
         lines.append(f"none of {SIDE_NAMES[side]}'s tanks can be shot next turn")
     cover = covered(pos, side)
-    lines.append(f"squares the enemy can fire into next turn ({len(cover)}; * covered, ! your tank under fire):")
+    lines.append(f"squares the enemy can fire into next turn ({len(cover)}; * covered, armour aside; "
+                 "! your tank it can shoot):")
     n = r.files
     for rank in range(n - 1, -1, -1):
         row = []
@@ -284,7 +285,7 @@ def threats_answer(game: TankChessGame, player: int | None, asked: str) -> str:
             if c > 0 and pos.alive[c - 1]:
                 code = r.cards[pos.kind[c - 1]].id[0]
                 mark = code.upper() if pos.side[c - 1] == 0 else code.lower()
-                row.append(("!" if i in cover else " ") + mark)
+                row.append(("!" if c - 1 in fire else " ") + mark)  # armour judged, as listed above
             elif c != 0:
                 row.append(" #")
             else:

@@ -82,3 +82,20 @@ def test_59_1_59_6_danger_tints_and_the_move_list_by_tank_and_destination(
     assert buttons and all(b.startswith("MT d4-") for b in buttons)
     visible = browser.js("document.querySelector('#actions button.action').innerText")
     assert not visible.startswith("MT"), "the line says the square once; a button its facing"
+
+
+def test_59_1_threats_answers_with_a_map_in_columns(
+        browser: Browser, live_tc: str, screenshots: Path) -> None:  # noqa: F811
+    """``threats`` asked at the table: the tanks under fire (the white MT on d4 is not,
+    facing N with its rear to no one) and the covered squares, as a map in a fixed-width font."""
+    open_game(browser, live_tc)
+    browser.js("(() => { document.getElementById('ask').value = 'threats';"
+               " document.getElementById('ask-form').requestSubmit(); })()")
+    browser.wait("document.getElementById('answer').textContent.includes('squares the enemy can fire into')")
+    answer = browser.js("document.getElementById('answer').textContent")
+    assert "none of white's tanks can be shot next turn" in answer and " 16" in answer
+    assert "!M" not in answer  # its rear faces no one: the LTs' gun 1 beats no other side of it (TC-6.2)
+    assert browser.js("document.getElementById('answer').classList.contains('tc-map')")
+    font = browser.js("getComputedStyle(document.getElementById('answer')).fontFamily")
+    assert "mono" in font.lower(), font
+    browser.screenshot(screenshots / "tc-threats.png")

@@ -10,6 +10,7 @@ opponent's generated legal moves in random positions of every shipped map.
 from __future__ import annotations
 
 import random
+import re
 import time
 
 import pytest
@@ -161,6 +162,11 @@ def test_59_1_threats_now_and_the_covered_squares() -> None:
     fire = under_fire(g.pos, 0)
     assert list(fire) == [g.pos.cell[g.rules.index((3, 1))] - 1]
     assert {t.shooter for t in fire[next(iter(fire))]} == {"HT"}
+    from rulesets.tank_chess.danger import threats_answer
+
+    answer = threats_answer(g, 0, "")
+    assert "MT d2 HT h5 destroys it from the" in answer
+    assert re.search(r"^  2( \.| \*){3}!M", answer, re.MULTILINE)  # the MT marked on the map
     squares = covered(g.pos, 0)
     assert g.rules.index((3, 1)) in squares  # d2, the MT's square
     assert g.rules.index((7, 4)) not in squares  # h5, the HT's own square

@@ -94,7 +94,16 @@ function hideTip() {
   if (tip) tip.hidden = true;
 }
 
+/** The `threats` command's answer holds a map of the board: set it in a fixed-width font. */
+function mapsInColumns() {
+  const answer = $("answer");
+  if (!answer) return;
+  const fit = () => answer.classList.toggle("tc-map", answer.textContent.includes("squares the enemy can fire into"));
+  new MutationObserver(fit).observe(answer, {childList: true, characterData: true, subtree: true});
+}
+
 export function setup() {
+  mapsInColumns();
   onOverlay(() => { hideTip(); tint(); });
   onState(() => queueMicrotask(tint));  // the notes merged in after the board: tint again
 }
