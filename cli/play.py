@@ -745,18 +745,35 @@ class Session:
 
     def try_move(self, player: int, text: str) -> None:
         g = self.game
+        split = getattr(g, "split_line", None)  # issue 59.8: an order with its path or targets
+        parts: list[str] | None = split(text) if split is not None else None
+        if not parts or len(parts) < 2:
+            self.play_one(player, text, True)
+            return
+        for i, part in enumerate(parts):
+            if i and (g.outcome() is not None or g.to_move() != player):
+                typer.echo(f"not played, the decision has passed on: {' then '.join(parts[i:])}")
+                return
+            if not self.play_one(player, part, i == len(parts) - 1):
+                return
+
+    def play_one(self, player: int, text: str, last: bool) -> bool:
+        """Play one move typed by ``player``; ``False`` (with the reason shown) when refused."""
+        g = self.game
         action = parse_move(g, text)
         illegal = g.check(action)
         if illegal is not None:
             typer.echo(f"illegal: {illegal}")
-            return
+            return False
         public = g.public_action_text(action)
         events = g.apply(action)
         self.report(player, g.format_action(action) + g.annotation(events), events, public)
         if g.outcome() is None and g.to_move() == player:
-            self.show_board(player)
+            if last:
+                self.show_board(player)
         elif g.outcome() is None and self.kinds[g.to_move()] != HUMAN:
             self.show_own_results(player)
+        return True
 
     def list_moves(self, needle: str) -> None:
         keep = move_filter(needle) if needle else None

@@ -43,6 +43,7 @@ def notation_help(tank: str, target: str, other: str, key: str, short: str = "")
                                                     if short else "")
     return f"""\
 orders (when a chit is yours):   TANK move|fire|attack|ambush|retreat|recon   e.g. {tank} move
+  with its path or targets:      e.g. {tank} move 40,20 55,35   {tank} fire {target}*2   {tank} attack 40,20 fire {target}
 paths (MOVE, ATTACK, RETREAT):   to X,Y [X,Y ...] [@HEADING]  |  stay          e.g. to 40,20 55,35
 fire (FIRE, ATTACK):             fire TARGET[*N][@turret] ...  |  fire none    e.g. {fire}
 ambush window (BT-7.2):          ambush TANK TARGET[*N][@turret] ...  |  pass
@@ -153,6 +154,31 @@ def parse_shots(tokens: list[str]) -> tuple[Shot, ...]:
             raise NotationError(f"{token!r}: at least one shot per target")
         shots.append(Shot(m.group("target").lower(), n, bool(m.group("turret"))))
     return tuple(shots)
+
+
+def split_line(text: str) -> list[str] | None:
+    """An order and what follows it on one line (issue 59.8), as the notations to play in
+    turn: ``t34#1 move 45,10 60,20`` -> ``t34#1 move``, ``to 45,10 60,20``;
+    ``tiger#1 fire is2#1*2`` -> ``tiger#1 fire``, ``fire is2#1*2``; ``t34#1 attack 40,30
+    fire tiger#1`` -> order, straight line, shots. ``None`` when the line is one move."""
+    tokens = text.strip().replace(", ", ",").split()
+    if len(tokens) < 3 or tokens[1].upper() not in ORDERS:
+        return None
+    parts = [f"{tokens[0]} {tokens[1]}"]
+    rest = tokens[2:]
+    fire_at = next((i for i, word in enumerate(rest) if word.lower() == "fire"), None)
+    path, shots = (rest, []) if fire_at is None else (rest[:fire_at], rest[fire_at + 1:])
+    order = tokens[1].upper()
+    if path and path[0].lower() in ("to", "stay"):
+        parts.append(" ".join(path))
+    elif path and order in ("FIRE",):
+        shots = path + shots  # ``tiger#1 fire is2#1*2``: the words are targets
+        fire_at = 0
+    elif path:
+        parts.append("to " + " ".join(path))
+    if fire_at is not None:
+        parts.append("fire " + (" ".join(shots) if shots else "none"))
+    return parts
 
 
 def parse_action(text: str) -> Action:

@@ -146,7 +146,7 @@ class BattleGame(Game[Action]):
         if self.result is not None:
             return "game over"
         if self.phase == "order":
-            return f"round {self.round}: {self.chit_side}'s chit -- order for a tank"
+            return f"round {self.round}: {self.chit_side}'s chit -- order for a tank (and path: TANK move X,Y)"
         t = self.tank(self.active) if self.active else None
         if self.phase == "path" and t is not None:
             limit = self.move_limit(t)
@@ -184,6 +184,11 @@ class BattleGame(Game[Action]):
         except NotationError as exc:
             raise NotationError(str(exc).replace(A.NOTATION_HELP, self.notation_help)) from None
         return resolve_action(action, [t.key for t in self.tanks], [t.label for t in self.tanks])
+
+    def split_line(self, text: str) -> list[str] | None:
+        """An order with its path or targets on one line, as the moves to play in turn
+        (issue 59.8, :func:`rulesets.battle_of_tanks.actions.split_line`); the prompt asks."""
+        return A.split_line(text)
 
     def summarize_events(self, events: Sequence[Event]) -> str:
         """Volleys, spotting and repair rolls in one line (:mod:`rulesets.battle_of_tanks.summary`)."""

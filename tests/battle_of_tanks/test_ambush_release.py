@@ -79,7 +79,7 @@ def test_a_human_whose_last_tank_waits_in_ambush_is_asked_again(tmp_path: Path, 
                          capsys, monkeypatch, stdin="tiger#1 ambush\nlast\nquit\n")
     assert "a has no chit this round: tiger#1 waits in AMBUSH (BT-4.4)" in out
     assert "tiger#1's AMBUSH ends unsprung after round 2" in out
-    assert out.count("a's chit -- order for a tank>") >= 2, out[-2000:]
+    assert out.count("a's chit -- order for a tank (and path: TANK move X,Y)>") >= 2, out[-2000:]
 
 
 def test_bt_4_3_4_4_the_round_says_why_chits_are_missing_from_the_bag() -> None:

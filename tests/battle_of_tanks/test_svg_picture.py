@@ -36,7 +36,7 @@ def test_bt_4_2_heading_says_round_phase_and_who_orders_then_whose_activation() 
     assert _heading(g) == [
         "Battle of Tanks: Village crossroads",
         "round 1, order phase; side b drew the chit; chits in the bag: 6",
-        "side b to decide: round 1: b's chit -- order for a tank",
+        "side b to decide: round 1: b's chit -- order for a tank (and path: TANK move X,Y)",
     ]
     g.apply_text("tiger#1 move")
     assert _heading(g)[1:] == [

@@ -1,0 +1,32 @@
+"""Issue 59.8: one terminal line may give an order and its path or targets together
+(``t34#1 move 45,10``, ``tiger#1 fire is2#1*2``); the prompt says so."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesets.battle_of_tanks.actions import split_line
+from tests.cli.test_cli_core import run
+
+
+def test_issue_59_8_an_order_line_splits_into_its_moves() -> None:
+    assert split_line("t34#1 move 45,10 60,20@90") == ["t34#1 move", "to 45,10 60,20@90"]
+    assert split_line("t34#1 move to 45,10") == ["t34#1 move", "to 45,10"]
+    assert split_line("tiger#1 fire is2#1*2 t34#1") == ["tiger#1 fire", "fire is2#1*2 t34#1"]
+    assert split_line("t34#1 attack 40,30 fire tiger#1") == ["t34#1 attack", "to 40,30", "fire tiger#1"]
+    assert split_line("t34#1 attack stay fire none") == ["t34#1 attack", "stay", "fire none"]
+    assert split_line("t34#1 move") is None and split_line("fire tiger#1") is None
+
+
+def test_issue_59_8_the_terminal_plays_an_order_and_its_path_from_one_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """BT-4.2 then BT-5.1: the MOVE and its drive, from one line; the prompt suggests the form."""
+    code, out, err = run(["play", "battle-of-tanks", "--seat", "a=human", "--seat", "b=human", "--seed", "1",
+                          "--board", "none"], capsys, monkeypatch,
+                         stdin="tiger#1 move 90,80\nquit\n")
+    assert "order for a tank (and path: TANK move X,Y)>" in out
+    assert "tiger#1 move" in out and "to 90,80" in out, out[-2000:]
+    assert "illegal" not in out and "cannot read" not in out, out[-2000:]
+    assert "MOVE tiger#1: path" not in out.split("to 90,80")[-1], out[-2000:]  # no second prompt for the path
+
+
