@@ -47,6 +47,15 @@ and at most one tier beyond the tested prices: the report says when).
 Without a falling trend (too few games) the tested T whose score is closest
 to 50% is suggested, or one beyond the tested range if the card wins (loses)
 at every tested T. --games is the number of games per card.
+
+A tier is suggested only when the data back it: the fair tier's 95%
+interval rounds to one tier and the Wilson intervals of the tested prices
+separate (one wholly above 50%, one wholly below). Otherwise the verdict is
+"inconclusive", with about how many more games would decide; the tier the
+data lean to is shown but is not a suggestion. --until-decided adds games
+in rounds (--round-games per price) at the prices whose intervals still
+straddle 50%, until decided or --max-games per card are spent. The same
+--seed gives the same answer; off a terminal, progress comes as lines.
 """
 
 
@@ -101,11 +110,15 @@ def register(app: typer.Typer) -> None:
         iterations: int | None = typer.Option(None, "--iterations", help="MCTS iterations per move (reproducible)."),
         max_moves: int = typer.Option(2000, "--max-moves", help="Stop a game after this many decisions."),
         json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+        until_decided: bool = typer.Option(False, "--until-decided", help="Add games in rounds until every card is decided or --max-games is spent."),
+        max_games: int | None = typer.Option(None, "--max-games", help="With --until-decided: at most this many games per card (default 10 x --games)."),
+        round_games: int | None = typer.Option(None, "--round-games", help="With --until-decided: games added per undecided price and round."),
     ) -> None:
         raise typer.Exit(run_balance(
             ruleset=ruleset, cards=cards, budget=budget, games=games, seed=seed,
             workers=workers, dask=dask, agent=agent, spread=spread, scenario=scenario,
             think=think, iterations=iterations, max_moves=max_moves, json_out=json_out,
+            until_decided=until_decided, max_games=max_games, round_games=round_games,
         ))
 
 
@@ -245,10 +258,13 @@ def run_simulate(
 def run_balance(
     *, ruleset: str, cards: list[Path], budget: int, games: int, seed: int, workers: int,
     dask: str | None, agent: str, spread: int, scenario: str | None, think: float,
-    iterations: int | None, max_moves: int, json_out: bool,
+    iterations: int | None, max_moves: int, json_out: bool, until_decided: bool = False,
+    max_games: int | None = None, round_games: int | None = None,
 ) -> int:
     import json
+    import sys
 
+    from cli.terminal import is_terminal
     from core.ai.agents import make_agent
     from core.ai.balance import BalanceConfig, balance
     from core.errors import TanktableError
@@ -260,28 +276,75 @@ def run_balance(
         raise TanktableError("--workers must be at least 1")
     if spread < 0:
         raise TanktableError("--spread must be 0 or more")
+    if (max_games is not None or round_games is not None) and not until_decided:
+        raise TanktableError("--max-games and --round-games go with --until-decided")
     make_agent(agent, seed=0, think=0.01)
     config = BalanceConfig(
         ruleset=ruleset, card_paths=tuple(cards), budget=budget, games=games, seed=seed,
         spread=spread, kind=agent.lower(), scenario=scenario, think=think,
-        iterations=iterations, max_moves=max_moves,
+        iterations=iterations, max_moves=max_moves, until_decided=until_decided,
+        max_games=max_games, round_games=round_games,
     )
+    lines = not is_terminal(sys.stderr)
     with _LazyBar(not json_out, "balance") as bar:
-        reports = balance(config, workers=workers, dask=dask, progress=bar)
+        reports = balance(config, workers=workers, dask=dask,
+                          progress=_ProgressLines("balance") if lines else bar,
+                          say=_say_stderr if lines else None)
     if json_out:
         typer.echo(json.dumps({"ruleset": ruleset, "budget": budget, "seed": seed,
                                "agent": agent, "cards": [r.to_json() for r in reports]}, indent=2))
         return 0
-    typer.echo(f"{ruleset}: budget {budget}, {games} games per card, {agent} vs {agent}, seed {seed}")
-    typer.echo(f"{'card':<24}{'tier':>5}  {'win rate':>8}  {'95% CI':<17}{'suggested':>9}  method")
+    plan = (f"up to {config.max_games or 10 * games} games per card in rounds"
+            if until_decided else f"{games} games per card")
+    typer.echo(f"{ruleset}: budget {budget}, {plan}, {agent} vs {agent}, seed {seed}")
     for r in reports:
-        data = r.to_json()
-        rate = data["win_rate"]
-        low, high = data["ci95"]
-        rate_text = _pct(rate) if rate is not None else "   -  "
-        typer.echo(f"{r.card:<24}{r.tier:>5}  {rate_text:>8}  [{_pct(low)}, {_pct(high)}]"
-                   f"{r.suggested:>8}  {r.method}"
-                   + (f" (fair tier {r.fair:.2f})" if r.fair is not None else ""))
-        by_tier = ", ".join(f"T{p.tier}: {_pct(p.score).strip()} of {p.games}" for p in r.points)
-        typer.echo(f"{'':<24}{r.copies} cop{'y' if r.copies == 1 else 'ies'}; {by_tier}")
+        typer.echo("")
+        typer.echo(f"{r.card}: tier {r.tier}, {r.copies} cop{'y' if r.copies == 1 else 'ies'} "
+                   f"per army, {r.games} games")
+        typer.echo(f"  {'tier':>4}  {'games':>5}  {'wins':>4}  {'draws':>5}  {'win rate':>8}  95% CI")
+        for p in r.points:
+            low, high = p.interval
+            mark = "  <- its tier" if p.tier == r.tier else ""
+            typer.echo(f"  {p.tier:>4}  {p.games:>5}  {p.wins:>4}  {p.draws:>5}  "
+                       f"{_pct(p.score):>8}  [{_pct(low)}, {_pct(high)}]{mark}")
+        fair = ""
+        if r.fair is not None and r.fair_interval is not None:
+            fair = (f"fair tier {r.fair:.2f}, 95% CI "
+                    f"{r.fair_interval[0]:.2f}..{r.fair_interval[1]:.2f}")
+        if r.verdict == "decided":
+            typer.echo(f"  suggested tier {r.suggested} ({r.method}; {fair})")
+        elif r.verdict == "beyond":
+            typer.echo(f"  no tier yet: {r.method}")
+        else:
+            typer.echo(f"  inconclusive: {r.method}" + (f" ({fair})" if fair else ""))
+            lean = f"  leaning to tier {r.leaning}, not a suggestion; "
+            if r.more_games is not None:
+                typer.echo(lean + f"about {r.more_games} more games would likely decide "
+                           f"(--until-decided --max-games {r.games + r.more_games})")
+            else:
+                typer.echo(lean + "more games may not decide: the tested prices look "
+                           "alike (try a wider --spread or a stronger --agent)")
     return 0
+
+
+def _say_stderr(line: str) -> None:
+    """One progress line on stderr, flushed (a log file or pipe shows it at once)."""
+    import sys
+
+    print(line, file=sys.stderr, flush=True)
+
+
+class _ProgressLines:
+    """Progress off a terminal: a flushed line at every tenth of a round's games."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.tenth = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        tenth = done * 10 // max(1, total)
+        if tenth != self.tenth:
+            self.tenth = tenth
+            _say_stderr(f"{self.label}: {done}/{total} games of this round")
+        if done >= total:
+            self.tenth = -1  # the next round starts counting again

@@ -51,13 +51,14 @@ def test_balance_command(fake_battle: Any, tmp_path: Path) -> None:
     result = runner.invoke(app, ["balance", "fake-battle", "--cards", str(cards),
                                  "--budget", "12", "--games", "40", "--seed", "1", "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     card = data["cards"][0]
-    assert card["card"] == "ace" and card["tier"] == 2 and 1 <= card["suggested_tier"] <= 12
+    assert card["card"] == "ace" and card["tier"] == 2
+    assert card["suggested_tier"] is None or 1 <= card["suggested_tier"] <= 12
     assert sum(p["games"] for p in card["by_tier"]) == 40
     text = runner.invoke(app, ["balance", "fake-battle", "--cards", str(cards),
                                "--budget", "12", "--games", "8"])
-    assert text.exit_code == 0 and "ace" in text.output and "suggested" in text.output
+    assert text.exit_code == 0 and "ace" in text.output and "inconclusive" in text.output
 
 
 def test_balance_help_explains_the_method() -> None:
