@@ -19,6 +19,7 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from core.art.splice import Splice
 from core.art.tanks import AXIS_GREY, GERMAN, SOVIET, Livery, badge, counter
 from core.art.terrain import (
     Terrain,
@@ -111,16 +112,36 @@ def draw_hex(parent: ET.Element, art: Terrain, kind: str, season: str, x: float,
         hex_relief(parent, x, y, r, colour)
 
 
-def draw_terrain(svg: ET.Element, v: dict[str, Any]) -> None:
+def draw_terrain(svg: ET.Element, v: dict[str, Any], splice: Splice | None = None) -> None:
     """The board's terrain from the view: every hex drawn as its ground, the front
     elements as trenches and wire, the airfield as an airstrip; then each hex's
-    outline and label over them (the table page finds a hex's centre by its label)."""
-    art = Terrain()
-    at_title = 1 if len(svg) and svg[0].tag == "title" else 0
-    svg.insert(at_title, art.defs)
+    outline and label over them (the table page finds a hex's centre by its label).
+    With ``splice`` it is built and written once per map, season and front
+    (:mod:`core.art.splice`): it is most of the picture, and the same move after move."""
     letter_to_kind = {t["letter"]: k for k, t in v["terrain_types"].items() if t["season"] == v["season"]}
-    front = set(v["front"])
-    ground = ET.SubElement(svg, "g", attrib={"class": "terrain"})
+    front = sorted(set(v["front"]))
+    airfield_at = v["stuka"]["airfield"] if v["stuka"] is not None else None
+    at_title = 1 if len(svg) and svg[0].tag == "title" else 0
+
+    def build() -> list[ET.Element]:
+        return _terrain(v, letter_to_kind, set(front), airfield_at)
+
+    if splice is None:
+        for k, element in enumerate(build()):
+            svg.insert(at_title + k, element)
+        return
+    key = ("dg-terrain", v["columns"], v["rows"], v["season"], repr(v["terrain"]),
+           tuple(sorted(letter_to_kind.items())), tuple(front), airfield_at)
+    svg.insert(at_title, splice.stand_in(key, build))
+
+
+def _terrain(v: dict[str, Any], letter_to_kind: dict[str, str], front: set[str],
+             airfield_at: str | None) -> list[ET.Element]:
+    """The elements of :func:`draw_terrain`, in drawing order."""
+    art = Terrain()
+    out = [art.defs]
+    ground = ET.Element("g", attrib={"class": "terrain"})
+    out.append(ground)
     cells = [(c, r) for r in range(1, v["rows"] + 1) for c in range(1, v["columns"] + 1)]
     for c, r in cells:
         x, y = centre(c, r)
@@ -129,17 +150,20 @@ def draw_terrain(svg: ET.Element, v: dict[str, Any]) -> None:
     for at in sorted(front):
         x, y = centre(*parse_hex(at))
         trench(ground, x, y, SIZE, seed("front", at))
-    if v["stuka"] is not None:
-        airfield(ground, *centre(*parse_hex(v["stuka"]["airfield"])), SIZE, STRIP.get(v["season"], STRIP["summer"]))
+    if airfield_at is not None:
+        airfield(ground, *centre(*parse_hex(airfield_at)), SIZE, STRIP.get(v["season"], STRIP["summer"]))
     for c, r in cells:
         x, y = centre(c, r)
         at = f"{LETTERS[c - 1]}{r}"
-        ET.SubElement(svg, "polygon", points=_hexagon(x, y), fill="none", stroke=FRONT if at in front else "#6b6b5f",
-                      attrib={"stroke-width": "3" if at in front else "1"})
-        lab = ET.SubElement(svg, "text", x=f"{x - 8:.1f}", y=f"{y - SIZE * 0.55:.1f}",
-                            style="font: 8px sans-serif; fill: #333; paint-order: stroke; stroke: #fff; "
-                                  "stroke-width: 2px; stroke-opacity: 0.6")
+        out.append(ET.Element("polygon", points=_hexagon(x, y), fill="none",
+                              stroke=FRONT if at in front else "#6b6b5f",
+                              attrib={"stroke-width": "3" if at in front else "1"}))
+        lab = ET.Element("text", x=f"{x - 8:.1f}", y=f"{y - SIZE * 0.55:.1f}",
+                         style="font: 8px sans-serif; fill: #333; paint-order: stroke; stroke: #fff; "
+                               "stroke-width: 2px; stroke-opacity: 0.6")
         lab.text = at
+        out.append(lab)
+    return out
 
 
 def render_svg(v: dict[str, Any], result: str | None = None) -> str:
@@ -149,7 +173,8 @@ def render_svg(v: dict[str, Any], result: str | None = None) -> str:
     width = W * cols + W / 2 + 20
     svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg")
     ET.SubElement(svg, "title").text = f"Duel of the Giants: {v['title'] or v['scenario']}"
-    draw_terrain(svg, v)
+    splice = Splice()
+    draw_terrain(svg, v, splice)
     for m in v["mines"]:
         x, y = centre(*parse_hex(m["at"]))
         ET.SubElement(svg, "circle", cx=f"{x + 12:.1f}", cy=f"{y + 12:.1f}", r="5",
@@ -161,7 +186,7 @@ def render_svg(v: dict[str, Any], result: str | None = None) -> str:
         ET.SubElement(badge, "circle", cx=f"{x + 12:.1f}", cy=f"{y - 12:.1f}", r="6", fill=DRIFT, stroke="#1b4f72")
         ET.SubElement(badge, "text", x=f"{x + 12:.1f}", y=f"{y - 9:.1f}",
                       attrib={"text-anchor": "middle"}, style="font: bold 8px sans-serif; fill: #0b2e4a").text = str(drops)
-    draw_pieces(svg, v)
+    draw_pieces(svg, v, splice)
     bar_y = 1.5 * SIZE * rows + SIZE + 55
     n = v["vp"]["bar_length"]
     cell = min(16.0, (width - 40) / (2 * n + 1))
@@ -171,9 +196,9 @@ def render_svg(v: dict[str, Any], result: str | None = None) -> str:
                       fill=VP_MARK if i == n - pos else "#eee", stroke="#999")
     txt = ET.SubElement(svg, "text", x="20", y=f"{bar_y + 30:.1f}", style="font: 12px sans-serif")
     txt.text = v["vp"]["bar"]
-    frame(svg, width=width, top=32, bottom=bar_y + 40, heading=heading(v, result), legend=legend(v),
+    frame(svg, width=width, top=32, bottom=bar_y + 40, heading=heading(v, result), legend=legend(v, splice),
           background="#ffffff")
-    return ET.tostring(svg, encoding="unicode")
+    return splice.fill(ET.tostring(svg, encoding="unicode"))
 
 
 COUNTER = 0.66 * W
@@ -201,7 +226,16 @@ def _upright_badge(g: ET.Element, code: str, livery: Livery, deg: float, size: f
                    size=size * 0.34, livery=livery, angle=-deg))
 
 
-def draw_pieces(svg: ET.Element, v: dict[str, Any]) -> None:
+def _counter(g: ET.Element, splice: Splice | None, **how: Any) -> None:
+    """A counter (:func:`core.art.tanks.counter`) in ``g``: with ``splice`` each distinct
+    one (its size, livery, kind, face, turret's turn) is built and written once."""
+    if splice is None:
+        g.append(counter(**how))
+    else:
+        splice.put(g, ("dg-counter", tuple(sorted(how.items()))), lambda: counter(**how))
+
+
+def draw_pieces(svg: ET.Element, v: dict[str, Any], splice: Splice | None = None) -> None:
     """The pieces as counters with silhouettes (issue 58.3), each its own contract group:
     tank markers face down (their back shows ``?``, or to the Soviet side W or b); ATGs
     face up with their gun, face down with a notch for their facing and, only where
@@ -217,7 +251,7 @@ def draw_pieces(svg: ET.Element, v: dict[str, Any]) -> None:
         what = {"?": "unknown", "W": "a wheel: a T-34", "b": "a bluff"}[back]
         g = _piece(svg, "tt-piece marker", f"marker-{m['at']}-{k}", x, y, 0,
                    f"tank marker on {m['at']} ({what}, DG-9)")
-        g.append(counter(size=SMALL, livery=SOVIET, face_down=True, back=back))
+        _counter(g, splice, size=SMALL, livery=SOVIET, face_down=True, back=back)
     for a in v["atgs"]:
         x, y = centre(*parse_hex(a["at"]))
         deg = ANGLE[a["facing"]]
@@ -227,17 +261,18 @@ def draw_pieces(svg: ET.Element, v: dict[str, Any]) -> None:
                    y + 3, deg, f"ATG marker on {a['at']} ({code}, {up}) facing {a['facing']} (DG-12)")
         g.set("data-code", "A" + code)  # apart from a T-34's number
         if a["face_up"]:
-            g.append(counter(size=SMALL, livery=AXIS_GREY, kind="gun", front_mark=True,
-                             wreck=bool(a.get("destroyed"))))
+            _counter(g, splice, size=SMALL, livery=AXIS_GREY, kind="gun", front_mark=True,
+                     wreck=bool(a.get("destroyed")))
             _upright_badge(g, code, AXIS_GREY, deg, SMALL)
         else:
-            g.append(counter(size=SMALL, livery=AXIS_GREY, face_down=True, back=code, upright=-deg, front_mark=True))
+            _counter(g, splice, size=SMALL, livery=AXIS_GREY, face_down=True, back=code, upright=-deg,
+                     front_mark=True)
     s = v["stuka"]
     if s is not None and s["state"] in ("ground", "landed", "flying"):
         x, y = centre(*parse_hex(s["at"]))
         g = _piece(svg, "tt-piece stuka", "stuka", x, y, ANGLE[s["facing"]],
                    f"Stuka on {s['at']} ({s['state']}) facing {s['facing']} (DG-13)")
-        g.append(counter(size=COUNTER, livery=GERMAN, kind="aircraft"))
+        _counter(g, splice, size=COUNTER, livery=GERMAN, kind="aircraft")
     for t in v["tanks"]:
         x, y = centre(*parse_hex(t["at"]))
         tiger = t["kind"] == "tiger"
@@ -249,9 +284,9 @@ def draw_pieces(svg: ET.Element, v: dict[str, Any]) -> None:
                    f", hull {t['hull']}, turret {t['turret']}")
         g.set("data-code", code)
         livery = GERMAN if tiger else SOVIET
-        g.append(counter(size=COUNTER, livery=livery, turret="faceted" if tiger else "round",
-                         turret_angle=(ANGLE[t["turret"]] - deg + 180) % 360 - 180, gun=COUNTER * (0.36 if tiger else 0.3),
-                         wreck=t["destroyed"]))
+        _counter(g, splice, size=COUNTER, livery=livery, turret="faceted" if tiger else "round",
+                 turret_angle=(ANGLE[t["turret"]] - deg + 180) % 360 - 180, gun=COUNTER * (0.36 if tiger else 0.3),
+                 wreck=t["destroyed"])
         _upright_badge(g, code, livery, deg, COUNTER)
 
 
@@ -276,7 +311,7 @@ def heading(v: dict[str, Any], result: str | None = None) -> list[HeadingLine]:
     return lines
 
 
-def legend(v: dict[str, Any]) -> list[LegendItem]:
+def legend(v: dict[str, Any], splice: Splice | None = None) -> list[LegendItem]:
     """A sample and a meaning for every symbol of the picture: the season's terrain,
     pieces, markers (with every code a marker can show, whatever this view shows)."""
     def hexagon(fill: str, stroke: str = "#777", stroke_width: str = "1") -> ET.Element:
@@ -286,7 +321,7 @@ def legend(v: dict[str, Any]) -> list[LegendItem]:
 
     def sample(livery: Livery, **how: Any) -> ET.Element:
         g = ET.Element("g", transform="translate(8 8)")
-        g.append(counter(size=15, livery=livery, **how))
+        _counter(g, splice, size=15, livery=livery, **how)
         return g
 
     season = [k for k, t in v["terrain_types"].items() if t["season"] == v["season"]]

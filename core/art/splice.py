@@ -1,0 +1,81 @@
+"""Drawings written once and their text reused: a picture's stand-ins filled in after
+ElementTree has written the rest.
+
+The server draws the board for each seat after every move. Most of a picture
+recurs unchanged from one move to the next -- a map's terrain, the few distinct
+piece drawings (a kind in a livery, burnt out or not), the legend's samples --
+and building and writing those elements was most of a picture's time. A
+:class:`Splice` puts a small stand-in element where such a drawing goes; the
+drawing is built and written once per key (a bounded cache shared by every
+picture), and :meth:`Splice.fill` puts its text in place of the stand-in in the
+written picture. The result is the very text the drawing would have given
+inline, so nothing a reader of the picture sees changes.
+
+A key must say everything the drawing depends on (its builder's arguments): the
+cache cannot tell two drawings apart otherwise. A cached drawing is what some
+picture drew; a picture shows only the drawings its own view asked for.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import xml.etree.ElementTree as ET
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable
+
+SLOT_TAG = "tt-slot"
+"""The stand-in's tag: no SVG element has it, so it cannot clash with a drawing."""
+_SLOT = re.compile(rf"<{SLOT_TAG}>(\d+)</{SLOT_TAG}>")
+LIMIT = 512
+"""Drawings kept (least recently used dropped first): a few maps' terrain and a few
+hundred piece drawings, a few megabytes at most."""
+
+_texts: OrderedDict[Hashable, str] = OrderedDict()
+_lock = threading.Lock()
+
+
+def cached_text(key: Hashable, build: Callable[[], ET.Element | Iterable[ET.Element]]) -> str:
+    """The written text of ``build()`` (one element or several), built once per ``key``."""
+    with _lock:
+        text = _texts.get(key)
+        if text is not None:
+            _texts.move_to_end(key)
+            return text
+    built = build()
+    elements = [built] if isinstance(built, ET.Element) else list(built)
+    text = "".join(ET.tostring(e, encoding="unicode") for e in elements)
+    with _lock:
+        _texts[key] = text
+        while len(_texts) > LIMIT:
+            _texts.popitem(last=False)
+    return text
+
+
+class Splice:
+    """The stand-ins of one picture: :meth:`put` where a cached drawing goes, then
+    :meth:`fill` on the written picture."""
+
+    def __init__(self) -> None:
+        self._texts: list[str] = []
+
+    def stand_in(self, key: Hashable, build: Callable[[], ET.Element | Iterable[ET.Element]]) -> ET.Element:
+        """A stand-in element for the drawing ``build()`` under ``key``, for the caller
+        to place (append, insert) where the drawing goes."""
+        slot = ET.Element(SLOT_TAG)
+        slot.text = str(len(self._texts))
+        self._texts.append(cached_text(key, build))
+        return slot
+
+    def put(self, parent: ET.Element, key: Hashable,
+            build: Callable[[], ET.Element | Iterable[ET.Element]]) -> ET.Element:
+        """Append a stand-in for ``build()`` under ``key`` to ``parent``."""
+        slot = self.stand_in(key, build)
+        parent.append(slot)
+        return slot
+
+    def fill(self, text: str) -> str:
+        """``text`` (the written picture) with each stand-in replaced by its drawing."""
+        if not self._texts:
+            return text
+        return _SLOT.sub(lambda m: self._texts[int(m.group(1))], text)
