@@ -22,7 +22,7 @@ import re
 import threading
 import xml.etree.ElementTree as ET
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 
 SLOT_TAG = "tt-slot"
 """The stand-in's tag: no SVG element has it, so it cannot clash with a drawing."""
@@ -52,6 +52,26 @@ def cached_text(key: Hashable, build: Callable[[], ET.Element | Iterable[ET.Elem
     return text
 
 
+def cached_parts(key: Hashable, build: Callable[[], Sequence[Iterable[ET.Element]]]) -> tuple[str, ...]:
+    """The written text of each part of ``build()``, built once per ``key``: for
+    drawings made together that go to different places in a picture (a map's
+    ground before a shot's shadow, its features after it; textures shared)."""
+    with _lock:
+        texts = _parts.get(key)
+        if texts is not None:
+            _parts.move_to_end(key)
+            return texts
+    texts = tuple("".join(ET.tostring(e, encoding="unicode") for e in part) for part in build())
+    with _lock:
+        _parts[key] = texts
+        while len(_parts) > LIMIT:
+            _parts.popitem(last=False)
+    return texts
+
+
+_parts: OrderedDict[Hashable, tuple[str, ...]] = OrderedDict()
+
+
 class Splice:
     """The stand-ins of one picture: :meth:`put` where a cached drawing goes, then
     :meth:`fill` on the written picture."""
@@ -65,6 +85,13 @@ class Splice:
         slot = ET.Element(SLOT_TAG)
         slot.text = str(len(self._texts))
         self._texts.append(cached_text(key, build))
+        return slot
+
+    def text_stand_in(self, text: str) -> ET.Element:
+        """A stand-in element for ``text`` (one of :func:`cached_parts`)."""
+        slot = ET.Element(SLOT_TAG)
+        slot.text = str(len(self._texts))
+        self._texts.append(text)
         return slot
 
     def put(self, parent: ET.Element, key: Hashable,

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import shapely
 
+from core.art.splice import Splice, cached_parts
 from core.art.tanks import Livery, top_down_tank
 from core.art.terrain import (
     Terrain,
@@ -41,7 +43,7 @@ from rulesets.battle_of_tanks import marks
 from rulesets.battle_of_tanks.render import feature_letter
 
 if TYPE_CHECKING:
-    from rulesets.battle_of_tanks.field import Feature
+    from rulesets.battle_of_tanks.field import Battlefield, Feature
     from rulesets.battle_of_tanks.game import BattleGame
     from rulesets.battle_of_tanks.state import Tank
 
@@ -147,16 +149,36 @@ def draw_look(g: ET.Element, art: Terrain, kind_look: str, pts: list[tuple[float
                                             "stroke": shade(colour, -0.55), "stroke-width": "1.2"})
 
 
-def terrain_legend(game: BattleGame) -> list[LegendItem]:
+def terrain_legend(game: BattleGame, splice: Splice | None = None) -> list[LegendItem]:
     """One entry per terrain kind on this table (the rules table's, BT-3.2) and the
     wreck (BT-3.4), each with a small drawing of its look and its cover class and
     height; a note says how tall and low cover are told apart. Kinds the table
     does not hold are left out, to keep the legend short enough to sit under the
     map. The samples' textures take their own ids."""
-    art = Terrain("tt-key-")
-    items = []
     present = {f.kind for f in game.field.features}
     kinds = [(k, t.cover, t.height) for k, t in game.rules.terrain_kinds.items() if k in present]
+    if splice is None:
+        samples = _terrain_samples(kinds)
+    else:  # the same on every picture of a table: drawn and written once
+        defs, *texts = cached_parts(("bt-terrain-key", tuple(kinds)), lambda: _terrain_samples(kinds))
+        samples = [[splice.text_stand_in(defs)], *([splice.text_stand_in(t)] for t in texts)]
+    items = [LegendItem(f"{kind.replace('_', ' ')}: {cover}, {height}", list(sample))
+             for (kind, cover, height), sample in zip(kinds, samples[1:], strict=True)]
+    if items:
+        items[0] = LegendItem(items[0].label, [*samples[0], *items[0].sample])
+    wr = game.rules.wrecks
+    scorched = ET.Element("g", attrib={"class": "terrain-sample", "data-look": "wreck"})
+    ET.SubElement(scorched, "circle", cx="8", cy="8", r="7", fill="#2a2118", opacity="0.55")
+    items.append(LegendItem(f"wreck: {wr.cover}, {wr.height} (BT-3.4)", [scorched]))
+    items.append(LegendItem("tall cover casts a shadow and blocks sight, low shows a turret over it (BT-3.2); "
+                            "a letter and name label each feature"))
+    return items
+
+
+def _terrain_samples(kinds: Sequence[tuple[str, str, str]]) -> list[list[ET.Element]]:
+    """The legend's textures (its first part) and a sample of each terrain kind's look."""
+    art = Terrain("tt-key-")
+    out: list[list[ET.Element]] = [[art.defs]]
     for kind, cover, height in kinds:
         kind_look = look(kind, cover, height)
         sample = ET.Element("g", attrib={"class": "terrain-sample", "data-look": kind_look, "data-kind": kind})
@@ -169,16 +191,8 @@ def terrain_legend(game: BattleGame) -> list[LegendItem]:
         if height == "tall":
             cast_shadow(sample, pts, 2.5)
         draw_look(sample, art, kind_look, pts, seed("key", kind), 1.6)
-        items.append(LegendItem(f"{kind.replace('_', ' ')}: {cover}, {height}", [sample]))
-    if items:
-        items[0] = LegendItem(items[0].label, [art.defs, *items[0].sample])
-    wr = game.rules.wrecks
-    scorched = ET.Element("g", attrib={"class": "terrain-sample", "data-look": "wreck"})
-    ET.SubElement(scorched, "circle", cx="8", cy="8", r="7", fill="#2a2118", opacity="0.55")
-    items.append(LegendItem(f"wreck: {wr.cover}, {wr.height} (BT-3.4)", [scorched]))
-    items.append(LegendItem("tall cover casts a shadow and blocks sight, low shows a turret over it (BT-3.2); "
-                            "a letter and name label each feature"))
-    return items
+        out.append([sample])
+    return out
 
 
 def _svg_points(pts: list[tuple[float, float]]) -> str:
@@ -190,6 +204,59 @@ def render_svg(game: BattleGame) -> str:
     w, d = f.width, f.depth
     svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg")
     ET.SubElement(svg, "title").text = f"Battle of Tanks: {game.title or game.scenario}, round {game.round}"
+    splice = Splice()
+    ground, features = cached_parts(_field_key(f), lambda: _field_parts(f))
+    svg.append(splice.text_stand_in(ground))
+    shot = game.last_shot
+    if shot is not None:
+        eye = (float(shot["from"][0]), float(shot["from"][1]))
+        shadow = f.occluders.shadow(eye, clip=f.bounds)
+        g = ET.SubElement(svg, "g", attrib={"class": "cover-shadow"})
+        # a light outline (issue 29.4): the shadow may cover half the table
+        _polygon_elements(g, shadow, d, **SHADOW)
+    svg.append(splice.text_stand_in(features))
+    # sight lines: every live tank to every enemy it may fire at
+    lines = ET.SubElement(svg, "g", attrib={"class": "sight-lines"})
+    for t in game.tanks:
+        if not t.alive:
+            continue
+        for target, _ in game.targets(t):
+            ET.SubElement(lines, "line", x1=f"{t.x * SCALE:.1f}", y1=f"{(d - t.y) * SCALE:.1f}",
+                          x2=f"{target.x * SCALE:.1f}", y2=f"{(d - target.y) * SCALE:.1f}",
+                          stroke=SIDE_COLOUR[t.side], opacity="0.35", attrib={"stroke-dasharray": "4 3"})
+    if shot is not None:
+        ET.SubElement(svg, "line", x1=f"{shot['from'][0] * SCALE:.1f}", y1=f"{(d - shot['from'][1]) * SCALE:.1f}",
+                      x2=f"{shot['to'][0] * SCALE:.1f}", y2=f"{(d - shot['to'][1]) * SCALE:.1f}",
+                      stroke=LAST_SHOT, attrib={"stroke-width": "3", "class": "last-shot"})
+    for t in game.tanks:
+        draw_tank(svg, t, t.key in game.spotted, d, splice)
+    scale = ET.SubElement(svg, "g", attrib={"class": "scale"})
+    x0, y0 = 2 * SCALE, (d - 2) * SCALE
+    ET.SubElement(scale, "line", x1=f"{x0:.0f}", y1=f"{y0:.0f}", x2=f"{x0 + 20 * SCALE:.0f}", y2=f"{y0:.0f}",
+                  stroke="#000000", attrib={"stroke-width": "3"})
+    ET.SubElement(scale, "text", x=f"{x0 + 21 * SCALE:.0f}", y=f"{y0 + 4:.0f}",
+                  attrib={"font-size": "12", "font-family": "sans-serif"}).text = "20 cm (grid 10 cm)"
+    frame(svg, width=max(w * SCALE, 480.0), top=0, bottom=d * SCALE, heading=heading(game),
+          legend=legend(game, splice), background=BANDS)
+    return splice.fill(ET.tostring(svg, encoding="unicode"))
+
+
+def _field_key(f: Battlefield) -> tuple[Any, ...]:
+    """Everything the table's ground and features are drawn from: its size, base
+    plates and towers, terrain features and wrecks (BT-3.4: a wreck is terrain)."""
+    feats = tuple((x.name, x.kind, x.cover, x.height, x.passable, x.polygon.wkb) for x in f.features)
+    wrecks = tuple(x.polygon.wkb for x in f.wrecks)
+    bases = tuple((side, plate.wkb, f.table.bases["a" if side == "a" else "b"].tower)
+                  for side, plate in f.bases.items())
+    return "bt-field", f.width, f.depth, bases, feats, wrecks
+
+
+def _field_parts(f: Battlefield) -> tuple[list[ET.Element], list[ET.Element]]:
+    """The table's ground (textures, table top, grid, base plates), drawn under the
+    last shot's cover shadow, and its terrain features and their labels, over it:
+    the same move after move, so built and written once per table (:func:`_field_key`)."""
+    w, d = f.width, f.depth
+    svg = ET.Element("svg")
     art = Terrain()
     svg.append(art.defs)
     ET.SubElement(svg, "rect", x="0", y="0", width=f"{w * SCALE:.0f}", height=f"{d * SCALE:.0f}",
@@ -207,13 +274,7 @@ def render_svg(game: BattleGame) -> str:
         if tower is not None:
             ET.SubElement(svg, "circle", cx=f"{tower[0] * SCALE:.1f}", cy=f"{(d - tower[1]) * SCALE:.1f}",
                           r=f"{2 * SCALE:.1f}", fill=SIDE_COLOUR[side])
-    shot = game.last_shot
-    if shot is not None:
-        eye = (float(shot["from"][0]), float(shot["from"][1]))
-        shadow = f.occluders.shadow(eye, clip=f.bounds)
-        g = ET.SubElement(svg, "g", attrib={"class": "cover-shadow"})
-        # a light outline (issue 29.4): the shadow may cover half the table
-        _polygon_elements(g, shadow, d, **SHADOW)
+    cut = len(svg)
     terrain_layer = ET.SubElement(svg, "g", attrib={"class": "terrain-features"})
     for feat in f.wrecks:
         scorch(terrain_layer, art, _coords(feat.polygon, d))
@@ -226,30 +287,7 @@ def render_svg(game: BattleGame) -> str:
                                       "font-family": "sans-serif", "fill": "#1d1d1d", "stroke": "#fbf9f3",
                                       "stroke-width": "3", "stroke-opacity": "0.85", "paint-order": "stroke"})
         label.text = f"{feature_letter(i)} {feat.name}"
-    # sight lines: every live tank to every enemy it may fire at
-    lines = ET.SubElement(svg, "g", attrib={"class": "sight-lines"})
-    for t in game.tanks:
-        if not t.alive:
-            continue
-        for target, _ in game.targets(t):
-            ET.SubElement(lines, "line", x1=f"{t.x * SCALE:.1f}", y1=f"{(d - t.y) * SCALE:.1f}",
-                          x2=f"{target.x * SCALE:.1f}", y2=f"{(d - target.y) * SCALE:.1f}",
-                          stroke=SIDE_COLOUR[t.side], opacity="0.35", attrib={"stroke-dasharray": "4 3"})
-    if shot is not None:
-        ET.SubElement(svg, "line", x1=f"{shot['from'][0] * SCALE:.1f}", y1=f"{(d - shot['from'][1]) * SCALE:.1f}",
-                      x2=f"{shot['to'][0] * SCALE:.1f}", y2=f"{(d - shot['to'][1]) * SCALE:.1f}",
-                      stroke=LAST_SHOT, attrib={"stroke-width": "3", "class": "last-shot"})
-    for t in game.tanks:
-        draw_tank(svg, t, t.key in game.spotted, d)
-    scale = ET.SubElement(svg, "g", attrib={"class": "scale"})
-    x0, y0 = 2 * SCALE, (d - 2) * SCALE
-    ET.SubElement(scale, "line", x1=f"{x0:.0f}", y1=f"{y0:.0f}", x2=f"{x0 + 20 * SCALE:.0f}", y2=f"{y0:.0f}",
-                  stroke="#000000", attrib={"stroke-width": "3"})
-    ET.SubElement(scale, "text", x=f"{x0 + 21 * SCALE:.0f}", y=f"{y0 + 4:.0f}",
-                  attrib={"font-size": "12", "font-family": "sans-serif"}).text = "20 cm (grid 10 cm)"
-    frame(svg, width=max(w * SCALE, 480.0), top=0, bottom=d * SCALE, heading=heading(game),
-          legend=legend(game), background=BANDS)
-    return ET.tostring(svg, encoding="unicode")
+    return list(svg)[:cut], list(svg)[cut:]
 
 
 def pose_transform(x: float, y: float, heading: float) -> str:
@@ -259,7 +297,7 @@ def pose_transform(x: float, y: float, heading: float) -> str:
     return f"translate({x:.1f} {y:.1f}) rotate({(-heading) % 360:.1f})"
 
 
-def draw_tank(parent: ET.Element, t: Tank, spotted: bool, depth: float) -> ET.Element:
+def draw_tank(parent: ET.Element, t: Tank, spotted: bool, depth: float, splice: Splice | None = None) -> ET.Element:
     """One tank (issue 58.2): a ``g.tank`` (the page's hooks: its classes, its
     footprint as the rules have it, its label) holding the art contract's
     ``g.tt-piece``, the tank drawn to its card's scale pointing its heading, with
@@ -274,7 +312,10 @@ def draw_tank(parent: ET.Element, t: Tank, spotted: bool, depth: float) -> ET.El
         "class": "tt-piece" + ("" if t.alive else " tt-wreck"), "data-piece": t.key,
         "transform": pose_transform(t.x * SCALE, (depth - t.y) * SCALE, t.heading)})
     length, width = t.length * SCALE, t.width * SCALE
-    piece.append(tank_drawing(t, length, width))
+    if splice is None:
+        piece.append(tank_drawing(t, length, width))
+    else:  # the same few drawings on every table: each built and written once
+        splice.put(piece, ("bt-tank", t.side, length, width, t.alive), lambda: tank_drawing(t, length, width))
     draw_marks(piece, t, spotted, length, width)
     text = ET.SubElement(g, "text", x=f"{t.x * SCALE:.1f}", y=f"{(depth - t.y) * SCALE - max(length, width) * 0.6:.1f}",
                          attrib={"font-size": "12", "text-anchor": "middle", "font-family": "sans-serif"})
@@ -350,12 +391,12 @@ def heading(game: BattleGame) -> list[HeadingLine]:
     return lines
 
 
-def tank_legend(game: BattleGame) -> list[LegendItem]:
+def tank_legend(game: BattleGame, splice: Splice | None = None) -> list[LegendItem]:
     """The tanks and their markers, each sample a tank drawn as on the table (a 10 by
     5 cm one, scaled into the legend's square) with the marker on it."""
     base = game.tanks[0]
 
-    def sample(side: str = "a", spotted: bool = False, **state: Any) -> ET.Element:
+    def draw(side: str, spotted: bool, state: dict[str, Any]) -> ET.Element:
         t = replace(base, side=side, length=10.0, width=5.0, hp=1, order=None, ambush=False, track_until=None)
         t = replace(t, **state)
         g = ET.Element("g", attrib={"transform": "translate(8 8) scale(0.27)"})
@@ -363,6 +404,12 @@ def tank_legend(game: BattleGame) -> list[LegendItem]:
         piece.append(tank_drawing(t, t.length * SCALE, t.width * SCALE))
         draw_marks(piece, t, spotted, t.length * SCALE, t.width * SCALE)
         return g
+
+    def sample(side: str = "a", spotted: bool = False, **state: Any) -> ET.Element:
+        if splice is None:
+            return draw(side, spotted, state)
+        return splice.stand_in(("bt-tank-sample", side, spotted, tuple(sorted(state.items()))),
+                               lambda: draw(side, spotted, state))
 
     chits = ET.Element("g")
     for i, order in enumerate(marks.ORDER_COLOURS):
@@ -379,7 +426,7 @@ def tank_legend(game: BattleGame) -> list[LegendItem]:
     ]
 
 
-def legend(game: BattleGame) -> list[LegendItem]:
+def legend(game: BattleGame, splice: Splice | None = None) -> list[LegendItem]:
     """A sample and a meaning for every symbol of the picture."""
     def rect(fill: str, **more: str) -> ET.Element:
         return ET.Element("rect", attrib={"x": "1", "y": "3", "width": "14", "height": "10", "fill": fill,
@@ -388,13 +435,13 @@ def legend(game: BattleGame) -> list[LegendItem]:
     def line(colour: str, **more: str) -> ET.Element:
         return ET.Element("line", attrib={"x1": "0", "y1": "8", "x2": "16", "y2": "8", "stroke": colour, **more})
 
-    items = tank_legend(game)
+    items = tank_legend(game, splice)
     items += [
         LegendItem("base plate and tower (BT-3.1)",
                    [rect(SIDE_COLOUR["a"], opacity="0.3"),
                     ET.Element("circle", cx="8", cy="8", r="4", fill=SIDE_COLOUR["a"])]),
     ]
-    items += terrain_legend(game)
+    items += terrain_legend(game, splice)
     items += [
         LegendItem("line of sight to a target in range",
                    [line(SIDE_COLOUR["a"], opacity="0.6", **{"stroke-dasharray": "4 3"})]),
