@@ -42,11 +42,11 @@ made of shipped cards, sides alternating. A dearer card leaves less for the
 rest of its army, so its win rate falls with T. A logistic regression of the
 score (draws count half) on T, fitted by maximum likelihood with half a win
 and half a loss added at every T, gives the tier at which the card's army
-would win 50% of its games: the suggested tier (rounded, within 1..budget,
-and at most one tier beyond the tested prices: the report says when).
-Without a falling trend (too few games) the tested T whose score is closest
-to 50% is suggested, or one beyond the tested range if the card wins (loses)
-at every tested T. --games is the number of games per card.
+would win 50% of its games: the fair tier, with its 95% interval. Every
+tested T is reported with its games, win rate and 95% interval (Wilson).
+A card that wins (loses) clearly at every tested T is dearer (cheaper)
+than the tested prices: widen --spread. --games is the number of games per
+card.
 
 A tier is suggested only when the data back it: the fair tier's 95%
 interval rounds to one tier and the Wilson intervals of the tested prices
