@@ -15,8 +15,11 @@ A built army is checked by the ruleset's own :meth:`~core.game.Ruleset.check_arm
 the function ``tanktable army validate`` calls, on the very YAML text the page
 offers for download; its refusal is that check's verdict (``total 24 of 20:
 over budget by 4 (BT-1.1)``), never a second copy of the rule. Card files the
-server was started with (``--cards``) join the card list and every game whose
-armies were chosen here.
+server was started with (``--cards``), and the cards its ``--army`` files carry
+(their ``cards:``), join the card list and every game whose armies were chosen
+here. A built army that uses such a card carries that card's data inline in its
+``cards:`` (issue 60.3), so the file the page downloads validates anywhere,
+without the server's files; the server checks it that way, with no extra cards.
 """
 
 from __future__ import annotations
@@ -83,11 +86,54 @@ def card_files(ruleset: Ruleset, files: ServerFiles) -> list[Path]:
     return [p for _, p in sorted(mine, key=lambda item: order.index(item[0]) if item[0] in order else -1)]
 
 
-def army_yaml(ruleset: Ruleset, army: BuiltArmy) -> str:
-    """A built army as an army file (what the page downloads and the server checks)."""
+def own_card_data(ruleset: Ruleset, files: ServerFiles) -> dict[str, dict[str, Any]]:
+    """The data of every card the server brings beyond the shipped ones, by id, a
+    card after the one it is ``based_on``: its ``--cards`` files, then the cards
+    its ``--army`` files carry (a broken army file adds none)."""
+    out: dict[str, dict[str, Any]] = {}
+    for path in card_files(ruleset, files):
+        data = load_document(path).data
+        if isinstance(data, dict):
+            out[str(data.get("id"))] = {k: v for k, v in data.items() if k not in ("ruleset", "kind")}
+    for report in _army_file_reports(ruleset, files):
+        for data in getattr(report, "own_cards", []):
+            if isinstance(data, dict):
+                out.setdefault(str(data.get("id")), {k: v for k, v in data.items() if k not in ("ruleset", "kind")})
+    return out
+
+
+def _army_file_reports(ruleset: Ruleset, files: ServerFiles) -> list[Any]:
+    """The check of each of the server's ``--army`` files of ``ruleset``."""
+    reports: list[Any] = []
+    extra = card_files(ruleset, files)
+    for path in files.armies.values():
+        try:
+            doc = load_document(path)
+            if doc.header()[0] == ruleset.id:
+                reports.append(ruleset.check_army(doc, extra))
+        except (DataError, TanktableError):
+            continue
+    return reports
+
+
+def army_yaml(ruleset: Ruleset, army: BuiltArmy, own: Mapping[str, Mapping[str, Any]] | None = None) -> str:
+    """A built army as an army file (what the page downloads and the server checks),
+    with the data of each of ``own`` (the server's cards) it uses, and of the cards
+    those are based on, inline under ``cards:``."""
     tanks = [{"card": t.card, **({"name": t.name} if t.name else {})} for t in army.tanks]
+    own = own or {}
+    needed: set[str] = set()
+    todo = [t.card for t in army.tanks]
+    while todo:
+        cid = todo.pop()
+        if cid in own and cid not in needed:
+            needed.add(cid)
+            base = own[cid].get("based_on")
+            if isinstance(base, str):
+                todo.append(base)
+    cards = [dict(data) for cid, data in own.items() if cid in needed]
     body = yaml.safe_dump({"ruleset": ruleset.id, "kind": "army", "name": army.name,
-                           "budget": army.budget, "tanks": tanks},
+                           "budget": army.budget, "tanks": tanks, **({"cards": cards} if cards else {})},
                           sort_keys=False, allow_unicode=True)
     return (f"# Built on the tanktable start page. Check it with: tanktable army validate FILE\n{body}")
 
@@ -98,10 +144,13 @@ def check_built(ruleset: Ruleset, army: BuiltArmy, files: ServerFiles) -> dict[s
     report's verdict past the budget, each problem otherwise), empty if valid."""
     if not takes_armies(ruleset):
         raise UsageError(f"{ruleset.id} has no army lists")
-    text = army_yaml(ruleset, army)
+    text = army_yaml(ruleset, army, own_card_data(ruleset, files))
     doc = parse_document(text, "built army")
     try:
-        report = ruleset.check_army(doc, card_files(ruleset, files))
+        report = ruleset.check_army(doc)
+        if hasattr(report, "cards"):  # what still fits: from every card the builder offers
+            report.cards = [(cid, str(getattr(c, "name", cid)), c.tier)
+                            for cid, c in card_library(ruleset, files).items() if isinstance(getattr(c, "tier", None), int)]
     except DataError as exc:
         problems = [str(p) for p in exc.problems]
         return {"valid": False, "verdict": "", "total": None, "budget": army.budget, "remaining": None,
@@ -112,6 +161,19 @@ def check_built(ruleset: Ruleset, army: BuiltArmy, files: ServerFiles) -> dict[s
     out["message"] = "" if report.valid else "\n".join(errors or [report.verdict])
     out["yaml"] = text
     return out
+
+
+def card_library(ruleset: Ruleset, files: ServerFiles) -> dict[str, Any]:
+    """Every card the builder offers by id: shipped, ``--cards`` and the cards the
+    ``--army`` files carry."""
+    library: dict[str, Any] = dict(ruleset.cards(card_files(ruleset, files)))
+    for report in _army_file_reports(ruleset, files):
+        own = getattr(report, "library", {})
+        for data in getattr(report, "own_cards", []):
+            cid = str(data.get("id")) if isinstance(data, dict) else ""
+            if cid in own:
+                library.setdefault(cid, own[cid])
+    return library
 
 
 def army_catalog(ruleset: Ruleset, files: ServerFiles) -> dict[str, Any] | None:
@@ -132,13 +194,28 @@ def army_catalog(ruleset: Ruleset, files: ServerFiles) -> dict[str, Any] | None:
             continue
         if doc.header()[0] == ruleset.id:
             armies.append(_summary(ruleset, FILE + name, f"{name} (file)", doc, extra))
+    library = card_library(ruleset, files)
     cards = [{"id": cid, "name": str(getattr(card, "name", cid)), "tier": getattr(card, "tier", None),
-              "own": cid not in shipped_ids}
-             for cid, card in ruleset.cards(extra).items()]
+              "own": cid not in shipped_ids, "values": card_values(card)}
+             for cid, card in library.items()]
     cards.sort(key=lambda c: (c["tier"] if isinstance(c["tier"], int) else 0, c["name"]))
     budgets = [a["budget"] for a in armies if isinstance(a.get("budget"), int)]
     return {"armies": armies, "cards": cards,
             "budget": max(set(budgets), key=budgets.count) if budgets else 0}
+
+
+_NOT_VALUES = {"ruleset", "kind", "id", "name", "short", "tier", "based_on", "notes", "footprint"}
+
+
+def card_values(card: Any) -> dict[str, Any]:
+    """The values a player compares cards by (hit points, move, gun...), as the card
+    file writes them (a roll ``3+``): every field of the card but its names, tier
+    (shown apart), notes and footprint."""
+    dump = getattr(card, "model_dump", None)
+    if dump is None:
+        return {}
+    data = dump(mode="json")
+    return {k: v for k, v in data.items() if k not in _NOT_VALUES and isinstance(v, (int, float, str))}
 
 
 def _summary(ruleset: Ruleset, value: str, label: str, doc: Document, extra: list[Path]) -> dict[str, Any]:

@@ -6,7 +6,9 @@ The new game starts from the finished one's record header through
 scenario file and its attachments come along and nothing names a path. Each
 side's kind moves to the next side (with two sides, they swap): a person
 against the computer stays a person against the computer, now playing the
-other side. Whoever asks first makes the rematch; the other seats asking
+other side. The armies chosen on the start page (an option ``armies`` by
+side) move with their players too (issue 60.3): whoever built an army plays
+it again on the other side, rather than leaving it to the opponent. Whoever asks first makes the rematch; the other seats asking
 after get their own link of the same rematch.
 """
 
@@ -56,7 +58,26 @@ class Rematches:
             clock = table.header.clock.model_copy(update={"left": {}}) if table.header.clock else None
             header = table.header.model_copy(update={
                 "seed": seal.seed, "commitment": seal.commitment, "salt": seal.salt,
-                "streams": DERIVATION, "options": dict(table.game.options), "clock": clock,
+                "streams": DERIVATION, "options": _armies_follow(table, count), "clock": clock,
                 "moves": [], "result": None, "date": None, "seats": {}})
         game = start_game(header, table.ruleset)
         return self.store.adopt(table.ruleset, game, header, kinds)
+
+
+def _armies_follow(table: Table, count: int) -> dict[str, object]:
+    """The finished game's options with each side's army (option ``armies``, keyed by
+    side name in lower case) moved to the side its player takes in the rematch,
+    as :meth:`Rematches._make` moves the seats' kinds."""
+    options = dict(table.game.options)
+    armies = options.get("armies")
+    if not isinstance(armies, dict) or not armies:
+        return options
+    sides = [str(p).lower() for p in table.game.players]
+    moved: dict[str, object] = {}
+    for key, army in armies.items():
+        side = str(key).lower()
+        if side not in sides:
+            return options  # not keyed by side: leave it as it was
+        moved[sides[(sides.index(side) + 1) % count]] = army
+    options["armies"] = moved
+    return options

@@ -47,8 +47,9 @@ def client(tmp_path: Path) -> Any:
     (own / "scout-car.yaml").write_text(OWN_CARD, encoding="utf-8")
     (own / "club-list.yaml").write_text(OWN_ARMY, encoding="utf-8")
     files = ServerFiles.of([], [], [own / "club-list.yaml"], [own / "scout-car.yaml"])
-    app, _server = make_server(tmp_path / "games", files)
+    app, server = make_server(tmp_path / "games", files)
     with TestClient(app) as c:
+        c.server = server  # type: ignore[attr-defined]
         yield c
 
 
@@ -85,7 +86,8 @@ def test_issue_29_15_catalog_offers_shipped_and_own_armies_and_cards(client: Any
     club = armies["armies"][-1]
     assert club["title"] == "Club list" and club["verdict"] == "total 10 of 20: 10 left (BT-1.1)"
     cards = {c["id"]: c for c in armies["cards"]}
-    assert cards["scout-car"] == {"id": "scout-car", "name": "Scout car", "tier": 3, "own": True}
+    scout = {k: v for k, v in cards["scout-car"].items() if k != "values"}
+    assert scout == {"id": "scout-car", "name": "Scout car", "tier": 3, "own": True}
     assert cards["tiger-i"]["own"] is False and cards["tiger-i"]["tier"] == 7  # BT-2's table
 
 
@@ -114,6 +116,64 @@ def test_issue_29_15_within_budget_with_an_own_card(
     own = next(p for p in (tmp_path / "own").iterdir() if p.name == "scout-car.yaml")
     code, out = army_validate(downloaded, capsys, monkeypatch, "--cards", str(own))
     assert code == 0 and answer["verdict"] in out.splitlines()
+
+
+def test_issue_60_3_downloaded_army_carries_its_cards_and_validates_anywhere(
+        client: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The builder's YAML embeds the server's own cards it uses (and what they are
+    based on), so ``army validate`` passes in another folder with no --cards."""
+    answer = check(client, ["scout-car", "tiger-i"], budget=12)
+    assert answer["valid"], answer["message"]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    downloaded = elsewhere / "mine.yaml"
+    downloaded.write_text(answer["yaml"], encoding="utf-8")
+    code, out = army_validate(downloaded, capsys, monkeypatch)
+    assert code == 0, out
+    assert "unknown card" not in out and answer["verdict"] in out.splitlines()
+    assert "id: scout-car" in answer["yaml"] and "id: tiger-i" not in answer["yaml"]
+    plain = check(client, ["tiger-i"], budget=12)
+    assert "cards:" not in plain["yaml"], "only the server's own cards are carried"
+
+
+def test_issue_60_3_serve_army_brings_its_own_cards_into_the_builder(tmp_path: Path) -> None:
+    """``serve --army`` alone (no --cards): the cards the army file carries join the
+    card list, can be built with, and go with the built army into a game."""
+    own = tmp_path / "own"
+    own.mkdir()
+    (own / "firefly.yaml").write_text(OWN_CARD.replace("scout-car", "firefly").replace("Scout car", "Firefly")
+                                      .replace("short: scout", "short: ffly"), encoding="utf-8")
+    (own / "list.yaml").write_text(OWN_ARMY.replace("scout-car", "firefly") + "cards: [firefly.yaml]\n",
+                                   encoding="utf-8")
+    files = ServerFiles.of([], [], [own / "list.yaml"], [])
+    app, _server = make_server(tmp_path / "games", files)
+    with TestClient(app) as client:
+        cards = {c["id"]: c for c in battle(client)["armies"]["cards"]}
+        assert cards["firefly"]["own"] is True and cards["firefly"]["tier"] == 3
+        answer = check(client, ["firefly", "t-80"], budget=20)
+        assert answer["valid"], answer["message"]
+        assert "id: firefly" in answer["yaml"]
+        game = create(client, ruleset="battle-of-tanks", seed=5, seats={"a": "human", "b": "greedy"},
+                      armies={"a": "built"}, army={"name": "Mine", "budget": 20,
+                                                   "tanks": [{"card": "firefly"}]})
+        assert ">ffly#1<" in Link(client, game["links"]["a"]).state()["svg"]
+
+
+def test_issue_60_3_builder_cards_carry_their_values(client: Any) -> None:
+    """Each card in the builder comes with the values a player compares: hit points,
+    move (speed), the gun (accuracy, rate of fire, firepower), sight, recon, repair."""
+    cards = {c["id"]: c for c in battle(client)["armies"]["cards"]}
+    tiger = cards["tiger-i"]["values"]
+    for field in ("hit_points", "move_cm", "sight_cm", "accuracy", "rate_of_fire", "firepower", "recon", "repair"):
+        assert field in tiger, field
+    assert isinstance(tiger["hit_points"], int) and str(tiger["accuracy"]).endswith("+")
+    assert cards["scout-car"]["values"]["hit_points"] > 0, "an own card's values too"
+
+
+def test_issue_60_3_builder_check_says_what_still_fits(client: Any) -> None:
+    answer = check(client, ["tiger-i"], budget=12)
+    assert answer["fits_text"].startswith("still fits in 5:")
+    assert all(f["tier"] <= 5 for f in answer["fits"]) and any(f["card"] == "scout-car" for f in answer["fits"])
 
 
 def test_issue_29_15_unknown_card_names_its_line(client: Any) -> None:
@@ -189,3 +249,24 @@ def test_issue_29_15_serve_refuses_broken_cards_and_armies_at_start(tmp_path: Pa
     good = tmp_path / "good.yaml"
     good.write_text(OWN_ARMY, encoding="utf-8")
     check_server_files(ServerFiles.of([], [], [good], [not_army]), rulesets)
+
+
+def test_issue_60_3_a_rematch_keeps_each_players_army_with_the_player(client: Any) -> None:
+    """The player who built an army on side a plays it on side b in the rematch, and
+    the opponent's file army follows the opponent to side a."""
+    game = create(client, ruleset="battle-of-tanks", seed=5, seats={"a": "human", "b": "greedy"},
+                  armies={"a": "built", "b": "file:club-list.yaml"},
+                  army={"name": "Mine", "budget": 20, "tanks": [{"card": "scout-car"}, {"card": "is-2"}]})
+    a = Link(client, game["links"]["a"])
+    a.post("resign")
+    r = a.post("rematch")
+    assert r.status_code == 201, r.text
+    rematch = r.json()
+    assert rematch["seats"] == {"a": "greedy", "b": "human"}
+    store = client.server.store
+    old, new = store.get(game["id"]), store.get(rematch["id"])
+    assert new.game.options["armies"]["b"] == old.game.options["armies"]["a"]
+    assert new.game.options["armies"]["a"] == old.game.options["armies"]["b"]
+    svg = Link(client, rematch["link"]).state()["svg"]
+    for label in ("tiger#1", "scout#1", "is2#1"):
+        assert f">{label}<" in svg, label
