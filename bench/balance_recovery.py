@@ -4,8 +4,9 @@
         [--shift 2] [--budget 20] [--games 100] [--spread 3]
         [--until-decided --max-games 1000] [--agent greedy] [--workers 2]
 
-A shipped Battle of Tanks card is re-priced by -shift and +shift tiers (the
-same card, only its tier changed) and ``balance`` is asked to price it. The
+A shipped Battle of Tanks card is re-priced by -shift and +shift tiers (a
+clone of the card under a new id, only its tier changed) and ``balance`` is
+asked to price it. The
 truth is the shipped tier, so each run is one of: *recovered* (decided on the
 shipped tier), *no tier* (inconclusive: honest), or *WRONG* (decided on
 another tier, or "beyond" the tested prices although they hold the shipped
@@ -43,6 +44,12 @@ def repriced(card: str, tier: int, folder: Path) -> tuple[Path, int]:
                           flags=re.M)
     if count != 1:
         raise SystemExit(f"{path}: expected one 'tier:' line")
+    # a clone under a new id: re-pricing the shipped card itself up makes the default
+    # scenario's own armies (which name it) exceed their budget, and Battle of Tanks
+    # checks those even when both armies are given inline
+    text = re.sub(r"^id: .*$", f"id: {card}-repriced", text, flags=re.M)
+    text = re.sub(r"^short: (.*)$", r"short: \1r", text, flags=re.M)
+    text = re.sub(r"^name: (.*)$", r"name: \1 (re-priced)", text, flags=re.M)
     out = folder / f"{card}-tier-{tier}.yaml"
     out.write_text(text, encoding="utf-8")
     return out, int(shipped[card].tier)
