@@ -152,6 +152,14 @@ def test_army_built_by_touch_is_refused_past_the_budget_and_played(
     assert refusal.splitlines()[-1] == f"total {total} of {budget}: over budget by {total - budget} (BT-1.1)"
     assert refusal.startswith(f"{names[over]} (tier {cards[over]}) is not added")
     assert tablet.js("document.querySelectorAll('#army-list li').length") == len(picked), "refused: not added"
+    # issue 60.3: each card's values in its row, and what the points left still buy
+    tiger_hp = bt["armies"]["cards"][[c["id"] for c in bt["armies"]["cards"]].index("tiger-i")]["values"]["hit_points"]
+    assert tablet.js("document.querySelector(\"#army-cards tr[data-card='tiger-i'] td[data-field='hit_points']\")"
+                     ".textContent") == str(tiger_hp)
+    fits = tablet.js("document.getElementById('army-fits').textContent")
+    left = budget - spent
+    assert fits.startswith(f"still fits in {left}:" if left >= min(cards.values()) else f"nothing fits in {left}")
+    assert tablet.js(f"document.querySelector(\"#army-cards tr[data-card='{over}']\").classList.contains('wont-fit')")
     tablet.screenshot(screenshots / "start-army-refused.png")
     # a budget below the total: the verdict in red, nothing to download until it fits
     choose(tablet, "#army-budget", str(spent - 1))
@@ -165,6 +173,7 @@ def test_army_built_by_touch_is_refused_past_the_budget_and_played(
     href = tablet.js("document.getElementById('army-download').href")
     text = unquote(href.partition(",")[2])
     assert "kind: army" in text and "- card: scout-car" in text
+    assert "id: scout-car" in text, "issue 60.3: the server's own card travels with the army"
     assert tablet.js("document.getElementById('army-download').download") == "my-army.yaml"
     downloads = tmp_path / "downloads"
     downloads.mkdir()

@@ -5,6 +5,11 @@
 import {$, el} from "./dom.js";
 
 const BUILT = "built";
+// The card values a player compares, in the builder's columns (issue 60.3), by
+// the field names of the card files; a ruleset's other fields follow under their own names.
+const COLUMNS = {hit_points: ["HP", "hit points"], move_cm: ["move", "move (cm)"], sight_cm: ["sight", "sight (cm)"],
+  accuracy: ["to hit", "accuracy: the d6 roll needed to hit"], rate_of_fire: ["shots", "rate of fire: shots it fires (BT-6.2)"],
+  firepower: ["firepower", "firepower: damage a hit does"], recon: ["recon", "recon roll"], repair: ["repair", "repair roll"]};
 
 let api = null;
 let ruleset = null;       // the chosen ruleset's catalog entry (with .armies)
@@ -39,12 +44,18 @@ export function showArmies(r) {
   }
   const body = document.querySelector("#army-cards tbody");
   body.replaceChildren();
+  const fields = [...new Set(r.armies.cards.flatMap(c => Object.keys(c.values || {})))]
+    .sort((a, b) => order(a) - order(b));
+  const head = el("tr", {}, el("th", {text: "card"}), el("th", {text: "tier", title: "tier points it costs"}),
+    ...fields.map(f => el("th", {text: (COLUMNS[f] || [f])[0], title: (COLUMNS[f] || [f, f])[1]})), el("th", {}));
+  document.querySelector("#army-cards thead").replaceChildren(head);
   for (const card of r.armies.cards) {
     const add = el("button", {type: "button", class: "add", "data-card": card.id, text: "add",
       "aria-label": `add ${card.name}`});
     add.addEventListener("click", () => later(() => addCard(card)));
-    body.append(el("tr", {class: card.own ? "own" : ""}, el("td", {text: card.name}),
-      el("td", {text: String(card.tier)}), el("td", {}, add)));
+    const values = fields.map(f => el("td", {class: "value", "data-field": f, text: f in (card.values || {}) ? String(card.values[f]) : ""}));
+    body.append(el("tr", {class: card.own ? "own" : "", "data-card": card.id}, el("td", {text: card.name}),
+      el("td", {class: "value", text: String(card.tier)}), ...values, el("td", {}, add)));
   }
   draft = {name: $("army-name").value.trim() || "My army", budget: r.armies.budget, tanks: []};
   $("army-budget").value = String(r.armies.budget);
@@ -61,6 +72,11 @@ export function chosenArmies() {
   }
   if (Object.values(out.armies).includes(BUILT)) out.army = draft;
   return out;
+}
+
+function order(field) {
+  const i = Object.keys(COLUMNS).indexOf(field);
+  return i < 0 ? 99 : i;
 }
 
 function later(job) {
@@ -113,6 +129,12 @@ function render(problem) {
   if (checked && checked.verdict) total.textContent = checked.verdict;
   else total.textContent = draft.tanks.length ? "" : `no tanks yet: a budget of ${draft.budget} tier points to spend`;
   total.classList.toggle("over", Boolean(checked && !checked.valid));
+  // what still fits the points left (the server's list), the rest greyed in the card table
+  $("army-fits").textContent = checked ? (checked.fits_text || "") : "";
+  const fits = checked && checked.fits ? new Set(checked.fits.map(f => f.card)) : null;
+  for (const row of document.querySelectorAll("#army-cards tbody tr")) {
+    row.classList.toggle("wont-fit", Boolean(fits && !fits.has(row.dataset.card)));
+  }
   const refusal = $("army-refusal");
   refusal.hidden = !problem;
   refusal.textContent = problem || "";
