@@ -17,7 +17,9 @@ import typer
 
 def register(app: typer.Typer) -> None:
     """Add the ``army`` command group to the main app."""
-    army_app = typer.Typer(help="Army lists: validate against a tier-point budget.", no_args_is_help=True)
+    army_app = typer.Typer(help="Army lists: validate against a tier-point budget; `army new` starts one, "
+                                 "`tanktable show battle-of-tanks army [NAME]` lists or prints a shipped one.",
+                           no_args_is_help=True)
 
     @army_app.command("validate")
     def validate_cmd(
