@@ -43,7 +43,7 @@ def notation_help(tank: str, target: str, other: str, key: str, short: str = "")
                                                     if short else "")
     return f"""\
 orders (when a chit is yours):   TANK move|fire|attack|ambush|retreat|recon   e.g. {tank} move
-  with its path or targets:      e.g. {tank} move 40,20 55,35   {tank} fire {target}*2   {tank} attack 40,20 fire {target}
+  or with its path or targets:   {tank} move 40,20 55,35  |  {tank} fire {target}*2  |  {tank} attack 40,20 fire {target}
 paths (MOVE, ATTACK, RETREAT):   to X,Y [X,Y ...] [@HEADING]  |  stay          e.g. to 40,20 55,35
 fire (FIRE, ATTACK):             fire TARGET[*N][@turret] ...  |  fire none    e.g. {fire}
 ambush window (BT-7.2):          ambush TANK TARGET[*N][@turret] ...  |  pass
@@ -162,8 +162,8 @@ def split_line(text: str) -> list[str] | None:
     ``tiger#1 fire is2#1*2`` -> ``tiger#1 fire``, ``fire is2#1*2``; ``t34#1 attack 40,30
     fire tiger#1`` -> order, straight line, shots. ``None`` when the line is one move."""
     tokens = text.strip().replace(", ", ",").split()
-    if len(tokens) < 3 or tokens[1].upper() not in ORDERS:
-        return None
+    if len(tokens) < 3 or tokens[1].upper() not in ORDERS or "(" in text:
+        return None  # one move, or a line copied with its estimate or note (read by the prompt)
     parts = [f"{tokens[0]} {tokens[1]}"]
     rest = tokens[2:]
     fire_at = next((i for i, word in enumerate(rest) if word.lower() == "fire"), None)

@@ -7,7 +7,8 @@ hedges), ``xx`` wrecks, ``..`` base plates; each feature carries a letter
 error that names the "garden wall" can be found. A ``+`` marks every
 ``GRID`` cm in open ground, and a scale bar sits under the axis. A tank
 shows as its key (``a1``) in the cell of its centre, with an arrow in the
-next cell ahead.
+next cell ahead. The tank list (position, heading, HP, order) and the key stand to the
+right of the map, so the whole board fits a 100x40 terminal (issue 59.8).
 """
 
 from __future__ import annotations
@@ -101,32 +102,35 @@ def render_text(game: BattleGame) -> str:
             rr, cc = r + dr, c + dc
             if 0 <= rr < rows and 0 <= cc < cols and grid[rr][cc] in ("  ", "..", "::"):
                 grid[rr][cc] = ARROWS[octant]
-    lines = [f"Battle of Tanks -- {game.title or game.scenario}, round {game.round}, {len(game.bag)} chit(s) in the bag"]
-    lines.append("     +" + "-" * (2 * cols) + "+")
+    body = ["     +" + "-" * (2 * cols) + "+"]
     for r in range(rows - 1, -1, -1):
         label = f"{int(r * CELL):>4} " if r % 2 == 0 else "     "
-        lines.append(label + "|" + "".join(grid[r]) + "|")
-    lines.append("     +" + "-" * (2 * cols) + "+")
+        body.append(label + "|" + "".join(grid[r]) + "|")
+    body.append("     +" + "-" * (2 * cols) + "+")
     axis = "".join(f"{int(c * CELL):<4}" for c in range(0, cols, 2))
-    lines.append("      " + axis)
+    body.append("      " + axis)
     cm10 = int(10 // CELL) * 2
-    lines.append("      " + "|" + "-" * (cm10 - 1) + "|" + "-" * (cm10 - 1) + f"|  scale: 20 cm (1 cell = {num(CELL)} cm, + every {num(GRID)} cm)")
-    lines.append("  ## house/rocks  == wall  :: wood/hedge  xx wreck  .. base plate")
-    names = [f"{feature_letter(i)} {f.name} ({f.kind.replace('_', ' ')})" for i, f in enumerate(game.field.features)]
-    for k in range(0, len(names), 4):
-        lines.append("  " + "   ".join(names[k:k + 4]))
-    if shared:
-        lines.append("  tanks sharing a cell: " + "; ".join(shared))
-    lines.append("")
-    lines.append(f"  {'key':<4}{'tank':<14}{'card':<17}{'position':<16}{'hdg':>5} {'HP':>11}  order    state")
+    scale = "      " + "|" + "-" * (cm10 - 1) + "|" + "-" * (cm10 - 1) + f"|  scale: 20 cm (1 cell = {num(CELL)} cm, + every {num(GRID)} cm)"
+    # issue 59.8: the tank list and the key beside the map, so the board fits a 100x40 terminal
+    side = [f"{'id':<3}{'tank':<10}{'at':<11}{'hdg':>3} {'HP':>9} order"]
     for t in game.tanks:
-        pos = f"{num(t.x)},{num(t.y)}"
-        words = t.state_words()
-        if t.key in game.spotted:
-            words.append("spotted")
+        words = t.state_words() + (["spotted"] if t.key in game.spotted else [])
         hp = f"{t.hp}/{t.card.hit_points}"
-        lines.append(f"  {t.key:<4}{t.label:<14}{t.card.name:<17}{pos:<16}{num(t.heading):>5} {hp:>11}  {(t.order or '-'):<8} {', '.join(words)}")
-    lines.append(f"  destroyed tier points: a {game.destroyed_tiers['a']}, b {game.destroyed_tiers['b']}")
+        side.append(f"{t.key:<3}{t.label:<10}{num(t.x) + ',' + num(t.y):<11}{num(t.heading):>3} {hp:>9} "
+                    f"{t.order or '-'}" + (f" {', '.join(words)}" if words else ""))
+    side.append(f"destroyed tier points: a {game.destroyed_tiers['a']}, b {game.destroyed_tiers['b']}")
+    side.append("")
+    side += ["## house/rocks  == wall  :: wood/hedge", "xx wreck  .. base plate  > ^ < v heading"]
+    side += [f"{feature_letter(i)} {f.name} ({f.kind.replace('_', ' ')})" for i, f in enumerate(game.field.features)]
+    if shared:
+        side.append("tanks sharing a cell: " + "; ".join(shared))
+    width = max(len(b) for b in body)
+    lines = [f"Battle of Tanks -- {game.title or game.scenario}, round {game.round}, {len(game.bag)} chit(s) in the bag"]
+    for i in range(max(len(body), len(side))):
+        left = body[i] if i < len(body) else ""
+        right = side[i] if i < len(side) else ""
+        lines.append(f"{left:<{width}}  {right}".rstrip())
+    lines.append(scale)
     if game.result is None:
         lines.append(f"  next: {game.players[game.to_move()]} -- {game.decision()}")
     return "\n".join(lines)

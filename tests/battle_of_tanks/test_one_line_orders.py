@@ -16,6 +16,7 @@ def test_issue_59_8_an_order_line_splits_into_its_moves() -> None:
     assert split_line("t34#1 attack 40,30 fire tiger#1") == ["t34#1 attack", "to 40,30", "fire tiger#1"]
     assert split_line("t34#1 attack stay fire none") == ["t34#1 attack", "stay", "fire none"]
     assert split_line("t34#1 move") is None and split_line("fire tiger#1") is None
+    assert split_line("t34#1 move  (0.00)") is None  # a hint's line: the prompt sets the estimate aside
 
 
 def test_issue_59_8_the_terminal_plays_an_order_and_its_path_from_one_line(

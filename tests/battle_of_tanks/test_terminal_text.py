@@ -64,3 +64,16 @@ def test_issue_27_13_tanks_sharing_a_cell_are_all_on_the_compact_map():
     assert "one cell: *1 = a1 a2" in text
     full = "".join(line.split("|")[1] for line in g.render(0).splitlines() if line.count("|") >= 2)
     assert "a1" in full and "a2" in full and "*1" not in full  # 5 cm cells: apart on the full map
+
+
+def test_issue_59_8_the_board_at_5_cm_a_cell_with_headings_fits_100_by_40() -> None:
+    """``board``: the 5 cm map with each tank's heading arrow (tiger#1 faces west: ``<`` before
+    it), the tank list with position and heading beside it; no line over 100, at most 40 lines."""
+    from rulesets.battle_of_tanks import RULESET
+
+    text = RULESET.new_game(None, {}, 1).render()
+    lines = text.splitlines()
+    assert len(lines) <= 40 and max(len(line) for line in lines) <= 100
+    assert "1 cell = 5 cm" in text and "< b1" in text and "a1>" in text
+    row = next(line for line in lines if "tiger#1" in line)
+    assert row.split("|")[-1].split() == ["b1", "tiger#1", "95,92.5", "180", "1400/1400", "-"]
