@@ -11,7 +11,7 @@
 // the server stays the judge.
 import {$, el, svgNode} from "../../../dom.js";
 import {table, play, ask, showError} from "../../connection.js";
-import {boardSvg} from "../../board.js";
+import {boardSvg, onDestination} from "../../board.js";
 import {verdict, endHeading} from "./sweep.js";
 
 const GRAB_CM = 6;        // a press this close to the tank's centre grabs it
@@ -380,8 +380,29 @@ function key(event) {
   else if (event.key === "Backspace") { event.preventDefault(); undoPoint(); }
 }
 
+/** A click on a suggested drive's end picks it as the path (issue 59.7): drawn and
+ * judged like a path of one's own, sent only by Enter or the panel's button. */
+function pickSuggestion(key, choices) {
+  const drive = due();
+  if (!drive) return false;
+  const drives = choices.filter(a => /^to /.test(a.text));
+  if (!drives.length) return false;
+  const points = [];
+  let heading = null;
+  for (const word of drives[0].text.split(/\s+/).slice(1)) {
+    if (word.startsWith("@")) heading = Number(word.slice(1));
+    else points.push(word.split(",").map(Number));
+  }
+  draft = {points, heading, hover: null};
+  answer = null;
+  showError("");
+  changed();
+  return true;
+}
+
 export function setup() {
   makePanel();
+  onDestination(pickSuggestion);
   const board = $("board");
   board.addEventListener("pointerdown", pressed, true);
   board.addEventListener("pointermove", moved, true);
