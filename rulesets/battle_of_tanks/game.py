@@ -279,11 +279,12 @@ class BattleGame(Game[Action]):
         return position_of(self)
 
     def table_commands(self) -> Sequence[TableCommand]:
-        """``measure A B`` (ruler.py) and ``preview PATH`` (free_drive.py)."""
+        """``measure A B`` (ruler.py), ``preview PATH`` (free_drive.py) and ``threats`` (threats.py)."""
         from rulesets.battle_of_tanks.free_drive import COMMANDS as PREVIEW
         from rulesets.battle_of_tanks.ruler import COMMANDS
+        from rulesets.battle_of_tanks.threats import COMMANDS as THREATS
 
-        return COMMANDS + PREVIEW
+        return COMMANDS + PREVIEW + THREATS
 
     def card_text(self, name: str, player: int | None = None) -> str:
         """``card NAME``: a tank's card and its state, or a card (tank_card.py)."""
