@@ -13,3 +13,26 @@ def group(root: ET.Element, cls: str) -> ET.Element:
     found = [g for g in root.iter(f"{NS}g") if g.get("class") == cls]
     assert len(found) == 1, cls
     return found[0]
+
+
+def picture(text: str) -> ET.Element:
+    """A picture parsed with each ``<use href="#ID">`` replaced by a copy of the drawing
+    it shows (what the element with that id in the picture's ``<defs>`` holds): a
+    piece's drawing read as the browser shows it, wherever the picture keeps it."""
+    root = ET.fromstring(text)
+    by_id = {e.get("id"): e for e in root.iter() if e.get("id")}
+    for parent in list(root.iter()):
+        children = list(parent)
+        if not any(child.tag == f"{NS}use" for child in children):
+            continue
+        for child in children:
+            parent.remove(child)
+        for child in children:
+            if child.tag != f"{NS}use":
+                parent.append(child)
+                continue
+            ref = (child.get("href") or "").removeprefix("#")
+            assert ref in by_id, f"<use> of a missing drawing #{ref}"
+            for drawn in by_id[ref]:  # the drawing, without the <g id> that holds it in the defs
+                parent.append(ET.fromstring(ET.tostring(drawn)))
+    return root

@@ -18,6 +18,7 @@ picture drew; a picture shows only the drawings its own view asked for.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import threading
 import xml.etree.ElementTree as ET
@@ -27,6 +28,8 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 SLOT_TAG = "tt-slot"
 """The stand-in's tag: no SVG element has it, so it cannot clash with a drawing."""
 _SLOT = re.compile(rf"<{SLOT_TAG}>(\d+)</{SLOT_TAG}>")
+DEFS_TAG = "tt-art-defs"
+"""The stand-in for the ``<defs>`` of the drawings :meth:`Splice.use` placed."""
 LIMIT = 512
 """Drawings kept (least recently used dropped first): a few maps' terrain and a few
 hundred piece drawings, a few megabytes at most."""
@@ -78,6 +81,27 @@ class Splice:
 
     def __init__(self) -> None:
         self._texts: list[str] = []
+        self._defs: dict[str, str] = {}
+
+    def use(self, parent: ET.Element, key: Hashable,
+            build: Callable[[], ET.Element | Iterable[ET.Element]]) -> ET.Element:
+        """Place the drawing ``build()`` under ``key`` in ``parent`` as a ``<use>`` of
+        one copy in the picture's ``<defs>`` (:meth:`defs`): a board shows the
+        same few piece drawings many times over. The copy's id is its text's
+        digest: it says nothing the drawing does not, and a drawing keeps its id
+        from one picture to the next. Only the drawings some piece of this
+        picture uses are defined, so the defs show no more than the pieces would."""
+        text = cached_text(key, build)
+        ident = "tt-art-" + hashlib.blake2s(text.encode(), digest_size=6).hexdigest()
+        if ident not in self._defs:
+            self._defs[ident] = f'<g id="{ident}">{text}</g>'
+        return ET.SubElement(parent, "use", href=f"#{ident}")
+
+    @staticmethod
+    def defs() -> ET.Element:
+        """The stand-in for the ``<defs>`` of the drawings :meth:`use` placed: put it
+        in the ``<svg>`` before them."""
+        return ET.Element(DEFS_TAG)
 
     def stand_in(self, key: Hashable, build: Callable[[], ET.Element | Iterable[ET.Element]]) -> ET.Element:
         """A stand-in element for the drawing ``build()`` under ``key``, for the caller
@@ -103,6 +127,8 @@ class Splice:
 
     def fill(self, text: str) -> str:
         """``text`` (the written picture) with each stand-in replaced by its drawing."""
+        defs = f'<defs class="tt-art">{"".join(self._defs.values())}</defs>' if self._defs else ""
+        text = text.replace(f"<{DEFS_TAG} />", defs, 1)
         if not self._texts:
             return text
         return _SLOT.sub(lambda m: self._texts[int(m.group(1))], text)

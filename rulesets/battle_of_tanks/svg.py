@@ -207,6 +207,7 @@ def render_svg(game: BattleGame) -> str:
     splice = Splice()
     ground, features = cached_parts(_field_key(f), lambda: _field_parts(f))
     svg.append(splice.text_stand_in(ground))
+    svg.append(splice.defs())
     shot = game.last_shot
     if shot is not None:
         eye = (float(shot["from"][0]), float(shot["from"][1]))
@@ -314,8 +315,8 @@ def draw_tank(parent: ET.Element, t: Tank, spotted: bool, depth: float, splice: 
     length, width = t.length * SCALE, t.width * SCALE
     if splice is None:
         piece.append(tank_drawing(t, length, width))
-    else:  # the same few drawings on every table: each built and written once
-        splice.put(piece, ("bt-tank", t.side, length, width, t.alive), lambda: tank_drawing(t, length, width))
+    else:  # the same few drawings on every table: each built and written once, sent once a picture
+        splice.use(piece, ("bt-tank", t.side, length, width, t.alive), lambda: tank_drawing(t, length, width))
     draw_marks(piece, t, spotted, length, width)
     text = ET.SubElement(g, "text", x=f"{t.x * SCALE:.1f}", y=f"{(depth - t.y) * SCALE - max(length, width) * 0.6:.1f}",
                          attrib={"font-size": "12", "text-anchor": "middle", "font-family": "sans-serif"})

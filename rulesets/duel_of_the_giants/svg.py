@@ -175,6 +175,7 @@ def render_svg(v: dict[str, Any], result: str | None = None) -> str:
     ET.SubElement(svg, "title").text = f"Duel of the Giants: {v['title'] or v['scenario']}"
     splice = Splice()
     draw_terrain(svg, v, splice)
+    svg.append(splice.defs())
     for m in v["mines"]:
         x, y = centre(*parse_hex(m["at"]))
         ET.SubElement(svg, "circle", cx=f"{x + 12:.1f}", cy=f"{y + 12:.1f}", r="5",
@@ -226,11 +227,14 @@ def _upright_badge(g: ET.Element, code: str, livery: Livery, deg: float, size: f
                    size=size * 0.34, livery=livery, angle=-deg))
 
 
-def _counter(g: ET.Element, splice: Splice | None, **how: Any) -> None:
+def _counter(g: ET.Element, splice: Splice | None, shared: bool = True, **how: Any) -> None:
     """A counter (:func:`core.art.tanks.counter`) in ``g``: with ``splice`` each distinct
-    one (its size, livery, kind, face, turret's turn) is built and written once."""
+    one (its size, livery, kind, face, turret's turn) is built and written once and,
+    ``shared``, drawn once in the picture's defs and placed with ``<use>``."""
     if splice is None:
         g.append(counter(**how))
+    elif shared:
+        splice.use(g, ("dg-counter", tuple(sorted(how.items()))), lambda: counter(**how))
     else:
         splice.put(g, ("dg-counter", tuple(sorted(how.items()))), lambda: counter(**how))
 
@@ -321,7 +325,7 @@ def legend(v: dict[str, Any], splice: Splice | None = None) -> list[LegendItem]:
 
     def sample(livery: Livery, **how: Any) -> ET.Element:
         g = ET.Element("g", transform="translate(8 8)")
-        _counter(g, splice, size=15, livery=livery, **how)
+        _counter(g, splice, False, size=15, livery=livery, **how)
         return g
 
     season = [k for k, t in v["terrain_types"].items() if t["season"] == v["season"]]

@@ -21,12 +21,12 @@ ESCAPE (TC-8), or the result; a legend below it shows every drawing
 from __future__ import annotations
 
 import math
-import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
+from core.art.splice import Splice
 from core.art.tanks import DARK, IVORY, Kind, Livery, badge, top_down_tank
 from core.grid.square import DELTAS
 from core.svgframe import HeadingLine, LegendItem, frame
@@ -149,6 +149,8 @@ def render_svg(game: TankChessGame) -> str:
     def centre(sq: tuple[int, int]) -> tuple[float, float]:
         return square_centre(game, sq)
 
+    splice = Splice()
+    svg.append(splice.defs())
     board = ET.SubElement(svg, "g", attrib={"class": "board"})
     board.text = _BOARD_SLOT
     obstacles = tuple(idx for idx in range(r.n) if pos.cell[idx] == OBSTACLE)
@@ -158,7 +160,7 @@ def render_svg(game: TankChessGame) -> str:
         c = pos.cell[idx]
         if c == MAP_WRECK or (c > 0 and not pos.alive[c - 1]):
             sq = r.square(idx)
-            _wreck(svg, centre(sq), game, c - 1 if c > 0 else None, game.square_name(sq), black_view)
+            _wreck(svg, centre(sq), game, c - 1 if c > 0 else None, game.square_name(sq), black_view, splice)
     action = game.last_move()
     if action is not None:  # under the pieces, so the moved tank's code stays readable
         x1, y1 = centre(action.frm)
@@ -180,43 +182,29 @@ def render_svg(game: TankChessGame) -> str:
         g = _piece_group(svg, f"piece {side} tt-piece", pid, (cx, cy), deg,
                          f"{game.players[pos.side[pid]]} {card.id} ({card.name}) {game.square_name(sq)}")
         g.set("data-code", card.id)
-        _art_slot(g, card, pos.side[pid], False)
+        _art_slot(g, card, pos.side[pid], False, splice)
         _code_badge(g, card.id, LIVERY[pos.side[pid]], deg)
     if action is not None and action.target is not None and action.to is not None:
         (x2, y2), (tx, ty) = centre(action.to), centre(action.target)
         ET.SubElement(svg, "line", x1=f"{x2:.1f}", y1=f"{y2:.1f}", x2=f"{tx:.1f}", y2=f"{ty:.1f}",
                       stroke=SHOT, attrib={"stroke-width": "2", "stroke-dasharray": "5,3", "class": "shot"})
-    frame(svg, width=size, top=0, bottom=size, heading=heading(game), legend=legend(game),
+    frame(svg, width=size, top=0, bottom=size, heading=heading(game), legend=legend(game, splice),
           background=BACKGROUND)
     ET.indent(svg)
     text = ET.tostring(svg, encoding="unicode")
     squares = _board(n, black_view, files, tuple(r.square(idx) for idx in obstacles), names)
-    text = _ART_SLOT.sub(lambda m: _art_text(_SLOT_KEYS[m.group(1)]), text)
+    text = splice.fill(text)
     return text.replace(f'<g class="board">{_BOARD_SLOT}</g>', squares, 1)
 
 
-_ART_SLOT = re.compile(r"<tt-art>([^<]+)</tt-art>")
-"""Stands in the drawing for a piece's art until its cached text is put in."""
-_SLOT_KEYS: dict[str, tuple[Shape, int, bool]] = {}
-
-
-def _art_slot(g: ET.Element, card: Card, side: int, wreck: bool) -> None:
-    """A stand-in for the drawing of ``card`` (side ``side``, burnt out or not): the
-    same few drawings recur on every board, so each is built and written once
-    (:func:`_art_text`) -- most of a position's picture, and of its drawing time."""
-    key = (shape(card), side, wreck)
-    name = f"{key[0].kind}-{key[0].length:.3f}-{key[0].width:.3f}-{key[0].gun:.3f}-{key[0].turret}-" \
-           f"{key[0].command}-{side}-{wreck}"
-    _SLOT_KEYS.setdefault(name, key)
-    ET.SubElement(g, "tt-art").text = name
-
-
-@lru_cache(maxsize=128)
-def _art_text(key: tuple[Shape, int, bool]) -> str:
-    sh, side, wreck = key
-    art = top_down_tank(length=sh.length * CELL, width=sh.width * CELL, gun=sh.gun * CELL, kind=sh.kind,
-                        turret=sh.turret, livery=LIVERY[side], command=sh.command, wreck=wreck)
-    return ET.tostring(art, encoding="unicode")
+def _art_slot(g: ET.Element, card: Card, side: int, wreck: bool, splice: Splice) -> None:
+    """The drawing of ``card`` (side ``side``, burnt out or not) as a ``<use>`` of its one
+    copy in the picture's defs: the same few drawings recur on every board, so each
+    is built and written once (:mod:`core.art.splice`) and sent once a picture."""
+    sh = shape(card)
+    splice.use(g, ("tc-art", sh, side, wreck), lambda: top_down_tank(
+        length=sh.length * CELL, width=sh.width * CELL, gun=sh.gun * CELL, kind=sh.kind, turret=sh.turret,
+        livery=LIVERY[side], command=sh.command, wreck=wreck))
 
 
 _BOARD_SLOT = "board-squares"
@@ -264,7 +252,7 @@ def _board(n: int, black_view: bool, files: tuple[str, ...], obstacles: tuple[tu
 
 
 def _wreck(svg: ET.Element, at: tuple[float, float], game: TankChessGame, pid: int | None,
-           square: str, black_view: bool) -> None:
+           square: str, black_view: bool, splice: Splice) -> None:
     """A wreck (TC-6.3): the burnt-out hull of the tank it was, still facing as it died,
     with the tank's code on a plate of its side's colour; it keeps the piece's
     ``data-piece`` so the page shows the tank becoming its wreck. A wreck that came
@@ -280,7 +268,7 @@ def _wreck(svg: ET.Element, at: tuple[float, float], game: TankChessGame, pid: i
     g = _piece_group(svg, f"tt-piece tt-wreck wreck {side}", pid, at, deg,
                      f"wreck of {game.players[pos.side[pid]]}'s {card.id} on {square}")
     g.set("data-code", card.id)
-    _art_slot(g, card, pos.side[pid], True)
+    _art_slot(g, card, pos.side[pid], True, splice)
     _code_badge(g, card.id, LIVERY[pos.side[pid]], deg, cls="wreck-code")
 
 
@@ -355,12 +343,16 @@ def _announced(game: TankChessGame) -> list[tuple[str, dict[str, str]]]:
     return [("check", none)] * check + [("escape", none)] * escape
 
 
-def legend(game: TankChessGame) -> list[LegendItem]:
+def legend(game: TankChessGame, splice: Splice | None = None) -> list[LegendItem]:
     """A sample and a meaning for every symbol the picture uses: each card's drawing
     with its code and name, the sides' paint, obstacles, wrecks and the move lines."""
     def sample(card: Card, livery: Livery, wreck: bool = False) -> ET.Element:
         g = ET.Element("g", transform="translate(7 8)")
-        g.append(piece_drawing(card, livery, wreck=wreck, scale=15))
+        if splice is None:
+            g.append(piece_drawing(card, livery, wreck=wreck, scale=15))
+        else:  # the same on every picture: built and written once
+            splice.put(g, ("tc-sample", shape(card), livery, wreck),
+                       lambda: piece_drawing(card, livery, wreck=wreck, scale=15))
         return g
 
     def block() -> ET.Element:

@@ -16,7 +16,7 @@ from rulesets.battle_of_tanks.actions import Declare, Fire, Shot
 from rulesets.battle_of_tanks.game import BattleGame
 from rulesets.battle_of_tanks.svg import SCALE, heading, legend
 from tests.battle_of_tanks.helpers import FACE, card, give_chit, make_game, script
-from tests.svg import NS, group
+from tests.svg import NS, group, picture
 
 POSITIONS = Path(__file__).resolve().parents[2] / "data" / "battle_of_tanks" / "positions"
 
@@ -24,7 +24,7 @@ POSITIONS = Path(__file__).resolve().parents[2] / "data" / "battle_of_tanks" / "
 def _heading(game: BattleGame) -> list[str]:
     """The heading's lines, after checking the picture draws exactly them (wrapped at spaces)."""
     lines = [line.text for line in heading(game)]
-    root = ET.fromstring(RULESET.render_svg(game))
+    root = picture(RULESET.render_svg(game))
     drawn = [t.text or "" for t in group(root, "caption").iter(f"{NS}text")]
     assert " ".join(drawn) == " ".join(lines)
     return lines
@@ -70,7 +70,7 @@ def test_bt_8_1_heading_says_game_over_with_the_result() -> None:
 def test_legend_names_every_symbol() -> None:
     game = RULESET.new_game(None, {}, 1)
     assert isinstance(game, BattleGame)
-    root = ET.fromstring(RULESET.render_svg(game))
+    root = picture(RULESET.render_svg(game))
     text = " ".join(t.text or "" for t in group(root, "legend").iter(f"{NS}text"))
     for symbol in ("side a's tank", "side b's tank", "gun: the heading", "destroyed tank", "track damaged",
                    "base plate and tower (BT-3.1)", "stone house: heavy, tall", "wall: heavy, low",
@@ -93,7 +93,7 @@ def test_heading_and_legend_leave_the_tables_coordinates() -> None:
     spans 0..width x 0..depth in the drawing, the bands lie outside it."""
     g = RULESET.new_game(None, {}, 1)
     assert isinstance(g, BattleGame)
-    root = ET.fromstring(RULESET.render_svg(g))
+    root = picture(RULESET.render_svg(g))
     band = int(group(root, "caption").get("data-band", ""))
     x0, y0, w, h = (float(v) for v in root.get("viewBox", "").split())
     depth = g.field.depth * SCALE
@@ -107,7 +107,7 @@ def test_heading_and_legend_leave_the_tables_coordinates() -> None:
 
 # ---------------------------------------------------------------- terrain (issue 58.5)
 def _features(game: BattleGame) -> dict[str, ET.Element]:
-    root = ET.fromstring(RULESET.render_svg(game))
+    root = picture(RULESET.render_svg(game))
     layer = group(root, "terrain-features")
     found = {}
     for g in layer.findall(f"{NS}g"):
@@ -162,7 +162,7 @@ def test_issue_58_5_textures_are_defined_once_and_every_fill_finds_its_own() -> 
     on every render (trees and stones placed by a hash, not a die)."""
     g = RULESET.new_game(None, {}, 1)
     svg = RULESET.render_svg(g)
-    root = ET.fromstring(svg)
+    root = picture(svg)
     ids = [e.get("id") for e in root.iter() if e.get("id")]
     assert len(ids) == len(set(ids))
     used = {(e.get("fill") or "")[5:-1] for e in root.iter() if (e.get("fill") or "").startswith("url(#")}
@@ -195,7 +195,7 @@ def test_issue_58_5_a_wreck_leaves_burnt_ground() -> None:
     dead.hp, dead.wreck = 0, True
     wr = g.rules.wrecks
     g.field = g.field.with_wrecks([Feature("wreck of b1", "wreck", wr.cover, wr.passable, wr.height, dead.footprint())])
-    root = ET.fromstring(RULESET.render_svg(g))
+    root = picture(RULESET.render_svg(g))
     scorched = [c for c in group(root, "terrain-features").iter(f"{NS}circle") if c.get("class") == "tt-scorch"]
     assert len(scorched) == 1
     assert abs(float(scorched[0].get("cx", "0")) - 60 * SCALE) < 0.2
@@ -203,7 +203,7 @@ def test_issue_58_5_a_wreck_leaves_burnt_ground() -> None:
 
 # ---------------------------------------------------------------- tanks (issue 58.2)
 def _pieces(game: BattleGame) -> dict[str, ET.Element]:
-    root = ET.fromstring(RULESET.render_svg(game))
+    root = picture(RULESET.render_svg(game))
     out = {}
     for g in root.iter(f"{NS}g"):
         if "tank" in (g.get("class") or "").split():
@@ -279,7 +279,7 @@ def test_issue_58_2_states_are_marks_on_the_drawing_each_told_apart() -> None:
     assert art is not None and "wreck" in (art.get("class") or "").split()
     chit = pieces["a4"].find(f"{NS}g[@class='mark-order order-move']")
     assert chit is not None and chit.find(f"{NS}circle").get("fill") == "#fdd835"  # type: ignore[union-attr]
-    root = ET.fromstring(RULESET.render_svg(g))
+    root = picture(RULESET.render_svg(g))
     title = next(t for t in root.iter(f"{NS}g") if t.get("data-tank") == "a3").find(f"{NS}title")
     assert title is not None and (title.text or "").endswith("; track damaged")
     # only the outer group answers to the page's g.tank

@@ -18,7 +18,7 @@ from rulesets.duel_of_the_giants.board import label, parse_hex
 from rulesets.duel_of_the_giants.game import DuelGame
 from rulesets.duel_of_the_giants.svg import CANOPY, MINE, SIZE, centre, heading
 from tests.duel_of_the_giants.helpers import atg, blank, goto, marker, stuka, t34, tiger
-from tests.svg import NS, group
+from tests.svg import NS, group, picture
 
 POSITIONS = Path(__file__).resolve().parents[2] / "data" / "duel_of_the_giants" / "positions"
 
@@ -28,7 +28,7 @@ def _heading(game: DuelGame, player: int | None) -> list[str]:
     exactly them (wrapped at spaces)."""
     outcome = game.outcome()
     lines = [line.text for line in heading(game.view(player), None if outcome is None else outcome.reason)]
-    root = ET.fromstring(RULESET.render_svg(game, player))
+    root = picture(RULESET.render_svg(game, player))
     drawn = [t.text or "" for t in group(root, "caption").iter(f"{NS}text")]
     assert " ".join(drawn) == " ".join(lines)
     return lines
@@ -57,7 +57,7 @@ def test_dg_8_5_heading_of_the_shipped_combat_position() -> None:
 
 def test_dg_23_heading_and_legend_follow_the_season() -> None:
     g = RULESET.new_game("winter", {}, 0)
-    root = ET.fromstring(RULESET.render_svg(g, 0))
+    root = picture(RULESET.render_svg(g, 0))
     assert "season: winter" in _heading(g, 0)[1]
     legend = [t.text for t in group(root, "legend").iter(f"{NS}text")]
     assert "snow steppe" in legend and "steppe" not in legend
@@ -73,7 +73,7 @@ def test_dg_23_6_a_drop_marker_shows_its_drops_on_its_hex() -> None:
     assert isinstance(g, DuelGame)
     g.drifts[parse_hex("e5")] = Drift(2, 0, "t34")
     for player in (0, 1):
-        root = ET.fromstring(RULESET.render_svg(g, player))
+        root = picture(RULESET.render_svg(g, player))
         badges = [b for b in root.iter(f"{NS}g") if b.get("class") == "drift"]
         assert len(badges) == 1
         circle = badges[0].find(f"{NS}circle")
@@ -100,7 +100,7 @@ def test_dg_20_1_heading_says_game_over_with_the_result() -> None:
 
 
 def test_legend_names_every_symbol() -> None:
-    root = ET.fromstring(RULESET.render_svg(RULESET.new_game("summer", {}, 0), 1))
+    root = picture(RULESET.render_svg(RULESET.new_game("summer", {}, 0), 1))
     text = " ".join(t.text or "" for t in group(root, "legend").iter(f"{NS}text"))
     for symbol in ("steppe", "forest", "high ground", "swamp", "front element (DG-5)", "Tiger", "T-34",
                    "destroyed tank", "hull: the way the counter faces; turret: the way the gun points",
@@ -130,7 +130,7 @@ def test_dg_24_the_soviet_picture_holds_no_german_secret() -> None:
     g = _secret_phase_b()
     german = RULESET.render_svg(g, 0)
     soviet = RULESET.render_svg(g, 1)
-    german_root, soviet_root = ET.fromstring(german), ET.fromstring(soviet)
+    german_root, soviet_root = picture(german), picture(soviet)
     assert _heading(g, 1) == [
         "Duel of the Giants: Summer '43",
         "round 1, phase B (Soviet movement), step B1; season: summer; seen by soviet",
@@ -153,6 +153,14 @@ def test_dg_24_the_soviet_picture_holds_no_german_secret() -> None:
         german_piece, soviet_piece = (ET.tostring(p, encoding="unicode") for p in pieces)
         assert "tank-art" not in soviet_piece  # face down: no silhouette of its gun
     assert {soviet_label.rstrip("t") for _, soviet_label in atg_labels.values()} == {"?"}
+    # the pieces' drawings kept once in the defs (placed with <use>): only those some
+    # piece of the view shows, so no ATG's kind there either
+    raw = ET.fromstring(soviet)
+    used = {u.get("href", "")[1:] for u in raw.iter(f"{NS}use")}
+    defined = {e.get("id") for d in raw.iter(f"{NS}defs") if d.get("class") == "tt-art" for e in d}
+    assert used and used == defined
+    marks = {t.text or "" for t in raw.iter(f"{NS}text") if t.get("class") == "back-mark"}
+    assert not marks & {"8", "3", "8t", "3t"}
     assert {german_label.rstrip("t") for german_label, _ in atg_labels.values()} >= {"8", "3", "b"}
     # face-down mines (DG-14): only the German picture tells a mine from a bluff
     board_mines = [c.get("fill") for c in soviet_root.findall(f"{NS}circle") if c.get("r") == "5"]
@@ -169,7 +177,7 @@ def test_dg_24_the_soviet_picture_holds_no_german_secret() -> None:
 def _terrain(season: str) -> tuple[DuelGame, ET.Element]:
     g = RULESET.new_game(season, {}, 0)
     assert isinstance(g, DuelGame)
-    return g, ET.fromstring(RULESET.render_svg(g, 0))
+    return g, picture(RULESET.render_svg(g, 0))
 
 
 def _grounds(root: ET.Element) -> dict[str, ET.Element]:
@@ -250,7 +258,7 @@ def test_issue_58_5_dg_terrain_is_the_same_on_every_render_and_light() -> None:
     assert RULESET.render_svg(g, 0) == RULESET.render_svg(g, 0)
     again = RULESET.new_game("summer", {}, 0)
     assert ET.tostring(group(root, "terrain")) == ET.tostring(
-        group(ET.fromstring(RULESET.render_svg(again, 1)), "terrain"))
+        group(picture(RULESET.render_svg(again, 1)), "terrain"))
     assert root.find(f".//{NS}filter") is None
     assert sum(1 for _ in group(root, "terrain").iter()) < 600
 
@@ -302,7 +310,7 @@ def test_issue58_3_tanks_are_counters_turned_to_the_hull_with_the_turret_turned_
     (DG-3.4's six facings), the turret turns on it by the turret's difference; each
     tank keeps its own id and shows its number on an upright badge."""
     g = _pieces_board()
-    pieces = _pieces(ET.fromstring(RULESET.render_svg(g, 0)))
+    pieces = _pieces(picture(RULESET.render_svg(g, 0)))
     for tid, at, hull, turret, code in (("tiger1", "c3", "E", "NE", "T1"), ("tiger2", "b6", "SW", "SW", "T2"),
                                         ("t34-4", "g5", "W", "NW", "4"), ("t34-7", "h8", "NW", "NW", "7")):
         piece = pieces[tid]
@@ -325,8 +333,8 @@ def test_issue58_3_tanks_are_counters_turned_to_the_hull_with_the_turret_turned_
 
 def test_issue58_3_markers_face_down_atgs_and_the_stuka_as_counters() -> None:
     g = _pieces_board()
-    soviet = _pieces(ET.fromstring(RULESET.render_svg(g, 1)))
-    german = _pieces(ET.fromstring(RULESET.render_svg(g, 0)))
+    soviet = _pieces(picture(RULESET.render_svg(g, 1)))
+    german = _pieces(picture(RULESET.render_svg(g, 0)))
     for view in (soviet, german):
         markers = [p for p in view.values() if "marker" in p.get("class", "").split()]
         assert len(markers) == 2
@@ -354,8 +362,8 @@ def test_issue58_3_markers_face_down_atgs_and_the_stuka_as_counters() -> None:
 
 def test_issue58_3_a_tanks_piece_id_stays_when_it_moves() -> None:
     g = _pieces_board()
-    before = _pieces(ET.fromstring(RULESET.render_svg(g, 0)))["tiger1"]
+    before = _pieces(picture(RULESET.render_svg(g, 0)))["tiger1"]
     g.tanks["tiger1"].pos = parse_hex("c4")
     g.state_changed()
-    after = _pieces(ET.fromstring(RULESET.render_svg(g, 0)))["tiger1"]
+    after = _pieces(picture(RULESET.render_svg(g, 0)))["tiger1"]
     assert _pose(before)[:2] != _pose(after)[:2] and after.get("data-code") == before.get("data-code")

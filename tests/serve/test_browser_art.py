@@ -20,15 +20,35 @@ from cli.serve.app import TableServer
 from tests.serve.browser import Browser
 from tests.serve.helpers import create_live, make_server, serving
 
-PIECES = """[...document.querySelectorAll('#board svg g.tt-piece')].map(g => {
+PIECES = """(() => {
+const matrix = m => new DOMMatrix([m.a, m.b, m.c, m.d, m.e, m.f]);
+// an element of a piece's drawing and its place on the screen: in the piece itself, or
+// in the drawing its <use> shows (kept once in the picture's defs)
+function find(g, sel) {
+  const own = g.querySelector(sel);
+  if (own) return [own, own.getScreenCTM()];
+  for (const use of g.querySelectorAll('use')) {
+    const art = document.getElementById(use.getAttribute('href').slice(1));
+    const el = art && art.querySelector(sel);
+    if (!el) continue;
+    let m = new DOMMatrix();
+    for (let n = el; n && n !== art; n = n.parentElement) {
+      const t = n.transform && n.transform.baseVal.consolidate();
+      if (t) m = matrix(t.matrix).multiply(m);
+    }
+    return [el, matrix(use.getScreenCTM()).multiply(m)];
+  }
+  return [null, null];
+}
+return [...document.querySelectorAll('#board svg g.tt-piece')].map(g => {
     const r = g.getBoundingClientRect(), m = g.getCTM();
-    const badge = g.querySelector('g.badge text, text.back-mark');
-    const bm = badge ? badge.getScreenCTM() : null;
+    const [badge, bm] = find(g, 'g.badge text, text.back-mark');
     return {id: g.dataset.piece, code: g.dataset.code || null, cls: g.getAttribute('class'),
             w: r.width, h: r.height, deg: Math.atan2(m.b, m.a) * 180 / Math.PI,
             badge: badge ? badge.textContent : null,
             upright: bm ? Math.abs(Math.atan2(bm.b, bm.a) * 180 / Math.PI) < 1 : null};
-})"""
+});
+})()"""
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +81,7 @@ def test_issue58_1_tank_chess_pieces_are_drawn_turned_and_readable_at_1024x768(
         assert abs(p["deg"] - (-90 if side == "white" else 90)) < 1, p  # guns towards the enemy
     codes = {p["code"] for p in pieces}
     assert {"HT", "MT", "LT", "CLT"} <= codes
-    legend = small.js("[...document.querySelectorAll('svg g.tank-art')].filter(g => !g.closest('g.tt-piece'))"
+    legend = small.js("[...document.querySelectorAll('svg g.tank-art')].filter(g => !g.closest('g.tt-piece, defs'))"
                       ".map(g => g.getAttribute('class'))")
     assert any("destroyer" in c for c in legend) and any("mortar" in c for c in legend)
     small.screenshot(screenshots / "art-tank-chess-1024x768.png")

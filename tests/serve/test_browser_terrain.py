@@ -89,7 +89,10 @@ def test_issue_58_2_and_5_battle_of_tanks_tanks_and_terrain_on_the_page(
     game: Any = table.game
     pieces = browser.js("""Object.fromEntries([...document.querySelectorAll('#board svg g.tt-piece')].map(g => {
         const m = g.transform.baseVal.consolidate().matrix;
-        const boxes = [...g.querySelectorAll('rect.track')].map(r => r.getBBox());
+        // the drawing is the piece's own or the one its <use> shows (kept once in the defs)
+        const arts = [g, ...[...g.querySelectorAll('use')].map(u => document.getElementById(u.getAttribute('href').slice(1)))];
+        const boxes = arts.flatMap(a => [...a.querySelectorAll('rect.track')]).map(
+            r => ({x: r.x.baseVal.value, y: r.y.baseVal.value, width: r.width.baseVal.value, height: r.height.baseVal.value}));
         const x0 = Math.min(...boxes.map(b => b.x)), x1 = Math.max(...boxes.map(b => b.x + b.width));
         const y0 = Math.min(...boxes.map(b => b.y)), y1 = Math.max(...boxes.map(b => b.y + b.height));
         return [g.dataset.piece, {deg: Math.atan2(m.b, m.a) * 180 / Math.PI, x: m.e, y: m.f,

@@ -19,7 +19,7 @@ from rulesets.tank_chess import RULESET
 from rulesets.tank_chess.cards import cards_from_data, shipped_cards
 from rulesets.tank_chess.game import TankChessGame
 from rulesets.tank_chess.svg import CELL, MARGIN, heading, shape
-from tests.svg import NS, group
+from tests.svg import NS, group, picture
 from tests.tank_chess.helpers import board
 
 POSITIONS = Path(__file__).resolve().parents[2] / "data" / "tank_chess" / "positions"
@@ -37,7 +37,7 @@ c . . . . . . .
 
 
 def _picture(game: TankChessGame) -> ET.Element:
-    return ET.fromstring(RULESET.render_svg(game))
+    return picture(RULESET.render_svg(game))
 
 
 def _lines(root: ET.Element, cls: str) -> list[str]:

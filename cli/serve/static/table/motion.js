@@ -146,6 +146,13 @@ export function animate(svg, state) {
     if (now.has(id)) continue;
     const ghost = old.node.cloneNode(true);
     ghost.removeAttribute("data-piece");
+    for (const use of ghost.querySelectorAll("use")) {  // its drawing, kept in the old picture's defs
+      const art = old.node.ownerSVGElement?.getElementById((use.getAttribute("href") || "").slice(1));
+      if (!art) continue;
+      const copy = art.cloneNode(true);
+      copy.removeAttribute("id");
+      use.replaceWith(copy);
+    }
     ghost.setAttribute("transform", `translate(${old.pose.x} ${old.pose.y}) rotate(${old.pose.deg})`);
     layer.append(ghost);
     const at = startOf(steps.length - 1);
