@@ -113,6 +113,14 @@ def _line(parent: ET.Element, x1: float, y1: float, x2: float, y2: float, stroke
                                           "stroke": stroke, "stroke-width": _f(sw), "stroke-linecap": cap})
 
 
+def _strokes(parent: ET.Element, segments: list[tuple[float, float, float, float]], stroke: str, sw: float) -> None:
+    """Several straight strokes of one colour and width (a track's links, a deck's
+    slats) as one path: they look as so many lines would, in a fraction of the text."""
+    if segments:
+        d = "".join(f"M{_f(x1)} {_f(y1)}L{_f(x2)} {_f(y2)}" for x1, y1, x2, y2 in segments)
+        ET.SubElement(parent, "path", {"d": d, "stroke": stroke, "stroke-width": _f(sw), "fill": "none"})
+
+
 def _circle(parent: ET.Element, cx: float, cy: float, r: float, fill: str, *, stroke: str | None = None,
             sw: float = 0.0, cls: str | None = None) -> ET.Element:
     attrib = {"cx": _f(cx), "cy": _f(cy), "r": _f(r), "fill": fill}
@@ -141,9 +149,8 @@ def _tracks(g: ET.Element, length: float, width: float, tw: float, lv: Livery, *
         if links:
             n = max(6, round(length / (tw * 0.8)))
             step = length / n
-            for i in range(1, n):
-                x = -length / 2 + i * step
-                _line(g, x, y0 + tw * 0.12, x, y0 + tw * 0.88, lv.shade, max(step * 0.22, 0.05))
+            links_at = [-length / 2 + i * step for i in range(1, n)]
+            _strokes(g, [(x, y0 + tw * 0.12, x, y0 + tw * 0.88) for x in links_at], lv.shade, max(step * 0.22, 0.05))
 
 
 def _gun(g: ET.Element, x0: float, length: float, bore: float, lv: Livery, *, brake: bool = True) -> None:
@@ -160,9 +167,8 @@ def _engine_deck(g: ET.Element, x0: float, x1: float, half: float, lv: Livery) -
     """The engine deck at the rear: a raised plate with grille slats and two exhausts."""
     _rect(g, x0, -half, x1 - x0, 2 * half, lv.shade, cls="engine-deck")
     n = 5
-    for i in range(n):
-        y = -half * 0.75 + i * (1.5 * half / (n - 1))
-        _line(g, x0 + (x1 - x0) * 0.15, y, x0 + (x1 - x0) * 0.85, y, lv.track, half * 0.09)
+    slats = [-half * 0.75 + i * (1.5 * half / (n - 1)) for i in range(n)]
+    _strokes(g, [(x0 + (x1 - x0) * 0.15, y, x0 + (x1 - x0) * 0.85, y) for y in slats], lv.track, half * 0.09)
     for sign in (-1, 1):
         _circle(g, x0 + (x1 - x0) * 0.12, sign * half * 0.62, half * 0.14, _SOOT)
 
