@@ -28,3 +28,18 @@ def test_issue_59_1_threats_names_who_sees_each_tank_with_cover_and_chance() -> 
         "  gun#1 at 10 cm, target#1 in open: a FIRE of 1 shot(s) destroys it 0%, damages it 44%",
         "  gun#2 at 47 cm, target#1 in light: may fire only once target#1 is spotted this round (BT-5.5)"]
     assert command.answer(g, 0, "a2").splitlines()[0] == "gun#2 (90,30, 500 HP):"
+
+
+def test_issue_59_8_an_orders_note_says_when_its_shot_needs_a_spotter_this_round() -> None:
+    """BT-5.5: gun#2 sees target#1 in light cover, unspotted: an ATTACK's note says a RECON
+    must spot it this round first; gun#1 sees it in the open: its FIRE's note gives the chance."""
+    from rulesets.battle_of_tanks.actions import Declare
+    from tests.battle_of_tanks.helpers import give_chit
+
+    g = make_game(["gun", "gun"], ["target"], {"a1": (60, 60, 0), "a2": (90, 30, 0), "b1": (40, 60, 0)},
+                  cards=[card("gun"), card("target", sight_cm=60)], terrain=[HEDGE])
+    give_chit(g, "a")
+    assert g.describe_action(Declare("gun#2", "ATTACK")) == (
+        "no target in sight now: the move may bring one; target#1 in cover, not spotted: "
+        "a RECON must spot it this round before it can be fired at (BT-5.5)")
+    assert g.describe_action(Declare("gun#1", "FIRE")) == "in sight: target#1 (open): 1 shot(s) destroy it 0%, damage it 44%"
