@@ -391,7 +391,8 @@ MOTION_BY_CONTRACT = """(async () => {
   const box = document.createElement('div');
   document.body.append(box);
   const piece = (id, t, cls = '') => `<g class="tt-piece ${cls}" data-piece="${id}" transform="${t}"><rect x="-8" y="-5" width="16" height="10"/></g>`;
-  box.innerHTML = `<svg viewBox="0 0 200 100">${piece('a', 'translate(10 10) rotate(0)')}${piece('b', 'translate(50 50) rotate(0)')}${piece('c', 'translate(150 50) rotate(180)')}</svg>`;
+  const used = `<g class="tt-piece" data-piece="c" transform="translate(150 50) rotate(180)"><use href="#tt-art-c"/></g>`;
+  box.innerHTML = `<svg viewBox="0 0 200 100"><defs class="tt-art"><g id="tt-art-c"><rect class="art-c" x="-8" y="-5" width="16" height="10"/></g></defs>${piece('a', 'translate(10 10) rotate(0)')}${piece('b', 'translate(50 50) rotate(0)')}${used}</svg>`;
   const before = {log: [{n: 1, player: 'x', events: []}]};
   motion.remember(null, before);
   motion.remember(box.querySelector('svg'), before);
@@ -408,6 +409,8 @@ MOTION_BY_CONTRACT = """(async () => {
                b: of('b').map(x => x.effect.getKeyframes().map(k => k.filter || '').join('|')),
                ghost: svg.querySelectorAll('#tt-motion [data-piece]').length,
                ghosts: svg.querySelectorAll('#tt-motion g.tt-piece').length,
+               ghost_art: svg.querySelectorAll('#tt-motion rect.art-c').length,
+               ghost_use: svg.querySelectorAll('#tt-motion use').length,
                tracer: svg.querySelectorAll('#tt-motion line.tt-tracer').length};
   a.pause(); a.currentTime = timing.duration * 0.25;
   out.quarter = new DOMMatrix(getComputedStyle(svg.querySelector('[data-piece="a"]')).transform).e;
@@ -423,7 +426,8 @@ def test_58_6_decisions_play_one_by_one_wrecks_flash_vanished_pieces_fade(browse
     decisions that landed at once move piece ``a`` along each one's path in turn (one
     animation through both paths, over two steps, a quarter of the way still on the first
     path); ``b``, now ``tt-wreck``, flashes; ``c``, gone, fades where it stood (a copy
-    without its id); the shot's tracer runs."""
+    without its id, its drawing -- a ``<use>`` of the old picture's defs -- brought
+    along); the shot's tracer runs."""
     b = browser
     game = new_game(live_motion)
     open_seat(b, live_motion, game["links"]["white"])
@@ -432,6 +436,7 @@ def test_58_6_decisions_play_one_by_one_wrecks_flash_vanished_pieces_fade(browse
     assert 10 < out["quarter"] <= 50.5, f"on the first decision's path a quarter of the way: {out}"
     assert any("brightness" in frames for frames in out["b"]), out
     assert out["ghosts"] == 1 and out["ghost"] == 0, "the gone piece fades as a copy with no id"
+    assert out["ghost_art"] == 1 and out["ghost_use"] == 0, "its drawing, kept in the old picture's defs, comes along"
     assert out["tracer"] == 1
 
 
