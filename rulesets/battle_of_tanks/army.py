@@ -149,13 +149,16 @@ def check_army(doc: Document, cards: Mapping[str, TankCard], budget: int | None 
     raw = doc.data if isinstance(doc.data, dict) else {}
     own = army if army is not None else _own_cards_only(raw)
     added: list[dict[str, Any]] = []
+    cards_broken = False
     if own is not None:
         try:
             added = add_army_cards(doc, own, path.parent if path.is_file() else None, pool)
         except DataError as exc:
             problems.extend(p for p in exc.problems if isinstance(p, Problem))
+            cards_broken = True
     if problems:
-        tanks = raw.get("tanks")
+        # a card of a broken card file is not "unknown": its file's problems say what is wrong
+        tanks = raw.get("tanks") if not cards_broken else None
         for i, tank in enumerate(tanks if isinstance(tanks, list) else []):
             card = tank.get("card") if isinstance(tank, dict) else None
             if isinstance(card, str) and card not in pool:
