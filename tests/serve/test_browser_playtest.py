@@ -97,7 +97,8 @@ def test_playtest_29_11_the_header_keeps_to_one_line_at_1024(
         small: Browser, live: tuple[str, TableServer]) -> None:
     """The header wrapped to two or three lines at 1024 pixels (the game's long id beside
     the decision), and the board under it moved down and up from one decision to the next.
-    The id now gives way (cut short, whole in its tooltip) and "you play a" stays together."""
+    The id now gives way (cut short, whole in its tooltip) and "you play a" stays together; a
+    decision longer than the line (Battle of Tanks' order prompt) is cut short too, whole in its tooltip."""
     b = small
     open_bt(b, live)
     header = rect(b, "header")
@@ -105,7 +106,9 @@ def test_playtest_29_11_the_header_keeps_to_one_line_at_1024(
     title = b.js("(() => { const t = document.getElementById('title'); return [t.textContent, t.title]; })()")
     assert title[0].startswith("Battle of Tanks — battle-of-tanks-") and title[1] == title[0], title
     assert rect(b, "#you")["h"] <= 24  # one line
-    assert "order for a tank" in b.js("document.getElementById('status').textContent")
+    status = b.js("(() => { const s = document.getElementById('status'); return [s.textContent, s.title]; })()")
+    assert "order for a tank" in status[0] and status[1] == status[0], status  # whole in its tooltip
+    assert rect(b, "#status")["h"] <= 24  # the long decision is cut short on its one line
 
 
 

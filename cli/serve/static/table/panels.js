@@ -95,6 +95,7 @@ export function drawStatus() {
   else if (state.your_turn) status = `your decision: ${state.decision}`;
   else status = `${state.to_move} to decide` + (state.decision ? `: ${state.decision}` : "");
   $("status").textContent = status;
+  $("status").title = status;  // whole, where the one-line header cuts it short
   $("thinking").hidden = !state.thinking;
   $("thinking").textContent = state.thinking ? `${state.thinking} is thinking…` : "";
   $("notice").textContent = (state.file_problem ? state.file_problem + ". " : "") + state.notice

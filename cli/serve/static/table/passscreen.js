@@ -24,6 +24,7 @@ export function showPassScreen(state) {
     for (const key of Object.keys(node.dataset)) delete node.dataset[key];
   }
   $("status").textContent = `hot seat: pass the screen to ${state.pass_to}`;
+  $("status").title = $("status").textContent;  // the tooltip keeps nothing of the last player's decision
   $("pass-text").textContent = `Pass the screen to ${state.pass_to}. ${state.pass_to}: press when the other player cannot see.`;
   $("pass").hidden = false;
 }
