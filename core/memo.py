@@ -13,7 +13,7 @@ with a plain module-level dictionary:
   whatever its parent had found, so its speed depends on what ran before.
   :func:`forget_games` clears every memo that holds per-game answers; the
   simulator calls it before each game, so a worker's memory stays that of
-  one game's answers (figures in ``bench/RESULTS.md``).
+  one game's answers (figures in ``bench/HISTORY.md``).
 
 A :class:`Memo` is a ``dict`` (lookups stay C-speed ``get`` calls); only a
 miss goes through :meth:`Memo.remember`. Hot paths look up and remember

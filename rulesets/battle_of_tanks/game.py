@@ -92,7 +92,7 @@ class BattleGame(Game[Action]):
     samples, as greedy does. With the playouts the search
     runs about 600 iterations a second (the rate the levels' budgets are
     counted in); ``easy`` keeps the 60 iterations it was measured at. The
-    figures behind these choices are in bench/RESULTS.md."""
+    figures behind these choices are in bench/HISTORY.md."""
 
     def __init__(self, dice: Dice, scenario: str, options: Mapping[str, Any], rules: RulesTable,
                  field: Battlefield, tanks: list[Tank], title: str = "", start: bool = True):

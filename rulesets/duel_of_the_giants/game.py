@@ -91,19 +91,19 @@ class DuelGame(Game[Action]):
     search_profile = SearchProfile(rate=150, rollout_depth=40, min_iterations=60, halving=8,
                                    halving_hidden=True, root_samples=4)
     """Playouts of about one phase of play before the evaluation judges; ``rate``
-    is the reference machine's iterations per second (see bench/RESULTS.md).
+    is the reference machine's iterations per second (see bench/HISTORY.md).
     ``min_iterations``: ``easy``'s 1/20 of ``normal``'s budget would be 8 playouts a
     decision, too few to play better than greedy, which takes its shots and breaks its
     ties by the same priors. With 30 its Soviet beat greedy's on the same side and its
     German did not; with 60, enough for sequential halving over 8 (two playouts each in
-    the first round), both do (bench/RESULTS.md, the ladder). ``halving`` with
+    the first round), both do (bench/HISTORY.md, the ladder). ``halving`` with
     ``halving_hidden``: a side's own actions do not depend on the other side's secrets,
     so a wide decision (some 600 programs at a Tiger's first card) is searched by
     sequential halving over its best 8, each with several playouts, instead of UCB
     giving most of them one playout or none. ``root_samples``: which 8 those are is
     decided by one-ply values, and on one sample of the Soviet markers (or of the
     guns and mines) they favour what suits that one deal; ``hard`` judges them on 4
-    (bench/RESULTS.md: the choices, judged by paired playouts)."""
+    (bench/HISTORY.md: the choices, judged by paired playouts)."""
     search_copy = False
     """True on the AI's determinized copies: :meth:`search_actions` prunes there (search.py)."""
 

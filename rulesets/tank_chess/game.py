@@ -64,13 +64,13 @@ class TankChessGame(Game[TankMove]):
     among 16 moves, a budget four times larger bought nothing (it lost more
     games than it won against the smaller one), while plain UCB, which spends
     it on the moves that stand up, turns it into strength, and wins at equal
-    time too (bench/RESULTS.md, "Tank Chess: what a larger budget buys").
+    time too (bench/HISTORY.md, "Tank Chess: what a larger budget buys").
     ``rate`` is the reference machine's iterations per second with it: an
     iteration goes deeper, and costs more, than halving's two-ply ones.
     ``max_iterations``: past about a thousand iterations more search stops
     paying -- 1,700 scored 55% against 850, and 3,400 lost 21 of 27 games to
     1,700 -- so no search here spends more than ``normal``'s 1,700, and
-    ``hard`` plays as ``normal`` does (bench/RESULTS.md, "Tank Chess: where
+    ``hard`` plays as ``normal`` does (bench/HISTORY.md, "Tank Chess: where
     more search stops paying")."""
 
     def __init__(self, layout: MapLayout, settings: Settings, scenario: str,

@@ -77,7 +77,7 @@ def test_the_search_levels_judge_an_order_by_its_follow_up_too() -> None:
     RECON with nothing in sight range (BT-5.4) nor an AMBUSH with no enemy to wait for,
     and the drive it then chooses moves the tank. Which of the driving orders it plays
     is left open: before any gun is in range they are worth the same to four decimals
-    (bench/RESULTS.md, "Where more search does not pay")."""
+    (bench/HISTORY.md, "Where more search does not pay")."""
     for seed in range(4):
         game = _opening(seed)
         agent = make_agent("easy", seed=seed)

@@ -140,7 +140,7 @@ M . . . C . . .
 
 def test_no_tank_chess_search_spends_more_than_normals_budget() -> None:
     """More search than ``normal``'s 1,700 iterations was measured to buy nothing here
-    (bench/RESULTS.md), so ``hard`` searches as much as ``normal`` and, from the same
+    (bench/HISTORY.md), so ``hard`` searches as much as ``normal`` and, from the same
     seed, plays the same move; ``easy`` keeps its 85. (The levels' budgets without
     their wall-clock caps, which a loaded test machine could reach.)"""
     game = RULESET.new_game("standard-16", {}, 7)
