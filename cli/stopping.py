@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import FrameType
 
 SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -51,12 +51,8 @@ def stop_on_signals() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    old = {sig: signal.signal(sig, _raise) for sig in SIGNALS}
-    try:
+    with _handling(SIGNALS, _raise):
         yield
-    finally:
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
 
 
 @contextlib.contextmanager
@@ -80,11 +76,20 @@ def held() -> Iterator[None]:
     def wait(signum: int, frame: FrameType | None) -> None:
         arrived.append(signum)
 
-    old = {sig: signal.signal(sig, wait) for sig in sigs}
+    try:
+        with _handling(sigs, wait):
+            yield
+    finally:
+        if arrived:  # delivered again, to the handler in force outside the block
+            signal.raise_signal(arrived[0])
+
+
+@contextlib.contextmanager
+def _handling(sigs: tuple[int, ...], handler: Callable[[int, FrameType | None], None]) -> Iterator[None]:
+    """``handler`` for each of ``sigs`` within the block; the old handlers come back after."""
+    old = {sig: signal.signal(sig, handler) for sig in sigs}
     try:
         yield
     finally:
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
-        if arrived:  # delivered again, to the handler in force outside the block
-            signal.raise_signal(arrived[0])
+        for sig, previous in old.items():
+            signal.signal(sig, previous)

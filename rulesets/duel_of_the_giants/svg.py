@@ -49,7 +49,6 @@ VP_MARK = "#c0392b"
 MINE = {True: "#333", False: "#999", None: "#666"}
 DRIFT = "#7fb3d5"
 """A drop marker on an occupied snowdrift (DG-23.6)."""
-AIRFIELD = "#2c3e50"
 PHASES = {"S": "set-up", "O": "opening phase", "A": "phase A (German planning)",
           "B": "phase B (Soviet movement)", "C": "phase C (Tiger execution)", "D": "phase D (combat)"}
 """The part of the game each step code belongs to (DG-7, DG-8)."""
