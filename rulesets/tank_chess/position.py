@@ -169,27 +169,27 @@ class Rules:
             seen = {start}
             frontier = [start]
             cells: dict[int, None] = {}
+
+            def read_by_step(st: int) -> None:
+                """The cells a step from end state ``st`` reads: its target, and without
+                corner cutting the two squares beside the diagonal."""
+                t = self.step[st]
+                if t >= 0:
+                    cells[t] = None
+                    if not self.corner_cutting and self.orth_a[st] >= 0:
+                        cells[self.orth_a[st]] = None
+                        cells[self.orth_b[st]] = None
+
             for _ in range(speed):
                 nxt = []
                 for st in frontier:
-                    t = self.step[st]
-                    if t >= 0:
-                        cells[t] = None
-                        if not self.corner_cutting and self.orth_a[st] >= 0:
-                            cells[self.orth_a[st]] = None
-                            cells[self.orth_b[st]] = None
+                    read_by_step(st)
                     for succ in (self.turn_left[st], self.turn_right[st], self.ahead[st]):
                         if succ >= 0 and succ not in seen:
                             seen.add(succ)
                             nxt.append(succ)
                 frontier = nxt
-            back = (start & ~7) | (((start & 7) + 4) & 7)
-            t = self.step[back]
-            if t >= 0:
-                cells[t] = None
-                if not self.corner_cutting and self.orth_a[back] >= 0:
-                    cells[self.orth_a[back]] = None
-                    cells[self.orth_b[back]] = None
+            read_by_step((start & ~7) | (((start & 7) + 4) & 7))  # the step backwards
             cells.pop(start >> 3, None)  # the mover's own square: vacated for the search
             index = sorted(cells)
             getter = self._zones[key] = (operator.itemgetter(*index, index[0]) if index
