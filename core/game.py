@@ -246,7 +246,9 @@ class SearchProfile:
     """How many of its best root moves a search that checks replies (the ``hard``
     level) tries against every reply of the opponent before it plays one (0: the
     ruleset's search does not check replies). Only a perfect-information game
-    for two can: elsewhere a reply is not known from the position."""
+    for two can: elsewhere a reply is not known from the position. The copies
+    the check plays on get fresh dice, so a game with chance that turns it on
+    does not let the search see its future rolls."""
     root_samples: int = 1
     """How many samples of what the player does not know a search that seeds its root
     wide (the ``hard`` level) judges each root action on before the search proper (1:
