@@ -227,8 +227,11 @@ def run_simulate(
                "interrupted": interrupted, **report.to_json(with_games=per_game)}
         typer.echo(json.dumps(out, indent=2))
         return code
-    seat_text = ", ".join(f"{k}={v}" for k, v in seat_map.items()) or "all greedy"
-    kinds = {v.lower() for v in seat_map.values()}
+    sides, limit = _table_of(factory, seed, max_moves)
+    named = {k.lower(): v.lower() for k, v in seat_map.items()}
+    seated = [(side, named.get(side.lower(), "greedy")) for side in sides]
+    seat_text = ", ".join(f"{side}={kind}" for side, kind in seated)
+    kinds = {kind for _, kind in seated}
     budget = f"{iterations} iterations/move" if iterations else f"{think:g} s/move"
     if kinds & {"easy", "normal", "hard"} and not iterations:
         budget += " (presets: reference seconds, reproducible)"
@@ -250,9 +253,26 @@ def run_simulate(
         for k in report.kinds:
             low, high = k.interval
             typer.echo(f"{k.name:<14}{k.wins:>6}  {_pct(k.rate)}  [{_pct(low)}, {_pct(high)}]")
-    typer.echo(f"draws {report.draws}, unfinished {report.unfinished} (move limit {max_moves}), "
+    typer.echo(f"draws {report.draws}, unfinished {report.unfinished} (move limit {limit}), "
                f"mean length {report.mean_moves:.1f} decisions")
     return code
+
+
+def _table_of(factory: Any, seed: int, max_moves: int | None) -> tuple[tuple[str, ...], str]:
+    """The sides of the simulated game and the move limit its games were held to, as
+    the header states them (issue 60.6: not the options as typed -- "mcts" with no mcts
+    seat, "move limit None" when the ruleset declares one): the limit given, else the
+    most decisions the ruleset declares a game can take (as the games were played)."""
+    from core.ai.simulate import derive_seed
+    from core.game import DEFAULT_MAX_DECISIONS
+
+    game = factory(derive_seed(seed, "game", 0))
+    if max_moves is not None:
+        return tuple(game.players), f"{max_moves:,}, --max-moves"
+    bound = game.max_decisions()
+    if bound is None:
+        return tuple(game.players), f"{DEFAULT_MAX_DECISIONS:,}: the ruleset declares no bound under these options"
+    return tuple(game.players), f"{bound:,}, declared by the ruleset"
 
 
 def run_balance(
