@@ -415,7 +415,40 @@ def template_text(ruleset_id: str, role: str) -> str:
     name, node = next(iter(shipped.items()))
     intro = (f"# Started from the shipped {kind} {name!r} of {ruleset_id} (tanktable show "
              f"{ruleset_id} {kind} {name}): change it, then check it with tanktable validate FILE\n")
-    return with_modeline(intro + node.read_text(encoding="utf-8"))
+    return with_modeline(intro + _terrain_files_anywhere(node.read_text(encoding="utf-8"), node))
+
+
+def _terrain_files_anywhere(text: str, node: Any) -> str:
+    """``text`` of a shipped map with its ``terrain_files:`` named where they are
+    installed: a shipped map names them relative to itself inside the package, which
+    a copy saved anywhere else would not find, so the template would not validate as
+    printed (issue 60.6). A map without them, or not on disk, is returned as it is."""
+    import yaml
+
+    try:
+        names = yaml.safe_load(text).get("terrain_files")
+        here = Path(str(node)).parent
+    except (yaml.YAMLError, AttributeError, TypeError):
+        return text
+    if not names or not isinstance(names, list):
+        return text
+    paths = [str((here / str(n)).resolve()) for n in names]
+    if not all(Path(p).is_file() for p in paths):
+        return text
+    out: list[str] = []
+    listing = False
+    for line in text.splitlines(keepends=True):
+        if listing and line.lstrip().startswith("- "):
+            continue  # an item of a block list of terrain_files
+        listing = False
+        if line.startswith("terrain_files:"):
+            out.append("# the terrain this map is drawn with, where tanktable is installed; to share the\n"
+                       "# map, copy the file beside it and name it here as ./FILE\n")
+            out.append(f"terrain_files: {json.dumps(paths)}\n")
+            listing = True
+            continue
+        out.append(line)
+    return "".join(out)
 
 
 def new_card(ruleset_id: str) -> None:
