@@ -1,35 +1,50 @@
-"""The TC-9.2 check that needs the rules engine: a fair map is not won on move one.
+"""The TC-9.2 checks that need the rules engine: a fair map is not decided on move one.
 
 A map marked ``fair: true`` promises both sides an even start. Point symmetry
 (:func:`rulesets.tank_chess.maps.validate_layout`) does not keep that promise
-on its own: if the side that moves first can destroy the enemy Command Tank
-(TC-7.1) or drive its own off the far edge (TC-7.2) with its first move, the
-game is over before it starts. This module plays every first move on the
-map's start position and names each tank that could do it.
+on its own, because the side that moves first moves first:
+
+- if it can destroy the enemy Command Tank (TC-7.1) or drive its own off the
+  far edge (TC-7.2) with its first move, the game is over before it starts
+  (setting ``maps.fair_first_move``);
+- if it can destroy any enemy piece with its first move (TC-6.2), it starts a
+  piece up and the mirrored position was never even (issue 60: alleys-16 let
+  White destroy a Light Tank in ten ways; setting ``maps.fair_first_shot``).
+
+This module plays every first move on the map's start position and names
+each winning tank with its move, and every destroying shot with its move.
 """
 
 from __future__ import annotations
 
 from core.data import Document, Problem
+from core.grid.square import direction_between
 from rulesets.tank_chess.game import SIDES, TankChessGame
 from rulesets.tank_chess.maps import MapFile, MapLayout, grid_rows, validate_layout
+from rulesets.tank_chess.position import ARMOUR_SIDES, Move
 from rulesets.tank_chess.settings import Settings
 
 
 def check_layout(layout: MapLayout, model: MapFile, doc: Document | None, settings: Settings) -> list[Problem]:
     """Every TC-9.2 problem of a parsed map: the authoring rules, then (for a
-    fair map that passes them) the first-move check."""
+    fair map that passes them) the first-move checks."""
     problems = validate_layout(layout, model, doc, settings)
-    if not problems and layout.fair and settings.maps.fair_first_move:
-        problems = first_move_wins(layout, model, doc, settings)
+    rules = settings.maps
+    if not problems and layout.fair and (rules.fair_first_move or rules.fair_first_shot):
+        game = TankChessGame(layout, settings, layout.name, {})
+        if rules.fair_first_move:
+            problems = first_move_wins(game, model, doc)
+        if rules.fair_first_shot:
+            problems += first_move_shots(game, doc, skip_command=rules.fair_first_move)
     return problems
 
 
-def first_move_wins(layout: MapLayout, model: MapFile, doc: Document | None, settings: Settings) -> list[Problem]:
+def first_move_wins(game: TankChessGame, model: MapFile, doc: Document | None) -> list[Problem]:
     """One problem per tank of the side to move first that wins with its first move,
-    naming its first such move (in notation order) and the rule it wins by."""
-    game = TankChessGame(layout, settings, layout.name, {})
+    naming its first such move (in notation order) and the rule it wins by; each
+    at the grid line of the tank."""
     pos = game.pos
+    layout = game.layout
     mover = pos.to_move
     enemy_command = pos.command_of[1 - mover]
     wins: dict[int, list[str]] = {}
@@ -63,3 +78,46 @@ def first_move_wins(layout: MapLayout, model: MapFile, doc: Document | None, set
                                 f"({rules[pid]}{more}); a fair map gives the first player no such move "
                                 "(TC-9.2)"))
     return problems
+
+
+def first_move_shots(game: TankChessGame, doc: Document | None, skip_command: bool = False) -> list[Problem]:
+    """One problem per first move of the side to move first that destroys an enemy
+    piece, all at the map's ``fair:`` line (the claim the shot breaks), in notation
+    order. A shot that cannot destroy (allowed only with ``shooting.ineffective_shots``)
+    changes nothing and is no problem. With ``skip_command`` a shot at the Command
+    Tank is left to :func:`first_move_wins`, which names it as a win."""
+    pos = game.pos
+    mover = pos.to_move
+    enemy_command = pos.command_of[1 - mover]
+    path = doc.path if doc else game.layout.name
+    line, col = doc.where(("fair",)) if doc else (1, 1)
+    problems = []
+    for mv in sorted(game.legal_moves()):
+        _pid, _to, _facing, target = mv
+        if target < 0 or (skip_command and target == enemy_command):
+            continue
+        pos.push(mv)
+        try:
+            destroyed = not pos.alive[target]
+        finally:
+            pos.pop()
+        if destroyed:
+            problems.append(Problem(path, line, col,
+                                    f"fair map: {SIDES[mover]}'s first move {game.format_action(game.to_action(mv))} "
+                                    f"destroys {SIDES[1 - mover]}'s {_shot(game, mv)}; a fair map lets the first "
+                                    "player destroy no piece on its first move (TC-9.2, maps.fair_first_shot)"))
+    return problems
+
+
+def _shot(game: TankChessGame, mv: Move) -> str:
+    """'LT g16 (hits its front, armour 1, with gun 2: TC-6.2)' for a destroying move."""
+    pos = game.pos
+    r = game.rules
+    pid, to, _facing, target = mv
+    kind = pos.kind[target]
+    where = r.square(pos.sq[target])
+    d = direction_between(r.square(to), where)
+    hit = r.hit_side(int(d) if d is not None else 0, pos.face[target])
+    rule = "TC-6M, TC-6.2" if r.indirect[pos.kind[pid]] else "TC-6.2"
+    return (f"{r.cards[kind].id} {game.square_name(where)} (hits its {ARMOUR_SIDES[hit]}, armour "
+            f"{r.armour[kind][hit]}, with gun {r.gun[pos.kind[pid]]}: {rule})")

@@ -85,6 +85,9 @@ class MapRules(DataModel):
     symmetry_for_fair: bool = True
     fair_first_move: bool = True
     """A ``fair: true`` map gives the side to move first no win (TC-7.1, TC-7.2) on its first move."""
+    fair_first_shot: bool = True
+    """A ``fair: true`` map lets the side to move first destroy no piece (TC-6.2) on its first move:
+    a side a piece up after one move never had an even start (issue 60)."""
     one_command_tank: bool = True
 
 
