@@ -32,12 +32,20 @@ _CHECKED: Memo[tuple[Any, ...], list[Problem]] = Memo(64)
 """Scenario checks by document text and card pool: a simulation starts many games of one scenario."""
 
 
-def checked_scenario(scen: Scenario, doc: Document, cards: Mapping[str, TankCard]) -> list[Problem]:
-    """The problems :func:`scenario_problems` finds (what ``validate`` reports), remembered."""
-    key = (doc.path, doc.sha256, tuple(sorted(cards.items())))
+def checked_scenario(scen: Scenario, doc: Document, cards: Mapping[str, TankCard],
+                     replaced: frozenset[str] = frozenset()) -> list[Problem]:
+    """The problems :func:`scenario_problems` finds (what ``validate`` reports), remembered.
+
+    The armies of the sides in ``replaced`` are given by the game's options instead,
+    so they are not the scenario's to check: a card re-priced for ``balance`` may
+    push the scenario's own army of that side over its budget, and that army does
+    not play (issue 60.6). The armies that play are checked as they are loaded."""
+    key = (doc.path, doc.sha256, tuple(sorted(cards.items())), tuple(sorted(replaced)))
     hit = _CHECKED.get(key)
     if hit is None:
-        hit = _CHECKED.remember(key, scenario_problems(scen, doc, cards))
+        kept = scen if not replaced else scen.model_copy(
+            update={"armies": {s: a for s, a in scen.armies.items() if s not in replaced}})
+        hit = _CHECKED.remember(key, scenario_problems(kept, doc, cards))
     return list(hit)
 
 CARD_TEMPLATE = """\
@@ -173,7 +181,8 @@ class BattleOfTanksRuleset(Ruleset):
         assert isinstance(opts, BattleOfTanksOptions)
         scen, folder, name, doc = cat.load_scenario(scenario, self.default_scenario)
         cards, stored_cards = cat.cards_with_inline(list(opts.cards or []))
-        found = checked_scenario(scen, doc, cards)
+        given = opts.armies or {}
+        found = checked_scenario(scen, doc, cards, frozenset(given) & frozenset(SIDES))
         if found:
             raise DataError(found)
         rules = cat.with_settings(cat.with_settings(cat.rules_table(), scen.settings, "scenario setting"),
@@ -184,7 +193,6 @@ class BattleOfTanksRuleset(Ruleset):
         problems = table_problems(table, rules, Document(path=f"table {table.name}", data={}))
         if problems:
             raise TanktableError("; ".join(p.message for p in problems))
-        given = opts.armies or {}
         for side in given:
             if side not in SIDES:
                 raise TanktableError(f"option armies: unknown side {side!r}; sides are a and b")
