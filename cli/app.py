@@ -214,6 +214,7 @@ def play_cmd(
     max_moves: int | None = typer.Option(None, "--max-moves", help="Stop after this many decisions."),
     resume: str | None = typer.Option(None, "--resume", show_default=False, metavar="[FILE]", help="Play on from a saved record; it keeps growing in place. With no FILE: choose among the unfinished games you played (saved in the games folder, see README)."),
     position: Path | None = typer.Option(None, "--position", help="Start from a position document (kind: position)."),
+    auto_pass: bool | None = typer.Option(None, "--auto-pass/--no-auto-pass", show_default=False, help="A decision of yours whose only legal move ends the phase (end, pass) is played for you, with a line saying so. Default: on when you type at a terminal, off when moves come from a pipe or a file (a moves file spells out every pass)."),
 ) -> None:
     """Play a game in the terminal. With no human seat it runs to the end by itself."""
     from cli.play import PlaySettings, run_play
@@ -222,7 +223,7 @@ def play_cmd(
         ruleset=ruleset, scenario=scenario, seats=seat, seed=seed, record=record,
         json_out=json_out, clock=clock, think=think, armies=army, players=players,
         setup=setup, options=option, board=board, max_moves=max_moves,
-        resume=Path(resume) if resume else None, pick=resume == "", position=position,
+        resume=Path(resume) if resume else None, pick=resume == "", position=position, auto_pass=auto_pass,
     )
     raise typer.Exit(run_play(settings))
 

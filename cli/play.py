@@ -96,6 +96,10 @@ class PlaySettings:
     """``--resume`` with no file: choose among the unfinished games of the games folder."""
     position: Path | None = None
     stdin: TextIO = field(default_factory=lambda: sys.stdin)
+    auto_pass: bool | None = None
+    """A person's decision whose only legal move ends the phase is played for them (issue 59.3):
+    ``None`` (the default) when they type at a terminal, never when lines come from a pipe or a
+    file, so a moves file that spells out every ``pass`` and ``end`` reads as it always did."""
 
 
 def named_seats(items: list[str]) -> dict[str, str]:
@@ -220,6 +224,9 @@ class Session:
         self.shown: dict[int, str] = {}
         """The compact board each human last saw, not drawn again while unchanged."""
         self.prompt = Prompt(s.stdin, self.completions)
+        self.auto_passed: set[int] = set()
+        """Indexes in the history of the decisions passed for a person (issue 59.3): ``undo``
+        takes back their last decision of their own, not one the session took for them."""
 
     def completions(self) -> list[str]:
         """What Tab completes at the prompt: commands, table commands, the legal moves."""
@@ -314,7 +321,9 @@ class Session:
                 break
             player = g.to_move()
             started = time.monotonic()
-            if self.kinds[player] == HUMAN:
+            if self.kinds[player] == HUMAN and self.pass_by_itself(player):
+                pass  # a decision like any other: counted, clocked, saved below
+            elif self.kinds[player] == HUMAN:
                 stop = self.human_turn(player)
                 if stop is not None:
                     self.save_if_asked()
@@ -333,6 +342,51 @@ class Session:
             # on disk before the next prompt or the next computer move (issues 27.5, 61.1)
             self.autosave()
         return self.finish()
+
+    def auto_passing(self) -> bool:
+        """Whether a no-choice phase passes by itself: as asked (``--auto-pass`` /
+        ``--no-auto-pass``), else only when a person types at a terminal. Lines from a pipe
+        or a file were written for every decision, an explicit ``pass`` included: taking
+        one of them away would shift every line after it onto the wrong decision."""
+        if self.s.auto_pass is not None:
+            return self.s.auto_pass
+        return is_terminal(self.s.stdin)
+
+    def no_choice(self, player: int) -> str | None:
+        """The move to play for ``player`` now, when auto-pass is on and their only legal
+        move ends the phase (read through the gate for secrets, as ``moves`` lists them)."""
+        if not self.auto_passing() or self.game.outcome() is not None or self.game.to_move() != player:
+            return None
+        return self.seen(player, "move list", no_choice_end)
+
+    def pass_by_itself(self, player: int) -> bool:
+        """Issue 59.3: a decision whose only legal move ends the phase (Duel of the Giants'
+        ``end``, Battle of Tanks' ``pass``) is played for the person, as the browser table
+        does, with one line saying so; it is recorded as that seat's decision like any
+        other. ``True`` when it was played.
+
+        Whether there is a choice is read through the gate for secrets, from the seat's own
+        legal moves (as ``moves`` lists them). In hot-seat play with secrets the line waits
+        with the seat's other unseen moves for its next prompt, after the handover, instead
+        of being printed to whoever sits at the terminal now; otherwise it is printed at
+        once, after the moves not yet shown (the computer's, then this one)."""
+        end = self.no_choice(player)
+        if end is None:
+            return False
+        g = self.game
+        decision = g.decision()
+        action = g.parse_action(end)
+        public = g.public_action_text(action)
+        events = g.apply(action)
+        self.auto_passed.add(len(g.history) - 1)
+        self.report(player, end + g.annotation(events), events, public)
+        line = no_choice_line(decision, end)
+        if len(self.humans) > 1 and g.hidden_information:
+            self.pending[player].append(Entry(line, (), ""))
+        else:  # after the moves it follows, as a typed move is narrated (issue 59.4)
+            self.show_own_results(player)
+            typer.echo(line)
+        return True
 
     def think(self, player: int) -> Any:
         """The computer's choice, with a spinner saying who thinks about what (terminal only)."""
@@ -689,9 +743,9 @@ class Session:
                 else:
                     self.try_move(player, line)
                     if g.history and g.history[-1].player == player and (
-                        g.outcome() is not None or g.to_move() != player
+                        g.outcome() is not None or g.to_move() != player or self.no_choice(player)
                     ):
-                        return None  # play_on saves it
+                        return None  # play_on saves it (and passes a next phase with no choice)
                     self.autosave()  # the same side decides again: on disk before its next prompt
             except NotationError as exc:
                 text = str(exc)
@@ -825,7 +879,7 @@ class Session:
         what was taken back (issue 59.4: ``took back: MT e2-e4:N (and black's reply
         CLT i16-h16:SW)``), other players' decisions as every player reads them."""
         g = self.game
-        mine = [i for i, st in enumerate(g.history) if st.player == player]
+        mine = [i for i, st in enumerate(g.history) if st.player == player and i not in self.auto_passed]
         if not mine:
             raise TanktableError("nothing of yours to undo")
         across = g.game_type.undo_across_players
@@ -839,7 +893,33 @@ class Session:
         replies = [f"{g.players[st.player]}'s reply {text or '(hidden)'}"
                    for st, text in zip(steps, public, strict=False) if st.player != player]
         g.undo_to(cut)
+        self.auto_passed = {i for i in self.auto_passed if i < cut}
         return "took back: " + ", ".join(own) + (f" (and {', '.join(replies)})" if replies else "")
+
+
+END_WORDS = ("end", "pass")
+"""What the rulesets call the move that ends a phase with nothing (more) to do: Duel of
+the Giants' ``end``, Battle of Tanks' ``pass``; a game may name its own in an
+``end_words`` attribute (the browser table reads the same, cli/serve/seatview.py)."""
+
+
+def no_choice_end(game: Game[Any]) -> str | None:
+    """The move's text when the decision's only legal move ends the phase, else ``None``."""
+    if game.outcome() is not None:
+        return None
+    legal = game.legal_actions()
+    if len(legal) != 1:
+        return None
+    text = game.format_action(legal[0])
+    words: tuple[str, ...] = getattr(game, "end_words", END_WORDS)
+    return text if text in words else None
+
+
+def no_choice_line(decision: str, end: str) -> str:
+    """The one line a no-choice phase leaves: ``No choice in phase B2: activate wheel
+    markers (DG-9.7): passed by itself (end).`` -- what was played, so a person who
+    reads the log knows the decision was theirs and taken for them."""
+    return f"No choice in {decision}: passed by itself ({end})."
 
 
 def _card(game: Game[Any], name: str, player: int) -> str:
