@@ -96,7 +96,7 @@ cards_app = typer.Typer(help="Browse unit cards and start new ones.", no_args_is
 app.add_typer(cards_app, name="cards")
 
 # Commands owned by their own modules; each module imports only typer at top level.
-for _module in ("cli.army", "cli.hex", "cli.simulate", "cli.serve.command", "cli.check.command"):
+for _module in ("cli.army", "cli.hex", "cli.simulate", "cli.serve.command", "cli.check.command", "cli.print_cmd"):
     try:
         _mod = importlib.import_module(_module)
     except ModuleNotFoundError as _exc:

@@ -1,0 +1,326 @@
+"""``tanktable print``: rosters, card sheets and boards at true scale on A4 or Letter (issue 60.5).
+
+``print roster ARMY`` (a Battle of Tanks army list with every tank's card
+values and the total against its budget, problems printed on it), ``print
+cards RULESET [CARD...]`` (playing-card size sheets with crop marks) and
+``print map RULESET [SCENARIO]`` (the table or board at true scale, tiled
+across pages with overlap and registration marks and a scale bar on each,
+then the counter sheet of hex and square games). ``-o`` picks the format by
+its suffix: ``.pdf`` is printed by headless Chromium (:mod:`core.printing`
+says why), ``.html`` is the same print view for any browser's print.
+
+Exit codes: 0 written, 1 invalid input (a roster of an invalid list is still
+written, and exits 1 like ``army validate``), 2 usage error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from core.printing.document import PrintDocument
+
+FORMATS = (".pdf", ".html", ".htm")
+BOARD_SETTING = {"battle-of-tanks": "mm_per_unit", "duel-of-the-giants": "hex_mm", "tank-chess": "square_mm"}
+"""The ``data/print.yaml`` setting that sizes each shipped ruleset's board."""
+
+PAPER_HELP = "Paper: a4 or letter."
+OUT_HELP = "Where to write: .pdf (printed by Chromium) or .html (print it from any browser)."
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``print`` command group to the main app."""
+    print_app = typer.Typer(help="Print on A4 or Letter: an army roster, a sheet of cards, a board at true scale "
+                                 "(PDF via Chromium, or an HTML print view).", no_args_is_help=True)
+
+    @print_app.command("roster")
+    def roster_cmd(
+        army: Path = typer.Argument(..., help="An army file (kind: army)."),
+        cards: list[Path] = typer.Option([], "--cards", help="Extra card files or folders (repeatable)."),
+        budget: int | None = typer.Option(None, "--budget", help="Override the file's budget."),
+        with_cards: bool = typer.Option(False, "--with-cards", help="Add a sheet of the army's cards."),
+        paper: str = typer.Option("a4", "--paper", help=PAPER_HELP),
+        out: Path | None = typer.Option(None, "-o", "--output", help=OUT_HELP + " Default: ARMY-roster.pdf."),
+    ) -> None:
+        """An army roster: every tank with its label, card values and tier, the total against the budget."""
+        target = _target(out, Path(f"{army.stem}-roster.pdf"))
+        doc, valid = roster_document(army, cards, budget, paper, with_cards)
+        _write(doc, target)
+        if not valid:
+            typer.echo(f"{army}: not a valid army list (its problems are printed on the roster)", err=True)
+            raise typer.Exit(1)
+
+    @print_app.command("cards")
+    def cards_cmd(
+        ruleset: str = typer.Argument(..., help="Ruleset id."),
+        names: list[str] = typer.Argument(None, help="Cards to print (id or name); default: every card."),
+        cards: list[Path] = typer.Option([], "--cards", help="Extra card files or folders (repeatable)."),
+        army: Path | None = typer.Option(None, "--army", help="Print the cards of this army list."),
+        paper: str = typer.Option("a4", "--paper", help=PAPER_HELP),
+        out: Path | None = typer.Option(None, "-o", "--output", help=OUT_HELP + " Default: RULESET-cards.pdf."),
+    ) -> None:
+        """A sheet of cards at playing-card size (63 x 88 mm) with crop marks, each with its drawing and values."""
+        target = _target(out, Path(f"{ruleset}-cards.pdf"))
+        _write(cards_document(ruleset, names or [], cards, army, paper), target)
+
+    @print_app.command("map")
+    def map_cmd(
+        ruleset: str = typer.Argument(..., help="Ruleset id."),
+        scenario: str | None = typer.Argument(None, help="A shipped scenario (or map) name, or a file."),
+        paper: str = typer.Option("a4", "--paper", help=PAPER_HELP),
+        scale: float = typer.Option(1.0, "--scale", help="1 is true scale; 0.5 half size."),
+        hex_mm: float | None = typer.Option(None, "--hex-mm", help="A hex's width across the flats (mm)."),
+        square_mm: float | None = typer.Option(None, "--square-mm", help="A square's side (mm)."),
+        orientation: str = typer.Option("auto", "--orientation", help="auto, portrait or landscape."),
+        overlap: float | None = typer.Option(None, "--overlap", help="Millimetres neighbouring pages share."),
+        pieces: bool = typer.Option(False, "--pieces", help="Draw the pieces where they start."),
+        counters: bool = typer.Option(True, "--counters/--no-counters",
+                                      help="Add the counter sheet (hex and square boards)."),
+        out: Path | None = typer.Option(None, "-o", "--output",
+                                        help=OUT_HELP + " Default: RULESET-SCENARIO-map.pdf."),
+    ) -> None:
+        """The board or table at true scale, tiled across pages with overlap marks and a scale bar."""
+        target = _target(out, Path(f"{ruleset}-{Path(scenario).stem if scenario else 'default'}-map.pdf"))
+        _write(map_document(ruleset, scenario, paper=paper, scale=scale, hex_mm=hex_mm, square_mm=square_mm,
+                            orientation=orientation, overlap=overlap, pieces=pieces, counters=counters), target)
+
+    app.add_typer(print_app, name="print")
+
+
+# ----------------------------------------------------------------- helpers
+def _target(out: Path | None, default: Path) -> Path:
+    from core.errors import UsageError
+
+    target = out if out is not None else default
+    if target.suffix.lower() not in FORMATS:
+        raise UsageError(f"-o {target}: write .pdf or .html (the suffix picks the format)")
+    if target.is_dir():
+        raise UsageError(f"-o {target}: is a folder")
+    if not target.parent.is_dir():
+        raise UsageError(f"-o {target}: no folder {target.parent}")
+    return target
+
+
+def _write(doc: PrintDocument, target: Path) -> None:
+    from core.errors import TanktableError
+
+    text = doc.html()
+    if target.suffix.lower() == ".pdf":
+        from core.printing.pdf import print_pdf
+
+        print_pdf(text, target)
+    else:
+        try:
+            target.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise TanktableError(f"cannot write {target}: {exc.strerror}") from None
+    flows = sum(1 for p in doc.parts if p.startswith('<section class="flow">'))
+    what = ", ".join(["roster"] * bool(flows) + [f"{doc.sheets} sheet{'s' if doc.sheets != 1 else ''}"] * bool(doc.sheets))
+    typer.echo(f"wrote {target} ({doc.paper.name}, {what}): {doc.title}")
+
+
+def _settings() -> Any:
+    from core.printing.settings import print_settings
+
+    return print_settings()
+
+
+def _ruleset_printing(ruleset_id: str) -> Any | None:
+    """The shipped ruleset's print module, or None for a ruleset without one (a plugin)."""
+    import importlib
+
+    module = {"battle-of-tanks": "rulesets.battle_of_tanks.printing", "tank-chess": "rulesets.tank_chess.printing",
+              "duel-of-the-giants": "rulesets.duel_of_the_giants.printing"}.get(ruleset_id)
+    return importlib.import_module(module) if module else None
+
+
+def _check_paths(paths: list[Path], option: str) -> None:
+    from core.errors import UsageError
+
+    for p in paths:
+        if not p.exists():
+            raise UsageError(f"{option} {p}: no such file or folder")
+
+
+# ----------------------------------------------------------------- roster
+def roster_document(army: Path, cards: list[Path], budget: int | None, paper_name: str,
+                    with_cards: bool) -> tuple[PrintDocument, bool]:
+    """The roster of ``army`` (and its cards' sheet); whether the list is valid."""
+    from core.data import load_document
+    from core.errors import DataError, TanktableError, UsageError
+    from core.printing.document import PrintDocument
+    from core.printing.paper import paper
+    from core.registry import get_ruleset
+
+    sheet = paper(paper_name)
+    if not army.is_file():
+        raise UsageError(f"{army}: no such army file")
+    _check_paths(cards, "--cards")
+    if budget is not None and budget < 0:
+        raise UsageError("--budget must be 0 or more")
+    doc = load_document(army)
+    ruleset_id, kind = doc.header()
+    if kind != "army" or ruleset_id is None:
+        raise DataError([doc.problem(("kind",), f"kind: expected 'army' with its ruleset:, found {kind!r}")])
+    ruleset = get_ruleset(ruleset_id)
+    module = _ruleset_printing(ruleset_id)
+    if module is None or not hasattr(module, "roster_html"):
+        raise TanktableError(f"{ruleset_id} has no printed roster (tanktable print roster is for Battle of Tanks)")
+    from rulesets.battle_of_tanks.army import ArmyReport
+    from rulesets.battle_of_tanks.printing import Roster, RosterLine, labels
+
+    library = dict(ruleset.cards(cards))
+    try:
+        report = ruleset.check_army(doc, cards, budget)
+        if not isinstance(report, ArmyReport):
+            raise TanktableError(f"{ruleset_id} has no printed roster")
+    except DataError as exc:  # a broken list still prints: its tanks as far as they read, its problems
+        raw = doc.data if isinstance(doc.data, dict) else {}
+        tanks = [t for t in raw.get("tanks", []) if isinstance(t, dict)] if isinstance(raw.get("tanks"), list) else []
+        entries = [(t.get("name") if isinstance(t.get("name"), str) else None,
+                    library.get(str(t.get("card"))), str(t.get("card"))) for t in tanks]
+        raw_budget = budget if budget is not None else raw.get("budget")
+        roster = Roster(str(raw.get("name") or army.stem), str(army),
+                        raw_budget if isinstance(raw_budget, int) else None,
+                        errors=[str(p) for p in exc.problems])
+        roster.lines = [RosterLine(lab, cid, card) for lab, (_, card, cid) in zip(labels(entries), entries, strict=True)]
+        valid = False
+    else:
+        library.update(report.library)
+        entries = [(t.name, report.library.get(t.card), t.card) for t in report.tanks]
+        roster = Roster(report.name, str(army), report.budget, errors=[str(p) for p in report.errors],
+                        warnings=[str(p) for p in report.warnings], verdict=report.verdict, fits=report.fits_text)
+        roster.lines = [RosterLine(lab, cid, card) for lab, (_, card, cid) in zip(labels(entries), entries, strict=True)]
+        valid = report.valid
+    if not roster.verdict and roster.budget is not None:
+        left = roster.budget - roster.total
+        roster.verdict = f"total {roster.total} of {roster.budget}: " + (
+            f"{left} left" if left >= 0 else f"over budget by {-left}") + " (BT-1.1)"
+    out = PrintDocument(f"{roster.name}: army roster", sheet)
+    out.add_flow(module.roster_html(roster))
+    if with_cards:
+        used = list(dict.fromkeys(ln.card.id for ln in roster.lines if ln.card is not None))
+        _add_cards(out, module.card_faces({cid: library[cid] for cid in used}), f"{roster.name}: cards")
+    return out, valid
+
+
+# ----------------------------------------------------------------- cards
+def _add_cards(doc: PrintDocument, faces: list[Any], title: str) -> None:
+    from core.printing.sheets import card_sheets
+
+    s = _settings()
+    for page in card_sheets(faces, doc.paper, width=s.card.width_mm, height=s.card.height_mm,
+                            margin=s.margin_mm, footer_mm=s.footer_mm, title=title):
+        doc.add_sheet(page)
+
+
+def cards_document(ruleset_id: str, names: list[str], extra: list[Path], army: Path | None,
+                   paper_name: str) -> PrintDocument:
+    """Sheets of ``ruleset_id``'s cards: those named, the army's, or all."""
+    from core.cards import find_card
+    from core.data import load_document
+    from core.errors import TanktableError, UsageError
+    from core.printing.cards import plain_face
+    from core.printing.document import PrintDocument
+    from core.printing.paper import paper
+    from core.registry import get_ruleset
+
+    sheet = paper(paper_name)
+    _check_paths(extra, "--cards")
+    ruleset = get_ruleset(ruleset_id)
+    library = dict(ruleset.cards(extra))
+    chosen: dict[str, Any] = {}
+    if army is not None:
+        if names:
+            raise UsageError("name cards or give --army, not both")
+        if not army.is_file():
+            raise UsageError(f"--army {army}: no such army file")
+        from rulesets.battle_of_tanks.army import ArmyReport
+
+        report = ruleset.check_army(load_document(army), extra, None)
+        if not isinstance(report, ArmyReport):
+            raise TanktableError(f"--army: {ruleset_id} army lists do not name their cards as this command reads them")
+        library.update(report.library)
+        chosen = {t.card: library[t.card] for t in report.tanks if t.card in library}
+    for name in names:
+        card_id, card = find_card(name, library)
+        chosen[card_id] = card
+    if not names and army is None:
+        chosen = library
+    if not chosen:
+        raise TanktableError(f"{ruleset_id}: no cards to print")
+    module = _ruleset_printing(ruleset_id)
+    title = getattr(ruleset, "title", None) or ruleset_id
+    faces = module.card_faces(chosen) if module is not None else [
+        plain_face(k, c, str(title)) for k, c in chosen.items()]
+    doc = PrintDocument(f"{title}: {len(chosen)} card{'s' if len(chosen) != 1 else ''}", sheet)
+    _add_cards(doc, faces, f"{title} cards")
+    return doc
+
+
+# ----------------------------------------------------------------- maps
+def map_document(ruleset_id: str, scenario: str | None, *, paper: str = "a4", scale: float = 1.0,
+                 hex_mm: float | None = None, square_mm: float | None = None, orientation: str = "auto",
+                 overlap: float | None = None, pieces: bool = False, counters: bool = True) -> PrintDocument:
+    """The board of ``scenario`` at true scale (times ``scale``), tiled, then its counters."""
+    from core.errors import TanktableError, UsageError
+    from core.printing.board import board_defs, board_pages
+    from core.printing.document import PrintDocument
+    from core.printing.paper import paper as paper_of
+    from core.printing.settings import board_size
+    from core.printing.sheets import counter_sheets
+    from core.registry import get_ruleset
+
+    sheet = paper_of(paper)
+    if not 0.05 <= scale <= 4:
+        raise UsageError(f"--scale {scale:g}: give a factor from 0.05 to 4 (1 is true scale)")
+    if orientation not in ("auto", "portrait", "landscape"):
+        raise UsageError(f"--orientation {orientation!r}: auto, portrait or landscape")
+    for name, value in (("--hex-mm", hex_mm), ("--square-mm", square_mm), ("--overlap", overlap)):
+        if value is not None and not 0 <= value <= 300:
+            raise UsageError(f"{name} {value:g}: give millimetres from 0 to 300")
+    if hex_mm is not None and ruleset_id != "duel-of-the-giants":
+        raise UsageError("--hex-mm sizes a hex board (duel-of-the-giants)")
+    if square_mm is not None and ruleset_id != "tank-chess":
+        raise UsageError("--square-mm sizes a square board (tank-chess)")
+    s = _settings()
+    ruleset = get_ruleset(ruleset_id)
+    module = _ruleset_printing(ruleset_id)
+    if module is None:
+        raise TanktableError(f"{ruleset_id} has no printed board (print map draws the three shipped rulesets); "
+                             f"its cards print with: tanktable print cards {ruleset_id}")
+    if scenario is not None and not Path(scenario).exists() and scenario not in ruleset.scenarios():
+        from core.errors import did_you_mean
+
+        raise UsageError(f"{ruleset_id} has no scenario {scenario!r}{did_you_mean(scenario, ruleset.scenarios())}; "
+                         f"scenarios: {', '.join(ruleset.scenarios())}")
+    source: str | Path | None = Path(scenario) if scenario is not None and Path(scenario).exists() else scenario
+    game: Any = ruleset.new_game(source, None, 0)
+    size = board_size(ruleset_id)
+    tokens: tuple[float, list[Any]] | None = None
+    if ruleset_id == "battle-of-tanks":
+        board = module.table_board(game, pieces=pieces, mm_per_cm=size.mm_per_unit or 10.0)
+    elif ruleset_id == "tank-chess":
+        mm = square_mm or size.square_mm or 30.0
+        board = module.board(game, square_mm=mm, pieces=pieces)
+        tokens = module.tokens(game, square_mm=mm * scale)
+    else:
+        mm = hex_mm or size.hex_mm or 30.0
+        board = module.board(game.view(None), hex_mm=mm, pieces=pieces)
+        tokens = module.counters(source, hex_mm=mm * scale)
+    tiling, pages = board_pages(board, sheet, margin=s.margin_mm, footer_mm=s.footer_mm,
+                                overlap=s.overlap_mm if overlap is None else overlap, scale=scale,
+                                orientation=orientation)  # type: ignore[arg-type]
+    doc = PrintDocument(board.title, sheet, defs=[board_defs(board)])
+    for page in pages:
+        doc.add_sheet(page)
+    if tokens is not None and counters:
+        side, found = tokens
+        for page in counter_sheets(found, sheet, size=side, margin=s.margin_mm, footer_mm=s.footer_mm,
+                                   title=board.title.split(",")[0]):
+            doc.add_sheet(page)
+    doc.title = f"{board.title} ({tiling.rows} x {tiling.cols} pages)"
+    return doc

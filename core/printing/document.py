@@ -1,0 +1,84 @@
+"""One HTML print view: sheets of fixed size (SVG in mm) and flowing text (a roster).
+
+Each sheet is an ``<svg>`` sized in millimetres and is one printed page; CSS
+``@page`` rules give each its paper and orientation (named pages), with no
+margin, so that a browser's print (or headless Chromium's PDF) puts the sheet's
+millimetres on the paper's. Flowing content (a roster's table) gets its own
+named page with margins and lets the browser break it across pages. On a
+screen the sheets stand on a grey desk like a print preview.
+"""
+
+from __future__ import annotations
+
+import html
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+
+from core.printing.paper import Paper, f
+
+ET.register_namespace("", "http://www.w3.org/2000/svg")
+
+
+@dataclass
+class PrintDocument:
+    """What ``tanktable print`` writes: a title, the paper, and its parts in order."""
+
+    title: str
+    paper: Paper
+    parts: list[str] = field(default_factory=list)
+    """HTML fragments: sheets (:meth:`add_sheet`) and flowing blocks (:meth:`add_flow`)."""
+    defs: list[ET.Element] = field(default_factory=list)
+    """Hidden ``<svg>`` elements whose drawings the sheets use (a board)."""
+    sheets: int = 0
+
+    def add_sheet(self, svg: ET.Element) -> None:
+        """One page: an ``<svg>`` whose width and height are the paper's, in mm."""
+        width = float(svg.get("width", "0").removesuffix("mm"))
+        height = float(svg.get("height", "0").removesuffix("mm"))
+        landscape = width > height + 0.01
+        svg.set("class", ("tt-sheet " + ("land" if landscape else "port")).strip())
+        self.parts.append(ET.tostring(svg, encoding="unicode"))
+        self.sheets += 1
+
+    def add_flow(self, fragment: str) -> None:
+        """Flowing HTML (escaped by the caller) printed on pages with margins."""
+        self.parts.append(f'<section class="flow">{fragment}</section>')
+
+    def html(self) -> str:
+        w, h = self.paper.width, self.paper.height
+        defs = "".join(ET.tostring(d, encoding="unicode") for d in self.defs)
+        css = f"""
+@page {{ size: {f(w)}mm {f(h)}mm; margin: 0; }}
+@page port {{ size: {f(w)}mm {f(h)}mm; margin: 0; }}
+@page land {{ size: {f(h)}mm {f(w)}mm; margin: 0; }}
+@page flow {{ size: {f(w)}mm {f(h)}mm; margin: 12mm 12mm 14mm 12mm; }}
+html, body {{ margin: 0; padding: 0; }}
+body {{ font-family: sans-serif; color: #222; -webkit-print-color-adjust: exact; print-color-adjust: exact; }}
+svg.tt-defs {{ position: absolute; width: 0; height: 0; overflow: hidden; }}
+svg.tt-sheet {{ display: block; break-after: page; overflow: hidden; background: #fff; }}
+svg.tt-sheet.port {{ page: port; }}
+svg.tt-sheet.land {{ page: land; }}
+section.flow {{ page: flow; break-after: page; font-size: 10pt; }}
+section.flow table {{ border-collapse: collapse; width: 100%; }}
+section.flow th, section.flow td {{ border-bottom: 0.2mm solid #bbb; padding: 1.2mm 1.5mm; text-align: right;
+  vertical-align: middle; }}
+section.flow th {{ border-bottom: 0.4mm solid #222; font-size: 8.5pt; }}
+section.flow .l {{ text-align: left; }}
+section.flow thead {{ display: table-header-group; }}
+section.flow tr {{ break-inside: avoid; }}
+section.flow .total td {{ border-top: 0.4mm solid #222; border-bottom: none; font-weight: bold; }}
+section.flow .problems {{ border: 0.4mm solid #b00020; padding: 2mm 3mm; margin: 4mm 0; color: #b00020; }}
+section.flow .warnings {{ border: 0.3mm solid #b26a00; padding: 2mm 3mm; margin: 4mm 0; color: #7a4a00; }}
+section.flow h1 {{ font-size: 16pt; margin: 0 0 1mm 0; }}
+section.flow .sub {{ color: #555; margin: 0 0 4mm 0; }}
+section.flow .verdict {{ font-size: 12pt; font-weight: bold; margin: 4mm 0 1mm 0; }}
+section.flow .foot {{ color: #555; font-size: 8pt; margin-top: 6mm; }}
+@media screen {{
+  body {{ background: #8a8a8a; padding: 8mm 0; }}
+  svg.tt-sheet, section.flow {{ margin: 0 auto 8mm auto; box-shadow: 0 1mm 4mm rgba(0,0,0,.5); }}
+  section.flow {{ background: #fff; width: {f(w - 24)}mm; padding: 12mm; }}
+}}
+"""
+        return ("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                f"<title>{html.escape(self.title)}</title><style>{css}</style></head><body>"
+                f"{defs}{''.join(self.parts)}</body></html>\n")

@@ -1,0 +1,185 @@
+"""``tanktable print`` (issue 60.5): what the print view holds, read from the output itself.
+
+Fast: these read the HTML print view and its SVG sheets (sizes in mm); the PDF
+that Chromium prints from the same view is read in tests/cli/test_print_pdf.py.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.app import app
+from cli.print_cmd import map_document
+from core.errors import TanktableError, UsageError
+from core.printing.cards import local
+from core.printing.pdf import NoBrowser
+
+runner = CliRunner()
+ARMIES = Path(__file__).resolve().parents[2] / "data" / "battle_of_tanks" / "armies"
+
+
+def sheets(html: str) -> list[ET.Element]:
+    """Every printed page of a print view: its ``<svg class="tt-sheet ...">`` elements, their
+    tags without SVG's namespace."""
+    start = '<svg xmlns="http://www.w3.org/2000/svg" class="tt-sheet'
+    out = []
+    for part in html.split(start)[1:]:
+        part = re.split(r"<section|</body>", part, maxsplit=1)[0]
+        out.append(local(ET.fromstring(start + part[: part.rindex("</svg>") + 6])))
+    return out
+
+
+def mm_per_unit(page: ET.Element) -> float:
+    """Paper millimetres per unit of the board's drawing on a tiled page (its window's width
+    in mm over the width of the drawing it shows)."""
+    window = page.find("svg[@class='tile']")
+    assert window is not None
+    return float(window.get("width", "0")) / float(window.get("viewBox", "").split()[2])
+
+
+def test_issue_60_5_battle_of_tanks_table_prints_a_centimetre_as_a_centimetre_on_35_a4_pages(tmp_path: Path) -> None:
+    from rulesets.battle_of_tanks.svg import SCALE
+
+    out = tmp_path / "table.html"
+    result = runner.invoke(app, ["print", "map", "battle-of-tanks", "village-crossroads", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    pages = sheets(out.read_text(encoding="utf-8"))
+    assert len(pages) == 35  # 120 x 120 cm: 5 rows x 7 columns of A4 with 10 mm overlap
+    assert {(p.get("width"), p.get("height")) for p in pages} == {("210mm", "297mm")}
+    assert mm_per_unit(pages[0]) * SCALE == pytest.approx(10, rel=1e-5)  # BT-3.1: 1 cm of table = 10 mm of paper
+    labels = [p.get("data-tile") for p in pages]
+    assert labels[0] == "A1" and labels[-1] == "E7"
+    page = pages[8]  # B2: trimmed on two edges, marks in its shared strips, a scale bar and its place
+    assert len(page.findall(".//line[@class='cut']")) == 2
+    assert len(page.findall(".//g[@class='registration']")) == 4
+    bar = page.find(".//g[@class='scale-bar']")
+    assert bar is not None and bar.get("data-mm") == "100" and bar.get("data-label") == "10 cm"
+    place = page.find(".//text[@class='page-label']")
+    assert place is not None and place.text == "page B2 (9 of 35, 5 x 7 pages)"
+    assert "30,100" in out.read_text(encoding="utf-8")  # the grid's crossings carry table cm
+
+
+def test_issue_60_5_half_scale_halves_the_table_and_its_scale_bar_reads_table_centimetres() -> None:
+    from rulesets.battle_of_tanks.svg import SCALE
+
+    doc = map_document("battle-of-tanks", None, scale=0.5)
+    pages = sheets(doc.html())
+    assert mm_per_unit(pages[0]) * SCALE == pytest.approx(5, rel=1e-5)
+    bar = pages[0].find(".//g[@class='scale-bar']")
+    assert bar is not None and (bar.get("data-mm"), bar.get("data-label")) == ("100", "20 cm")
+    assert len(pages) < 35
+
+
+def test_issue_60_5_duel_of_the_giants_hexes_are_the_settings_width_and_every_counter_is_on_the_sheet() -> None:
+    from rulesets.duel_of_the_giants.svg import W
+
+    doc = map_document("duel-of-the-giants", "summer", paper="letter")
+    pages = sheets(doc.html())
+    tiles = [p for p in pages if p.get("data-tile")]
+    assert mm_per_unit(tiles[0]) * W == pytest.approx(30, rel=1e-5)  # data/print.yaml: 30 mm across the flats
+    assert {p.get("width") for p in pages} <= {"215.9mm", "279.4mm"}
+    fronts = [p for p in pages if p.get("data-side") == "front"]
+    backs = [p for p in pages if p.get("data-side") == "back"]
+    # DG-2.1, summer: 2 Tigers, 8 T-34s, 16 tank markers, 6 ATG markers, 8 mine markers, 2 tires, the Stuka
+    assert sum(len(p.findall("g[@class='counter-front']")) for p in fronts) == 43
+    assert sum(len(p.findall("g[@class='counter-back']")) for p in backs) == 40  # tires and Stuka: one face
+    counter = fronts[0].find("g[@class='counter-cuts']/rect")
+    assert counter is not None and float(counter.get("width", "0")) == pytest.approx(30 * 0.66)
+    bigger = map_document("duel-of-the-giants", "summer", hex_mm=40, counters=False)
+    assert mm_per_unit(sheets(bigger.html())[0]) * W == pytest.approx(40, rel=1e-5)
+    assert not any(p.get("data-side") for p in sheets(bigger.html()))
+
+
+def test_issue_60_5_tank_chess_board_squares_and_a_token_for_every_piece() -> None:
+    from rulesets.tank_chess.svg import CELL
+
+    doc = map_document("tank-chess", "standard-16", square_mm=25)
+    pages = sheets(doc.html())
+    tiles = [p for p in pages if p.get("data-tile")]
+    assert mm_per_unit(tiles[0]) * CELL == pytest.approx(25, rel=1e-5)
+    side = 16 * 25 + 2 * 20 * 25 / CELL  # the squares and the frame
+    assert len(tiles) == math.ceil((side - 10) / (194 - 10)) * math.ceil((side - 10) / (267 - 10))
+    tokens = [g for p in pages if p.get("data-side") == "front" for g in p.findall("g[@class='counter-front']")]
+    assert len(tokens) == 20
+    assert "tt-piece" not in doc.html().split("tt-print-board", 1)[1].split("</defs>", 1)[0]  # no pieces on the board
+    with_pieces = map_document("tank-chess", "standard-16", pieces=True, counters=False)
+    assert with_pieces.html().count('class="piece white tt-piece"') == 10
+
+
+def test_issue_60_5_roster_lists_every_tank_with_its_card_values_and_the_total_against_the_budget(tmp_path: Path) -> None:
+    out = tmp_path / "roster.html"
+    result = runner.invoke(app, ["print", "roster", str(ARMIES / "spearhead.yaml"), "--with-cards", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    html = out.read_text(encoding="utf-8")
+    roster = html.split('<section class="flow">', 1)[1].split("</section>", 1)[0]
+    for label in ("t34#1", "lynx", "amx#1", "t80#1"):
+        assert f"<b>{label}</b>" in roster
+    assert "<td>720</td>" in roster and "<td>40 cm</td>" in roster and "<td>3+</td>" in roster  # T-34-85M (BT-2)
+    assert "20 / 20" in roster and "total 20 of 20: 0 left (BT-1.1)" in roster
+    cards = [g for p in sheets(html) for g in p.findall("g[@class='card']")]
+    assert len(cards) == 4  # --with-cards: one card per card the army uses
+
+
+def test_issue_60_5_an_invalid_army_still_prints_its_roster_with_every_problem_and_exits_1(tmp_path: Path) -> None:
+    army = tmp_path / "big.yaml"
+    army.write_text("ruleset: battle-of-tanks\nkind: army\nname: Too Big\nbudget: 10\ntanks:\n"
+                    "  - card: tiger-i\n  - card: is-2\n  - card: panzer-z\n", encoding="utf-8")
+    out = tmp_path / "big.html"
+    result = runner.invoke(app, ["print", "roster", str(army), "-o", str(out)])
+    assert result.exit_code == 1
+    roster = out.read_text(encoding="utf-8")
+    assert "unknown card panzer-z" in roster and "over budget by" in roster
+    assert 'class="problems"' in roster
+    broken = tmp_path / "broken.yaml"  # a structural typo: the tanks still print, with the problem
+    broken.write_text("ruleset: battle-of-tanks\nkind: army\nnmae: Typo\nbudget: 20\ntanks:\n  - card: t-80\n",
+                      encoding="utf-8")
+    result = runner.invoke(app, ["print", "roster", str(broken), "-o", str(out)])
+    assert result.exit_code == 1
+    roster = out.read_text(encoding="utf-8")
+    assert "<b>t80#1</b>" in roster and "nmae" in roster
+
+
+def test_issue_60_5_card_sheets_for_each_ruleset_and_a_chosen_card(tmp_path: Path) -> None:
+    for ruleset, count in (("tank-chess", 6), ("duel-of-the-giants", 5), ("battle-of-tanks", 8)):
+        out = tmp_path / f"{ruleset}.html"
+        result = runner.invoke(app, ["print", "cards", ruleset, "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        html = out.read_text(encoding="utf-8")
+        assert sum(len(p.findall("g[@class='card']")) for p in sheets(html)) == count
+        assert html.count('class="card-art"') == count  # each card with its drawing
+    result = runner.invoke(app, ["print", "cards", "tank-chess", "HT", "medium tank", "--paper", "letter",
+                                 "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    page = sheets(out.read_text(encoding="utf-8"))[0]
+    assert page.get("width") == "215.9mm"
+    titles = [t.text for t in page.iter("text") if t.get("class") == "card-title"]
+    assert titles == ["Heavy Tank", "Medium Tank"]
+
+
+def test_issue_60_5_a_pdf_without_chromium_says_what_to_do_and_writes_nothing(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TANKTABLE_CHROMIUM", str(tmp_path / "no-such-browser"))
+    out = tmp_path / "cards.pdf"
+    result = runner.invoke(app, ["print", "cards", "tank-chess", "-o", str(out)])
+    assert isinstance(result.exception, NoBrowser)
+    message = str(result.exception)
+    assert "apt-get install chromium" in message and f"-o {tmp_path / 'cards.html'}" in message
+    assert not out.exists()
+
+
+def test_issue_60_5_usage_errors_are_named(tmp_path: Path) -> None:
+    cases = [(["print", "cards", "tank-chess", "-o", str(tmp_path / "x.png")], UsageError, "write .pdf or .html"),
+             (["print", "map", "tank-chess", "--paper", "a3", "-o", str(tmp_path / "x.html")], UsageError, "a4, letter"),
+             (["print", "map", "tank-chess", "--hex-mm", "20", "-o", str(tmp_path / "x.html")], UsageError, "hex"),
+             (["print", "map", "tank-chess", "standrd-16", "-o", str(tmp_path / "x.html")], UsageError, "standard-16"),
+             (["print", "cards", "tank-chess", "XX", "-o", str(tmp_path / "x.html")], TanktableError, "no card 'XX'")]
+    for args, kind, words in cases:
+        result = runner.invoke(app, args)
+        assert isinstance(result.exception, kind), (args, result.exception)
+        assert words in str(result.exception)
