@@ -21,6 +21,7 @@ CORE_KINDS: dict[tuple[str, str], str] = {
     ("hex", "terrain"): "core.grid.hexmap:TerrainCatalogue",
     ("hex", "map"): "core.grid.hexmap:HexMapFile",
     ("ai", "levels"): "core.ai.levels:Levels",
+    ("print", "settings"): "core.printing.settings:PrintSettings",
 }
 """Data kinds that belong to the core rather than to a ruleset: ``(ruleset, kind)`` -> model."""
 
