@@ -291,6 +291,17 @@ class TableServer:
                 "scenario_files": sorted(self.store.files.scenarios),
                 "position_files": sorted(self.store.files.positions)}
 
+    async def board_picture(self, request: Request) -> Response:
+        """The start page's card picture of a ruleset's board (issue 58.10, :mod:`cli.serve.thumbnail`)."""
+        from cli.serve.thumbnail import board_thumbnail
+
+        self.require_host(request)
+        svg = await run_in_threadpool(board_thumbnail, request.path_params["ruleset"])
+        if svg is None:
+            raise HttpError(404, "this ruleset draws no picture of its board")
+        return Response(svg, media_type="image/svg+xml; charset=utf-8",
+                        headers={"cache-control": "private, max-age=3600"})
+
     async def check_army(self, request: Request) -> Response:
         """The army built on the start page, checked as ``army validate`` checks a file."""
         self.require_host(request)
@@ -475,6 +486,7 @@ class TableServer:
             Route("/api/games", guarded(self.games), methods=["GET"]),
             Route("/api/games", guarded(self.create), methods=["POST"]),
             Route("/api/armies/check", guarded(self.check_army), methods=["POST"]),
+            Route("/api/rulesets/{ruleset}/board.svg", guarded(self.board_picture)),
             Route("/t/{game}/{token}", guarded(self.table_page)),
             Route(f"{t}/state", guarded(self.state)),
             Route(f"{t}/stream", guarded(self.stream)),

@@ -1,4 +1,5 @@
-// The start page: create a game, list the saved ones. Plain JavaScript, no build step.
+// The start page: a card per ruleset with a one-click game against the computer, the
+// full form behind "More options", the saved games. Plain JavaScript, no build step.
 import {el} from "./dom.js";
 import {chosenArmies, setUpArmies, showArmies} from "./armies.js";
 
@@ -18,6 +19,101 @@ async function api(path, body) {
 
 function ruleset() {
   return catalog.rulesets.find(r => r.id === document.getElementById("ruleset").value);
+}
+
+// What each shipped ruleset is, in a line, and how long a game takes (the rules' own
+// figures: TC-7.5's clock, DG-1.5, the shipped Battle of Tanks scenarios' round limit).
+// A ruleset from a plugin gets its card all the same, with its name, sides and scenarios.
+const ABOUT = {
+  "tank-chess": {about: "Chess with tanks on a 16×16 or 20×20 board: each turn one tank drives, turns and may fire; armour against gun decides every shot, no dice.",
+                 length: "up to 1 hour with the clock"},
+  "battle-of-tanks": {about: "Miniatures on a table measured in centimetres: buy an army with tier points, give every tank an order each round, roll to hit and to penetrate.",
+                      length: "up to 30 rounds"},
+  "duel-of-the-giants": {about: "Two Tigers and hidden guns against eight T-34s among sixteen markers, on a hex map of the Eastern Front, 1943.",
+                         length: "30–60 min"},
+};
+
+/** The computer level a quick start plays against: the form's default (greedy), else the
+ * first level this ruleset offers. */
+function quickLevel(r) {
+  const kinds = catalog.seat_kinds.filter(k => k !== "human" && offered(k, r.id));
+  return kinds.includes("greedy") ? "greedy" : kinds[0];
+}
+
+/** One click: a game of `r`'s default scenario, the first side yours, the others the computer's. */
+async function quickStart(r, button) {
+  const error = document.getElementById("quick-error");
+  error.hidden = true;
+  const level = quickLevel(r);
+  const seats = Object.fromEntries(r.players.map((side, i) => [side, i === 0 ? "human" : level]));
+  button.disabled = true;
+  button.setAttribute("aria-busy", "true");
+  try {
+    const game = await api("/api/games", {ruleset: r.id, scenario: r.default_scenario, seats, options: []});
+    location.assign(game.links[r.players[0]]);
+  } catch (e) {
+    error.textContent = `${r.title}: ${e.message}`;
+    error.hidden = false;
+    button.disabled = false;
+    button.removeAttribute("aria-busy");
+  }
+}
+
+/** Show the full form, for ruleset `id` when given (a card's "More options"). */
+function showForm(id) {
+  const select = document.getElementById("ruleset");
+  if (id && select.value !== id) {
+    select.value = id;
+    fillRuleset();
+  }
+  const form = document.getElementById("new");
+  form.hidden = false;
+  form.scrollIntoView({block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth"});
+  select.focus({preventScroll: true});
+}
+
+/** The board's picture on a card: the server draws the default scenario's board. */
+async function cardPicture(r, frame) {
+  try {
+    const response = await fetch(`/api/rulesets/${encodeURIComponent(r.id)}/board.svg`, {headers: {"x-host-key": KEY}});
+    if (!response.ok) throw new Error(response.statusText);
+    const svg = await response.text();
+    const img = el("img", {alt: `the board of ${r.title}, ${r.default_scenario}`, class: "card-board", decoding: "async",
+                           src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg)});
+    frame.replaceChildren(img);
+  } catch (e) {
+    frame.replaceChildren(el("span", {class: "card-noboard", text: "no picture of this board"}));
+  }
+}
+
+function card(r) {
+  const known = ABOUT[r.id] || {about: "A ruleset added by a plugin.", length: ""};
+  const level = quickLevel(r);
+  const play = el("button", {type: "button", class: "primary quick-start", "data-ruleset": r.id, text: "Play the computer"});
+  play.addEventListener("click", () => quickStart(r, play));
+  const more = el("button", {type: "button", class: "more-options", "data-ruleset": r.id, text: "More options",
+                             "aria-controls": "new"});
+  more.addEventListener("click", () => showForm(r.id));
+  if (!level) play.disabled = true;
+  const sides = r.players.join(" v ");  // the sides' own names
+  const scenarios = r.scenarios.length === 1 ? "1 scenario" : `${r.scenarios.length} scenarios`;
+  const facts = el("ul", {class: "card-facts"},
+    el("li", {text: `${r.players.length} players · ${sides}`}),
+    known.length ? el("li", {text: known.length}) : "",
+    el("li", {text: scenarios}));
+  const frame = el("div", {class: "card-picture"}, el("span", {class: "card-noboard", text: "drawing the board…"}));
+  cardPicture(r, frame);
+  return el("article", {class: "card", "data-ruleset": r.id, "aria-labelledby": `card-${r.id}`},
+    frame,
+    el("div", {class: "card-body"},
+      el("h2", {class: "card-title", id: `card-${r.id}`, text: r.title}),
+      el("p", {class: "card-about", text: known.about}),
+      facts,
+      el("div", {class: "card-actions"}, play,
+        el("div", {class: "card-more"},
+          el("p", {class: "card-note", text: level ? `you (${r.players[0]}) v ${level}` : "no computer level plays this game",
+                   title: level ? `you play ${r.players[0]} against ${level}, on ${r.default_scenario}` : ""}),
+          more))));
 }
 
 function fillRuleset() {
@@ -105,6 +201,8 @@ async function loadGames() {
       el("td", {text: (g.over ? g.result : "unfinished") + (g.problem ? " — " + g.problem : ""), class: g.problem ? "error" : ""}),
       el("td", {}, linkList(g.links), g.over ? el("a", {href: "/replay/" + g.id, class: "replay-link", text: "replay"}) : "")));
   }
+  document.getElementById("no-games").hidden = data.games.length > 0;
+  document.getElementById("games").hidden = data.games.length === 0;
   const bad = Object.entries(data.unreadable);
   const problem = document.getElementById("unreadable");
   problem.hidden = bad.length === 0;
@@ -153,7 +251,14 @@ async function main() {
   warning.hidden = !catalog.warning;
   const select = document.getElementById("ruleset");
   for (const r of catalog.rulesets) select.append(el("option", {value: r.id, text: r.title}));
-  select.addEventListener("change", fillRuleset);
+  // a change of the form's ruleset shows the form (a card's "More options" makes one)
+  select.addEventListener("change", () => { fillRuleset(); document.getElementById("new").hidden = false; });
+  document.getElementById("cards").replaceChildren(...catalog.rulesets.map(card));
+  document.getElementById("show-more").addEventListener("click", () => showForm());
+  document.getElementById("hide-more").addEventListener("click", () => {
+    document.getElementById("new").hidden = true;
+    document.getElementById("play").scrollIntoView({block: "start"});
+  });
   setUpArmies(api);
   fillRuleset();
   document.getElementById("newgame").addEventListener("submit", create);

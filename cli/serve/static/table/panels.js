@@ -117,7 +117,23 @@ export function drawStatus() {
   $("hidden-board").hidden = !state.hidden;
   $("hidden-board").textContent = state.hidden || "";
   $("actions-box").hidden = !state.your_turn;
+  drawSections(state);
   drawEnd(state);
+}
+
+// The side panel in sections (issue 58.10): what matters now (the decision, its dice, the
+// moves) above what is reference (the log, the game's facts, the help). The first section's
+// heading says whose decision it is, in words that name no side (the hot-seat pass screen
+// leaves it in the page); the evaluation bar (evalbar.js puts it at the panel's top) joins
+// the game's facts.
+function drawSections(state) {
+  const acting = state.role !== "spectator";
+  const heading = state.outcome ? "Game over" : state.your_turn ? "Your turn"
+    : acting ? "Waiting for the other side" : "Watching";
+  if ($("turn-heading").textContent !== heading) $("turn-heading").textContent = heading;
+  $("turn-panel").classList.toggle("your-turn", Boolean(state.your_turn));
+  const bar = $("evalbar-box");
+  if (bar && bar.parentElement !== $("info-panel")) $("info-heading").after(bar);
 }
 
 // The phase's end (issue 59.3): a decision with one obvious answer is one visible
@@ -133,8 +149,7 @@ let autoPassFor = null;
 function endButton() {
   let button = $("end-phase");
   if (button) return button;
-  button = el("button", {id: "end-phase", class: "end-phase", type: "button",
-                         style: "font-weight:bold;font-size:1.05em;padding:0.35rem 1rem;margin:0.3rem 0"});
+  button = el("button", {id: "end-phase", class: "end-phase primary", type: "button"});
   button.addEventListener("click", () => { const end = table.state && table.state.end; if (end) play(end); });
   $("decision").before(button);
   return button;
