@@ -322,5 +322,5 @@ def map_document(ruleset_id: str, scenario: str | None, *, paper: str = "a4", sc
         for page in counter_sheets(found, sheet, size=side, margin=s.margin_mm, footer_mm=s.footer_mm,
                                    title=board.title.split(",")[0]):
             doc.add_sheet(page)
-    doc.title = f"{board.title} ({tiling.rows} x {tiling.cols} pages)"
+    doc.title = f"{board.title} ({tiling.rows} rows x {tiling.cols} columns of pages)"
     return doc

@@ -76,8 +76,8 @@ def board_pages(board: Board, sheet: Paper, *, margin: float, footer_mm: float, 
             "preserveAspectRatio": "xMinYMin meet", "overflow": "hidden"})
         ET.SubElement(window, "use", {"href": f"#{BOARD_ID}"})
         tile_marks(page, tiling, t)
-        size = f"{tiling.rows} x {tiling.cols} pages" if tiling.pages > 1 else "one page"
-        place = f"page {t.label} ({i} of {len(tiles)}, {size})" if tiling.pages > 1 else "page 1 of 1"
+        place = (f"page {t.label} ({i} of {len(tiles)}: {tiling.rows} rows x {tiling.cols} columns)"
+                 if tiling.pages > 1 else "page 1 of 1")
         scale_words = "true scale" if abs(scale - 1) < 1e-9 else f"scale {scale:g}"
         note = f"{board.note} ({scale_words})" if board.note else scale_words
         if tiling.pages > 1:

@@ -61,7 +61,7 @@ def test_issue_60_5_battle_of_tanks_table_prints_a_centimetre_as_a_centimetre_on
     bar = page.find(".//g[@class='scale-bar']")
     assert bar is not None and bar.get("data-mm") == "100" and bar.get("data-label") == "10 cm"
     place = page.find(".//text[@class='page-label']")
-    assert place is not None and place.text == "page B2 (9 of 35, 5 x 7 pages)"
+    assert place is not None and place.text == "page B2 (9 of 35: 5 rows x 7 columns)"
     assert "30,100" in out.read_text(encoding="utf-8")  # the grid's crossings carry table cm
 
 
