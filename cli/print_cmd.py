@@ -298,11 +298,18 @@ def map_document(ruleset_id: str, scenario: str | None, *, paper: str = "a4", sc
         raise UsageError(f"{ruleset_id} has no scenario {scenario!r}{did_you_mean(scenario, ruleset.scenarios())}; "
                          f"scenarios: {', '.join(ruleset.scenarios())}")
     source: str | Path | None = Path(scenario) if scenario is not None and Path(scenario).exists() else scenario
-    game: Any = ruleset.new_game(source, None, 0)
+    options: dict[str, Any] = {}
+    if isinstance(source, Path) and ruleset_id == "battle-of-tanks":
+        from core.data import load_document
+
+        if load_document(source).header()[1] == "table":  # a table of one's own, on the default scenario
+            options, source = {"table": str(source)}, None
+    game: Any = ruleset.new_game(source, options, 0)
     size = board_size(ruleset_id)
     tokens: tuple[float, list[Any]] | None = None
     if ruleset_id == "battle-of-tanks":
-        board = module.table_board(game, pieces=pieces, mm_per_cm=size.mm_per_unit or 10.0)
+        board = module.table_board(game, pieces=pieces and not options, mm_per_cm=size.mm_per_unit or 10.0,
+                                   table_only=bool(options))
     elif ruleset_id == "tank-chess":
         mm = square_mm or size.square_mm or 30.0
         board = module.board(game, square_mm=mm, pieces=pieces)

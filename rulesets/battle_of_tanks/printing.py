@@ -161,10 +161,11 @@ def roster_html(roster: Roster) -> str:
 
 
 # ----------------------------------------------------------------- the table
-def table_board(game: BattleGame, *, pieces: bool = False, mm_per_cm: float = 10.0) -> Board:
+def table_board(game: BattleGame, *, pieces: bool = False, mm_per_cm: float = 10.0, table_only: bool = False) -> Board:
     """The table (BT-3.1) as the screen draws it, at ``mm_per_cm`` mm of paper per cm of
     table: terrain, base plates and the 10 cm grid; with ``pieces`` the tanks where they
-    start. The heading, legend, sight lines and the screen's scale bar are left out."""
+    start; ``table_only``: the game is only there to carry a table file (its title is the
+    table's). The heading, legend, sight lines and the screen's scale bar are left out."""
     from rulesets.battle_of_tanks.svg import SCALE, render_svg
 
     root = local(ET.fromstring(render_svg(game)))
@@ -186,7 +187,8 @@ def table_board(game: BattleGame, *, pieces: bool = False, mm_per_cm: float = 10
     g.extend(list(root))
     f = game.field
     g.insert(_after_grid(g), _grid_labels(f.width, f.depth, SCALE, mm_per_px))
-    return Board(title=f"{TITLE}: {game.title or game.scenario}, table {f.width:g} x {f.depth:g} cm",
+    name = f"table {f.table.name}" if table_only else str(game.title or game.scenario)
+    return Board(title=f"{TITLE}: {name}, {f.width:g} x {f.depth:g} cm",
                  drawing=g, x=0.0, y=0.0, width=f.width * SCALE, height=f.depth * SCALE, mm_per_unit=mm_per_px,
                  note=f"table {f.width:g} x {f.depth:g} cm, grid 10 cm", table_scale=True)
 

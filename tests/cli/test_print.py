@@ -65,10 +65,12 @@ def test_issue_60_5_battle_of_tanks_table_prints_a_centimetre_as_a_centimetre_on
     assert "30,100" in out.read_text(encoding="utf-8")  # the grid's crossings carry table cm
 
 
-def test_issue_60_5_half_scale_halves_the_table_and_its_scale_bar_reads_table_centimetres() -> None:
+def test_issue_60_5_a_table_file_prints_at_half_scale_with_a_scale_bar_in_table_centimetres() -> None:
     from rulesets.battle_of_tanks.svg import SCALE
 
-    doc = map_document("battle-of-tanks", None, scale=0.5)
+    table = ARMIES.parent / "tables" / "wooded-ridge.yaml"  # a kind: table file, as a designer's own
+    doc = map_document("battle-of-tanks", str(table), scale=0.5)
+    assert doc.title.startswith("Battle of Tanks: table Wooded ridge, 120 x 120 cm")
     pages = sheets(doc.html())
     assert mm_per_unit(pages[0]) * SCALE == pytest.approx(5, rel=1e-5)
     bar = pages[0].find(".//g[@class='scale-bar']")
