@@ -23,10 +23,14 @@ position document must load back into the same position (where the ruleset
 has them); a player must be sent the same bytes -- view, text and SVG
 boards, events, notes, move list, hint, evaluation -- from two games that differ only in
 what he may not see (Game.hidden_variant; rulesets without hidden
-information pass); games between random, greedy and mcts seats must end
+information skip this); a step must read the same to a player whichever
+secrets lie behind it; each player's search copy (Game.determinize), and a
+copy made from it, must be the game he sees, and the hint must name a move
+where he has one; games between random, greedy and mcts seats must end
 within the ruleset's declared bound (Game.max_decisions); and no decision may
-take longer than --slow-decision. Prints a table of the checks; exit 1 if
-one fails.
+take longer than --slow-decision. Prints a table of the checks: pass, FAIL,
+or skip with the reason (a check with nothing to look at never passes); exit
+1 if one fails, or if no game could be built at all.
 
 RULESET is an installed ruleset's id, or module:object naming a Ruleset that
 is not registered yet (for a plugin in the making).
@@ -84,7 +88,7 @@ def run_check(*, ruleset: str, games: int | None, seat_games: int | None, quick:
 
     from cli.check.games import QUICK, CheckSettings
     from cli.check.report import table
-    from cli.check.runner import run_checks
+    from cli.check.runner import run
     from cli.options import game_options
     from core.errors import UsageError
 
@@ -111,14 +115,18 @@ def run_check(*, ruleset: str, games: int | None, seat_games: int | None, quick:
             typer.echo(f"\r\x1b[K{found.id}: {text}", err=True, nl=False)
 
     began = time.perf_counter()
-    tallies = run_checks(found, settings, progress)
+    done = run(found, settings, progress)
+    tallies = done.tallied
     seconds = time.perf_counter() - began
     if terminal:
         typer.echo("\r\x1b[K", err=True, nl=False)
-    failed = any(not t.passed for t in tallies)
+    failed = done.error is not None or any(t.failed for t in tallies)
     if json_out:
-        typer.echo(json.dumps({"ruleset": found.id, "passed": not failed, "seconds": round(seconds, 2),
+        typer.echo(json.dumps({"ruleset": found.id, "passed": not failed, "error": done.error,
+                               "seconds": round(seconds, 2),
                                "checks": [t.to_json() for t in tallies]}, indent=2))
     else:
-        typer.echo(table(found.id, tallies, seconds))
+        typer.echo(table(found.id, tallies, seconds, done.error))
+    if done.error is not None and not json_out:
+        typer.echo(f"error: {found.id}: {done.error}", err=True)
     return 1 if failed else 0

@@ -94,6 +94,8 @@ class Played:
     bound: int = 0
     bound_note: str = ""
     crash: str | None = None
+    built: bool = False
+    """Whether the ruleset could build the game at all (``new_game``)."""
     first: str = ""
     """The :func:`fingerprint` of the game at its start and at its end."""
     last: str = ""
@@ -138,6 +140,11 @@ def play_random(ruleset: Ruleset, settings: CheckSettings, index: int) -> Played
     rng = random.Random(start.seed)
     try:
         game = new_game(ruleset, settings, start)
+    except Exception as exc:  # noqa: BLE001 - reported, and the run fails if no game builds
+        played.crash = f"could not build the game: {crash_text(exc)}"
+        return played
+    played.built = True
+    try:
         played.bound, played.bound_note = bound_of(game)
         played.first = fingerprint(game)
         while game.outcome() is None and len(played.actions) < played.bound:

@@ -138,3 +138,61 @@ def check_record(ruleset: Ruleset, game: Game[Any], start: Start, tally: Tally) 
             tally.fail(f"{start.name()}: the replayed record ends in another state than the game")
     except Exception as exc:  # noqa: BLE001
         tally.fail(f"{start.name()}: {crash_text(exc)}")
+
+
+def as_seen(game: Game[Any], player: int, view: bool = True) -> dict[str, Any]:
+    """What makes a game the same one for ``player``: whose decision and which, his
+    view (but for its count of moves: a search copy keeps no history; left out with
+    ``view`` false) and, at his decision, his legal actions."""
+    running = game.outcome() is None
+    mover = game.to_move() if running else None
+    return {
+        "whose decision": mover,
+        "the decision": game.decision() if running else None,
+        "the view": json.dumps({k: v for k, v in game.view(player).items() if k != "moves"},
+                               sort_keys=True, default=str) if view else None,
+        "the legal actions": sorted(game.format_action(a) for a in game.legal_actions())
+        if mover == player else None,
+    }
+
+
+def _differs(ours: dict[str, Any], theirs: dict[str, Any]) -> str:
+    return ", ".join(k for k in ours if ours[k] != theirs[k])
+
+
+def check_search(game: Game[Any], tally: Tally, where: str, seed: int) -> None:
+    """Each player's search copy (``determinize``) is the game as that player sees it,
+    and so is a search copy made from that copy: the hint and the computer players
+    search on copies of copies, which have no history (issue 60.6: a hidden_variant
+    that replays the history made a copy of a copy the game's start, and the hint
+    came back empty)."""
+    if game.outcome() is not None:
+        return
+    tally.cases += 1
+    for player, name in enumerate(game.players):
+        try:
+            variant = game.hidden_variant(player, seed + player)
+            # a view that shows a secret is the secrets differential's to name; here it
+            # would only make every honest search copy look like another game
+            view = variant is None or variant.view(player) == game.view(player)
+            seen = as_seen(game, player, view)
+            first = game.determinize(player, seed + player)
+            wrong = _differs(seen, as_seen(first, player, view))
+            if wrong:
+                tally.fail(f"{where}: {name}'s search copy (Game.determinize) is not the game {name} "
+                           f"sees: other {wrong}")
+                continue
+            wrong = _differs(seen, as_seen(first.determinize(player, seed + player + 1), player, view))
+            if wrong:
+                tally.fail(f"{where}: a search copy made from {name}'s search copy (which keeps no history, "
+                           f"as the hint's search makes them) is not the game {name} sees: other {wrong}. "
+                           "A hidden_variant that replays the history cannot serve such a copy: "
+                           "write Game.determinize (docs/writing-a-ruleset.md, Hidden information)")
+        except Exception as exc:  # noqa: BLE001
+            tally.fail(f"{where}: {name}'s search copy: {crash_text(exc)}")
+
+
+def hint_is_empty(hint: str) -> bool:
+    """Whether a hint as the browser sends it (``cli.hint.browser_hint``: the moves,
+    then ``; the search's estimates ...``) names no move."""
+    return not hint.split(";", 1)[0].strip()

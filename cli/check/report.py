@@ -13,9 +13,10 @@ MAX_PROBLEMS = 5
 class Tally:
     """One check as it runs: how many cases it looked at, what failed, how long it took.
 
-    ``note`` says what was checked (``12 states, 3 games``) or why nothing needed
-    checking (``no hidden information``); ``required`` is a problem reported
-    when the check saw no case at all, for a check that must see one.
+    ``note`` says what was checked (``12 states, 3 games``). A check that could not
+    run, or had nothing to look at (no game could be built, no hidden information
+    declared, no position documents), is *skipped* with the reason, never passed:
+    a pass always stands on cases that were looked at.
     """
 
     name: str
@@ -24,6 +25,17 @@ class Tally:
     failures: int = 0
     seconds: float = 0.0
     note: str = ""
+    skipped: str = ""
+    """Why the check did not run (empty when it ran)."""
+
+    def skip(self, reason: str) -> None:
+        self.skipped = reason
+        self.note = reason
+
+    @property
+    def status(self) -> str:
+        """``FAIL`` with a problem, else ``skip`` when it did not run, else ``pass``."""
+        return "FAIL" if self.failures else "skip" if self.skipped else "pass"
 
     def fail(self, problem: str) -> None:
         self.failures += 1
@@ -32,27 +44,37 @@ class Tally:
 
     @property
     def passed(self) -> bool:
-        return self.failures == 0
+        """Ran and found no problem (a skipped check has not passed)."""
+        return self.status == "pass"
+
+    @property
+    def failed(self) -> bool:
+        return self.failures > 0
 
     def to_json(self) -> dict[str, Any]:
-        return {"check": self.name, "passed": self.passed, "cases": self.cases,
+        return {"check": self.name, "status": self.status, "passed": self.passed,
+                "skipped": self.skipped or None, "cases": self.cases,
                 "failures": self.failures, "problems": list(self.problems),
                 "note": self.note, "seconds": round(self.seconds, 3)}
 
 
-def table(ruleset: str, tallies: list[Tally], seconds: float) -> str:
-    """The checks as a plain table, the problems of each failed one below it."""
+def table(ruleset: str, tallies: list[Tally], seconds: float, error: str | None = None) -> str:
+    """The checks as a plain table, the problems of each failed one below it; ``error``
+    is a failure of the whole run (no game could be built), said last."""
     width = max(len(t.name) for t in tallies)
     lines = [f"tanktable check {ruleset}", ""]
     for t in tallies:
-        verdict = "pass" if t.passed else "FAIL"
-        lines.append(f"  {verdict}  {t.name:<{width}}  {t.seconds:6.1f} s  {t.note}".rstrip())
+        lines.append(f"  {t.status:<4}  {t.name:<{width}}  {t.seconds:6.1f} s  {t.note}".rstrip())
         for problem in t.problems:
             lines.append(f"        - {problem}")
         if t.failures > len(t.problems):
             lines.append(f"        ... {t.failures} failures in all")
-    failed = [t.name for t in tallies if not t.passed]
+    failed = [t.name for t in tallies if t.failed]
+    skipped = sum(1 for t in tallies if t.status == "skip")
     lines.append("")
-    lines.append(f"{len(tallies) - len(failed)} of {len(tallies)} checks passed in {seconds:.1f} s"
+    lines.append(f"{sum(1 for t in tallies if t.passed)} of {len(tallies)} checks passed"
+                 + (f", {skipped} skipped" if skipped else "") + f" in {seconds:.1f} s"
                  + (f"; failed: {', '.join(failed)}" if failed else ""))
+    if error:
+        lines.append(f"FAILED: {error}")
     return "\n".join(lines)

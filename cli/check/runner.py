@@ -6,6 +6,10 @@ from the same seed and actions (determinism), and a third time stopping at
 ``settings.samples`` states to check clones, positions and secrets there;
 each game's record is replayed with verification. Then the liveness games
 between computer seats.
+
+No check passes on nothing: one that had no case to look at is *skipped*
+with the reason, and a run in which no game could be built fails as a whole
+(:attr:`Run.error`).
 """
 
 from __future__ import annotations
@@ -26,13 +30,21 @@ from cli.check.games import (
     step_text,
 )
 from cli.check.liveness import run_liveness
-from cli.check.protocol import check_clone, check_position, check_record, has_positions
+from cli.check.protocol import (
+    check_clone,
+    check_position,
+    check_record,
+    check_search,
+    has_positions,
+    hint_is_empty,
+)
 from cli.check.report import Tally
 from core.game import Game, Ruleset
 
 RANDOM = "no exception in random play"
 DETERMINISM = "determinism by seed"
 CLONES = "clone independence"
+SEARCH = "search copies and hint"
 RECORDS = "record, replay --verify"
 POSITIONS = "position round trip"
 SECRETS = "secrets differential"
@@ -40,7 +52,7 @@ LIVENESS = "liveness (declared bound)"
 TIMING = "time per decision"
 SHORT = 4
 """A game of at most this many times ``samples`` states is checked at every state."""
-CHECKS = (RANDOM, DETERMINISM, CLONES, RECORDS, POSITIONS, SECRETS, LIVENESS, TIMING)
+CHECKS = (RANDOM, DETERMINISM, CLONES, SEARCH, RECORDS, POSITIONS, SECRETS, LIVENESS, TIMING)
 
 
 @contextmanager
@@ -73,10 +85,16 @@ class Run:
         self.tallies = {name: Tally(name) for name in CHECKS}
         self.secrets = Differential(ruleset, self.tallies[SECRETS])
         self.positions: bool | None = None
-        self.hidden = False
+        self.hidden: bool | None = None
+        """The built games' GameType.hidden_information, as declared (None: no game built)."""
+        self.built = 0
+        self.error: str | None = None
+        """Why the run failed as a whole: no game could be built."""
+        self.build_problem: str | None = None
         self.times: list[float] = []
         self.thinking: dict[str, list[float]] = {}
         self.random_lengths: list[int] = []
+        self.tallied: list[Tally] = []
 
     def __getitem__(self, name: str) -> Tally:
         return self.tallies[name]
@@ -88,6 +106,10 @@ class Run:
         self[RANDOM].cases += 1
         self.times += played.times
         self.random_lengths.append(len(played.actions))
+        if played.built:
+            self.built += 1
+        elif self.build_problem is None:
+            self.build_problem = f"{played.start.name()}, {played.crash}"
         if played.crash:
             self[RANDOM].fail(f"{played.start.name()}, {played.crash}")
         elif not played.finished:
@@ -140,11 +162,15 @@ class Run:
         public: list[str | None] = []
         sampled = samples_of(len(played.actions), self.settings.samples)
         for k in range(len(played.actions) + 1):
+            where = f"{name} after {k} decision{'' if k == 1 else 's'}"
             if k in sampled and game.outcome() is None:
-                self.sample(game, header, public, f"{name} after {k} decision{'' if k == 1 else 's'}", seed + k)
+                self.sample(game, header, public, where, seed + k)
             if k == len(played.actions):
                 break
             action = played.actions[k]
+            if k in sampled and self.hidden:
+                with timed(self[SECRETS]):
+                    self.secrets.check_step(game, action, where, seed + k)
             try:
                 public.append(game.public_action_text(action))
                 events = game.apply(action)
@@ -161,26 +187,42 @@ class Run:
     def sample(self, game: Game[Any], header: Any, public: list[str | None], where: str, seed: int) -> None:
         with timed(self[CLONES]):
             check_clone(game, self[CLONES], where, seed, bool(self.positions))
+        with timed(self[SEARCH]):
+            check_search(game, self[SEARCH], where, seed)
         if self.positions:
             with timed(self[POSITIONS]):
                 check_position(self.ruleset, game, self[POSITIONS], where, seed)
+        with timed(self[RANDOM]):
+            sent = self.presentation(game, header, public, where, seed)
+        self.hint_given(game, sent, where)
         if self.hidden:
             with timed(self[SECRETS]):
-                self.secrets.check(game, header, public, where, seed)
-        else:  # the differential builds all this for a game with secrets
-            with timed(self[RANDOM]):
-                self.presentation(game, header, public, where, seed)
+                self.secrets.check(game, header, public, where, seed, sent)
 
     def presentation(self, game: Game[Any], header: Any, public: list[str | None], where: str,
-                     seed: int) -> None:
-        """Everything each player and a spectator are sent (boards, SVG, notes, board aids,
-        the hint) is built without an exception."""
+                     seed: int) -> dict[int, dict[str, Any]]:
+        """Everything each player and a spectator (-1) are sent (boards, SVG, notes, board
+        aids, the hint) is built without an exception; what was built, by viewer."""
+        sent: dict[int, dict[str, Any]] = {}
         for viewer in (*range(len(game.players)), -1):
             try:
-                sent_to(game, self.ruleset, header, public, viewer, seed)
+                sent[viewer] = sent_to(game, self.ruleset, header, public, viewer, seed)
             except Exception as exc:  # noqa: BLE001
                 who = game.players[viewer] if viewer >= 0 else "a spectator"
                 self[RANDOM].fail(f"{where}, building what {who} is sent: {crash_text(exc)}")
+        return sent
+
+    def hint_given(self, game: Game[Any], sent: dict[int, dict[str, Any]], where: str) -> None:
+        """The hint names a move wherever the player to move has one (issue 60.6: a
+        hint emptied by the search's copies passed unnoticed)."""
+        hint = sent.get(game.to_move(), {}).get("hint") if game.outcome() is None else None
+        if not isinstance(hint, str) or not hint_is_empty(hint):
+            return
+        legal = len(game.legal_actions())
+        if legal:
+            name = game.players[game.to_move()]
+            self[SEARCH].fail(f"{where}: the hint for {name} names no move though {name} has {legal} "
+                              "legal: the search found none of them on its copies (Game.determinize)")
 
     # ------------------------------------------------------------- the rest
     def finish(self) -> list[Tally]:
@@ -188,17 +230,29 @@ class Run:
         with timed(self[LIVENESS]):
             run_liveness(self.ruleset, settings, self[LIVENESS], self.thinking)
         self.secrets.finish(self.hidden)
-        games = len(self.random_lengths)
+        games = self.built
         self[RANDOM].note = (f"{games} games, {sum(self.random_lengths):,} decisions"
                              + (f" (longest {max(self.random_lengths):,})" if games else ""))
         self[DETERMINISM].note = f"{self[DETERMINISM].cases} games replayed"
         self[CLONES].note = f"{self[CLONES].cases} states"
+        self[SEARCH].note = f"{self[SEARCH].cases} states"
         self[RECORDS].note = f"{self[RECORDS].cases} records"
-        if not self.positions:
-            self[POSITIONS].note = "no position documents"
+        if self.positions is False:
+            self[POSITIONS].skip("no position documents (Game.position refuses)")
         else:
             self[POSITIONS].note = f"{self[POSITIONS].cases} states"
         self.timing()
+        if not self.built:
+            self.error = (f"no game could be built, so nothing was checked ({self.build_problem})"
+                          if self.build_problem else "no game could be built, so nothing was checked")
+            for tally in self.tallies.values():
+                if tally.name != RANDOM and not tally.failed:
+                    tally.skip("no game could be built")
+        if not self[LIVENESS].cases and self.built:
+            self[LIVENESS].cases = self.built  # --seat-games 0: the random games met the bound
+        for tally in self.tallies.values():
+            if not tally.cases and not tally.failed and not tally.skipped:
+                tally.skip(f"nothing to check ({tally.note})" if tally.note else "nothing to check")
         return [self.tallies[name] for name in CHECKS]
 
     def timing(self) -> None:
@@ -217,14 +271,21 @@ class Run:
                        f"{self.settings.slow_decision:g} s (--slow-decision)")
 
 
-def run_checks(ruleset: Ruleset, settings: CheckSettings,
-               progress: Callable[[str], None] | None = None) -> list[Tally]:
-    """Every check of ``ruleset`` under ``settings``; the tallies in table order."""
-    run = Run(ruleset, settings)
+def run(ruleset: Ruleset, settings: CheckSettings, progress: Callable[[str], None] | None = None) -> Run:
+    """Every check of ``ruleset`` under ``settings``: the run, finished (its tallies in
+    table order from :meth:`Run.finish`, its :attr:`Run.error` if it failed as a whole)."""
+    done = Run(ruleset, settings)
     for index in range(settings.games):
         if progress is not None:
             progress(f"random game {index + 1} of {settings.games}")
-        run.random_game(index)
+        done.random_game(index)
     if progress is not None:
         progress("games between computer seats")
-    return run.finish()
+    done.tallied = done.finish()
+    return done
+
+
+def run_checks(ruleset: Ruleset, settings: CheckSettings,
+               progress: Callable[[str], None] | None = None) -> list[Tally]:
+    """Every check of ``ruleset`` under ``settings``; the tallies in table order."""
+    return run(ruleset, settings, progress).tallied

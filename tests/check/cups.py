@@ -15,6 +15,16 @@ with the pea hidden under another cup. The broken ones:
   beside the legal moves, the hint through ``determinize``);
 * :data:`ALIASING`: a clone that shares the scores with its game;
 * :data:`ENDLESS`: a game that never ends, though it declares its bound.
+
+Issue 60.6, whatever the style of ``hidden_variant``: :data:`KEEPS_HISTORY` is
+sound with a variant that keeps the history (re-deals the pea in the state
+only) and the core's default ``determinize``; :data:`KEEPS_HISTORY_LEAKS`
+leak the pea in a past event or move text, which such a variant alone cannot
+see; :data:`REPLAY_WITHOUT_DETERMINIZE` replays the history in its variant and
+leaves ``determinize`` to the core, so that a search copy of a search copy
+(which has no history) is the game's start and the hint comes back empty;
+:data:`UNBUILDABLE` cannot build a game at all; :data:`EMPTY_HINT` gives the
+search nothing to try, so the hint names no move.
 """
 
 from __future__ import annotations
@@ -238,6 +248,49 @@ class _EndlessGame(CupsGame):
         return None  # round after round, for ever: the bug
 
 
+class _KeepsHistory(CupsGame):
+    """The pea re-dealt in the state, the history kept (the style of Hex Recon and
+    Duel of the Giants); the core's default ``determinize`` serves it."""
+
+    determinize = Game.determinize
+
+    def hidden_variant(self, player: int, seed: int) -> Game[Action] | None:
+        if self.pea is None or self.sees_pea(player):
+            return None
+        other = self.clone()
+        assert isinstance(other, CupsGame)
+        other.pea = random.Random(seed).choice(CUPS)  # from the seed alone, so determinize may use it
+        other.state_changed()
+        return other
+
+
+class _KeepsHistoryEventLeak(_KeepsHistory, _EventLeak):
+    pass
+
+
+class _KeepsHistoryMoveLeak(_KeepsHistory, _MoveLeak):
+    pass
+
+
+class _ReplayWithoutDeterminize(CupsGame):
+    """The sound replaying variant, but the core's ``determinize`` on it: the bug."""
+
+    determinize = Game.determinize
+
+
+class _NoSearchActions(CupsGame):
+    """The search is given nothing to try, so the hint names no move: the bug."""
+
+    def search_actions(self) -> list[Action]:
+        return []
+
+
+class _Unbuildable(CupsRuleset):
+    def new_game(self, scenario: str | Path | None = None,
+                 options: Mapping[str, Any] | GameOptions | None = None, seed: Any = 0) -> Game[Any]:
+        raise ValueError("the table's map is missing")
+
+
 RULESET = CupsRuleset()
 LEAKS: dict[str, CupsRuleset] = {
     "view": _ruleset(_ViewLeak),
@@ -249,5 +302,13 @@ LEAKS: dict[str, CupsRuleset] = {
     "hint": _ruleset(_HintLeak),
 }
 """One ruleset per hook that leaks the pea, by the hook's name."""
+KEEPS_HISTORY = _ruleset(_KeepsHistory)
+KEEPS_HISTORY_LEAKS: dict[str, CupsRuleset] = {
+    "event": _ruleset(_KeepsHistoryEventLeak),
+    "move text": _ruleset(_KeepsHistoryMoveLeak),
+}
+REPLAY_WITHOUT_DETERMINIZE = _ruleset(_ReplayWithoutDeterminize)
+UNBUILDABLE = _Unbuildable()
+EMPTY_HINT = _ruleset(_NoSearchActions)
 ALIASING = _ruleset(_AliasingGame)
 ENDLESS = _ruleset(_EndlessGame)

@@ -18,13 +18,13 @@ import pytest
 from cli.app import main
 from cli.check.games import QUICK
 from cli.check.report import Tally
-from cli.check.runner import CLONES, LIVENESS, SECRETS, run_checks
+from cli.check.runner import CLONES, LIVENESS, SEARCH, SECRETS, run_checks
 from core.game import Game
 from tests.check import cups
 
 
 def failed(tallies: list[Tally]) -> dict[str, list[str]]:
-    return {t.name: t.problems for t in tallies if not t.passed}
+    return {t.name: t.problems for t in tallies if t.failed}
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str],
@@ -108,7 +108,7 @@ def test_the_command_prints_the_table_and_exits_1_on_a_failure(capsys: pytest.Ca
     code, out, _ = run(["check", "tests.check.cups:RULESET", "--games", "3", "--json"], capsys, monkeypatch)
     assert code == 0
     report = json.loads(out)
-    assert report["passed"] and len(report["checks"]) == 8
+    assert report["passed"] and len(report["checks"]) == 9
     assert report["checks"][0] == {**report["checks"][0], "check": "no exception in random play", "cases": 3}
 
 
@@ -118,3 +118,65 @@ def test_an_unknown_ruleset_is_one_line_and_exit_1(capsys: pytest.CaptureFixture
     assert code == 1 and "unknown ruleset 'tank-chez'" in err and "Traceback" not in err
     code, _, err = run(["check", "tests.check.cups:NOTHING"], capsys, monkeypatch)
     assert code == 1 and "cannot load tests.check.cups:NOTHING" in err
+
+
+# ------------------------------------------------------------- issue 60.6
+def test_issue_60_6_a_ruleset_that_builds_no_game_fails_the_run_and_skips_every_check(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """No check passes on zero samples: with no game built, each check that could not
+    run is a skip with the reason, the secrets are not called absent for a game that
+    declares them, and the run fails naming why."""
+    code, out, err = run(["check", "tests.check.cups:UNBUILDABLE", "--quick", "--seat-games", "0"],
+                         capsys, monkeypatch)
+    assert code == 1
+    assert "FAIL  no exception in random play" in out
+    assert "could not build the game: ValueError: the table's map is missing" in out
+    assert "skip  secrets differential" in out and "no hidden information" not in out
+    assert " pass " not in out and "0 games replayed" not in out
+    assert "0 of 9 checks passed, 8 skipped" in out
+    assert "FAILED: no game could be built, so nothing was checked" in out
+    assert "no game could be built" in err and "Traceback" not in err
+    code, out, _ = run(["check", "tests.check.cups:UNBUILDABLE", "--quick", "--json"], capsys, monkeypatch)
+    report = json.loads(out)
+    assert code == 1 and not report["passed"] and report["error"].startswith("no game could be built")
+    assert {c["check"]: c["status"] for c in report["checks"]}["secrets differential"] == "skip"
+
+
+def test_issue_60_6_a_check_with_nothing_to_look_at_is_a_skip_with_its_reason() -> None:
+    """Cups writes no position documents: that check is skipped, saying why, and the
+    run passes on the checks that did run."""
+    tallies = {t.name: t for t in run_checks(cups.RULESET, QUICK)}
+    positions = tallies["position round trip"]
+    assert positions.status == "skip" and "no position documents" in positions.skipped
+    assert not positions.passed and not positions.failed
+    assert all(t.cases for t in tallies.values() if t.status == "pass")
+
+
+def test_issue_60_6_a_variant_that_keeps_the_history_passes_when_sound() -> None:
+    """The other style of hidden_variant (re-deal the state, keep the history), with the
+    core's default determinize, is sound and passes."""
+    assert failed(run_checks(cups.KEEPS_HISTORY, QUICK)) == {}
+
+
+@pytest.mark.parametrize("leak", sorted(cups.KEEPS_HISTORY_LEAKS))
+def test_issue_60_6_a_secret_in_a_past_event_or_move_text_fails_whatever_the_variants_style(leak: str) -> None:
+    """A variant that keeps the history compares the past log as it is, so it cannot show
+    the pea in the hide's event or move text; the step read both ways does, naming it."""
+    problems = failed(run_checks(cups.KEEPS_HISTORY_LEAKS[leak], QUICK))
+    assert set(problems) == {SECRETS}, problems
+    assert any("south reads north's 'hide" in p and f": {leak}" in p and "past events" in p
+               for p in problems[SECRETS]), problems[SECRETS]
+
+
+def test_issue_60_6_a_replaying_variant_left_to_the_default_determinize_fails_the_search_copies() -> None:
+    """A hidden_variant that replays the history, used by the core's determinize on copies
+    without history, gives the search the game's start: check names it (the hint was
+    silently emptied, and check passed)."""
+    problems = failed(run_checks(cups.REPLAY_WITHOUT_DETERMINIZE, QUICK))
+    assert SEARCH in problems, problems
+    assert any("a search copy made from" in p and "write Game.determinize" in p for p in problems[SEARCH])
+
+
+def test_issue_60_6_an_empty_hint_where_moves_exist_fails() -> None:
+    problems = failed(run_checks(cups.EMPTY_HINT, QUICK))
+    assert any("the hint for" in p and "names no move though" in p for p in problems.get(SEARCH, [])), problems

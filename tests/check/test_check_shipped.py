@@ -28,12 +28,17 @@ def test_a_shipped_ruleset_passes_the_quick_check(ruleset_id: str) -> None:
     ruleset = get_ruleset(ruleset_id)
     settings = dataclasses.replace(QUICK, options=QUICK_OPTIONS.get(ruleset_id, {}))
     tallies = run_checks(ruleset, settings)
-    assert all(t.passed for t in tallies), table(ruleset_id, tallies, 0)
-    assert all(t.cases for t in tallies if t.name != "secrets differential" or ruleset_id == "duel-of-the-giants")
+    assert not any(t.failed for t in tallies), table(ruleset_id, tallies, 0)
+    assert all(t.cases for t in tallies if t.status != "skip"), table(ruleset_id, tallies, 0)
+    skipped = {t.name: t.skipped for t in tallies if t.status == "skip"}
+    if ruleset_id == "duel-of-the-giants":
+        assert skipped == {}, skipped
+    else:  # issue 60.6: no pass without a case; a perfect-information game skips the secrets
+        assert skipped.get("secrets differential") == "no hidden information (the game's GameType declares none)"
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", SHIPPED)
 def test_a_shipped_ruleset_passes_the_default_check(ruleset_id: str) -> None:
     tallies = run_checks(get_ruleset(ruleset_id), CheckSettings())
-    assert all(t.passed for t in tallies), table(ruleset_id, tallies, 0)
+    assert not any(t.failed for t in tallies), table(ruleset_id, tallies, 0)
