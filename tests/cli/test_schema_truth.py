@@ -386,13 +386,13 @@ def test_issue_60_2_and_60_6_a_plugins_kinds_have_schemas_templates_and_the_same
         plugin_env: dict[str, str], tmp_path: Path) -> None:
     kinds = _run("schema", "hex-recon", env=plugin_env)
     assert kinds.returncode == 0, kinds.stderr
-    assert kinds.stdout.split() == ["map", "scenario", "units", "record"]
+    assert kinds.stdout.split() == ["card", "map", "scenario", "record"]
     hex_map = _run("schema", "hex-recon", "map", env=plugin_env)
     assert json.loads(hex_map.stdout)["properties"]["ruleset"]["const"] == "hex"
 
     card = _run("cards", "new", "hex-recon", env=plugin_env)
     assert card.returncode == 0, card.stderr
-    assert card.stdout.startswith("# yaml-language-server: $schema=hex-recon.units.schema.json\n")
+    assert card.stdout.startswith("# yaml-language-server: $schema=hex-recon.card.schema.json\n")
     (tmp_path / "my-units.yaml").write_text(card.stdout, encoding="utf-8")
     checked = _run("validate", str(tmp_path / "my-units.yaml"), env=plugin_env)
     assert checked.returncode == 0, checked.stderr

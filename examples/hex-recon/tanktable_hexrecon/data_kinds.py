@@ -1,4 +1,7 @@
-"""Hex Recon's data: unit types and scenarios in YAML, maps in the core hex format.
+"""Hex Recon's data: unit cards and scenarios in YAML, maps in the core hex format.
+
+The unit cards are the kind ``card``, the word every tanktable ruleset uses
+for them (``tanktable cards new hex-recon`` starts from the shipped file).
 
 Everything is read through :class:`core.package_data.PackageData`: shipped
 files by name, a user's files by path, references beside the file, every
@@ -28,10 +31,12 @@ class UnitType(DataModel):
     command: bool = Field(default=False, description="Losing it loses the game (HR-6).")
 
 
-class UnitsFile(DataModel):
+class CardsFile(DataModel):
+    """``kind: card``: the unit cards, by the id a scenario names them with."""
+
     ruleset: Literal["hex-recon"] = "hex-recon"
-    kind: Literal["units"] = "units"
-    units: dict[str, UnitType] = Field(min_length=1)
+    kind: Literal["card"] = "card"
+    cards: dict[str, UnitType] = Field(min_length=1)
 
 
 class SideSetup(DataModel):
@@ -46,7 +51,7 @@ class ScenarioFile(DataModel):
     kind: Literal["scenario"] = "scenario"
     name: str
     map: Annotated[str, Reference("map")]
-    units: Annotated[str, Reference("units")]
+    cards: Annotated[str, Reference("card")]
     turns: int = Field(ge=1, le=100, description="Turns per side before the game is scored (HR-6).")
     blue: SideSetup
     red: SideSetup
@@ -56,7 +61,7 @@ def check_scenario(loaded: Loaded[Any]) -> list[Problem]:
     """What the schema cannot say: hexes on the map, known unit types, one
     command tank a side (HR-1, HR-6)."""
     doc, model = loaded.doc, loaded.model
-    types = loaded.refs[("units",)].model.units if ("units",) in loaded.refs else None
+    types = loaded.refs[("cards",)].model.cards if ("cards",) in loaded.refs else None
     board = hex_board(loaded.refs[("map",)]) if ("map",) in loaded.refs else None
     problems: list[Problem] = []
     taken: set[int] = set()
@@ -86,7 +91,7 @@ def check_scenario(loaded: Loaded[Any]) -> list[Problem]:
 
 
 DATA = PackageData("hex-recon", "tanktable_hexrecon.data", {
-    "units": Kind(UnitsFile, folder="units"),
+    "card": Kind(CardsFile, folder="cards"),
     "scenario": Kind(ScenarioFile, folder="scenarios", check=check_scenario),
     "map": hex_map_kind("maps"),
 })

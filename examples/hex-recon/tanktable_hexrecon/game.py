@@ -5,7 +5,7 @@ Rules, with the IDs that illegal moves cite:
 - HR-1 Each side's markers start on its scenario hexes; which unit is under
   which marker is drawn from the side's own secret stream of the seed, and
   only its owner knows it.
-- HR-2 The unit types (movement, range, hit number, value) are the units file's.
+- HR-2 The unit types (movement, range, hit number, value) are the unit cards'.
 - HR-3 Blue and red alternate, blue first. A turn is one decision: move one
   marker, fire with one, or hold.
 - HR-4 A move spends at most the unit's movement points at the hex terrain
@@ -80,7 +80,7 @@ class HexReconGame(Game[Action]):
     def __init__(self, loaded: Loaded[ScenarioFile], scenario: str, seed: Seed) -> None:
         super().__init__(Dice(seed), scenario, {})
         self.board = hex_board(loaded.ref("map"))
-        self.types: dict[str, UnitType] = dict(loaded.ref("units").model.units)
+        self.types: dict[str, UnitType] = dict(loaded.ref("cards").model.cards)
         self.turns = loaded.model.turns
         self.units: list[Unit] = []
         for p, side in enumerate(SIDES):
@@ -305,7 +305,7 @@ class HexReconRuleset(Ruleset):
         return board_svg(game.board, marks=marks, title=f"Hex Recon, turn {game.view(player)['turn']}")
 
     def cards(self, extra: Any = ()) -> Mapping[str, Any]:
-        return DATA.load("units", "standard").model.units  # type: ignore[no-any-return]
+        return DATA.load("card", "standard").model.cards  # type: ignore[no-any-return]
 
 
 RULESET = HexReconRuleset()

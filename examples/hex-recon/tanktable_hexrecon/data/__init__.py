@@ -1,1 +1,1 @@
-"""Hex Recon's shipped data: units/, maps/ and scenarios/ (read by core.package_data)."""
+"""Hex Recon's shipped data: cards/, maps/ and scenarios/ (read by core.package_data)."""
