@@ -211,7 +211,7 @@ def test_hr1_hr6_a_scenario_is_checked_against_its_map_and_units_at_its_lines(tm
     from core.errors import DataError
 
     path = tmp_path / "bad.yaml"
-    path.write_text("ruleset: hex-recon\nkind: scenario\nname: Bad\nmap: ridge\nunits: standard\nturns: 4\n"
+    path.write_text("ruleset: hex-recon\nkind: scenario\nname: Bad\nmap: ridge\ncards: standard\nturns: 4\n"
                     "blue: {hexes: [A1, A1, Z9], units: [command, tank, scout]}\n"
                     "red: {hexes: [I1, I2], units: [tank]}\n")
     with pytest.raises(DataError) as caught:
