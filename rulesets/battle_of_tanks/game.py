@@ -239,7 +239,7 @@ class BattleGame(Game[Action]):
         return render_text(self)
 
     def render_compact(self, player: int | None = None, color: bool = False) -> str:
-        """A 10 cm map with the tanks listed beside it (``board`` in the terminal draws the full one)."""
+        """The map for one decision: 5 cm a cell as ``board`` where the terminal has room, else 10 cm."""
         from rulesets.battle_of_tanks.compact import render_compact
 
         return render_compact(self)

@@ -78,21 +78,29 @@ def place_tanks(game: BattleGame, grid: list[list[str]], cell: float) -> tuple[d
     return drawn, notes
 
 
-def render_text(game: BattleGame) -> str:
-    cols = int(math.ceil(game.field.width / CELL))
-    rows = int(math.ceil(game.field.depth / CELL))
-    grid = [[_terrain_char(game, (c + 0.5) * CELL, (r + 0.5) * CELL) for c in range(cols)] for r in range(rows)]
-    step = int(GRID // CELL)
-    for r in range(step, rows, step):
-        for c in range(step, cols, step):
-            if grid[r][c] == "  ":
-                grid[r][c] = "+ "
-    for i, f in enumerate(game.field.features):
-        p = f.polygon.representative_point()
-        c, r = int(p.x // CELL), int(p.y // CELL)
-        if 0 <= r < rows and 0 <= c < cols:
-            grid[r][c] = f"{feature_letter(i):<2}"[:2]
-    drawn, shared = place_tanks(game, grid, CELL)
+def map_lines(game: BattleGame, cell: float = CELL, marks: bool = True,
+              label: int = 5) -> tuple[list[str], list[str]]:
+    """The map at ``cell`` cm a cell, framed, rows labelled in cm (``label`` columns) and the
+    axis under it: terrain, each living tank's key with its heading arrow in the next cell
+    ahead (where that cell is open ground, a grid mark, a plate or a wood), and the notes
+    naming tanks that share a cell (:func:`place_tanks`). ``marks``: the grid's ``+``
+    every ``GRID`` cm and each feature's letter (the full map and the per-decision map at
+    the same scale, issue 59.8; a 10 cm map is too coarse for them)."""
+    cols = int(math.ceil(game.field.width / cell))
+    rows = int(math.ceil(game.field.depth / cell))
+    grid = [[_terrain_char(game, (c + 0.5) * cell, (r + 0.5) * cell) for c in range(cols)] for r in range(rows)]
+    if marks:
+        step = int(GRID // cell)
+        for r in range(step, rows, step):
+            for c in range(step, cols, step):
+                if grid[r][c] == "  ":
+                    grid[r][c] = "+ "
+        for i, f in enumerate(game.field.features):
+            p = f.polygon.representative_point()
+            c, r = int(p.x // cell), int(p.y // cell)
+            if 0 <= r < rows and 0 <= c < cols:
+                grid[r][c] = f"{feature_letter(i):<2}"[:2]
+    drawn, shared = place_tanks(game, grid, cell)
     for t in game.tanks:
         if t.key in drawn:
             r, c = drawn[t.key]
@@ -100,18 +108,37 @@ def render_text(game: BattleGame) -> str:
             dc = round(math.cos(math.radians(octant * 45)))
             dr = round(math.sin(math.radians(octant * 45)))
             rr, cc = r + dr, c + dc
-            if 0 <= rr < rows and 0 <= cc < cols and grid[rr][cc] in ("  ", "..", "::"):
+            if 0 <= rr < rows and 0 <= cc < cols and grid[rr][cc] in ("  ", "..", "::", "+ "):
                 grid[rr][cc] = ARROWS[octant]
-    body = ["     +" + "-" * (2 * cols) + "+"]
+    pad = " " * label
+    body = [pad + "+" + "-" * (2 * cols) + "+"]
     for r in range(rows - 1, -1, -1):
-        label = f"{int(r * CELL):>4} " if r % 2 == 0 else "     "
-        body.append(label + "|" + "".join(grid[r]) + "|")
-    body.append("     +" + "-" * (2 * cols) + "+")
-    axis = "".join(f"{int(c * CELL):<4}" for c in range(0, cols, 2))
-    body.append("      " + axis)
+        mark = f"{int(r * cell):>{label - 1}} " if r % 2 == 0 else " " * label
+        body.append(mark[:label] + "|" + "".join(grid[r]) + "|")
+    body.append(pad + "+" + "-" * (2 * cols) + "+")
+    body.append(" " * label + " " + "".join(f"{int(c * cell):<4}" for c in range(0, cols, 2)))
+    return body, shared
+
+
+def render_text(game: BattleGame) -> str:
+    body, shared = map_lines(game)
+    lines = board_lines(game, body, shared)
+    lines.append(scale_line())
+    if game.result is None:
+        lines.append(f"  next: {game.players[game.to_move()]} -- {game.decision()}")
+    return "\n".join(lines)
+
+
+def scale_line() -> str:
+    """A 20 cm scale bar under the map's axis, with the cell's size."""
     cm10 = int(10 // CELL) * 2
-    scale = "      " + "|" + "-" * (cm10 - 1) + "|" + "-" * (cm10 - 1) + f"|  scale: 20 cm (1 cell = {num(CELL)} cm, + every {num(GRID)} cm)"
-    # issue 59.8: the tank list and the key beside the map, so the board fits a 100x40 terminal
+    return ("      " + "|" + "-" * (cm10 - 1) + "|" + "-" * (cm10 - 1) + "|"
+            + f"  scale: 20 cm (1 cell = {num(CELL)} cm, + every {num(GRID)} cm)")
+
+
+def board_lines(game: BattleGame, body: list[str], shared: list[str]) -> list[str]:
+    """The title, then the 5 cm map with the tank list (position, heading, HP, order) and
+    the key beside it (issue 59.8: the board fits a 100x40 terminal)."""
     side = [f"{'id':<3}{'tank':<10}{'at':<11}{'hdg':>3} {'HP':>9} order"]
     for t in game.tanks:
         words = t.state_words() + (["spotted"] if t.key in game.spotted else [])
@@ -130,7 +157,4 @@ def render_text(game: BattleGame) -> str:
         left = body[i] if i < len(body) else ""
         right = side[i] if i < len(side) else ""
         lines.append(f"{left:<{width}}  {right}".rstrip())
-    lines.append(scale)
-    if game.result is None:
-        lines.append(f"  next: {game.players[game.to_move()]} -- {game.decision()}")
-    return "\n".join(lines)
+    return lines

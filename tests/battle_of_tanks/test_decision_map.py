@@ -1,0 +1,46 @@
+"""Issue 59.8 (what remained): the map shown with each decision in the terminal is as
+readable as ``board`` -- 5 cm a cell with each tank's heading -- where the terminal has
+the room, and a 10 cm map that still shows headings where it has not (80x24, a pipe)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesets.battle_of_tanks import RULESET
+from rulesets.battle_of_tanks.compact import MOVES_ROOM, render_compact
+
+
+def _cells(text: str) -> str:
+    return "".join(line.split("|")[1] for line in text.splitlines() if line.count("|") >= 2)
+
+
+def test_issue_59_8_a_100_by_40_terminal_gets_the_boards_5_cm_map_with_each_decision() -> None:
+    """At 100x40 the decision's map is ``board``'s (5 cm a cell, heading arrows, feature
+    letters, the tank list with position and heading) and leaves room for the moves and
+    the prompt; no line is wider than the terminal."""
+    game = RULESET.new_game(None, {}, 1)
+    text = render_compact(game, (100, 40))
+    lines = text.splitlines()
+    assert "1 cell = 5 cm" in text and "< b1" in text and "a1>" in text
+    assert text.splitlines()[:-1] == game.render().splitlines()[:-1]  # the board, its 'next' line wrapped
+    assert max(len(line) for line in lines) <= 100 and len(lines) + MOVES_ROOM <= 40
+    assert next(line for line in lines if "tiger#1" in line).split("|")[-1].split()[2:4] == ["95,92.5", "180"]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (99, 40), (100, 30)])
+def test_issue_59_8_a_smaller_terminal_gets_the_10_cm_map_with_headings(size: tuple[int, int]) -> None:
+    """Too narrow or too short for the 5 cm map: the 10 cm one, which fits 80x24, and
+    still shows where each tank faces (an arrow in the cell ahead where it is free)."""
+    game = RULESET.new_game(None, {}, 1)
+    text = render_compact(game, size)
+    lines = text.splitlines()
+    assert "1 cell = 10 cm" in text and max(len(line) for line in lines) <= 80 and len(lines) <= 17
+    cells = _cells(text)
+    assert "a1>" in cells and "< b1" in cells  # t34#1 faces east, tiger#1 west
+
+
+def test_issue_59_8_output_that_is_no_terminal_keeps_the_10_cm_map(capsys: pytest.CaptureFixture[str]) -> None:
+    """A pipe or a file gets what an 80x24 screen gets, whatever the window's size: the
+    transcript of a moves file does not depend on the terminal it was run from."""
+    game = RULESET.new_game(None, {}, 1)
+    assert game.render_compact(0) == render_compact(game, (80, 24))
