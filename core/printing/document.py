@@ -72,6 +72,7 @@ section.flow .warnings {{ border: 0.3mm solid #b26a00; padding: 2mm 3mm; margin:
 section.flow h1 {{ font-size: 16pt; margin: 0 0 1mm 0; }}
 section.flow .sub {{ color: #555; margin: 0 0 4mm 0; }}
 section.flow .verdict {{ font-size: 12pt; font-weight: bold; margin: 4mm 0 1mm 0; }}
+section.flow .over, section.flow .over td {{ color: #b00020; }}
 section.flow .foot {{ color: #555; font-size: 8pt; margin-top: 6mm; }}
 @media screen {{
   body {{ background: #8a8a8a; padding: 8mm 0; }}

@@ -99,17 +99,28 @@ class Roster:
 
 
 def labels(entries: Sequence[tuple[str | None, TankCard | None, str]]) -> list[str]:
-    """The label each tank gets on the table (as the game names them): its own name made a
-    label, else its card's label numbered (``t34#1``); an unknown card's id numbered."""
+    """The label each tank of one side gets on the table, as the game names them
+    (:func:`rulesets.battle_of_tanks.setup.build_tanks`): its own name made a label, else
+    its card's label numbered (``t34#1``); a label taken, or a word of the notation,
+    numbered on (``stalin#2``). An unknown card's id stands in for its label."""
+    from rulesets.battle_of_tanks.setup import RESERVED_WORDS
+
     counts: dict[str, int] = {}
+    used: set[str] = set()
     out = []
     for name, card, card_id in entries:
         if name:
-            out.append(re.sub(r"[^a-z0-9#._-]+", "-", name.strip().lower()).strip("-") or name)
-            continue
-        base = card.label if card is not None else card_id
-        counts[base] = counts.get(base, 0) + 1
-        out.append(f"{base}#{counts[base]}")
+            label = re.sub(r"[^a-z0-9#._-]+", "-", name.strip().lower()).strip("-") or "tank"
+        else:
+            base = card.label if card is not None else card_id
+            counts[base] = counts.get(base, 0) + 1
+            label = f"{base}#{counts[base]}"
+        base, k = label, 2
+        while label in used or label in RESERVED_WORDS or re.fullmatch(r"[ab]\d+", label):
+            label = f"{base}#{k}"
+            k += 1
+        used.add(label)
+        out.append(label)
     return out
 
 
@@ -137,15 +148,17 @@ def roster_html(roster: Roster) -> str:
             art = ET.tostring(svg, encoding="unicode")
         rows.append(f'<tr><td>{i}</td><td class="l"><b>{e(ln.label)}</b></td><td>{art}</td>{cells}</tr>')
     budget = "?" if roster.budget is None else str(roster.budget)
-    total = (f'<tr class="total"><td></td><td class="l" colspan="{len(COLUMNS) + 3}">total against the '
-             f'budget</td><td>{roster.total} / {budget}</td></tr>')
+    total = (f'<tr class="total{" over" if roster.budget is not None and roster.total > roster.budget else ""}">'
+             f'<td></td><td class="l" colspan="{len(COLUMNS) + 3}">total against the budget</td>'
+             f'<td>{roster.total} / {budget}</td></tr>')
     parts = [f"<h1>{e(roster.name)}</h1>",
              f'<p class="sub">{TITLE} army list · {len(roster.lines)} tanks · budget {budget} tier points '
              f'(BT-1.1) · {e(roster.path)}</p>',
              f'<table><thead><tr><th>#</th><th class="l">label</th><th></th><th class="l">card</th>{heads}'
              f'<th>tier</th></tr></thead><tbody>{"".join(rows)}{total}</tbody></table>']
+    over = roster.budget is not None and roster.total > roster.budget
     if roster.verdict:
-        parts.append(f'<p class="verdict">{e(roster.verdict)}</p>')
+        parts.append(f'<p class="verdict{" over" if over else ""}">{e(roster.verdict)}</p>')
     if roster.fits:
         parts.append(f"<p>{e(roster.fits)}</p>")
     if roster.errors:
@@ -156,7 +169,8 @@ def roster_html(roster: Roster) -> str:
         items = "".join(f"<li>{e(p)}</li>" for p in roster.warnings)
         parts.append(f'<div class="warnings"><b>Warnings</b><ul>{items}</ul></div>')
     parts.append('<p class="foot">HP hit points · move and sight in cm · recon, accuracy and repair: the roll '
-                 'needed on a die · RoF rate of fire (BT-2). Labels as the table names the tanks.</p>')
+                 'needed on a die · RoF rate of fire (BT-2). Labels as the table names the tanks (against an army with the '
+                 'same cards, the second army numbers on: t34#2).</p>')
     return "".join(parts)
 
 

@@ -128,16 +128,28 @@ def test_issue_60_5_roster_lists_every_tank_with_its_card_values_and_the_total_a
     assert len(cards) == 4  # --with-cards: one card per card the army uses
 
 
+def test_issue_60_5_roster_labels_are_the_ones_the_game_gives() -> None:
+    from core.registry import get_ruleset
+    from rulesets.battle_of_tanks.printing import labels
+
+    game = get_ruleset("battle-of-tanks").new_game("village-crossroads")
+    tanks = [t for t in game.tanks if t.side == "a"]  # side b's numbers go on after side a's (t34#2)
+    names = [None if t.label.split("#")[0] == t.card.label else t.label for t in tanks]
+    assert labels([(n, t.card, t.card.id) for n, t in zip(names, tanks, strict=True)]) == [t.label for t in tanks]
+
+
 def test_issue_60_5_an_invalid_army_still_prints_its_roster_with_every_problem_and_exits_1(tmp_path: Path) -> None:
     army = tmp_path / "big.yaml"
     army.write_text("ruleset: battle-of-tanks\nkind: army\nname: Too Big\nbudget: 10\ntanks:\n"
-                    "  - card: tiger-i\n  - card: is-2\n  - card: panzer-z\n", encoding="utf-8")
+                    "  - card: tiger-i\n  - {card: is-2, name: Stalin}\n  - {card: is-2, name: stalin}\n"
+                    "  - card: panzer-z\n", encoding="utf-8")
     out = tmp_path / "big.html"
     result = runner.invoke(app, ["print", "roster", str(army), "-o", str(out)])
     assert result.exit_code == 1
     roster = out.read_text(encoding="utf-8")
     assert "unknown card panzer-z" in roster and "over budget by" in roster
-    assert 'class="problems"' in roster
+    assert 'class="problems"' in roster and 'class="warnings"' in roster  # the two Stalins
+    assert "<b>stalin</b>" in roster and "<b>stalin#2</b>" in roster  # as the table tells them apart
     broken = tmp_path / "broken.yaml"  # a structural typo: the tanks still print, with the problem
     broken.write_text("ruleset: battle-of-tanks\nkind: army\nnmae: Typo\nbudget: 20\ntanks:\n  - card: t-80\n",
                       encoding="utf-8")
