@@ -77,6 +77,7 @@ def register(app: typer.Typer) -> None:
         orientation: str = typer.Option("auto", "--orientation", help="auto, portrait or landscape."),
         overlap: float | None = typer.Option(None, "--overlap", help="Millimetres neighbouring pages share."),
         pieces: bool = typer.Option(False, "--pieces", help="Draw the pieces where they start."),
+        plain: bool = typer.Option(False, "--plain", help="Ground without texture, the table top white: saves ink."),
         counters: bool = typer.Option(True, "--counters/--no-counters",
                                       help="Add the counter sheet (hex and square boards)."),
         out: Path | None = typer.Option(None, "-o", "--output",
@@ -85,7 +86,8 @@ def register(app: typer.Typer) -> None:
         """The board or table at true scale, tiled across pages with overlap marks and a scale bar."""
         target = _target(out, Path(f"{ruleset}-{Path(scenario).stem if scenario else 'default'}-map.pdf"))
         _write(map_document(ruleset, scenario, paper=paper, scale=scale, hex_mm=hex_mm, square_mm=square_mm,
-                            orientation=orientation, overlap=overlap, pieces=pieces, counters=counters), target)
+                            orientation=orientation, overlap=overlap, pieces=pieces, counters=counters, plain=plain),
+               target)
 
     app.add_typer(print_app, name="print")
 
@@ -264,7 +266,8 @@ def cards_document(ruleset_id: str, names: list[str], extra: list[Path], army: P
 # ----------------------------------------------------------------- maps
 def map_document(ruleset_id: str, scenario: str | None, *, paper: str = "a4", scale: float = 1.0,
                  hex_mm: float | None = None, square_mm: float | None = None, orientation: str = "auto",
-                 overlap: float | None = None, pieces: bool = False, counters: bool = True) -> PrintDocument:
+                 overlap: float | None = None, pieces: bool = False, counters: bool = True,
+                 plain: bool = False) -> PrintDocument:
     """The board of ``scenario`` at true scale (times ``scale``), tiled, then its counters."""
     from core.errors import TanktableError, UsageError
     from core.printing.board import board_defs, board_pages
@@ -309,14 +312,14 @@ def map_document(ruleset_id: str, scenario: str | None, *, paper: str = "a4", sc
     tokens: tuple[float, list[Any]] | None = None
     if ruleset_id == "battle-of-tanks":
         board = module.table_board(game, pieces=pieces and not options, mm_per_cm=size.mm_per_unit or 10.0,
-                                   table_only=bool(options))
+                                   table_only=bool(options), plain=plain)
     elif ruleset_id == "tank-chess":
         mm = square_mm or size.square_mm or 30.0
         board = module.board(game, square_mm=mm, pieces=pieces)
         tokens = module.tokens(game, square_mm=mm * scale)
     else:
         mm = hex_mm or size.hex_mm or 30.0
-        board = module.board(game.view(None), hex_mm=mm, pieces=pieces)
+        board = module.board(game.view(None), hex_mm=mm, pieces=pieces, plain=plain)
         tokens = module.counters(source, hex_mm=mm * scale)
     tiling, pages = board_pages(board, sheet, margin=s.margin_mm, footer_mm=s.footer_mm,
                                 overlap=s.overlap_mm if overlap is None else overlap, scale=scale,

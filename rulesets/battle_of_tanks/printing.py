@@ -175,11 +175,13 @@ def roster_html(roster: Roster) -> str:
 
 
 # ----------------------------------------------------------------- the table
-def table_board(game: BattleGame, *, pieces: bool = False, mm_per_cm: float = 10.0, table_only: bool = False) -> Board:
+def table_board(game: BattleGame, *, pieces: bool = False, mm_per_cm: float = 10.0, table_only: bool = False,
+                plain: bool = False) -> Board:
     """The table (BT-3.1) as the screen draws it, at ``mm_per_cm`` mm of paper per cm of
     table: terrain, base plates and the 10 cm grid; with ``pieces`` the tanks where they
     start; ``table_only``: the game is only there to carry a table file (its title is the
-    table's). The heading, legend, sight lines and the screen's scale bar are left out."""
+    table's); ``plain``: the table top left white (the paper), to save ink on a mat of
+    35 pages. The heading, legend, sight lines and the screen's scale bar are left out."""
     from rulesets.battle_of_tanks.svg import SCALE, render_svg
 
     root = local(ET.fromstring(render_svg(game)))
@@ -192,6 +194,8 @@ def table_board(game: BattleGame, *, pieces: bool = False, mm_per_cm: float = 10
         cls = el.get("class", "")
         if el.tag == "line" and el.get("stroke-width") is None:  # the grid: a hairline, not 2 mm
             el.set("stroke-width", f"{0.25 / mm_per_px:.3f}")
+        if plain and "table-top" in cls.split():
+            el.set("fill", "#ffffff")
         if el.tag == "text":
             mm = TEXT_MM["terrain-label"] if "terrain-label" in cls else TEXT_MM["tank-label"]
             el.set("font-size", f"{mm / mm_per_px:.3f}")

@@ -53,13 +53,22 @@ def card_faces(cards: Mapping[str, Any]) -> list[CardFace]:
     return [card_face(k, c) for k, c in cards.items()]
 
 
-def board(view: dict[str, Any], *, hex_mm: float, pieces: bool = False) -> Board:
+def board(view: dict[str, Any], *, hex_mm: float, pieces: bool = False, plain: bool = False) -> Board:
     """The hex board of a game's full view, each hex ``hex_mm`` across its flats; with
-    ``pieces`` the pieces where the set-up puts them."""
-    from rulesets.duel_of_the_giants.svg import SIZE, W, centre, draw_pieces, draw_terrain
+    ``pieces`` the pieces where the set-up puts them; ``plain``: each hex's ground a pale
+    flat colour of its terrain instead of its texture (saves ink; forests and high ground
+    keep their trees and contours)."""
+    from core.art.terrain import shade
+    from rulesets.duel_of_the_giants.svg import COLOURS, SIZE, W, centre, draw_pieces, draw_terrain
 
     svg = ET.Element("svg")
     draw_terrain(svg, view)
+    if plain:
+        for el in svg.iter("polygon"):
+            classes = (el.get("class") or "").split()
+            if "hex-ground" in classes:
+                kind = next((c for c in classes if c != "hex-ground"), "")
+                el.set("fill", shade(COLOURS.get(kind, "#dddddd"), 0.55))
     if pieces:
         draw_pieces(svg, view)
     g = ET.Element("g", {"class": "dg-board"})

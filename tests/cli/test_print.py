@@ -69,8 +69,10 @@ def test_issue_60_5_a_table_file_prints_at_half_scale_with_a_scale_bar_in_table_
     from rulesets.battle_of_tanks.svg import SCALE
 
     table = ARMIES.parent / "tables" / "wooded-ridge.yaml"  # a kind: table file, as a designer's own
-    doc = map_document("battle-of-tanks", str(table), scale=0.5)
+    doc = map_document("battle-of-tanks", str(table), scale=0.5, plain=True)
     assert doc.title.startswith("Battle of Tanks: table Wooded ridge, 120 x 120 cm")
+    (top,) = re.findall(r'<rect[^>]*class="table-top"[^>]*>', doc.html())
+    assert 'fill="#ffffff"' in top  # --plain: no grass to print
     pages = sheets(doc.html())
     assert mm_per_unit(pages[0]) * SCALE == pytest.approx(5, rel=1e-5)
     bar = pages[0].find(".//g[@class='scale-bar']")
@@ -93,7 +95,12 @@ def test_issue_60_5_duel_of_the_giants_hexes_are_the_settings_width_and_every_co
     assert sum(len(p.findall("g[@class='counter-back']")) for p in backs) == 40  # tires and Stuka: one face
     counter = fronts[0].find("g[@class='counter-cuts']/rect")
     assert counter is not None and float(counter.get("width", "0")) == pytest.approx(30 * 0.66)
-    bigger = map_document("duel-of-the-giants", "summer", hex_mm=40, counters=False)
+    def grounds(html: str) -> list[str]:
+        return re.findall(r'<polygon class="hex-ground[^>]*>', html)
+
+    assert sum("url(#" in g for g in grounds(doc.html())) > 80  # textured ground (a forest is flat under its trees)
+    bigger = map_document("duel-of-the-giants", "summer", hex_mm=40, counters=False, plain=True)
+    assert len(grounds(bigger.html())) == 99 and not any("url(#" in g for g in grounds(bigger.html()))  # --plain
     assert mm_per_unit(sheets(bigger.html())[0]) * W == pytest.approx(40, rel=1e-5)
     assert not any(p.get("data-side") for p in sheets(bigger.html()))
 
