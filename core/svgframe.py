@@ -46,10 +46,17 @@ class HeadingLine:
 @dataclass(frozen=True)
 class LegendItem:
     """One entry of the legend: a sample of the symbol (elements drawn in a
-    ``SWATCH`` square at the origin) and what it means. No sample: text only."""
+    ``SWATCH`` square at the origin) and what it means. No sample: text only.
+
+    ``brief`` is the label's short form for a legend with little room: a picture
+    read on its own shows the whole label, the browser table's legend (which
+    must leave the board its height) shows the brief and the whole label as its
+    tooltip (``data-brief`` on the entry, ``class="more"`` on the rows a long
+    label goes on in; cli/serve/static/table/legend.js)."""
 
     label: str
     sample: Sequence[ET.Element] = field(default_factory=tuple)
+    brief: str | None = None
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
@@ -117,7 +124,10 @@ def frame(svg: ET.Element, *, width: float, top: float, bottom: float, heading: 
                 x, y = PAD, y + ROW
             for k, part in enumerate(wrap(item.label, LEGEND_SIZE, inner - sample_w)):
                 first = k == 0
-                _legend_item(key, x if first else x + sample_w, y, LegendItem(part, item.sample if first else ()))
+                row = _legend_item(key, x if first else x + sample_w, y,
+                                   LegendItem(part, item.sample if first else (), item.brief if first else None))
+                if item.brief is not None and not first:
+                    row.set("class", "more")
                 y += ROW
             x = PAD
             continue
@@ -138,10 +148,13 @@ def frame(svg: ET.Element, *, width: float, top: float, bottom: float, heading: 
     svg.append(key)
 
 
-def _legend_item(parent: ET.Element, x: float, y: float, item: LegendItem) -> None:
+def _legend_item(parent: ET.Element, x: float, y: float, item: LegendItem) -> ET.Element:
     """One legend entry with its top left corner at (x, y)."""
     g = ET.SubElement(parent, "g", {"transform": f"translate({_px(x)},{_px(y)})"})
+    if item.brief is not None:
+        g.set("data-brief", item.brief)
     if item.sample:
         sample = ET.SubElement(g, "g", {"class": "sample"})
         sample.extend(item.sample)
     _text(g, SWATCH + 5 if item.sample else 0, 12, item.label, LEGEND_SIZE)
+    return g

@@ -250,7 +250,9 @@ class DuelOfTheGiantsRuleset(Ruleset):
         from rulesets.duel_of_the_giants.svg import render_svg
 
         outcome = game.outcome()
-        return render_svg(game.view(player), None if outcome is None else outcome.reason)
+        cfg = game.cfg if isinstance(game, DuelGame) else None
+        return render_svg(game.view(player), None if outcome is None else outcome.reason,
+                          cfg.terrain if cfg else None, cfg.front if cfg else None)
 
     def board_aids(self, game: Game[Any], actions: Sequence[Action], notes: Sequence[str]) -> BoardAids | None:
         from rulesets.duel_of_the_giants.table_aids import board_aids

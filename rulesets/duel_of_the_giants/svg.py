@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from typing import Any
 
 from core.art.splice import Splice
@@ -35,6 +36,7 @@ from core.art.terrain import (
 from core.svgframe import HeadingLine, LegendItem, frame
 from rulesets.duel_of_the_giants.board import FACINGS, LETTERS, parse_hex
 from rulesets.duel_of_the_giants.render import ATG_CODE
+from rulesets.duel_of_the_giants.settings import FrontRules, TerrainType
 
 SIZE = 30.0
 W = math.sqrt(3) * SIZE
@@ -165,9 +167,12 @@ def _terrain(v: dict[str, Any], letter_to_kind: dict[str, str], front: set[str],
     return out
 
 
-def render_svg(v: dict[str, Any], result: str | None = None) -> str:
+def render_svg(v: dict[str, Any], result: str | None = None, terrain: Mapping[str, TerrainType] | None = None,
+               front: FrontRules | None = None) -> str:
     """The board as ``v`` (one player's view, or the full one) shows it; ``result`` is
-    the public result of a finished game (the view knows only the rules' own end)."""
+    the public result of a finished game (the view knows only the rules' own end).
+    ``terrain`` and ``front`` are the game's terrain rules (public, the same for both
+    sides): given, the legend says what each terrain on the map does (:func:`legend`)."""
     cols, rows = v["columns"], v["rows"]
     width = W * cols + W / 2 + 20
     svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg")
@@ -196,8 +201,8 @@ def render_svg(v: dict[str, Any], result: str | None = None) -> str:
                       fill=VP_MARK if i == n - pos else "#eee", stroke="#999")
     txt = ET.SubElement(svg, "text", x="20", y=f"{bar_y + 30:.1f}", style="font: 12px sans-serif")
     txt.text = v["vp"]["bar"]
-    frame(svg, width=width, top=32, bottom=bar_y + 40, heading=heading(v, result), legend=legend(v, splice),
-          background="#ffffff")
+    frame(svg, width=width, top=32, bottom=bar_y + 40, heading=heading(v, result),
+          legend=legend(v, splice, terrain, front), background="#ffffff")
     return splice.fill(ET.tostring(svg, encoding="unicode"))
 
 
@@ -314,8 +319,51 @@ def heading(v: dict[str, Any], result: str | None = None) -> list[HeadingLine]:
     return lines
 
 
-def legend(v: dict[str, Any], splice: Splice | None = None) -> list[LegendItem]:
-    """A sample and a meaning for every symbol of the picture: the season's terrain,
+TERRAIN_RULE = {"steppe": "DG-4.2", "forest": "DG-4.3", "high_ground": "DG-4.4", "swamp": "DG-4.5",
+                "snow_steppe": "DG-23", "snow_forest": "DG-23.3", "snow_high_ground": "DG-23.2",
+                "snowdrift": "DG-23.5"}
+"""The rule that says what each shipped terrain type does, named in the legend."""
+
+
+def terrain_name(kind: str) -> str:
+    """A terrain type's name and rule: ``high ground (DG-4.4)``."""
+    rule = TERRAIN_RULE.get(kind)
+    return kind.replace("_", " ") + (f" ({rule})" if rule else "")
+
+
+def describe_terrain(kind: str, t: TerrainType | None) -> str:
+    """A terrain type's legend line: its name and rule, and with its data (``t``) what
+    it does, shortly enough for one row of the legend (issue 60.4):
+    ``forest (DG-4.3): T-34 1 MA, Tiger 1 card; blocks sight; ...``."""
+    named = terrain_name(kind)
+    if t is None:
+        return named
+    tiger = "no Tigers" if t.tiger_cost is None else f"Tiger {t.tiger_cost} card{'s' if t.tiger_cost > 1 else ''}"
+    parts = [f"T-34 {t.t34_cost} MA, {tiger}"]
+    for flag, text in ((t.dash, "T-34 dash"), (t.blocks_los, "blocks sight"),
+                       (t.high_ground, "better fire and recon"), (t.conceals or t.snowdrift, "hides units"),
+                       (t.snowdrift, "gone when a tank leaves or turns"),
+                       (t.fire_penalty > 0, f"-{t.fire_penalty} FP into it"),
+                       (t.fires_first, "fires first"), (not t.stuka_attack, "no Stuka"),
+                       (not t.mines, "no mines"), (not t.marker_enter, "no tank markers"),
+                       (t.marker_enter and not t.marker_recon, "markers not reconnoitred")):
+        if flag:
+            parts.append(text)
+    return f"{named}: " + "; ".join(parts)
+
+
+def terrain_present(v: dict[str, Any]) -> list[str]:
+    """The season's terrain types the view's map holds, in the terrain data's order."""
+    letter_to_kind = {t["letter"]: k for k, t in v["terrain_types"].items() if t["season"] == v["season"]}
+    found = {letter_to_kind.get(ch, "steppe" if v["season"] == "summer" else "snow_steppe")
+             for row in v["terrain"] for ch in row}
+    return [k for k, t in v["terrain_types"].items() if t["season"] == v["season"] and k in found]
+
+
+def legend(v: dict[str, Any], splice: Splice | None = None, terrain: Mapping[str, TerrainType] | None = None,
+           front: FrontRules | None = None) -> list[LegendItem]:
+    """A sample and a meaning for every symbol of the picture: the terrain on the map
+    (only the kinds it holds, each with what it does when ``terrain`` is given),
     pieces, markers (with every code a marker can show, whatever this view shows)."""
     def hexagon(fill: str, stroke: str = "#777", stroke_width: str = "1") -> ET.Element:
         pts = " ".join(f"{8 + 8 * math.cos(math.radians(60 * i - 30)):.1f},"
@@ -346,11 +394,14 @@ def legend(v: dict[str, Any], splice: Splice | None = None) -> list[LegendItem]:
         airfield(sample, 8, 4, 11, STRIP.get(v["season"], STRIP["summer"]))
         return sample
 
-    items = [LegendItem(kind.replace("_", " "), [ground(kind)]) for kind in season]
+    items = [LegendItem(describe_terrain(kind, (terrain or {}).get(kind)), [ground(kind)], terrain_name(kind))
+             for kind in terrain_present(v)]
     if items:
-        items[0] = LegendItem(items[0].label, [key_art.defs, *items[0].sample])
+        items[0] = LegendItem(items[0].label, [key_art.defs, *items[0].sample], items[0].brief)
+    entering = (f": T-34 +{front.t34_extra_cost} MA, Tiger +{front.tiger_extra_cards} card to enter"
+                if front is not None else "")
     items += [
-        LegendItem("front element (DG-5)", [front_sample()]),
+        LegendItem(f"front element (DG-5){entering}", [front_sample()], "front element (DG-5)"),
         LegendItem("Tiger (T and its number, DG-11)", [sample(GERMAN, turret="faceted")]),
         LegendItem("T-34 (its number, DG-15)", [sample(SOVIET)]),
         LegendItem("destroyed tank: burnt out", [sample(SOVIET, wreck=True)]),

@@ -72,3 +72,19 @@ def test_a_long_legend_note_takes_its_own_rows_with_its_sample_once() -> None:
     assert [len(r.findall(f"{NS}g")) for r in rows] == [1, 1] + [0] * (len(rows) - 2)
     assert " ".join(r.findtext(f"{NS}text") or "" for r in rows[1:]) == note
     assert all(text_width(r.findtext(f"{NS}text") or "", LEGEND_SIZE) <= 300 - 2 * PAD for r in rows)
+
+
+def test_issue_60_4_a_brief_marks_its_entry_and_the_rows_its_long_label_goes_on_in() -> None:
+    """An entry with a short form carries it (``data-brief``) for the browser table's
+    legend; the rows a long label goes on in are ``class="more"``; other entries carry neither."""
+    long = ("forest (DG-4.3): " + "hides units; " * 12).strip()
+    root = _framed([], [LegendItem(long, [ET.Element("rect")], "forest (DG-4.3)"), LegendItem("airfield")])
+    key = root.find(f"{NS}g[@class='legend']")
+    assert key is not None
+    entries = list(key)
+    assert len(entries) >= 3
+    assert entries[0].get("data-brief") == "forest (DG-4.3)" and entries[0].get("class") is None
+    more = entries[1:-1]
+    assert more and all(e.get("class") == "more" and e.get("data-brief") is None for e in more)
+    assert " ".join(t.text or "" for e in entries[:-1] for t in e.iter(f"{NS}text")) == long
+    assert entries[-1].get("data-brief") is None and entries[-1].get("class") is None

@@ -59,8 +59,9 @@ def test_dg_23_heading_and_legend_follow_the_season() -> None:
     g = RULESET.new_game("winter", {}, 0)
     root = picture(RULESET.render_svg(g, 0))
     assert "season: winter" in _heading(g, 0)[1]
-    legend = [t.text for t in group(root, "legend").iter(f"{NS}text")]
-    assert "snow steppe" in legend and "steppe" not in legend
+    legend = [t.text or "" for t in group(root, "legend").iter(f"{NS}text")]
+    assert any(t.startswith("snow steppe (DG-23):") for t in legend)
+    assert not any(t.startswith("steppe") for t in legend)
 
 
 def test_dg_23_6_a_drop_marker_shows_its_drops_on_its_hex() -> None:
@@ -108,6 +109,43 @@ def test_legend_names_every_symbol() -> None:
                    "ATG marker (DG-12): 8 PAK 8.8, 3 PAK 36, b bluff, ? unknown, t tire",
                    "mine marker (DG-14)", "airfield", "Stuka", "VP bar"):
         assert symbol in text, symbol
+
+
+def _legend_entries(root: ET.Element) -> list[tuple[str, str | None, str | None]]:
+    """(text, short form, terrain kind of its swatch) of each row of the legend; a long
+    entry's text goes on in the next rows (class ``more``)."""
+    rows = []
+    for entry in group(root, "legend"):
+        text = " ".join(t.text or "" for t in entry.iter(f"{NS}text"))
+        kinds = [p.get("class", "").split()[-1] for p in entry.iter(f"{NS}polygon")
+                 if "hex-ground" in p.get("class", "")]
+        rows.append((text, entry.get("data-brief"), kinds[0] if kinds else None))
+    return rows
+
+
+def test_issue_60_4_legend_says_what_each_terrain_on_the_map_does_and_only_those() -> None:
+    """Only the terrain the map holds (a map with no swamp has no swamp entry), each
+    drawn as on the board with its rule and what its data says it does (DG-4, DG-23);
+    the short form (name and rule) is what the browser table's legend shows."""
+    g = RULESET.new_game("summer", {}, 0)
+    assert isinstance(g, DuelGame)
+    root = picture(RULESET.render_svg(g, 1))
+    rows = _legend_entries(root)
+    kinds = [kind for _, _, kind in rows if kind]
+    text = " ".join(t for t, _, _ in rows)
+    assert "swamp (DG-4.5): T-34 2 MA, no Tigers; no mines; no tank markers" in text
+    assert ("forest (DG-4.3): T-34 1 MA, Tiger 1 card; blocks sight; hides units; -1 FP into it; fires first; "
+            "no Stuka; markers not reconnoitred") in text
+    assert "high ground (DG-4.4): T-34 1 MA, Tiger 1 card; blocks sight; better fire and recon" in text
+    assert "front element (DG-5): T-34 +1 MA, Tiger +1 card to enter" in text
+    briefs = [brief for _, brief, _ in rows if brief]
+    assert briefs[:4] == ["steppe (DG-4.2)", "forest (DG-4.3)", "high ground (DG-4.4)", "swamp (DG-4.5)"]
+    assert kinds[:4] == ["steppe", "forest", "high_ground", "swamp"]
+    # no swamp on the map: no swamp in the legend
+    for pos in [p for p, kind in g.terrain.items() if kind == "swamp"]:
+        g.terrain[pos] = "forest"
+    text = " ".join(t for t, _, _ in _legend_entries(picture(RULESET.render_svg(g, 1))))
+    assert "swamp" not in text and "forest (DG-4.3)" in text
 
 
 def _secret_phase_b() -> DuelGame:

@@ -251,6 +251,12 @@ def test_playtest_29_4_the_legend_is_in_sight_at_1024x768(browser: Browser, live
         assert boxes["scale"] == pytest.approx(1), "the legend at the size the server drew it"
         assert drawing["h"] >= 768 / 2 and drawing["y"] + drawing["h"] <= key["y"] + 1, boxes  # the map keeps room
         b.screenshot(screenshots / f"layout-legend-{ruleset}-1024x768.png")
+        if ruleset == "duel-of-the-giants":  # issue 60.4: a terrain's name here, what it does as its tooltip
+            shown = dict(b.js("[...document.querySelectorAll('#board svg.tt-legend g.legend > g')].map(g =>"
+                              " [g.querySelector(':scope > text').textContent,"
+                              "  g.querySelector(':scope > title')?.textContent || ''])"))
+            assert shown["forest (DG-4.3)"].startswith("forest (DG-4.3): T-34 1 MA, Tiger 1 card; blocks sight")
+            assert not any("MA" in text for text in shown), shown
         # folded away by its button, the legend gives the map its room; unfolded, it is back
         b.click("#legend-toggle")
         b.wait(f"document.querySelector('#board svg.tt-legend').hasAttribute('hidden')"

@@ -3,6 +3,9 @@
 // there, it takes a quarter of the height the window gives the board. The legend
 // moves into a drawing of its own right under the map, the map's viewBox is cut
 // at the legend's top, and only the map is zoomed, panned and fitted to the window.
+// An entry with a short form (data-brief: a terrain's name, where a picture read on
+// its own says what the terrain does, issue 60.4) shows that here, with the whole
+// text as its tooltip, so the legend leaves the board its room.
 import {svgNode} from "../dom.js";
 
 const GAP = 6;  // drawing units kept above the legend's first row (svgframe's PAD / 2)
@@ -24,7 +27,24 @@ export function moveLegend(svg) {
   const paper = svg.querySelector(":scope > rect")?.getAttribute("fill") || "#fff";  // the picture's own paper
   key.append(svgNode("rect", {x: box.x, y: top, width: box.width, height: bottom - top, fill: paper}));
   key.append(legend);
+  briefen(legend);
   svg.setAttribute("viewBox", `${box.x} ${box.y} ${box.width} ${top - box.y}`);
   svg.setAttribute("height", String(top - box.y));
   svg.after(key);
+}
+
+/** Each entry of `legend` that has a short form shows it; its whole text (the rows it
+ * went on in, class "more", folded in) becomes its tooltip. */
+function briefen(legend) {
+  for (const entry of legend.querySelectorAll(":scope > g[data-brief]")) {
+    const label = entry.querySelector(":scope > text");
+    if (!label) continue;
+    const words = [label.textContent];
+    for (let next = entry.nextElementSibling; next && next.matches("g.more"); next = entry.nextElementSibling) {
+      words.push(next.textContent);
+      next.remove();
+    }
+    label.textContent = entry.dataset.brief;
+    entry.prepend(svgNode("title", {}, words.join(" ")));
+  }
 }
