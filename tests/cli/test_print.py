@@ -181,6 +181,12 @@ def test_issue_60_5_card_sheets_for_each_ruleset_and_a_chosen_card(tmp_path: Pat
     assert page.get("width") == "215.9mm"
     titles = [t.text for t in page.iter("text") if t.get("class") == "card-title"]
     assert titles == ["Heavy Tank", "Medium Tank"]
+    result = runner.invoke(app, ["print", "cards", "battle-of-tanks", "--army", str(ARMIES / "heavy-line.yaml"),
+                                 "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    titles = [t.text for p in sheets(out.read_text(encoding="utf-8")) for t in p.iter("text")
+              if t.get("class") == "card-title"]
+    assert titles == ["Tiger I", "IS-2", "T-34-85M"]  # the army's cards, once each, in its order
 
 
 def test_issue_60_5_a_pdf_without_chromium_says_what_to_do_and_writes_nothing(tmp_path: Path,
