@@ -1,4 +1,4 @@
-"""``tanktable hex``: line of sight, paths and reach on any hex map.
+"""``tanktable hex``: line of sight, paths and reach on any hex map, and the map drawn.
 
 Only typer is imported at module level; the hex core loads when a command runs.
 Exit codes: 0 ok (``los`` reports blocked lines as a result, not an error),
@@ -18,7 +18,7 @@ _TERRAIN_HELP = "Extra terrain file(s) (kind: terrain) on top of the map's own."
 
 def register(app: typer.Typer) -> None:
     """Add the ``hex`` command group to the main app."""
-    hex_app = typer.Typer(help="Hex maps: line of sight, cheapest paths, reachable hexes.",
+    hex_app = typer.Typer(help="Hex maps: line of sight, cheapest paths, reachable hexes, the map drawn.",
                           no_args_is_help=True)
 
     @hex_app.command("los")
@@ -61,6 +61,18 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Every hex reachable with N movement points (road bonus HTC-T93.1 included)."""
         raise typer.Exit(_guard(_reach, map_, frm, mp, terrain, json_out, svg))
+
+    @hex_app.command("draw")
+    def draw_cmd(
+        map_: str = typer.Argument(..., metavar="MAP", help=_MAP_HELP),
+        terrain: list[Path] = typer.Option([], "--terrain", help=_TERRAIN_HELP),
+        svg: Path | None = typer.Option(None, "--svg", help="Write an SVG picture (with the terrain's legend) "
+                                        "to this file instead of printing the map as text."),
+        legend: bool = typer.Option(True, "--legend/--no-legend", help="Under the SVG picture, what each "
+                                    "terrain on the map does."),
+    ) -> None:
+        """The map itself: as text, or as an SVG picture with a legend of its terrain."""
+        raise typer.Exit(_guard(_draw, map_, terrain, svg, legend))
 
     @hex_app.command("cover")
     def cover_cmd(
@@ -252,6 +264,21 @@ def _reach(map_: str, frm: str, mp: int, terrain: list[Path], json_out: bool, sv
             typer.echo(f"  {cost} MP: {' '.join(labels)}{bonus}")
         if svg is not None:
             typer.echo(f"wrote {svg}")
+    return 0
+
+
+def _draw(map_: str, terrain: list[Path], svg: Path | None, legend: bool) -> int:
+    board = _board(map_, terrain)
+    if svg is None:
+        from core.grid.hextext import board_text
+
+        typer.echo(board_text(board))
+        return 0
+    from core.grid.hexsvg import board_svg
+
+    title = f"{board.name}: {board.columns} x {board.rows} hexes" if board.name else None
+    _write_svg(svg, board_svg(board, title=title, legend=legend))
+    typer.echo(f"wrote {svg}")
     return 0
 
 

@@ -177,3 +177,20 @@ def test_los_svg_outlines_the_blocking_hex(map_file: Path, tmp_path: Path) -> No
     c1 = next(e for e in root.iter(f"{ns}polygon") if e.findtext(f"{ns}title", "").startswith("C1 "))
     assert blockers[0].get("points") == c1.get("points")
     assert "red outline: what blocks" in svg.read_text()
+
+
+def test_issue_60_4_draw_prints_the_map_or_writes_it_with_the_legend_of_its_terrain(
+        map_file: Path, tmp_path: Path) -> None:
+    code, out, _ = run("hex", "draw", str(map_file))
+    assert code == 0 and "W" in out and "~" in out and "A" in out.splitlines()[0]
+    svg = tmp_path / "m.svg"
+    code, out, _ = run("hex", "draw", str(map_file), "--svg", str(svg))
+    assert code == 0 and f"wrote {svg}" in out
+    root = ET.fromstring(svg.read_text(encoding="utf-8"))
+    kinds = [g.get("data-terrain") for g in root.iter("{http://www.w3.org/2000/svg}g")
+             if g.get("class") == "terrain-sample"]
+    assert kinds == ["open", "orchard", "water_barrier", "woods"]  # no stream: the map has none
+    code, _, _ = run("hex", "draw", str(map_file), "--svg", str(svg), "--no-legend")
+    assert code == 0 and "terrain-sample" not in svg.read_text(encoding="utf-8")
+    code, _, err = run("hex", "draw", str(tmp_path / "none.yaml"))
+    assert code == 1 and "no such file" in err
