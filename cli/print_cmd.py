@@ -78,6 +78,8 @@ def register(app: typer.Typer) -> None:
         overlap: float | None = typer.Option(None, "--overlap", help="Millimetres neighbouring pages share."),
         pieces: bool = typer.Option(False, "--pieces", help="Draw the pieces where they start."),
         plain: bool = typer.Option(False, "--plain", help="Ground without texture, the table top white: saves ink."),
+        poster: bool = typer.Option(False, "--poster", help="The board on one sheet its own size (for a print "
+                                                              "shop's large-format printer); counters on --paper."),
         counters: bool = typer.Option(True, "--counters/--no-counters",
                                       help="Add the counter sheet (hex and square boards)."),
         out: Path | None = typer.Option(None, "-o", "--output",
@@ -86,7 +88,8 @@ def register(app: typer.Typer) -> None:
         """The board or table at true scale, tiled across pages with overlap marks and a scale bar."""
         target = _target(out, Path(f"{ruleset}-{Path(scenario).stem if scenario else 'default'}-map.pdf"))
         _write(map_document(ruleset, scenario, paper=paper, scale=scale, hex_mm=hex_mm, square_mm=square_mm,
-                            orientation=orientation, overlap=overlap, pieces=pieces, counters=counters, plain=plain),
+                            orientation=orientation, overlap=overlap, pieces=pieces, counters=counters, plain=plain,
+                            poster=poster),
                target)
 
     app.add_typer(print_app, name="print")
@@ -267,11 +270,13 @@ def cards_document(ruleset_id: str, names: list[str], extra: list[Path], army: P
 def map_document(ruleset_id: str, scenario: str | None, *, paper: str = "a4", scale: float = 1.0,
                  hex_mm: float | None = None, square_mm: float | None = None, orientation: str = "auto",
                  overlap: float | None = None, pieces: bool = False, counters: bool = True,
-                 plain: bool = False) -> PrintDocument:
-    """The board of ``scenario`` at true scale (times ``scale``), tiled, then its counters."""
+                 plain: bool = False, poster: bool = False) -> PrintDocument:
+    """The board of ``scenario`` at true scale (times ``scale``), tiled (``poster``: on one
+    sheet of its own size), then its counters."""
     from core.errors import TanktableError, UsageError
     from core.printing.board import board_defs, board_pages
     from core.printing.document import PrintDocument
+    from core.printing.paper import Paper
     from core.printing.paper import paper as paper_of
     from core.printing.settings import board_size
     from core.printing.sheets import counter_sheets
@@ -321,7 +326,13 @@ def map_document(ruleset_id: str, scenario: str | None, *, paper: str = "a4", sc
         mm = hex_mm or size.hex_mm or 30.0
         board = module.board(game.view(None), hex_mm=mm, pieces=pieces, plain=plain)
         tokens = module.counters(source, hex_mm=mm * scale)
-    tiling, pages = board_pages(board, sheet, margin=s.margin_mm, footer_mm=s.footer_mm,
+    board_sheet = sheet
+    if poster:
+        k = board.mm_per_unit * scale
+        board_sheet = Paper("board-sized", board.width * k + 2 * s.margin_mm,
+                            board.height * k + 2 * s.margin_mm + s.footer_mm)
+        orientation = "portrait"
+    tiling, pages = board_pages(board, board_sheet, margin=s.margin_mm, footer_mm=s.footer_mm,
                                 overlap=s.overlap_mm if overlap is None else overlap, scale=scale,
                                 orientation=orientation)  # type: ignore[arg-type]
     doc = PrintDocument(board.title, sheet, defs=[board_defs(board)])
@@ -332,5 +343,10 @@ def map_document(ruleset_id: str, scenario: str | None, *, paper: str = "a4", sc
         for page in counter_sheets(found, sheet, size=side, margin=s.margin_mm, footer_mm=s.footer_mm,
                                    title=board.title.split(",")[0]):
             doc.add_sheet(page)
-    doc.title = f"{board.title} ({tiling.rows} rows x {tiling.cols} columns of pages)"
+    if poster:
+        doc.title = f"{board.title} (one sheet {board_sheet.width:.0f} x {board_sheet.height:.0f} mm)"
+    elif tiling.pages > 1:
+        doc.title = f"{board.title} ({tiling.rows} rows x {tiling.cols} columns of pages)"
+    else:
+        doc.title = f"{board.title} (one page)"
     return doc

@@ -30,13 +30,17 @@ class PrintDocument:
     defs: list[ET.Element] = field(default_factory=list)
     """Hidden ``<svg>`` elements whose drawings the sheets use (a board)."""
     sheets: int = 0
+    sizes: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Each named page (CSS ``@page NAME``) the sheets use: its width and height in mm."""
 
     def add_sheet(self, svg: ET.Element) -> None:
-        """One page: an ``<svg>`` whose width and height are the paper's, in mm."""
+        """One page: an ``<svg>`` whose width and height (mm) are its paper's, portrait or
+        landscape, or any other size (a board on one sheet): each size gets its named page."""
         width = float(svg.get("width", "0").removesuffix("mm"))
         height = float(svg.get("height", "0").removesuffix("mm"))
-        landscape = width > height + 0.01
-        svg.set("class", ("tt-sheet " + ("land" if landscape else "port")).strip())
+        name = f"s{f(width)}x{f(height)}".replace(".", "_")
+        self.sizes[name] = (width, height)
+        svg.set("class", f"tt-sheet {name}")
         self.parts.append(ET.tostring(svg, encoding="unicode"))
         self.sheets += 1
 
@@ -47,17 +51,15 @@ class PrintDocument:
     def html(self) -> str:
         w, h = self.paper.width, self.paper.height
         defs = "".join(ET.tostring(d, encoding="unicode") for d in self.defs)
+        named = "".join(f"@page {n} {{ size: {f(sw)}mm {f(sh)}mm; margin: 0; }}\n"
+                        f"svg.tt-sheet.{n} {{ page: {n}; }}\n" for n, (sw, sh) in self.sizes.items())
         css = f"""
 @page {{ size: {f(w)}mm {f(h)}mm; margin: 0; }}
-@page port {{ size: {f(w)}mm {f(h)}mm; margin: 0; }}
-@page land {{ size: {f(h)}mm {f(w)}mm; margin: 0; }}
-@page flow {{ size: {f(w)}mm {f(h)}mm; margin: 12mm 12mm 14mm 12mm; }}
+{named}@page flow {{ size: {f(w)}mm {f(h)}mm; margin: 12mm 12mm 14mm 12mm; }}
 html, body {{ margin: 0; padding: 0; }}
 body {{ font-family: sans-serif; color: #222; -webkit-print-color-adjust: exact; print-color-adjust: exact; }}
 svg.tt-defs {{ position: absolute; width: 0; height: 0; overflow: hidden; }}
 svg.tt-sheet {{ display: block; break-after: page; overflow: hidden; background: #fff; }}
-svg.tt-sheet.port {{ page: port; }}
-svg.tt-sheet.land {{ page: land; }}
 section.flow {{ page: flow; break-after: page; font-size: 10pt; }}
 section.flow table {{ border-collapse: collapse; width: 100%; }}
 section.flow th, section.flow td {{ border-bottom: 0.2mm solid #bbb; padding: 1.2mm 1.5mm; text-align: right;

@@ -78,6 +78,9 @@ def test_issue_60_5_a_table_file_prints_at_half_scale_with_a_scale_bar_in_table_
     bar = pages[0].find(".//g[@class='scale-bar']")
     assert bar is not None and (bar.get("data-mm"), bar.get("data-label")) == ("100", "20 cm")
     assert len(pages) < 35
+    poster = sheets(map_document("battle-of-tanks", None, poster=True).html())
+    assert len(poster) == 1 and (poster[0].get("width"), poster[0].get("height")) == ("1216mm", "1230mm")
+    assert mm_per_unit(poster[0]) * SCALE == pytest.approx(10, rel=1e-5)  # one sheet, 1:1, margins and footer
 
 
 def test_issue_60_5_duel_of_the_giants_hexes_are_the_settings_width_and_every_counter_is_on_the_sheet() -> None:
