@@ -245,7 +245,8 @@ def tile_marks(page: ET.Element, tiling: Tiling, t: Tile) -> None:
     """The marks of one tiled page, placed in page millimetres: a dashed cut line along
     its left and top edges where it has a neighbour (trim there and lay it on that
     neighbour), a dotted line where the next page's edge comes to lie, and registration
-    marks in each shared strip, at the same place of the drawing on both pages."""
+    marks in each strip it shares with a neighbour, at the same places of the drawing as
+    the neighbour's."""
     m = tiling.layout.margin
     pw, ph = tiling.layout.size
     ov = tiling.overlap
@@ -262,13 +263,18 @@ def tile_marks(page: ET.Element, tiling: Tiling, t: Tile) -> None:
     if below:
         y = m + t.height - ov
         line(g, m, y, m + t.width, y, width=0.2, dash="0.6 1", colour="#555555", cls="overlap")
-    # marks at fixed places of the drawing, so that both pages sharing a strip show them alike
-    if right:
-        for frac in (0.2, 0.8):
+    # the same places of the drawing on both pages that share a strip: in the middle of the
+    # strip, at a fifth and four fifths along it (pages of one row are equally tall, of one
+    # column equally wide, so the neighbour puts them at the same places)
+    for frac in (0.2, 0.8):
+        if right:
             registration_mark(g, m + t.width - ov / 2, m + t.height * frac)
-    if below:
-        for frac in (0.2, 0.8):
+        if t.col > 0:
+            registration_mark(g, m + ov / 2, m + t.height * frac)
+        if below:
             registration_mark(g, m + t.width * frac, m + t.height - ov / 2)
+        if t.row > 0:
+            registration_mark(g, m + t.width * frac, m + ov / 2)
 
 
 def assembly_note(t: Tile) -> str:

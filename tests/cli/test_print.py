@@ -57,7 +57,7 @@ def test_issue_60_5_battle_of_tanks_table_prints_a_centimetre_as_a_centimetre_on
     assert labels[0] == "A1" and labels[-1] == "E7"
     page = pages[8]  # B2: trimmed on two edges, marks in its shared strips, a scale bar and its place
     assert len(page.findall(".//line[@class='cut']")) == 2
-    assert len(page.findall(".//g[@class='registration']")) == 4
+    assert len(page.findall(".//g[@class='registration']")) == 8  # two in each of its four shared strips
     bar = page.find(".//g[@class='scale-bar']")
     assert bar is not None and bar.get("data-mm") == "100" and bar.get("data-label") == "10 cm"
     place = page.find(".//text[@class='page-label']")

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from core.errors import UsageError
-from core.printing.paper import PAPERS, bar_length, paper, row_letter, scale_bar, tile
+from core.printing.paper import PAPERS, bar_length, paper, row_letter, scale_bar, tile, tile_marks
 from core.printing.sheets import CardFace, Counter, card_sheets, counter_sheets
 
 
@@ -86,3 +86,23 @@ def test_issue_60_5_counter_backs_come_after_their_fronts_in_mirrored_columns() 
     x_front = float(pages[0].find("g[@class='counter-front']").get("transform").split("(")[1].split()[0])  # type: ignore[union-attr]
     x_back = float(pages[1].find("g[@class='counter-back']").get("transform").split("(")[1].split()[0])  # type: ignore[union-attr]
     assert x_front + x_back == pytest.approx(210)  # the same place seen from the other side
+
+
+def test_issue_60_5_registration_marks_of_neighbouring_pages_fall_on_the_same_places_of_the_board() -> None:
+    t = tile(1200, 800, PAPERS["a4"], margin=8, footer=14, overlap=10)
+    marks: dict[str, set[tuple[float, float]]] = {}
+    for x in t.tiles:
+        page = ET.Element("svg")
+        tile_marks(page, t, x)
+        centres = {(round(float(c.get("cx", "0")) - 8 + x.x, 6), round(float(c.get("cy", "0")) - 8 + x.y, 6))
+                   for c in page.iter("circle")}  # in mm of the board
+        marks[x.label] = centres
+    by_place = {(x.row, x.col): x.label for x in t.tiles}
+    pairs = 0
+    for (r, c), label in by_place.items():
+        for neighbour in ((r, c + 1), (r + 1, c)):
+            if neighbour in by_place:
+                assert len(marks[label] & marks[by_place[neighbour]]) == 2, (label, by_place[neighbour])
+                pairs += 1
+    assert pairs == t.rows * (t.cols - 1) + t.cols * (t.rows - 1)
+    assert not marks["A1"] & marks["B2"]  # a diagonal neighbour shares no strip
