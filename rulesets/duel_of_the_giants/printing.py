@@ -82,10 +82,18 @@ def board(view: dict[str, Any], *, hex_mm: float, pieces: bool = False, plain: b
                  note=f"1 hex = {hex_mm:g} mm across the flats")
 
 
-def _draw(turn: bool = False, **how: Any) -> Callable[[float], ET.Element]:
-    """A counter drawn at the sheet's size; ``turn``: a back that points (see :func:`turned`)."""
+def _draw(turn: bool = False, caption: str = "", **how: Any) -> Callable[[float], ET.Element]:
+    """A counter drawn at the sheet's size; ``turn``: a back that points (see :func:`turned`);
+    ``caption``: a small word along its top edge (an ATG bluff and a mine bluff both read
+    ``b``: the word tells them apart when the counters are sorted)."""
     def draw(s: float) -> ET.Element:
         art = strip_shadow(counter(size=s, upright=180.0 if turn else 0.0, **how))
+        if caption:
+            words = ET.SubElement(art, "text", {"x": "0", "y": f"{-s * 0.3:.2f}", "text-anchor": "middle",
+                                                "font-family": "sans-serif", "font-weight": "bold",
+                                                "font-size": f"{s * 0.13:.2f}", "fill": "#ffffff",
+                                                "class": "caption"})
+            words.text = caption
         return turned(art) if turn else art
     return draw
 
@@ -121,20 +129,22 @@ def counters(scenario: str | Path | None, *, hex_mm: float) -> tuple[float, list
                            _draw(True, livery=SOVIET, code=str(i), wreck=True)))
     for what, mark in (("wheel", "W"), ("bluff", "b")):
         for _ in range(_count(comp.tank_markers, what)):
-            out.append(Counter(f"tank marker ({what}, DG-9)", _draw(livery=SOVIET, face_down=True, back=mark),
+            out.append(Counter(f"tank marker ({what}, DG-9)", _draw(caption="tank", livery=SOVIET, face_down=True,
+                                                                    back=mark),
                                _draw(livery=SOVIET, face_down=True, back="?")))
     for what in ("pak88", "pak36", "bluff"):
         for _ in range(_count(comp.atg_markers, what)):
             code = ATG_CODE[what]
             front = (_draw(livery=AXIS_GREY, kind="gun", code=code) if what != "bluff"
-                     else _draw(livery=AXIS_GREY, face_down=True, back=code))
+                     else _draw(caption="ATG", livery=AXIS_GREY, face_down=True, back=code))
             out.append(Counter(f"ATG marker ({what}, DG-12)", front, _atg_back))
     for what, mark in (("mine", "M"), ("bluff", "b")):
         for _ in range(_count(comp.mine_markers, what)):
-            out.append(Counter(f"mine marker ({what})", _draw(livery=AXIS_GREY, face_down=True, back=mark),
+            out.append(Counter(f"mine marker ({what})", _draw(caption="mine", livery=AXIS_GREY, face_down=True,
+                                                              back=mark),
                                _draw(livery=AXIS_GREY, face_down=True, back="?")))
     for _ in range(comp.tire_markers):
-        out.append(Counter("tire marker", _draw(livery=AXIS_GREY, face_down=True, back="t"), None))
+        out.append(Counter("tire marker", _draw(caption="tire", livery=AXIS_GREY, face_down=True, back="t"), None))
     if comp.stuka:
         out.append(Counter("Stuka (DG-13)", _draw(livery=GERMAN, kind="aircraft"), None))
     return hex_mm * COUNTER_SHARE, out

@@ -96,6 +96,8 @@ def test_issue_60_5_duel_of_the_giants_hexes_are_the_settings_width_and_every_co
     # DG-2.1, summer: 2 Tigers, 8 T-34s, 16 tank markers, 6 ATG markers, 8 mine markers, 2 tires, the Stuka
     assert sum(len(p.findall("g[@class='counter-front']")) for p in fronts) == 43
     assert sum(len(p.findall("g[@class='counter-back']")) for p in backs) == 40  # tires and Stuka: one face
+    html = doc.html()  # an ATG bluff and a mine bluff both read b: a word on each tells them apart
+    assert (html.count('class="caption">ATG<'), html.count('class="caption">mine<')) == (3, 8)
     counter = fronts[0].find("g[@class='counter-cuts']/rect")
     assert counter is not None and float(counter.get("width", "0")) == pytest.approx(30 * 0.66)
     def grounds(html: str) -> list[str]:
