@@ -319,13 +319,13 @@ def map_document(ruleset_id: str, scenario: str | None, *, paper: str = "a4", sc
         board = module.table_board(game, pieces=pieces and not options, mm_per_cm=size.mm_per_unit or 10.0,
                                    table_only=bool(options), plain=plain)
     elif ruleset_id == "tank-chess":
-        mm = square_mm or size.square_mm or 30.0
+        mm = (square_mm or size.square_mm or 30.0) * scale  # a square has no true size: scale sizes it
         board = module.board(game, square_mm=mm, pieces=pieces)
-        tokens = module.tokens(game, square_mm=mm * scale)
+        tokens, scale = module.tokens(game, square_mm=mm), 1.0
     else:
-        mm = hex_mm or size.hex_mm or 30.0
+        mm = (hex_mm or size.hex_mm or 30.0) * scale
         board = module.board(game.view(None), hex_mm=mm, pieces=pieces, plain=plain)
-        tokens = module.counters(source, hex_mm=mm * scale)
+        tokens, scale = module.counters(source, hex_mm=mm), 1.0
     board_sheet = sheet
     if poster:
         k = board.mm_per_unit * scale

@@ -78,8 +78,10 @@ def board_pages(board: Board, sheet: Paper, *, margin: float, footer_mm: float, 
         tile_marks(page, tiling, t)
         place = (f"page {t.label} ({i} of {len(tiles)}: {tiling.rows} rows x {tiling.cols} columns)"
                  if tiling.pages > 1 else "page 1 of 1")
-        scale_words = "true scale" if abs(scale - 1) < 1e-9 else f"scale {scale:g}"
-        note = f"{board.note} ({scale_words})" if board.note else scale_words
+        note = board.note
+        if board.table_scale:  # a hex or a square has no true size: its note gives its printed one
+            scale_words = "true scale" if abs(scale - 1) < 1e-9 else f"scale 1:{1 / scale:g}"
+            note = f"{note} ({scale_words})" if note else scale_words
         if tiling.pages > 1:
             note += "; " + assembly_note(t)
         footer(page, tiling.layout, title=board.title, place=place,
