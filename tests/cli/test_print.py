@@ -104,9 +104,10 @@ def test_issue_60_5_duel_of_the_giants_hexes_are_the_settings_width_and_every_co
         return re.findall(r'<polygon class="hex-ground[^>]*>', html)
 
     assert sum("url(#" in g for g in grounds(doc.html())) > 80  # textured ground (a forest is flat under its trees)
-    bigger = map_document("duel-of-the-giants", "summer", hex_mm=40, counters=False, plain=True)
+    bigger = map_document("duel-of-the-giants", "summer", hex_mm=40, scale=0.5, counters=False, plain=True)
     assert len(grounds(bigger.html())) == 99 and not any("url(#" in g for g in grounds(bigger.html()))  # --plain
-    assert mm_per_unit(sheets(bigger.html())[0]) * W == pytest.approx(40, rel=1e-5)
+    assert mm_per_unit(sheets(bigger.html())[0]) * W == pytest.approx(20, rel=1e-5)  # 40 mm at half scale
+    assert 'class="page-note">1 hex = 20 mm across the flats<' in bigger.html()
     assert not any(p.get("data-side") for p in sheets(bigger.html()))
 
 
