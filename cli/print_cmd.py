@@ -22,6 +22,7 @@ import typer
 
 if TYPE_CHECKING:
     from core.printing.document import PrintDocument
+    from core.printing.settings import PrintSettings
 
 FORMATS = (".pdf", ".html", ".htm")
 BOARD_SETTING = {"battle-of-tanks": "mm_per_unit", "duel-of-the-giants": "hex_mm", "tank-chess": "square_mm"}
@@ -122,12 +123,13 @@ def _write(doc: PrintDocument, target: Path) -> None:
             target.write_text(text, encoding="utf-8")
         except OSError as exc:
             raise TanktableError(f"cannot write {target}: {exc.strerror}") from None
-    flows = sum(1 for p in doc.parts if p.startswith('<section class="flow">'))
-    what = ", ".join(["roster"] * bool(flows) + [f"{doc.sheets} sheet{'s' if doc.sheets != 1 else ''}"] * bool(doc.sheets))
-    typer.echo(f"wrote {target} ({doc.paper.name}, {what}): {doc.title}")
+    parts = ["a roster"] if any(p.startswith('<section class="flow">') for p in doc.parts) else []
+    if doc.sheets:
+        parts.append(f"{doc.sheets} sheet{'s' if doc.sheets != 1 else ''}")
+    typer.echo(f"wrote {target} ({doc.paper.name}: {' and '.join(parts)}): {doc.title}")
 
 
-def _settings() -> Any:
+def _settings() -> PrintSettings:
     from core.printing.settings import print_settings
 
     return print_settings()
