@@ -1,6 +1,6 @@
 """Issue 60.4: a hex map's SVG carries a legend under the board: each kind of terrain
 on the map (only those) drawn as on the board, with its name, rule ID and what the
-terrain chart's data says it does (HTC-T90..T99, HTC-F100..F105)."""
+terrain chart's data says it does (HTC-T90 to T99, HTC-F101 to F105)."""
 
 from __future__ import annotations
 
