@@ -79,6 +79,7 @@ def register(app: typer.Typer) -> None:
         overlap: float | None = typer.Option(None, "--overlap", help="Millimetres neighbouring pages share."),
         pieces: bool = typer.Option(False, "--pieces", help="Draw the pieces where they start."),
         plain: bool = typer.Option(False, "--plain", help="Ground without texture, the table top white: saves ink."),
+        key: bool = typer.Option(True, "--key/--no-key", help="Add a page of what each symbol means."),
         poster: bool = typer.Option(False, "--poster", help="The board on one sheet its own size (for a print "
                                                               "shop's large-format printer); counters on --paper."),
         counters: bool = typer.Option(True, "--counters/--no-counters",
@@ -90,7 +91,7 @@ def register(app: typer.Typer) -> None:
         target = _target(out, Path(f"{ruleset}-{Path(scenario).stem if scenario else 'default'}-map.pdf"))
         _write(map_document(ruleset, scenario, paper=paper, scale=scale, hex_mm=hex_mm, square_mm=square_mm,
                             orientation=orientation, overlap=overlap, pieces=pieces, counters=counters, plain=plain,
-                            poster=poster),
+                            poster=poster, key=key),
                target)
 
     app.add_typer(print_app, name="print")
@@ -272,16 +273,16 @@ def cards_document(ruleset_id: str, names: list[str], extra: list[Path], army: P
 def map_document(ruleset_id: str, scenario: str | None, *, paper: str = "a4", scale: float = 1.0,
                  hex_mm: float | None = None, square_mm: float | None = None, orientation: str = "auto",
                  overlap: float | None = None, pieces: bool = False, counters: bool = True,
-                 plain: bool = False, poster: bool = False) -> PrintDocument:
+                 plain: bool = False, poster: bool = False, key: bool = True) -> PrintDocument:
     """The board of ``scenario`` at true scale (times ``scale``), tiled (``poster``: on one
-    sheet of its own size), then its counters."""
+    sheet of its own size), then its key (the symbols' meanings) and its counters."""
     from core.errors import TanktableError, UsageError
     from core.printing.board import board_defs, board_pages
     from core.printing.document import PrintDocument
     from core.printing.paper import Paper
     from core.printing.paper import paper as paper_of
     from core.printing.settings import board_size
-    from core.printing.sheets import counter_sheets
+    from core.printing.sheets import counter_sheets, key_sheets
     from core.registry import get_ruleset
 
     sheet = paper_of(paper)
@@ -340,6 +341,12 @@ def map_document(ruleset_id: str, scenario: str | None, *, paper: str = "a4", sc
     doc = PrintDocument(board.title, sheet, defs=[board_defs(board)])
     for page in pages:
         doc.add_sheet(page)
+    if key:
+        items = (module.key(game, pieces=pieces) if ruleset_id == "battle-of-tanks"
+                 else module.key(game, plain=plain) if ruleset_id == "duel-of-the-giants" else module.key(game))
+        for page in key_sheets(items, sheet, margin=s.margin_mm, footer_mm=s.footer_mm,
+                               title=board.title.split(",")[0]):
+            doc.add_sheet(page)
     if tokens is not None and counters:
         side, found = tokens
         for page in counter_sheets(found, sheet, size=side, margin=s.margin_mm, footer_mm=s.footer_mm,

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from core.errors import UsageError
 from core.printing.paper import FONT, INK, Layout, Paper, f, footer, line, page_svg, text
-from core.svgframe import text_width, wrap
+from core.svgframe import SWATCH, LegendItem, text_width, wrap
 
 CARD_MARGIN = 4.0
 CARD_FOOTER = 6.0
@@ -261,3 +261,45 @@ def turned(drawing: ET.Element) -> ET.Element:
     g = ET.Element("g", {"transform": "rotate(180)"})
     g.append(drawing)
     return g
+
+
+KEY_SAMPLE = 9.0
+"""A key's sample: the legend's swatch drawn this many mm square."""
+
+
+def key_sheets(items: Sequence[LegendItem], sheet: Paper, *, margin: float, footer_mm: float,
+               title: str) -> list[ET.Element]:
+    """The key of a printed board: each symbol's sample (the screen legend's own, drawn
+    :data:`KEY_SAMPLE` mm square) and what it means, a row each, on as many pages as it takes."""
+    layout = Layout(sheet, False, margin, footer_mm)
+    pw, ph = layout.size
+    aw, ah = layout.area
+    size, step = 3.4, 4.4
+    label_x = margin + KEY_SAMPLE + 4
+    pages: list[ET.Element] = []
+    page: ET.Element | None = None
+    y = 0.0
+
+    def new_page() -> ET.Element:
+        p = page_svg(pw, ph)
+        text(p, margin, margin + 6, f"Key: {title}", 5, bold=True, cls="key-title")
+        pages.append(p)
+        return p
+
+    for item in items:
+        lines = wrap(item.label, size, aw - (label_x - margin))
+        height = max(KEY_SAMPLE, step * len(lines)) + 2.5
+        if page is None or y + height > margin + ah:
+            page, y = new_page(), margin + 11
+        if item.sample:
+            k = KEY_SAMPLE / SWATCH
+            g = ET.SubElement(page, "g", {"class": "key-sample",
+                                          "transform": f"translate({f(margin)} {f(y)}) scale({k:.4f})"})
+            g.extend(item.sample)
+        for i, words in enumerate(lines):
+            text(page, label_x, y + KEY_SAMPLE / 2 + 1.2 + (i - (len(lines) - 1) / 2) * step, words, size,
+                 cls="key-label")
+        y += height
+    for n, p in enumerate(pages, 1):
+        footer(p, layout, title=title, place=f"key, page {n} of {len(pages)}")
+    return pages

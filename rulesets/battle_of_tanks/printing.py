@@ -22,6 +22,7 @@ from core.art.tanks import top_down_tank
 from core.printing.board import Board
 from core.printing.cards import card_values, fit, local
 from core.printing.sheets import CardFace
+from core.svgframe import LegendItem
 
 if TYPE_CHECKING:
     from rulesets.battle_of_tanks.game import BattleGame
@@ -238,3 +239,25 @@ def _grid_labels(width: float, depth: float, scale: float, mm_per_px: float) -> 
             t = ET.SubElement(labels, "text", {"x": f"{x * scale + off:.2f}", "y": f"{(depth - y) * scale - off:.2f}"})
             t.text = f"{x},{y}"
     return labels
+
+
+NOT_PRINTED = ("line of sight", "last shot", "cover shadow")
+"""Legend entries of what a printed table does not show (a game's moment, not its table)."""
+
+
+def key(game: BattleGame, *, pieces: bool = False) -> list[LegendItem]:
+    """The printed table's key: the screen legend's entries for what the mat shows (its
+    terrain, base plates and grid; the tanks and their markers only with ``pieces``)."""
+    from rulesets.battle_of_tanks.svg import legend
+
+    items = legend(game)
+    start = 0 if pieces else next((i for i, it in enumerate(items) if it.label.startswith("base plate")), 0)
+    out = []
+    for item in items[start:]:
+        if item.label.startswith(NOT_PRINTED):
+            continue
+        if item.label.startswith("grid"):
+            item = LegendItem("grid: 10 cm, each crossing labelled with its place on the table in cm (x from the "
+                              "left edge, y from the near edge, BT-3.1)", item.sample)
+        out.append(item)
+    return out

@@ -22,6 +22,7 @@ from core.art.tanks import AXIS_GREY, GERMAN, SOVIET, Kind, Livery, counter, top
 from core.printing.board import Board
 from core.printing.cards import card_values, fit
 from core.printing.sheets import CardFace, Counter, strip_shadow, turned
+from core.svgframe import LegendItem
 
 TITLE = "Duel of the Giants"
 ACCENT = "#3d4347"
@@ -58,17 +59,12 @@ def board(view: dict[str, Any], *, hex_mm: float, pieces: bool = False, plain: b
     ``pieces`` the pieces where the set-up puts them; ``plain``: each hex's ground a pale
     flat colour of its terrain instead of its texture (saves ink; forests and high ground
     keep their trees and contours)."""
-    from core.art.terrain import shade
-    from rulesets.duel_of_the_giants.svg import COLOURS, SIZE, W, centre, draw_pieces, draw_terrain
+    from rulesets.duel_of_the_giants.svg import SIZE, W, centre, draw_pieces, draw_terrain
 
     svg = ET.Element("svg")
     draw_terrain(svg, view)
     if plain:
-        for el in svg.iter("polygon"):
-            classes = (el.get("class") or "").split()
-            if "hex-ground" in classes:
-                kind = next((c for c in classes if c != "hex-ground"), "")
-                el.set("fill", shade(COLOURS.get(kind, "#dddddd"), 0.55))
+        _flatten(svg)
     if pieces:
         draw_pieces(svg, view)
     g = ET.Element("g", {"class": "dg-board"})
@@ -80,6 +76,18 @@ def board(view: dict[str, Any], *, hex_mm: float, pieces: bool = False, plain: b
     return Board(title=f"{TITLE}: {view.get('title') or view.get('scenario')}, {cols} x {rows} hexes",
                  drawing=g, x=left, y=top, width=right - left, height=bottom - top, mm_per_unit=hex_mm / W,
                  note=f"1 hex = {hex_mm:g} mm across the flats")
+
+
+def _flatten(drawing: ET.Element) -> None:
+    """Each hex's ground in ``drawing`` a pale flat colour of its terrain (``--plain``)."""
+    from core.art.terrain import shade
+    from rulesets.duel_of_the_giants.svg import COLOURS
+
+    for el in drawing.iter("polygon"):
+        classes = (el.get("class") or "").split()
+        if "hex-ground" in classes:
+            kind = next((c for c in classes if c != "hex-ground"), "")
+            el.set("fill", shade(COLOURS.get(kind, "#dddddd"), 0.55))
 
 
 def _draw(turn: bool = False, caption: str = "", **how: Any) -> Callable[[float], ET.Element]:
@@ -148,3 +156,21 @@ def counters(scenario: str | Path | None, *, hex_mm: float) -> tuple[float, list
     if comp.stuka:
         out.append(Counter("Stuka (DG-13)", _draw(livery=GERMAN, kind="aircraft"), None))
     return hex_mm * COUNTER_SHARE, out
+
+
+def key(game: Any, *, plain: bool = False) -> list[LegendItem]:
+    """The printed board's key: the screen legend (the terrain on the map with what it does,
+    the front, the counters and markers), without the VP bar the print has not; ``plain``:
+    its ground samples flat, as the board's."""
+    from rulesets.duel_of_the_giants.svg import legend
+
+    cfg = getattr(game, "cfg", None)
+    items = legend(game.view(None), None, cfg.terrain if cfg else None, cfg.front if cfg else None)
+    if plain:
+        for item in items:
+            for element in item.sample:
+                _flatten(element)
+    sheet = LegendItem("the counter sheet: tank markers W wheel or b bluff; ATG markers 8 PAK 8.8, 3 PAK 36 or "
+                       "b bluff; mine markers M mine or b bluff; t a tire marker; a marker's back shows ? (an ATG "
+                       "marker's its facing notch), a tank's its wreck")
+    return [it for it in items if not it.label.startswith("VP bar")] + [sheet]

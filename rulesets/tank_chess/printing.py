@@ -18,6 +18,7 @@ from core.art.tanks import IVORY, Livery, counter
 from core.printing.board import Board
 from core.printing.cards import card_values, fit, local
 from core.printing.sheets import CardFace, Counter, strip_shadow, turned
+from core.svgframe import LegendItem
 
 if TYPE_CHECKING:
     from rulesets.tank_chess.cards import Card
@@ -94,3 +95,11 @@ def tokens(game: TankChessGame, *, square_mm: float) -> tuple[float, list[Counte
         out.append(Counter(f"{game.players[pos.side[pid]]} {card.id} ({card.name})",
                            _token(sh, livery, card.id, False), _token(sh, livery, card.id, True)))
     return square_mm * TOKEN, out
+
+
+def key(game: TankChessGame) -> list[LegendItem]:
+    """The printed board's key: each piece's drawing and code, the sides, obstacles, wrecks
+    (the screen legend without its last move and shot)."""
+    from rulesets.tank_chess.svg import legend
+
+    return [it for it in legend(game) if not it.label.startswith(("last move", "its shot"))]

@@ -50,7 +50,11 @@ def test_issue_60_5_battle_of_tanks_table_prints_a_centimetre_as_a_centimetre_on
     result = runner.invoke(app, ["print", "map", "battle-of-tanks", "village-crossroads", "-o", str(out)])
     assert result.exit_code == 0, result.output
     pages = sheets(out.read_text(encoding="utf-8"))
+    key = pages.pop()
     assert len(pages) == 35  # 120 x 120 cm: 5 rows x 7 columns of A4 with 10 mm overlap
+    labels = [t.text or "" for t in key.iter("text") if t.get("class") == "key-label"]
+    assert any(x.startswith("stone house") for x in labels) and any(x.startswith("grid: 10 cm") for x in labels)
+    assert not any(x.startswith(("last shot", "side a's tank")) for x in labels)  # not on a mat without tanks
     assert {(p.get("width"), p.get("height")) for p in pages} == {("210mm", "297mm")}
     assert mm_per_unit(pages[0]) * SCALE == pytest.approx(10, rel=1e-5)  # BT-3.1: 1 cm of table = 10 mm of paper
     labels = [p.get("data-tile") for p in pages]
@@ -79,7 +83,8 @@ def test_issue_60_5_a_table_file_prints_at_half_scale_with_a_scale_bar_in_table_
     assert bar is not None and (bar.get("data-mm"), bar.get("data-label")) == ("100", "20 cm")
     assert len(pages) < 35
     poster = sheets(map_document("battle-of-tanks", None, poster=True).html())
-    assert len(poster) == 1 and (poster[0].get("width"), poster[0].get("height")) == ("1216mm", "1230mm")
+    assert len(poster) == 2 and (poster[0].get("width"), poster[0].get("height")) == ("1216mm", "1230mm")
+    assert poster[1].get("width") == "210mm"  # the key on A4
     assert mm_per_unit(poster[0]) * SCALE == pytest.approx(10, rel=1e-5)  # one sheet, 1:1, margins and footer
 
 
@@ -105,10 +110,13 @@ def test_issue_60_5_duel_of_the_giants_hexes_are_the_settings_width_and_every_co
 
     assert sum("url(#" in g for g in grounds(doc.html())) > 80  # textured ground (a forest is flat under its trees)
     bigger = map_document("duel-of-the-giants", "summer", hex_mm=40, scale=0.5, counters=False, plain=True)
-    assert len(grounds(bigger.html())) == 99 and not any("url(#" in g for g in grounds(bigger.html()))  # --plain
+    flat = grounds(bigger.html())  # --plain: the 99 hexes and the key's samples alike
+    assert len(flat) > 99 and not any("url(#" in g for g in flat)
     assert mm_per_unit(sheets(bigger.html())[0]) * W == pytest.approx(20, rel=1e-5)  # 40 mm at half scale
     assert 'class="page-note">1 hex = 20 mm across the flats<' in bigger.html()
     assert not any(p.get("data-side") for p in sheets(bigger.html()))
+    assert "Key: Duel of the Giants" in bigger.html() and "front element (DG-5)" in bigger.html()
+    assert "Key:" not in map_document("duel-of-the-giants", "summer", counters=False, key=False).html()
 
 
 def test_issue_60_5_tank_chess_board_squares_and_a_token_for_every_piece() -> None:

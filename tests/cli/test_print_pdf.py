@@ -57,7 +57,7 @@ def test_issue_60_5_a_tiled_board_pdf_has_letter_pages_the_tiling_counts_and_a_t
     assert result.exit_code == 0, result.output
     expected = map_document("tank-chess", "standard-16", paper="letter")
     pdf = pypdf.PdfReader(out)
-    assert len(pdf.pages) == expected.sheets == 6 + 2  # 3 x 2 landscape tiles, a page of tokens and their backs
+    assert len(pdf.pages) == expected.sheets == 6 + 1 + 2  # 3 x 2 landscape tiles, the key, tokens and backs
     sizes = [(float(p.mediabox.width), float(p.mediabox.height)) for p in pdf.pages]
     for w, h in sizes[:6]:  # Letter, landscape: 11 x 8.5 in (Chromium rounds the box to a CSS pixel)
         assert (w, h) == (pytest.approx(792, abs=0.5), pytest.approx(612, abs=0.5))
