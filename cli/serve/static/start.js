@@ -100,7 +100,7 @@ function card(r) {
   const facts = el("ul", {class: "card-facts"},
     el("li", {text: `${r.players.length} players · ${sides}`}),
     known.length ? el("li", {text: known.length}) : "",
-    el("li", {text: scenarios}));
+    el("li", {text: scenarios, title: r.scenarios.join(", ")}));
   const frame = el("div", {class: "card-picture"}, el("span", {class: "card-noboard", text: "drawing the board…"}));
   cardPicture(r, frame);
   return el("article", {class: "card", "data-ruleset": r.id, "aria-labelledby": `card-${r.id}`},
