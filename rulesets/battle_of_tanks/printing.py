@@ -191,10 +191,12 @@ def table_board(game: BattleGame, *, pieces: bool = False, mm_per_cm: float = 10
         drop.add("tank")
     mm_per_px = mm_per_cm / SCALE
     _prune(root, drop)
+    for grid in root.iter("g"):
+        if "grid" in (grid.get("class") or "").split():
+            for el in grid.iter("line"):  # a hairline, not the screen's pixel (2 mm at 1:1)
+                el.set("stroke-width", f"{0.25 / mm_per_px:.3f}")
     for el in root.iter():
         cls = el.get("class", "")
-        if el.tag == "line" and el.get("stroke-width") is None:  # the grid: a hairline, not 2 mm
-            el.set("stroke-width", f"{0.25 / mm_per_px:.3f}")
         if plain and "table-top" in cls.split():
             el.set("fill", "#ffffff")
         if el.tag == "text":

@@ -66,7 +66,10 @@ def test_issue_60_5_battle_of_tanks_table_prints_a_centimetre_as_a_centimetre_on
     assert bar is not None and bar.get("data-mm") == "100" and bar.get("data-label") == "10 cm"
     place = page.find(".//text[@class='page-label']")
     assert place is not None and place.text == "page B2 (9 of 35: 5 rows x 7 columns)"
-    assert "30,100" in out.read_text(encoding="utf-8")  # the grid's crossings carry table cm
+    html = out.read_text(encoding="utf-8")
+    assert "30,100" in html  # the grid's crossings carry table cm
+    grid = re.search(r'<g class="grid">(.*?)</g>', html)
+    assert grid is not None and set(re.findall(r'stroke-width="([\d.]+)"', grid.group(1))) == {"0.125"}  # 0.25 mm
 
 
 def test_issue_60_5_a_table_file_prints_at_half_scale_with_a_scale_bar_in_table_centimetres() -> None:
