@@ -28,7 +28,7 @@ FORMATS = (".pdf", ".html", ".htm")
 BOARD_SETTING = {"battle-of-tanks": "mm_per_unit", "duel-of-the-giants": "hex_mm", "tank-chess": "square_mm"}
 """The ``data/print.yaml`` setting that sizes each shipped ruleset's board."""
 
-PAPER_HELP = "Paper: a4 or letter."
+PAPER_HELP = "Paper: a4 or letter (default: $TANKTABLE_PAPER, else a4)."
 OUT_HELP = "Where to write: .pdf (printed by Chromium) or .html (print it from any browser)."
 
 
@@ -43,7 +43,7 @@ def register(app: typer.Typer) -> None:
         cards: list[Path] = typer.Option([], "--cards", help="Extra card files or folders (repeatable)."),
         budget: int | None = typer.Option(None, "--budget", help="Override the file's budget."),
         with_cards: bool = typer.Option(False, "--with-cards", help="Add a sheet of the army's cards."),
-        paper: str = typer.Option("a4", "--paper", help=PAPER_HELP),
+        paper: str = typer.Option("a4", "--paper", help=PAPER_HELP, envvar="TANKTABLE_PAPER"),
         out: Path | None = typer.Option(None, "-o", "--output", help=OUT_HELP + " Default: ARMY-roster.pdf."),
     ) -> None:
         """An army roster: every tank with its label, card values and tier, the total against the budget."""
@@ -60,7 +60,7 @@ def register(app: typer.Typer) -> None:
         names: list[str] = typer.Argument(None, help="Cards to print (id or name); default: every card."),
         cards: list[Path] = typer.Option([], "--cards", help="Extra card files or folders (repeatable)."),
         army: Path | None = typer.Option(None, "--army", help="Print the cards of this army list."),
-        paper: str = typer.Option("a4", "--paper", help=PAPER_HELP),
+        paper: str = typer.Option("a4", "--paper", help=PAPER_HELP, envvar="TANKTABLE_PAPER"),
         out: Path | None = typer.Option(None, "-o", "--output", help=OUT_HELP + " Default: RULESET-cards.pdf."),
     ) -> None:
         """A sheet of cards at playing-card size (63 x 88 mm) with crop marks, each with its drawing and values."""
@@ -71,7 +71,7 @@ def register(app: typer.Typer) -> None:
     def map_cmd(
         ruleset: str = typer.Argument(..., help="Ruleset id."),
         scenario: str | None = typer.Argument(None, help="A shipped scenario (or map) name, or a file."),
-        paper: str = typer.Option("a4", "--paper", help=PAPER_HELP),
+        paper: str = typer.Option("a4", "--paper", help=PAPER_HELP, envvar="TANKTABLE_PAPER"),
         scale: float = typer.Option(1.0, "--scale", help="1 is true scale; 0.5 half size."),
         hex_mm: float | None = typer.Option(None, "--hex-mm", help="A hex's width across the flats (mm)."),
         square_mm: float | None = typer.Option(None, "--square-mm", help="A square's side (mm)."),

@@ -191,8 +191,8 @@ def test_issue_60_5_card_sheets_for_each_ruleset_and_a_chosen_card(tmp_path: Pat
         html = out.read_text(encoding="utf-8")
         assert sum(len(p.findall("g[@class='card']")) for p in sheets(html)) == count
         assert html.count('class="card-art"') == count  # each card with its drawing
-    result = runner.invoke(app, ["print", "cards", "tank-chess", "HT", "medium tank", "--paper", "letter",
-                                 "-o", str(out)])
+    result = runner.invoke(app, ["print", "cards", "tank-chess", "HT", "medium tank", "-o", str(out)],
+                           env={"TANKTABLE_PAPER": "letter"})  # a Letter user's default
     assert result.exit_code == 0, result.output
     page = sheets(out.read_text(encoding="utf-8"))[0]
     assert page.get("width") == "215.9mm"
