@@ -26,7 +26,7 @@ PAIRS = [  # (foreground, background, the least contrast)
     ("ok", "surface-2", TEXT), ("roll", "surface", TEXT), ("warn", "surface", TEXT),
     ("on-accent", "accent", TEXT), ("on-accent", "accent-hover", TEXT),
     ("on-bar", "bar", TEXT), ("on-bar-muted", "bar", TEXT), ("bar-warn", "bar", TEXT),
-    ("on-bar", "banner", TEXT), ("bar-warn", "banner", TEXT),  # the rematch button: banner on on-bar
+    ("on-bar", "banner", TEXT), ("bar-warn", "banner", TEXT), ("on-bar-danger", "banner", TEXT),  # the rematch button: banner on on-bar
     ("on-warn-bg", "warn-bg", TEXT),
     ("focus", "bg", MARK), ("focus", "surface", MARK), ("border-strong", "surface", MARK),
 ]
