@@ -53,11 +53,12 @@ def placed_text(page: pypdf.PageObject) -> dict[str, tuple[float, float]]:
 def test_issue_60_5_a_tiled_board_pdf_has_letter_pages_the_tiling_counts_and_a_true_10_cm_scale_bar(
         chromium: str, tmp_path: Path) -> None:
     out = tmp_path / "board.pdf"
-    result = runner.invoke(app, ["print", "map", "tank-chess", "standard-16", "--paper", "letter", "-o", str(out)])
+    result = runner.invoke(app, ["print", "map", "tank-chess", "standard-16", "--paper", "letter", "--no-counters",
+                                 "-o", str(out)])
     assert result.exit_code == 0, result.output
-    expected = map_document("tank-chess", "standard-16", paper="letter")
+    expected = map_document("tank-chess", "standard-16", paper="letter", counters=False)
     pdf = pypdf.PdfReader(out)
-    assert len(pdf.pages) == expected.sheets == 6 + 1 + 2  # 3 x 2 landscape tiles, the key, tokens and backs
+    assert len(pdf.pages) == expected.sheets == 6 + 1  # 3 x 2 landscape tiles, then the key (portrait)
     sizes = [(float(p.mediabox.width), float(p.mediabox.height)) for p in pdf.pages]
     for w, h in sizes[:6]:  # Letter, landscape: 11 x 8.5 in (Chromium rounds the box to a CSS pixel)
         assert (w, h) == (pytest.approx(792, abs=0.5), pytest.approx(612, abs=0.5))
