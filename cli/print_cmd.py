@@ -102,6 +102,13 @@ def _target(out: Path | None, default: Path) -> Path:
     from core.errors import UsageError
 
     target = out if out is not None else default
+    if out is None:
+        from core.printing.pdf import find_chromium
+
+        if find_chromium() is None:  # no PDF without Chromium: the print view any browser prints
+            target = default.with_suffix(".html")
+            typer.echo(f"no Chromium for a PDF (sudo apt-get install chromium): writing {target}, "
+                       f"a print view to print from any browser", err=True)
     if target.suffix.lower() not in FORMATS:
         raise UsageError(f"-o {target}: write .pdf or .html (the suffix picks the format)")
     if target.is_dir():

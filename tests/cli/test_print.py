@@ -215,6 +215,10 @@ def test_issue_60_5_a_pdf_without_chromium_says_what_to_do_and_writes_nothing(tm
     message = str(result.exception)
     assert "apt-get install chromium" in message and f"-o {tmp_path / 'cards.html'}" in message
     assert not out.exists()
+    monkeypatch.chdir(tmp_path)  # no -o: the print view instead, and a line saying why
+    result = runner.invoke(app, ["print", "cards", "tank-chess"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "tank-chess-cards.html").is_file() and "no Chromium for a PDF" in result.output
 
 
 def test_issue_60_5_usage_errors_are_named(tmp_path: Path) -> None:
