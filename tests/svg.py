@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -36,3 +37,17 @@ def picture(text: str) -> ET.Element:
             for drawn in by_id[ref]:  # the drawing, without the <g id> that holds it in the defs
                 parent.append(ET.fromstring(ET.tostring(drawn)))
     return root
+
+
+def pieces(root: ET.Element) -> dict[str, ET.Element]:
+    """The picture's pieces by their ``data-piece`` id: each ``<g class="tt-piece">`` of
+    the art contract (see tests/serve/test_browser_motion.py)."""
+    return {g.get("data-piece", ""): g for g in root.iter(f"{NS}g") if "tt-piece" in (g.get("class") or "").split()}
+
+
+def pose(g: ET.Element) -> tuple[float, float, float]:
+    """Where a piece stands and where it points, from its ``translate(X Y) rotate(DEG)``."""
+    m = re.fullmatch(r"translate\(([-\d.e]+) ([-\d.e]+)\) rotate\(([-\d.e]+)\)", g.get("transform", ""))
+    assert m, g.get("transform")
+    x, y, deg = (float(v) for v in m.groups())
+    return x, y, deg

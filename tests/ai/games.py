@@ -276,6 +276,27 @@ class PigGames:
 
 
 @dataclass(frozen=True)
+class SlowPigGames:
+    """Pig games to 30 whose every move takes 0.2 s: a pooled run long enough for
+    Ctrl-C to come in the middle of it (issue 61.2)."""
+
+    def __call__(self, seed: int) -> Game[Any]:
+        import time
+
+        from tests.toy import PigGame
+
+        game = PigGame(seed, 30)
+        apply = game.apply
+
+        def slow(action: Any) -> Any:
+            time.sleep(0.2)
+            return apply(action)
+
+        game.apply = slow  # type: ignore[method-assign]
+        return game
+
+
+@dataclass(frozen=True)
 class Choice(Action):
     name: str
 

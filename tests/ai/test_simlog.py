@@ -279,22 +279,12 @@ CTRL_C_SCRIPT = """
 import os, signal, sys, threading, time
 from core.ai.simulate import SimulationInterrupted, simulate
 signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C live, as in a terminal
-from tests.toy import PigGame
-
-class SlowPig:
-    def __call__(self, seed):
-        game = PigGame(seed, 30)
-        apply = game.apply
-        def slow(action):
-            time.sleep(0.2)
-            return apply(action)
-        game.apply = slow
-        return game
+from tests.ai.games import SlowPigGames
 
 threading.Timer(1.5, lambda: os.killpg(os.getpgid(0), signal.SIGINT)).start()
 started = time.perf_counter()
 try:
-    simulate(SlowPig(), 40, seed=1, default_kind="random", workers=2)
+    simulate(SlowPigGames(), 40, seed=1, default_kind="random", workers=2)
 except SimulationInterrupted as stop:
     print("stopped", stop.report.games, round(time.perf_counter() - started, 1))
 """

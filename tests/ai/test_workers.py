@@ -252,19 +252,9 @@ CTRL_C = """
 import os, signal, sys, threading, time
 from pathlib import Path
 from core.ai.simulate import SimulationInterrupted, simulate
+from tests.ai.games import SlowPigGames
 from tests.ai.test_workers import living_children
-from tests.toy import PigGame
 signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C live, as in a terminal
-
-class SlowPig:
-    def __call__(self, seed):
-        game = PigGame(seed, 30)
-        apply = game.apply
-        def slow(action):
-            time.sleep(0.2)
-            return apply(action)
-        game.apply = slow
-        return game
 
 threading.Thread(target=time.sleep, args=(3600,), daemon=True).start()
 sent = []
@@ -273,7 +263,7 @@ def ctrl_c():
     os.kill(os.getpid(), signal.SIGINT)
 threading.Timer(1.0, ctrl_c).start()
 try:
-    simulate(SlowPig(), 40, seed=1, default_kind="random", workers=2)
+    simulate(SlowPigGames(), 40, seed=1, default_kind="random", workers=2)
 except SimulationInterrupted as stop:
     print("stopped", stop.report.games, f"{time.perf_counter() - sent[0]:.2f}", len(living_children()))
 """

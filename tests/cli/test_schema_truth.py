@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -44,6 +43,8 @@ from cli.commands import check_file
 from core.data import load_document
 from core.errors import DataError
 from core.schema import kinds_of, schema_of
+from tests.examples.plugins import installed_example
+from tests.examples.plugins import plugin_env as plugin_env_of
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"
@@ -355,8 +356,6 @@ def test_issue_60_2_a_ruleset_without_scenario_files_says_so() -> None:
 
 
 # ------------------------------------------------------------------ a plugin's kinds
-EXAMPLE = ROOT / "examples" / "hex-recon"
-
 PLUGIN_CHECK = """
 import json, sys
 from pathlib import Path
@@ -370,16 +369,7 @@ print(json.dumps({"files": [str(f[0].name) for f in files], "counts": counts, "b
 @pytest.fixture(scope="module")
 def plugin_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """A process environment with the Hex Recon example installed for real beside the project."""
-    base = tmp_path_factory.mktemp("plugin")
-    source = base / "hex-recon"
-    shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
-    site = base / "site"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-         "--disable-pip-version-check", "--no-index", "--target", str(site), str(source)],
-        check=True, capture_output=True, text=True, cwd=base,
-    )
-    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(ROOT)]))
+    return plugin_env_of(installed_example(tmp_path_factory, "hex-recon"))
 
 
 def test_issue_60_2_and_60_6_a_plugins_kinds_have_schemas_templates_and_the_same_verdicts(

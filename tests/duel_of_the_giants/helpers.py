@@ -112,6 +112,18 @@ def programming(*t34s: str) -> DuelGame:
     return g
 
 
+def tiger_and_t34_three_hexes_apart() -> DuelGame:
+    """Phase D1: Tiger 1 at d5 facing E and T-34 #1 at g5 facing W, three hexes apart
+    in each other's sights; Tiger 2 at a1 and T-34 #9 at i11 far off."""
+    g = blank()
+    tiger(g, 1, "d5", "E")
+    tiger(g, 2, "a1", "E")
+    t34(g, 1, "g5", "W")
+    t34(g, 9, "i11", "NE")
+    goto(g, "D1")
+    return g
+
+
 def stuka_at_d4(t34_at: str = "c6", hull: str = "W", forest: bool = False) -> DuelGame:
     """Phase D4 with the Stuka unflown at a6 facing E and one T-34 (in a forest hex
     with ``forest``), out of the Tigers' lines at b1 and b11, and a Soviet wheel

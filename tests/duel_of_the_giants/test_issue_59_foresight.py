@@ -27,6 +27,7 @@ from tests.duel_of_the_giants.helpers import (
     stuka_at_d4,
     t34,
     tiger,
+    tiger_and_t34_three_hexes_apart,
 )
 from tests.serve.helpers import Link, TestClient, create, make_server
 
@@ -39,12 +40,7 @@ def _notes(g: object) -> dict[str, str]:
 def test_issue_59_3_dg_11_8_a_shot_at_a_tiger_says_its_track_before_and_after() -> None:
     """T-34 FP 4 at 3 hexes with its turret on the Tiger: 4 - 2 = 2 hits against the
     Tiger's front armour 4: damaged, its track 5 -> 4 (DG-17.8, DG-11.8), said so."""
-    g = blank()
-    tiger(g, 1, "d5", "E")
-    tiger(g, 2, "a1", "E")
-    t34(g, 1, "g5", "W")
-    t34(g, 9, "i11", "NE")
-    goto(g, "D1")
+    g = tiger_and_t34_three_hexes_apart()
     play(g, "fire d5 g5")
     notes = _notes(g)
     assert notes["fire g5 d5"] == "damages Tiger 1: its track 5 → 4 (2 hits vs its front armour 4, DG-11.8)"

@@ -19,6 +19,8 @@ from rulesets.duel_of_the_giants.game import DuelGame
 from rulesets.duel_of_the_giants.svg import CANOPY, MINE, SIZE, centre, heading
 from tests.duel_of_the_giants.helpers import atg, blank, goto, marker, stuka, t34, tiger
 from tests.svg import NS, group, picture
+from tests.svg import pieces as _pieces
+from tests.svg import pose as _pose
 
 POSITIONS = Path(__file__).resolve().parents[2] / "data" / "duel_of_the_giants" / "positions"
 
@@ -304,17 +306,6 @@ def test_issue_58_5_dg_terrain_is_the_same_on_every_render_and_light() -> None:
 # ---------------------------------------------------------------- pieces (issue 58.3)
 SCREEN = {"NE": -60.0, "E": 0.0, "SE": 60.0, "SW": 120.0, "W": 180.0, "NW": -120.0}
 """Where each hex facing points on the drawing (SVG degrees, clockwise from east)."""
-
-
-def _pieces(root: ET.Element) -> dict[str, ET.Element]:
-    return {g.get("data-piece", ""): g for g in root.iter(f"{NS}g") if "tt-piece" in (g.get("class") or "").split()}
-
-
-def _pose(g: ET.Element) -> tuple[float, float, float]:
-    m = re.fullmatch(r"translate\(([-\d.e]+) ([-\d.e]+)\) rotate\(([-\d.e]+)\)", g.get("transform", ""))
-    assert m, g.get("transform")
-    x, y, deg = (float(v) for v in m.groups())
-    return x, y, deg
 
 
 def _same(a: float, b: float) -> bool:

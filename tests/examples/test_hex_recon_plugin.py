@@ -13,7 +13,6 @@ shipped rulesets.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -23,8 +22,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.examples.plugins import installed_example, plugin_env
+
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "examples" / "hex-recon"
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
@@ -32,17 +32,9 @@ Run = Callable[..., subprocess.CompletedProcess[str]]
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """The environment of a process that has the plugin installed beside the project."""
-    base = tmp_path_factory.mktemp("plugin")
-    source = base / "hex-recon"
-    shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
-    site = base / "site"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-         "--disable-pip-version-check", "--no-index", "--target", str(site), str(source)],
-        check=True, capture_output=True, text=True, cwd=base,
-    )
+    site = installed_example(tmp_path_factory, "hex-recon")
     assert (site / "tanktable_hexrecon" / "data" / "maps" / "ridge.yaml").is_file()  # package data installed
-    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(ROOT)]))
+    return plugin_env(site)
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,6 @@ patched: this checks the contract that docs/writing-a-ruleset.md describes.
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -18,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.examples.plugins import installed_example, plugin_env
+
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "examples" / "tic-tac-toe"
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
@@ -28,16 +27,9 @@ Run = Callable[..., subprocess.CompletedProcess[str]]
 @pytest.fixture(scope="module")
 def tanktable(tmp_path_factory: pytest.TempPathFactory) -> Run:
     """``tanktable ARGS...`` with the example plugin installed beside the project."""
-    base = tmp_path_factory.mktemp("plugin")
-    source = base / "tic-tac-toe"
-    shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
-    site = base / "site"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-         "--disable-pip-version-check", "--no-index", "--target", str(site), str(source)],
-        check=True, capture_output=True, text=True, cwd=base,
-    )
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(ROOT)]))
+    site = installed_example(tmp_path_factory, "tic-tac-toe")
+    base = site.parent
+    env = plugin_env(site)
     script = [sys.executable, "-c", "from cli.app import main; main()"]
 
     def run(*args: str, stdin: str = "", cwd: Path = base) -> subprocess.CompletedProcess[str]:

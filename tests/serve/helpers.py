@@ -119,3 +119,12 @@ def serving(app: Any, server: Any) -> Iterator[str]:
         uv.should_exit = True
         thread.join(timeout=10)
         sock.close()
+
+
+@contextlib.contextmanager
+def serving_positions(games: Path, positions: Sequence[Path]) -> Iterator[tuple[str, TableServer]]:
+    """A real server (:func:`serving`) over the games folder ``games`` that offers
+    ``positions`` to start a game from: (its base URL, the server)."""
+    app, server = make_server(games, ServerFiles.of([], list(positions)))
+    with serving(app, server) as base:
+        yield base, server

@@ -9,13 +9,16 @@ wrong one. These tests make moves meet in that gap on a real server.
 
 from __future__ import annotations
 
+import contextlib
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from cli.serve.app import TableServer
 from cli.serve.tables import HUMAN, Seat, Table
 from tests.serve.helpers import create_live, make_server, serving
 
@@ -35,16 +38,24 @@ def api(base: str, link: str) -> str:
     return f"{base}/api{link[link.index('/t/'):]}"
 
 
+@contextlib.contextmanager
+def tank_chess_table(folder: Path, seed: int, seats: dict[str, str]) -> Iterator[
+        tuple[str, TableServer, dict[str, Any], Table, dict[int, int]]]:
+    """A real server with one Tank Chess game: (base URL, server, the game as created,
+    its table, the versions announced after each move from now on)."""
+    app, server = make_server(folder)
+    with serving(app, server) as base:
+        game = create_live(base, ruleset="tank-chess", seed=seed, seats=seats)
+        table = server.store.get(game["id"])
+        assert table is not None
+        yield base, server, game, table, versions_after_moves(table)
+
+
 def test_issue_61_5_a_move_made_while_another_is_answered_has_its_own_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Black moves the moment White's move is in, while White's answer is still being
     built: each answer has its own version, the one its move was saved with, and
     shows the table as that move left it."""
-    app, server = make_server(tmp_path)
-    with serving(app, server) as base:
-        game = create_live(base, ruleset="tank-chess", seed=3, seats={"white": "human", "black": "human"})
-        table = server.store.get(game["id"])
-        assert table is not None
-        after = versions_after_moves(table)
+    with tank_chess_table(tmp_path, 3, {"white": "human", "black": "human"}) as (base, server, game, _table, after):
         white_moved, black_answered = threading.Event(), threading.Event()
         black_move: list[str] = []
         real_get = server.states.get
@@ -87,12 +98,7 @@ def test_issue_61_5_the_computers_quick_reply_does_not_take_the_persons_version(
     """A person against the computer, whose reply is let in while the person's answer
     is built: each of the person's moves is acknowledged with the version announced
     right after it, never with the reply's."""
-    app, server = make_server(tmp_path)
-    with serving(app, server) as base:
-        game = create_live(base, ruleset="tank-chess", seed=11, seats={"white": "human", "black": "random"})
-        table = server.store.get(game["id"])
-        assert table is not None
-        after = versions_after_moves(table)
+    with tank_chess_table(tmp_path, 11, {"white": "human", "black": "random"}) as (base, server, game, table, after):
         replied = threading.Event()
         table.listeners.append(lambda: replied.set() if len(table.game.history) % 2 == 0 else None)
         real_get = server.states.get

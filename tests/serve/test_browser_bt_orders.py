@@ -22,12 +22,11 @@ import pytest
 import yaml
 
 from cli.serve.app import TableServer
-from cli.serve.store import ServerFiles
 from rulesets.battle_of_tanks.actions import Declare
 from rulesets.battle_of_tanks.game import BattleGame
 from tests.battle_of_tanks.helpers import give_chit, make_game
 from tests.serve.browser import Browser
-from tests.serve.helpers import create_live, make_server, serving
+from tests.serve.helpers import create_live, serving_positions
 
 ROCKS = {"name": "rocks", "type": "rocks", "polygon": [[50, 20], [56, 20], [56, 50], [50, 50]]}
 WALL = {"name": "stone wall", "type": "wall", "polygon": [[62, 72], [64, 72], [64, 88], [62, 88]]}
@@ -74,9 +73,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
     path.write_text(yaml.safe_dump(position(), sort_keys=False), encoding="utf-8")
     ambush = folder / AMBUSH
     ambush.write_text(yaml.safe_dump(ambush_position(), sort_keys=False), encoding="utf-8")
-    app, server = make_server(folder / "games", ServerFiles.of([], [path, ambush]))
-    with serving(app, server) as base:
-        yield base, server
+    with serving_positions(folder / "games", [path, ambush]) as live:
+        yield live
 
 
 def open_game(browser: Browser, live: tuple[str, TableServer], name: str = POSITION, rings: int = 2) -> BattleGame:

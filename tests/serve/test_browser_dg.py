@@ -21,12 +21,10 @@ import pytest
 import yaml
 
 from cli.serve.app import TableServer
-from cli.serve.store import ServerFiles
 from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.actions import EndStep
 from tests.serve.browser import Browser, BrowserError
-from tests.serve.conftest import launch
-from tests.serve.helpers import create_live, make_server, serving
+from tests.serve.helpers import create_live, serving_positions
 from tests.serve.test_browser import open_moves
 from tests.serve.test_hidden_information import check, secrets_against
 
@@ -58,17 +56,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
                  position_at(folder, "program.yaml", "A4", 5),
                  position_at(folder, "activate.yaml", "O3", 5, "soviet"),
                  position_at(folder, "stuka.yaml", "D4", 5, "german")]
-    app, server = make_server(tmp_path_factory.mktemp("games"), ServerFiles.of([], positions))
-    with serving(app, server) as base:
-        yield base, server
-
-
-@pytest.fixture(scope="module")
-def browser(chromium: str) -> Iterator[Browser]:
-    """The table's browser."""
-    b = launch(chromium)
-    yield b
-    b.close()
+    with serving_positions(tmp_path_factory.mktemp("games"), positions) as live:
+        yield live
 
 
 def open_seat(browser: Browser, base: str, position: str, seat: str, seats: dict[str, str]) -> str:

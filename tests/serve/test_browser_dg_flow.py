@@ -12,13 +12,11 @@ from typing import Any
 import pytest
 
 from cli.serve.app import TableServer
-from cli.serve.store import ServerFiles
 from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.actions import EndStep
 from rulesets.duel_of_the_giants.board import label
 from tests.serve.browser import Browser
-from tests.serve.conftest import launch
-from tests.serve.helpers import make_server, serving
+from tests.serve.helpers import serving_positions
 from tests.serve.test_browser_dg import (
     hover,
     log_length,
@@ -43,16 +41,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
     folder = tmp_path_factory.mktemp("positions")
     positions = [position_at(folder, "stuka.yaml", "D4", 5, "german"),
                  position_at(folder, "activate.yaml", "O3", 5, "soviet")]
-    app, server = make_server(tmp_path_factory.mktemp("games"), ServerFiles.of([], positions))
-    with serving(app, server) as base:
-        yield base, server
-
-
-@pytest.fixture(scope="module")
-def browser(chromium: str) -> Iterator[Browser]:
-    b = launch(chromium)
-    yield b
-    b.close()
+    with serving_positions(tmp_path_factory.mktemp("games"), positions) as live:
+        yield live
 
 
 def test_issue_59_3_and_59_9_end_is_a_button_and_a_key_and_the_launch_is_previewed(

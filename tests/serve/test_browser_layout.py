@@ -22,12 +22,11 @@ import pytest
 import yaml
 
 from cli.serve.app import TableServer
-from cli.serve.store import ServerFiles
 from rulesets.battle_of_tanks.actions import Declare
 from tests.battle_of_tanks.helpers import give_chit, make_game
 from tests.serve.browser import Browser
 from tests.serve.conftest import launch
-from tests.serve.helpers import create_live, make_server, serving
+from tests.serve.helpers import create_live, serving_positions
 from tests.serve.test_browser import open_moves
 from tests.serve.test_browser_dg import SHIPPED, position_at
 
@@ -70,9 +69,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
     stacked = folder / DG_STACKED
     stacked.write_text(yaml.safe_dump(dg_stacked_position(), sort_keys=False), encoding="utf-8")
     program = position_at(folder, DG_PROGRAM, "A4", 5)
-    app, server = make_server(tmp_path_factory.mktemp("layout-games"), ServerFiles.of([], [fire, stacked, program]))
-    with serving(app, server) as base:
-        yield base, server
+    with serving_positions(tmp_path_factory.mktemp("layout-games"), [fire, stacked, program]) as live:
+        yield live
 
 
 @pytest.fixture(scope="module")

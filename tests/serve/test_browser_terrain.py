@@ -20,12 +20,11 @@ import pytest
 import yaml
 
 from cli.serve.app import TableServer
-from cli.serve.store import ServerFiles
 from data import battle_of_tanks as bt_data
 from rulesets.battle_of_tanks.svg import SCALE
 from tests.battle_of_tanks.helpers import give_chit, make_game
 from tests.serve.browser import Browser
-from tests.serve.helpers import create_live, make_server, serving
+from tests.serve.helpers import create_live, serving_positions
 
 POSITION = "bt-terrain.yaml"
 VILLAGE = Path(bt_data.__file__).parent / "tables" / "village.yaml"
@@ -57,9 +56,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
     folder = tmp_path_factory.mktemp("terrain")
     path = folder / POSITION
     path.write_text(yaml.safe_dump(position(), sort_keys=False), encoding="utf-8")
-    app, server = make_server(folder / "games", ServerFiles.of([], [path]))
-    with serving(app, server) as base:
-        yield base, server
+    with serving_positions(folder / "games", [path]) as live:
+        yield live
 
 
 MISSING_URLS = """(() => {

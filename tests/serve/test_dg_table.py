@@ -11,7 +11,18 @@ from cli.serve.aids import board, entry_drawing
 from cli.serve.store import ServerFiles
 from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.svg import centre
-from tests.duel_of_the_giants.helpers import atg, blank, goto, h, marker, play, stuka, t34, tiger
+from tests.duel_of_the_giants.helpers import (
+    atg,
+    blank,
+    goto,
+    h,
+    marker,
+    play,
+    stuka,
+    t34,
+    tiger,
+    tiger_and_t34_three_hexes_apart,
+)
 from tests.serve.helpers import Link, TestClient, create, make_server
 
 
@@ -31,12 +42,7 @@ def test_issue_29_5_dg_17_8_a_shot_shows_the_hits_it_would_score_and_hold_is_off
     """Tiger FP 5 at 3 hexes: 5 - (3 - 1) = 3 hits against the T-34's front armour 3:
     destroyed (DG-17.8, DG-17.9). The shot goes from the Tiger to the T-34 on the
     board; holding fire has no place there (issue 29.5: a button of its own)."""
-    g = blank()
-    tiger(g, 1, "d5", "E")
-    tiger(g, 2, "a1", "E")
-    t34(g, 1, "g5", "W")
-    t34(g, 9, "i11", "NE")
-    goto(g, "D1")
+    g = tiger_and_t34_three_hexes_apart()
     texts, notes, targets, aids = _sent(g)
     assert texts == ["fire d5 g5", "hold d5"]
     assert notes[0] == "destroys T-34 #1 (3 hits vs its front armour 3, DG-17.9)"  # a player's words (issue 59.3)

@@ -7,7 +7,6 @@ own card, turned to its facing by the art contract, wrecks burnt-out hulls."""
 from __future__ import annotations
 
 import math
-import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -20,6 +19,8 @@ from rulesets.tank_chess.cards import cards_from_data, shipped_cards
 from rulesets.tank_chess.game import TankChessGame
 from rulesets.tank_chess.svg import CELL, MARGIN, heading, shape
 from tests.svg import NS, group, picture
+from tests.svg import pieces as _pieces
+from tests.svg import pose as _pose
 from tests.tank_chess.helpers import board
 
 POSITIONS = Path(__file__).resolve().parents[2] / "data" / "tank_chess" / "positions"
@@ -135,17 +136,6 @@ def test_issue58_1_legend_shows_each_cards_drawing_and_every_symbol() -> None:
     for kind in ("tank", "destroyer", "mortar", "command", "wreck"):
         assert any(kind in c.split() for c in drawings), kind
     assert "facing (the arrow" not in text  # the gun shows the facing now
-
-
-def _pieces(root: ET.Element) -> dict[str, ET.Element]:
-    return {g.get("data-piece", ""): g for g in root.iter(f"{NS}g") if "tt-piece" in (g.get("class") or "").split()}
-
-
-def _pose(g: ET.Element) -> tuple[float, float, float]:
-    m = re.fullmatch(r"translate\(([-\d.e]+) ([-\d.e]+)\) rotate\(([-\d.e]+)\)", g.get("transform", ""))
-    assert m, g.get("transform")
-    x, y, deg = (float(v) for v in m.groups())
-    return x, y, deg
 
 
 SCREEN = {"N": -90.0, "NE": -45.0, "E": 0.0, "SE": 45.0, "S": 90.0, "SW": 135.0, "W": 180.0, "NW": -135.0}
