@@ -8,8 +8,10 @@ that asks the server about one drive when the pointer rests.
   footprints, named as a refusal names them. Battle of Tanks hides nothing on
   the table, so this is what every seat sees.
 * ``preview to 40,20 55,35 @90`` answers whether the drive would be accepted
-  (the game's own check, with its rule ID when not) and the cover the tank would
-  end in from each enemy (BT-6.1, BT-6.4): the part of a preview that only the
+  (the game's own check, with its rule ID when not), the cover the tank would
+  end in from each enemy (BT-6.1, BT-6.4) and what that enemy's next FIRE would
+  do to it there, exact, or that it must spot it first (BT-5.5, issue 59.1),
+  then a ``danger:`` line when any could: the part of a preview that only the
   server can tell. It changes nothing.
 """
 
@@ -24,6 +26,7 @@ from core.geometry import Pose, heading_between, path_length
 from rulesets.battle_of_tanks.actions import Drive, num, parse_action
 from rulesets.battle_of_tanks.game import OTHER, BattleGame
 from rulesets.battle_of_tanks.sightline import look
+from rulesets.battle_of_tanks.threats import danger_level, threats_to
 
 USAGE = "preview to X,Y [X,Y ...] [@HEADING]"
 
@@ -76,14 +79,28 @@ def preview(game: BattleGame, player: int | None, arguments: str) -> str:
     verdict = "accepted" if illegal is None else f"refused: {illegal.reason} ({illegal.rule})"
     lines = [f"{game.format_action(action)}: {length:.1f} / {num(game.move_limit(t))} cm, {verdict}"]
     pose = Pose(end[0], end[1], heading)
+    danger = {d.enemy: d for d in threats_to(game, t, pose)}  # issue 59.1: what each could do there
     for enemy in game.live(OTHER[t.side]):
         seen = look(game.field, game.rules, enemy, t, pose)
         if not seen.in_range:
             words = f"out of sight ({seen.distance:.1f} cm, sight {num(enemy.card.sight_cm)} cm)"
         else:
             words = seen.cover.describe()
+        if enemy.label in danger:
+            words += f"; {danger[enemy.label].words(t.label)}"
         lines.append(f"  from {enemy.label}: {words}")
+    level = danger_level(list(danger.values()))
+    if level:
+        lines.append(f"  danger: {DANGER_WORDS[level]}")
     return "\n".join(lines)
+
+
+DANGER_WORDS = {"dead": "deadly: an enemy's next FIRE destroys it there at least half the time",
+                "fire": "under fire: an enemy's next FIRE could harm it there",
+                "spot": "seen in cover: fired at there only once spotted this round (BT-5.5)"}
+"""The preview's last line, by :func:`~rulesets.battle_of_tanks.threats.danger_level`;
+its first words are :data:`~rulesets.battle_of_tanks.threats.DANGER_HEADS`' (the page
+tints the tank where it would end by them)."""
 
 
 COMMANDS = (TableCommand("preview", USAGE, "whether a drive would be accepted, and the cover it ends in "

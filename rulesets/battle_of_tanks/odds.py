@@ -15,6 +15,7 @@ is the chance that enough of them penetrate to bring the target to 0 HP.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -70,7 +71,16 @@ def pct(p: Fraction) -> str:
 def combine(shots: list[Odds], firepower: int, hp: int) -> Outcome:
     """The exact outcome of ``shots`` (each its own :class:`Odds`) at a target of ``hp``
     hit points by a shooter of ``firepower`` (BT-6.5): a convolution over the shots of
-    (penetrations so far, capped at the number that destroys; track damaged or not)."""
+    (penetrations so far, capped at the number that destroys; track damaged or not).
+
+    Remembered: the convolution in fractions takes milliseconds for a lynx's ten shots,
+    and a page asks it for every place a tank may end (issue 59.1) with few distinct
+    answers (a handful of covers and hit points)."""
+    return _combine(tuple(shots), firepower, hp)
+
+
+@functools.lru_cache(maxsize=4096)
+def _combine(shots: tuple[Odds, ...], firepower: int, hp: int) -> Outcome:
     kill = max(1, -(-hp // firepower)) if firepower > 0 else len(shots) + 1
     # state: (penetrations, track) -> chance
     states: dict[tuple[int, bool], Fraction] = {(0, False): Fraction(1)}

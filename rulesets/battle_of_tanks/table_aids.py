@@ -3,7 +3,9 @@
 
 * A drive (BT-5.1) is placed from the active tank to its last waypoint, and
   drawn as its path through the waypoints with its length against the tank's
-  move allowance (``"31.5 / 40 cm"``), marked ``over`` when longer.
+  move allowance (``"31.5 / 40 cm"``), marked ``over`` when longer; where enemies
+  would have the tank in sight and range at its end, a danger mark there names
+  them with their chance to destroy it (issue 59.1, :mod:`.threats`).
 * An order (BT-4.2) starts from its tank, keyed by the tank's key: the page
   rings every tank that may take the chit's order and opens its order menu.
 * A shot (BT-6) draws the line of sight from the shooter to each target; the
@@ -18,13 +20,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.board_aids import ActionAid, AidLine, BoardAids, BoardScale, Drawing, Place, Point
+from core.board_aids import (
+    ActionAid,
+    AidLine,
+    AidMark,
+    BoardAids,
+    BoardScale,
+    Drawing,
+    Place,
+    Point,
+)
 from core.game import Action
-from core.geometry import path_length
+from core.geometry import Pose, heading_between, path_length
 from rulesets.battle_of_tanks.actions import AmbushFire, Declare, Drive, Fire, num
 from rulesets.battle_of_tanks.game import BattleGame
 from rulesets.battle_of_tanks.state import Tank
 from rulesets.battle_of_tanks.svg import SCALE
+from rulesets.battle_of_tanks.threats import danger_level, danger_text, threats_to
 
 RADIUS = 9.0
 """The clickable spot on a drive's end, in drawing units (under 2 cm of table)."""
@@ -70,14 +82,37 @@ def _action(game: BattleGame, tank: Tank | None, action: Action, note: str) -> A
 
 def drive_drawing(game: BattleGame, tank: Tank | None, action: Drive) -> Drawing | None:
     """The drive's path from ``tank`` through its waypoints, its length against the
-    tank's move allowance (BT-5.1)."""
+    tank's move allowance (BT-5.1), and, where an enemy would have the tank in sight
+    and range at its end, a danger mark there (:func:`danger_mark`)."""
     if tank is None or not action.points:
         return None
     points = [(tank.x, tank.y), *action.points]
     length = path_length(points)
     limit = float(game.move_limit(tank))
+    mark = danger_mark(game, tank, action)
     return Drawing(path=tuple(svg_point(game, x, y) for x, y in points), over=length > limit + 1e-6,
-                   label=f"{length:.1f} / {num(limit)} cm")
+                   label=f"{length:.1f} / {num(limit)} cm", marks=() if mark is None else (mark,))
+
+
+DANGER_KIND = "danger-"
+"""A danger mark's kind: ``danger-dead``, ``danger-fire`` or ``danger-spot`` (threats.danger_level)."""
+
+
+def danger_mark(game: BattleGame, tank: Tank, action: Drive) -> AidMark | None:
+    """Issue 59.1: where the drive leaves ``tank``, the enemies that would have it in
+    sight and range, each with its cover and the chance its next FIRE destroys or
+    damages it (exact), or that it must spot it first (BT-5.5); its kind the danger's
+    level, which the page tints the drive's end by. ``None`` where no enemy sees it.
+    The end's heading is the drive's own (its last leg's, or the one given), as the
+    move's note and the game read it; the table is open to both seats."""
+    end = action.points[-1]
+    before = action.points[-2] if len(action.points) > 1 else (tank.x, tank.y)
+    heading = action.heading if action.heading is not None else heading_between(before, end)
+    found = threats_to(game, tank, Pose(end[0], end[1], heading))
+    level = danger_level(found)
+    if not level:
+        return None
+    return AidMark(svg_point(game, *end), danger_text(found), DANGER_KIND + level)
 
 
 def fire_drawing(game: BattleGame, action: Fire | AmbushFire, note: str) -> Drawing | None:

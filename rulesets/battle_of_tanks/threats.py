@@ -13,6 +13,9 @@ the answer uses no more than any seat may see. The command changes nothing.
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from core.errors import TanktableError
@@ -20,33 +23,113 @@ from core.game import TableCommand
 from rulesets.battle_of_tanks.odds import outcome, pct
 
 if TYPE_CHECKING:
+    from core.geometry import Pose
     from rulesets.battle_of_tanks.game import BattleGame
     from rulesets.battle_of_tanks.state import Tank
 
 USAGE = "threats [TANK]"
 
+DEADLY = Fraction(1, 2)
+"""A FIRE that destroys the tank at least this often makes the place deadly (the
+browser's red tint); any smaller chance of harm is "in fire" (amber)."""
 
-def threat_lines(game: BattleGame, tank: Tank) -> list[str]:
-    """One line per enemy that has ``tank`` in sight and range, or one saying none does."""
+
+@dataclass(frozen=True)
+class Threat:
+    """One enemy that has a tank in sight and range (BT-6.1), as its next FIRE would find it."""
+
+    enemy: str
+    """The enemy's label (``tiger#1``)."""
+    distance: float
+    cover: str
+    """The tank's cover from the enemy (BT-6.4): open, light or heavy."""
+    shots: int
+    """The enemy's whole rate of fire (BT-6.2)."""
+    destroys: Fraction
+    damages: Fraction
+    spot_first: bool
+    """In cover and not spotted: the enemy may fire only once a RECON spots it this round (BT-5.5)."""
+    refused: str | None
+    """Another reason it may not fire (``None``: it may, or must only spot first)."""
+
+    def words(self, label: str) -> str:
+        """What its FIRE at the tank called ``label`` would do, in a player's words."""
+        if self.spot_first:
+            return f"may fire only once {label} is spotted this round (BT-5.5)"
+        if self.refused is not None:
+            return f"may not fire ({self.refused})"
+        return f"a FIRE of {self.shots} shot(s) destroys it {pct(self.destroys)}, damages it {pct(self.damages)}"
+
+
+def threats_to(game: BattleGame, tank: Tank, pose: Pose | None = None) -> list[Threat]:
+    """Every live enemy that would have ``tank`` in sight and range standing at ``pose``
+    (default: where it stands), with its cover and what the enemy's next FIRE would do
+    there, exact (odds.py). A tank placed elsewhere is judged as one that moved this
+    round (BT-6.3), as it would be after its drive. Battle of Tanks hides nothing on the
+    table (spot markers included), so this reads only what every seat sees."""
+    target = tank
+    if pose is not None:
+        target = copy.copy(tank)
+        target.x, target.y, target.heading = pose.x, pose.y, pose.heading
+        target.moved = tank.moved or (pose.x, pose.y) != (tank.x, tank.y)
     out = []
     for enemy in game.live():
         if enemy.side == tank.side:
             continue
-        seen = game.look(enemy, tank)
+        seen = game.look(enemy, target)
         if not seen.visible:
             continue
-        sight = game.sight(enemy, tank)
-        where = f"{enemy.label} at {seen.distance:.0f} cm, {tank.label} in {seen.cover.level}"
+        sight = game.sight(enemy, target)
+        shots = enemy.card.rate_of_fire
+        destroys = damages = Fraction(0)
+        spot = refused = None
         if sight.allowed:
-            shots = enemy.card.rate_of_fire
-            o = outcome(game, enemy, tank, "fire", shots)
-            out.append(f"{where}: a FIRE of {shots} shot(s) destroys it {pct(o.destroys)}, "
-                       f"damages it {pct(o.damages)}")
+            o = outcome(game, enemy, target, "fire", shots)
+            destroys, damages = o.destroys, o.damages
         elif sight.problem is not None and sight.problem.rule == "BT-5.5":
-            out.append(f"{where}: may fire only once {tank.label} is spotted this round (BT-5.5)")
+            spot = True
         else:
-            out.append(f"{where}: may not fire ({sight.problem.reason if sight.problem else 'no shot'})")
-    return out or ["no enemy has it in sight and range"]
+            refused = sight.problem.reason if sight.problem else "no shot"
+        out.append(Threat(enemy.label, seen.distance, seen.cover.level, shots, destroys, damages,
+                          bool(spot), refused))
+    return out
+
+
+def threat_lines(game: BattleGame, tank: Tank) -> list[str]:
+    """One line per enemy that has ``tank`` in sight and range, or one saying none does."""
+    return [f"{t.enemy} at {t.distance:.0f} cm, {tank.label} in {t.cover}: {t.words(tank.label)}"
+            for t in threats_to(game, tank)] or ["no enemy has it in sight and range"]
+
+
+def danger_level(threats: list[Threat]) -> str:
+    """``dead`` (some enemy's FIRE destroys it at least half the time), ``fire`` (some
+    FIRE could harm it), ``spot`` (seen in cover: harmed only once spotted), or ``""``."""
+    if any(t.destroys >= DEADLY for t in threats):
+        return "dead"
+    if any(t.destroys or t.damages for t in threats):
+        return "fire"
+    if any(t.spot_first for t in threats):
+        return "spot"
+    return ""
+
+
+DANGER_HEADS = {"dead": "deadly", "fire": "under fire", "spot": "seen in cover"}
+"""How a place's danger reads before its shooters (``under fire: tiger#1 ...``)."""
+
+
+def danger_text(threats: list[Threat]) -> str:
+    """A place's danger in a line: its level, then each shooter with the tank's cover
+    from it and what its FIRE would do (``under fire: tiger#1 (open) destroys 47%,
+    damages 30%; is2#1 (light) only once spotted (BT-5.5)``); ``""`` when no enemy
+    would have it in sight and range."""
+    parts = []
+    for t in threats:
+        if t.spot_first:
+            parts.append(f"{t.enemy} ({t.cover}) only once spotted (BT-5.5)")
+        elif t.refused is None:
+            parts.append(f"{t.enemy} ({t.cover}) destroys {pct(t.destroys)}, damages {pct(t.damages)}")
+    level = danger_level(threats)
+    return f"{DANGER_HEADS[level]}: {'; '.join(parts)}" if level else ""
 
 
 def threats(game: BattleGame, player: int | None, arguments: str) -> str:

@@ -65,7 +65,7 @@ def test_issue_29_1_preview_accepts_and_gives_cover_from_each_enemy() -> None:
                                    "  from target#1: hidden (no line of sight)"]
     answer = preview(g, 0, "to 20,90 @90")
     assert answer.splitlines()[0] == "to 20,90 @90: 30.0 / 40 cm, accepted"
-    assert answer.splitlines()[1] == "  from target#1: open"
+    assert answer.splitlines()[1].startswith("  from target#1: open; a FIRE of ")  # and its chances (issue 59.1)
     assert g.phase == "path" and g.tank("a1").x == 20, "a preview moves nothing"
 
 

@@ -1,7 +1,7 @@
 // Drawings of legal actions on the board (state.actions[i].aid, built by
 // cli/serve/aids.py): a path with its length against the allowance, or shot
 // lines with their notes. Shown while a move's button or place is hovered.
-import {$, svgNode} from "../dom.js";
+import {$, el, svgNode} from "../dom.js";
 import {table} from "./connection.js";
 
 export function label(group, x, y, text, cls) {
@@ -87,4 +87,12 @@ export function drawCheckLine() {
     label(group, line.to[0] + 6, line.to[1] - 10, line.label, "tt-check-label");
   }
   svg.append(group);
+}
+
+/** The danger tints' stylesheet (danger.css: Battle of Tanks and Duel of the Giants,
+ * issue 59.1), added to the page once, by the ruleset that tints. */
+export function dangerStyles() {
+  if (!document.querySelector('link[href="/static/table/danger.css"]')) {
+    document.head.append(el("link", {rel: "stylesheet", href: "/static/table/danger.css"}));
+  }
 }

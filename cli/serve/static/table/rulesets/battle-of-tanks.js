@@ -9,6 +9,7 @@ import {onBoardResized} from "../fit.js";
 import * as orders from "./battle-of-tanks/orders.js";
 import * as fire from "./battle-of-tanks/fire.js";
 import * as drive from "./battle-of-tanks/drive.js";
+import * as danger from "./battle-of-tanks/danger.js";
 
 let ruler = {on: false, points: []};
 
@@ -84,6 +85,7 @@ export function setup() {
   onSelect(orders.draw);
   fire.setup();
   drive.setup();
+  danger.setup();  // issue 59.1: each suggested drive's end tinted by the enemy fire there
   // menus and cards stand beside their tanks on the screen: placed again when the board is resized
   onBoardResized(() => { if (table.state) { orders.draw(); fire.draw(); } });
 }

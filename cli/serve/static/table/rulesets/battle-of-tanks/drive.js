@@ -5,14 +5,17 @@
 // and the heading is set by the handle beyond the end or the wheel over the end.
 // Enter or "drive" sends the path in the ruleset's notation (`to 40,20 55,35 @90`)
 // through the table's `act`; Esc or "cancel" drops it. When the path rests, the
-// table's `preview` says whether the server accepts it and the cover the tank
-// would end in from each enemy. Everything is judged here from state.drive (what
+// table's `preview` says whether the server accepts it, the cover the tank
+// would end in from each enemy and what that enemy's next FIRE would do to it there
+// (issue 59.1): the tank where it would end is tinted by that danger, each line of
+// sight labelled with its enemy's chance. Everything is judged here from state.drive (what
 // the seat may see, cli/serve/aids.py) with sweep.js, the server's own geometry;
 // the server stays the judge.
 import {$, el, svgNode} from "../../../dom.js";
 import {table, play, ask, showError} from "../../connection.js";
 import {boardSvg, onDestination} from "../../board.js";
 import {verdict, endHeading} from "./sweep.js";
+import {dangerClass} from "./danger.js";
 
 const GRAB_CM = 6;        // a press this close to the tank's centre grabs it
 const CLICK_PX = 5;       // a press that moves less than this is a click
@@ -25,7 +28,7 @@ let swallowClick = false;
 let lastUp = null;        // where the last press was let go: pointer events have fractions of a pixel, clicks not
 let rest = null;
 let asked = 0;
-let answer = null;        // {text, lines: [{enemy, words}], accepted} for the draft as it stands
+let answer = null;        // {text, lines: [{enemy, level, fire}], danger, accepted} for the draft as it stands
 
 /** Redraw times of the path under the pointer (ms), for the browser test and the docs. */
 window.ttDriveTimes = [];
@@ -117,8 +120,11 @@ function redraw() {
   const end = all[all.length - 1];
   const heading = endHeading(drive, points, draft.heading);
   const ghost = footprint(end, heading, drive.length, drive.width);
+  // issue 59.1: the ghost tinted by the danger the server found there (its preview)
+  const danger = !v.problem && answer && !draft.hover && answer.for === notation(points, draft.heading) ? answer.danger : "";
   group.append(svgNode("polygon", {points: ghost.map(p => px(p).join(",")).join(" "),
-                                   class: "tt-drive-ghost" + (v.problem ? " tt-drive-bad" : "")}));
+                                   class: "tt-drive-ghost" + (v.problem ? " tt-drive-bad" : "")
+                                     + (danger ? " " + dangerClass(danger) : "")}));
   drawCover(group, end);
   draft.points.forEach((p, i) => {
     const [x, y] = px(p);
@@ -136,6 +142,10 @@ function redraw() {
   const [lx, ly] = px(end);
   const words = `${v.length.toFixed(1)} / ${num(drive.allowance)} cm` + (v.problem ? ` — ${shortProblem(v.problem)}` : "");
   group.append(svgNode("text", {x: lx + 12, y: ly - 12, class: "tt-aid-label tt-drive-label" + (v.problem ? " tt-drive-bad" : "")}, words));
+  if (danger) {
+    group.append(svgNode("text", {x: lx + 12, y: ly + 4, class: "tt-aid-label bt-danger-label " + dangerClass(danger)},
+                         answer.dangerText));
+  }
   svg.append(group);
   panel(v);
   const spent = performance.now() - t0;
@@ -161,11 +171,15 @@ function drawCover(group, end) {
   if (!answer || !answer.lines.length || draft.hover) return;
   const tanks = (table.state.view && table.state.view.tanks) || [];
   const [ex, ey] = px(end);
-  for (const {enemy, level} of answer.lines) {
+  for (const {enemy, level, fire} of answer.lines) {
     const t = tanks.find(x => x.label === enemy);
     if (!t || level === "out") continue;
     const [tx, ty] = px([t.x, t.y]);
     group.append(svgNode("line", {x1: tx, y1: ty, x2: ex, y2: ey, class: `tt-drive-cover tt-cover-${level}`}));
+    if (fire) {  // what this enemy's FIRE would do there, by the enemy's end of the line
+      const at = [tx + (ex - tx) * 0.2, ty + (ey - ty) * 0.2];
+      group.append(svgNode("text", {x: at[0] + 6, y: at[1] - 6, class: "tt-aid-label bt-danger-shooter"}, `${enemy}: ${fire}`));
+    }
   }
 }
 
@@ -233,12 +247,30 @@ async function askServer() {
   window.ttPreviewTimes.push(performance.now() - t0);
   if (mine !== asked || !draft) return;
   const lines = [];
+  let danger = "", dangerText = "";
   for (const line of (said.answer || "").split("\n").slice(1)) {
     const m = /^\s*from (\S+): (.*)$/.exec(line);
-    if (m) lines.push({enemy: m[1], level: m[2].startsWith("out of sight") ? "out" : m[2].split(" ")[0]});
+    if (m) lines.push({enemy: m[1], level: m[2].startsWith("out of sight") ? "out" : m[2].split(/[\s;]/)[0], fire: fireWords(m[2])});
+    const d = /^\s*danger: (.*)$/.exec(line);
+    if (d) {
+      dangerText = d[1].split(":")[0];
+      danger = DANGER_LEVELS.find(([head]) => d[1].startsWith(head))?.[1] || "";
+    }
   }
-  answer = {for: text, text: said.error || said.answer, lines, accepted: /, accepted$/m.test(said.answer || "")};
+  answer = {for: text, text: said.error || said.answer, lines, danger, dangerText,
+            accepted: /, accepted$/m.test(said.answer || "")};
   redraw();
+}
+
+// The preview's `danger:` line starts with one of these (threats.py DANGER_HEADS).
+const DANGER_LEVELS = [["deadly", "dead"], ["under fire", "fire"], ["seen in cover", "spot"]];
+
+/** An enemy's FIRE at the end in a few words (`destroys 47%, damages 30%`), from the
+ * preview's line for it; "" when it could not fire there. */
+function fireWords(words) {
+  const m = /destroys it (\S+), damages it (\S+)$/.exec(words);
+  if (m) return `destroys ${m[1]}, damages ${m[2]}`;
+  return /only once .* spotted/.test(words) ? "once spotted" : "";
 }
 
 /** Send the path; a refused one stays drawn (the reason shows above the panel) to be mended. */
