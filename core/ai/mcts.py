@@ -814,12 +814,34 @@ def _try_order(game: Game[Any], actions: list[Action], rng: random.Random) -> li
     :meth:`~core.game.Game.search_priors` ascending (best last), ties and games
     without priors in random order."""
     shuffled = list(actions)
-    rng.shuffle(shuffled)
+    _shuffle(shuffled, rng)
     priors = game.search_priors(shuffled)
     if priors is None:
         return shuffled
     ranked = sorted(range(len(shuffled)), key=priors.__getitem__)
     return [shuffled[i] for i in ranked]
+
+
+_RANDBELOW_BY_BITS = getattr(random.Random, "_randbelow_with_getrandbits", None)
+
+
+def _shuffle(items: list[Any], rng: random.Random) -> None:
+    """``rng.shuffle(items)``: for a plain :class:`random.Random` its very swaps, with
+    its ``_randbelow`` (``getrandbits`` of the bound's bit length until a draw is
+    below it) written out -- a node's hundreds of actions are shuffled when it is
+    first expanded, and a call per draw costs a tenth of that."""
+    kind = type(rng)
+    if kind.shuffle is not random.Random.shuffle or getattr(kind, "_randbelow", None) is not _RANDBELOW_BY_BITS:
+        rng.shuffle(items)
+        return
+    bits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def _mixed(node: _Node, player: int, alpha: float) -> float:

@@ -81,7 +81,8 @@ class TankChessGame(Game[TankMove]):
         cards = list(layout.cards.values())
         self.rules = rules_for(layout.size, cards, settings)
         self.pos = Position(self.rules, layout)
-        self._legal: tuple[int, frozenset[Move]] | None = None
+        self._legal: tuple[int, list[Move], set[Move] | None] | None = None
+        """The legal moves last listed: (history length, the list, its set once asked)."""
         self.plies_before = 0
         """Half-moves played before the game's start (a game set up from a position)."""
 
@@ -95,7 +96,7 @@ class TankChessGame(Game[TankMove]):
     def legal_moves(self) -> list[Move]:
         """Legal moves as internal tuples (fast; for agents and benchmarks)."""
         moves = self.pos.generate()
-        self._legal = (len(self.history), frozenset(moves))
+        self._legal = (len(self.history), moves, None)  # the set is built only if _check asks
         return moves
 
     def legal_actions(self) -> list[TankMove]:
@@ -140,8 +141,14 @@ class TankChessGame(Game[TankMove]):
             mv = self.to_move_tuple(action)
         except _Refusal as exc:
             return exc.illegal
-        if self._legal is not None and self._legal[0] == len(self.history) and mv in self._legal[1]:
-            return None
+        known = self._legal
+        if known is not None and known[0] == len(self.history):
+            listed = known[2]
+            if listed is None:
+                listed = set(known[1])
+                self._legal = (known[0], known[1], listed)
+            if mv in listed:
+                return None
         return explain(self, action, mv)
 
     def _apply(self, action: TankMove) -> list[Event]:
@@ -461,28 +468,30 @@ class TankChessGame(Game[TankMove]):
         new node, so they must cost far less than the evaluation."""
         pos = self.pos
         r = self.rules
-        cell, files = pos.cell, r.files
+        cell, files, kind = pos.cell, r.files, pos.kind
+        command_card, value = r.command, r.value
         me = pos.to_move
         command = pos.command_of[me]
         exit_steps = pos.exit_steps(me)
-        before = exit_steps[pos.sq[command] * 8 + pos.face[command]] if command >= 0 and pos.sq[command] >= 0 else 0
+        at = pos.sq[command] if command >= 0 else -1
+        home = r.square(at) if at >= 0 else None  # a move from there is the Command Tank's
+        before = exit_steps[at * 8 + pos.face[command]] if at >= 0 else 0
         scores: list[float] = []
+        append = scores.append
         for a in actions:
-            if a.to is None:
-                scores.append(1000.0)
+            to = a.to
+            if to is None:
+                append(1000.0)
             elif a.target is None:
-                c = cell[a.frm[1] * files + a.frm[0]]
-                pid = c - 1
-                to = a.to[1] * files + a.to[0]
-                if pid == command:
-                    gain = before - exit_steps[to * 8 + (a.facing or 0)]
-                    scores.append(min(0.9, 0.1 * gain) if gain > 0 else 0.0)
+                if a.frm == home:
+                    gain = before - exit_steps[(to[1] * files + to[0]) * 8 + (a.facing or 0)]
+                    append(min(0.9, 0.1 * gain) if gain > 0 else 0.0)
                 else:
-                    scores.append(0.0)
+                    append(0.0)
             else:
                 c = cell[a.target[1] * files + a.target[0]]
-                k = pos.kind[c - 1] if c > 0 else -1
-                scores.append(0.0 if k < 0 else 500.0 if r.command[k] else 1.0 + r.value[k])
+                k = kind[c - 1] if c > 0 else -1
+                append(0.0 if k < 0 else 500.0 if command_card[k] else 1.0 + value[k])
         return scores
 
     def clone(self) -> TankChessGame:

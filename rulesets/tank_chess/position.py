@@ -131,7 +131,13 @@ class Rules:
         keeps its immutable actions here, keyed by card, from, to, facing, target square)."""
         self.reach_cache: Memo[Any, tuple[frozenset[int], bool]] = Memo(REACH_CACHE_LIMIT)
         self._neighbourhoods: dict[tuple[int, int], Any] = {}
-        self._zones: dict[tuple[int, int], Any] = {}
+        self.states = n * 8
+        """States (square * 8 + facing) on the board: :meth:`reach_zone`'s keys are
+        ``speed * states + start``, one int."""
+        self._zones: dict[int, Any] = {}
+        self._zone_cells: dict[int, frozenset[int]] = {}
+        self.reach_squares: Memo[frozenset[int], frozenset[int]] = Memo(REACH_CACHE_LIMIT)
+        """The squares of a cached set of end states (:meth:`Position.reach_squares`)."""
         self.exit_steps: dict[tuple[int, int], list[int]] = {}
         """Per (board, side): steps from each state to the exit past the fixed obstacles."""
 
@@ -163,7 +169,7 @@ class Rules:
         on these rather than on every cell within ``speed`` lets searches share
         answers across positions that differ elsewhere around the tank.
         """
-        key = (start, speed)
+        key = speed * self.states + start
         getter = self._zones.get(key)
         if getter is None:
             seen = {start}
@@ -192,9 +198,20 @@ class Rules:
             read_by_step((start & ~7) | (((start & 7) + 4) & 7))  # the step backwards
             cells.pop(start >> 3, None)  # the mover's own square: vacated for the search
             index = sorted(cells)
+            self._zone_cells[key] = frozenset(index)
             getter = self._zones[key] = (operator.itemgetter(*index, index[0]) if index
                                          else lambda cell: ())
         return getter
+
+    def zone_cells(self, start: int, speed: int) -> frozenset[int]:
+        """The squares of :meth:`reach_zone`: the only cells whose contents can change
+        the end states of that search."""
+        key = speed * self.states + start
+        cells = self._zone_cells.get(key)
+        if cells is None:
+            self.reach_zone(start, speed)
+            cells = self._zone_cells[key]
+        return cells
 
     def square(self, index: int) -> tuple[int, int]:
         return index % self.files, index // self.files
@@ -332,7 +349,10 @@ class Position:
         """
         r = self.rules
         start = s0 * 8 + f0
-        key = (start, speed, side if command else -1, r.reach_zone(start, speed)(self.cell))
+        zone = r._zones.get(speed * r.states + start)
+        if zone is None:
+            zone = r.reach_zone(start, speed)
+        key = (start, speed, side if command else -1, zone(self.cell))
         cache = r.reach_cache
         hit = cache.get(key)
         if hit is None:
@@ -579,10 +599,43 @@ class Position:
         """
         alive, sq = self.alive, self.sq
         pieces = [p for p in self.pieces_of[self.to_move] if alive[p] and sq[p] >= 0]
+        if not _draws_by_bits(rng):
+            return self._random_move(rng.randrange, pieces)
         # ``Random.randrange(n)`` is ``_randbelow(n)`` for n > 0 after checks that cannot
-        # fail here: the same draws, without three Python-level calls a step.
-        below: Callable[[int], int] = (getattr(rng, "_randbelow", rng.randrange)
-                                       if type(rng).randrange is random.Random.randrange else rng.randrange)
+        # fail here, and that is ``getrandbits(n.bit_length())`` until a draw is below
+        # ``n``: the very same draws, written out (a step makes three; calls cost).
+        bits = rng.getrandbits
+        while pieces:
+            m = len(pieces)
+            k = m.bit_length()
+            i = bits(k)
+            while i >= m:
+                i = bits(k)
+            pid = pieces[i]
+            states, can_exit = self.reachable(pid)
+            n = len(states)
+            if n or can_exit:
+                m = n + 1 if can_exit else n
+                k = m.bit_length()
+                j = bits(k)
+                while j >= m:
+                    j = bits(k)
+                if j == n:
+                    return pid, -1, -1, -1
+                st = next(itertools.islice(states, j, None))  # the j-th in set order, no list built
+                targets = self.targets_from(pid, st)
+                m = len(targets) + 1
+                k = m.bit_length()
+                j = bits(k)
+                while j >= m:
+                    j = bits(k)
+                return pid, st >> 3, st & 7, targets[j - 1] if j else -1
+            pieces[i] = pieces[-1]
+            pieces.pop()
+        return None
+
+    def _random_move(self, below: Callable[[int], int], pieces: list[int]) -> Move | None:
+        """:meth:`random_move` with any ``below(n)``, a draw from ``range(n)``."""
         while pieces:
             i = below(len(pieces))
             pid = pieces[i]
@@ -592,7 +645,7 @@ class Position:
                 j = below(n + 1 if can_exit else n)
                 if j == n:
                     return pid, -1, -1, -1
-                st = next(itertools.islice(states, j, None))  # the j-th in set order, no list built
+                st = next(itertools.islice(states, j, None))
                 targets = self.targets_from(pid, st)
                 k = below(len(targets) + 1)
                 return pid, st >> 3, st & 7, targets[k - 1] if k else -1
@@ -800,8 +853,54 @@ class Position:
         Tried in the order answers are usually found: the Command Tank's own
         moves, then shots, then everything else (blocks). Remembered per position.
         """
-        return _ANSWERS.recall((self.board_key, self.hash, side), lambda: (
-            self._answers(self._command_steps(side), side) or self._answers(self._other_moves(side), side)))
+        key = (self.board_key, self.hash, side)
+        hit = _ANSWERS.get(key)
+        if hit is None:
+            hit = _ANSWERS.remember(key, self._meets_check(side))
+        return hit
+
+    def _meets_check(self, side: int) -> bool:
+        """:meth:`can_meet_check` worked out: the Command Tank's steps, then the other
+        moves that could undo one threat the enemy has (:meth:`_answer_squares`).
+
+        With no answer (the usual case where this is asked: a CHECK that wins)
+        every move would be tried; but a move of another tank only takes things
+        away from one threat -- the tank it leaves clears squares, which never
+        blocks a shot or a drive -- by filling a square that threat's drive
+        reads or that its shot crosses, or by destroying the threatening tank.
+        Those, the Command Tank's own moves and the shots that destroy the enemy
+        Command Tank (a win) are tried; the others cannot be answers, so the
+        answer stays exactly what trying every move gives."""
+        return self._answers(self._command_steps(side), side) or self._answers(self._answer_moves(side), side)
+
+    def _answer_moves(self, side: int) -> list[Move]:
+        """:meth:`_other_moves` that could meet the CHECK on ``side`` (see :meth:`_meets_check`)."""
+        moves = self._other_moves(side)
+        threat = self.threat(1 - side)
+        if threat is None:
+            return moves
+        useful = self._answer_squares(threat)
+        command, attacker, enemy = self.command_of[side], threat[0], self.command_of[1 - side]
+        return [mv for mv in moves if mv[1] in useful or mv[3] == attacker or mv[3] == enemy or mv[0] == command]
+
+    def _answer_squares(self, threat: Move) -> set[int]:
+        """The squares where a tank of the defending side must end its move to spoil
+        ``threat`` (a move of the other side that destroys the Command Tank): every
+        cell the threatening tank's search reads (:meth:`Rules.zone_cells`), the
+        square it fires from, and those its shot crosses on the way."""
+        pid, s, _f, target = threat
+        r = self.rules
+        s0 = self.sq[pid]
+        useful = set(r.zone_cells(s0 * 8 + self.face[pid], r.speed[self.kind[pid]]))
+        useful.add(s)
+        c = self.sq[target]
+        d = direction_between(r.square(s), r.square(c))
+        if d is not None:
+            for t in r.rays[s * 8 + int(d)]:
+                if t == c:
+                    break
+                useful.add(t)
+        return useful
 
     def _command_steps(self, side: int) -> list[Move]:
         """``side``'s Command Tank's moves without a shot (its usual way out of CHECK)."""
@@ -833,8 +932,18 @@ class Position:
         """TC-8.1: could ``side`` destroy the enemy Command Tank with one move and shot?
         ``lines``: :meth:`fire_lines` of ``side``, when already known; ``pieces``:
         the only tanks of ``side`` that could (see :meth:`threat_candidates`)."""
-        return _THREATS.recall((self.board_key, self.hash, side),
-                               lambda: self.command_threat(side, lines, pieces) is not None)
+        return bool(self.threat(side, lines, pieces))
+
+    def threat(self, side: int, lines: FireLines | None = None,
+               pieces: Iterable[int] | None = None) -> Move | None:
+        """A move of ``side`` that destroys the enemy Command Tank (one of them), or
+        ``None``: :meth:`command_threat`, remembered per position (arguments as for
+        :meth:`threatens_command`)."""
+        key = (self.board_key, self.hash, side)
+        hit = _THREATS.get(key)
+        if hit is None:
+            hit = _THREATS.remember(key, self.command_threat(side, lines, pieces) or ())
+        return hit or None
 
     def threat_candidates(self, side: int, lines: FireLines) -> list[int]:
         """``side``'s tanks that could threaten the enemy Command Tank: a gun that
@@ -911,6 +1020,7 @@ class Position:
         if lines is not None:
             segments, direct, near = lines.segments, lines.direct, lines.near
         alive, sq, kind = self.alive, self.sq, self.kind
+        reach_squares = r.reach_squares
         met = set(armour_from)  # the armour values a shot can meet on the target
         beats: dict[int, bool] = {}  # per card: does its gun beat any of them?
         for pid in self.pieces_of[side] if pieces is None else pieces:
@@ -945,6 +1055,11 @@ class Position:
                 if direct is None:
                     direct = self._approach(c, side)
                 states = self.reachable(pid)[0]
+                squares = reach_squares.get(states)
+                if squares is None:
+                    squares = reach_squares.remember(states, frozenset([st >> 3 for st in states]))
+                if squares.isdisjoint(direct):
+                    continue  # no end state on a square to fire from: the common case, in C
                 offsets = r.offsets[k]
                 for st in states:
                     s = st >> 3
@@ -1085,10 +1200,23 @@ _FIRE_FROM: list[list[tuple[int, int]]] = [[((d0 + 4) & 7, d0)] for d0 in range(
 _RULES: Memo[tuple[int, str, str], Rules] = Memo(64, per_game=False)
 ANSWER_CACHE_LIMIT = 200_000
 """Entries of either table below before it starts afresh."""
-_THREATS: Memo[tuple[int, int, int], bool] = Memo(ANSWER_CACHE_LIMIT)
-"""threatens_command by (rules and obstacles, Zobrist hash, side): the greedy player asks twice."""
+_THREATS: Memo[tuple[int, int, int], Move | tuple[()]] = Memo(ANSWER_CACHE_LIMIT)
+""":meth:`Position.threat` by (rules and obstacles, Zobrist hash, side), ``()`` for none:
+the greedy player asks twice, and :meth:`Position.can_meet_check` wants the move."""
 _ANSWERS: Memo[tuple[int, int, int], bool] = Memo(ANSWER_CACHE_LIMIT)
 """can_meet_check by (rules and obstacles, Zobrist hash, side)."""
+
+
+def _draws_by_bits(rng: Any) -> bool:
+    """Whether ``rng.randrange(n)`` is plain :class:`random.Random`'s: ``getrandbits``
+    of ``n``'s bit length until a draw is below ``n`` (then a playout may draw so
+    directly and get the very same numbers)."""
+    kind = type(rng)
+    return (kind.randrange is random.Random.randrange
+            and getattr(kind, "_randbelow", None) is _RANDBELOW_BY_BITS)
+
+
+_RANDBELOW_BY_BITS = getattr(random.Random, "_randbelow_with_getrandbits", None)
 
 
 def _off_the_lines(dx: int, dy: int, reach: int) -> bool:
