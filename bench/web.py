@@ -443,14 +443,20 @@ def main() -> None:
             notes = NOTES[ruleset]
             print(f"{'':20} notes after the board: {len(notes)} times, median "
                   f"{statistics.median(notes):6.1f} ms, p95 {p95(notes):6.1f} ms", flush=True)
-    checks, peer = drive_checks(base, args.drive_checks)
+    if args.drive_checks > 0:
+        report_drive_checks(base, args.drive_checks)
+    if args.tables:
+        at_once(args.tables, args.moves_at_once, base)
+    server.should_exit = True
+
+
+def report_drive_checks(base: str, count: int) -> None:
+    """Time ``count`` drive checks and print their figures beside the ruler's."""
+    checks, peer = drive_checks(base, count)
     print(f"{'drive check':20} asks  {len(checks):4}  median {statistics.median(checks):6.1f} ms  "
           f"p95 {p95(checks):6.1f} ms  (the ruler's measure, asked alike: median "
           f"{statistics.median(peer):.1f} ms, p95 {p95(peer):.1f} ms; ratio of p95 "
           f"{p95(checks) / p95(peer):.2f})", flush=True)
-    if args.tables:
-        at_once(args.tables, args.moves_at_once, base)
-    server.should_exit = True
 
 
 if __name__ == "__main__":
