@@ -232,11 +232,42 @@ def t34_destination(g: DuelGame, action: T34Step | T34Dash) -> tuple[Tank, Pos, 
 
 def t34_danger(g: DuelGame, action: T34Step | T34Dash) -> str:
     """``under fire from Tiger 1 (c5): destroys it (DG-17)`` for a T-34's step or dash
-    (issue 59.1): who could shoot it where it ends, from what the Soviet player knows."""
+    (issue 59.1): who could shoot it where it ends, and a mine marker on its way, from
+    what the Soviet player knows."""
     from rulesets.duel_of_the_giants.threats import covering_note
 
     where = t34_destination(g, action)
-    return "" if where is None else covering_note(g, *where)
+    if where is None:
+        return ""
+    notes = [covering_note(g, *where), *mines_ahead(g, action)]
+    return "; ".join(n for n in notes if n)
+
+
+def mines_ahead(g: DuelGame, action: T34Step | T34Dash) -> list[str]:
+    """The mine markers a T-34's step or dash would drive onto (issue 59.1), in the Soviet
+    player's words: a mine turned face up stops it (DG-14.4); a face-down marker stops it
+    if it is a real mine, and what it is the Soviet cannot know (DG-14.2: 4 of the 8
+    markers are mines), so it is named as a marker and no more. The first one stops the
+    drive or is removed as a bluff: the hexes after it are not read."""
+    t = g.tank_at(action.at)
+    if t is None or t.is_tiger:
+        return []
+    if isinstance(action, T34Dash):
+        steps, hull = action.length, t.hull
+    elif action.op in ("F", "B"):
+        steps, hull = 1, t.hull if action.op == "F" else opposite(t.hull)
+    else:
+        return []
+    p = t.pos
+    for _ in range(steps):
+        p = g.geo.step(p, hull)
+        m = g.mine_at(p)
+        if m is None:
+            continue
+        if m.face_up:
+            return [f"a known mine at {label(p)} stops it there (DG-14.4)"] if m.real else []
+        return [f"a mine marker at {label(p)}: a real mine would stop it there (DG-14.2)"]
+    return []
 
 
 def facing_preview(g: DuelGame, at: Pos, hull: int, turret: int) -> tuple[str, list[tuple[Pos, str]]]:

@@ -192,20 +192,31 @@ def cover_drawing(g: DuelGame, action: Face | Haul) -> Drawing | None:
 
 def danger_drawing(g: DuelGame, action: T34Step | T34Dash) -> Drawing | None:
     """A T-34's step or dash with a red line from each German unit that could shoot it
-    where it ends, labelled with its name and what the shot would do (issue 59.1);
-    only the Tigers and the guns turned face up count (what the Soviet player knows)."""
-    from rulesets.duel_of_the_giants.foresight import t34_destination
+    where it ends, labelled with its name and what the shot would do (issue 59.1); only
+    the Tigers and the guns turned face up count (what the Soviet player knows). The
+    hex it would end on (another than its own) carries a mark the page tints it by:
+    ``threat`` (in fire), ``mine`` (a mine marker on its way, :func:`mines_ahead`) or
+    ``safe`` (nothing the Soviet knows of could hit it there), labelled in words."""
+    from rulesets.duel_of_the_giants.foresight import mines_ahead, t34_destination
     from rulesets.duel_of_the_giants.threats import covering
 
     where = t34_destination(g, action)
     if where is None:
         return None
+    tank, pos, _hull = where
     found = covering(g, *where)
-    if not found:
-        return None
-    end = centre(*where[1])
+    mines = mines_ahead(g, action)
+    end = centre(*pos)
     lines = tuple(AidLine(centre(*at), end, f"{who}: {what}", "threat") for at, who, what in found)
-    return Drawing(lines=lines, marks=(AidMark(end, "", "threat"),))
+    if found:
+        mark = AidMark(end, "in fire: " + "; ".join(f"{who}: {what}" for _, who, what in found), "threat")
+    elif mines:
+        mark = AidMark(end, mines[0], "mine")
+    elif pos != tank.pos:
+        mark = AidMark(end, "no known German gun could hit it there (a face-down marker may hide one)", "safe")
+    else:
+        return None  # a turn in place with nothing known in line: the note says so
+    return Drawing(lines=lines, marks=(mark,))
 
 
 def facing_drawing(g: DuelGame, at: Pos, hull: int, turret: int) -> Drawing | None:

@@ -15,6 +15,7 @@ import * as fire from "./duel-of-the-giants/fire.js";
 import * as programMap from "./duel-of-the-giants/program-map.js";
 import * as replay from "./duel-of-the-giants/replay.js";
 import * as boardPlay from "./duel-of-the-giants/board-play.js";
+import * as danger from "./duel-of-the-giants/danger.js";
 
 function programActions() {
   return table.state.actions.filter(a => /^tiger\d+ (\+\S+|done)$/.test(a.text));
@@ -81,10 +82,11 @@ export function setup() {
   sheet.replaceSync(PREVIEW_STYLE);
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   fire.setup();
+  danger.setup();  // issue 59.1: before boardPlay, whose facing picker takes a T-34's click
   boardPlay.setup();
   onSelect(() => { fire.onSelected(); programMap.onSelected(); boardPlay.onSelected(); });
   // a hot seat's pass screen: what this module put on the page for the last player goes
-  onState(state => { if (state.pass_to) { fire.forget(); replay.forget(); boardPlay.forget(); } });
+  onState(state => { if (state.pass_to) { fire.forget(); replay.forget(); boardPlay.forget(); danger.forget(); } });
 }
 
 export function draw(state, fresh) {

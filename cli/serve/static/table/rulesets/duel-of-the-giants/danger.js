@@ -1,0 +1,125 @@
+// Danger before you commit (issue 59.1), Duel of the Giants: in the Soviet's phase B
+// every hex a T-34's step or dash would end on is tinted by what the Soviet knows could
+// hit it there -- red where a Tiger or an ATG turned face up could shoot it in the next
+// combat, amber where a mine marker lies on its way -- so the danger shows before any
+// hover. Clicking a T-34 (its moves open beside the board) writes beside each of its
+// destinations what waits there: the shooters and what their shot would do, the mine
+// marker, or that no known German gun could hit it.
+//
+// The figures are the server's, sent as the mark of each step's drawing
+// (rulesets/duel_of_the_giants/table_aids.py danger_drawing): kinds `threat`, `mine`,
+// `safe`. They are read from the Soviet's own knowledge (Tigers, ATGs turned face up,
+// mine markers as markers); face-down ATGs and what a face-down mine marker is are
+// never used, so nothing here can tell the Soviet more than the table does.
+import {svgNode} from "../../../dom.js";
+import {table, onState} from "../../connection.js";
+import {boardSvg, onCancel, onDestination, onOverlay} from "../../board.js";
+import {dangerStyles} from "../../aids.js";
+
+const KINDS = ["threat", "mine", "safe"];        // worst first
+const TINT = {threat: "dg-danger-hit", mine: "dg-danger-mine", safe: "dg-danger-safe"};
+const SIZE = 30;                                  // a hex's corner radius in the drawing (svg.py)
+
+const WORD = {threat: "in fire", mine: "mine?"};
+
+/** What waits on a hex in a few words for the map: the shooters without their hexes
+ * (`in fire: Tiger 1: destroys it`), the mine marker, or `no known gun`; the whole
+ * sentence is the hex's title and the move's note in the list beside the board. */
+function short(d) {
+  if (d.kind === "safe") return "no known gun in line";
+  return d.texts.map(t => t.replace(/ \([a-z]\d+\)/g, "").replace(/ \(DG-[\d.]+\)$/, "")).join("; ");
+}
+
+let considering = null;  // the hex of the T-34 whose moves are open, or null
+let seen = null;         // the version drawn: a new position forgets the T-34 considered
+
+function hexagon(x, y, r) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (60 * i - 30) * Math.PI / 180;
+    pts.push(`${(x + r * Math.cos(a)).toFixed(1)},${(y + r * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+/** Each destination hex of a T-34's step or dash with its worst danger:
+ * [{at: [x, y], kind, texts: [...], from: Set of T-34 hexes}]. */
+export function destinations(state) {
+  const byAt = new Map();
+  if (!state || !state.your_turn || !state.targets || !state.targets.moves) return [];
+  state.actions.forEach((a, i) => {
+    const own = state.targets.moves[i] && state.targets.moves[i].to;
+    const here = own && state.targets.places[own];
+    for (const mark of (a.aid && a.aid.marks) || []) {
+      if (!KINDS.includes(mark.kind)) continue;
+      if (here && Math.hypot(here[0] - mark.at[0], here[1] - mark.at[1]) < 1) continue;  // a turn in place
+      const key = mark.at.join(",");
+      const d = byAt.get(key) || {at: mark.at, kind: mark.kind, texts: [], from: new Set()};
+      if (KINDS.indexOf(mark.kind) < KINDS.indexOf(d.kind)) d.kind = mark.kind;
+      if (mark.label && !d.texts.includes(mark.label)) d.texts.push(mark.label);
+      d.from.add(own);
+      byAt.set(key, d);
+    }
+  });
+  return [...byAt.values()];
+}
+
+function draw() {
+  const svg = boardSvg();
+  svg?.querySelector("#dg-danger")?.remove();
+  svg?.querySelector("#dg-danger-words")?.remove();
+  const state = table.state;
+  if (!svg || !state || !state.your_turn) return;
+  const found = destinations(state);
+  if (!found.length) return;
+  const group = svgNode("g", {id: "dg-danger", "data-considering": considering || ""});
+  const labels = svgNode("g", {id: "dg-danger-words"});
+  for (const d of found) {
+    const mine = considering !== null && d.from.has(considering);
+    if (d.kind === "safe" && !mine) continue;  // a safe hex is tinted only for the T-34 considered
+    const [x, y] = d.at;
+    const hex = svgNode("polygon", {points: hexagon(x, y, SIZE * 0.9), class: `dg-danger ${TINT[d.kind]}`,
+                                    "data-kind": d.kind, "data-at": d.at.join(",")});
+    hex.append(svgNode("title", {}, d.texts.join("\n")));
+    group.append(hex);
+    if (d.kind !== "safe") {  // a word in the hex, so a tint never reads as the front line's red edge
+      group.append(svgNode("text", {x, y: y + SIZE * 0.68, class: `dg-danger-word ${TINT[d.kind]}`,
+                                    "text-anchor": "middle"}, WORD[d.kind]));
+    }
+    if (mine) labels.append(label(d, x, y));
+  }
+  // the tints under the clickable places and the pickers, over the picture; the words on top
+  const overlay = svg.querySelector("#tt-overlay");
+  if (overlay) overlay.before(group); else svg.append(group);
+  if (labels.childNodes.length) svg.append(labels);
+}
+
+/** The words for a destination of the T-34 considered, written beyond the hex on the
+ * side away from the T-34 (its facing picker stands around the T-34's own hex). */
+function label(d, x, y) {
+  const from = table.state.targets.places[considering] || [x, y - 1];
+  const len = Math.hypot(x - from[0], y - from[1]) || 1;
+  const ux = (x - from[0]) / len, uy = (y - from[1]) / len;
+  const anchor = ux < -0.3 ? "end" : ux > 0.3 ? "start" : "middle";
+  return svgNode("text", {x: x + ux * SIZE * 1.05, y: y + uy * SIZE * 1.05 + 4, "text-anchor": anchor,
+                          class: `tt-aid-label dg-danger-label ${TINT[d.kind]}`}, short(d));
+}
+
+export function setup() {
+  dangerStyles();
+  onOverlay(() => queueMicrotask(draw));
+  onState(state => {
+    if (state.version !== seen) { seen = state.version; considering = null; }
+    queueMicrotask(draw);
+  });
+  // registered before the facing picker's hook (which takes the click): it only notes
+  // which T-34 is considered and lets the click go on
+  onDestination(key => { considering = key; queueMicrotask(draw); return false; });
+  onCancel(() => { if (considering !== null) { considering = null; queueMicrotask(draw); } });
+}
+
+export function forget() {
+  considering = null;
+  boardSvg()?.querySelector("#dg-danger")?.remove();
+  boardSvg()?.querySelector("#dg-danger-words")?.remove();
+}

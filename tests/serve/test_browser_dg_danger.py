@@ -1,0 +1,93 @@
+"""Issue 59.1 in a real Chromium, Duel of the Giants: in the Soviet's phase B the
+hexes a T-34's step or dash would end on in a known German gun's fire are tinted on
+the map before any hover, and a click on a T-34 writes beside each of its
+destinations what waits there (the shooters and what their shot would do, a mine
+marker, or that nothing known covers it) -- from the Soviet's knowledge only: the
+page holds no German secret.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from cli.serve.app import TableServer
+from core.ai import make_agent
+from rulesets.duel_of_the_giants import RULESET
+from rulesets.duel_of_the_giants.actions import T34Dash, T34Step
+from rulesets.duel_of_the_giants.board import label
+from rulesets.duel_of_the_giants.table_aids import board_aids
+from tests.serve.browser import Browser
+from tests.serve.helpers import serving_positions
+from tests.serve.test_browser_dg import SHIPPED, my_turn, no_secrets, open_seat
+
+
+def b3_position(folder: Path) -> Path:
+    """The shipped combat position played on (random moves, seed 1) to the Soviet's phase
+    B3 of round 3: T-34 #1 at f4 would step into Tiger 1's and Tiger 2's fire."""
+    g: Any = RULESET.from_position(yaml.safe_load((SHIPPED / "summer-combat.yaml").read_text()), 1)
+    agent = make_agent("random", seed=1)
+    for _ in range(200):
+        if g.step == "B3" and g.players[g.to_move()] == "soviet":
+            break
+        g.apply(agent.choose(g))
+    else:
+        raise AssertionError("phase B3 not reached")
+    path = folder / "b3.yaml"
+    path.write_text(yaml.safe_dump(g.position(), sort_keys=False))
+    return path
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
+    with serving_positions(tmp_path_factory.mktemp("games"), [b3_position(tmp_path_factory.mktemp("p"))]) as live:
+        yield live
+
+
+def expected(g: Any) -> dict[str, tuple[str, str, str]]:
+    """Each step or dash destination (its drawing's point, to 0.1 as the page gets it)
+    -> (kind, label, the T-34's hex)."""
+    moves = [a for a in g.legal_actions() if isinstance(a, (T34Step, T34Dash))]
+    out = {}
+    for a, aid in zip(moves, board_aids(g, moves, [""] * len(moves)).actions, strict=True):
+        for m in aid.drawing.marks if aid.drawing else ():
+            if aid.end is not None and m.at != aid.end.at:
+                out.setdefault(f"{round(m.at[0], 1):g},{round(m.at[1], 1):g}", (m.kind, m.label, label(a.at)))
+    return out
+
+
+def test_59_1_a_t34s_dangerous_destinations_are_tinted_and_named(
+        browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
+    base, server = live
+    game_id = open_seat(browser, base, "b3.yaml", "soviet", {"german": "human", "soviet": "human"})
+    my_turn(browser)
+    g = server.store.tables[game_id].game
+    want = expected(g)
+    threats = {at for at, (kind, _, _) in want.items() if kind in ("threat", "mine")}
+    assert any(kind == "threat" for kind, _, _ in want.values()), want
+    # before any hover or click: the hexes in fire (or with a mine marker ahead) are tinted
+    browser.wait("document.querySelector('#dg-danger polygon.dg-danger-hit')")
+    shown = browser.js("[...document.querySelectorAll('#dg-danger polygon.dg-danger')]"
+                       ".map(p => [p.dataset.at.split(',').map(Number).join(','), p.dataset.kind])")
+    assert {at for at, _ in shown} == threats
+    fill = browser.js("getComputedStyle(document.querySelector('#dg-danger polygon.dg-danger-hit')).fill")
+    assert fill == "rgb(198, 40, 40)", fill
+    browser.screenshot(screenshots / "dg-danger-tints.png")
+    # a click on the T-34 whose step is in fire: each of its destinations says what waits there
+    at, (kind, words, t34) = next((k, v) for k, v in want.items() if v[0] == "threat")
+    browser.click(f"#tt-overlay circle.tt-to[data-place='{t34}']")
+    browser.wait(f"document.getElementById('dg-danger')?.dataset.considering === '{t34}'")
+    labels = browser.wait("[...document.querySelectorAll('#dg-danger-words text.dg-danger-label')]"
+                          ".map(t => t.textContent).join(' | ') || null")
+    assert re.sub(r" \([a-k]\d+\)", "", words) in labels and "Tiger" in words, labels  # hexes left to the title
+    title = browser.js(f"document.querySelector(\"#dg-danger polygon[data-at='{at}'] title\").textContent")
+    assert title == words
+    if any(v[2] == t34 and v[0] == "safe" for v in want.values()):
+        assert "no known gun in line" in labels
+    browser.screenshot(screenshots / "dg-danger-considered.png")
+    no_secrets(browser, server, game_id, 1)
