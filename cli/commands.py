@@ -415,26 +415,41 @@ def template_text(ruleset_id: str, role: str) -> str:
     name, node = next(iter(shipped.items()))
     intro = (f"# Started from the shipped {kind} {name!r} of {ruleset_id} (tanktable show "
              f"{ruleset_id} {kind} {name}): change it, then check it with tanktable validate FILE\n")
-    return with_modeline(intro + _terrain_files_anywhere(node.read_text(encoding="utf-8"), node))
+    return with_modeline(intro + _terrain_files_anywhere(node.read_text(encoding="utf-8"), node, ruleset_id))
 
 
-def _terrain_files_anywhere(text: str, node: Any) -> str:
-    """``text`` of a shipped map with its ``terrain_files:`` named where they are
-    installed: a shipped map names them relative to itself inside the package, which
-    a copy saved anywhere else would not find, so the template would not validate as
-    printed (issue 60.6). A map without them, or not on disk, is returned as it is."""
+def _terrain_files_anywhere(text: str, node: Any, ruleset_id: str) -> str:
+    """``text`` of a shipped map with its ``terrain_files:`` named as ``RULESET:PATH``
+    (``duel-of-the-giants:hex_terrain``): a shipped map names them relative to itself
+    inside the package, which a copy saved anywhere else would not find, and an
+    installed path breaks when the map is shared; the shipped name works from any file
+    on any machine with tanktable (issue 60.6). A map without them, or whose names do
+    not lead to a shipped file of the ruleset, is returned as it is."""
+    import posixpath
+
     import yaml
+
+    from core.schema import shipped_folder, shipped_reference
 
     try:
         names = yaml.safe_load(text).get("terrain_files")
-        here = Path(str(node)).parent
-    except (yaml.YAMLError, AttributeError, TypeError):
+    except (yaml.YAMLError, AttributeError):
         return text
     if not names or not isinstance(names, list):
         return text
-    paths = [str((here / str(n)).resolve()) for n in names]
-    if not all(Path(p).is_file() for p in paths):
+    folder = shipped_folder(ruleset_id, node)
+    if folder is None:
         return text
+    portable: list[str] = []
+    for name in names:
+        inside = posixpath.normpath(posixpath.join(*folder, str(name))) if folder else str(name)
+        reference = f"{ruleset_id}:{inside.removesuffix('.yaml')}"
+        try:
+            if inside.startswith("..") or shipped_reference(reference) is None:
+                return text
+        except TanktableError:
+            return text
+        portable.append(reference)
     out: list[str] = []
     listing = False
     for line in text.splitlines(keepends=True):
@@ -442,9 +457,9 @@ def _terrain_files_anywhere(text: str, node: Any) -> str:
             continue  # an item of a block list of terrain_files
         listing = False
         if line.startswith("terrain_files:"):
-            out.append("# the terrain this map is drawn with, where tanktable is installed; to share the\n"
-                       "# map, copy the file beside it and name it here as ./FILE\n")
-            out.append(f"terrain_files: {json.dumps(paths)}\n")
+            out.append("# the terrain chart this map is drawn with, shipped with tanktable: RULESET:NAME\n"
+                       "# works from any folder (a file of your own: its path, relative to this map)\n")
+            out.append(f"terrain_files: {json.dumps(portable)}\n")
             listing = True
             continue
         out.append(line)

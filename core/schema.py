@@ -34,7 +34,8 @@ from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import core_schema
 
-__all__ = ["DIALECT", "MAX_ENUMERATED", "json_schema", "kinds_of", "modeline", "resolve_kind", "schema_file_name", "schema_of"]
+__all__ = ["DIALECT", "MAX_ENUMERATED", "json_schema", "kinds_of", "modeline", "resolve_kind", "schema_file_name", "schema_of",
+           "shipped_folder", "shipped_reference"]
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 """The JSON Schema dialect pydantic writes (the YAML language server reads it)."""
@@ -307,3 +308,57 @@ def _no_kind(ruleset: str, kind: str, kinds: dict[str, Any]) -> Exception:
     hint = did_you_mean(kind, list(kinds))
     return TanktableError(f"ruleset {ruleset!r} has no data kind {kind!r}{hint} "
                           f"(kinds: {', '.join(sorted(kinds))})")
+
+
+# ------------------------------------------- a shipped file named portably: RULESET:PATH
+_SHIPPED_REFERENCE = re.compile(r"^([a-z][a-z0-9]*(?:-[a-z0-9]+)*):([^:]+)$")
+"""``duel-of-the-giants:hex_terrain``: a ruleset id of two letters or more (so that a
+Windows drive, ``C:\\maps``, is never read as one), a colon, a path in its data."""
+
+
+def shipped_reference(name: str) -> tuple[Any, str] | None:
+    """The shipped file ``RULESET:PATH`` names -- ``PATH`` (``.yaml`` may be left off)
+    inside the data that ships ``RULESET``'s files (``data/duel_of_the_giants/``, a
+    plugin's data package, all of ``data/`` for ``hex``) -- and how messages name it.
+
+    This is how a file a user writes names a shipped file portably: an installed path
+    breaks when the file is shared, a path relative to the shipped folder means nothing
+    outside it (issue 60.6). ``None`` when ``name`` is not of this form; a name that
+    leaves the ruleset's data, an unknown ruleset or a missing file raise a
+    :class:`~core.errors.TanktableError` that says which."""
+    import posixpath
+
+    from core.errors import TanktableError, did_you_mean
+
+    found = _SHIPPED_REFERENCE.match(name)
+    if found is None:
+        return None
+    ruleset, path = found.groups()
+    clean = posixpath.normpath(path)
+    if posixpath.isabs(path) or "\\" in path or clean.split("/")[0] in ("..", "."):
+        raise TanktableError(f"{name!r}: a shipped file is named by its path inside the data of "
+                             f"{ruleset}; this one leaves it")
+    if not clean.endswith((".yaml", ".yml")):
+        clean += ".yaml"
+    roots = _roots(ruleset)  # an unknown ruleset raises here, with the registered ones
+    for root in roots:
+        node = root
+        for part in clean.split("/"):
+            node = node / part
+        if node.is_file():
+            return node, f"{ruleset}:{clean}"
+    names = sorted({"/".join(parts)[: -len(".yaml")] for root in roots for parts, _ in _walk(root)
+                    if parts[0] != TEMPLATES and parts[-1].endswith(".yaml")})
+    hint = did_you_mean(clean[: -len(".yaml")], names)
+    raise TanktableError(f"{name!r}: {ruleset} ships no file {clean!r}{hint}")
+
+
+def shipped_folder(ruleset: str, node: Any) -> tuple[str, ...] | None:
+    """The folder of the shipped file ``node`` below the data of ``ruleset`` (``("maps",)``),
+    or None when it is not found there: what a ``RULESET:PATH`` naming its neighbours
+    starts from."""
+    for root in _roots(ruleset):
+        for parts, found in _walk(root):
+            if str(found) == str(node):
+                return tuple(parts[:-1])
+    return None

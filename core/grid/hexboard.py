@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from core.data import Document, Problem, load_document, validate
-from core.errors import DataError, did_you_mean
+from core.errors import DataError, TanktableError, did_you_mean
 from core.grid.hex import AXIAL_DIRECTIONS, Hex, Shift, axial_to_offset, offset_to_axial
 from core.grid.hexmap import (
     CatalogueRules,
@@ -35,6 +35,7 @@ from core.grid.hexmap import (
     parse_label,
 )
 from core.references import BadReference, Source, resolve
+from core.schema import shipped_reference
 
 __all__ = [
     "Catalogue",
@@ -382,12 +383,26 @@ def build_board(
     The map's ``terrain_files`` are named relative to the map: for a map shipped in
     a package (``source``, see :mod:`core.package_data`) inside that package, so a
     plugin's map finds its terrain wherever it is installed and run from; for a
-    file on disk beside it."""
+    file on disk beside it. ``RULESET:PATH`` (``duel-of-the-giants:hex_terrain``)
+    names a ruleset's shipped chart from any file, so a map that uses it can be
+    shared (:func:`core.schema.shipped_reference`)."""
     problems: list[Problem] = []
     base = Path(doc.path).parent
     files: list[Path] = []
     packaged: list[TerrainCatalogue] = []
     for i, name in enumerate(model.terrain_files):
+        try:
+            named = shipped_reference(name)
+        except TanktableError as exc:
+            problems.append(doc.problem(("terrain_files", i), f"terrain_files: {exc}"))
+            continue
+        if named is not None:  # duel-of-the-giants:hex_terrain, the same from any file
+            try:
+                packaged.append(catalogue_from_text(named[0].read_text(encoding="utf-8"), named[1]))
+            except DataError as exc:
+                problems.append(doc.problem(("terrain_files", i), f"terrain_files: {name} has problems:"))
+                problems.extend(p for p in exc.problems if isinstance(p, Problem))
+            continue
         if source is not None and source.is_shipped:
             beside = source.shipped_beside(name)
             if beside is None or not beside[0].is_file():

@@ -1,6 +1,8 @@
 """Issue 60.6: ``tanktable map new RULESET`` prints a map that validates as printed,
-wherever it is saved: a shipped map's ``terrain_files:`` are relative to the shipped
-data, so the template names them where they are installed."""
+wherever it is saved and on whichever machine it is shared to: a shipped map's
+``terrain_files:`` are relative to the shipped data, so the template names the chart
+portably as ``RULESET:NAME`` (``duel-of-the-giants:hex_terrain``), never as a path
+where tanktable happens to be installed."""
 
 from __future__ import annotations
 
@@ -14,17 +16,58 @@ from cli.app import app
 runner = CliRunner()
 
 
-def test_issue_60_6_the_duel_of_the_giants_map_template_validates_saved_anywhere(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _giants_map() -> str:
     printed = runner.invoke(app, ["map", "new", "duel-of-the-giants"])
     assert printed.exit_code == 0, printed.output
-    assert "terrain_files: [../" not in printed.output  # the shipped, package-relative name
+    return printed.output
+
+
+def test_issue_60_6_the_duel_of_the_giants_map_template_validates_saved_anywhere(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = _giants_map()
+    assert 'terrain_files: ["duel-of-the-giants:hex_terrain"]' in text
+    assert "terrain_files: [../" not in text  # the shipped, package-relative name
+    assert str(Path(__file__).resolve().parents[2]) not in text  # no installed path
     saved = tmp_path / "my" / "maps" / "mine.yaml"
     saved.parent.mkdir(parents=True)
-    saved.write_text(printed.output, encoding="utf-8")
+    saved.write_text(text, encoding="utf-8")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
     checked = runner.invoke(app, ["validate", str(saved)])
     assert checked.exit_code == 0, checked.output
     assert "ok" in checked.output
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    ("duel-of-the-giants:../../hex_terrain", "this one leaves it"),
+    ("duel-of-the-giants:/etc/hostname", "this one leaves it"),
+    ("duel-of-the-giants:hex_terain", "ships no file 'hex_terain.yaml'; did you mean 'hex_terrain'?"),
+    ("duel-of-giants:hex_terrain", "unknown ruleset 'duel-of-giants'; did you mean 'duel-of-the-giants'?"),
+])
+def test_issue_60_6_a_bad_shipped_terrain_name_is_named_at_its_line(
+        tmp_path: Path, name: str, said: str) -> None:
+    """A name that leaves the ruleset's data is refused; a typo gets a suggestion."""
+    text = _giants_map().replace('"duel-of-the-giants:hex_terrain"', f'"{name}"')
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith("terrain_files:"))
+    saved = tmp_path / "bad.yaml"
+    saved.write_text(text, encoding="utf-8")
+    checked = runner.invoke(app, ["validate", str(saved)])
+    assert checked.exit_code == 1
+    assert f"bad.yaml:{line}:17: terrain_files: " in checked.output
+    assert said in checked.output
+
+
+def test_issue_60_6_a_path_beside_the_map_still_wins_and_hex_names_the_whole_data(
+        tmp_path: Path) -> None:
+    """The core ``hex`` ruleset reaches every shipped chart by its folder; a path is
+    still a path (``C:`` of a Windows drive is never read as a ruleset)."""
+    text = _giants_map()
+    (tmp_path / "hex.yaml").write_text(text.replace(
+        '"duel-of-the-giants:hex_terrain"', '"hex:duel_of_the_giants/hex_terrain"'), encoding="utf-8")
+    chart = runner.invoke(app, ["show", "hex", "terrain", "duel_of_the_giants/hex_terrain"])
+    (tmp_path / "chart.yaml").write_text(chart.output, encoding="utf-8")
+    (tmp_path / "local.yaml").write_text(text.replace('"duel-of-the-giants:hex_terrain"', '"chart.yaml"'),
+                                         encoding="utf-8")
+    checked = runner.invoke(app, ["validate", str(tmp_path / "hex.yaml"), str(tmp_path / "local.yaml")])
+    assert checked.exit_code == 0, checked.output

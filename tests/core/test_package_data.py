@@ -271,6 +271,16 @@ def test_issue_60_6_a_shipped_map_finds_its_terrain_in_its_package_from_any_fold
     assert [board.terrain_at(c) for c in range(2)] == ["open", "bog"]
 
 
+def test_issue_60_6_a_shipped_map_may_name_a_rulesets_shipped_chart(
+        data: PackageData, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``RULESET:NAME`` reaches a chart tanktable ships, from a plugin's package too."""
+    _marsh(data, tmp_path, '["duel-of-the-giants:hex_terrain", ../terrain/bog.yaml]')
+    monkeypatch.chdir(tmp_path)
+    board = hex_board(data.load("map", "marsh"))
+    assert board.terrain_at(1) == "bog"
+    assert "forest" in board.catalogue.terrain  # from the Duel of the Giants chart
+
+
 def test_issue_60_6_a_shipped_map_may_not_name_terrain_outside_its_package(
         data: PackageData, tmp_path: Path) -> None:
     _marsh(data, tmp_path, "[../../outside.yaml]")
