@@ -358,10 +358,21 @@ def show_card(ruleset_id: str, card_id: str, extra: list[Path]) -> int:
 
     import yaml
 
-    cards = get_ruleset(ruleset_id).cards(extra)
+    ruleset = get_ruleset(ruleset_id)
+    cards = ruleset.cards(extra)
+    if card_id not in cards and Path(card_id).is_file():
+        # a new author's first try is the file they just wrote: show its cards, as read
+        # (based_on resolved), each with the values the game will use
+        with_file = ruleset.cards([*extra, Path(card_id)])
+        mine = [c for cid, c in with_file.items() if cid not in cards or cards[cid] != c]
+        if mine:
+            typer.echo("\n".join(yaml.safe_dump(_card_dict(c), sort_keys=False, allow_unicode=True)
+                                 for c in mine))
+            return 0
     if card_id not in cards:
         hint = did_you_mean(card_id, list(cards))
-        typer.echo(f"error: unknown card {card_id!r}{hint}", err=True)
+        typer.echo(f"error: unknown card {card_id!r}{hint} (give a card id, with --cards FILE "
+                   "for your own, or the card file itself)", err=True)
         return 1
     typer.echo(yaml.safe_dump(_card_dict(cards[card_id]), sort_keys=False, allow_unicode=True))
     return 0

@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import math
+import re
 import stat
 import types
 import typing
@@ -379,6 +380,10 @@ def _message(doc: Document, loc: Loc, err: Mapping[str, Any], model: type[BaseMo
             hint = did_you_mean(str(name), known, otherwise=f"; known fields: {', '.join(sorted(known))}")
         return f"unknown field {name!r}{hint}"
     message = str(err["msg"])
+    if kind == "string_pattern_mismatch":
+        message = _pattern_message(err)
+    elif kind == "value_error":
+        message = message.removeprefix("Value error, ")  # pydantic's label, not a word for a player
     if loc in doc.plain and kind in _STRING_ERRORS | {"int_type", "float_type", "bool_type"}:
         source, read_as = doc.plain[loc]
         message += f" -- YAML read {source} as {read_as}; quote it (\"{source}\") if you mean text"
@@ -388,6 +393,36 @@ def _message(doc: Document, loc: Loc, err: Mapping[str, Any], model: type[BaseMo
     field_name = loc[-1] if loc else None
     if isinstance(field_name, str):
         return f"{field_name}: {message}"
+    return message
+
+
+_PATTERN_WORDS = {
+    r"^[a-z0-9][a-z0-9._-]*$": "only lower-case letters, digits, '.', '_' and '-', "
+                               "starting with a letter or digit",
+    r"^([a-z0-9]+)?$": "only lower-case letters and digits",
+    r"^[a-z0-9#._-]+$": "only lower-case letters, digits, '#', '.', '_' and '-'",
+    r"^[A-Z][A-Z0-9]{0,5}$": "an upper-case letter, then up to 5 upper-case letters or digits",
+    r"^[A-WYZ]$": "one upper-case letter other than X",
+    r"^[ab][1-9][0-9]*$": "a side letter (a or b) and a number, e.g. a1",
+}
+"""The patterns of the shipped models in words: a new author reads ``only lower-case
+letters and digits``, not a regular expression (issue 60)."""
+
+
+def _pattern_message(err: Mapping[str, Any]) -> str:
+    """A text that does not match its field's pattern, said in words with the value found
+    and, when lower-casing and dashing it would fit, the text to write instead."""
+    pattern = str((err.get("ctx") or {}).get("pattern", ""))
+    found = err.get("input")
+    words = _PATTERN_WORDS.get(pattern)
+    if words is None:
+        return f"{found!r} does not have the form this field needs (the pattern {pattern})"
+    message = f"{found!r} is not allowed here: {words}"
+    if isinstance(found, str):
+        for sep in ("-", ""):
+            fixed = re.sub(r"[^a-z0-9._#-]", "", re.sub(r"\s+", sep, found.strip().lower()))
+            if fixed and fixed != found and re.fullmatch(pattern, fixed):
+                return f"{message} (write {fixed!r}?)"
     return message
 
 
