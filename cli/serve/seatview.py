@@ -56,7 +56,7 @@ def _as_if(table: Table, game: Game[Any]) -> Table:
     variant, with its moves as everyone reads them and no pictures drawn yet."""
     if game is table.game:
         return table
-    return replace(table, game=game, pictures={},
+    return replace(table, game=game, pictures={}, log_entries={},
                    public_moves=public_moves_of(table.game, game, table.public_moves))
 
 
@@ -206,22 +206,32 @@ def _turned(table: Table, viewer: int) -> bool:
 
 
 def _log(table: Table, viewer: int) -> list[dict[str, Any]]:
-    """The moves and their events as ``viewer`` may read them (newest last)."""
+    """The moves and their events as ``viewer`` may read them (newest last).
+
+    An entry depends only on its step, its public text, the viewer and whether
+    the game is over, so each is made once (:attr:`Table.log_entries`, kept while
+    the very same step object stands at that place) and copied into each state:
+    after a move only the new entry is written."""
     g = table.game
     out: list[dict[str, Any]] = []
     start = max(0, len(g.history) - MAX_LOG)
     over = g.outcome() is not None
+    made = table.log_entries
+    eye = viewer if viewer >= 0 else -1
     for i in range(start, len(g.history)):
         step = g.history[i]
+        public = table.public_moves[i] if i < len(table.public_moves) else None
+        known = made.get((i, viewer))
+        if known is not None and known[0] is step and known[1] == public and known[2] == over:
+            out.append(dict(known[3]))
+            continue
         mine = step.player == viewer
-        if mine:
-            move: str | None = g.format_action(step.action) + g.annotation(step.events)
-        else:
-            move = table.public_moves[i] if i < len(table.public_moves) else None
-        eye = viewer if viewer >= 0 else -1
+        move: str | None = g.format_action(step.action) + g.annotation(step.events) if mine else public
         events = [e.to_json() for e in g.events_for(eye, step.events)]
-        out.append({"n": i + 1, "player": g.players[step.player], "move": move,
-                    "hidden": move is None and not over, "events": events})
+        entry = {"n": i + 1, "player": g.players[step.player], "move": move,
+                 "hidden": move is None and not over, "events": events}
+        made[(i, viewer)] = (step, public, over, entry)
+        out.append(dict(entry))
     _replay_aids(table, viewer, out)
     return out
 

@@ -105,6 +105,11 @@ class Table:
     """Why the links file could not be read or written ("": it is fine)."""
     links_damaged: bool = False
     """The links file could not be read: it is left alone, and no link is made."""
+    log_entries: dict[tuple[int, int], tuple[Any, ...]] = field(default_factory=dict, repr=False, compare=False)
+    """Log entries as a viewer reads them, by (step number, viewer), each with the
+    step, its public text and whether the game was over (see :mod:`cli.serve.seatview`)."""
+    links_written: dict[str, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
+    """What this table last wrote to its links file (``None``: nothing yet)."""
 
     # ------------------------------------------------------------- seats
     @property
@@ -388,17 +393,23 @@ class Table:
         (:meth:`announce` follows), from which a restarted server counts on."""
         save_record(self.record().model_copy(update={"table_version": self.version + 1}), self.path)
         if not self.links_damaged:
-            self.save_tokens()
+            self.save_tokens(again=False)
 
     def tokens_path(self) -> Path:
         return self.path.with_name(f".{self.path.stem}.links.json")
 
-    def save_tokens(self) -> None:
+    def save_tokens(self, again: bool = True) -> None:
         """The links' secrets, readable by the server's user only, so that a restart
         keeps every link working. A failure is reported (:attr:`links_problem`,
-        the log), not raised: the record is what must not be lost."""
+        the log), not raised: the record is what must not be lost.
+
+        ``again=False`` (a save after a move): the file is left alone when it holds
+        what this table last wrote there and is still a file -- the links seldom
+        change, and a second file written after every move made a move wait."""
         data = {t: {"role": s.role, "player": s.player} for t, s in self.tokens.items()}
         path = self.tokens_path()
+        if not again and data == self.links_written and path.is_file():
+            return
         tmp = path.with_name(path.name + ".tmp")
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -406,6 +417,7 @@ class Table:
                 json.dump(data, fh)
             os.replace(tmp, path)
             self.links_problem = ""
+            self.links_written = data
         except OSError as exc:
             self.links_problem = (f"the links file {path.name} cannot be written ({exc.strerror or exc}): "
                                   "the links work until the server stops")

@@ -327,7 +327,13 @@ class TankChessGame(Game[TankMove]):
         return notation.square_name(sq, self.layout.size, self.settings.coordinates.origin)
 
     def format_action(self, action: TankMove) -> str:
-        return notation.format_move(action, self.square_name)
+        """The move's notation (TC-9.3), written once per action: the browser table
+        names each of some 600 moves after every move (:attr:`Rules.texts`)."""
+        texts = self.rules.texts
+        text = texts.get(action)
+        if text is None:
+            text = texts.remember(action, notation.format_move(action, self.square_name))
+        return text
 
     def parse_action(self, text: str) -> TankMove:
         return notation.parse_move(text, self)

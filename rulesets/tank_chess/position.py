@@ -129,6 +129,9 @@ class Rules:
         self.memo: Memo[Any, Any] = Memo(ACTION_MEMO_LIMIT, per_game=False)
         """Free for the game layer to cache what depends only on these rules (the game
         keeps its immutable actions here, keyed by card, from, to, facing, target square)."""
+        self.texts: Memo[Any, str] = Memo(ACTION_MEMO_LIMIT, per_game=False)
+        """Free for the game layer: an action's notation by the action (the names of
+        squares follow these rules' size and settings)."""
         self.reach_cache: Memo[Any, tuple[frozenset[int], bool]] = Memo(REACH_CACHE_LIMIT)
         self._neighbourhoods: dict[tuple[int, int], Any] = {}
         self.states = n * 8

@@ -42,8 +42,13 @@ def exit_place(game: TankChessGame, start: Point) -> Place:
 
 
 def board_aids(game: TankChessGame, actions: Sequence[Action], notes: Sequence[str]) -> BoardAids:
-    """Each move's from and to squares, and the shot of a move that shoots."""
-    places: dict[tuple[int, int], Place] = {}  # hundreds of moves share a few dozen squares
+    """Each move's from and to squares, and the shot of a move that shoots.
+
+    Hundreds of moves share a few dozen squares and, without a shot, a few dozen
+    (from, to) pairs: each such pair's aid is made once and shared (aids are
+    immutable), so a move without a shot costs one look-up."""
+    places: dict[tuple[int, int], Place] = {}
+    quiet: dict[tuple[tuple[int, int], tuple[int, int] | None], ActionAid] = {}
 
     def place(sq: tuple[int, int]) -> Place:
         found = places.get(sq)
@@ -51,7 +56,18 @@ def board_aids(game: TankChessGame, actions: Sequence[Action], notes: Sequence[s
             found = places[sq] = square_place(game, sq)
         return found
 
-    return BoardAids(RADIUS, tuple(_action(game, a, note, place) for a, note in zip(actions, notes, strict=True)))
+    out: list[ActionAid] = []
+    append = out.append
+    for action, note in zip(actions, notes, strict=True):
+        if type(action) is TankMove and action.target is None:
+            pair = (action.frm, action.to)
+            aid = quiet.get(pair)
+            if aid is None:
+                aid = quiet[pair] = _action(game, action, note, place)
+            append(aid)
+        else:
+            append(_action(game, action, note, place))
+    return BoardAids(RADIUS, tuple(out))
 
 
 def _action(game: TankChessGame, action: Action, note: str,

@@ -258,3 +258,55 @@ def test_a_record_is_read_again_only_when_someone_else_changed_it(tmp_path: Path
     with pytest.raises(record.TanktableError, match="not overwritten"):
         record.write_text_atomic("ruleset: tank-chess\nkind: record\n", path, "record")
     assert path.read_text(encoding="utf-8").startswith("my notes")
+
+
+def _table(folder: Path) -> Any:
+    from cli.serve.store import GameSpec
+
+    store = GameStore(folder, agent_kinds=["greedy"])
+    return store.create(GameSpec(ruleset="tank-chess", seed=3, seats={"white": "human", "black": "human"}))
+
+
+def test_issue_61_6_the_log_is_written_once_an_entry_and_reads_as_a_fresh_one(tmp_path: Path) -> None:
+    """A seat's log reuses the entries it wrote for the moves before (a move adds one
+    entry, not the whole log again), and reads exactly as one written afresh --
+    also after an undo, which puts other moves in the same places."""
+    from dataclasses import replace
+
+    from cli.serve.seatview import _log
+    from cli.serve.tables import HUMAN, Seat
+
+    table = _table(tmp_path)
+    rng = random.Random(5)
+    for turn in range(8):
+        g = table.game
+        table.act(Seat(HUMAN, g.to_move()), g.format_action(rng.choice(g.legal_actions())))
+        if turn == 5:
+            table.undo(Seat(HUMAN, 1 - table.game.to_move()))
+        for viewer in (0, 1, -1):
+            kept = _log(table, viewer)
+            assert kept == _log(replace(table, log_entries={}), viewer)
+    made = len(table.log_entries)
+    g = table.game
+    table.act(Seat(HUMAN, g.to_move()), g.format_action(g.legal_actions()[0]))
+    _log(table, 0)
+    assert len(table.log_entries) == made + 1  # the new move's entry only
+
+
+def test_issue_61_6_a_move_leaves_the_unchanged_links_file_alone(tmp_path: Path) -> None:
+    """The links file is written when a game starts and when the links change, not
+    after every move (a second file written per move made each move wait); a links
+    file that went missing is written again at the next save."""
+    from cli.serve.tables import HUMAN, Seat
+
+    table = _table(tmp_path)
+    links = table.tokens_path()
+    first = links.stat().st_ino
+    for _ in range(3):
+        g = table.game
+        table.act(Seat(HUMAN, g.to_move()), g.format_action(g.legal_actions()[0]))
+    assert links.stat().st_ino == first  # os.replace of a new file would change it
+    links.unlink()
+    g = table.game
+    table.act(Seat(HUMAN, g.to_move()), g.format_action(g.legal_actions()[0]))
+    assert links.is_file()
