@@ -75,7 +75,7 @@ def register(app: typer.Typer) -> None:
 
     @army_app.command("new")
     def new_cmd(ruleset: str = typer.Argument("battle-of-tanks", help="Ruleset id (one with army lists).")) -> None:
-        """Print a commented army list to start from (issue 60.2); `tanktable show RULESET army` lists the shipped ones."""
+        """Print a commented army list to start from; `tanktable show RULESET army` lists the shipped ones."""
         from cli.commands import new_template
 
         new_template(ruleset, "army")

@@ -410,8 +410,7 @@ def card_report(card: str, tier: int, copies: int, points: list[TierPoint], budg
         needs.append(None)
     else:
         if round(fit.low) != round(fit.high):
-            reasons.append(f"the fair tier's 95% interval {fit.low:.1f}..{fit.high:.1f} "
-                           "spans more than one tier")
+            reasons.append("the fair tier's 95% interval spans more than one tier")
             half = (fit.high - fit.low) / 2
             target = max(0.2, 0.5 - abs(fit.fair - round(fit.fair)))
             needs.append(_round_up(total * (half / target) ** 2 - total) if half < 1e6 else None)
@@ -503,8 +502,8 @@ def _say_round(say: Say, number: int, reports: Sequence[CardReport],
             if (report.card, point.tier) not in prices:
                 continue
             low, high = point.interval
-            say(f"round {number}: {report.card} at tier {point.tier}: {point.wins} wins, "
-                f"{point.draws} draws of {point.games} games, {100 * point.score:.1f}% "
+            say(f"round {number}: {report.card} at tier {point.tier}: {_n(point.wins, 'win')}, "
+                f"{_n(point.draws, 'draw')} of {_n(point.games, 'game')}, {100 * point.score:.1f}% "
                 f"[{100 * low:.1f}%, {100 * high:.1f}%]")
         verdict = report.verdict
         if report.suggested is not None:
@@ -541,3 +540,8 @@ def balance(config: BalanceConfig, workers: int = 1, dask: str | None = None,
         wanted = _next_round(sweep, reports, cap, per_price)
         if not wanted:
             return reports
+
+
+def _n(count: int, word: str) -> str:
+    """``1 win``, ``2 wins``: progress lines a person reads."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
