@@ -71,3 +71,16 @@ def test_issue_60_6_a_path_beside_the_map_still_wins_and_hex_names_the_whole_dat
                                          encoding="utf-8")
     checked = runner.invoke(app, ["validate", str(tmp_path / "hex.yaml"), str(tmp_path / "local.yaml")])
     assert checked.exit_code == 0, checked.output
+
+
+def test_issue_60_4_the_tank_chess_map_template_is_marked_fair_and_keeps_the_promise(
+        tmp_path: Path) -> None:
+    """TC-9.2: the template says ``fair: true`` and validates as printed, so the first-move
+    checks are on from the start (uncommenting it used to give 34 first-move shots)."""
+    printed = runner.invoke(app, ["map", "new", "tank-chess"])
+    assert printed.exit_code == 0, printed.output
+    assert "\nfair: true " in printed.output
+    saved = tmp_path / "mine.yaml"
+    saved.write_text(printed.output, encoding="utf-8")
+    checked = runner.invoke(app, ["validate", str(saved)])
+    assert checked.exit_code == 0, checked.output
