@@ -59,9 +59,7 @@ def test_59_1_bt_drive_ends_tinted_by_the_enemy_fire_there(browser: Browser, liv
     expected = {f"{a.points[-1][0]:.0f},{a.points[-1][1]:.0f}": end_danger(g, a) for a in drives}
     assert any(level in ("dead", "fire") for level, _ in expected.values()), expected
     open_seat(browser, base, links, table)
-    # the tank picked (its spot's click: a press on the tank itself begins a drive of one's own)
-    browser.js("document.querySelector('#tt-overlay circle.tt-from').dispatchEvent("
-               "new MouseEvent('click', {bubbles: true}))")
+    browser.click("#tt-overlay circle.tt-from")  # the tank picked: its suggested drives are drawn
     browser.wait("document.querySelector('#tt-overlay circle.tt-to')")
     shown = browser.js("""Object.fromEntries([...document.querySelectorAll('#tt-overlay circle.tt-to')]
         .map(c => [c.dataset.place, [['bt-danger-dead', 'dead'], ['bt-danger-fire', 'fire'],
