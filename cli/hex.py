@@ -68,10 +68,10 @@ def register(app: typer.Typer) -> None:
         terrain: list[Path] = typer.Option([], "--terrain", help=_TERRAIN_HELP),
         svg: Path | None = typer.Option(None, "--svg", help="Write an SVG picture (with the terrain's legend) "
                                         "to this file instead of printing the map as text."),
-        legend: bool = typer.Option(True, "--legend/--no-legend", help="Under the SVG picture, what each "
+        legend: bool = typer.Option(True, "--legend/--no-legend", help="Under the map (text or SVG), what each "
                                     "terrain on the map does."),
     ) -> None:
-        """The map itself: as text, or as an SVG picture with a legend of its terrain."""
+        """The map itself: as text with a key of its letters, or as an SVG picture with a legend of its terrain."""
         raise typer.Exit(_guard(_draw, map_, terrain, svg, legend))
 
     @hex_app.command("cover")
@@ -273,6 +273,14 @@ def _draw(map_: str, terrain: list[Path], svg: Path | None, legend: bool) -> int
         from core.grid.hextext import board_text
 
         typer.echo(board_text(board))
+        if legend:
+            from core.grid.hexsvg import describe_terrain
+
+            used = [t for t in board.catalogue.terrain if t in set(board.terrain_ids)]
+            typer.echo("key:")  # the letters mean what the map's chart says, as the SVG's legend
+            for tid in used:
+                kind = board.catalogue.terrain[tid]
+                typer.echo(f"  {kind.symbol}  {describe_terrain(kind)}")
         return 0
     from core.grid.hexsvg import board_svg
 
