@@ -67,17 +67,34 @@ def load_ruleset(name: str) -> Any:
 
     if ":" not in name:
         return get_ruleset(name)
-    from importlib import import_module
-
     module, _, attr = name.partition(":")
     try:
-        found = getattr(import_module(module), attr)
+        found = getattr(_import_here(module), attr)
     except (ImportError, AttributeError) as exc:
         raise TanktableError(f"cannot load {name}: {exc}") from None
     ruleset = found() if isinstance(found, type) else found
     if not isinstance(ruleset, Ruleset):
         raise TanktableError(f"{name} is not a tanktable Ruleset")
     return ruleset
+
+
+def _import_here(module: str) -> Any:
+    """``module`` imported as Python would from the current folder (``python -c``): a
+    ruleset not yet installed is checked from where its author works (issue 60.6). The
+    folder goes last on the path, so a file of the folder never takes a tanktable
+    package's name."""
+    import os
+    import sys
+    from importlib import import_module
+
+    try:
+        return import_module(module)
+    except ModuleNotFoundError as exc:
+        here = os.getcwd()
+        if exc.name != module.split(".")[0] or here in sys.path:
+            raise
+        sys.path.append(here)
+        return import_module(module)
 
 
 def run_check(*, ruleset: str, games: int | None, seat_games: int | None, quick: bool, seed: int, scenario: str | None,
