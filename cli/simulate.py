@@ -283,6 +283,7 @@ def run_balance(
 ) -> int:
     import json
     import sys
+    import time
 
     from cli.terminal import is_terminal
     from core.ai.agents import make_agent
@@ -306,6 +307,7 @@ def run_balance(
         max_games=max_games, round_games=round_games,
     )
     lines = not is_terminal(sys.stderr)
+    started = time.monotonic()
     with _LazyBar(not json_out, "balance") as bar:
         reports = balance(config, workers=workers, dask=dask,
                           progress=_ProgressLines("balance") if lines else bar,
@@ -314,6 +316,8 @@ def run_balance(
         typer.echo(json.dumps({"ruleset": ruleset, "budget": budget, "seed": seed,
                                "agent": agent, "cards": [r.to_json() for r in reports]}, indent=2))
         return 0
+    played = sum(r.games for r in reports)
+    per_game = (time.monotonic() - started) / played if played else None
     plan = (f"up to {config.max_games or 10 * games} games per card in rounds"
             if until_decided else f"{games} games per card")
     typer.echo(f"{ruleset}: budget {budget}, {plan}, {agent} vs {agent}, seed {seed}")
@@ -341,10 +345,23 @@ def run_balance(
             if r.more_games is not None:
                 typer.echo(lean + f"about {r.more_games} more games would likely decide "
                            f"(--until-decided --max-games {r.games + r.more_games})")
+                if per_game is not None:  # what deciding costs, on stderr: stdout is the same for a seed
+                    typer.echo(f"  ({r.card}: at this run's pace, {per_game:.1f} s a game with -j {workers}, "
+                               f"those games would take about "
+                               f"{_duration(r.more_games * per_game)})", err=True)
             else:
                 typer.echo(lean + "more games may not decide: the tested prices look "
                            "alike (try a wider --spread or a stronger --agent)")
     return 0
+
+
+def _duration(seconds: float) -> str:
+    """``40 s``, ``12 min``, ``3.5 h``: how long more games would take, in a word."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
 
 
 def _say_stderr(line: str) -> None:

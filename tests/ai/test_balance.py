@@ -244,6 +244,7 @@ def test_issue_60_1_command_reports_intervals_verdict_and_progress_lines(
     assert "     1      4" in out and "<- its tier" in out and "[" in out
     assert "balance: 20/20 games of this round" in result.stderr
     assert "round 1: ace at tier 3:" in result.stderr
+    assert "(ace: at this run's pace, " in result.stderr and "those games would take about " in result.stderr
     decided = runner.invoke(app, [*args, "--games", "20", "--until-decided", "--max-games",
                                   "2000", "--round-games", "10"])
     assert decided.exit_code == 0, decided.output
