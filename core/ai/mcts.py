@@ -64,6 +64,8 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable
+from itertools import islice, repeat
+from operator import add, attrgetter, sub, truediv
 from typing import Any
 
 from core.ai.agents import own_follow_ups, reseed_dice, rolls_logged
@@ -96,6 +98,10 @@ MINIMAX_VISITS = 10
 
 Edge = tuple[int, Action]
 """An edge of the open-loop tree: who decided, and what."""
+
+
+_VISITS = attrgetter("visits")
+_TOTAL = attrgetter("total")
 
 
 class _Node:
@@ -638,33 +644,39 @@ class MCTSAgent:
                 # _mixed() inlined: this loop runs over hundreds of children per iteration
                 alpha = self.minimax
                 keep = 1.0 - alpha
-                values: list[float] = []
-                for child in children.values():
-                    n = child.visits
-                    mm = child.mm
-                    if alpha and mm is not None:
-                        m = mm[mover]
-                        values.append(alpha * m + keep * (child.total + MINIMAX_VISITS * m)
-                                      / (n + MINIMAX_VISITS))
-                    else:
-                        values.append(child.total / n)
+                kids = list(children.values())
+                visits = list(map(_VISITS, kids))
+                values: list[float]
+                if alpha:
+                    values = []
+                    for child, n in zip(kids, visits, strict=True):
+                        mm = child.mm
+                        if mm is not None:
+                            m = mm[mover]
+                            values.append(alpha * m + keep * (child.total + MINIMAX_VISITS * m)
+                                          / (n + MINIMAX_VISITS))
+                        else:
+                            values.append(child.total / n)
+                else:
+                    values = list(map(truediv, map(_TOTAL, kids), visits))
                 # Exploration in the units of the values at hand: evaluations of a quiet
                 # position differ by hundredths, and a fixed c would drown them (the search
                 # would go breadth-first through hundreds of actions).
                 # The standard deviation, not max minus min: a few blunders (a move that
                 # loses at once) must not make the plausible moves look alike.
+                # (The sums over hundreds of children run as maps, in C, with the very
+                # operations a loop would do, in its order: the same floats, the same choice.)
                 if self.scaled:
                     k = len(values)
                     mean = sum(values) / k
-                    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / k)
+                    spread = math.sqrt(sum(map(pow, map(sub, values, repeat(mean)), repeat(2))) / k)
                 else:
                     spread = 1.0
                 c_log = (c * max(spread, MIN_SPREAD)) ** 2 * math.log(node.visits)
-                sqrt = math.sqrt
-                for ((_, action), child), value in zip(children.items(), values, strict=True):
-                    score = value + sqrt(c_log / child.visits)
-                    if score > best_score:
-                        best_score, best_child, best_action = score, child, action
+                scores = list(map(add, values, map(math.sqrt, map(truediv, repeat(c_log), visits))))
+                best = scores.index(max(scores))  # the first of the best, as a loop with ">" finds
+                best_score, best_child = scores[best], kids[best]
+                best_action = next(islice(children, best, None))[1]
             else:
                 # Below a die roll or a hidden state, only the actions legal in this
                 # sample compete; each child counts how often it was available (UCB's
