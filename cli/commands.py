@@ -506,5 +506,7 @@ def show_shipped(ruleset_id: str, kind: str, name: str | None) -> int:
         known = ", ".join(files) or "none"
         typer.echo(f"error: {ruleset_id} ships no {kind} {name!r}{hint} (shipped: {known})", err=True)
         return 1
-    typer.echo(with_modeline(files[name].read_text(encoding="utf-8")), nl=False)
+    # a map's terrain_files named as RULESET:NAME, so the file validates where it is saved
+    text = _terrain_files_anywhere(files[name].read_text(encoding="utf-8"), files[name], ruleset_id)
+    typer.echo(with_modeline(text), nl=False)
     return 0

@@ -418,7 +418,7 @@ def build_board(
         try:
             terrain_file = resolve(name, "terrain file", beside=base)
         except BadReference as exc:
-            problems.append(doc.problem(("terrain_files", i), f"terrain_files: {exc}"))
+            problems.append(doc.problem(("terrain_files", i), f"terrain_files: {exc}{_chart_hint(name)}"))
             continue
         assert terrain_file.path is not None
         files.append(terrain_file.path)
@@ -564,6 +564,19 @@ def build_board(
         hexsides=sides, paths=paths, smoke=smoke, fortifications=forts, name=model.name,
     )
     return board, []
+
+
+def _chart_hint(name: str) -> str:
+    """For a missing terrain file named like a chart tanktable ships (a shipped map's
+    ``../hex_terrain.yaml`` copied out of its folder): how to name that chart from anywhere."""
+    from core.schema import shipped_files
+
+    stem = Path(name).stem
+    charts = [n for n in shipped_files("hex", "terrain") if n.rsplit("/", 1)[-1] == stem]
+    if not charts:
+        return ""
+    return (f" (a chart tanktable ships is named from any folder as RULESET:NAME: "
+            f"{' or '.join(f'hex:{n}' for n in charts)})")
 
 
 def _unknown(what: str, name: str, known: Iterable[str]) -> str:

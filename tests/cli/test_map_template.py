@@ -84,3 +84,20 @@ def test_issue_60_4_the_tank_chess_map_template_is_marked_fair_and_keeps_the_pro
     saved.write_text(printed.output, encoding="utf-8")
     checked = runner.invoke(app, ["validate", str(saved)])
     assert checked.exit_code == 0, checked.output
+
+
+def test_issue_60_6_show_prints_a_shipped_map_that_validates_where_it_is_saved(tmp_path: Path) -> None:
+    """``tanktable show RULESET map NAME`` is a file to start from too: its terrain chart is
+    named portably; a copy that still says ``../hex_terrain.yaml`` is told the portable name."""
+    shown = runner.invoke(app, ["show", "duel-of-the-giants", "map", "winter"])
+    assert shown.exit_code == 0, shown.output
+    assert 'terrain_files: ["duel-of-the-giants:hex_terrain"]' in shown.output
+    saved = tmp_path / "winter.yaml"
+    saved.write_text(shown.output, encoding="utf-8")
+    assert runner.invoke(app, ["validate", str(saved)]).exit_code == 0
+    saved.write_text(shown.output.replace('"duel-of-the-giants:hex_terrain"', "../hex_terrain.yaml"),
+                     encoding="utf-8")
+    old = runner.invoke(app, ["validate", str(saved)])
+    assert old.exit_code == 1
+    assert "no terrain file '../hex_terrain.yaml': no such file (a chart tanktable ships is named " \
+           "from any folder as RULESET:NAME: hex:duel_of_the_giants/hex_terrain or hex:hex_terrain)" in old.output
