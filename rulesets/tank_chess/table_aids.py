@@ -45,10 +45,12 @@ def board_aids(game: TankChessGame, actions: Sequence[Action], notes: Sequence[s
     """Each move's from and to squares, and the shot of a move that shoots.
 
     Hundreds of moves share a few dozen squares and, without a shot, a few dozen
-    (from, to) pairs: each such pair's aid is made once and shared (aids are
-    immutable), so a move without a shot costs one look-up."""
+    (from, to) pairs: each such pair's aid depends on the board's size and
+    coordinates alone, so it is made once for these rules (their memo) and shared
+    (aids are immutable); a move without a shot costs one look-up, after every
+    move of the game."""
     places: dict[tuple[int, int], Place] = {}
-    quiet: dict[tuple[tuple[int, int], tuple[int, int] | None], ActionAid] = {}
+    quiet = game.rules.memo
 
     def place(sq: tuple[int, int]) -> Place:
         found = places.get(sq)
@@ -60,10 +62,10 @@ def board_aids(game: TankChessGame, actions: Sequence[Action], notes: Sequence[s
     append = out.append
     for action, note in zip(actions, notes, strict=True):
         if type(action) is TankMove and action.target is None:
-            pair = (action.frm, action.to)
+            pair = ("aid", action.frm, action.to)
             aid = quiet.get(pair)
             if aid is None:
-                aid = quiet[pair] = _action(game, action, note, place)
+                aid = quiet.remember(pair, _action(game, action, note, place))
             append(aid)
         else:
             append(_action(game, action, note, place))
