@@ -19,6 +19,10 @@ QUICK = {
 }
 """The seats of the quick games (a Duel of the Giants search seat costs seconds a
 decision: its games between search seats run behind ``slow``)."""
+QUICK_GAME = {"tank-chess": 0, "battle-of-tanks": 40, "duel-of-the-giants": 0}
+"""The harness's game number the quick games play, a multiple of ``VERIFY_EVERY`` so
+that its record is replayed with verification: Battle of Tanks' game 40 has three
+tanks (game 0 has five, and its greedy and search seats cost four times as long)."""
 
 
 def test_every_pairing_of_seat_kinds_comes_once_in_each_block_of_nine_games() -> None:
@@ -32,12 +36,13 @@ def test_every_pairing_of_seat_kinds_comes_once_in_each_block_of_nine_games() ->
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_few_games_keep_every_invariant_end_within_the_bound_and_verify(ruleset: str) -> None:
-    results = [play_one(ruleset, 0, seats) for seats in QUICK[ruleset]]
+    index = QUICK_GAME[ruleset]
+    results = [play_one(ruleset, index, seats) for seats in QUICK[ruleset]]
     assert [r.crash for r in results] == [None] * len(results)
     assert [r.seats for r in results] == list(QUICK[ruleset])
     for r in results:
         assert r.finished and r.bound is not None and r.steps <= r.bound, r  # issue 27.2
-    assert results[0].verified and 0 % VERIFY_EVERY == 0
+    assert results[0].verified and index % VERIFY_EVERY == 0
 
 
 @pytest.mark.slow

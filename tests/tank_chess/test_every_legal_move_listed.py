@@ -65,14 +65,14 @@ def test_issue_27_14_check_accepts_exactly_the_listed_moves(seed: int, plies: in
     listed = set(game.legal_actions())
     accepted: set[TankMove] = set()
     enemies = _enemies(game)
+    listed_moves = {(a.frm, a.to, a.facing) for a in listed}
     for move in _conceivable(game):
         if game.check(move) is None:
             accepted.add(move)
         if move.to is None:
             continue
         # a shot goes with a move the rules allow (or a turn in place): try each enemy target
-        if move in accepted or any(a.frm == move.frm and a.to == move.to and a.facing == move.facing
-                                   for a in listed):
+        if move in accepted or (move.frm, move.to, move.facing) in listed_moves:
             for target in enemies:
                 shot = TankMove(move.piece, move.frm, move.to, move.facing, target)
                 if game.check(shot) is None:
