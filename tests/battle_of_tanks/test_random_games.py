@@ -55,10 +55,12 @@ def _invariants(game) -> None:
     assert not game.chit_problems(), game.chit_problems()
 
 
-def test_200_random_games_keep_invariants():
-    """200 random games: no exception, HP never negative, no overlap, chits conserved."""
+def test_100_random_games_keep_invariants():
+    """100 random games: no exception, HP never negative, no overlap, chits conserved.
+    (The same invariants hold after every step of the harness's games, tests/games:
+    a few in make test, 2,000 behind ``slow``.)"""
     finished = 0
-    for seed in range(200):
+    for seed in range(100):
         rng = random.Random(seed)
         game = RULESET.new_game(None, _options(rng), seed)
         agents = [RandomAgent(seed), RandomAgent(seed + 7)]
@@ -74,7 +76,7 @@ def test_200_random_games_keep_invariants():
         outcome = game.outcome()
         assert outcome is not None and "out of step" not in outcome.reason and outcome.reason.endswith(")")
         finished += 1
-    assert finished == 200
+    assert finished == 100
 
 
 def test_record_save_load_replay_identity(tmp_path):

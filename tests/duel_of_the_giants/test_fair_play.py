@@ -106,8 +106,11 @@ def _positions(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[DuelGame, Duel
 
 
 def test_issue_26_3_hint_and_computer_read_only_their_seats_view(monkeypatch: pytest.MonkeyPatch) -> None:
-    compared, apart, differences = differential(12, monkeypatch)
-    assert compared == 12 and apart == 12
+    """Six positions (each costs two hints and two searches); the slow test below compares
+    1,000, and the quick ``tanktable check`` of Duel of the Giants compares the hint from
+    a game and its hidden variant at every sampled state (tests/check)."""
+    compared, apart, differences = differential(6, monkeypatch)
+    assert compared == 6 and apart == 6
     assert differences == 0
 
 
