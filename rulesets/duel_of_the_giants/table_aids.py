@@ -204,6 +204,8 @@ def danger_drawing(g: DuelGame, action: T34Step | T34Dash) -> Drawing | None:
     if where is None:
         return None
     tank, pos, _hull = where
+    if not g.geo.on_board(pos):
+        return None  # it leaves the board (DG-15.9): no hex to tint, no gun can reach it
     found = covering(g, *where)
     mines = mines_ahead(g, action)
     end = centre(*pos)

@@ -189,6 +189,8 @@ def covering(g: DuelGame, mover: Tank, pos: Pos, hull: int | None = None) -> lis
 
     from rulesets.duel_of_the_giants.combat import name, shot_forecast
 
+    if not g.geo.on_board(pos):
+        return []  # a T-34 that drives off its exit edge (DG-18) is out of every gun's reach
     there = replace(mover, pos=pos, hull=mover.hull if hull is None else hull)
     shooters: list[Tank | Atg] = []
     if mover.is_tiger:

@@ -77,3 +77,20 @@ def test_issue_59_1_a_step_nothing_known_covers_is_safe_and_a_turn_in_place_unma
     assert marks(g, T34Step(h("g5"), "B")) == [
         ("safe", "no known German gun could hit it there (a face-down marker may hide one)")]
     assert marks(g, T34Step(h("g9"), "L")) == []
+
+
+def test_issue_59_1_a_step_off_the_board_has_no_danger_mark_and_does_not_fail() -> None:
+    """A T-34 on the west edge facing W may step off the board (DG-15.9): its aid has no
+    mark (there is no hex to tint, no gun reaches it), and the other steps keep theirs.
+    Found by the whole-game secrecy test, where the off-board hex raised a KeyError."""
+    g = blank()
+    tiger(g, 1, "c5", "E")
+    tiger(g, 2, "c9", "E")
+    t34(g, 1, "a5", "W")
+    t34(g, 2, "g9", "W")
+    goto(g, "B3")
+    off, back = T34Step(h("a5"), "F"), T34Step(h("a5"), "B")
+    assert off in g.legal_actions()
+    aids = board_aids(g, [off, back], ["", ""]).actions
+    assert aids[0].drawing is None
+    assert aids[1].drawing is not None and aids[1].drawing.marks[0].kind == "threat"
