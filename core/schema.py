@@ -329,6 +329,7 @@ def shipped_reference(name: str) -> tuple[Any, str] | None:
     import posixpath
 
     from core.errors import TanktableError, did_you_mean
+    from core.references import shown_name
 
     found = _SHIPPED_REFERENCE.match(name)
     if found is None:
@@ -336,7 +337,7 @@ def shipped_reference(name: str) -> tuple[Any, str] | None:
     ruleset, path = found.groups()
     clean = posixpath.normpath(path)
     if posixpath.isabs(path) or "\\" in path or clean.split("/")[0] in ("..", "."):
-        raise TanktableError(f"{name!r}: a shipped file is named by its path inside the data of "
+        raise TanktableError(f"{shown_name(name)}: a shipped file is named by its path inside the data of "
                              f"{ruleset}; this one leaves it")
     if not clean.endswith((".yaml", ".yml")):
         clean += ".yaml"
@@ -345,12 +346,16 @@ def shipped_reference(name: str) -> tuple[Any, str] | None:
         node = root
         for part in clean.split("/"):
             node = node / part
-        if node.is_file():
+        try:
+            found_file = node.is_file()
+        except (OSError, ValueError):  # a name too long, a NUL: no such file
+            found_file = False
+        if found_file:
             return node, f"{ruleset}:{clean}"
     names = sorted({"/".join(parts)[: -len(".yaml")] for root in roots for parts, _ in _walk(root)
                     if parts[0] != TEMPLATES and parts[-1].endswith(".yaml")})
     hint = did_you_mean(clean[: -len(".yaml")], names)
-    raise TanktableError(f"{name!r}: {ruleset} ships no file {clean!r}{hint}")
+    raise TanktableError(f"{shown_name(name)}: {ruleset} ships no file {shown_name(clean)}{hint}")
 
 
 def shipped_folder(ruleset: str, node: Any) -> tuple[str, ...] | None:

@@ -101,3 +101,13 @@ def test_issue_60_6_show_prints_a_shipped_map_that_validates_where_it_is_saved(t
     assert old.exit_code == 1
     assert "no terrain file '../hex_terrain.yaml': no such file (a chart tanktable ships is named " \
            "from any folder as RULESET:NAME: hex:duel_of_the_giants/hex_terrain or hex:hex_terrain)" in old.output
+
+
+@pytest.mark.parametrize("name", ["hex:a\x00b", "hex:" + "a" * 5000])
+def test_issue_60_6_a_shipped_name_no_file_can_have_is_a_sentence(name: str) -> None:
+    """A NUL or a name too long for the file system is no shipped file, said in a sentence."""
+    from core.errors import TanktableError
+    from core.schema import shipped_reference
+
+    with pytest.raises(TanktableError, match="hex ships no file"):
+        shipped_reference(name)
