@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from cli.serve.seatview import end_action
-from cli.serve.store import ServerFiles
 from core.errors import TanktableError
 from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.foresight import atg_cover, flight
@@ -29,7 +28,6 @@ from tests.duel_of_the_giants.helpers import (
     tiger,
     tiger_and_t34_three_hexes_apart,
 )
-from tests.serve.helpers import Link, TestClient, create, make_server
 
 
 def _notes(g: object) -> dict[str, str]:
@@ -112,14 +110,9 @@ def test_issue_59_3_the_seat_is_told_which_action_ends_the_phase(tmp_path: Path)
     cannot be passed, so there it is None."""
     assert end_action(blank(), [{"text": "stuka launch"}, {"text": "end"}]) == "end"
     assert end_action(blank(), [{"text": "tiger1 +F"}]) is None
-    from tests.serve.test_browser_dg import position_at
+    from tests.serve.test_browser_dg import programming_seats
 
-    position = position_at(tmp_path, "program.yaml", "A4", 5)
-    app, _server = make_server(tmp_path / "games", ServerFiles.of([], [position]))
-    with TestClient(app) as client:
-        game = create(client, ruleset="duel-of-the-giants", position="program.yaml", seed=7,
-                      seats={"german": "human", "soviet": "human"})
-        german, soviet = (Link(client, game["links"][side]) for side in ("german", "soviet"))
+    with programming_seats(tmp_path) as (german, soviet):
         assert german.state()["end"] is None  # programming: no end
         for move in ("tiger1 done", "tiger2 done"):
             assert german.post("act", {"move": move}).status_code == 200

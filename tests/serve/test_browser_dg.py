@@ -21,8 +21,10 @@ import pytest
 import yaml
 
 from cli.serve.app import TableServer
+from cli.serve.store import ServerFiles
 from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.actions import EndStep
+from tests.serve import helpers
 from tests.serve.browser import Browser, BrowserError
 from tests.serve.helpers import create_live, serving_positions
 from tests.serve.test_browser import open_moves
@@ -45,6 +47,25 @@ def position_at(folder: Path, name: str, step: str, seed: int, mover: str | None
     path = folder / name
     path.write_text(yaml.safe_dump(g.position(), sort_keys=False))
     return path
+
+
+MARKER_TO_ACTIVATE = """(() => { const acts = window.document.querySelectorAll('#actions button.action');
+    const a = [...acts].map(b => b.textContent).find(t => /^activate [a-z]\\d+ /.test(t));
+    return a ? a.split(' ')[1] : null; })()"""
+"""The hex of a marker the seat may activate, read from its move list (null if none)."""
+
+
+@contextlib.contextmanager
+def programming_seats(folder: Path) -> Iterator[tuple[helpers.Link, helpers.Link]]:
+    """Over HTTP (Starlette's test client): a game from :func:`position_at` phase A4,
+    the German to program his Tigers, both seats people: (German's link, Soviet's link)."""
+    position = position_at(folder, "program.yaml", "A4", 5)
+    app, _server = helpers.make_server(folder / "games", ServerFiles.of([], [position]))
+    with helpers.TestClient(app) as client:
+        game = helpers.create(client, ruleset="duel-of-the-giants", position="program.yaml", seed=7,
+                              seats={"german": "human", "soviet": "human"})
+        german, soviet = (helpers.Link(client, game["links"][side]) for side in ("german", "soviet"))
+        yield german, soviet
 
 
 @pytest.fixture(scope="module")
@@ -268,9 +289,7 @@ def test_issue_29_8_and_29_17_activate_a_marker_by_its_arrows_with_a_finger(
     with tablet(browser):
         game_id = open_seat(browser, base, "activate.yaml", "soviet", {"german": "human", "soviet": "human"})
         my_turn(browser)
-        place = browser.js("""(() => { const acts = window.document.querySelectorAll('#actions button.action');
-            const a = [...acts].map(b => b.textContent).find(t => /^activate [a-z]\\d+ /.test(t));
-            return a ? a.split(' ')[1] : null; })()""")
+        place = browser.js(MARKER_TO_ACTIVATE)
         assert place, "a marker may be activated"
         tap(browser, f"#tt-overlay circle.tt-to[data-place='{place}']")
         browser.wait("document.querySelector('#dg-picker')?.dataset.stage === 'hull'")

@@ -18,6 +18,7 @@ from rulesets.duel_of_the_giants.board import label
 from tests.serve.browser import Browser
 from tests.serve.helpers import serving_positions
 from tests.serve.test_browser_dg import (
+    MARKER_TO_ACTIVATE,
     hover,
     log_length,
     my_turn,
@@ -134,9 +135,7 @@ def test_issue_59_9_an_activations_facings_are_previewed_on_the_map(
     base, server = live
     game_id = open_seat(browser, base, "activate.yaml", "soviet", {"german": "human", "soviet": "human"})
     my_turn(browser)
-    place = browser.js("""(() => { const acts = window.document.querySelectorAll('#actions button.action');
-        const a = [...acts].map(b => b.textContent).find(t => /^activate [a-z]\\d+ /.test(t));
-        return a ? a.split(' ')[1] : null; })()""")
+    place = browser.js(MARKER_TO_ACTIVATE)
     assert place, "a marker may be activated"
     browser.click(f"#tt-overlay circle.tt-to[data-place='{place}']")
     browser.wait("document.querySelector('#dg-picker')?.dataset.stage === 'hull'")

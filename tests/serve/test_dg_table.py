@@ -8,22 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from cli.serve.aids import board, entry_drawing
-from cli.serve.store import ServerFiles
 from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.svg import centre
-from tests.duel_of_the_giants.helpers import (
-    atg,
-    blank,
-    goto,
-    h,
-    marker,
-    play,
-    stuka,
-    t34,
-    tiger,
-    tiger_and_t34_three_hexes_apart,
-)
-from tests.serve.helpers import Link, TestClient, create, make_server
+from tests.duel_of_the_giants import helpers as dg
+from tests.duel_of_the_giants.helpers import atg, blank, goto, h, marker, play, stuka, t34, tiger
 
 
 def _sent(g: Any) -> tuple[list[str], list[str], dict[str, Any], list[Any]]:
@@ -42,7 +30,7 @@ def test_issue_29_5_dg_17_8_a_shot_shows_the_hits_it_would_score_and_hold_is_off
     """Tiger FP 5 at 3 hexes: 5 - (3 - 1) = 3 hits against the T-34's front armour 3:
     destroyed (DG-17.8, DG-17.9). The shot goes from the Tiger to the T-34 on the
     board; holding fire has no place there (issue 29.5: a button of its own)."""
-    g = tiger_and_t34_three_hexes_apart()
+    g = dg.tiger_and_t34_three_hexes_apart()
     texts, notes, targets, aids = _sent(g)
     assert texts == ["fire d5 g5", "hold d5"]
     assert notes[0] == "destroys T-34 #1 (3 hits vs its front armour 3, DG-17.9)"  # a player's words (issue 59.3)
@@ -183,14 +171,9 @@ def test_issue_29_7_only_the_other_sides_newest_entries_carry_a_drawing(tmp_path
     """Over HTTP: after the Soviet's marker move, the German's log draws that move (its
     path through the hexes the notation names, DG-9.5); neither seat gets a drawing of
     its own decisions."""
-    from tests.serve.test_browser_dg import position_at
+    from tests.serve.test_browser_dg import programming_seats
 
-    position = position_at(tmp_path, "program.yaml", "A4", 5)
-    app, _server = make_server(tmp_path / "games", ServerFiles.of([], [position]))
-    with TestClient(app) as client:
-        game = create(client, ruleset="duel-of-the-giants", position="program.yaml", seed=7,
-                      seats={"german": "human", "soviet": "human"})
-        german, soviet = (Link(client, game["links"][side]) for side in ("german", "soviet"))
+    with programming_seats(tmp_path) as (german, soviet):
         for move in ("tiger1 done", "tiger2 done"):
             assert german.post("act", {"move": move}).status_code == 200
         move = next(a["text"] for a in soviet.state()["actions"] if a["text"].startswith("marker "))
