@@ -532,7 +532,7 @@ def apply(g: DuelGame, a: Action) -> list[Event]:
         rem[key] -= 1
         _add_mine(g, a.at, a.real)
         _prune(g)
-        return [Event("setup", f"{'mine' if a.real else 'bluff mine'} marker at {label(a.at)}", {}, ger,
+        return [Event("setup", f"{'real' if a.real else 'bluff'} mine marker at {label(a.at)}", {}, ger,
                       f"German places a mine marker face down at {label(a.at)}")]
     return []
 

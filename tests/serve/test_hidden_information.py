@@ -90,6 +90,10 @@ def _secrets(table: Any, player: int, full: dict[str, Any], svg: str) -> set[str
                 if e["at"] == at and not e["face_up"]:
                     out |= _entries(e)
             out.update(_svg_text(svg, f"atg-{at}"))
+        # a face-up gun of the same kind draws the same code in the open: that
+        # code is public, and only the hidden gun's own drawing stays secret
+        out -= {code for a in g.atgs.values() if a.face_up
+                for code in _svg_text(svg, f"atg-{label(a.pos)}") if code.startswith("data-code=")}
         for mine in g.mines.values():
             if not mine.face_up:
                 for e in full["mines"]:
