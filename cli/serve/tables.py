@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from cli.autosave import RecordText
 from core.errors import IllegalActionError, TanktableError
 from core.game import Game, Ruleset, Termination
-from core.record import RecordFile, record_of, save_record, sealed_record
+from core.record import RecordFile, record_of, sealed_record, write_text_atomic
 from core.secrecy import shown
 from core.streams import decision_seed, seed_text
 
@@ -110,6 +111,9 @@ class Table:
     step, its public text and whether the game was over (see :mod:`cli.serve.seatview`)."""
     links_written: dict[str, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
     """What this table last wrote to its links file (``None``: nothing yet)."""
+    record_text: RecordText = field(default_factory=RecordText, repr=False, compare=False)
+    """The record's text kept move by move: a save after a move formats only the new
+    moves (issue 61.6), the bytes a whole write gives."""
 
     # ------------------------------------------------------------- seats
     @property
@@ -387,11 +391,14 @@ class Table:
         return decision_seed(seed, purpose, player, len(self.game.history))
 
     def save(self) -> None:
-        """The record (atomic, see :func:`core.record.save_record`) and the links beside it.
+        """The record (atomic, see :func:`core.record.write_text_atomic`) and the links beside it.
 
         The record keeps the version the change being saved is announced with
         (:meth:`announce` follows), from which a restarted server counts on."""
-        save_record(self.record().model_copy(update={"table_version": self.version + 1}), self.path)
+        text = self.record_text
+        record = record_of(self.header, self.game, self.seats_by_name(), moves=text.moves(self.game))
+        write_text_atomic(text.text(record.model_copy(update={"table_version": self.version + 1})),
+                          self.path, kind="record")
         if not self.links_damaged:
             self.save_tokens(again=False)
 
