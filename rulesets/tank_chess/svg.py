@@ -133,7 +133,11 @@ def _centre(n: int, black_view: bool, sq: tuple[int, int]) -> tuple[float, float
     return MARGIN + f * CELL + CELL / 2, MARGIN + (n - 1 - rank) * CELL + CELL / 2
 
 
-def render_svg(game: TankChessGame) -> str:
+def render_svg(game: TankChessGame, *, reuse_pieces: bool = True) -> str:
+    """The position as SVG text. ``reuse_pieces``: each standing piece's written
+    text is kept (:func:`_piece_text`) and put in its place, as most pieces stand
+    still from one move to the next (issue 61.6); ``False`` builds every piece
+    inline -- the same text, which the tests hold the kept one to."""
     pos = game.pos
     r = game.rules
     n = r.files
@@ -179,8 +183,12 @@ def render_svg(game: TankChessGame) -> str:
         side = "white" if white else "black"
         card = r.cards[pos.kind[pid]]
         deg = facing_degrees(pos.face[pid], black_view)
-        g = _piece_group(svg, f"piece {side} tt-piece", pid, (cx, cy), deg,
-                         f"{game.players[pos.side[pid]]} {card.id} ({card.name}) {game.square_name(sq)}")
+        title = f"{game.players[pos.side[pid]]} {card.id} ({card.name}) {game.square_name(sq)}"
+        if reuse_pieces:  # the drawing is still registered here, so the defs keep their order
+            href = _art_slot(ET.Element("g"), card, pos.side[pid], False, splice).get("href", "")
+            svg.append(splice.text_stand_in(_piece_text(pid, pos.side[pid], card.id, (cx, cy), deg, title, href)))
+            continue
+        g = _piece_group(svg, f"piece {side} tt-piece", pid, (cx, cy), deg, title)
         g.set("data-code", card.id)
         _art_slot(g, card, pos.side[pid], False, splice)
         _code_badge(g, card.id, LIVERY[pos.side[pid]], deg)
@@ -197,12 +205,27 @@ def render_svg(game: TankChessGame) -> str:
     return text.replace(f'<g class="board">{_BOARD_SLOT}</g>', squares, 1)
 
 
-def _art_slot(g: ET.Element, card: Card, side: int, wreck: bool, splice: Splice) -> None:
+@lru_cache(maxsize=1024)
+def _piece_text(pid: int, side: int, code: str, at: tuple[float, float], deg: float, title: str,
+                href: str) -> str:
+    """A standing piece's group as :func:`render_svg` writes it inline (indented as a
+    child of the ``<svg>``): built and written once for its square, facing and
+    drawing (``href``, the ``<use>`` of its art). A move changes one or two pieces,
+    and building and writing ~20 pieces was a third of a picture's time."""
+    g = _piece_group(ET.Element("svg"), f"piece {'white' if side == 0 else 'black'} tt-piece", pid, at, deg, title)
+    g.set("data-code", code)
+    ET.SubElement(g, "use", href=href)
+    _code_badge(g, code, LIVERY[side], deg)
+    ET.indent(g, level=1)
+    return ET.tostring(g, encoding="unicode")
+
+
+def _art_slot(g: ET.Element, card: Card, side: int, wreck: bool, splice: Splice) -> ET.Element:
     """The drawing of ``card`` (side ``side``, burnt out or not) as a ``<use>`` of its one
     copy in the picture's defs: the same few drawings recur on every board, so each
     is built and written once (:mod:`core.art.splice`) and sent once a picture."""
     sh = shape(card)
-    splice.use(g, ("tc-art", sh, side, wreck), lambda: top_down_tank(
+    return splice.use(g, ("tc-art", sh, side, wreck), lambda: top_down_tank(
         length=sh.length * CELL, width=sh.width * CELL, gun=sh.gun * CELL, kind=sh.kind, turret=sh.turret,
         livery=LIVERY[side], command=sh.command, wreck=wreck))
 
