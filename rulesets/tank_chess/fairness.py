@@ -12,7 +12,8 @@ on its own, because the side that moves first moves first:
   White destroy a Light Tank in ten ways; setting ``maps.fair_first_shot``).
 
 This module plays every first move on the map's start position and names
-each winning tank with its move, and every destroying shot with its move.
+each winning tank with its move, and each enemy piece a first move can destroy
+with every move that does.
 """
 
 from __future__ import annotations
@@ -81,17 +82,21 @@ def first_move_wins(game: TankChessGame, model: MapFile, doc: Document | None) -
 
 
 def first_move_shots(game: TankChessGame, doc: Document | None, skip_command: bool = False) -> list[Problem]:
-    """One problem per first move of the side to move first that destroys an enemy
-    piece, all at the map's ``fair:`` line (the claim the shot breaks), in notation
-    order. A shot that cannot destroy (allowed only with ``shooting.ineffective_shots``)
-    changes nothing and is no problem. With ``skip_command`` a shot at the Command
-    Tank is left to :func:`first_move_wins`, which names it as a win."""
+    """One problem per enemy piece that a first move of the side to move first can
+    destroy, all at the map's ``fair:`` line (the claim the shots break), naming every
+    such move in notation order: an author fixes a map one exposed piece at a time, and
+    one sentence per move buried the three pieces of a map under 34 lines. Moves that
+    hit alike are grouped behind one description of the hit. A shot that cannot
+    destroy (allowed only with ``shooting.ineffective_shots``) changes nothing and is
+    no problem. With ``skip_command`` a shot at the Command Tank is left to
+    :func:`first_move_wins`, which names it as a win."""
     pos = game.pos
     mover = pos.to_move
     enemy_command = pos.command_of[1 - mover]
     path = doc.path if doc else game.layout.name
     line, col = doc.where(("fair",)) if doc else (1, 1)
-    problems = []
+    # target piece -> hit description -> moves, each in notation order
+    shots: dict[int, dict[str, list[str]]] = {}
     for mv in sorted(game.legal_moves()):
         _pid, _to, _facing, target = mv
         if target < 0 or (skip_command and target == enemy_command):
@@ -102,22 +107,34 @@ def first_move_shots(game: TankChessGame, doc: Document | None, skip_command: bo
         finally:
             pos.pop()
         if destroyed:
-            problems.append(Problem(path, line, col,
-                                    f"fair map: {SIDES[mover]}'s first move {game.format_action(game.to_action(mv))} "
-                                    f"destroys {SIDES[1 - mover]}'s {_shot(game, mv)}; a fair map lets the first "
-                                    "player destroy no piece on its first move (TC-9.2, maps.fair_first_shot)"))
+            shots.setdefault(target, {}).setdefault(_hit(game, mv), []).append(
+                game.format_action(game.to_action(mv)))
+    problems = []
+    for target in sorted(shots, key=lambda t: game.rules.square(pos.sq[t])):
+        by_hit = shots[target]
+        count = sum(len(moves) for moves in by_hit.values())
+        listed = "; ".join(f"{', '.join(moves)} ({hit})" for hit, moves in by_hit.items())
+        ways = "1 of" if count == 1 else f"{count} of"
+        problems.append(Problem(path, line, col,
+                                f"fair map: {SIDES[1 - mover]}'s {_piece(game, target)} can be destroyed by "
+                                f"{ways} {SIDES[mover]}'s first moves: {listed}; a fair map lets the first "
+                                "player destroy no piece on its first move (TC-9.2, maps.fair_first_shot)"))
     return problems
 
 
-def _shot(game: TankChessGame, mv: Move) -> str:
-    """'LT g16 (hits its front, armour 1, with gun 2: TC-6.2)' for a destroying move."""
+def _piece(game: TankChessGame, pid: int) -> str:
+    """'LT m15': the card and square of a piece, as notation names it."""
+    r = game.rules
+    return f"{r.cards[game.pos.kind[pid]].id} {game.square_name(r.square(game.pos.sq[pid]))}"
+
+
+def _hit(game: TankChessGame, mv: Move) -> str:
+    """'hits its front, armour 1, with gun 2: TC-6.2' for a destroying move."""
     pos = game.pos
     r = game.rules
     pid, to, _facing, target = mv
     kind = pos.kind[target]
-    where = r.square(pos.sq[target])
-    d = direction_between(r.square(to), where)
+    d = direction_between(r.square(to), r.square(pos.sq[target]))
     hit = r.hit_side(int(d) if d is not None else 0, pos.face[target])
     rule = "TC-6M, TC-6.2" if r.indirect[pos.kind[pid]] else "TC-6.2"
-    return (f"{r.cards[kind].id} {game.square_name(where)} (hits its {ARMOUR_SIDES[hit]}, armour "
-            f"{r.armour[kind][hit]}, with gun {r.gun[pos.kind[pid]]}: {rule})")
+    return f"hits its {ARMOUR_SIDES[hit]}, armour {r.armour[kind][hit]}, with gun {r.gun[pos.kind[pid]]}: {rule}"
