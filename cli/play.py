@@ -939,9 +939,12 @@ GROUP_ABOVE = 40
 def move_filter(needle: str) -> re.Pattern[str]:
     """What ``moves FILTER`` keeps: the moves whose text contains ``needle``, any
     case, where a number in it is a whole number (``e1`` finds ``e1`` and
-    ``e1-e3``, not ``e12``; ``1`` does not find ``10``)."""
+    ``e1-e3``, not ``e12``; ``1`` does not find ``10``) and one that starts
+    with a word (two letters or more) starts a word: ``LT`` finds the Light Tanks,
+    not the CLT, a kind of its own. A square keeps matching inside a shot (``e1``
+    finds ``xe1``), ``x`` every shot, ``CHE`` every ``CHECK``."""
     text = needle.strip()
-    before = r"(?<!\d)" if text[:1].isdigit() else ""
+    before = r"(?<!\d)" if text[:1].isdigit() else r"(?<![^\W\d_])" if text[:2].isalpha() else ""
     after = r"(?!\d)" if text[-1:].isdigit() else ""
     return re.compile(before + re.escape(text) + after, re.IGNORECASE)
 

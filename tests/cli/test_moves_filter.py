@@ -128,3 +128,28 @@ def test_dg_11_5_tiger_programs_are_grouped_by_where_they_end() -> None:
     assert groups == {"tiger1 end c5 E", "tiger1 end d5 E", "tiger1 end e5 E", "tiger1 end c5 NE"}
     for action, note in zip(programs, notes, strict=True):
         assert note.startswith(game.group_of(action, note).removeprefix("tiger1 "))
+
+
+def test_walkthrough_a_piece_kind_filter_matches_that_kind_only() -> None:
+    """Walkthrough point 2: ``moves LT`` listed the CLT (Command Light Tank, TC-2) too;
+    a filter that starts with a word starts a word, so CLT is a kind of its own."""
+    assert not move_filter("LT").search("CLT h1-h3:N")
+    assert move_filter("lt").search("LT d2-d4:N") and move_filter("CLT").search("CLT h1-h3:N")
+    assert not move_filter("HT").search("BHT c1-c3:N")
+    assert move_filter("xe1").search("HT e3-e2:S xe1") and move_filter("e1").search("HT e3-e2:S xe1")
+    assert move_filter("CHE").search("HT h1-f3:NW  (+ CHECK)") and move_filter("x").search("MT a3-a4:E xf4")
+    game = RULESET.new_game("standard-16", None, seed=1)
+    legal = game.legal_actions()
+    # the filter reads a move's note too (issue 59.1: "into fire: LT f1 ...")
+    texts = [game.format_action(a) + f"  ({n})" for a, n in zip(legal, game.describe_actions(legal), strict=True)]
+    lights = [t for t in texts if re.search(r"(?<![A-Z])LT ", t)]
+    commands = [t for t in texts if "CLT " in t]
+    # only the CLT moves whose note names a Light Tank ("into fire: LT g16 ...") stay
+    assert 0 < sum(t.startswith("CLT ") for t in lights) < sum(t.startswith("CLT ") for t in commands)
+    result = runner.invoke(app, ["play", "tank-chess", "--scenario", "standard-16", "--seat", "white=human",
+                                 "--seat", "black=human", "--seed", "1"],
+                           input="moves LT\nmoves CLT\nresign\ny\n")
+    assert result.exit_code == 0, result.output
+    light_list, command_list = result.output.split("> ")[1:3]
+    assert f"{len(lights)} move(s)" in light_list
+    assert f"{len(commands)} move(s)" in command_list and "  CLT " in command_list
