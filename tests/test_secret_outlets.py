@@ -38,6 +38,10 @@ UNGATED = {
     "cli/check/games.py": "the omniscient fingerprint of a game (player None), sent to nobody",
     "cli/check/protocol.py": "compares views between a game and its copies, sent to nobody",
     "cli/check/runner.py": "keeps each move's public text as a table does, for the differential",
+    "cli/print_cmd.py": "prints a scenario's whole board on paper for a real table (the set-up "
+                        "only with --pieces, documented as the umpire's sheet); no player's game",
+    "cli/serve/thumbnail.py": "draws a new game of the default scenario for the start page's card, "
+                              "no table's game, so no player's secret",
 }
 """Modules that call the hooks without the gate, and why they may."""
 
