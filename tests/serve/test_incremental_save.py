@@ -43,7 +43,8 @@ def new_table(folder: Path) -> Table:
 
 def test_61_6_incremental_save_equals_whole_write_after_moves_undo_and_resume(tmp_path: Path) -> None:
     """Issue 61.6: the same bytes as a whole write after several moves, after an undo
-    followed by another move, and after the server reads the games again and plays on."""
+    followed by another move, after the server reads the games again and plays on,
+    and after a resignation."""
     rng = random.Random(7)
     table = new_table(tmp_path / "games")
     assert_whole_write(table)  # no move yet
@@ -59,6 +60,9 @@ def test_61_6_incremental_save_equals_whole_write_after_moves_undo_and_resume(tm
     resumed = again.tables[table.id]
     assert resumed.game.history == table.game.history
     play(resumed, rng, 2)
+    assert_whole_write(resumed)
+    resumed.resign(Seat(HUMAN, 0))  # the result goes after the kept moves
+    assert load_record(resumed.path)[0].result is not None
     assert_whole_write(resumed)
 
 
