@@ -29,6 +29,7 @@ sentence, which callers report at the referencing key.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import os
 import posixpath
 import stat
@@ -207,7 +208,7 @@ def resolve(
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise BadReference(_not_found(name, what, known)) from None
+        raise BadReference(_not_found(name, what, known, path if rule.lists_folders(folder) else None)) from None
     except OSError as exc:
         raise BadReference(f"{what} {shown_name(name)}: cannot open: {exc.strerror or exc}") from None
     if stat.S_ISDIR(info.st_mode):
@@ -284,11 +285,40 @@ def _candidate(name: str, folder: Path | None, rule: ReferenceRule, what: str) -
     return real, str(real.relative_to(root))
 
 
-def _not_found(name: str, what: str, known: list[str]) -> str:
+SIBLINGS_READ = 1000
+"""At most this many entries of a folder are read for a did-you-mean (a huge folder
+must not stall a refusal)."""
+
+
+def _not_found(name: str, what: str, known: list[str], path: Path | None) -> str:
+    """The refusal of a name that is neither shipped nor a file, with the closest
+    shipped name or file beside it as a hint: ``armyy.yaml`` next to ``army.yaml``
+    should say so. A name that looks like a file (it has a suffix) is compared with
+    the files first, by their names without the shared suffix (``.yaml`` alone would
+    make any two file names look alike). ``path`` is ``None`` where the rule lists no
+    folder (a confined server must not show the names of files nobody named)."""
+    hint = _file_hint(name, path) if path is not None else ""
+    if not hint or not Path(name).suffix:
+        hint = did_you_mean(name, known) or hint
     if not known:
-        return f"no {what} {shown_name(name)}: no such file"
-    hint = did_you_mean(name, known)
+        return f"no {what} {shown_name(name)}: no such file{hint}"
     return f"no {what} {shown_name(name)}: not a shipped {what} nor a file{hint} (shipped: {', '.join(known)})"
+
+
+def _file_hint(name: str, path: Path) -> str:
+    """``"; did you mean 'army.yaml'?"`` for the file in ``path``'s folder whose name
+    is closest to ``path``'s, written as the reference was (its folder kept); else ``""``."""
+    typed = Path(name)
+    if not typed.name or not path.name:
+        return ""
+    siblings: dict[str, str] = {}
+    with contextlib.suppress(OSError, ValueError), os.scandir(path.parent) as entries:
+        for _, entry in zip(range(SIBLINGS_READ), entries, strict=False):
+            with contextlib.suppress(OSError):
+                if entry.is_file() and Path(entry.name).suffix == path.suffix:
+                    siblings[Path(entry.name).stem] = entry.name
+    close = difflib.get_close_matches(path.stem, list(siblings), n=1, cutoff=0.6)
+    return f"; did you mean {str(typed.with_name(siblings[close[0]]))!r}?" if close else ""
 
 
 def problems_of(exc: DataError) -> list[Problem]:
