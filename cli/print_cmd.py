@@ -132,9 +132,15 @@ def _write(doc: PrintDocument, target: Path) -> None:
         except OSError as exc:
             raise TanktableError(f"cannot write {target}: {exc.strerror}") from None
     parts = ["a roster"] if any(p.startswith('<section class="flow">') for p in doc.parts) else []
-    if doc.sheets:
-        parts.append(f"{doc.sheets} sheet{'s' if doc.sheets != 1 else ''}")
-    typer.echo(f"wrote {target} ({doc.paper.name}: {' and '.join(parts)}): {doc.title}")
+    if doc.contents:  # every part named (a map's board pages, key, counters), not a bare page count
+        parts.extend(doc.contents)
+    elif doc.sheets:
+        parts.append(_count(doc.sheets, "sheet"))
+    typer.echo(f"wrote {target} ({doc.paper.name}: {', '.join(parts)}): {doc.title}")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def _settings() -> PrintSettings:
@@ -284,12 +290,9 @@ def map_document(ruleset_id: str, scenario: str | None, *, paper: str = "a4", sc
     """The board of ``scenario`` at true scale (times ``scale``), tiled (``poster``: on one
     sheet of its own size), then its key (the symbols' meanings) and its counters."""
     from core.errors import TanktableError, UsageError
-    from core.printing.board import board_defs, board_pages
-    from core.printing.document import PrintDocument
     from core.printing.paper import Paper
     from core.printing.paper import paper as paper_of
     from core.printing.settings import board_size
-    from core.printing.sheets import counter_sheets, key_sheets
     from core.registry import get_ruleset
 
     sheet = paper_of(paper)
@@ -300,11 +303,17 @@ def map_document(ruleset_id: str, scenario: str | None, *, paper: str = "a4", sc
     for name, value in (("--hex-mm", hex_mm), ("--square-mm", square_mm), ("--overlap", overlap)):
         if value is not None and not 0 <= value <= 300:
             raise UsageError(f"{name} {value:g}: give millimetres from 0 to 300")
+    s = _settings()
+    map_file = _hex_map_file(ruleset_id, scenario)
+    if map_file is not None:
+        if square_mm is not None:
+            raise UsageError("--square-mm sizes a square board (tank-chess); a hex map takes --hex-mm")
+        return _hex_map_document(map_file, sheet, scale=scale, hex_mm=hex_mm, orientation=orientation,
+                                 overlap=overlap, plain=plain, poster=poster, key=key)
     if hex_mm is not None and ruleset_id != "duel-of-the-giants":
         raise UsageError("--hex-mm sizes a hex board (duel-of-the-giants)")
     if square_mm is not None and ruleset_id != "tank-chess":
         raise UsageError("--square-mm sizes a square board (tank-chess)")
-    s = _settings()
     ruleset = get_ruleset(ruleset_id)
     module = _ruleset_printing(ruleset_id)
     if module is None:
@@ -342,23 +351,56 @@ def map_document(ruleset_id: str, scenario: str | None, *, paper: str = "a4", sc
         board_sheet = Paper("board-sized", board.width * k + 2 * s.margin_mm,
                             board.height * k + 2 * s.margin_mm + s.footer_mm)
         orientation = "portrait"
+    items: list[Any] = []
+    if key:
+        items = (module.key(game, pieces=pieces) if ruleset_id == "battle-of-tanks"
+                 else module.key(game, plain=plain) if ruleset_id == "duel-of-the-giants" else module.key(game))
+    doc = _board_document(board, sheet, board_sheet, items, tokens if counters else None, scale=scale,
+                          orientation=orientation, overlap=overlap)
+    return doc
+
+
+def _board_document(board: Any, sheet: Any, board_sheet: Any, key_items: list[Any],
+                    tokens: tuple[float, list[Any]] | None, *, scale: float, orientation: str,
+                    overlap: float | None) -> PrintDocument:
+    """The document of a board: its pages (tiled, or one sheet of its own size when
+    ``board_sheet`` is not ``sheet``), its key, its counters (fronts, then backs); its
+    ``contents`` name each part, so that the summary line accounts for every page."""
+    from core.printing.board import board_defs, board_pages
+    from core.printing.document import PrintDocument
+    from core.printing.sheets import counter_sheets, key_sheets
+
+    s = _settings()
     tiling, pages = board_pages(board, board_sheet, margin=s.margin_mm, footer_mm=s.footer_mm,
                                 overlap=s.overlap_mm if overlap is None else overlap, scale=scale,
                                 orientation=orientation)  # type: ignore[arg-type]
     doc = PrintDocument(board.title, sheet, defs=[board_defs(board)])
     for page in pages:
         doc.add_sheet(page)
-    if key:
-        items = (module.key(game, pieces=pieces) if ruleset_id == "battle-of-tanks"
-                 else module.key(game, plain=plain) if ruleset_id == "duel-of-the-giants" else module.key(game))
-        for page in key_sheets(items, sheet, margin=s.margin_mm, footer_mm=s.footer_mm,
-                               title=board.title.split(",")[0]):
+    poster = board_sheet is not sheet
+    if poster:
+        doc.contents.append(f"1 board sheet {board_sheet.width:.0f} x {board_sheet.height:.0f} mm")
+    elif tiling.pages > 1:
+        doc.contents.append(f"{len(pages)} board pages ({tiling.rows} rows x {tiling.cols} columns)")
+    else:
+        doc.contents.append("1 board page")
+    title = board.title.split(",")[0]
+    if key_items:
+        keys = key_sheets(key_items, sheet, margin=s.margin_mm, footer_mm=s.footer_mm, title=title)
+        for page in keys:
             doc.add_sheet(page)
-    if tokens is not None and counters:
+        doc.contents.append(_count(len(keys), "key page"))
+    if tokens is not None:
         side, found = tokens
-        for page in counter_sheets(found, sheet, size=side, margin=s.margin_mm, footer_mm=s.footer_mm,
-                                   title=board.title.split(",")[0]):
+        counter_pages = counter_sheets(found, sheet, size=side, margin=s.margin_mm, footer_mm=s.footer_mm,
+                                       title=title)
+        for page in counter_pages:
             doc.add_sheet(page)
+        if any(c.back is not None for c in found):  # each sheet of fronts is followed by its backs
+            n = len(counter_pages) // 2
+            doc.contents.append(f"{_count(n, 'counter sheet')} + {n} back{'s' if n != 1 else ''}")
+        elif counter_pages:
+            doc.contents.append(_count(len(counter_pages), "counter sheet"))
     if poster:
         doc.title = f"{board.title} (one sheet {board_sheet.width:.0f} x {board_sheet.height:.0f} mm)"
     elif tiling.pages > 1:
@@ -366,3 +408,48 @@ def map_document(ruleset_id: str, scenario: str | None, *, paper: str = "a4", sc
     else:
         doc.title = f"{board.title} (one page)"
     return doc
+
+
+def _hex_map_file(ruleset_id: str, scenario: str | None) -> Path | None:
+    """The file of a core hex map to print (``ruleset: hex``, ``kind: map``: what ``tanktable
+    map new duel-of-the-giants`` writes), read by its header whatever ruleset was named;
+    None for a scenario. ``print map hex`` with anything but such a file says how."""
+    from core.errors import UsageError
+    from core.printing.hexmap import is_hex_map
+
+    path = Path(scenario) if scenario is not None else None
+    if path is not None and path.is_file() and is_hex_map(path):
+        return path
+    if ruleset_id == "hex":
+        if path is not None and path.is_file():
+            from core.data import load_document
+
+            named = load_document(path).header()[0]
+            if named and named != "hex":  # a scenario or map of a ruleset: printed under its ruleset
+                raise UsageError(f"{scenario} is a {named} file: print it with tanktable print map {named} {scenario}")
+        what = f"{scenario}: not a hex map file" if scenario is not None else "print map hex needs a map file"
+        raise UsageError(f"{what} (ruleset: hex, kind: map, as tanktable map new duel-of-the-giants writes); "
+                         f"print it with: tanktable print map hex MAP.yaml")
+    return None
+
+
+def _hex_map_document(path: Path, sheet: Any, *, scale: float, hex_mm: float | None, orientation: str,
+                      overlap: float | None, plain: bool, poster: bool, key: bool) -> PrintDocument:
+    """A core hex map at true scale: its board (a hex as wide as Duel of the Giants' in
+    ``data/print.yaml``, or ``--hex-mm``) and the key of its terrain; a map has no pieces,
+    so no counter sheet."""
+    from core.printing.hexmap import hex_map
+    from core.printing.paper import Paper
+    from core.printing.settings import board_size
+
+    s = _settings()
+    mm = (hex_mm or board_size("duel-of-the-giants").hex_mm or 30.0) * scale
+    board, items = hex_map(path, hex_mm=mm)
+    board_sheet = sheet
+    if poster:
+        board_sheet = Paper("board-sized", board.width * board.mm_per_unit + 2 * s.margin_mm,
+                            board.height * board.mm_per_unit + 2 * s.margin_mm + s.footer_mm)
+        orientation = "portrait"
+    del plain  # the map's terrain art has no textured ground to flatten (the chart's own colours print)
+    return _board_document(board, sheet, board_sheet, items if key else [], None, scale=1.0,
+                           orientation=orientation, overlap=overlap)

@@ -32,6 +32,9 @@ class PrintDocument:
     sheets: int = 0
     sizes: dict[str, tuple[float, float]] = field(default_factory=dict)
     """Each named page (CSS ``@page NAME``) the sheets use: its width and height in mm."""
+    contents: list[str] = field(default_factory=list)
+    """What the sheets are, part by part (``6 board pages (2 rows x 3 columns)``, ``1 key
+    page``...), for the summary line; empty: the sheets are counted alone."""
 
     def add_sheet(self, svg: ET.Element) -> None:
         """One page: an ``<svg>`` whose width and height (mm) are its paper's, portrait or
@@ -71,6 +74,9 @@ section.flow tr {{ break-inside: avoid; }}
 section.flow .total td {{ border-top: 0.4mm solid #222; border-bottom: none; font-weight: bold; }}
 section.flow .problems {{ border: 0.4mm solid #b00020; padding: 2mm 3mm; margin: 4mm 0; color: #b00020; }}
 section.flow .warnings {{ border: 0.3mm solid #b26a00; padding: 2mm 3mm; margin: 4mm 0; color: #7a4a00; }}
+section.flow .problems, section.flow .warnings {{ box-sizing: border-box; max-width: 100%; }}
+section.flow .problems, section.flow .warnings, section.flow .sub, section.flow .foot {{
+  overflow-wrap: anywhere; }}
 section.flow h1 {{ font-size: 16pt; margin: 0 0 1mm 0; }}
 section.flow .sub {{ color: #555; margin: 0 0 4mm 0; }}
 section.flow .verdict {{ font-size: 12pt; font-weight: bold; margin: 4mm 0 1mm 0; }}

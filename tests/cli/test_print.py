@@ -231,3 +231,65 @@ def test_issue_60_5_usage_errors_are_named(tmp_path: Path) -> None:
         result = runner.invoke(app, args)
         assert isinstance(result.exception, kind), (args, result.exception)
         assert words in str(result.exception)
+
+
+def _map_file(tmp_path: Path, ruleset: str, name: str) -> Path:
+    result = runner.invoke(app, ["map", "new", ruleset])
+    assert result.exit_code == 0, result.output
+    path = tmp_path / name
+    path.write_text(result.stdout, encoding="utf-8")
+    return path
+
+
+def test_issue_60_5_a_hex_map_file_prints_as_a_map_with_its_terrain_key_under_either_name(tmp_path: Path) -> None:
+    """Walkthrough point 1: the file `map new duel-of-the-giants` writes (ruleset: hex, kind: map) is
+    a map, not a scenario: it prints as its board and terrain key (no counters), named by the DG
+    ruleset or by `hex`; `print map hex` with a ruleset's file names the command that prints it."""
+    giants = _map_file(tmp_path, "duel-of-the-giants", "giants.yaml")
+    for ruleset in ("duel-of-the-giants", "hex"):
+        out = tmp_path / f"{ruleset}.html"
+        result = runner.invoke(app, ["print", "map", ruleset, str(giants), "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        assert "4 board pages (2 rows x 2 columns), 1 key page)" in result.stdout
+        pages = sheets(out.read_text(encoding="utf-8"))
+        assert len(pages) == 5
+        from core.grid.hexsvg import R
+
+        assert mm_per_unit(pages[0]) * R * math.sqrt(3) == pytest.approx(30.0, abs=0.01)  # data/print.yaml's hex
+        key = ET.tostring(pages[4], encoding="unicode")
+        assert 'data-terrain="' in key and "counter" not in key  # the map's terrain, no counter sheet
+    tc = _map_file(tmp_path, "tank-chess", "tc.yaml")
+    result = runner.invoke(app, ["print", "map", "hex", str(tc), "-o", str(tmp_path / "x.html")])
+    assert isinstance(result.exception, UsageError)
+    assert "print it with tanktable print map tank-chess" in str(result.exception)
+    result = runner.invoke(app, ["print", "map", "hex", "-o", str(tmp_path / "x.html")])
+    assert isinstance(result.exception, UsageError)
+    assert "tanktable print map hex MAP.yaml" in str(result.exception)
+
+
+def test_issue_60_5_the_summary_line_names_every_part_of_a_map(tmp_path: Path) -> None:
+    """Walkthrough point 2: 9 pages for a 6-tile board are accounted for: board pages, key, counters."""
+    tc = _map_file(tmp_path, "tank-chess", "tc.yaml")
+    out = tmp_path / "tc.html"
+    result = runner.invoke(app, ["print", "map", "tank-chess", str(tc), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "(A4: 6 board pages (2 rows x 3 columns), 1 key page, 1 counter sheet + 1 back)" in result.stdout
+    assert len(sheets(out.read_text(encoding="utf-8"))) == 9
+
+
+def test_issue_60_5_roster_boxes_stay_within_the_printable_width(tmp_path: Path) -> None:
+    """Walkthrough point 3: a warning naming a long path (no space to break at) reached past the
+    right margin; the boxes are border-box and wrap a long word anywhere."""
+    folder = tmp_path / ("a_long_folder_name_without_spaces_" * 3)
+    folder.mkdir()
+    army = folder / "twins.yaml"
+    army.write_text("ruleset: battle-of-tanks\nkind: army\nname: Twins\nbudget: 20\ntanks:\n"
+                    "  - {card: is-2, name: Stalin}\n  - {card: is-2, name: stalin}\n", encoding="utf-8")
+    out = tmp_path / "twins.html"
+    runner.invoke(app, ["print", "roster", str(army), "-o", str(out)])
+    page = out.read_text(encoding="utf-8")
+    assert 'class="warnings"' in page
+    rule = re.search(r"section\.flow \.problems, section\.flow \.warnings \{([^}]*)\}", page)
+    assert rule is not None and "box-sizing: border-box" in rule.group(1) and "max-width: 100%" in rule.group(1)
+    wrap = re.search(r"section\.flow \.warnings,[^{]*\{([^}]*)\}", page)
+    assert wrap is not None and "overflow-wrap: anywhere" in wrap.group(1)
