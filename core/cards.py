@@ -9,7 +9,7 @@ names on the table (a tank's label, a square) adds those and the unit's state.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from core.errors import TanktableError, did_you_mean
@@ -31,15 +31,19 @@ def find_card(name: str, cards: Mapping[str, Any]) -> tuple[str, Any]:
     raise TanktableError(f"no card {name!r}{hint}; cards: {', '.join(cards)}")
 
 
-def _value(value: Any) -> str:
+def value_text(value: Any, key: Callable[[str], str] = str) -> str:
+    """A card field's value in words for a person: ``yes``/``no``, ``0.5`` not
+    ``0.50``, a mapping as ``KEY VALUE, ...`` (its keys through ``key``; empty
+    entries left out), a list joined by commas. The terminal and the printed card
+    write values alike."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float):
         return f"{value:g}"
     if isinstance(value, Mapping):
-        return ", ".join(f"{k} {_value(v)}" for k, v in value.items() if v not in (None, "", [], {}))
+        return ", ".join(f"{key(k)} {value_text(v, key)}" for k, v in value.items() if v not in (None, "", [], {}))
     if isinstance(value, (list, tuple)):
-        return ", ".join(_value(v) for v in value)
+        return ", ".join(value_text(v, key) for v in value)
     return str(value)
 
 
@@ -47,7 +51,7 @@ def card_lines(card_id: str, card: Any) -> list[str]:
     """``Name (id)`` and one ``key  value`` line per field the card fills in."""
     data = card.model_dump(mode="json", exclude_none=True) if hasattr(card, "model_dump") else dict(card)
     name = str(data.get("name") or card_id)
-    rows = [(key.replace("_", " "), _value(value)) for key, value in data.items()
+    rows = [(key.replace("_", " "), value_text(value)) for key, value in data.items()
             if key not in HIDDEN_FIELDS and value not in ("", [], {})]
     width = max((len(key) for key, _ in rows), default=0)
     heading = name if name == card_id else f"{name} ({card_id})"

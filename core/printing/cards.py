@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from core.cards import HIDDEN_FIELDS
+from core.cards import HIDDEN_FIELDS, value_text
 from core.printing.sheets import CardFace
 
 SKIP = (*HIDDEN_FIELDS, "based_on", "notes", "short", "letter", "tier")
@@ -20,15 +20,7 @@ SKIP = (*HIDDEN_FIELDS, "based_on", "notes", "short", "letter", "tier")
 
 
 def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        return f"{value:g}"
-    if isinstance(value, Mapping):
-        return ", ".join(f"{k.replace('_', ' ')} {_value(v)}" for k, v in value.items() if v not in (None, "", [], {}))
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_value(v) for v in value)
-    return str(value)
+    return value_text(value, key=lambda k: k.replace("_", " "))
 
 
 def card_values(card: Any, skip: Sequence[str] = SKIP) -> list[tuple[str, str]]:

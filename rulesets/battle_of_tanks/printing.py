@@ -12,7 +12,6 @@ screen's 12-pixel labels would be 2.4 cm tall at true scale).
 from __future__ import annotations
 
 import html
-import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -101,28 +100,14 @@ class Roster:
 
 def labels(entries: Sequence[tuple[str | None, TankCard | None, str]]) -> list[str]:
     """The label each tank of one side gets on the table, as the game names them
-    (:func:`rulesets.battle_of_tanks.setup.build_tanks`): its own name made a label, else
-    its card's label numbered (``t34#1``); a label taken, or a word of the notation,
-    numbered on (``stalin#2``). An unknown card's id stands in for its label."""
-    from rulesets.battle_of_tanks.setup import RESERVED_WORDS
+    (:func:`rulesets.battle_of_tanks.setup.tank_label`, the game's own rule). An unknown
+    card's id stands in for its label."""
+    from rulesets.battle_of_tanks.setup import tank_label
 
     counts: dict[str, int] = {}
     used: set[str] = set()
-    out = []
-    for name, card, card_id in entries:
-        if name:
-            label = re.sub(r"[^a-z0-9#._-]+", "-", name.strip().lower()).strip("-") or "tank"
-        else:
-            base = card.label if card is not None else card_id
-            counts[base] = counts.get(base, 0) + 1
-            label = f"{base}#{counts[base]}"
-        base, k = label, 2
-        while label in used or label in RESERVED_WORDS or re.fullmatch(r"[ab]\d+", label):
-            label = f"{base}#{k}"
-            k += 1
-        used.add(label)
-        out.append(label)
-    return out
+    return [tank_label(name, card.label if card is not None else card_id, counts, used)
+            for name, card, card_id in entries]
 
 
 def roster_html(roster: Roster) -> str:

@@ -89,6 +89,24 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9#._-]+", "-", text.strip().lower()).strip("-") or "tank"
 
 
+def tank_label(name: str | None, card_label: str, counts: dict[str, int], used: set[str]) -> str:
+    """The label a tank gets on the table, unique among ``used`` (which it joins): its own
+    ``name`` made a label, else its card's label numbered by ``counts`` (``t34#1``); a
+    label taken, or a word of the notation or a plate's point (``a3``), numbered on
+    (``stalin#2``). One rule for the game and the printed roster, so they agree."""
+    if name:
+        label = _slug(name)
+    else:
+        counts[card_label] = counts.get(card_label, 0) + 1
+        label = f"{card_label}#{counts[card_label]}"
+    base, k = label, 2
+    while label in used or label in RESERVED_WORDS or re.fullmatch(r"[ab]\d+", label):
+        label = f"{base}#{k}"
+        k += 1
+    used.add(label)
+    return label
+
+
 def build_tanks(armies: Mapping[str, Army], cards: Mapping[str, TankCard], rules: RulesTable,
                 field: Battlefield, deploy: Mapping[str, Sequence[Deployment]]) -> list[Tank]:
     """Tanks with unique labels, set up on their own base plate (BT-3.3)."""
@@ -101,16 +119,7 @@ def build_tanks(armies: Mapping[str, Army], cards: Mapping[str, TankCard], rules
         poses = _deploy(field, side, dims, deploy.get(side, []), army.name)
         for i, (entry, pose, (length, width)) in enumerate(zip(army.tanks, poses, dims, strict=True)):
             card = cards[entry.card]
-            if entry.name:
-                label = _slug(entry.name)
-            else:
-                counts[card.label] = counts.get(card.label, 0) + 1
-                label = f"{card.label}#{counts[card.label]}"
-            base, k = label, 2
-            while label in used or label in RESERVED_WORDS or re.fullmatch(r"[ab]\d+", label):
-                label = f"{base}#{k}"
-                k += 1
-            used.add(label)
+            label = tank_label(entry.name, card.label, counts, used)
             tanks.append(Tank(f"{side}{i + 1}", label, side, card, length, width,
                               pose.x, pose.y, pose.heading, card.hit_points))
     return tanks
