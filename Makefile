@@ -23,8 +23,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict core rulesets cli
 
+# One worker more than the cores: the browser and server tests spend part of their
+# time waiting on Chromium and sockets, and the spare worker fills it.
+TEST_WORKERS ?= $(shell $(PY) -c "import os; print((os.cpu_count() or 1) + 1)")
+
 pytest: $(STAMP)
-	$(BIN)/pytest -q -m "not slow" -n auto --dist loadfile
+	$(BIN)/pytest -q -m "not slow" -n $(TEST_WORKERS) --dist loadfile
 
 # The long runs (loader fuzz, thousands of random games): not part of make test.
 test-slow: $(STAMP)
