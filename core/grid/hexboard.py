@@ -396,21 +396,16 @@ def build_board(
         except TanktableError as exc:
             problems.append(doc.problem(("terrain_files", i), f"terrain_files: {exc}"))
             continue
-        if named is not None:  # duel-of-the-giants:hex_terrain, the same from any file
-            try:
-                packaged.append(catalogue_from_text(named[0].read_text(encoding="utf-8"), named[1]))
-            except DataError as exc:
-                problems.append(doc.problem(("terrain_files", i), f"terrain_files: {name} has problems:"))
-                problems.extend(p for p in exc.problems if isinstance(p, Problem))
-            continue
-        if source is not None and source.is_shipped:
-            beside = source.shipped_beside(name)
-            if beside is None or not beside[0].is_file():
+        # duel-of-the-giants:hex_terrain, the same from any file; else, in a package, beside the map
+        if named is None and source is not None and source.is_shipped:
+            named = source.shipped_beside(name)
+            if named is None or not named[0].is_file():
                 problems.append(doc.problem(("terrain_files", i), f"terrain_files: no terrain file {name!r} "
                                             "beside this map in its package"))
                 continue
+        if named is not None:
             try:
-                packaged.append(catalogue_from_text(beside[0].read_text(encoding="utf-8"), beside[1]))
+                packaged.append(catalogue_from_text(named[0].read_text(encoding="utf-8"), named[1]))
             except DataError as exc:
                 problems.append(doc.problem(("terrain_files", i), f"terrain_files: {name} has problems:"))
                 problems.extend(p for p in exc.problems if isinstance(p, Problem))
