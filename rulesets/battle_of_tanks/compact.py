@@ -55,7 +55,7 @@ def render_compact(game: BattleGame, size: tuple[int, int] | None = None) -> str
     spare, else the 10 cm one."""
     columns, height = size if size is not None else screen_size()
     body, shared = map_lines(game)
-    fine = [*board_lines(game, body, shared), scale_line()]  # what ``board`` draws
+    fine = [*board_lines(game, body, shared, columns), scale_line()]  # what ``board`` draws
     if game.result is None:
         fine += next_lines(game, columns)
     if max(len(line) for line in fine) <= columns and len(fine) + MOVES_ROOM <= height:

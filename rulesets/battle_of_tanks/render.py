@@ -136,22 +136,50 @@ def scale_line() -> str:
             + f"  scale: 20 cm (1 cell = {num(CELL)} cm, + every {num(GRID)} cm)")
 
 
-def board_lines(game: BattleGame, body: list[str], shared: list[str]) -> list[str]:
-    """The title, then the 5 cm map with the tank list (position, heading, HP, order) and
-    the key beside it (issue 59.8: the board fits a 100x40 terminal)."""
-    side = [f"{'id':<3}{'tank':<10}{'at':<11}{'hdg':>3} {'HP':>9} order"]
+SCREEN = 100
+"""The columns the board is laid out for (issue 59.8: it fits a 100x40 terminal)."""
+
+
+def tank_rows(game: BattleGame, width: int) -> list[str]:
+    """The tank list beside the map, each row at most ``width`` columns: key, label,
+    position, heading (whole degrees; the map's arrow shows it too), hit points left of
+    the card's, the order this round and what else a shot at it or by it depends on
+    (moved, spotted, track damaged, in ambush). Columns are as wide as this game's tanks
+    need; words that would overrun the width go on a line of their own under the order,
+    so a tank that moved never pushes the board past the terminal's edge."""
+    hp = {t.key: f"{max(0, t.hp)}/{t.card.hit_points}" for t in game.tanks}
+    at = {t.key: f"{num(t.x)},{num(t.y)}" for t in game.tanks}
+    label_w = max(4, *(len(t.label) for t in game.tanks))
+    at_w = max(2, *(len(a) for a in at.values()))
+    hp_w = max(2, *(len(h) for h in hp.values()))
+    rows = [f"{'id':<3}{'tank':<{label_w}} {'at':<{at_w}} {'hdg':>3} {'HP':>{hp_w}} order"]
     for t in game.tanks:
-        words = t.state_words() + (["spotted"] if t.key in game.spotted else [])
-        hp = f"{t.hp}/{t.card.hit_points}"
-        side.append(f"{t.key:<3}{t.label:<10}{num(t.x) + ',' + num(t.y):<11}{num(t.heading):>3} {hp:>9} "
-                    f"{t.order or '-'}" + (f" {', '.join(words)}" if words else ""))
+        words = [w for w in t.state_words() if not (w == "in ambush" and t.order == "AMBUSH")]
+        words += ["spotted"] if t.key in game.spotted else []
+        head = (f"{t.key:<3}{t.label:<{label_w}} {at[t.key]:<{at_w}} {round(t.heading) % 360:>3} "
+                f"{hp[t.key]:>{hp_w}} {t.order or '-'}")
+        whole = head + (f" {', '.join(words)}" if words else "")
+        if len(whole) <= width or not words:
+            rows.append(whole)
+        else:
+            rows.append(head)
+            indent = min(len(head) - len(t.order or "-"), max(0, width - len(", ".join(words))))
+            rows.append(" " * indent + ", ".join(words))
+    return rows
+
+
+def board_lines(game: BattleGame, body: list[str], shared: list[str], columns: int = SCREEN) -> list[str]:
+    """The title, then the 5 cm map with the tank list (position, heading, HP, order) and
+    the key beside it, no wider than ``columns`` where the tanks' names allow (issue 59.8:
+    the board fits a 100x40 terminal)."""
+    width = max(len(b) for b in body)
+    side = tank_rows(game, columns - width - 2)
     side.append(f"destroyed tier points: a {game.destroyed_tiers['a']}, b {game.destroyed_tiers['b']}")
     side.append("")
     side += ["## house/rocks  == wall  :: wood/hedge", "xx wreck  .. base plate  > ^ < v heading"]
     side += [f"{feature_letter(i)} {f.name} ({f.kind.replace('_', ' ')})" for i, f in enumerate(game.field.features)]
     if shared:
         side.append("tanks sharing a cell: " + "; ".join(shared))
-    width = max(len(b) for b in body)
     lines = [f"Battle of Tanks -- {game.title or game.scenario}, round {game.round}, {len(game.bag)} chit(s) in the bag"]
     for i in range(max(len(body), len(side))):
         left = body[i] if i < len(body) else ""

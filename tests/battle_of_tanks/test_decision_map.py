@@ -27,7 +27,24 @@ def test_issue_59_8_a_100_by_40_terminal_gets_the_boards_5_cm_map_with_each_deci
     assert next(line for line in lines if "tiger#1" in line).split("|")[-1].split()[2:4] == ["95,92.5", "180"]
 
 
-@pytest.mark.parametrize("size", [(80, 24), (99, 40), (100, 30)])
+def test_issue_59_8_the_5_cm_map_stays_at_100_by_40_once_tanks_have_moved_and_been_spotted() -> None:
+    """A tank's order and state (moved, spotted, track damaged) made the tank list wider
+    than 100 columns, so from the first drive on every decision fell back to the 10 cm
+    map: the list keeps to the terminal's width, the words under the order when needed."""
+    game = RULESET.new_game(None, {}, 1)
+    lynx = game.tank("lynx")
+    lynx.order, lynx.moved, lynx.track_until, lynx.heading = "MOVE", True, 3, 19.9
+    lynx.x, lynx.y = 112.5, 107.5
+    game.spotted.add(lynx.key)
+    text = render_compact(game, (100, 40))
+    lines = text.splitlines()
+    assert "1 cell = 5 cm" in text and max(len(line) for line in lines) <= 100
+    row = next(i for i, line in enumerate(lines) if " lynx " in line)
+    assert lines[row].split("|")[-1].split()[2:6] == ["112.5,107.5", "20", "310/310", "MOVE"]
+    assert lines[row + 1].split("|")[-1].split() == ["track", "damaged,", "moved,", "spotted"]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (90, 40), (100, 30)])
 def test_issue_59_8_a_smaller_terminal_gets_the_10_cm_map_with_headings(size: tuple[int, int]) -> None:
     """Too narrow or too short for the 5 cm map: the 10 cm one, which fits 80x24, and
     still shows where each tank faces (an arrow in the cell ahead where it is free)."""
