@@ -804,6 +804,10 @@ class Session:
         if not parts or len(parts) < 2:
             self.play_one(player, text, True)
             return
+        refused = refused_part(g, player, parts)
+        if refused is not None:
+            typer.echo(f"illegal: {refused}; nothing of the line was played")
+            return
         for i, part in enumerate(parts):
             if i and (g.outcome() is not None or g.to_move() != player):
                 typer.echo(f"not played, the decision has passed on: {' then '.join(parts[i:])}")
@@ -901,6 +905,24 @@ END_WORDS = ("end", "pass")
 """What the rulesets call the move that ends a phase with nothing (more) to do: Duel of
 the Giants' ``end``, Battle of Tanks' ``pass``; a game may name its own in an
 ``end_words`` attribute (the browser table reads the same, cli/serve/seatview.py)."""
+
+
+def refused_part(game: Game[Any], player: int, parts: list[str]) -> str | None:
+    """Why a line of several moves (an order with its path, issue 59.8) would be refused
+    part-way, tried on a copy first, or ``None``: a line is played whole or not at all, so
+    a refused path does not leave the order given and its tank stuck with it. Parts after
+    the decision passes on (an ambush window) cannot be judged yet and are not."""
+    trial = game.clone()
+    for i, part in enumerate(parts):
+        if i and (trial.outcome() is not None or trial.to_move() != player):
+            return None
+        action = parse_move(trial, part)
+        illegal = trial.check(action)
+        if illegal is not None:
+            return f"{part}: {illegal}" if i else illegal
+        if i < len(parts) - 1:
+            trial.apply(action)
+    return None
 
 
 def no_choice_end(game: Game[Any]) -> str | None:

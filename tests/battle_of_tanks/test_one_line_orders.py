@@ -31,3 +31,15 @@ def test_issue_59_8_the_terminal_plays_an_order_and_its_path_from_one_line(
     assert "MOVE tiger#1: path" not in out.split("to 90,80")[-1], out[-2000:]  # no second prompt for the path
 
 
+
+
+def test_issue_59_8_a_line_whose_path_is_refused_plays_nothing(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """BT-5.1 refuses the drive: the order on the same line is not given either, so the
+    player may choose again instead of being held to a MOVE with no path."""
+    code, out, err = run(["play", "battle-of-tanks", "--seat", "a=human", "--seat", "b=human", "--seed", "1",
+                          "--board", "none"], capsys, monkeypatch,
+                         stdin="tiger#1 move 200,80\ntiger#1 move 90,80\nquit\n")
+    refused, _, after = out.partition("(BT-5.1); nothing of the line was played")
+    assert "illegal: to 200,80: " in refused and "to 90,80" in after, out[-2000:]
+    assert "MOVE tiger#1: path" not in out, out[-2000:]  # the order was not given by the refused line
