@@ -919,7 +919,7 @@ def refused_part(game: Game[Any], player: int, parts: list[str]) -> str | None:
         action = parse_move(trial, part)
         illegal = trial.check(action)
         if illegal is not None:
-            return f"{part}: {illegal}" if i else illegal
+            return f"{part}: {illegal}" if i else f"{illegal}"
         if i < len(parts) - 1:
             trial.apply(action)
     return None
