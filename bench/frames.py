@@ -39,7 +39,7 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rulesets.battle_of_tanks.ruleset import BattleOfTanksRuleset  # noqa: E402
-from tests.serve.browser import Browser, find_chromium  # noqa: E402
+from tests.serve.browser import Chromium, find_chromium  # noqa: E402
 from tests.serve.helpers import create_live, make_server, serving  # noqa: E402
 
 SVG = "http://www.w3.org/2000/svg"
@@ -110,7 +110,8 @@ def main() -> int:
                            seats={"a": "human", "b": "human"}, seed=args.seed)
         links = {side: "/api" + link[link.index("/t/"):] for side, link in game["links"].items()
                  if side in ("a", "b")}
-        browser = Browser(chromium, width=1280, height=800)
+        process = Chromium(chromium)
+        browser = process.page(1280, 800)
         try:
             browser.send("Emulation.setDeviceMetricsOverride", width=1280, height=800, deviceScaleFactor=1,
                          mobile=False)
@@ -142,6 +143,7 @@ def main() -> int:
             frames = browser.js("window.__frames")
         finally:
             browser.close()
+            process.close()
     BattleOfTanksRuleset.render_svg = original  # type: ignore[method-assign]
     moving = [b[0] - a[0] for a, b in zip(frames, frames[1:], strict=False) if a[1] > 0]
     print(f"Battle of Tanks, scenario {args.scenario}: {pieces} pieces on the board"

@@ -1,7 +1,7 @@
 """A tiny driver for headless Chromium over the DevTools protocol (CDP).
 
 Chromium (Debian's package) is started with a debugging port; this module
-speaks CDP over one websocket (the ``websockets`` package): open a page,
+speaks CDP over websockets (the ``websockets`` package): open a page,
 evaluate JavaScript, click with real mouse events at an element's centre,
 take a screenshot. Nothing is downloaded at test time, and no driver binary
 has to match the browser's version (see docs/browser.md).
@@ -19,7 +19,6 @@ import shutil
 import subprocess
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -40,27 +39,26 @@ class BrowserError(RuntimeError):
     pass
 
 
-class Browser:
-    """One headless Chromium with one page."""
+class Chromium:
+    """One headless Chromium process, shared by the pages of a test session.
 
-    def __init__(self, executable: str, width: int = 1400, height: int = 1000):
+    Starting Chromium costs about a second; a page in a browser context of its own
+    (fresh cookies, storage and cache, as a new profile would have) costs a fifth
+    of that, so each test module gets a new page, not a new process."""
+
+    def __init__(self, executable: str):
         self.profile = tempfile.mkdtemp(prefix="tanktable-chromium-")
         self.proc = subprocess.Popen(
             [executable, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
              "--disable-dev-shm-usage", "--remote-debugging-port=0", "--remote-allow-origins=*",
-             f"--user-data-dir={self.profile}", f"--window-size={width},{height}", "about:blank"],
+             f"--user-data-dir={self.profile}", "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        port = self._debug_port()
-        pages = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=10).read())
-        page = next(p for p in pages if p.get("type") == "page")
         self._stack = contextlib.ExitStack()
-        self.ws: ClientConnection = self._stack.enter_context(
-            connect(page["webSocketDebuggerUrl"], max_size=None))
+        self.port, address = self._debug_address()
+        self.ws: ClientConnection = self._stack.enter_context(connect(address, max_size=None))
         self._ids = itertools.count(1)
-        self.send("Page.enable")
-        self.send("Runtime.enable")
 
-    def _debug_port(self) -> int:
+    def _debug_address(self) -> tuple[int, str]:
         assert self.proc.stderr is not None
         end = time.monotonic() + 30
         lines = []
@@ -69,22 +67,65 @@ class Browser:
             if not line:
                 break
             lines.append(line)
-            m = re.search(r"DevTools listening on ws://[^:]+:(\d+)/", line)
+            m = re.search(r"DevTools listening on (ws://[^:]+:(\d+)/\S+)", line)
             if m:
-                return int(m.group(1))
+                return int(m.group(2)), m.group(1)
         self.close()
         raise BrowserError("chromium did not start: " + "".join(lines[-10:]))
 
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
     def send(self, method: str, **params: Any) -> dict[str, Any]:
-        """One CDP command; its result (events arriving meanwhile are dropped)."""
-        ident = next(self._ids)
-        self.ws.send(json.dumps({"id": ident, "method": method, "params": params}))
-        while True:
-            message = json.loads(self.ws.recv(timeout=60))
-            if message.get("id") == ident:
-                if "error" in message:
-                    raise BrowserError(f"{method}: {message['error']}")
-                return message.get("result", {})  # type: ignore[no-any-return]
+        return _command(self.ws, self._ids, method, params)
+
+    def page(self, width: int = 1400, height: int = 1000) -> Browser:
+        """A new window of ``width`` x ``height`` in a browser context of its own."""
+        context = self.send("Target.createBrowserContext")["browserContextId"]
+        target = self.send("Target.createTarget", url="about:blank", browserContextId=context,
+                           newWindow=True, width=width, height=height)["targetId"]
+        return Browser(self, target, context, width)
+
+    def close(self) -> None:
+        try:
+            self._stack.close()
+        finally:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def _command(ws: ClientConnection, ids: itertools.count[int], method: str, params: dict[str, Any]) -> dict[str, Any]:
+    """One CDP command over ``ws``; its result (events arriving meanwhile are dropped)."""
+    ident = next(ids)
+    ws.send(json.dumps({"id": ident, "method": method, "params": params}))
+    while True:
+        message = json.loads(ws.recv(timeout=60))
+        if message.get("id") == ident:
+            if "error" in message:
+                raise BrowserError(f"{method}: {message['error']}")
+            return message.get("result", {})  # type: ignore[no-any-return]
+
+
+class Browser:
+    """One page (a window of its own) of a shared Chromium."""
+
+    def __init__(self, chromium: Chromium, target: str, context: str, width: int):
+        self.chromium, self.target, self.context = chromium, target, context
+        self._stack = contextlib.ExitStack()
+        self.ws: ClientConnection = self._stack.enter_context(
+            connect(f"ws://127.0.0.1:{chromium.port}/devtools/page/{target}", max_size=None))
+        self._ids = itertools.count(1)
+        self.send("Page.enable")
+        self.send("Runtime.enable")
+        self.wait(f"innerWidth === {width}", timeout=10)  # the window takes its size a moment later
+
+    def send(self, method: str, **params: Any) -> dict[str, Any]:
+        """One CDP command to the page; its result."""
+        return _command(self.ws, self._ids, method, params)
 
     def js(self, expression: str) -> Any:
         result = self.send("Runtime.evaluate", expression=expression, returnByValue=True,
@@ -128,16 +169,14 @@ class Browser:
         return path
 
     def close(self) -> None:
+        """Closes the page and its browser context; the Chromium stays for the next page."""
         try:
-            if hasattr(self, "_stack"):
-                self._stack.close()
+            self._stack.close()
         finally:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-            shutil.rmtree(self.profile, ignore_errors=True)
+            if self.chromium.alive():
+                with contextlib.suppress(BrowserError, OSError, TimeoutError):
+                    self.chromium.send("Target.closeTarget", targetId=self.target)
+                    self.chromium.send("Target.disposeBrowserContext", browserContextId=self.context)
 
 
 def required() -> bool:

@@ -3,7 +3,8 @@
 ``chromium`` finds Debian's Chromium; ``browser`` is a page in a large window,
 ``tablet`` a 1024x768 touch screen (issue 29.17) and ``small`` a 1024x768 window
 with a mouse (the size the playtest of issue 29 found its traps at). Each is
-one Chromium per test module. Without Chromium the tests skip and say why;
+a page of its own per test module (a window in a browser context of its own),
+in one Chromium per test session. Without Chromium the tests skip and say why;
 with ``TANKTABLE_REQUIRE_BROWSER=1`` a missing or broken browser fails them.
 ``live`` is a real server over a temporary games directory (a module may
 define its own, offering its positions); ``screenshots`` is the folder
@@ -19,21 +20,37 @@ from pathlib import Path
 import pytest
 
 from cli.serve.app import TableServer
-from tests.serve.browser import Browser, BrowserError, find_chromium, required
+from tests.serve.browser import Browser, BrowserError, Chromium, find_chromium, required
 from tests.serve.helpers import make_server, serving
 
 TABLET = (1024, 768)
 
 
-@pytest.fixture(scope="module")
-def chromium() -> str:
+_running: dict[str, Chromium] = {}
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[str]:
+    """The Chromium executable; the process ``launch`` shares is closed when the session ends."""
     found = find_chromium()
     if found is None:
         message = "no Chromium found (apt-get install chromium): the browser tests did not run"
         if required():
             pytest.fail(message + " -- TANKTABLE_REQUIRE_BROWSER is set")
         pytest.skip(message)
-    return found
+    yield found
+    while _running:
+        _running.popitem()[1].close()
+
+
+def shared(executable: str) -> Chromium:
+    """The session's Chromium, started on first use and again if it died."""
+    running = _running.get(executable)
+    if running is None or not running.alive():
+        if running is not None:
+            running.close()
+        running = _running[executable] = Chromium(executable)
+    return running
 
 
 def launch(chromium: str, width: int = 1400, height: int = 1000, *, exact: bool = False,
@@ -41,7 +58,7 @@ def launch(chromium: str, width: int = 1400, height: int = 1000, *, exact: bool 
     """A Chromium with one page; ``exact`` sets the page's own size to ``width`` x ``height``
     (the window's size leaves less to the page); ``touch`` takes touch events as well."""
     try:
-        b = Browser(chromium, width=width, height=height)
+        b = shared(chromium).page(width, height)
         if exact:
             b.send("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1,
                    mobile=False)

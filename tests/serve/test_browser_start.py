@@ -181,7 +181,8 @@ def test_army_built_by_touch_is_refused_past_the_budget_and_played(
     assert tablet.js("document.getElementById('army-download').download") == "my-army.yaml"
     downloads = tmp_path / "downloads"
     downloads.mkdir()
-    tablet.send("Browser.setDownloadBehavior", behavior="allow", downloadPath=str(downloads))
+    tablet.chromium.send("Browser.setDownloadBehavior", behavior="allow", downloadPath=str(downloads),
+                         browserContextId=tablet.context)
     tap(tablet, "#army-download")
     end = time.monotonic() + 10
     while not (downloads / "my-army.yaml").exists():
