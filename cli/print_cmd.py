@@ -413,13 +413,19 @@ def _board_document(board: Any, sheet: Any, board_sheet: Any, key_items: list[An
 def _hex_map_file(ruleset_id: str, scenario: str | None) -> Path | None:
     """The file of a core hex map to print (``ruleset: hex``, ``kind: map``: what ``tanktable
     map new duel-of-the-giants`` writes), read by its header whatever ruleset was named;
-    None for a scenario. ``print map hex`` with anything but such a file says how."""
+    None for a scenario. ``print map hex`` also takes a shipped hex map's name (``village``),
+    as ``hex draw`` does; with anything else it says how."""
     from core.errors import UsageError
     from core.printing.hexmap import is_hex_map
 
     path = Path(scenario) if scenario is not None else None
     if path is not None and path.is_file() and is_hex_map(path):
         return path
+    if ruleset_id == "hex" and scenario is not None and not (path is not None and path.is_file()):
+        from core.resources import shipped, shipped_names
+
+        if scenario in shipped_names("hex_maps"):  # a shipped map by name, as hex draw takes it
+            return Path(str(shipped("hex_maps", f"{scenario}.yaml")))
     if ruleset_id == "hex":
         if path is not None and path.is_file():
             from core.data import load_document
@@ -428,8 +434,11 @@ def _hex_map_file(ruleset_id: str, scenario: str | None) -> Path | None:
             if named and named != "hex":  # a scenario or map of a ruleset: printed under its ruleset
                 raise UsageError(f"{scenario} is a {named} file: print it with tanktable print map {named} {scenario}")
         what = f"{scenario}: not a hex map file" if scenario is not None else "print map hex needs a map file"
+        from core.resources import shipped_names
+
+        names = ", ".join(shipped_names("hex_maps"))
         raise UsageError(f"{what} (ruleset: hex, kind: map, as tanktable map new duel-of-the-giants writes); "
-                         f"print it with: tanktable print map hex MAP.yaml")
+                         f"print it with: tanktable print map hex MAP.yaml, or a shipped map: {names}")
     return None
 
 

@@ -265,6 +265,19 @@ def test_issue_60_5_a_hex_map_file_prints_as_a_map_with_its_terrain_key_under_ei
     result = runner.invoke(app, ["print", "map", "hex", "-o", str(tmp_path / "x.html")])
     assert isinstance(result.exception, UsageError)
     assert "tanktable print map hex MAP.yaml" in str(result.exception)
+    result = runner.invoke(app, ["print", "map", "hex", "nosuch", "-o", str(tmp_path / "x.html")])
+    assert isinstance(result.exception, UsageError)
+    assert "or a shipped map: river_crossing, village" in str(result.exception)
+
+
+def test_issue_60_5_a_shipped_hex_map_prints_by_its_name_as_hex_draw_takes_it(tmp_path: Path) -> None:
+    """Walkthrough: `hex draw village` draws a shipped map by name, so `print map hex village`
+    prints it too, with the terrain of its own chart."""
+    out = tmp_path / "village.html"
+    result = runner.invoke(app, ["print", "map", "hex", "village", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Village on the ridge, 12 x 10 hexes" in result.stdout
+    assert 'data-terrain="' in ET.tostring(sheets(out.read_text(encoding="utf-8"))[-1], encoding="unicode")
 
 
 def test_issue_60_5_the_summary_line_names_every_part_of_a_map(tmp_path: Path) -> None:
