@@ -156,14 +156,23 @@ def parse_shots(tokens: list[str]) -> tuple[Shot, ...]:
     return tuple(shots)
 
 
+_NOTE = re.compile(r"\s+\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$")
+"""A note in parentheses after a line, as ``moves`` and ``hint`` print it (one level of
+parentheses inside: ``(in sight: tiger#1 (light): ...)``)."""
+
+
 def split_line(text: str) -> list[str] | None:
     """An order and what follows it on one line (issue 59.8), as the notations to play in
     turn: ``t34#1 move 45,10 60,20`` -> ``t34#1 move``, ``to 45,10 60,20``;
     ``tiger#1 fire is2#1*2`` -> ``tiger#1 fire``, ``fire is2#1*2``; ``t34#1 attack 40,30
-    fire tiger#1`` -> order, straight line, shots. ``None`` when the line is one move."""
-    tokens = text.strip().replace(", ", ",").split()
-    if len(tokens) < 3 or tokens[1].upper() not in ORDERS or "(" in text:
-        return None  # one move, or a line copied with its estimate or note (read by the prompt)
+    fire tiger#1`` -> order, straight line, shots; a hint's line with its estimate after it
+    (``t34#1 move 45,10  (+0.02)``) alike. ``None`` when the line is one move."""
+    bare = text
+    while _NOTE.search(bare):  # a line of ``hint`` or ``moves``: its estimate and note set aside
+        bare = _NOTE.sub("", bare)
+    tokens = bare.strip().replace(", ", ",").split()
+    if len(tokens) < 3 or tokens[1].upper() not in ORDERS or "(" in bare:
+        return None  # one move (the prompt reads it and its note)
     parts = [f"{tokens[0]} {tokens[1]}"]
     rest = tokens[2:]
     fire_at = next((i for i, word in enumerate(rest) if word.lower() == "fire"), None)

@@ -97,9 +97,11 @@ def test_issue_28_5_the_terminal_hint_prints_each_move_with_its_estimate_and_not
     lines = terminal_hint(game, analysis, 100)
     assert lines[0].startswith(f"hint: the search's best moves for {game.players[game.to_move()]}")
     moves = [line for line in lines if re.fullmatch(r"  \S.*  " + ESTIMATE, line)]
-    assert moves == [f"  {game.format_action(s.action)}  ({s.estimate:+.2f})" if s.estimate
-                     else f"  {game.format_action(s.action)}  (0.00)" for s in analysis.moves]
-    assert len(moves) == 3
+    # issue 59.8: an order and the search's drive for it on one line, as the prompt reads it
+    joined = [f"{game.format_action(s.action)} {' '.join(s.then)}".replace(" to ", " ") for s in analysis.moves]
+    assert moves == [f"  {j}  ({s.estimate:+.2f})" if s.estimate else f"  {j}  (0.00)"
+                     for j, s in zip(joined, analysis.moves, strict=True)]
+    assert len(moves) == 3 and not any(line.startswith("      then") for line in lines)
 
 
 def test_issue_28_5_play_prints_three_hinted_moves(monkeypatch: pytest.MonkeyPatch,

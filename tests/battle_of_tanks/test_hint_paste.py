@@ -55,7 +55,7 @@ def _paste_a_game(seed: int, kinds: set[str], ruleset: str = "battle-of-tanks",
     rng = random.Random(seed)
     game = get_ruleset(ruleset).new_game(None, {"victory.max_rounds": 2} if options is None and ruleset == "battle-of-tanks"
                                          else options, seed)
-    decisions = 0
+    decisions = joined = 0
     while not game.is_over() and decisions < limit:
         legal = game.legal_actions()
         offered = rng.sample(legal, min(SAMPLE, len(legal)))
@@ -64,7 +64,10 @@ def _paste_a_game(seed: int, kinds: set[str], ruleset: str = "battle-of-tanks",
         moves = [line for line in lines if line.startswith("  ") and not line.startswith("      ")]
         assert len(moves) == len(offered)
         for line, suggestion in zip(moves, analysis.moves, strict=True):
-            assert parse_move(game, line) == suggestion.action, line
+            read = _read(game, line)
+            assert read[0] == suggestion.action, line
+            assert len(read) == 1 or tuple(read[1:]) == suggestion.then, line  # one line, its plan with it
+            joined += len(read) > 1
             kinds.add(type(suggestion.action).__name__)
             # a line of ``moves``: the move and its note in parentheses
             note = game.describe_action(suggestion.action)
@@ -76,3 +79,24 @@ def _paste_a_game(seed: int, kinds: set[str], ruleset: str = "battle-of-tanks",
                 assert parse_move(after, f"      then {step}") == after.parse_action(step)
         game.apply(rng.choice(legal))
         decisions += 1
+    if ruleset == "battle-of-tanks":
+        assert joined, "no order came with its plan on one line"
+
+
+def _read(game: Game[Any], line: str) -> list[Any]:
+    """What the prompt plays for a pasted line (cli/play.py ``try_move``): an order with
+    its path or targets, read part by part (each part formatted, as a plan's steps are),
+    else the one move, read with its estimate and note set aside."""
+    split = getattr(game, "split_line", None)
+    parts = split(line) if split is not None else None
+    if not parts or len(parts) < 2:
+        return [parse_move(game, line)]
+    after = game.clone()
+    first = parse_move(after, parts[0])
+    out: list[Any] = [first]
+    after.apply(first)
+    for part in parts[1:]:
+        action = parse_move(after, part)
+        out.append(after.format_action(action))
+        after.apply(action)
+    return out
