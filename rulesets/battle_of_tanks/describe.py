@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from core.combat import Modifier, TargetNumber
 from core.game import Action
 from core.geometry import Pose, heading_between
 from rulesets.battle_of_tanks import actions as A
@@ -99,10 +100,15 @@ def _declare(game: BattleGame, action: A.Declare) -> str:
         from rulesets.battle_of_tanks.odds import outcome, pct  # odds.py builds on Odds above
 
         unspotted = _needs_spotter(game, t)
-        spot = (f"; {', '.join(unspotted)} in cover, not spotted: a RECON must spot it this round "
-                f"before it can be fired at (BT-5.5)") if unspotted else ""
+        them = "it" if len(unspotted) == 1 else "them"
         if not targets:
-            return "no target in sight now" + (": the move may bring one" if mode == "attack" else "") + spot
+            move = " (the move may bring a target)" if mode == "attack" else ""
+            if unspotted:  # in sight, yet no target: say why, and what would make one (issue 59.8)
+                return (f"nothing to fire at yet{move}: {', '.join(unspotted)} in cover, fired at only once "
+                        f"a RECON spots {them} this round (BT-5.5)")
+            return "no target in sight now" + (": the move may bring one" if mode == "attack" else "")
+        spot = (f"; {', '.join(unspotted)} in cover, fired at only once a RECON spots {them} this round "
+                f"(BT-5.5)") if unspotted else ""
         shots = t.card.rate_of_fire
         return "in sight: " + ", ".join(
             f"{e.label} ({s.cover.level}): {shots} shot(s) destroy it {pct(o.destroys)}, damage it {pct(o.damages)}"
@@ -110,8 +116,10 @@ def _declare(game: BattleGame, action: A.Declare) -> str:
     if action.order == "AMBUSH":
         return f"waits; fires with {game.rules.modifiers.ambush:+d} when an enemy activation offers a target"
     if action.order == "RECON":
+        from rulesets.battle_of_tanks.odds import pct  # odds.py builds on Odds above
+
         # the order's own list (BT-5.4): the notes promise no enemy the RECON would not look at
-        hidden = [e.label for e, cover in game.recon_targets(t)
+        hidden = [f"{e.label} ({pct(_spot_chance(game, t, cover.level))})" for e, cover in game.recon_targets(t)
                   if cover.level != "open" and e.key not in game.spotted]
         return ("may spot " + ", ".join(hidden)) if hidden else "no unspotted enemy in sight"
     if action.order == "RETREAT":
@@ -120,6 +128,15 @@ def _declare(game: BattleGame, action: A.Declare) -> str:
         near = _nearest(game, t, (t.x, t.y))
         return f"nearest enemy {near[0].label} at {near[1]:.0f} cm" if near else ""
     return ""
+
+
+def _spot_chance(game: BattleGame, t: Tank, level: str) -> Fraction:
+    """The chance that ``t``'s RECON spots an enemy in ``level`` cover (BT-5.4): its
+    recon roll with the cover's extra, as the order rolls it, counted over the d6."""
+    sp = game.rules.spotting
+    extra = sp.light_cover_extra if level == "light" else sp.heavy_cover_extra
+    tn = TargetNumber(t.card.recon, (Modifier(f"{level} cover", extra, "BT-5.4"),), 6, "recon")
+    return Fraction(sum(1 for roll in range(1, 7) if tn.succeeds(roll)), 6)
 
 
 def _needs_spotter(game: BattleGame, t: Tank) -> list[str]:

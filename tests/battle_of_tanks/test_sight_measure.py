@@ -100,7 +100,7 @@ def test_issue_27_9_recon_note_measures_by_the_setting(measure_by: str, within: 
     game = tiger_and_t80(measure_by, terrain=[WOOD])
     give_chit(game, "a")
     note = game.describe_action(A.Declare("a1", "RECON"))
-    assert note == ("may spot t80#1" if within else "no unspotted enemy in sight")
+    assert note == ("may spot t80#1 (33%)" if within else "no unspotted enemy in sight")  # recon 3+, wood +2
 
 
 @pytest.mark.parametrize(("measure_by", "within"), MEASURES)
@@ -140,7 +140,8 @@ TERRAIN = [
 def test_issue_27_19_recon_note_names_exactly_whom_the_order_tries_to_spot(measure_by: str) -> None:
     """For random positions among tall and low terrain, the enemies the note of
     ``lynx recon`` says it "may spot" are exactly those the order then rolls for
-    (BT-5.4): the dice decide only whether each roll succeeds."""
+    (BT-5.4), each with the chance the roll then has (issue 59.2: chances in plain words);
+    the dice decide only whether each roll succeeds."""
     rng = random.Random(27)
     asked = 0
     for _ in range(60):
@@ -150,11 +151,12 @@ def test_issue_27_19_recon_note_names_exactly_whom_the_order_tries_to_spot(measu
                          seed=rng.randrange(1000), sight__measure=measure_by)
         give_chit(game, "a")
         note = game.describe_action(A.Declare("a1", "RECON"))
-        promised = set(note.removeprefix("may spot ").split(", ")) if note.startswith("may spot ") else set()
+        promised = (dict(name[:-2].split(" (") for name in note.removeprefix("may spot ").split(", "))
+                    if note.startswith("may spot ") else {})
         before = set(game.spotted)
         events = game.apply(A.Declare("a1", "RECON"))
-        rolled = {game.tank(e.data["tank"]).label for e in events
-                  if e.kind == "roll" and "spots" in e.text and e.data["tank"] not in before}
-        assert promised == rolled, (poses, note, [e.text for e in events])
+        rolled = {game.tank(e.data["tank"]).label: f"{round((7 - min(max(e.data['need'], 1), 7)) / 6 * 100)}"
+                  for e in events if e.kind == "roll" and "spots" in e.text and e.data["tank"] not in before}
+        assert promised == rolled, (poses, note, [e.text for e in events])  # and the chance of each roll
         asked += bool(promised)
     assert asked >= 10  # the positions did put enemies in cover within sight
