@@ -46,6 +46,8 @@ WHITE_FILL, BLACK_FILL = IVORY.body, DARK.body
 LIVERY = (IVORY, DARK)
 """White's and Black's paint."""
 LAST_MOVE, SHOT = "#1565c0", "#d32f2f"
+COORD_INK = "#6f5c3e"
+"""The inner coordinates' ink: the frame's brown, read on both square colours."""
 
 
 @dataclass(frozen=True)
@@ -198,6 +200,8 @@ def render_svg(game: TankChessGame, *, reuse_pieces: bool = True) -> str:
                       stroke=SHOT, attrib={"stroke-width": "2", "stroke-dasharray": "5,3", "class": "shot"})
     frame(svg, width=size, top=0, bottom=size, heading=heading(game), legend=legend(game, splice),
           background=BACKGROUND)
+    # the squares' own box: the browser table may crop the frame round it (issue 58.8)
+    svg.set("data-field", f"{MARGIN} {MARGIN} {n * CELL} {n * CELL}")
     ET.indent(svg)
     text = ET.tostring(svg, encoding="unicode")
     squares = _board(n, black_view, files, tuple(r.square(idx) for idx in obstacles), names)
@@ -251,12 +255,14 @@ def _board(n: int, black_view: bool, files: tuple[str, ...], obstacles: tuple[tu
         label = files[i] if not black_view else files[n - 1 - i]
         for yy in (MARGIN - 6, size - 6):
             ET.SubElement(group, "text", x=f"{x:.0f}", y=str(yy), fill=FRAME_TEXT, attrib={
-                "font-size": "11", "text-anchor": "middle", "font-family": "sans-serif"}).text = label
+                "font-size": "11", "text-anchor": "middle", "font-family": "sans-serif",
+                "class": "tc-coords-frame"}).text = label
         ry = MARGIN + i * CELL + CELL / 2 + 4
         rank_label = str(n - i) if not black_view else str(i + 1)
         for rx in (MARGIN / 2, size - MARGIN / 2):
             ET.SubElement(group, "text", x=f"{rx:.0f}", y=f"{ry:.0f}", fill=FRAME_TEXT, attrib={
-                "font-size": "10", "text-anchor": "middle", "font-family": "sans-serif"}).text = rank_label
+                "font-size": "10", "text-anchor": "middle", "font-family": "sans-serif",
+                "class": "tc-coords-frame"}).text = rank_label
     blocked = dict(zip(obstacles, names, strict=True))
     for idx in range(n * n):
         sq = (idx % n, idx // n)
@@ -270,8 +276,44 @@ def _board(n: int, black_view: bool, files: tuple[str, ...], obstacles: tuple[tu
             continue
         ET.SubElement(group, "rect", x=f"{x:.0f}", y=f"{y:.0f}", width=str(CELL), height=str(CELL),
                       fill=LIGHT_SQUARE if (sq[0] + sq[1]) % 2 else DARK_SQUARE)
+    _inner_coordinates(group, n, black_view, files)  # over the squares
     ET.indent(group, level=1)
     return ET.tostring(group, encoding="unicode").rstrip()
+
+
+INNER_COORDS = ("tc-coords-in tc-coords-bottom", "tc-coords-in tc-coords-top")
+"""The two sets of coordinates written inside the edge squares (issue 58.8): the
+browser table crops the frame away to give the squares their 40 px, and shows the
+set along the screen's foot and left edge (the drawing's bottom and left, or, on a
+board turned round for the other side, its top and right). Hidden elsewhere."""
+
+
+def _inner_coordinates(group: ET.Element, n: int, black_view: bool, files: tuple[str, ...]) -> None:
+    """Coordinates inside the edge squares, as on lichess: small bold letters in
+    corners a piece leaves free (its code badge sits at its square's lower right);
+    ``display="none"`` unless the page
+    shows them. The second set is read on a board the page turned round: its
+    letters stand in the drawing's top row and its numbers in its right column,
+    at the corners that come to the screen's foot."""
+    font = CELL * 0.24
+    inset = CELL * 0.07
+    for turned, cls in enumerate(INNER_COORDS):
+        sub = ET.SubElement(group, "g", attrib={"class": cls, "display": "none", "font-family": "sans-serif",
+                                                "font-weight": "bold", "font-size": f"{font:g}"})
+        row = 0 if turned else n - 1   # the drawing's row holding the file letters
+        col = n - 1 if turned else 0   # the drawing's column holding the rank numbers
+        for i in range(n):
+            for c, r, is_file in ((i, row, True), (col, i, False)):
+                f, rank = (n - 1 - c, r) if black_view else (c, n - 1 - r)
+                x, y = MARGIN + c * CELL, MARGIN + r * CELL
+                if is_file:   # bottom-left corner; turned, the drawing's top-left (the screen's bottom-right)
+                    at = (x + inset, y + CELL - inset) if not turned else (x + inset, y + inset + font * 0.8)
+                    text, anchor = files[f], "start"
+                else:         # top-left corner; turned, the drawing's top-right (the screen's bottom-left)
+                    at = (x + inset, y + inset + font * 0.8) if not turned else (x + CELL - inset, y + inset + font * 0.8)
+                    text, anchor = str(rank + 1), "end" if turned else "start"
+                ET.SubElement(sub, "text", x=f"{at[0]:.1f}", y=f"{at[1]:.1f}", fill=COORD_INK,
+                              attrib={"text-anchor": anchor} if anchor != "start" else {}).text = text
 
 
 def _wreck(svg: ET.Element, at: tuple[float, float], game: TankChessGame, pid: int | None,

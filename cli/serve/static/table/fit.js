@@ -57,7 +57,15 @@ function layoutLegend(key, width) {
 }
 
 /** Fit the map and its legend to the window (after a new picture, a resize, a banner). */
-function folded() { return localStorage.getItem(FOLDED_KEY) === "1"; }
+function folded() {
+  const chosen = localStorage.getItem(FOLDED_KEY);
+  return chosen === null ? foldedFirst : chosen === "1";
+}
+
+let foldedFirst = false;
+/** A ruleset's legend starts folded until the player chooses (Tank Chess: the board's
+ * sixteen ranks need the room at 1280x800, and its badges name the pieces). */
+export function foldLegendFirst() { foldedFirst = true; }
 
 // The button that folds the legend, shown when there is a legend to fold.
 function drawToggle(key) {

@@ -22,6 +22,7 @@ import {$, el} from "../dom.js";
 import {boardSvg, onBoardDrawn, onOverlay} from "./board.js";
 import {turned} from "./turn.js";
 import {table} from "./connection.js";
+import {onBoardResized} from "./fit.js";
 
 const MAX_ZOOM = 8;
 const DRAG_PX = 4;
@@ -34,6 +35,7 @@ let spacing = Infinity;  // the least distance between two places a player can p
 const pointers = new Map();
 let gesture = null;
 let panned = false;
+let leastShown = 0;  // the least level the view was last set to (leastView)
 
 /** The least zoom level: 1, or more where the whole board would put two places closer than TARGET_PX. */
 export function leastZoom() {
@@ -45,13 +47,23 @@ export function leastZoom() {
   return Math.min(LEAST_CAP, Math.max(1, TARGET_PX / (spacing * whole)));
 }
 
-/** The view at the least zoom level: centred across, the viewer's own side (the bottom of the screen) in sight. */
+/** The view at the least zoom level: centred across, the viewer's own side (the bottom of the screen) in sight.
+ * A picture naming its playing field (`data-field`: a Tank Chess board's squares inside
+ * their frame) crops the frame first: the whole field centred where it fits, else the
+ * field's own edge on the viewer's side at the foot. */
 function leastView() {
   const least = leastZoom();
+  leastShown = least;
   if (least <= 1 + 1e-6) return null;
   const [bx, by, bw, bh] = base;
   const w = bw / least, h = bh / least;
-  const y = turned() ? by : by + bh - h;  // a board turned round has its drawing's top at the screen's foot
+  let y = turned() ? by : by + bh - h;  // a board turned round has its drawing's top at the screen's foot
+  const field = (boardSvg()?.dataset.field || "").split(" ").map(Number);
+  if (field.length === 4 && field.every(Number.isFinite)) {
+    const [, fy, , fh] = field;
+    y = fh <= h ? fy + (fh - h) / 2 : (turned() ? fy : fy + fh - h);
+    return clamp([bx + (bw - w) / 2, y, w, h]);
+  }
   return [bx + (bw - w) / 2, y, w, h];
 }
 
@@ -206,11 +218,12 @@ function measure(overlay) {
   if (shown < leastZoom() - 1e-6) { view = leastView(); apply(); }
 }
 
-/** The window changed size: the least level with it. */
+/** The window or the board's room changed size (a resize, the legend folded): the least
+ * level with it, and a view left at the least level follows it both ways. */
 function resized() {
   if (!base) return;
   const shown = view ? base[2] / view[2] : 1;
-  if (shown < leastZoom() - 1e-6) { view = leastView(); apply(); }
+  if (shown < leastZoom() - 1e-6 || Math.abs(shown - Math.max(1, leastShown)) < 1e-6) { view = leastView(); apply(); }
 }
 
 export function setup() {
@@ -224,6 +237,7 @@ export function setup() {
   onBoardDrawn(remember);
   onOverlay(measure);
   window.addEventListener("resize", resized);
+  onBoardResized(resized);
   window.addEventListener("tt-turned", () => {
     if (base && view && Math.abs(base[2] / view[2] - leastZoom()) < 1e-6) { view = leastView(); apply(); }
   });
