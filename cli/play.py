@@ -29,7 +29,7 @@ import typer
 
 from cli.options import game_options, pairs
 from cli.prompt import Prompt, fit_prompt, parse_move, shown_input, too_long
-from cli.recent_results import Entry, fit, full_lines
+from cli.recent_results import Entry, fit, full_lines, wrap
 from cli.terminal import is_terminal
 from core.ai.levels import withheld
 from core.errors import NotationError, TanktableError, UsageError
@@ -689,10 +689,12 @@ class Session:
                 if word in ("help", "?"):
                     typer.echo(HELP)
                     for command in self.table_commands.values():
-                        if len(command.usage) < 16:
-                            typer.echo(f"  {command.usage:<15} {command.summary}")
-                        else:  # as HELP lays out its own long commands
-                            typer.echo(f"  {command.usage}\n{'':<18}{command.summary}")
+                        # as HELP lays out its own commands, wrapped to the screen (not mid-word)
+                        short = len(command.usage) < 16
+                        if not short:
+                            typer.echo(f"  {command.usage}")
+                        said = f"  {command.usage:<15} {command.summary}" if short else command.summary
+                        typer.echo("\n".join(wrap(said, screen_columns() - 1, 0 if short else 18, 18)))
                     if g.notation_help:
                         typer.echo(g.notation_help)
                 elif word == "moves":

@@ -39,17 +39,22 @@ def notation_help(tank: str, target: str, other: str, key: str, short: str = "")
     ``tank`` gets an order, ``target`` and ``other`` (if not the same) are fired at,
     ``key`` is a tank's key and ``short`` the start of a label that names one tank."""
     fire = f"fire {target}*2" + (f" {other}" if other != target else "")
-    by = f"tanks by label ({tank}), key ({key})" + (f" or a label's start that names one tank ({short})"
+    by = f"tanks by label ({tank}), key ({key})" + (f" or a label's start naming one ({short})"
                                                     if short else "")
     return f"""\
-orders (when a chit is yours):   TANK move|fire|attack|ambush|retreat|recon   e.g. {tank} move
-  or with its path or targets:   {tank} move 40,20 55,35  |  {tank} fire {target}*2  |  {tank} attack 40,20 fire {target}
-paths (MOVE, ATTACK, RETREAT):   to X,Y [X,Y ...] [@HEADING]  |  stay          e.g. to 40,20 55,35
-fire (FIRE, ATTACK):             fire TARGET[*N][@turret] ...  |  fire none    e.g. {fire}
-ambush window (BT-7.2):          ambush TANK TARGET[*N][@turret] ...  |  pass
-coordinates in cm from the lower-left corner (x right, y up); headings in degrees, 0 = east, 90 = north
-{by};
-'moves' lists useful candidates"""
+orders (when a chit is yours):  TANK move|fire|attack|ambush|retreat|recon
+                                e.g. {tank} move
+  or with its path or targets:  {tank} move 40,20 55,35  |  {tank} fire {target}*2
+                                {tank} attack 40,20 fire {target}
+paths (MOVE, ATTACK, RETREAT):  to X,Y [X,Y ...] [@HEADING]  |  stay
+                                e.g. to 40,20 55,35 @90
+fire (FIRE, ATTACK):            fire TARGET[*N][@turret] ...  |  fire none
+                                e.g. {fire}
+ambush window (BT-7.2):         ambush TANK TARGET[*N][@turret] ...  |  pass
+coordinates in cm from the lower-left corner (x right, y up);
+headings in degrees, 0 = east, 90 = north
+{by}
+'moves' lists candidates; 'preview to X,Y' judges a drive once it is due"""
 
 
 NOTATION_HELP = notation_help("t34#1", "tiger#1", "is2#1", "a1", "t34")

@@ -43,3 +43,19 @@ def test_issue_59_8_a_line_whose_path_is_refused_plays_nothing(
     refused, _, after = out.partition("(BT-5.1); nothing of the line was played")
     assert "illegal: to 200,80: " in refused and "to 90,80" in after, out[-2000:]
     assert "MOVE tiger#1: path" not in out, out[-2000:]  # the order was not given by the refused line
+
+
+def test_issue_59_8_the_notation_help_fits_80_columns_and_its_examples_read() -> None:
+    """``help`` (and a line it cannot read) shows the notation: no line wraps on an 80-column
+    terminal, and each example, one-line orders included, is what the game reads."""
+    from rulesets.battle_of_tanks import RULESET
+
+    game = RULESET.new_game(None, {}, 1)
+    text = game.notation_help
+    assert max(len(line) for line in text.splitlines()) <= 80, text
+    examples = [part.strip() for line in text.splitlines() if line.startswith(" " * 32) or "targets:" in line
+                for part in line.split(":", 1)[-1].replace("e.g.", "").split("  |  ")]
+    assert len(examples) == 6, examples
+    for example in examples:
+        parts = split_line(example) or [example]
+        assert game.parse_action(parts[0]) is not None, example

@@ -204,7 +204,8 @@ def test_issue_27_17_a_moves_line_with_its_note_is_read(monkeypatch: pytest.Monk
 def test_issue_27_17_battle_of_tanks_help_examples_are_valid_input(
         scenario: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 27.17: every 'e.g.' example of 'help' reads in the game at hand, and names
-    only tanks of that game."""
+    only tanks of that game; the help (the table commands' summaries, the notation) keeps
+    to the screen's width."""
     from rulesets.battle_of_tanks import RULESET
     from rulesets.battle_of_tanks.actions import AmbushFire, Declare, Fire
 
@@ -212,6 +213,8 @@ def test_issue_27_17_battle_of_tanks_help_examples_are_valid_input(
                           "--seat", "b=greedy", "--seed", "1", stdin="help\nquit\n")
     examples = re.findall(r"e\.g\. (.+?)\s*$", out, flags=re.M)
     assert len(examples) == 3, out
+    shown = out[out.index("  measure A B"):].split("> quit")[0]  # a pipe is an 80-column screen
+    assert all(len(line) <= 80 for line in shown.splitlines()[:-1]), [x for x in shown.splitlines() if len(x) > 80]
     game = RULESET.new_game(scenario, None, 1)
     for text in examples:
         action = game.parse_action(text)
