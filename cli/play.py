@@ -877,6 +877,13 @@ class Session:
         typer.echo(counted)
         cell = max([22, *(len(t) for t in texts)])
         per_line = max(1, (screen_columns() - 2 + 3) // (cell + 3))  # fits the terminal's width
+        if per_line == 1 and getattr(self.game, "notes_below", False):
+            # a line too long for the screen: its move alone (to paste), the note under it
+            for text in texts:
+                move, _, note = text.partition("  (")
+                fits = len(text) + 2 < screen_columns() or not note
+                typer.echo(f"  {text}" if fits else "\n".join([f"  {move}", *wrap(f"({note}", screen_columns() - 1, 6, 7)]))
+            return
         for i in range(0, len(texts), per_line):
             typer.echo("  " + "   ".join(f"{t:<{cell}}" for t in texts[i:i + per_line]).rstrip())
 

@@ -76,6 +76,10 @@ class BattleGame(Game[Action]):
     ruleset_id = "battle-of-tanks"
     players = SIDES
     notation_help = A.NOTATION_HELP
+    notes_below = True
+    """``moves`` prints a candidate whose note is wider than the screen as the move alone
+    on its line, the note wrapped under it (cli/play.py; issue 59.8): fire notes with
+    every target's chances run long."""
     search_profile = SearchProfile(rate=600, rollout_depth=4, halving=8, scaled_chance=True,
                                    prior_samples=6, min_iterations=60)
     """How the search treats Battle of Tanks: a new leaf is scored by the

@@ -77,3 +77,19 @@ def test_issue_59_8_the_board_at_5_cm_a_cell_with_headings_fits_100_by_40() -> N
     assert "1 cell = 5 cm" in text and "< b1" in text and "a1>" in text
     row = next(line for line in lines if "tiger#1" in line)
     assert row.split("|")[-1].split() == ["b1", "tiger#1", "95,92.5", "180", "1400/1400", "-"]
+
+
+def test_issue_59_8_a_long_note_in_moves_goes_under_its_move_wrapped_at_words(capsys, monkeypatch):
+    """A candidate whose note is longer than the screen: the move alone on its line (the
+    line a player pastes back), the note under it wrapped at word breaks, not cut mid-word
+    by the terminal's edge."""
+    from tests.battle_of_tanks.test_positions import EXAMPLE
+    from tests.cli.test_cli_core import run
+
+    code, out, err = run(["play", "battle-of-tanks", "--position", str(EXAMPLE), "--seat", "a=human",
+                          "--seat", "b=human", "--board", "none"], capsys, monkeypatch, stdin="moves\nquit\n")
+    listed = out.split("> moves\n", 1)[1].split("\na -- ", 1)[0].splitlines()
+    assert "  ambush amx#1 e25#1*4" in listed and "  pass" in listed, listed
+    assert all(len(line) <= 80 for line in listed), listed
+    notes = [line for line in listed if line.startswith("      ")]
+    assert notes[0].startswith("      (e25#1*4 (830 HP): destroys it 0%") and len(notes) >= 4, listed
