@@ -202,6 +202,9 @@ def render_svg(game: TankChessGame, *, reuse_pieces: bool = True) -> str:
           background=BACKGROUND)
     # the squares' own box: the browser table may crop the frame round it (issue 58.8)
     svg.set("data-field", f"{MARGIN} {MARGIN} {n * CELL} {n * CELL}")
+    # and its squares a side: a square's name counts from the drawing's bottom left
+    # whichever side is drawn there, so the page can draw from any square (a shooter's)
+    svg.set("data-grid", str(n))
     ET.indent(svg)
     text = ET.tostring(svg, encoding="unicode")
     squares = _board(n, black_view, files, tuple(r.square(idx) for idx in obstacles), names)
@@ -258,7 +261,7 @@ def _board(n: int, black_view: bool, files: tuple[str, ...], obstacles: tuple[tu
                 "font-size": "11", "text-anchor": "middle", "font-family": "sans-serif",
                 "class": "tc-coords-frame"}).text = label
         ry = MARGIN + i * CELL + CELL / 2 + 4
-        rank_label = str(n - i) if not black_view else str(i + 1)
+        rank_label = str(n - i)  # a square's name counts from the bottom either way (notation.square_name)
         for rx in (MARGIN / 2, size - MARGIN / 2):
             ET.SubElement(group, "text", x=f"{rx:.0f}", y=f"{ry:.0f}", fill=FRAME_TEXT, attrib={
                 "font-size": "10", "text-anchor": "middle", "font-family": "sans-serif",
@@ -276,7 +279,7 @@ def _board(n: int, black_view: bool, files: tuple[str, ...], obstacles: tuple[tu
             continue
         ET.SubElement(group, "rect", x=f"{x:.0f}", y=f"{y:.0f}", width=str(CELL), height=str(CELL),
                       fill=LIGHT_SQUARE if (sq[0] + sq[1]) % 2 else DARK_SQUARE)
-    _inner_coordinates(group, n, black_view, files)  # over the squares
+    _inner_coordinates(group, n)  # over the squares
     ET.indent(group, level=1)
     return ET.tostring(group, encoding="unicode").rstrip()
 
@@ -288,7 +291,7 @@ set along the screen's foot and left edge (the drawing's bottom and left, or, on
 board turned round for the other side, its top and right). Hidden elsewhere."""
 
 
-def _inner_coordinates(group: ET.Element, n: int, black_view: bool, files: tuple[str, ...]) -> None:
+def _inner_coordinates(group: ET.Element, n: int) -> None:
     """Coordinates inside the edge squares, as on lichess: small bold letters in
     corners a piece leaves free (its code badge sits at its square's lower right);
     ``display="none"`` unless the page
@@ -304,11 +307,12 @@ def _inner_coordinates(group: ET.Element, n: int, black_view: bool, files: tuple
         col = n - 1 if turned else 0   # the drawing's column holding the rank numbers
         for i in range(n):
             for c, r, is_file in ((i, row, True), (col, i, False)):
-                f, rank = (n - 1 - c, r) if black_view else (c, n - 1 - r)
+                # names count from the drawing's bottom left, whichever side is drawn there
+                f, rank = c, n - 1 - r
                 x, y = MARGIN + c * CELL, MARGIN + r * CELL
                 if is_file:   # bottom-left corner; turned, the drawing's top-left (the screen's bottom-right)
                     at = (x + inset, y + CELL - inset) if not turned else (x + inset, y + inset + font * 0.8)
-                    text, anchor = files[f], "start"
+                    text, anchor = chr(ord("a") + f), "start"
                 else:         # top-left corner; turned, the drawing's top-right (the screen's bottom-left)
                     at = (x + inset, y + inset + font * 0.8) if not turned else (x + CELL - inset, y + inset + font * 0.8)
                     text, anchor = str(rank + 1), "end" if turned else "start"

@@ -70,7 +70,17 @@ def test_59_1_59_6_danger_tints_and_the_move_list_by_tank_and_destination(
     browser.send("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
     browser.wait("!document.getElementById('tc-danger-tip')?.hidden"
                  " && document.getElementById('tc-danger-tip').textContent.includes('into fire: LT h')")
+    # the tip is short (who could shoot, the safe moves); each shooter is ringed on the
+    # board with an arrow to the square (this session's playtest: eight shooters made a
+    # tip of twelve lines that named squares the eye then had to find)
+    tip = browser.js("document.getElementById('tc-danger-tip').textContent")
+    assert tip.count("\n") <= 2 and tip.count("LT h") == 2, tip
+    shooters = browser.js("[...document.querySelectorAll('#tc-threat circle')].map(c => c.dataset.shooter)")
+    assert sorted(shooters) == ["h6", "h8"], shooters
+    assert browser.js("document.querySelectorAll('#tc-threat line').length") == 2
     browser.screenshot(screenshots / "tc-danger.png")
+    browser.send("Input.dispatchMouseEvent", type="mouseMoved", x=0, y=0)
+    browser.wait("!document.getElementById('tc-threat')")
     title = browser.js(f"document.querySelector(\"{SPOT.format(red)} title\").textContent")
     assert title.startswith(f"{red}: destroyed next turn whatever its facing") and "LT h" in title
     # the picked tank's moves: one open group, a line per destination, facings as buttons

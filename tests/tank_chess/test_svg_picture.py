@@ -176,6 +176,25 @@ def test_issue58_1_each_piece_is_one_contract_group_turned_to_its_facing(origin:
         badge = next(b for b in piece.iter(f"{NS}g") if b.get("class") == "badge")
         assert badge.get("transform", "").endswith(f"rotate({-deg:g})"), "the badge stays upright"
         assert not any(p.get("class") == "facing" for p in piece.iter()), "no separate arrow"
+        # the coordinates name its square, in the frame and inside the edge squares
+        # (issue 58.8; with Black's side drawn at the bottom the ranks were numbered upside down)
+        assert _coordinates(root, "tc-coords-frame", x, y) == (name[0], name[1:]), name
+        assert _coordinates(root, "tc-coords-in", x, y) == (name[0], name[1:]), name
+
+
+def _coordinates(root: ET.Element, cls: str, x: float, y: float) -> tuple[str, str]:
+    """The file letter under the square centred at (``x``, ``y``) and the rank number
+    beside it, read from the texts of class ``cls`` (the set read from White's side)."""
+    def cell(v: float) -> int:
+        return math.floor((v - MARGIN) / CELL)
+
+    groups = [g for g in root.iter() if cls in (g.get("class") or "").split()
+              and "tc-coords-top" not in (g.get("class") or "")]
+    texts = [(float(t.get("x", 0)), float(t.get("y", 0)), t.text or "")
+             for g in groups for t in ([g] if g.tag == f"{NS}text" else g.iter(f"{NS}text"))]
+    files = [t for tx, _, t in texts if t.isalpha() and cell(tx) == cell(x)]
+    ranks = [t for tx, ty, t in texts if t.isdigit() and cell(tx) <= 0 and cell(ty - 4) == cell(y)]
+    return files[0], ranks[0]
 
 
 def test_issue58_1_each_card_gets_its_own_shape_from_its_values() -> None:

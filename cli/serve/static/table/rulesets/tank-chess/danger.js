@@ -6,7 +6,7 @@
 // The notes ("into fire: MT l16 destroys it from the side") are worked out by the
 // rules engine (rulesets/tank_chess/danger.py) and arrive after the board
 // (notes.js); until then nothing is tinted.
-import {$, el} from "../../../dom.js";
+import {$, el, svgNode} from "../../../dom.js";
 import {table, onState} from "../../connection.js";
 import {boardSvg, choicesAt, onOverlay} from "../../board.js";
 import {readMove} from "./moves.js";
@@ -46,8 +46,16 @@ export function dangerAt(key, choices) {
   const level = dead === choices.length ? "dead" : "some";
   const lines = [...byFire].map(([fire, moves]) => `  ${moves.join(", ")}: ${fire ? "into fire: " + fire : "safe"}`);
   const head = level === "dead" ? `${key}: destroyed next turn whatever its facing` : `${key}: in fire`;
-  return {level, text: [head, ...lines].join("\n")};
+  // the tip at a glance: who could shoot, and the moves that stay safe (the lines of
+  // fire are drawn on the board; the square's title keeps every facing's detail)
+  const shooters = [...new Set([...byFire.keys()].flatMap(fire => [...fire.matchAll(SHOOTER)].map(m => m[0])))];
+  const safe = byFire.get("") || [];
+  const brief = [head, `into fire: ${shooters.join(", ")}`, ...(safe.length ? [`safe: ${safe.join(", ")}`] : [])];
+  return {level, text: [head, ...lines].join("\n"), brief: brief.join("\n")};
 }
+
+/** A tank named in a danger note: its card and square ("LT k16"). */
+const SHOOTER = /\b[A-Z]{2,3} [a-z]\d+\b/g;
 
 /** Tint the destinations drawn (board.js's overlay) by their danger. */
 function tint() {
@@ -59,6 +67,7 @@ function tint() {
     spot.classList.remove(...LEVELS);
     if (danger && danger.level) spot.classList.add(danger.level === "dead" ? LEVELS[0] : LEVELS[1]);
     spot.dataset.danger = danger ? danger.text : "";
+    spot.dataset.brief = danger && danger.brief ? danger.brief : "";
     const title = spot.querySelector("title");
     if (title && danger) title.textContent = danger.text;
     if (!spot.dataset.dangerHover) {
@@ -69,17 +78,57 @@ function tint() {
   }
 }
 
+/** The centre of the square named `name` on the board's drawing: a name counts from
+ * the drawing's bottom left whichever side is drawn there (svg.py's data-field, data-grid). */
+function squareAt(svg, name) {
+  const field = (svg.dataset.field || "").split(" ").map(Number), n = Number(svg.dataset.grid);
+  const m = /^([a-z])(\d+)$/.exec(name);
+  if (!m || field.length !== 4 || !n) return null;
+  const cell = field[2] / n, col = m[1].charCodeAt(0) - 97, row = n - Number(m[2]);
+  return [field[0] + (col + 0.5) * cell, field[1] + (row + 0.5) * cell];
+}
+
+/** The enemy's lines of fire into `key`, drawn from each shooter the danger text
+ * names ("LT k16 destroys it from the side"): as lichess draws an arrow, so the eye
+ * finds the shooter on the board, not only in words (issue 59.1). */
+export function showThreat(key, text) {
+  const svg = boardSvg();
+  svg?.querySelector("#tc-threat")?.remove();
+  const to = svg && squareAt(svg, key);
+  if (!to || !text) return;
+  const g = svgNode("g", {id: "tc-threat"});
+  const seen = new Set();
+  for (const m of text.matchAll(SHOOTER)) {
+    const square = m[0].split(" ")[1], from = squareAt(svg, square);
+    if (!from || seen.has(square)) continue;
+    seen.add(square);
+    const [x1, y1] = from, [x2, y2] = to, a = Math.atan2(y2 - y1, x2 - x1), s = 11;
+    const end = [x2 - Math.cos(a) * 12, y2 - Math.sin(a) * 12];  // the head stops short of the tank's middle
+    g.append(svgNode("circle", {cx: x1, cy: y1, r: 15, "data-shooter": square}));
+    g.append(svgNode("line", {x1, y1, x2: end[0], y2: end[1]}));
+    const head = [[end[0], end[1]], [end[0] - s * Math.cos(a - 0.45), end[1] - s * Math.sin(a - 0.45)],
+                  [end[0] - s * Math.cos(a + 0.45), end[1] - s * Math.sin(a + 0.45)]];
+    g.append(svgNode("polygon", {points: head.map(p => p.map(v => v.toFixed(1)).join(",")).join(" ")}));
+  }
+  svg.append(g);
+}
+
+export function hideThreat() { boardSvg()?.querySelector("#tc-threat")?.remove(); }
+
 /** The shooters, named beside a hovered destination in fire: a box floating over
- * the page (position: fixed), so nothing on the page moves under the pointer. */
+ * the page (position: fixed), so nothing on the page moves under the pointer; their
+ * lines of fire drawn on the board. */
 function showTip(spot) {
   const text = spot.dataset.danger;
   if (!text || !text.includes(INTO) || document.body.classList.contains("tt-dragging")) { hideTip(); return; }
+  showThreat(spot.getAttribute("data-place"), text);
+  const brief = spot.dataset.brief || text;
   let tip = $("tc-danger-tip");
   if (!tip) {
     tip = el("div", {id: "tc-danger-tip", role: "tooltip"});
     document.body.append(tip);
   }
-  tip.textContent = text;
+  tip.textContent = brief;
   tip.className = spot.classList.contains(LEVELS[0]) ? "tc-tip-dead" : "tc-tip-some";
   const r = spot.getBoundingClientRect();
   tip.hidden = false;
@@ -92,6 +141,7 @@ function showTip(spot) {
 function hideTip() {
   const tip = $("tc-danger-tip");
   if (tip) tip.hidden = true;
+  hideThreat();
 }
 
 /** The `threats` command's answer holds a map of the board: set it in a fixed-width font. */

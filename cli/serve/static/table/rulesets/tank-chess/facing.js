@@ -7,11 +7,11 @@
 // board lists the same moves.
 import {svgNode} from "../../../dom.js";
 import {table, play} from "../../connection.js";
-import {showAids, clearAids} from "../../aids.js";
+import {showAids, clearAids, drawAid} from "../../aids.js";
 import {boardSvg, choose, choicesAt, onCancel, onDestination, onOverlay} from "../../board.js";
 import {svgPoint, swallowNextClick} from "../../drag.js";
 import {FACINGS, byFacing, readMove} from "./moves.js";
-import {fireOf} from "./danger.js";
+import {fireOf, showThreat, hideThreat} from "./danger.js";
 
 let pick = null;  // {key, at: [x, y], groups: byFacing(...), facing}
 
@@ -105,9 +105,10 @@ function point(f) {
   for (const node of svg.querySelectorAll("#tc-pick .tc-arrow")) {
     node.classList.toggle("tc-pointed", node.dataset.facing === f);
   }
-  if (!f) { clearAids(); return; }
+  if (!f) { clearAids(); hideThreat(); return; }
   const group = pick.groups[f];
   showAids([group.plain, ...group.shots].filter(Boolean));
+  showThreat(pick.key, fireOf(group.plain));  // where the enemy would shoot it from, facing so
   // the ring stays above the drawn shots; it is not moved itself (that would end a drag from it)
   const aid = svg.querySelector("#tt-aid");
   if (aid) svg.insertBefore(aid, svg.querySelector("#tc-pick"));
@@ -126,8 +127,14 @@ function drawShots(group) {
   const svg = boardSvg();
   svg.querySelector("#tc-pick")?.remove();
   const R = radius();
-  showAids(group.shots);
+  clearAids();
+  hideThreat();
   const g = svgNode("g", {id: "tc-pick", "data-stage": "shot"});
+  // the shots, with the face each hits and whether it destroys, stay drawn while the
+  // shot is chosen: part of the ring, not a hover's aid that the next pointer move clears
+  const lines = svgNode("g", {class: "tc-shot-lines"});
+  for (const shot of group.shots) if (shot.aid) drawAid(lines, shot.aid);
+  g.append(lines);
   const chosen = arrow(pick.facing, "tc-chosen");
   if (group.plain) {
     const plain = group.plain.text;
@@ -157,6 +164,7 @@ export function cancel() {
   document.body.classList.remove("tc-picking");
   boardSvg()?.querySelector("#tc-pick")?.remove();
   clearAids();
+  hideThreat();
 }
 
 /** Mark the destinations from which a shot is possible (before any hover), and keep
