@@ -52,7 +52,7 @@ def summarize(events: Sequence[Event], label: Callable[[str], str]) -> str:
     spots: list[str] = []
     wasted = 0
     minor: set[str] = set()
-    """Parts that are no result of their own (a drive's length, no target in sight)."""
+    """Parts that are no result of their own (no target in sight)."""
 
     def close() -> None:
         nonlocal volley, spots
@@ -100,9 +100,13 @@ def summarize(events: Sequence[Event], label: Callable[[str], str]) -> str:
             parts.append(f"repair {d['roll']} (need {d['need']}): {'repaired' if d['success'] else 'fails'}")
         elif e.kind == "moved":
             close()
-            text = e.text.split(" to ", 1)[0]  # "t34#1 drives 20.0 cm": the point is the move's own
-            parts.append(text)
-            minor.add(text)
+            # "t34#1 drives 20.0 cm": the point is the move's own, the tank is not (issue 59.4:
+            # a folded screen of the computer's moves still says which tank drove where)
+            text = e.text.split(" to ", 1)[0]
+            if not parts or parts[-1].split(" drives ")[0] != text.split(" drives ")[0]:
+                parts.append(text)
+            else:  # the next segment of the same drive: one sum
+                parts[-1] = _joined(parts[-1], text)
         elif e.kind == "no_target":
             close()
             parts.append(strip_rule_ids(e.text))
@@ -117,5 +121,14 @@ def summarize(events: Sequence[Event], label: Callable[[str], str]) -> str:
     if wasted:
         parts.append(f"{wasted} shot{'s' if wasted != 1 else ''} lost (target already destroyed)")
     if all(p in minor for p in parts):
-        return ""  # a drive and nothing to fire at: the move's own line says what matters
+        return ""  # nothing to fire at: the move's own line says what matters
     return "; ".join(p for p in parts if p)
+
+
+def _joined(first: str, then: str) -> str:
+    """``t34#1 drives 26.0 cm`` and ``t34#1 drives 19.1 cm`` as ``t34#1 drives 45.1 cm``."""
+    try:
+        total = float(first.split(" drives ")[1].split()[0]) + float(then.split(" drives ")[1].split()[0])
+    except (IndexError, ValueError):
+        return f"{first}, {then}"
+    return f"{first.split(' drives ')[0]} drives {total:.1f} cm"

@@ -93,3 +93,16 @@ def test_issue_59_8_a_long_note_in_moves_goes_under_its_move_wrapped_at_words(ca
     assert all(len(line) <= 80 for line in listed), listed
     notes = [line for line in listed if line.startswith("      ")]
     assert notes[0].startswith("      (e25#1*4 (830 HP): destroys it 0%") and len(notes) >= 4, listed
+
+
+def test_issue_59_4_a_drive_alone_names_the_tank_that_drove():
+    """``32. b  to 86.3,65.2`` said where but not which tank: a drive's one line names it
+    and sums its segments (BT-5.1), so a folded screen of the computer's moves still reads."""
+    from rulesets.battle_of_tanks.actions import Drive
+
+    g = make_game(["gun"], ["target"], {"a1": (20, 60, 0), "b1": (100, 100, 180)},
+                  cards=[card("gun"), card("target")])
+    give_chit(g, "a")
+    g.apply(Declare("gun#1", "MOVE"))
+    events = g.apply(Drive(((30.0, 60.0), (30.0, 70.0))))
+    assert g.summarize_events(events) == "gun#1 drives 20.0 cm"
