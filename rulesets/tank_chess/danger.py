@@ -215,18 +215,49 @@ def covered(pos: Position, side: int) -> dict[int, list[int]]:
 
 def phrase(threats: Sequence[Threat], name: SquareNamer) -> str:
     """``into fire: HM c7 destroys it from the side`` (each shooter once, its worst
-    shot), or "" when nothing can shoot."""
+    shot), or "" when nothing can shoot. Shooters after the first with the same
+    verdict are said short: ``into fire: LT n13 destroys it from the rear, MT l13
+    from the rear, MT f16 from the side`` -- a move list repeats the note for
+    every facing in fire, so each word saved is saved many times."""
     if not threats:
         return ""
     seen: set[tuple[str, tuple[int, int]]] = set()
     parts = []
+    said: set[bool] = set()
     for t in threats:
         if (t.shooter, t.square) in seen:
             continue
         seen.add((t.shooter, t.square))
-        verdict = f"destroys it from the {t.side}" if t.destroys else f"hits its {t.side}, armour holds"
+        if t.destroys:
+            verdict = f"from the {t.side}" if True in said else f"destroys it from the {t.side}"
+        else:
+            verdict = f"hits its {t.side}, armour holds"
+        said.add(t.destroys)
         parts.append(f"{t.shooter} {name(t.square)} {verdict}")
-    return "into fire: " + "; ".join(parts)
+    # "armour holds" follows a comma of its own: then the shooters are kept apart by semicolons
+    return "into fire: " + ("; " if False in said else ", ").join(parts)
+
+
+def shooters_text(threats: Sequence[Threat], name: SquareNamer, most: int = 3) -> str:
+    """Each shooter once, with the squares it would fire from (what a player blocks or
+    avoids) and its worst shot: ``MT k12 from h9 destroys it from the front; HT n16
+    from n13, m14 or 3 more squares destroys it from the side``."""
+    shooters: dict[tuple[str, tuple[int, int]], list[Threat]] = {}
+    for t in threats:
+        shooters.setdefault((t.shooter, t.square), []).append(t)
+    parts = []
+    for (shooter, square), shots in shooters.items():
+        worst = shots[0]
+        places = list(dict.fromkeys("where it stands" if t.shoots_from == square else name(t.shoots_from)
+                                    for t in shots if t.destroys == worst.destroys))
+        if len(places) > most:
+            where = f"{', '.join(places[:most - 1])} or {len(places) - most + 1} more squares"
+        else:
+            where = " or ".join([", ".join(places[:-1]), places[-1]] if len(places) > 1 else places)
+        verdict = (f"destroys it from the {worst.side}" if worst.destroys
+                   else f"hits its {worst.side}, armour holds")
+        parts.append(f"{shooter} {name(square)} from {where} {verdict}")
+    return "; ".join(parts)
 
 
 def threat_text(t: Threat, name: SquareNamer) -> str:
@@ -269,13 +300,14 @@ def threats_answer(game: TankChessGame, player: int | None, asked: str) -> str:
     if fire:
         lines.append(f"{SIDE_NAMES[side]}'s tanks the enemy can shoot next turn:")
         for pid, threats in fire.items():
-            lines.append(f"  {r.cards[pos.kind[pid]].id} {name(r.square(pos.sq[pid]))} "
-                         f"{phrase(threats, name).removeprefix('into fire: ')}")
+            card = r.cards[pos.kind[pid]]
+            answer = ("  <- CHECK: move it, block the line or take the shooter (TC-8.1)"
+                      if card.command and any(t.destroys for t in threats) else "")
+            lines.append(f"  {card.id} {name(r.square(pos.sq[pid]))}: {shooters_text(threats, name)}{answer}")
     else:
         lines.append(f"none of {SIDE_NAMES[side]}'s tanks can be shot next turn")
     cover = covered(pos, side)
-    lines.append(f"squares the enemy can fire into next turn ({len(cover)}; * covered, armour aside; "
-                 "! your tank it can shoot):")
+    lines.append("squares the enemy can fire into next turn: * covered, ! your tank it can hit")
     n = r.files
     for rank in range(n - 1, -1, -1):
         row = []
@@ -294,11 +326,11 @@ def threats_answer(game: TankChessGame, player: int | None, asked: str) -> str:
         lines.append(f"{label:>3}" + "".join(row))
     files = "".join(f" {name((f, 0))[0]}" for f in range(n))
     lines.append("   " + files)
-    lines.append("a move's own danger is exact in `moves` (\"into fire: ...\"); this map is the "
-                 "enemy's reach as the board stands")
+    lines.append("(as the board stands; 'moves' gives each move's own danger exactly: 'into fire')")
     return "\n".join(lines)
 
 
 COMMANDS = (TableCommand("threats", "threats",
-                         "your tanks the enemy can shoot next turn, and the squares it covers (issue 59.1)",
+                         "your tanks the enemy can shoot next turn (by which tank, from where), and a map of "
+                         "the squares it covers",
                          threats_answer),)

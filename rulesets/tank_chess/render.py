@@ -11,6 +11,7 @@ what is on it.
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from core.grid.square import Dir
@@ -29,13 +30,25 @@ def letter_of(game: TankChessGame, pid: int) -> str:
     return letter if game.pos.side[pid] == 0 else letter.lower()
 
 
-def render_text(game: TankChessGame, color: bool = False, compact: bool = False) -> str:
-    """The board as text; ``compact`` leaves out the lower file letters, the key and
-    whose move it is (a terminal prompt says so), for one decision's screen."""
+def bottom_side(game: TankChessGame, player: int | None) -> int:
+    """The side whose home edge is drawn at the bottom: the seat looking (Black sees
+    its own side at the bottom, as over a real board); for a spectator, White's with
+    ``coordinates.origin: white`` and Black's with ``black`` (TC-1.2)."""
+    if player in (0, 1):
+        return player
+    return 1 if game.settings.coordinates.origin == "black" else 0
+
+
+def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
+                player: int | None = None) -> str:
+    """The board as text, seen from ``player``'s side (:func:`bottom_side`); ``compact``
+    leaves out the lower file letters, the key and whose move it is (a terminal
+    prompt says so), for one decision's screen. The squares keep their names
+    (TC-1.2) whichever way the board is turned; the arrows turn with it (N points
+    towards Black, TC-4.1)."""
     pos = game.pos
     r = game.rules
     n = r.files
-    origin = game.settings.coordinates.origin
     marks: dict[tuple[int, int], str] = {}
     last_line = ""
     action = game.last_move()
@@ -49,12 +62,14 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False)
         flags = [e.text.split(":")[0] for e in step.events if e.kind in ("check", "escape")]
         last_line = (f"last move: {game.players[step.player]} {game.format_action(action)}"
                      f"{game.annotation(step.events)}" + (f"   {' '.join(flags)}!" if flags else ""))
-    ranks = range(n - 1, -1, -1) if origin == "white" else range(n)
-    files = list(range(n)) if origin == "white" else list(range(n - 1, -1, -1))
-    header = "    " + "".join(f" {chr(ord('a') + i)}  " for i in range(n))
+    black_below = bottom_side(game, player) == 1
+    ranks = range(n) if black_below else range(n - 1, -1, -1)
+    files = list(range(n - 1, -1, -1)) if black_below else list(range(n))
+    turn = 4 if black_below else 0  # north points down the screen when Black is below
+    header = "    " + "".join(f" {game.square_name((f, 0))[0]}  " for f in files)
     lines = [header]
     for rank in ranks:
-        label = rank + 1 if origin == "white" else n - rank
+        label = game.square_name((0, rank))[1:]
         row = [f"{label:>3} "]
         for f in files:
             sq = (f, rank)
@@ -66,7 +81,7 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False)
             elif c == MAP_WRECK:
                 body = "xx"
             elif pos.alive[c - 1]:
-                body = letter_of(game, c - 1) + ARROWS[pos.face[c - 1]]
+                body = letter_of(game, c - 1) + ARROWS[(pos.face[c - 1] + turn) & 7]
             else:
                 body = "x" + letter_of(game, c - 1)
             mark = marks.get(sq)
@@ -79,8 +94,9 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False)
     if not compact:
         lines.append(header)
         legend = ", ".join(f"{c.letter or c.id[0]}={c.id}" for c in r.cards)
-        lines.append(f"    white UPPERCASE, black lowercase: {legend}; arrow = facing;"
-                     " ## obstacle, x? wreck")
+        north = "; N points down: towards Black" if black_below else ""
+        lines += textwrap.wrap(f"white UPPERCASE, black lowercase: {legend}; arrow = facing{north};"
+                               " ## obstacle, x? wreck", 76, initial_indent="    ", subsequent_indent="      ")
     else:
         lines.append("    " + compact_key(game))
     if last_line:
@@ -88,11 +104,46 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False)
         lines.append("    " + last_line + (key if len(last_line) + len(key) <= 76 else ""))
     outcome = game.outcome()
     if outcome is None:
+        lines += ["    " + line for line in warnings(game)]
         if not compact:
             lines.append(f"    {game.players[pos.to_move]} to move")
     else:
         lines.append(f"    game over: {outcome.reason}")
     return "\n".join(lines)
+
+
+def warnings(game: TankChessGame, width: int = 76) -> list[str]:
+    """What the side to move must answer now, in lines of at most ``width``: a CHECK
+    (TC-8.1: which enemy tank can destroy its Command Tank next turn, and from
+    where) and an ESCAPE (TC-8.2: the enemy Command Tank can drive off next turn).
+    Worked out from the position as it stands, so a resumed game or an undone
+    move shows it too."""
+    from rulesets.tank_chess.danger import judge, shots_at
+
+    pos, r = game.pos, game.rules
+    name = game.square_name
+    me = pos.to_move
+    said: list[str] = []
+    for pid in pos.pieces_of[me]:
+        if r.cards[pos.kind[pid]].command and pos.alive[pid] and pos.sq[pid] >= 0:
+            shooters: dict[tuple[str, tuple[int, int]], list[str]] = {}
+            for t in judge(pos, pid, pos.face[pid], shots_at(pos, pid)):
+                if t.destroys:
+                    places = shooters.setdefault((t.shooter, t.square), [])
+                    if name(t.shoots_from) not in places:
+                        places.append(name(t.shoots_from))
+            if shooters:
+                who = [f"{shooter} {name(at)} (from {', '.join(places[:3])}"
+                       f"{f', +{len(places) - 3} squares' if len(places) > 3 else ''})"
+                       for (shooter, at), places in shooters.items()]
+                said.append(f"CHECK: {game.players[me]}'s Command Tank {name(r.square(pos.sq[pid]))} can be "
+                            f"shot next turn by {' and '.join(who)}: move it, block the line or take the "
+                            "shooter (TC-8.1)")
+    if pos.can_escape(1 - me):
+        where = name(r.square(pos.sq[pos.command_of[1 - me]]))
+        said.append(f"ESCAPE: {game.players[1 - me]}'s Command Tank {where} can drive off next turn: "
+                    "block its way or destroy it (TC-8.2)")
+    return [line for text in said for line in textwrap.wrap(text, width, subsequent_indent="  ")]
 
 
 def compact_key(game: TankChessGame) -> str:

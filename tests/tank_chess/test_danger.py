@@ -146,6 +146,50 @@ def test_59_1_ineffective_shots_are_armour_holds() -> None:
     assert all(not t.destroys for t in Danger(g.pos).after(g.to_move_tuple(g.parse_action("HT d1-d2:N"))))
 
 
+def test_59_1_several_shooters_said_short_destroys_once() -> None:
+    """A move list repeats a destination's note for each facing in fire: the verdict is
+    said once, then each further shooter with its side (TC-6.1); a shot the armour
+    stops (TC-6.2 with ineffective shots) keeps its own words after a semicolon."""
+    from rulesets.tank_chess.danger import Threat, phrase
+
+    def threat(shooter: str, at: tuple[int, int], side: str, destroys: bool) -> Threat:
+        return Threat(shooter, at, at, 0, side, 1, 2 if destroys else 1, destroys)
+
+    def name(sq: tuple[int, int]) -> str:
+        return f"{'abcdefgh'[sq[0]]}{sq[1] + 1}"
+
+    two = [threat("LT", (4, 6), "rear", True), threat("MT", (5, 7), "side", True)]
+    assert phrase(two, name) == "into fire: LT e7 destroys it from the rear, MT f8 from the side"
+    held = [*two, threat("HT", (0, 7), "front", False)]
+    assert phrase(held, name) == ("into fire: LT e7 destroys it from the rear; MT f8 from the side; "
+                                  "HT a8 hits its front, armour holds")
+
+
+def test_59_1_threats_on_the_command_tank_say_check_and_how_to_answer() -> None:
+    """TC-8.1: the white Command Tank on a1 is in the fire of the black MT and CLT (each
+    can drive onto the a1 diagonal): ``threats`` names each shooter, the squares it
+    would fire from (three at most, then how many more) and what answers a CHECK;
+    the help line speaks no issue numbers."""
+    from rulesets.tank_chess.danger import COMMANDS, threats_answer
+
+    g = board("""
+. . . . . . . c
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . m . . .
+. . . . . . . .
+. . . . . . . .
+C . . . . . . .
+""", {"e4": "W", "a1": "N", "h8": "S"})
+    answer = threats_answer(g, 0, "")
+    line = next(x for x in answer.splitlines() if x.startswith("  CLT a1: "))
+    assert line == ("  CLT a1: CLT h8 from d4, e5 or 3 more squares destroys it from the side; "
+                    "MT e4 from c3 or d4 destroys it from the side  "
+                    "<- CHECK: move it, block the line or take the shooter (TC-8.1)")
+    assert all("issue" not in c.summary for c in COMMANDS)
+
+
 def test_59_1_threats_now_and_the_covered_squares() -> None:
     """``threats``: the white MT on d2 facing N is in the HT's reach now (its side), and
     the squares the HT could fire into include d2 and the whole 2nd rank's line."""
@@ -165,7 +209,8 @@ def test_59_1_threats_now_and_the_covered_squares() -> None:
     from rulesets.tank_chess.danger import threats_answer
 
     answer = threats_answer(g, 0, "")
-    assert "MT d2 HT h5 destroys it from the" in answer
+    # issue 59.1: which tank, from which squares (what a player blocks), which side
+    assert "  MT d2: HT h5 from f4 or g5 destroys it from the side\n" in answer
     assert re.search(r"^  2( \.| \*){3}!M", answer, re.MULTILINE)  # the MT marked on the map
     squares = covered(g.pos, 0)
     assert g.rules.index((3, 1)) in squares  # d2, the MT's square

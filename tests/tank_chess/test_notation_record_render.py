@@ -195,6 +195,60 @@ def test_render_check_is_marked() -> None:
 """, {"f6": "N"})
     g.apply_text("HT b1-b2:N")
     assert "HT b1-b2:N+" in g.render() and "CHECK!" in g.render()
+    # TC-8.1 as it stands, for the side that must answer: who can shoot, from where
+    said = " ".join(line.strip() for line in g.render_compact().splitlines()[-3:])
+    assert said == ("CHECK: black's Command Tank f6 can be shot next turn by CLT h1 (from f1, f2, f3, "
+                    "+2 squares) and HT b2 (from b2, c3, d4): move it, block the line or take the shooter "
+                    "(TC-8.1)")
+    assert all(len(line) <= 80 for line in g.render_compact().splitlines())
+
+
+def test_render_escape_is_told_to_the_side_that_must_block() -> None:
+    """TC-8.2: after the white Command Tank reaches g7, Black's board says it can drive
+    off next turn (and that it can shoot Black's on a1: TC-8.1)."""
+    g = board("""
+. . . . . . . .
+. . . . . . . .
+. . . . . . C .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+c . . . . . . .
+""", {"g6": "N", "a1": "N"})
+    g.apply_text("CLT g6-g7:N")
+    text = " ".join(line.strip() for line in g.render().splitlines())
+    assert "ESCAPE: white's Command Tank g7 can drive off next turn: block its way or destroy it" in text
+    assert "CHECK: black's Command Tank a1 can be shot next turn by CLT g7" in text
+
+
+def test_render_from_blacks_side_turns_the_board_and_its_arrows() -> None:
+    """Black sees its own side at the bottom (issue 59 in the terminal): ranks 1..8 from
+    the top, files h..a from the left, the squares keeping their names (TC-1.2) and
+    the arrows turned with the board (N, towards Black, points down: TC-4.1)."""
+    from rulesets.tank_chess.render import render_text
+
+    g = board("""
+. . . . c . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. M . . C . . .
+""", {"e8": "S", "b1": "NE"})
+    lines = render_text(g, player=1).splitlines()
+    assert lines[0].split() == list("hgfedcba")
+    assert lines[1].split()[0] == "1" and lines[8].split()[0] == "8"
+    assert lines[1].split() == ["1", ".", ".", ".", "C↓", ".", ".", "M↙", ".", "1"]
+    assert lines[8].split() == ["8", ".", ".", ".", "c↑", ".", ".", ".", ".", "8"]
+    assert render_text(g, player=0).splitlines()[8].split()[1:4] == [".", "M↗", "."]
+    # a spectator of a game numbered from Black's side (coordinates.origin) sees the same
+    black = board(""". . . . c . . .
+""" + ". . . . . . . .\n" * 6 + ". M . . C . . .", {"e8": "S", "b1": "NE"},
+                  coordinates__origin="black")
+    assert "M↙" in black.render() and "c↑" in black.render()
 
 
 def test_render_svg_is_well_formed_with_pieces_wrecks_and_shot() -> None:

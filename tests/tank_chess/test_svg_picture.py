@@ -270,7 +270,8 @@ def test_compact_board_ends_with_a_key_of_what_is_on_it() -> None:
     """A decision's screen: one line naming the pieces' letters, the obstacles and a
     wreck by its example (TC-6.3), so ``xm`` is explained."""
     lines = _wreck_and_check().render_compact().splitlines()
-    assert lines[-2] == "    key: H=HT M=MT C=CLT, black lowercase; ## obstacle; xm wreck (black MT)"
+    at = lines.index("    key: H=HT M=MT C=CLT, black lowercase; ## obstacle; xm wreck (black MT)")
+    assert at == 9 and lines[at + 1].startswith("    last move: ")  # under the board, the CHECK told below
     assert "white UPPERCASE" not in "\n".join(lines)  # the full key stays on 'board'
     quiet = board("""
 . . . . . . . c
@@ -282,11 +283,11 @@ def test_compact_board_ends_with_a_key_of_what_is_on_it() -> None:
 . . . . . . . .
 C . . . . . . .
 """)
-    assert quiet.render_compact().splitlines()[-1] == "    key: C=CLT, black lowercase"
+    assert quiet.render_compact().splitlines()[9] == "    key: C=CLT, black lowercase"
 
 
 def test_compact_key_fits_80_columns_on_the_shipped_position() -> None:
     doc = load_document(POSITIONS / "check-on-standard-16.yaml")
-    key = RULESET.from_position(doc.data).render_compact().splitlines()[-1]
+    key = RULESET.from_position(doc.data).render_compact().splitlines()[17]  # under the board
     assert key == "    key: H=HT M=MT L=LT C=CLT, black lowercase; ## obstacle; xL wreck (white LT)"
     assert len(key) <= 80
