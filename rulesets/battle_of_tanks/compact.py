@@ -77,7 +77,7 @@ def coarse(game: BattleGame) -> str:
         words = t.state_words() + (["spotted"] if t.key in game.spotted else [])
         state = f"{t.hp}/{t.card.hit_points}" if t.alive else "destroyed"
         roster.append(f"{t.key:<3}{t.label:<10} {state:<10} {t.order or '-':<8} {', '.join(words)}"[:44])
-    roster.append(f"destroyed tiers: a {game.destroyed_tiers['a']}, b {game.destroyed_tiers['b']}")
+    roster.append(f"tiers destroyed by a: {game.destroyed_tiers['a']}, by b: {game.destroyed_tiers['b']}")
     roster += [f"one cell: {note}" for note in shared]  # every tank is drawn (issue 27.13)
     lines = [f"Battle of Tanks -- {game.title or game.scenario}, round {game.round}, "
              f"{len(game.bag)} chit(s) in the bag"]

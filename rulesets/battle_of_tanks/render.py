@@ -174,7 +174,7 @@ def board_lines(game: BattleGame, body: list[str], shared: list[str], columns: i
     the board fits a 100x40 terminal)."""
     width = max(len(b) for b in body)
     side = tank_rows(game, columns - width - 2)
-    side.append(f"destroyed tier points: a {game.destroyed_tiers['a']}, b {game.destroyed_tiers['b']}")
+    side.append(f"tier points destroyed by a: {game.destroyed_tiers['a']}, by b: {game.destroyed_tiers['b']}")
     side.append("")
     side += ["## house/rocks  == wall  :: wood/hedge", "xx wreck  .. base plate  > ^ < v heading"]
     side += [f"{feature_letter(i)} {f.name} ({f.kind.replace('_', ' ')})" for i, f in enumerate(game.field.features)]

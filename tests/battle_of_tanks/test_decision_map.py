@@ -42,6 +42,9 @@ def test_issue_59_8_the_5_cm_map_stays_at_100_by_40_once_tanks_have_moved_and_be
     row = next(i for i, line in enumerate(lines) if " lynx " in line)
     assert lines[row].split("|")[-1].split()[2:6] == ["112.5,107.5", "20", "310/310", "MOVE"]
     assert lines[row + 1].split("|")[-1].split() == ["track", "damaged,", "moved,", "spotted"]
+    game.destroyed_tiers["b"] = 6  # b destroyed a tier-6 tank: whose score it is, said plainly (BT-8.3)
+    assert "tier points destroyed by a: 0, by b: 6" in render_compact(game, (100, 40))
+    assert "tiers destroyed by a: 0, by b: 6" in render_compact(game, (80, 24))
 
 
 @pytest.mark.parametrize("size", [(80, 24), (90, 40), (100, 30)])
