@@ -741,7 +741,7 @@ class Session:
                 elif word in self.table_commands:
                     answer = partial(_answer, command=self.table_commands[word], player=player,
                                      asked=rest.strip())
-                    typer.echo(self.seen(player, word, answer))
+                    typer.echo(at_words(self.seen(player, word, answer), screen_columns() - 1))
                 else:
                     self.try_move(player, line)
                     if g.history and g.history[-1].player == player and (
@@ -865,8 +865,19 @@ class Session:
             lines = pack(alone, width, "  ", "  ") if alone else []
             for heading, texts in groups.items():
                 lines += pack(texts, width, f"  {heading} ({len(texts)}): ", " " * 6)
+            if self.listed_count >= 0:  # a line per destination: each wrapped at words, never side by side
+                lines = [line for texts in groups.values() for text in texts for line in wrap(text, width, 2, 6)]
             if len(lines) > screen_lines() - 3:  # a line per group, so the list fits the screen
                 lines = pack(alone, width, "  ", "  ") if alone else []
+                if self.listed_count >= 0:  # issue 59.6: a tank's destinations, marked, not its first moves
+                    lines += [first_line([destination_mark(heading, t) for t in texts], width,
+                                         f"  {heading} ({len(texts)} squares): ", f"  ('moves {heading}')", " ")
+                              for heading, texts in groups.items()]
+                    typer.echo(f"{counted} ('moves FILTER' shows one tank: 'moves d2', 'moves MT')")
+                    typer.echo(f"  {DESTINATION_MARKS}")
+                    for line in lines:
+                        typer.echo(line)
+                    return
                 lines += [first_line(texts, width, f"  {heading} ({len(texts)}): ", f"  ('moves {heading}')")
                           for heading, texts in groups.items()]
             typer.echo(f"{counted} in {len(groups)} groups ('moves FILTER' shows one)")
@@ -883,6 +894,13 @@ class Session:
                 move, _, note = text.partition("  (")
                 fits = len(text) + 2 < screen_columns() or not note
                 typer.echo(f"  {text}" if fits else "\n".join([f"  {move}", *wrap(f"({note}", screen_columns() - 1, 6, 7)]))
+            return
+        if not texts and needle:
+            typer.echo(f"no legal move matches '{needle.strip()}'")
+            return
+        if per_line == 1:  # a line wider than the screen wraps at words, under a deeper indent
+            for text in texts:
+                typer.echo("\n".join(wrap(text, screen_columns() - 1, 2, 6)))
             return
         for i in range(0, len(texts), per_line):
             typer.echo("  " + "   ".join(f"{t:<{cell}}" for t in texts[i:i + per_line]).rstrip())
@@ -961,6 +979,33 @@ def _card(game: Game[Any], name: str, player: int) -> str:
 def _answer(game: Game[Any], command: TableCommand, player: int, asked: str) -> str:
     """A table command's answer, read from ``game`` (or a variant of it, in the gate)."""
     return command.answer(game, player, asked)
+
+
+def at_words(text: str, width: int) -> str:
+    """A table command's answer with each line wider than the screen wrapped at words,
+    under its own indent and two more: the terminal would cut ``preview stuka``'s or
+    ``threats``' long lines in the middle of a word."""
+    lines: list[str] = []
+    for line in text.splitlines():
+        indent = len(line) - len(line.lstrip(" "))
+        lines += [line] if len(line) <= width else wrap(line.strip(), width, indent, indent + 2)
+    return "\n".join(lines)
+
+
+DESTINATION_MARKS = "after a square: x a shot from there, + CHECK, ^ ESCAPE, ! into fire (in some facing)"
+"""The key of :func:`destination_mark` (issue 59.6)."""
+
+
+def destination_mark(heading: str, line: str) -> str:
+    """``k13x+!``: a destination from a move-list line (``MT m11-k13: N (+ CHECK, into
+    fire: ...); N xk16 (...)``) with the signs of what may be done there: ``x`` a
+    shot, ``+`` / ``^`` the CHECK / ESCAPE it announces (the record's signs, TC-9.3),
+    ``!`` the enemy could shoot the tank there in some facing (issue 59.1)."""
+    head, _, rest = line.partition(": ")
+    square = head[len(heading):].lstrip("-")
+    marks = ("x" if re.search(r"(?:^|[\s;])x[a-z]", rest) else "") + ("+" if "+ CHECK" in rest else "") + (
+        "^" if "^ ESCAPE" in rest else "") + ("!" if "into fire" in rest else "")
+    return square + marks
 
 
 GROUP_ABOVE = 40

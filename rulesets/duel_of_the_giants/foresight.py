@@ -78,6 +78,9 @@ def cover_note(g: DuelGame, gun: Atg, at: Pos | None = None, facing: int | None 
     c = atg_cover(g, gun, at, facing)
     aim = FACINGS[gun.facing if facing is None else facing]
     if not c.hexes:
+        where = gun.pos if at is None else at
+        if not g.geo.on_board(g.geo.step(where, gun.facing if facing is None else facing)):
+            return f"facing {aim} it covers no hex: it faces the board's edge (DG-12.3)"
         return f"facing {aim} it covers no hex: its line of sight ends at once (DG-16)"
     note = f"facing {aim} it covers {_span(c.hexes)} (DG-12.3)"
     if gun.kind == "bluff":
@@ -187,7 +190,7 @@ def preview_stuka(g: DuelGame) -> str:
     head = "once launched, from the airfield" if s.state == "ground" else "flying"
     lines = [f"Stuka {head} at {label(f.pos)} facing {FACINGS[f.facing]}, {f.left} action(s) this flight phase "
              f"(F, L, R: one each, DG-13.3):",
-             f"  can reach {len(f.reach)} hexes: " + " ".join(label(p) for p in f.reach)]
+             f"  can reach {len(f.reach)} hexes: " + hex_runs(f.reach)]
     if s.attacked:
         lines.append("  its one attack of this flight is made (DG-13.5)")
     elif f.strikes:
@@ -198,6 +201,18 @@ def preview_stuka(g: DuelGame) -> str:
     lines.append(f"  the airfield {label(s.airfield)} is {f.home} action(s) away; it must be there, free, at the end "
                  "of the last flight phase or the Stuka force-lands (DG-13.6, DG-13.7)")
     return "\n".join(lines)
+
+
+def hex_runs(hexes: tuple[Pos, ...]) -> str:
+    """Hexes as runs down each column, ``a3-a5 a7-a9 b3-b9``: the Stuka's reach in a line
+    a player can read against the board's rows (issue 59.9), not 33 labels in a row."""
+    runs: list[list[Pos]] = []
+    for p in sorted(hexes):
+        if runs and runs[-1][-1][0] == p[0] and runs[-1][-1][1] + 1 == p[1]:
+            runs[-1].append(p)
+        else:
+            runs.append([p])
+    return " ".join(label(r[0]) if len(r) == 1 else f"{label(r[0])}-{label(r[-1])}" for r in runs)
 
 
 def preview_atg(g: DuelGame, at: Pos) -> str:

@@ -88,6 +88,10 @@ class DuelGame(Game[Action]):
     ruleset_id = "duel-of-the-giants"
     game_type = GameType(hidden_information=True, undo_across_players=False)
     notation_help = NOTATION_HELP
+    notes_below = True
+    """``moves`` prints a candidate whose note is wider than the screen as the move alone
+    on its line, the note wrapped under it at words (cli/play.py): the notes of an ATG's
+    cover, a Stuka action or a program with its aim and danger run past 100 columns."""
     search_profile = SearchProfile(rate=150, rollout_depth=40, min_iterations=60, halving=8,
                                    halving_hidden=True, root_samples=4)
     """Playouts of about one phase of play before the evaluation judges; ``rate``

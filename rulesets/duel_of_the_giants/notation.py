@@ -249,14 +249,21 @@ def _parse_tiger(tiger: int, words: list[str]) -> Action:
     return Program(tiger, tuple(_card(w) for w in words))
 
 
+TILE_WORDS = {"high": "high_ground", "hill": "high_ground", "snow_high": "snow_high_ground",
+              "drift": "snowdrift", "snow_drift": "snowdrift", "wood": "forest", "woods": "forest"}
+"""What a player may call a landscape tile (``place tile high d3``, ``place tile high ground d3``),
+besides its name in the terrain data (``high_ground``, DG-7.1)."""
+
+
 def _parse_place(words: list[str]) -> Action:
     usage = ("place tile forest e7 | place front e5 | place marker e7 wheel|bluff | "
              "place tiger c4 E | place airfield a6 E | place atg pak88 d4 E | place mine d5 real|bluff")
     if len(words) < 3:
         raise NotationError(f"usage: {usage}")
     what = words[1].lower()
-    if what == "tile" and len(words) == 4:
-        return PlaceTile(words[2].lower(), parse_hex(words[3]))
+    if what == "tile" and len(words) >= 4:
+        kind = "_".join(words[2:-1]).lower().replace("-", "_")
+        return PlaceTile(TILE_WORDS.get(kind, kind), parse_hex(words[-1]))
     if what == "front" and len(words) == 3:
         return PlaceFront(parse_hex(words[2]))
     if what == "marker" and len(words) == 4 and words[3].lower() in ("wheel", "bluff"):

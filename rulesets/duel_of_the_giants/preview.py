@@ -16,22 +16,23 @@ board, the pieces and the Soviet markers' places are public (DG-24.3).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from core.errors import TanktableError
 from core.game import TableCommand
 from rulesets.duel_of_the_giants import tigers
 from rulesets.duel_of_the_giants.actions import Activate, Program
-from rulesets.duel_of_the_giants.board import CLOCK_NAMES, FACINGS, Pos, label, parse_hex
+from rulesets.duel_of_the_giants.board import CLOCK_NAMES, FACINGS, Pos, label, opposite, parse_hex
 from rulesets.duel_of_the_giants.copying import records, shallow
-from rulesets.duel_of_the_giants.los import concealed, sight
+from rulesets.duel_of_the_giants.los import concealed, has_los, sight
 from rulesets.duel_of_the_giants.notation import parse_action
 from rulesets.duel_of_the_giants.threats import covering_note
 
 if TYPE_CHECKING:
     from rulesets.duel_of_the_giants.game import DuelGame
-    from rulesets.duel_of_the_giants.pieces import Atg
+    from rulesets.duel_of_the_giants.pieces import Atg, Tank
 
 USAGE = "preview TIGER CARDS | preview stuka | preview HEX"
 
@@ -101,11 +102,55 @@ def program_note(g: DuelGame, action: Program) -> str:
     if c.stands_still:
         note += ", stands still"
     if c.stop is not None:
-        note += ", stopped short: something blocks its way (DG-11.5)"
+        note += f", stopped short by {c.stop}"
     elif c.lost is not None:
-        note += ", a run of cards too short to enter a hex is wasted (DG-AMB-16)"
+        note += f"; {lost_words(g, c)}"
+    aim = aim_words(g, moved, c)
+    if aim is not None and not aim.startswith("no effect"):
+        note += f"; its gun on {aim}"  # what it could shoot from there (issue 59.9)
     danger = covering_note(g, moved, c.end, c.hull)  # who could shoot it there (issue 59.1)
     return f"{note}; {danger}" if danger else note
+
+
+def lost_words(g: DuelGame, c: Course) -> str:
+    """The cards a program wastes, in a player's words (issue 59.3): ``1 F card wasted:
+    e5 (front element) takes 2 F cards in a row (DG-AMB-16)``. Read from the course's
+    ``lost`` line (DG-AMB-16, :func:`tigers.execute`): the run that could not enter the
+    next hex, which lies beyond the end hex along the hull (F) or behind it (B)."""
+    found = re.search(r"run of (\d+) ([FB]) card", c.lost or "")
+    if found is None:
+        return c.lost or ""
+    run, card = int(found.group(1)), found.group(2)
+    ahead = g.geo.step(c.end, c.hull if card == "F" else opposite(c.hull))
+    why = []
+    kind = g.terrain.get(ahead)
+    if (g.tt(ahead).tiger_cost or 1) > 1 and kind is not None:
+        why.append(kind.replace("_", " "))
+    if ahead in g.front:
+        why.append("front element")
+    because = f" ({', '.join(why)})" if why else ""
+    return (f"{run} {card} card{'s' if run != 1 else ''} wasted: {label(ahead)}{because} takes "
+            f"{tigers.entry_cards(g, ahead)} {card} cards in a row (DG-AMB-16)")
+
+
+def aim_words(g: DuelGame, tiger: Tank, c: Course) -> str | None:
+    """What the Tiger's gun would be laid on where its program ends (issue 59.9): the first
+    T-34 along its turret that it sees, with the shot's forecast (``T-34 #2 (g5): destroys
+    it (...)``), or None. As the board stands: the T-34s move in phase B first."""
+    from rulesets.duel_of_the_giants.combat import shot_forecast
+
+    there = replace(tiger, pos=c.end, hull=c.hull, turret=c.turret)
+    p = g.geo.step(c.end, c.turret)
+    while g.geo.on_board(p):
+        if g.geo.distance(c.end, p) > 1 and not has_los(g, c.end, p):
+            return None
+        other = g.tank_at(p)
+        if other is not None and other.id != tiger.id:
+            if other.is_tiger or other.destroyed or concealed(g, p, c.end, other.id):
+                return None
+            return f"T-34 #{other.number} ({label(p)}): {shot_forecast(g, there, other).words()}"
+        p = g.geo.step(p, c.turret)
+    return None
 
 
 def preview(g: DuelGame, player: int | None, arguments: str) -> str:
@@ -139,7 +184,9 @@ def preview(g: DuelGame, player: int | None, arguments: str) -> str:
     if c.stop is not None:
         lines.append(f"  stopped by {c.stop}; the remaining movement cards are forfeited")
     if c.lost is not None:
-        lines.append(f"  {c.lost}")
+        lines.append(f"  {lost_words(g, c)}")
+    aim = aim_words(g, t, c)
+    lines.append(f"  its gun then on {aim}" if aim is not None else "  no T-34 in its gun's line from there (DG-17.2)")
     lines.append("  (as the board stands now: T-34s and markers move in phase B before the Tigers "
                  "execute in phase C, DG-8.3)")
     return "\n".join(lines)

@@ -119,7 +119,7 @@ def render_text(v: dict[str, Any], compact: bool = False) -> str:
         lines.append(f"declared: {at} -> {tgt}")
     if v["finished"]:
         lines.append(f"game over: {v['finished']}")
-    elif v["to_move"]:
+    elif v["to_move"] and not compact:  # the compact board stands above the prompt, which says it (issue 59.8)
         lines += textwrap.wrap(f"to move: {v['to_move']} -- {v['decision']}", 80, subsequent_indent="    ",
                                break_on_hyphens=False)
     return "\n".join(lines)

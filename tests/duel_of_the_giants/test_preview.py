@@ -63,7 +63,7 @@ def test_dg_11_5_program_notes_give_the_end_of_every_listed_card() -> None:
             note = g.describe_action(action)
             c = course(g, action.tiger, counted(cards))
             assert note.startswith(f"end {label(c.end)} ")
-            assert ("stopped short: something blocks its way (DG-11.5)" in note) == (c.stop is not None)
+            assert ("stopped short by a T-34 at f5 (DG-11.5)" in note) == (c.stop is not None)
         g.apply(LayCard(1, "F"))
 
 
@@ -138,7 +138,8 @@ def test_preview_moves_filter_and_hint_at_the_prompt(tmp_path: Path, monkeypatch
     assert "ends at e5 facing E, turret 2 o'clock" in out and "stopped by a T-34 at f5 (DG-11.5)" in out
     ends = re.findall(r"tiger1 [^(]*\(end (\S+) ", out)
     assert len(ends) >= 9 and set(ends) == {"e5"}  # after F F: each card but F, and done
-    assert "tiger1 +R  (end e5 SE, turret 12 o'clock; under fire from T-34 #1 (f5)" in out  # issue 59.1
+    flat = re.sub(r"\s+", " ", out)  # a note wider than the screen is wrapped under its move
+    assert "tiger1 +R (end e5 SE, turret 12 o'clock; under fire from T-34 #1 (f5)" in flat  # issue 59.1
     assert "the turret card must come after all movement cards (DG-11.2)" in out
     assert "preview TIGER CARDS" in out
 
@@ -161,3 +162,63 @@ def test_hint_notes_where_the_program_it_suggests_ends(tmp_path: Path, monkeypat
     hinted = Program(1, tuple(program.split()[1:]))
     c = course(programming("g7", "h3"), 1, counted(hinted.cards))
     assert note.startswith(f"{label(c.end)} {FACINGS[c.hull]}, turret ")
+
+
+# ------------------------------------------------ issue 59 in a player's words
+def test_dg_amb_16_wasted_cards_say_which_hex_needs_how_many_cards() -> None:
+    """Issue 59.3: not "a run of cards too short to enter a hex is wasted" but the hex, why
+    it costs more, how many cards it takes and how many are lost (DG-AMB-16, DG-5.5)."""
+    g = programming("h5")
+    g.front.add((5, 5))  # e5
+    words = "1 F card wasted: e5 (front element) takes 2 F cards in a row (DG-AMB-16)"
+    assert words in preview(g, 0, "tiger1 F F")
+    assert "wasted" not in preview(g, 0, "tiger1 F F F")  # the third F enters e5
+    g.apply(LayCard(1, "F"))
+    assert words in g.describe_action(LayCard(1, "F"))  # the stack F F, were it ended there
+
+
+def test_dg_17_2_a_program_notes_what_its_gun_is_laid_on_where_it_ends() -> None:
+    """Issue 59.9: a program's note says what the Tiger could shoot from its end hex, the
+    shot's forecast in words; ``preview`` says so, or that no T-34 is in its gun's line."""
+    g = programming("h5")
+    note = g.describe_action(LayCard(1, "F"))  # end d5 E, turret 12: h5 four hexes on
+    assert "its gun on T-34 #1 (h5): damages it (2 hits vs its front armour 3, DG-17.9)" in note
+    assert "its gun on" not in g.describe_action(LayCard(1, "T2"))  # turned away from it
+    assert "no T-34 in its gun's line from there" in preview(g, 0, "tiger1 L")
+    assert "its gun then on T-34 #1 (h5): destroys it" in preview(g, 0, "tiger1 F F F")
+
+
+def test_dg_12_3_a_gun_facing_the_edge_says_so() -> None:
+    """An ATG turned to the board's edge covers nothing because of the edge, not its sight."""
+    from rulesets.duel_of_the_giants.foresight import cover_note, hex_runs
+
+    g = blank()
+    gun = atg(g, "d11", "pak88", "E")
+    assert cover_note(g, gun, facing=FACINGS.index("SE")) == "facing SE it covers no hex: it faces the board's edge (DG-12.3)"
+    # the Stuka's reach in runs down each column (issue 59.9), as the rows are read on the board
+    assert hex_runs(((1, 3), (1, 4), (1, 5), (1, 7), (2, 3), (3, 10))) == "a3-a5 a7 b3 c10"
+
+
+def test_issue_59_10_a_tile_is_placed_by_the_words_a_player_uses() -> None:
+    """``place tile high d3`` and ``place tile high ground d3`` are high ground (DG-7.1), as
+    the guide calls it, not refused as an unknown element."""
+    from rulesets.duel_of_the_giants.actions import PlaceTile
+    from rulesets.duel_of_the_giants.notation import format_action, parse_action
+
+    for typed in ("place tile high d3", "place tile high ground d3", "place tile High-Ground d3"):
+        assert parse_action(typed) == PlaceTile("high_ground", (4, 3))
+    assert format_action(parse_action("place tile snow high e2")) == "place tile snow_high_ground e2"
+
+
+def test_issue_59_8_compact_board_leaves_the_decision_to_the_prompt_and_answers_wrap_at_words() -> None:
+    """The board above the prompt does not repeat the prompt's decision line; a table
+    command's answer wider than the screen wraps at words under its indent."""
+    from cli.play import at_words
+
+    g = programming("h5")
+    german = g.players.index("german")
+    assert "to move:" not in g.render_compact(german) and "to move: german" in g.render(german)
+    text = "  the airfield a6 is 0 action(s) away; it must be there, free, at the end of the last phase"
+    assert at_words(text, 40).splitlines() == ["  the airfield a6 is 0 action(s) away;",
+                                               "    it must be there, free, at the end",
+                                               "    of the last phase"]
