@@ -2,7 +2,7 @@
 
 Everything the rules need a thousand times per second lives here: move
 generation (a breadth-first search over (square, facing) states per piece,
-TC-4), shots (TC-5/TC-6/TC-6M), making and unmaking moves with an undo
+TC-4; for playouts the same search on bitboards, Python ints), shots (TC-5/TC-6/TC-6M), making and unmaking moves with an undo
 stack (python-chess style), Zobrist hashing for repetitions (TC-7.4), and the
 CHECK/ESCAPE tests (TC-8). The Game class wraps it with events, notation and
 explanations; the benchmarks and computer players use it directly.
@@ -30,6 +30,9 @@ from rulesets.tank_chess.settings import Settings
 
 Move = tuple[int, int, int, int]
 """(piece id, destination square or -1 = off the board, final facing, target piece or -1)."""
+
+ReachBits = tuple[int, bool, tuple[int, ...], tuple[int, ...], int]
+"""A tank's end states as bitboards (:meth:`Position._reach_bits`)."""
 
 
 @dataclass(slots=True)
@@ -139,10 +142,28 @@ class Rules:
         ``speed * states + start``, one int."""
         self._zones: dict[int, Any] = {}
         self._zone_cells: dict[int, frozenset[int]] = {}
-        self.reach_squares: Memo[frozenset[int], frozenset[int]] = Memo(REACH_CACHE_LIMIT)
-        """The squares of a cached set of end states (:meth:`Position.reach_squares`)."""
         self.exit_steps: dict[tuple[int, int], list[int]] = {}
         """Per (board, side): steps from each state to the exit past the fixed obstacles."""
+        # Bitboards for the playout's reach search (:meth:`Position._reach_bits`): square
+        # (file, rank) is bit ``rank * pad + file``, one always-blocked column wider than
+        # the board, so a step off the east or west edge lands on a padding bit.
+        pad = self.pad = size + 1
+        self.bit = [1 << ((sq // size) * pad + sq % size) for sq in range(n)]
+        """The bit of each square on the padded board."""
+        self.board_bits = sum(self.bit)
+        self.square_of_bit = [-1] * (size * pad)
+        """The square of each bit of the padded board (-1: padding)."""
+        for sq, b in enumerate(self.bit):
+            self.square_of_bit[b.bit_length() - 1] = sq
+        self.exit_bits = tuple(
+            tuple(sum(self.bit[sq] for sq in range(n) if self.exit_ok[side][sq * 8 + f]) for f in range(8))
+            for side in (0, 1))
+        """Per side, per facing: the squares from which a forward step leaves the board (TC-7.2/7.3)."""
+        self._zone_bits: dict[int, int] = {}
+        self.zone_span = (max(self.speed, default=0) + 1) * self.states
+        """More than any :meth:`reach_zone` key: a reach key multiplies the occupancy by it."""
+        self.reach_bits: Memo[int, ReachBits] = Memo(REACH_CACHE_LIMIT)
+        """:meth:`Position._reach_bits` by start, speed, side and the zone's occupancy."""
 
     def neighbourhood(self, sq: int, radius: int) -> Any:
         """A getter of the cells within ``radius`` (at least 1) of ``sq``: the
@@ -206,6 +227,48 @@ class Rules:
                                          else lambda cell: ())
         return getter
 
+    def zone_bits(self, start: int, speed: int) -> int:
+        """The squares of :meth:`reach_zone` as bits of the padded board (:attr:`bit`),
+        worked out on bitboards as :meth:`Position._search_bits` searches: the
+        states an empty board lets the tank reach in fewer than ``speed`` steps, the
+        square one step ahead of each, and without corner cutting the two squares
+        beside a diagonal step; the step backwards likewise; not its own square."""
+        key = speed * self.states + start
+        mask = self._zone_bits.get(key)
+        if mask is not None:
+            return mask
+        bit, board, w = self.bit, self.board_bits, self.pad
+        w1, wm = w + 1, w - 1
+        s0, f0 = start >> 3, start & 7
+        a = [0] * 8
+        a[f0] = bit[s0]
+        a0, a1, a2, a3, a4, a5, a6, a7 = a
+        for _ in range(speed - 1):
+            a0, a1, a2, a3, a4, a5, a6, a7 = (
+                a0 | a7 | a1 | ((a0 << w) & board),
+                a1 | a0 | a2 | ((a1 << w1) & board),
+                a2 | a1 | a3 | ((a2 << 1) & board),
+                a3 | a2 | a4 | ((a3 >> wm) & board),
+                a4 | a3 | a5 | ((a4 >> w) & board),
+                a5 | a4 | a6 | ((a5 >> w1) & board),
+                a6 | a5 | a7 | ((a6 >> 1) & board),
+                a7 | a6 | a0 | ((a7 << wm) & board),
+            )
+        if speed <= 0:
+            a0 = a1 = a2 = a3 = a4 = a5 = a6 = a7 = 0
+        ne, se, sw, nw = (a1 << w1) & board, (a3 >> wm) & board, (a5 >> w1) & board, (a7 << wm) & board
+        mask = ((a0 << w) | (a2 << 1) | (a4 >> w) | (a6 >> 1)) & board | ne | se | sw | nw
+        if not self.corner_cutting:  # the squares beside each diagonal step that stays on the board
+            mask |= (ne >> 1) | (ne >> w) | (se << w) | (se >> 1) | (sw << 1) | (sw << w) | (nw >> w) | (nw << 1)
+        back = (start & ~7) | ((f0 + 4) & 7)
+        for t in (self.step[back], -1 if self.corner_cutting else self.orth_a[back],
+                  -1 if self.corner_cutting else self.orth_b[back]):
+            if t >= 0:
+                mask |= bit[t]
+        mask &= ~bit[s0]
+        self._zone_bits[key] = mask
+        return mask
+
     def zone_cells(self, start: int, speed: int) -> frozenset[int]:
         """The squares of :meth:`reach_zone`: the only cells whose contents can change
         the end states of that search."""
@@ -233,6 +296,7 @@ class Position:
     __slots__ = (
         "rules", "cell", "kind", "side", "sq", "face", "alive", "to_move", "quiet",
         "hash", "reps", "winner", "reason", "stack", "pieces_of", "command_of", "board_key",
+        "occ",
     )
 
     def __init__(self, rules: Rules, layout: MapLayout | None = None):
@@ -253,6 +317,10 @@ class Position:
         self.pieces_of: tuple[list[int], list[int]] = ([], [])
         self.command_of = [-1, -1]
         self.board_key = -next(_SERIAL)
+        self.occ = 0
+        """The squares that are not empty (:attr:`cell` not 0), as bits of
+        :attr:`Rules.bit`: kept in step by every change of a cell except the
+        moving tank's own square, vacated for a moment while its moves are listed."""
         if layout is not None:
             self.place_terrain(layout.obstacles, layout.wrecks)
             for p in sorted(layout.pieces, key=lambda p: (p.side, p.square[1], p.square[0])):
@@ -265,8 +333,10 @@ class Position:
         obstacles, wrecks = sorted(obstacles), sorted(wrecks)
         for sq in obstacles:
             self.cell[rules.index(sq)] = OBSTACLE
+            self.occ |= rules.bit[rules.index(sq)]
         for sq in wrecks:
             self.cell[rules.index(sq)] = MAP_WRECK
+            self.occ |= rules.bit[rules.index(sq)]
             self.hash ^= rules.zob_wreck[rules.index(sq)]
         # the Zobrist hash leaves out what never changes (obstacles): caches shared
         # between games need it, so it is folded into this key once
@@ -295,6 +365,7 @@ class Position:
             self.command_of[side] = pid
         if sq >= 0:
             self.cell[sq] = pid + 1
+            self.occ |= self.rules.bit[sq]
             if alive:
                 self.hash ^= self.rules.zob[kind * 2 + side][sq * 8 + face]
             else:
@@ -320,6 +391,7 @@ class Position:
         other.pieces_of = self.pieces_of
         other.command_of = self.command_of
         other.board_key = self.board_key
+        other.occ = self.occ
         return other
 
     # ------------------------------------------------------------ movement
@@ -407,6 +479,101 @@ class Position:
                                         or cell[r.orth_b[back]] == 0):
             seen.add(t * 8 + f0)
         return seen, can_exit
+
+    def _reach_bits(self, pid: int) -> ReachBits:
+        """The end states of :meth:`reachable` as bitboards, for the playout step:
+        (how many, whether the tank can exit, per facing the bits of the squares it
+        can end on with that facing, per facing how many, the bits of every square
+        it can end on).
+
+        The same rules as :meth:`_search` (TC-4.2..4.5, TC-3.3, TC-7.2/7.3) worked
+        out on all squares at once: a step of the search turns every state of a
+        facing left or right (the boards of the neighbouring facings) and moves it
+        one square ahead (one shift of that facing's board, masked by the empty
+        squares and, without corner cutting, by the squares beside a diagonal).
+        Eight boards and a few dozen integer operations per step, where the set
+        search handles each state; no set is built, and the playout draws its end
+        state by number from the counts. Remembered by start, speed, side (a
+        Command Tank's exit) and which cells of :meth:`Rules.reach_zone` are
+        occupied (:attr:`occ`): nothing else can change the answer.
+        """
+        r = self.rules
+        s0 = self.sq[pid]
+        f0 = self.face[pid]
+        k = self.kind[pid]
+        speed = r.speed[k]
+        start = s0 * 8 + f0
+        zkey = speed * r.states + start
+        zone = r._zone_bits.get(zkey)
+        if zone is None:
+            zone = r.zone_bits(start, speed)
+        command = r.command[k]
+        side = self.side[pid]
+        key = ((self.occ & zone) * r.zone_span + zkey) * 3 + (side + 1 if command else 0)
+        hit = r.reach_bits.get(key)
+        if hit is None:
+            hit = r.reach_bits.remember(key, self._search_bits(s0, f0, speed, r.exit_bits[side] if command else None))
+        return hit
+
+    def _search_bits(self, s0: int, f0: int, speed: int,
+                     exits: tuple[int, ...] | None) -> ReachBits:
+        """:meth:`_reach_bits` worked out (``exits``: :attr:`Rules.exit_bits` of a
+        Command Tank's side, else ``None``)."""
+        r = self.rules
+        bit = r.bit
+        w = r.pad
+        w1, wm = w + 1, w - 1
+        e = (r.board_bits & ~self.occ) | bit[s0]  # the empty squares, the mover's own vacated
+        m0 = m1 = m2 = m3 = m4 = m5 = m6 = m7 = e
+        if not r.corner_cutting:  # TC-4.5: a diagonal step needs one of the two squares beside it empty
+            m1 = e & ((e << 1) | (e << w))  # NE to t: t-1 (north of the start) or t-w (east of it)
+            m3 = e & ((e >> w) | (e << 1))  # SE
+            m5 = e & ((e >> 1) | (e >> w))  # SW
+            m7 = e & ((e << w) | (e >> 1))  # NW
+        a = [0] * 8
+        a[f0] = bit[s0]
+        a0, a1, a2, a3, a4, a5, a6, a7 = a
+        can_exit = False
+        for level in range(speed):
+            if exits is not None and level == speed - 1:
+                x0, x1, x2, x3, x4, x5, x6, x7 = exits
+                can_exit = bool(a0 & x0 or a1 & x1 or a2 & x2 or a3 & x3
+                                or a4 & x4 or a5 & x5 or a6 & x6 or a7 & x7)
+            a0, a1, a2, a3, a4, a5, a6, a7 = (
+                a0 | a7 | a1 | ((a0 << w) & m0),
+                a1 | a0 | a2 | ((a1 << w1) & m1),
+                a2 | a1 | a3 | ((a2 << 1) & m2),
+                a3 | a2 | a4 | ((a3 >> wm) & m3),
+                a4 | a3 | a5 | ((a4 >> w) & m4),
+                a5 | a4 | a6 | ((a5 >> w1) & m5),
+                a6 | a5 | a7 | ((a6 >> 1) & m6),
+                a7 | a6 | a0 | ((a7 << wm) & m7),
+            )
+        boards = [a0, a1, a2, a3, a4, a5, a6, a7]
+        boards[f0] &= ~bit[s0]  # TC-3.3: staying as it was is no move
+        back = s0 * 8 + ((f0 + 4) & 7)  # TC-4.3: the lone step backwards
+        t = r.step[back]
+        cell = self.cell
+        if t >= 0 and cell[t] == 0 and (r.corner_cutting or r.orth_a[back] < 0 or cell[r.orth_a[back]] == 0
+                                        or cell[r.orth_b[back]] == 0):
+            boards[f0] |= bit[t]
+        counts = tuple([b.bit_count() for b in boards])
+        a0, a1, a2, a3, a4, a5, a6, a7 = boards
+        return sum(counts), can_exit, tuple(boards), counts, a0 | a1 | a2 | a3 | a4 | a5 | a6 | a7
+
+    def _nth_state(self, boards: tuple[int, ...], counts: tuple[int, ...], j: int) -> int:
+        """The ``j``-th end state of :meth:`_reach_bits`'s ``boards``: by facing, then by
+        square in bit order."""
+        f = 0
+        for c in counts:
+            if j < c:
+                break
+            j -= c
+            f += 1
+        x = boards[f]
+        for _ in range(j):
+            x &= x - 1  # drop the lowest square
+        return self.rules.square_of_bit[(x & -x).bit_length() - 1] * 8 + f
 
     # ------------------------------------------------------------ shooting
     def _direct_target(self, key: int, me: int, counts: Sequence[bool]) -> int:
@@ -599,6 +766,10 @@ class Position:
 
         It searches one piece and one square's rays instead of every move of every
         piece, which is what makes playouts cheap. ``None`` when no move exists.
+        The end states come from the bitboard search (:meth:`_reach_bits`): the
+        same states as :meth:`reachable`, numbered by facing and then by square, so
+        the draw is uniform over them as before, and the :meth:`generate` order
+        (the listed moves, the tree's) is not involved.
         """
         alive, sq = self.alive, self.sq
         pieces = [p for p in self.pieces_of[self.to_move] if alive[p] and sq[p] >= 0]
@@ -615,8 +786,7 @@ class Position:
             while i >= m:
                 i = bits(k)
             pid = pieces[i]
-            states, can_exit = self.reachable(pid)
-            n = len(states)
+            n, can_exit, boards, counts, _ = self._reach_bits(pid)
             if n or can_exit:
                 m = n + 1 if can_exit else n
                 k = m.bit_length()
@@ -625,7 +795,7 @@ class Position:
                     j = bits(k)
                 if j == n:
                     return pid, -1, -1, -1
-                st = next(itertools.islice(states, j, None))  # the j-th in set order, no list built
+                st = self._nth_state(boards, counts, j)
                 targets = self.targets_from(pid, st)
                 m = len(targets) + 1
                 k = m.bit_length()
@@ -642,13 +812,12 @@ class Position:
         while pieces:
             i = below(len(pieces))
             pid = pieces[i]
-            states, can_exit = self.reachable(pid)
-            n = len(states)
+            n, can_exit, boards, counts, _ = self._reach_bits(pid)
             if n or can_exit:
                 j = below(n + 1 if can_exit else n)
                 if j == n:
                     return pid, -1, -1, -1
-                st = next(itertools.islice(states, j, None))
+                st = self._nth_state(boards, counts, j)
                 targets = self.targets_from(pid, st)
                 k = below(len(targets) + 1)
                 return pid, st >> 3, st & 7, targets[k - 1] if k else -1
@@ -678,12 +847,16 @@ class Position:
         zk = r.zob[self.kind[pid] * 2 + self.side[pid]]
         h = self.hash ^ zk[s0 * 8 + f0] ^ r.zob_side
         self.cell[s0] = 0
+        bit = r.bit
+        occ = self.occ & ~bit[s0]
         mover = self.to_move
         if to < 0:
+            self.occ = occ
             self.sq[pid] = -1
             self.winner = mover
             self.reason = "escaped"
         else:
+            self.occ = occ | bit[to]
             self.cell[to] = pid + 1
             self.sq[pid] = to
             self.face[pid] = f
@@ -724,8 +897,12 @@ class Position:
             del self.reps[self.hash]
         if tgt >= 0:
             self.alive[tgt] = True
+        bit = self.rules.bit
         if to >= 0:
             self.cell[to] = 0
+            self.occ = (self.occ & ~bit[to]) | bit[s0]
+        else:
+            self.occ |= bit[s0]
         self.cell[s0] = pid + 1
         self.sq[pid] = s0
         self.face[pid] = f0
@@ -1023,7 +1200,7 @@ class Position:
         if lines is not None:
             segments, direct, near = lines.segments, lines.direct, lines.near
         alive, sq, kind = self.alive, self.sq, self.kind
-        reach_squares = r.reach_squares
+        direct_bits = -1
         met = set(armour_from)  # the armour values a shot can meet on the target
         beats: dict[int, bool] = {}  # per card: does its gun beat any of them?
         for pid in self.pieces_of[side] if pieces is None else pieces:
@@ -1057,12 +1234,11 @@ class Position:
                     continue
                 if direct is None:
                     direct = self._approach(c, side)
-                states = self.reachable(pid)[0]
-                squares = reach_squares.get(states)
-                if squares is None:
-                    squares = reach_squares.remember(states, frozenset([st >> 3 for st in states]))
-                if squares.isdisjoint(direct):
-                    continue  # no end state on a square to fire from: the common case, in C
+                if direct_bits < 0:
+                    direct_bits = sum(map(r.bit.__getitem__, direct))
+                if not self._reach_bits(pid)[4] & direct_bits:
+                    continue  # no end state on a square to fire from: the common case, one AND
+                states = self.reachable(pid)[0]  # the states in the order the moves are listed
                 offsets = r.offsets[k]
                 for st in states:
                     s = st >> 3

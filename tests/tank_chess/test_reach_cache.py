@@ -77,3 +77,72 @@ def test_issue_61_7_cells_outside_the_reach_zone_do_not_change_the_search() -> N
                     if t != s0 and t not in inside and probe.cell[t] == 0 and rng.random() < 0.8:
                         probe.cell[t] = OBSTACLE
                 assert _fresh(probe, pid) == _fresh(pos, pid)
+
+
+def _occupied(pos: Position) -> int:
+    """:attr:`Position.occ` worked out afresh from the cells."""
+    bits = 0
+    for sq, c in enumerate(pos.cell):
+        if c:
+            bits |= pos.rules.bit[sq]
+    return bits
+
+
+def _near_the_edges(pos: Position) -> list[Position]:
+    """``pos`` with each Command Tank put (without a move) on empty squares one and two
+    ranks from the edge it leaves by, in every facing: positions where it can exit."""
+    out: list[Position] = []
+    n = pos.rules.files
+    for side in (0, 1):
+        pid = pos.command_of[side]
+        if not pos.alive[pid] or pos.sq[pid] < 0:
+            continue
+        for rank in ((n - 2, n - 1) if side == 0 else (1, 0)):
+            for file in (0, 5, n - 1):
+                to = rank * n + file
+                if pos.cell[to] != 0:
+                    continue
+                for facing in range(8):
+                    probe = pos.copy()
+                    probe.push((pid, to, facing, -1))
+                    out.append(probe)
+    return out
+
+
+def test_issue_61_7_playout_end_states_on_bitboards_equal_the_set_search() -> None:
+    """TC-3.3, TC-4.2..4.5, TC-7.2/7.3: the playout's bitboard search
+    (:meth:`Position._reach_bits`, cached on the zone's occupancy) lists exactly the
+    end states and the exit of :meth:`Position.reachable`, with corner cutting on
+    and off and with diagonal exits allowed; the occupancy it keys on stays that of
+    the cells through every push and pop."""
+    exits = 0
+    for options in ({}, {"movement.corner_cutting": False}, {"exit.diagonal": "allowed"}):
+        forget_games()
+        for seed in range(2):
+            positions = _positions("standard-16", options, seed, 90)
+            for pos in positions[::3] + _near_the_edges(positions[-1]):
+                assert pos.occ == _occupied(pos)
+                for pid in range(len(pos.sq)):
+                    if pos.alive[pid] and pos.sq[pid] >= 0:
+                        states, can_exit = pos.reachable(pid)
+                        total, bits_exit, boards, counts, squares = pos._reach_bits(pid)
+                        drawn = [pos._nth_state(boards, counts, j) for j in range(total)]
+                        assert sorted(drawn) == sorted(states) and len(set(drawn)) == total
+                        assert bits_exit == can_exit
+                        assert squares == sum(pos.rules.bit[s] for s in {st >> 3 for st in states})
+                        exits += can_exit
+            last = positions[-1]
+            while last.stack:
+                last.pop()
+                assert last.occ == _occupied(last)
+    assert exits > 0  # a Command Tank able to leave was among them
+
+
+def test_issue_61_7_zone_bits_are_the_reach_zone() -> None:
+    """The bitboard zone (:meth:`Rules.zone_bits`) holds the very cells of
+    :meth:`Rules.reach_zone`, with corner cutting on and off, for every speed."""
+    for options in ({}, {"movement.corner_cutting": False}):
+        r = RULESET.new_game("standard-16", dict(options), 0).rules
+        for start in range(5, r.states, 23):
+            for speed in range(6):
+                assert r.zone_bits(start, speed) == sum(r.bit[c] for c in r.zone_cells(start, speed))
