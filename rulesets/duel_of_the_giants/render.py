@@ -115,6 +115,15 @@ def render_text(v: dict[str, Any], compact: bool = False) -> str:
     if v.get("draft"):
         d = v["draft"]
         lines.append(f"stack of Tiger {d['tiger']} so far: {' '.join(d['cards']) or '(no card yet)'}")
+    if v.get("to_place"):  # a manual set-up: what is left in your box (DG-7)
+        line = "still to place:"
+        for what, n in v["to_place"].items():  # wrapped between pieces, never inside "4 mines"
+            item = f" {what}" if n == 1 else f" {n} {what}"
+            if len(line) + len(item) + 1 > 80:
+                lines.append(line + ",")
+                line = "   "
+            line += ("," if not line.endswith((":", "   ")) else "") + item
+        lines.append(line)
     for at, tgt in v["declarations"].items():
         lines.append(f"declared: {at} -> {tgt}")
     if v["finished"]:

@@ -110,12 +110,32 @@ def make_view(g: DuelGame, player: int | None) -> dict[str, Any]:
         "stuka": stuka,
         "programs": programs,
         "draft": draft,
+        "to_place": to_place(g, player),
         "declarations": declarations,
         "vp": {"net": g.net_vp, "round": dict(g.round_vp), "totals": vpmod.totals(g),
                "bar": vpmod.bar_text(g), "bar_length": g.cfg.rules.vp.bar_length},
         "medals": {g.players[p]: n for p, n in sorted(g.medals.items())},
         "finished": g.finished,
     }
+
+
+PLACE_WORDS = {"front": "front elements", "wheel": "wheel markers", "bluff": "bluff markers", "tiger": "Tigers",
+               "airfield": "airfield", "atg:pak88": "PAK 8.8", "atg:pak36": "PAK 36", "atg:bluff": "ATG bluffs",
+               "mine:real": "mines", "mine:bluff": "mine bluffs"}
+"""What a manual set-up's pieces are called on the board's ``still to place`` line (DG-7)."""
+
+
+def to_place(g: DuelGame, player: int | None) -> dict[str, int]:
+    """What ``player`` has still to place in a manual set-up (DG-7), in a player's words:
+    his own pieces only (the German's ATG kinds and mines and the Soviet's wheels and
+    bluffs are each side's secret, DG-24); everyone's in the full view."""
+    owners = range(len(g.players)) if player is None else [player]
+    left: dict[str, int] = {}
+    for p in owners:
+        for key, n in g.to_place.get(p, {}).items():
+            word = f"{key[5:].replace('_', ' ')} tiles" if key.startswith("tile:") else PLACE_WORDS.get(key, key)
+            left[word] = left.get(word, 0) + n
+    return {k: n for k, n in left.items() if n}
 
 
 def evaluate(g: DuelGame, player: int) -> float:

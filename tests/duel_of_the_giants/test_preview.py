@@ -222,3 +222,21 @@ def test_issue_59_8_compact_board_leaves_the_decision_to_the_prompt_and_answers_
     assert at_words(text, 40).splitlines() == ["  the airfield a6 is 0 action(s) away;",
                                                "    it must be there, free, at the end",
                                                "    of the last phase"]
+
+
+def test_dg_7_manual_set_up_shows_what_is_left_to_place_and_only_your_own() -> None:
+    """A manual set-up (DG-7) shows each player what is still in his box below the board;
+    the German's guns and mines are not on the Soviet player's board (DG-24)."""
+    import random
+
+    from rulesets.duel_of_the_giants.ruleset import DuelOfTheGiantsRuleset
+
+    g = DuelOfTheGiantsRuleset().new_game("summer", {"setup": "manual"}, 0)
+    assert "still to place: 4 forest tiles, 3 high ground tiles, 3 swamp tiles" in g.render_compact(0)
+    rng = random.Random(1)
+    while g.step != "S4":
+        g.apply(rng.choice(g.legal_actions()))
+    german, soviet = g.players.index("german"), g.players.index("soviet")
+    assert ("still to place: 2 Tigers, airfield, PAK 8.8, 2 PAK 36, 3 ATG bluffs, 4 mines,\n    4 mine bluffs"
+            in g.render_compact(german))
+    assert "still to place" not in g.render_compact(soviet) and "PAK" not in g.render_compact(soviet)
