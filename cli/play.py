@@ -873,8 +873,9 @@ class Session:
                     lines += [first_line([destination_mark(heading, t) for t in texts], width,
                                          f"  {heading} ({len(texts)} squares): ", f"  ('moves {heading}')", " ")
                               for heading, texts in groups.items()]
-                    typer.echo(f"{counted} ('moves FILTER' shows one tank: 'moves d2', 'moves MT')")
-                    typer.echo(f"  {DESTINATION_MARKS}")
+                    typer.echo("\n".join(wrap(f"{self.listed_count} moves to {len(rows)} squares: 'moves d2' "
+                                               "lists one tank's, 'moves x' every shot", width)))
+                    typer.echo("\n".join(wrap(DESTINATION_MARKS, width, 2, 4)))
                     for line in lines:
                         typer.echo(line)
                     return
@@ -885,6 +886,9 @@ class Session:
                 typer.echo(line)
             return
         texts = [text for _, text in rows]
+        if not texts and needle:
+            typer.echo(f"no legal move matches '{needle.strip()}'")
+            return
         typer.echo(counted)
         cell = max([22, *(len(t) for t in texts)])
         per_line = max(1, (screen_columns() - 2 + 3) // (cell + 3))  # fits the terminal's width
@@ -894,9 +898,6 @@ class Session:
                 move, _, note = text.partition("  (")
                 fits = len(text) + 2 < screen_columns() or not note
                 typer.echo(f"  {text}" if fits else "\n".join([f"  {move}", *wrap(f"({note}", screen_columns() - 1, 6, 7)]))
-            return
-        if not texts and needle:
-            typer.echo(f"no legal move matches '{needle.strip()}'")
             return
         if per_line == 1:  # a line wider than the screen wraps at words, under a deeper indent
             for text in texts:
@@ -992,20 +993,28 @@ def at_words(text: str, width: int) -> str:
     return "\n".join(lines)
 
 
-DESTINATION_MARKS = "after a square: x a shot from there, + CHECK, ^ ESCAPE, ! into fire (in some facing)"
+DESTINATION_MARKS = "after a square: x a shot, + CHECK, ^ ESCAPE; in the enemy's fire: * every facing, ~ some"
 """The key of :func:`destination_mark` (issue 59.6)."""
 
 
 def destination_mark(heading: str, line: str) -> str:
-    """``k13x+!``: a destination from a move-list line (``MT m11-k13: N (+ CHECK, into
+    """``k13x+*``: a destination from a move-list line (``MT m11-k13: N (+ CHECK, into
     fire: ...); N xk16 (...)``) with the signs of what may be done there: ``x`` a
     shot, ``+`` / ``^`` the CHECK / ESCAPE it announces (the record's signs, TC-9.3),
-    ``!`` the enemy could shoot the tank there in some facing (issue 59.1)."""
+    ``*`` the enemy could shoot the tank there whatever its facing, ``~`` in some
+    facings (issue 59.1)."""
     head, _, rest = line.partition(": ")
     square = head[len(heading):].lstrip("-")
-    marks = ("x" if re.search(r"(?:^|[\s;])x[a-z]", rest) else "") + ("+" if "+ CHECK" in rest else "") + (
-        "^" if "^ ESCAPE" in rest else "") + ("!" if "into fire" in rest else "")
-    return square + marks
+    parts, depth, start = [], 0, 0  # the facings with one note each: '; ' outside parentheses
+    for i, ch in enumerate(rest):
+        depth += (ch == "(") - (ch == ")")
+        if ch == ";" and depth == 0:
+            parts.append(rest[start:i])
+            start = i + 1
+    parts.append(rest[start:])
+    fire = sum("into fire" in part for part in parts)
+    return (square + ("x" if re.search(r"(?:^|\s)x[a-z]", rest) else "") + ("+" if "+ CHECK" in rest else "")
+            + ("^" if "^ ESCAPE" in rest else "") + ("*" if fire == len(parts) else "~" if fire else ""))
 
 
 GROUP_ABOVE = 40

@@ -55,3 +55,20 @@ def test_59_4_own_move_narrated_and_undo_says_what_it_took_back(monkeypatch: pyt
     reply = re.search(r"black +(\S+ \S+)", move)
     assert reply is not None
     assert f"took back: MT e1-e3:N (and black's reply {reply.group(1)})" in undone
+
+
+def test_59_6_59_1_moves_on_80x24_a_line_per_tank_marked_and_destinations_wrapped_at_words() -> None:
+    """On an 80x24 terminal (CliRunner's output is no terminal: 80 columns, 24 rows)
+    ``moves`` is a line per tank naming its destinations with what may be done
+    there (TC-9.3's signs; ``*`` in the enemy's fire whatever the facing, as the
+    notes of issue 59.1 say); one tank's long destination lines wrap at words
+    under a deeper indent; a filter matching nothing says so."""
+    overview, one, none = run("moves\nmoves d2\nmoves xz9")[:3]
+    words = " ".join(overview.split())
+    assert "'moves x' every shot" in words and "in the enemy's fire: * every facing, ~ some" in words
+    assert re.search(r"^  MT h2 \(23 squares\): g1 i1 ", overview, re.MULTILINE)
+    assert re.search(r"^  MT e1 \(15 squares\): .* e5\*$", overview, re.MULTILINE)  # MT e1-e5: N is in fire
+    assert all(len(line) <= 80 for line in overview.splitlines())
+    assert ("  LT d2-e5: N (into fire: LT k16 destroys it from the side, LT m15 from the\n"
+            "      side, MT l16 from the side)\n") in one
+    assert "no legal move matches 'xz9'" in none and "0 move(s)" not in none
