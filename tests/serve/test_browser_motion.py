@@ -229,7 +229,8 @@ SIDES_Y = """(() => { const mean = side => { const ys = [...document.querySelect
     return ys.reduce((a, b) => a + b, 0) / ys.length; };
     return {white: mean('white'), black: mean('black')}; })()"""
 
-UPRIGHT = """(() => { const texts = [...document.querySelectorAll('#board svg:not(.tt-legend) text')];
+UPRIGHT = """(() => { const texts = [...document.querySelectorAll('#board svg:not(.tt-legend) text')]
+    .filter(t => t.getBoundingClientRect().height > 0);  // the coordinates shown (Tank Chess draws two sets)
     const rank = n => texts.find(t => t.textContent.trim() === n && !t.closest('g.piece'));
     const y = t => t.getBoundingClientRect().y;
     return {upside_down: texts.filter(t => t.getScreenCTM().a < 0.5).map(t => t.textContent.trim()).slice(0, 5),

@@ -37,14 +37,28 @@ let gesture = null;
 let panned = false;
 let leastShown = 0;  // the least level the view was last set to (leastView)
 
-/** The least zoom level: 1, or more where the whole board would put two places closer than TARGET_PX. */
+/** The least zoom level: 1, or more where the whole board would put two places closer than
+ * TARGET_PX, or where the picture names its playing field (`data-field`, drawing units: a
+ * Tank Chess board's squares inside their frame) the level at which the field fills the view
+ * with FIELD_PAD round it -- the frame is cropped, so the board keeps one size all game. */
 export function leastZoom() {
   const svg = boardSvg();
-  if (!svg || !base || !Number.isFinite(spacing)) return 1;
+  if (!svg || !base) return 1;
   const r = svg.getBoundingClientRect();
   const whole = Math.min(r.width / base[2], r.height / base[3]);  // screen pixels a drawing unit, whole board
   if (!whole) return 1;
-  return Math.min(LEAST_CAP, Math.max(1, TARGET_PX / (spacing * whole)));
+  let least = Number.isFinite(spacing) ? TARGET_PX / (spacing * whole) : 1;
+  const field = fieldOf(svg);
+  if (field) least = Math.max(least, Math.min(r.width / (field[2] + 2 * FIELD_PAD), r.height / (field[3] + 2 * FIELD_PAD)) / whole);
+  return Math.min(LEAST_CAP, Math.max(1, least));
+}
+
+const FIELD_PAD = 4;  // drawing units of a picture's frame left in sight round its field
+
+/** The picture's playing field [x, y, w, h] in drawing units (svg.py's data-field), or null. */
+function fieldOf(svg) {
+  const field = (svg?.dataset.field || "").split(" ").map(Number);
+  return field.length === 4 && field.every(Number.isFinite) ? field : null;
 }
 
 /** The view at the least zoom level: centred across, the viewer's own side (the bottom of the screen) in sight.
@@ -58,8 +72,8 @@ function leastView() {
   const [bx, by, bw, bh] = base;
   const w = bw / least, h = bh / least;
   let y = turned() ? by : by + bh - h;  // a board turned round has its drawing's top at the screen's foot
-  const field = (boardSvg()?.dataset.field || "").split(" ").map(Number);
-  if (field.length === 4 && field.every(Number.isFinite)) {
+  const field = fieldOf(boardSvg());
+  if (field) {
     const [, fy, , fh] = field;
     y = fh <= h ? fy + (fh - h) / 2 : (turned() ? fy : fy + fh - h);
     return clamp([bx + (bw - w) / 2, y, w, h]);
