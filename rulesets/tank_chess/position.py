@@ -561,6 +561,19 @@ class Position:
         a0, a1, a2, a3, a4, a5, a6, a7 = boards
         return sum(counts), can_exit, tuple(boards), counts, a0 | a1 | a2 | a3 | a4 | a5 | a6 | a7
 
+    def _states_on(self, boards: tuple[int, ...], squares: int) -> list[int]:
+        """The end states in :meth:`_reach_bits`'s ``boards`` whose square is among the
+        bits of ``squares``, by facing and then by square."""
+        square_of_bit = self.rules.square_of_bit
+        out: list[int] = []
+        for f, x in enumerate(boards):
+            x &= squares
+            while x:
+                low = x & -x
+                out.append(square_of_bit[low.bit_length() - 1] * 8 + f)
+                x ^= low
+        return out
+
     def _nth_state(self, boards: tuple[int, ...], counts: tuple[int, ...], j: int) -> int:
         """The ``j``-th end state of :meth:`_reach_bits`'s ``boards``: by facing, then by
         square in bit order."""
@@ -1122,7 +1135,7 @@ class Position:
         key = (self.board_key, self.hash, side)
         hit = _THREATS.get(key)
         if hit is None:
-            hit = _THREATS.remember(key, self.command_threat(side, lines, pieces) or ())
+            hit = _THREATS.remember(key, self.command_threat(side, lines, pieces, listed=False) or ())
         return hit or None
 
     def threat_candidates(self, side: int, lines: FireLines) -> list[int]:
@@ -1175,7 +1188,7 @@ class Position:
         return FireLines(self._approach_segments(c, side), self._approach(c, side))
 
     def command_threat(self, side: int, lines: FireLines | None = None,
-                       pieces: Iterable[int] | None = None) -> Move | None:
+                       pieces: Iterable[int] | None = None, listed: bool = True) -> Move | None:
         """A move of ``side`` that destroys the enemy Command Tank, if there is one.
 
         Works backwards from the target: the squares on its eight rays from which
@@ -1183,7 +1196,11 @@ class Position:
         are collected first (or given as ``lines``, see :meth:`fire_lines`); a
         tank is searched only if it can get near one of those lines, and only its
         end states on such squares are checked exactly. ``pieces``: search only
-        these of ``side``'s tanks.
+        these of ``side``'s tanks. ``listed``: of a tank's threats, the one whose
+        move comes first in the listed moves (:meth:`generate`'s order; the CHECK
+        announcement names it); ``False``: whichever its bitboard end states give
+        first (:meth:`_reach_bits`, no set search) -- the same answer to whether
+        there is one, and a threat all the same.
         """
         target = self.command_of[1 - side]
         if target < 0 or not self.alive[target] or self.sq[target] < 0:
@@ -1236,9 +1253,11 @@ class Position:
                     direct = self._approach(c, side)
                 if direct_bits < 0:
                     direct_bits = sum(map(r.bit.__getitem__, direct))
-                if not self._reach_bits(pid)[4] & direct_bits:
+                ends = self._reach_bits(pid)
+                if not ends[4] & direct_bits:
                     continue  # no end state on a square to fire from: the common case, one AND
-                states = self.reachable(pid)[0]  # the states in the order the moves are listed
+                # the states on those squares: in the order the moves are listed, or on the bitboards
+                states = self.reachable(pid)[0] if listed else self._states_on(ends[2], direct_bits)
                 offsets = r.offsets[k]
                 for st in states:
                     s = st >> 3

@@ -21,12 +21,24 @@ from tests.tank_chess.test_evaluate_threats import CHECKED
 
 def _answers(pos: Position, side: int) -> list[Move]:
     """By the plain definition, every move of ``side`` that meets the CHECK: it wins
-    at once or leaves the enemy no move that destroys the Command Tank."""
+    at once or leaves the enemy no move that destroys the Command Tank.
+
+    On the way, the threat found on the bitboards (``listed=False``, what the
+    evaluation asks) must exist exactly when the listed one does and be a legal
+    move that destroys the Command Tank."""
     out = []
     for mv in pos.generate():
         pos.push(mv)
         try:
-            if pos.winner == side or pos.command_threat(1 - side) is None:
+            threat = pos.command_threat(1 - side)
+            quick = pos.command_threat(1 - side, listed=False)
+            assert (quick is None) == (threat is None)
+            if pos.winner < 0 and quick is not None and quick != threat:
+                assert quick in pos.piece_moves(quick[0])
+                pos.push(quick)
+                assert pos.winner == 1 - side and pos.reason == "destroyed"
+                pos.pop()
+            if pos.winner == side or threat is None:
                 out.append(mv)
         finally:
             pos.pop()
