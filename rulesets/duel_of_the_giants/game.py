@@ -667,6 +667,12 @@ class DuelGame(Game[Action]):
             return flight_note(self, action.op, action.target)
         if isinstance(action, (T34Step, T34Dash)):
             return t34_danger(self, action)
+        from rulesets.duel_of_the_giants.actions import Recon
+
+        if isinstance(action, Recon):
+            from rulesets.duel_of_the_giants.recon import recon_note
+
+            return recon_note(self, action.target)
         return ""
 
     def group_of(self, action: Action, note: str) -> str:

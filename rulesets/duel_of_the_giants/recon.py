@@ -91,3 +91,14 @@ def apply(g: DuelGame, a: Action) -> list[Event]:
     assert m is not None
     who = who_sees(g, a.target) or "recon"
     return reveal(g, m, who)
+
+
+def recon_note(g: DuelGame, target: Pos) -> str:
+    """The note ``moves`` shows beside a recon (issue 59.3): who turns which marker face up
+    and what may come of it, as the German player knows it (a marker may hide a T-34 or
+    be a bluff, DG-24)."""
+    who = who_sees(g, target)
+    by = f"{who} turns" if who is not None else "turns"
+    return (f"{by} the tank marker at {label(target)} face up: a T-34 is placed there and the "
+            "Soviet player sets its facings, a bluff is removed (DG-10.6)")
+

@@ -240,3 +240,19 @@ def test_dg_7_manual_set_up_shows_what_is_left_to_place_and_only_your_own() -> N
     assert ("still to place: 2 Tigers, airfield, PAK 8.8, 2 PAK 36, 3 ATG bluffs, 4 mines,\n    4 mine bluffs"
             in g.render_compact(german))
     assert "still to place" not in g.render_compact(soviet) and "PAK" not in g.render_compact(soviet)
+
+
+def test_dg_10_6_a_recon_says_who_turns_which_marker_and_what_may_come_of_it() -> None:
+    """Issue 59.3: ``recon e5`` in ``moves`` is not bare: who turns the marker face up and
+    what either face means (DG-10.6), nothing the German player cannot know (DG-24)."""
+    from tests.duel_of_the_giants.helpers import marker
+
+    g = blank()
+    tiger(g, 1, "c5", "E")
+    marker(g, "e5", True)
+    goto(g, "A3")
+    wheel = {g.format_action(a): g.describe_action(a) for a in g.legal_actions()}
+    assert wheel["recon e5"] == ("Tiger 1 turns the tank marker at e5 face up: a T-34 is placed there and the "
+                                 "Soviet player sets its facings, a bluff is removed (DG-10.6)")
+    g.markers[next(iter(g.markers))].wheel = False  # a bluff reads the same
+    assert g.describe_action(g.parse_action("recon e5")) == wheel["recon e5"]
