@@ -225,6 +225,9 @@ class Session:
         """The compact board each human last saw, not drawn again while unchanged."""
         self.prompt = Prompt(s.stdin, self.completions)
         self.auto_passed: set[int] = set()
+        self.rest_of_line: dict[int, str] = {}
+        """What a person's line of several moves still holds when the decision passed on
+        (an ambush window, issue 59.8): an empty line plays it once the decision is back."""
         """Indexes in the history of the decisions passed for a person (issue 59.3): ``undo``
         takes back their last decision of their own, not one the session took for them."""
 
@@ -669,6 +672,11 @@ class Session:
             if self.clock_left is not None:
                 left = max(0, int(self.clock_left[player]))
                 clock = f" [{left // 60}:{left % 60:02d} left]"
+            dropped = self.rest_refused(player) if self.rest_of_line.get(player) else None
+            if dropped is not None:  # e.g. the window's shots destroyed its target
+                typer.echo(f"the rest of your line, {self.rest_of_line.pop(player)}, is not played: {dropped}")
+            if self.rest_of_line.get(player):
+                typer.echo(f"the rest of your line: {self.rest_of_line[player]}  (Enter plays it)")
             before, prompt = fit_prompt(f"{g.players[player]}{clock} -- {g.decision()}> ", screen_columns())
             for text in before:
                 typer.echo(text)
@@ -680,7 +688,7 @@ class Session:
             if refused is not None:
                 typer.echo(refused)
                 continue
-            line = line.strip()
+            line = line.strip() or self.rest_of_line.get(player, "")
             if not line:
                 continue
             word, _, rest = line.partition(" ")
@@ -743,6 +751,7 @@ class Session:
                                      asked=rest.strip())
                     typer.echo(at_words(self.seen(player, word, answer), screen_columns() - 1))
                 else:
+                    self.rest_of_line.pop(player, None)  # a move typed: the line's rest is dropped
                     self.try_move(player, line)
                     if g.history and g.history[-1].player == player and (
                         g.outcome() is not None or g.to_move() != player or self.no_choice(player)
@@ -799,6 +808,17 @@ class Session:
         judged = g.determinize(player, decision_seed(self.seed, "draw", player, len(g.history)))
         return judged.evaluate(player) <= DRAW_ACCEPTED_AT
 
+    def rest_refused(self, player: int) -> str | None:
+        """Why the rest of ``player``'s cut line would be refused now, or ``None``."""
+        g = self.game
+        rest = self.rest_of_line.get(player, "")
+        split = getattr(g, "split_line", None)
+        parts = (split(rest) if split is not None else None) or [rest]
+        try:
+            return refused_part(g, player, parts)
+        except TanktableError as exc:
+            return str(exc).splitlines()[0]
+
     def try_move(self, player: int, text: str) -> None:
         g = self.game
         split = getattr(g, "split_line", None)  # issue 59.8: an order with its path or targets
@@ -812,7 +832,9 @@ class Session:
             return
         for i, part in enumerate(parts):
             if i and (g.outcome() is not None or g.to_move() != player):
-                typer.echo(f"not played, the decision has passed on: {' then '.join(parts[i:])}")
+                self.rest_of_line[player] = " ".join(parts[i:])
+                typer.echo(f"not played yet, the decision has passed on: {self.rest_of_line[player]} "
+                           "(when it is back, Enter plays it)")
                 return
             if not self.play_one(player, part, i == len(parts) - 1):
                 return
@@ -871,7 +893,7 @@ class Session:
                 lines = pack(alone, width, "  ", "  ") if alone else []
                 if self.listed_count >= 0:  # issue 59.6: a tank's destinations, marked, not its first moves
                     lines += [first_line([destination_mark(heading, t) for t in texts], width,
-                                         f"  {heading} ({len(texts)} squares): ", f"  ('moves {heading}')", " ")
+                                         f"  {heading} ({len(texts)} squares): ", "", " ")
                               for heading, texts in groups.items()]
                     typer.echo("\n".join(wrap(f"{self.listed_count} moves to {len(rows)} squares: 'moves d2' "
                                                "lists one tank's, 'moves x' every shot", width)))
@@ -926,6 +948,7 @@ class Session:
                    for st, text in zip(steps, public, strict=False) if st.player != player]
         g.undo_to(cut)
         self.auto_passed = {i for i in self.auto_passed if i < cut}
+        self.rest_of_line.pop(player, None)
         return "took back: " + ", ".join(own) + (f" (and {', '.join(replies)})" if replies else "")
 
 

@@ -170,12 +170,17 @@ def split_line(text: str) -> list[str] | None:
     """An order and what follows it on one line (issue 59.8), as the notations to play in
     turn: ``t34#1 move 45,10 60,20`` -> ``t34#1 move``, ``to 45,10 60,20``;
     ``tiger#1 fire is2#1*2`` -> ``tiger#1 fire``, ``fire is2#1*2``; ``t34#1 attack 40,30
-    fire tiger#1`` -> order, straight line, shots; a hint's line with its estimate after it
+    fire tiger#1`` -> order, straight line, shots; ``to 40,30 fire tiger#1`` (an ATTACK's
+    drive and shots, what such a line leaves when an ambush window cuts it) -> both; a hint's line with its estimate after it
     (``t34#1 move 45,10  (+0.02)``) alike. ``None`` when the line is one move."""
     bare = text
     while _NOTE.search(bare):  # a line of ``hint`` or ``moves``: its estimate and note set aside
         bare = _NOTE.sub("", bare)
     tokens = bare.strip().replace(", ", ",").split()
+    words = [t.lower() for t in tokens]
+    if words and words[0] in ("to", "stay") and "fire" in words[1:] and "(" not in bare:
+        cut = words.index("fire")  # an ATTACK's path and shots: ``to 40,30 fire tiger#1``
+        return [" ".join(tokens[:cut]), " ".join(["fire", *tokens[cut + 1:]])]
     if len(tokens) < 3 or tokens[1].upper() not in ORDERS or "(" in bare:
         return None  # one move (the prompt reads it and its note)
     parts = [f"{tokens[0]} {tokens[1]}"]

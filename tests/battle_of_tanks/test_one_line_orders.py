@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 from rulesets.battle_of_tanks.actions import split_line
 from tests.cli.test_cli_core import run
@@ -15,6 +18,7 @@ def test_issue_59_8_an_order_line_splits_into_its_moves() -> None:
     assert split_line("tiger#1 fire is2#1*2 t34#1") == ["tiger#1 fire", "fire is2#1*2 t34#1"]
     assert split_line("t34#1 attack 40,30 fire tiger#1") == ["t34#1 attack", "to 40,30", "fire tiger#1"]
     assert split_line("t34#1 attack stay fire none") == ["t34#1 attack", "stay", "fire none"]
+    assert split_line("to 40,30 fire tiger#1") == ["to 40,30", "fire tiger#1"]  # an ATTACK's rest
     assert split_line("t34#1 move") is None and split_line("fire tiger#1") is None
     assert split_line("t34#1 move  (0.00)") is None  # a hint's line: the prompt sets the estimate aside
 
@@ -59,3 +63,29 @@ def test_issue_59_8_the_notation_help_fits_80_columns_and_its_examples_read() ->
     for example in examples:
         parts = split_line(example) or [example]
         assert game.parse_action(parts[0]) is not None, example
+
+
+def test_issue_59_8_the_rest_of_a_line_cut_by_an_ambush_window_plays_on_enter(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """BT-7.2: ``tiger#1 move 78,80`` declares the MOVE, then amx#1's ambush window opens
+    (a's decision); when the path is b's to give again, the line's rest is offered and an
+    empty line plays it, instead of having to type it a second time."""
+    from tests.battle_of_tanks.test_positions import EXAMPLE
+
+    doc = yaml.safe_load(EXAMPLE.read_text())
+    doc.update(to_move="b", decision="order", activation=None)
+    next(t for t in doc["tanks"] if t["key"] == "b1")["order"] = None
+    position = tmp_path / "order.yaml"
+    position.write_text(yaml.safe_dump(doc))
+    code, out, err = run(["play", "battle-of-tanks", "--position", str(position), "--seat", "a=human",
+                          "--seat", "b=human", "--board", "none", "--record", str(tmp_path / "game.yaml")],
+                         capsys, monkeypatch, stdin="tiger#1 move 78,80\npass\n\nquit\n")
+    assert "not played yet, the decision has passed on: to 78,80 (when it is back, Enter plays it)" in out
+    assert "the rest of your line: to 78,80  (Enter plays it)" in out, out[-2000:]
+    assert "tiger#1 drives 6.3 cm to 78,80" in out, out[-2000:]
+    # a rest the rules refuse once the decision is back is said so, not offered
+    code, out, err = run(["play", "battle-of-tanks", "--position", str(position), "--seat", "a=human",
+                          "--seat", "b=human", "--board", "none", "--record", str(tmp_path / "again.yaml")],
+                         capsys, monkeypatch, stdin="tiger#1 move 200,80\npass\nquit\n")
+    assert "the rest of your line, to 200,80, is not played: path of " in out, out[-2000:]
+    assert "Enter plays it)\n" not in out.split("pass\n")[-1], out[-2000:]
