@@ -110,7 +110,7 @@ ARROW = "#tc-pick polygon[data-facing='{}']"
 
 def test_29_9_drag_to_a_destination_point_a_facing_click_the_target(
         browser: Browser, live_tc: str, screenshots: Path) -> None:
-    open_game(browser, live_tc)
+    game = open_game(browser, live_tc)
     # click the tank: its destinations light up; d6 (a shot along E) is marked before any hover
     click(browser, *at(browser, SPOT.format("d4")))
     browser.wait(f"document.querySelector(\"{SPOT.format('d6')}.tc-shot-from\")")
@@ -156,7 +156,22 @@ def test_29_9_drag_to_a_destination_point_a_facing_click_the_target(
     assert browser.js("document.querySelectorAll('#log > li').length") == 0, "the facing alone plays nothing"
     click(browser, *at(browser, "#tc-pick .tc-target[data-target=h6]"))
     assert "MT d4-d6:E xh6" in log_text(browser)
+    # the log short (issue 59.6): the drive's line is left out, the shot's and the wreck's stay
+    shown = browser.js("[...document.querySelectorAll('#log ul.events li')].filter(li => li.offsetHeight > 0)"
+                       ".map(li => li.className)")
+    assert shown == ["event-fired", "event-destroyed"], shown
     browser.screenshot(screenshots / "tc-4-played.png")
+    # Black to move: its LT h8 is ringed, the MT now on d6 could drive and shoot it next
+    # turn (issue 59.1; this session's playtest: four tanks in fire and nothing said so)
+    browser.open(live_tc + game["links"]["black"])
+    browser.wait("document.querySelector('#tc-hanging circle.tc-hanging-dead[data-square=h8]')")
+    line = browser.js("document.getElementById('tc-hanging-line').textContent")
+    assert line.startswith("in fire now: LT h8") and "p16" not in line, line
+    x, y = at(browser, SPOT.format("h8"))
+    mouse(browser, "mouseMoved", x, y)
+    browser.wait("document.getElementById('tc-danger-tip')?.textContent.includes('MT d6')"
+                 " && document.querySelector('#tc-threat circle[data-shooter=d6]')")
+    browser.screenshot(screenshots / "tc-5-in-fire-now.png")
 
 
 def test_29_9_drag_from_the_destination_picks_the_facing_and_the_arrow_again_shoots_nothing(

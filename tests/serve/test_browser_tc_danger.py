@@ -106,6 +106,17 @@ def test_59_1_threats_answers_with_a_map_in_columns(
     assert "none of white's tanks can be shot next turn" in answer and " 16" in answer
     assert "!M" not in answer  # its rear faces no one: the LTs' gun 1 beats no other side of it (TC-6.2)
     assert browser.js("document.getElementById('answer').classList.contains('tc-map')")
+    # the answer floats clear of the board's squares (this session's playtest: the board
+    # reaches the window's foot, and a hint's answer hid the player's own rank)
+    overlap = browser.js("""(() => { const a = document.getElementById('answer').getBoundingClientRect();
+        const svg = document.querySelector('#board svg'), m = svg.getScreenCTM();
+        const [x, y, w, h] = svg.dataset.field.split(' ').map(Number);
+        const p = new DOMPoint(x, y).matrixTransform(m), q = new DOMPoint(x + w, y + h).matrixTransform(m);
+        const b = {left: p.x, top: p.y, right: q.x, bottom: q.y};  // the squares on the screen
+        return Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left))
+             * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)); })()""")
+    browser.screenshot(screenshots / "tc-threats.png")
+    assert overlap < 10 * 40, f"the answer covers {overlap} px² of the board"
     font = browser.js("getComputedStyle(document.getElementById('answer')).fontFamily")
     assert "mono" in font.lower(), font
     browser.screenshot(screenshots / "tc-threats.png")

@@ -80,7 +80,7 @@ function tint() {
 
 /** The centre of the square named `name` on the board's drawing: a name counts from
  * the drawing's bottom left whichever side is drawn there (svg.py's data-field, data-grid). */
-function squareAt(svg, name) {
+export function squareAt(svg, name) {
   const field = (svg.dataset.field || "").split(" ").map(Number), n = Number(svg.dataset.grid);
   const m = /^([a-z])(\d+)$/.exec(name);
   if (!m || field.length !== 4 || !n) return null;
@@ -122,15 +122,19 @@ function showTip(spot) {
   const text = spot.dataset.danger;
   if (!text || !text.includes(INTO) || document.body.classList.contains("tt-dragging")) { hideTip(); return; }
   showThreat(spot.getAttribute("data-place"), text);
-  const brief = spot.dataset.brief || text;
+  tipBeside(spot, spot.dataset.brief || text, spot.classList.contains(LEVELS[0]));
+}
+
+/** The floating tip with `text` beside `node` (red-edged when `dead`). */
+export function tipBeside(node, text, dead) {
   let tip = $("tc-danger-tip");
   if (!tip) {
     tip = el("div", {id: "tc-danger-tip", role: "tooltip"});
     document.body.append(tip);
   }
-  tip.textContent = brief;
-  tip.className = spot.classList.contains(LEVELS[0]) ? "tc-tip-dead" : "tc-tip-some";
-  const r = spot.getBoundingClientRect();
+  tip.textContent = text;
+  tip.className = dead ? "tc-tip-dead" : "tc-tip-some";
+  const r = node.getBoundingClientRect();
   tip.hidden = false;
   const width = tip.offsetWidth;
   const left = r.right + 8 + width > innerWidth ? Math.max(4, r.left - 8 - width) : r.right + 8;
@@ -138,7 +142,7 @@ function showTip(spot) {
   tip.style.top = `${Math.max(4, Math.min(r.top, innerHeight - tip.offsetHeight - 4))}px`;
 }
 
-function hideTip() {
+export function hideTip() {
   const tip = $("tc-danger-tip");
   if (tip) tip.hidden = true;
   hideThreat();
