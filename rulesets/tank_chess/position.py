@@ -160,6 +160,7 @@ class Rules:
             for side in (0, 1))
         """Per side, per facing: the squares from which a forward step leaves the board (TC-7.2/7.3)."""
         self._zone_bits: dict[int, int] = {}
+        self._open_reach: dict[int, int] = {}
         self.zone_span = (max(self.speed, default=0) + 1) * self.states
         """More than any :meth:`reach_zone` key: a reach key multiplies the occupancy by it."""
         self.reach_bits: Memo[int, ReachBits] = Memo(REACH_CACHE_LIMIT)
@@ -267,6 +268,38 @@ class Rules:
                 mask |= bit[t]
         mask &= ~bit[s0]
         self._zone_bits[key] = mask
+        return mask
+
+    def open_reach(self, start: int, speed: int) -> int:
+        """The squares a tank from state ``start`` at ``speed`` could end its move on
+        if the board were empty (its own square included), as bits: every square it
+        can reach among them, whatever stands around it (a cheap first test)."""
+        key = speed * self.states + start
+        mask = self._open_reach.get(key)
+        if mask is not None:
+            return mask
+        bit, board, w = self.bit, self.board_bits, self.pad
+        w1, wm = w + 1, w - 1
+        s0, f0 = start >> 3, start & 7
+        a = [0] * 8
+        a[f0] = bit[s0]
+        a0, a1, a2, a3, a4, a5, a6, a7 = a
+        for _ in range(speed):
+            a0, a1, a2, a3, a4, a5, a6, a7 = (
+                a0 | a7 | a1 | ((a0 << w) & board),
+                a1 | a0 | a2 | ((a1 << w1) & board),
+                a2 | a1 | a3 | ((a2 << 1) & board),
+                a3 | a2 | a4 | ((a3 >> wm) & board),
+                a4 | a3 | a5 | ((a4 >> w) & board),
+                a5 | a4 | a6 | ((a5 >> w1) & board),
+                a6 | a5 | a7 | ((a6 >> 1) & board),
+                a7 | a6 | a0 | ((a7 << wm) & board),
+            )
+        mask = a0 | a1 | a2 | a3 | a4 | a5 | a6 | a7
+        t = self.step[(start & ~7) | ((f0 + 4) & 7)]
+        if t >= 0:
+            mask |= bit[t]
+        self._open_reach[key] = mask
         return mask
 
     def zone_cells(self, start: int, speed: int) -> frozenset[int]:
@@ -1194,8 +1227,10 @@ class Position:
         Works backwards from the target: the squares on its eight rays from which
         a shot could reach it (with the direction and the armour it would meet)
         are collected first (or given as ``lines``, see :meth:`fire_lines`); a
-        tank is searched only if it can get near one of those lines, and only its
-        end states on such squares are checked exactly. ``pieces``: search only
+        tank is searched only if it could end on one of those squares on an empty
+        board (:meth:`Rules.open_reach`; with ``lines``, first only if it is near
+        one of them, remembered in ``lines.near``), and only its end states on such
+        squares are checked exactly. ``pieces``: search only
         these of ``side``'s tanks. ``listed``: of a tank's threats, the one whose
         move comes first in the listed moves (:meth:`generate`'s order; the CHECK
         announcement names it); ``False``: whichever its bitboard end states give
@@ -1241,6 +1276,8 @@ class Position:
                     if (dx > reach or -dx > reach) and (dy > reach or -dy > reach) and (
                             abs(dx - dy) > 2 * reach and abs(dx + dy) > 2 * reach):  # _off_the_lines
                         close = False
+                    elif near is None:
+                        close = True  # no lines shared: the empty-board reach below is the finer test
                     else:
                         if segments is None:
                             segments = self._approach_segments(c, side)
@@ -1253,6 +1290,10 @@ class Position:
                     direct = self._approach(c, side)
                 if direct_bits < 0:
                     direct_bits = sum(map(r.bit.__getitem__, direct))
+                start = s0 * 8 + self.face[pid]
+                if not (r._open_reach.get(r.speed[k] * r.states + start) or r.open_reach(start, r.speed[k])) \
+                        & direct_bits:
+                    continue  # not even on an empty board could it end on a square to fire from
                 ends = self._reach_bits(pid)
                 if not ends[4] & direct_bits:
                     continue  # no end state on a square to fire from: the common case, one AND

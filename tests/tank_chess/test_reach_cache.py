@@ -113,8 +113,9 @@ def test_issue_61_7_playout_end_states_on_bitboards_equal_the_set_search() -> No
     """TC-3.3, TC-4.2..4.5, TC-7.2/7.3: the playout's bitboard search
     (:meth:`Position._reach_bits`, cached on the zone's occupancy) lists exactly the
     end states and the exit of :meth:`Position.reachable`, with corner cutting on
-    and off and with diagonal exits allowed; the occupancy it keys on stays that of
-    the cells through every push and pop."""
+    and off and with diagonal exits allowed, and only squares of the empty-board
+    reach (:meth:`Rules.open_reach`, the threat search's first test); the occupancy
+    it keys on stays that of the cells through every push and pop."""
     exits = 0
     for options in ({}, {"movement.corner_cutting": False}, {"exit.diagonal": "allowed"}):
         forget_games()
@@ -130,6 +131,8 @@ def test_issue_61_7_playout_end_states_on_bitboards_equal_the_set_search() -> No
                         assert sorted(drawn) == sorted(states) and len(set(drawn)) == total
                         assert bits_exit == can_exit
                         assert squares == sum(pos.rules.bit[s] for s in {st >> 3 for st in states})
+                        k = pos.kind[pid]
+                        assert not squares & ~pos.rules.open_reach(pos.sq[pid] * 8 + pos.face[pid], pos.rules.speed[k])
                         exits += can_exit
             last = positions[-1]
             while last.stack:
