@@ -198,9 +198,20 @@ def test_render_check_is_marked() -> None:
     # TC-8.1 as it stands, for the side that must answer: who can shoot, from where
     said = " ".join(line.strip() for line in g.render_compact().splitlines()[-3:])
     assert said == ("CHECK: black's Command Tank f6 can be shot next turn by CLT h1 (from f1, f2, f3, "
-                    "+2 squares) and HT b2 (from b2, c3, d4): move it, block the line or take the shooter "
+                    "+2 squares) and HT b2 (from b2, c3, d4): move it, take the shooter or block the line "
                     "(TC-8.1)")
     assert all(len(line) <= 80 for line in g.render_compact().splitlines())
+
+
+def test_render_check_from_one_square_names_the_squares_that_block_it() -> None:
+    """TC-8.1, TC-5.2: the white CLT on f7 can shoot Black's Command Tank only from d11,
+    up the diagonal: the board names the squares where a tank would stop that shot."""
+    g = RULESET.new_game("standard-16", None, seed=1)
+    for move in ("CLT h1-f4:N", "MT i15-i11:S", "CLT f4-f7:NW"):
+        g.apply(g.parse_action(move))
+    said = " ".join(line.strip() for line in g.render_compact().splitlines()[-2:])
+    assert said == ("CHECK: black's Command Tank i16 can be shot next turn by CLT f7 (from d11): move it, "
+                    "take the shooter or block on e12, f13, g14 or h15 (TC-8.1)")
 
 
 def test_render_escape_is_told_to_the_side_that_must_block() -> None:
