@@ -28,6 +28,12 @@ What is compared (printed by the run, too):
   value-scaled exploration on: one more evaluation per iteration).
 
     .venv/bin/python bench/ai.py [--seconds 1.5] [--games 2] [--searches 3] [--depth 30]
+                                 [--profile FILE]
+
+``--profile FILE``: our searches (not the peer's) run under cProfile; the
+statistics go to ``FILE`` (for ``python -m pstats``) and the functions that take
+the most time are printed at the end. The profiler slows ours, so that run's
+ratio is no comparison: profile to see where the time goes, measure without it.
 
 With ``--depth 0`` (no playouts: what the tank chess agent plays with) an
 iteration is one position copy plus one evaluation, and our evaluation
@@ -41,9 +47,11 @@ Goal (issue 61.7): plain ratio >= 1.5x. Needs the bench extra
 from __future__ import annotations
 
 import argparse
+import cProfile
 import dataclasses
 import functools
 import math
+import pstats
 import random
 import statistics
 import sys
@@ -186,6 +194,9 @@ def main() -> int:
                              "the tank chess agent itself uses 0, leaf evaluation only)")
     parser.add_argument("--scenario", default=None, help="tank-chess scenario (default 16x16)")
     parser.add_argument("--no-agent", action="store_true", help="skip the agent line (quicker)")
+    parser.add_argument("--profile", metavar="FILE", default=None,
+                        help="profile our searches with cProfile, write the statistics to FILE and print "
+                             "the costliest functions (the ratio of such a run is no comparison)")
     args = parser.parse_args()
     try:
         import chess  # noqa: F401
@@ -202,6 +213,7 @@ def main() -> int:
           f"search; our memos cleared before each game and warm within it (each position searched "
           f"once by ours per pass, as in a game); no iteration cap")
     totals = {name: [0, 0.0, 0.0] for name in [*ours_kinds, "peer"]}
+    profiler = cProfile.Profile() if args.profile else None
     per_round: dict[str, list[float]] = {name: [] for name in ours_kinds}
     rounds = 0
     try:
@@ -218,7 +230,10 @@ def main() -> int:
                         if name == "peer":
                             n, secs, cpu = timed(functools.partial(chess_uct, board, args.seconds, args.depth, seed))
                         else:
-                            n, secs, cpu = timed(functools.partial(ours, game, args.seconds, args.depth, alpha, seed))
+                            search = functools.partial(ours, game, args.seconds, args.depth, alpha, seed)
+                            if profiler is not None:
+                                search = functools.partial(profiler.runcall, search)
+                            n, secs, cpu = timed(search)
                         totals[name][0] += n
                         totals[name][1] += secs
                         totals[name][2] += cpu
@@ -243,6 +258,11 @@ def main() -> int:
         line += (f", agent {total['agent'] / total['peer']:.2f}x "
                  f"(median {statistics.median(per_round['agent']):.2f}x)")
     print(line)
+    if profiler is not None:
+        profiler.dump_stats(args.profile)
+        print(f"profile of our searches written to {args.profile} (under the profiler: the ratio above "
+              "is no comparison); the costliest functions by their own time:")
+        pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(25)
     return 0
 
 
