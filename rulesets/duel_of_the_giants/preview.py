@@ -28,7 +28,7 @@ from rulesets.duel_of_the_giants.board import CLOCK_NAMES, FACINGS, Pos, label, 
 from rulesets.duel_of_the_giants.copying import records, shallow
 from rulesets.duel_of_the_giants.los import concealed, has_los, sight
 from rulesets.duel_of_the_giants.notation import parse_action
-from rulesets.duel_of_the_giants.threats import covering_note
+from rulesets.duel_of_the_giants.threats import covering_note, standing
 
 if TYPE_CHECKING:
     from rulesets.duel_of_the_giants.game import DuelGame
@@ -106,7 +106,7 @@ def program_note(g: DuelGame, action: Program) -> str:
     elif c.lost is not None:
         note += f"; {lost_words(g, c)}"
     aim = aim_words(g, moved, c)
-    if aim is not None and not aim.startswith("no effect"):
+    if aim is not None and ": no effect" not in aim:
         note += f"; its gun on {aim}"  # what it could shoot from there (issue 59.9)
     danger = covering_note(g, moved, c.end, c.hull)  # who could shoot it there (issue 59.1)
     return f"{note}; {danger}" if danger else note
@@ -140,16 +140,17 @@ def aim_words(g: DuelGame, tiger: Tank, c: Course) -> str | None:
     from rulesets.duel_of_the_giants.combat import shot_forecast
 
     there = replace(tiger, pos=c.end, hull=c.hull, turret=c.turret)
-    p = g.geo.step(c.end, c.turret)
-    while g.geo.on_board(p):
-        if g.geo.distance(c.end, p) > 1 and not has_los(g, c.end, p):
-            return None
-        other = g.tank_at(p)
-        if other is not None and other.id != tiger.id:
-            if other.is_tiger or other.destroyed or concealed(g, p, c.end, other.id):
+    with standing(g, there):  # the hex it left does not block its own line (DG-16.4)
+        p = g.geo.step(c.end, c.turret)
+        while g.geo.on_board(p):
+            if g.geo.distance(c.end, p) > 1 and not has_los(g, c.end, p):
                 return None
-            return f"T-34 #{other.number} ({label(p)}): {shot_forecast(g, there, other).words()}"
-        p = g.geo.step(p, c.turret)
+            other = g.tank_at(p)
+            if other is not None and other.id != tiger.id:
+                if other.is_tiger or other.destroyed or concealed(g, p, c.end, other.id):
+                    return None
+                return f"T-34 #{other.number} ({label(p)}): {shot_forecast(g, there, other).words()}"
+            p = g.geo.step(p, c.turret)
     return None
 
 
@@ -187,6 +188,8 @@ def preview(g: DuelGame, player: int | None, arguments: str) -> str:
         lines.append(f"  {lost_words(g, c)}")
     aim = aim_words(g, t, c)
     lines.append(f"  its gun then on {aim}" if aim is not None else "  no T-34 in its gun's line from there (DG-17.2)")
+    danger = covering_note(g, t, c.end, c.hull)
+    lines.append(f"  {danger}" if danger else "  no T-34 could hit it there (DG-17)")
     lines.append("  (as the board stands now: T-34s and markers move in phase B before the Tigers "
                  "execute in phase C, DG-8.3)")
     return "\n".join(lines)

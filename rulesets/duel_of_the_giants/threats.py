@@ -16,6 +16,8 @@ sees threats it may assume, never the real hidden guns.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from rulesets.duel_of_the_giants import stuka
@@ -200,20 +202,38 @@ def covering(g: DuelGame, mover: Tank, pos: Pos, hull: int | None = None) -> lis
         shooters += [a for a in g.atgs.values()
                      if a.face_up and not a.destroyed and a.tire is None and a.kind != "bluff"]
     out: list[tuple[Pos, str, str]] = []
-    for s in shooters:
-        if s.pos == pos or s.id == mover.id:
-            continue
-        d = g.geo.direction(s.pos, pos)
-        if d is None or (isinstance(s, Atg) and s.facing != d):
-            continue
-        if g.geo.distance(s.pos, pos) > 1 and not has_los(g, s.pos, pos):
-            continue
-        if concealed(g, pos, s.pos, mover.id):
-            continue
-        f = shot_forecast(g, s, there)
-        if f.hits > 0:
-            out.append((s.pos, f"{name(s)} ({label(s.pos)})", f.words().split(" (")[0]))
+    with standing(g, there):  # its old hex no longer stands in anyone's line
+        for s in shooters:
+            if s.pos == pos or s.id == mover.id:
+                continue
+            d = g.geo.direction(s.pos, pos)
+            if d is None or (isinstance(s, Atg) and s.facing != d):
+                continue
+            if g.geo.distance(s.pos, pos) > 1 and not has_los(g, s.pos, pos):
+                continue
+            if concealed(g, pos, s.pos, mover.id):
+                continue
+            f = shot_forecast(g, s, there)
+            if f.hits > 0:
+                out.append((s.pos, f"{name(s)} ({label(s.pos)})", f.words().split(" (")[0]))
     return out
+
+
+@contextmanager
+def standing(g: DuelGame, tank: Tank) -> Iterator[None]:
+    """``tank`` (a copy of a piece on the board, moved where a forecast supposes it) stands
+    in the game's place for that piece while the block runs: a Tiger backing away from a
+    T-34, or a T-34 stepping back along a gun's line, no longer blocks the line of sight
+    (DG-16.4) with the hex it has left. The piece is put back however the block ends."""
+    real = g.tanks.get(tank.id)
+    if real is None or real is tank:
+        yield
+        return
+    g.tanks[tank.id] = tank
+    try:
+        yield
+    finally:
+        g.tanks[tank.id] = real
 
 
 def covering_note(g: DuelGame, mover: Tank, pos: Pos, hull: int | None = None) -> str:

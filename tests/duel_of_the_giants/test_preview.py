@@ -186,6 +186,8 @@ def test_dg_17_2_a_program_notes_what_its_gun_is_laid_on_where_it_ends() -> None
     assert "its gun on" not in g.describe_action(LayCard(1, "T2"))  # turned away from it
     assert "no T-34 in its gun's line from there" in preview(g, 0, "tiger1 L")
     assert "its gun then on T-34 #1 (h5): destroys it" in preview(g, 0, "tiger1 F F F")
+    assert "its gun then on T-34 #1 (h5): no effect on it" in preview(g, 0, "tiger1 B B B")
+    assert "its gun on" not in g.describe_action(Program(1, ("B", "B", "B")))  # a shot that does nothing
 
 
 def test_dg_12_3_a_gun_facing_the_edge_says_so() -> None:
@@ -256,3 +258,15 @@ def test_dg_10_6_a_recon_says_who_turns_which_marker_and_what_may_come_of_it() -
                                  "Soviet player sets its facings, a bluff is removed (DG-10.6)")
     g.markers[next(iter(g.markers))].wheel = False  # a bluff reads the same
     assert g.describe_action(g.parse_action("recon e5")) == wheel["recon e5"]
+
+
+def test_dg_16_4_a_tank_that_moves_away_no_longer_blocks_its_own_line() -> None:
+    """A forecast supposes the piece where it would stand: the hex it left is empty then
+    (DG-16.4). A Tiger backing from c5 to a5 is still in T-34 #1's line at e5, and its gun
+    still on it; the real Tiger is back on c5 after the forecast."""
+    g = programming("e5")
+    text = preview(g, 0, "tiger1 B B")
+    assert "its gun then on T-34 #1 (e5): damages it" in text
+    assert "under fire from T-34 #1 (e5): damages it: its track 5 → 4 (DG-17)" in text
+    assert "under fire from T-34 #1 (e5)" in g.describe_action(Program(1, ("B", "B")))
+    assert g.tiger(1).pos == (3, 5) and g.tank_at((3, 5)) is g.tiger(1)

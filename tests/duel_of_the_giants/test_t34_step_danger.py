@@ -74,9 +74,11 @@ def test_issue_59_1_dg_14_2_a_mine_marker_on_the_way_is_named_as_a_marker_only()
 
 def test_issue_59_1_a_step_nothing_known_covers_is_safe_and_a_turn_in_place_unmarked() -> None:
     g = b3()
-    assert marks(g, T34Step(h("g5"), "B")) == [
+    assert marks(g, T34Step(h("g9"), "B")) == [
         ("safe", "no known German gun could hit it there (a face-down marker may hide one)")]
     assert marks(g, T34Step(h("g9"), "L")) == []
+    # backing from g5 to h5 along Tiger 1's line: the hex it leaves no longer shields it (DG-16.4)
+    assert marks(g, T34Step(h("g5"), "B")) == [("threat", "in fire: Tiger 1 (c5): damages it")]
 
 
 def test_issue_59_1_a_step_off_the_board_has_no_danger_mark_and_does_not_fail() -> None:
