@@ -20,6 +20,7 @@ draws:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -111,10 +112,15 @@ def log_drawing(move: str | None, events: Sequence[Event]) -> Drawing | None:
 
 
 def _outcome(text: str, d: Mapping[str, Any]) -> str:
-    """A shot's label in a player's words (issue 59.3): what it did, as its event
-    says after the figures (``destroyed (DG-17.9)``, ``damaged; damage track 5 -> 4
-    (DG-11.8)``), then the hits against the armour."""
+    """A shot's label on the map in a player's words (issue 59.3; playtest: the label
+    read ``damaged; damage track 5 -> 4 (DG-11.8), 1 hits vs side armour 3``): what
+    it did, as its event says after the figures -- ``destroyed``, ``damaged: its track
+    5 → 4``, ``no effect`` -- without the rule ID and the figures, which the replayed
+    entry's own text beside the board keeps. Without such words, the hits."""
     said = text.rsplit(": ", 1)[-1] if ": " in text else ""
-    said = said.replace("damage track", "its track").replace(" -> ", " → ")
-    figures = f"{d.get('hits')} hits vs {d.get('zone')} armour {d.get('armour')}"
-    return f"{said}, {figures}" if said else figures
+    said = re.sub(r"\s*\((DG|HTC)-[^)]*\)", "", said).strip()
+    said = said.replace("; damage track", ": its track").replace("damage track", "its track")
+    said = said.replace(" -> ", " → ")
+    if said:
+        return said
+    return f"{d.get('hits')} hits vs {d.get('zone')} armour {d.get('armour')}"

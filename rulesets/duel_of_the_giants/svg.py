@@ -39,6 +39,9 @@ from rulesets.duel_of_the_giants.render import ATG_CODE
 from rulesets.duel_of_the_giants.settings import FrontRules, TerrainType
 
 SIZE = 30.0
+ATG_WORDS = {"pak88": "PAK 8.8", "pak36": "PAK 36", "bluff": "bluff", None: "unknown"}
+"""An ATG counter's kind in words for its tooltip; the counter itself shows its code
+(``8``, ``3``, ``b``, ``?``), read from the seat's own view."""
 W = math.sqrt(3) * SIZE
 COLOURS = {
     "steppe": "#e8dca0", "forest": "#5f8f4a", "high_ground": "#b58b5a", "swamp": "#7fa6a0",
@@ -265,8 +268,9 @@ def draw_pieces(svg: ET.Element, v: dict[str, Any], splice: Splice | None = None
         deg = ANGLE[a["facing"]]
         code = ATG_CODE[a["kind"]] + ("t" if a["tire"] else "")
         up = "face up" if a["face_up"] else "face down"
+        what = ATG_WORDS[a["kind"]] + (", tire marker" if a["tire"] else "")
         g = _piece(svg, "tt-piece atg" + (" tt-wreck" if a.get("destroyed") else ""), f"atg-{a['at']}", x - 9,
-                   y + 3, deg, f"ATG marker on {a['at']} ({code}, {up}) facing {a['facing']} (DG-12)")
+                   y + 3, deg, f"ATG marker on {a['at']} ({what}, {up}) facing {a['facing']} (DG-12)")
         g.set("data-code", "A" + code)  # apart from a T-34's number
         if a["face_up"]:
             _counter(g, splice, size=SMALL, livery=AXIS_GREY, kind="gun", front_mark=True,

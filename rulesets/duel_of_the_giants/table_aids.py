@@ -5,18 +5,18 @@ Each legal action is placed on the hexes it names:
 * from one hex to another -- a marker's move (its first and last hex, and its
   path drawn through every hex, DG-9.5), a haul, a T-34 going to or revealing
   a hex, a shot from the shooter to the target;
-* on one hex to select -- an ATG placed with a facing: a click keeps the list
-  of moves to that piece's;
 * on one hex to choose -- an activation (a marker's T-34 with its hull and
   turret, an ATG turned up) or a revealed T-34's orientation, where the page
   offers the facings as arrows around the hex (issue 29.8), an ATG's new
-  facing, placing a piece or a marker, a T-34's step, turn or
+  facing, placing a piece or a marker (a Tiger, the airfield or an ATG with
+  its facing: the page asks which piece, then offers its facings as arrows),
+  the Tiger that executes first (on its own hex), a T-34's step, turn or
   dash, a recon, the Stuka's moves (forward: the hex ahead; a turn: the hex it
   would then face; launch and landing: the airfield) and its attack: a click
   plays it, or asks which when several share the hex;
 * nowhere -- holding fire (a button of its own: a click on the gun selects it,
   issue 29.5), a Tiger's program (a card laid, the stack ended, a whole
-  program) and its execution, the end of a step.
+  program), the end of a step.
 
 A shot is drawn from the gun to its target with the hits it would score and
 the armour face they meet (:func:`combat.forecast`); a card laid on a Tiger's
@@ -94,9 +94,10 @@ def hexes(action: Action, g: DuelGame | None = None) -> tuple[Pos | None, Pos | 
         case Haul(at=at, to=to) | T34Goto(at=at, target=to) | T34Reveal(at=at, target=to) | \
                 Fire(shooter=at, target=to):
             return at, to
-        case PlaceAtg(at=at):
-            return at, None
-        case PlaceTile(at=at) | PlaceFront(at=at) | PlaceMarker(at=at) | PlaceTiger(at=at) | \
+        case Execute(tiger=n) if g is not None:
+            tiger = g.tiger(n)
+            return None, None if tiger is None else tiger.pos
+        case PlaceTile(at=at) | PlaceFront(at=at) | PlaceMarker(at=at) | PlaceTiger(at=at) | PlaceAtg(at=at) | \
                 PlaceAirfield(at=at) | PlaceMine(at=at) | T34Step(at=at) | T34Turret(at=at) | \
                 T34Dash(at=at) | Tire(at=at) | Face(at=at) | Activate(at=at) | Orient(at=at):
             return None, at
@@ -170,7 +171,35 @@ def program_drawing(g: DuelGame, action: LayCard | CloseProgram | Execute, note:
     path = tuple(centre(*p) for p in (c.start, *c.passed)) if c.passed else (end,)
     lines = (AidLine(end, _towards(end, c.hull, SIZE * 0.95), "", "hull"),
              AidLine(end, _towards(end, c.turret, SIZE * 1.5), "", "turret"))
-    return Drawing(path=path, label=note, over=c.stop is not None, lines=lines)
+    return Drawing(path=path, label=map_label(note), over=c.stop is not None, lines=lines)
+
+
+def map_label(note: str) -> str:
+    """A program's note cut to what fits beside its course on the map (playtest: the
+    whole note ran past the board's edge, under the side panel): where it ends, whether
+    it stands still or is stopped, what its gun would be laid on and who could shoot it
+    there, by name. The turret is drawn as an arrow; the figures and rule IDs stay in
+    the note under the board.
+
+    ``end d6 SE, turret 12 o'clock; its gun on T-34 #2 (g5): destroys it (DG-17); under
+    fire from T-34 #1 (f2): damages it: ...; T-34 #5 (g6): ... (DG-17)`` becomes
+    ``end d6 SE · gun on T-34 #2: destroys it · in fire: T-34 #1, T-34 #5``."""
+    mine, _, danger = note.partition("under fire from ")
+    clauses = [c.strip() for c in mine.split("; ") if c.strip()]
+    if not clauses:
+        return ""
+    head = [part for part in clauses[0].split(", ") if not part.startswith("turret ")]
+    words = [", ".join(part.split(" (")[0].replace("stopped short by", "stopped by") for part in head)]
+    for clause in clauses[1:]:
+        if clause.startswith("its gun on "):
+            target, _, effect = clause.removeprefix("its gun on ").partition(": ")
+            words.append(f"gun on {target.split(' (')[0]}: {effect.split(' (')[0]}")
+        elif "wasted" in clause:
+            words.append(clause.split(":")[0])
+    if danger:
+        shooters = [part.split(" (")[0].split(":")[0].strip() for part in danger.split("; ")]
+        words.append("in fire: " + ", ".join(dict.fromkeys(who for who in shooters if who)))
+    return " · ".join(words)
 
 
 def cover_drawing(g: DuelGame, action: Face | Haul) -> Drawing | None:

@@ -33,10 +33,11 @@ from tests.serve.test_hidden_information import check, secrets_against
 SHIPPED = Path(__file__).parents[2] / "data" / "duel_of_the_giants" / "positions"
 
 
-def position_at(folder: Path, name: str, step: str, seed: int, mover: str | None = None) -> Path:
-    """A shipped summer game (its shipped set-up) played to ``step``, passing each step
-    where it may be passed, written as a position file."""
-    g: Any = RULESET.new_game("summer", {"setup": "shipped"}, seed)
+def position_at(folder: Path, name: str, step: str, seed: int, mover: str | None = None,
+                setup: str = "shipped") -> Path:
+    """A summer game (its shipped set-up, or ``setup``) played to ``step``, passing each
+    step where it may be passed, written as a position file."""
+    g: Any = RULESET.new_game("summer", {"setup": setup}, seed)
     for _ in range(2000):
         if g.step == step and (mover is None or g.players[g.to_move()] == mover):
             break
@@ -76,7 +77,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
     positions = [SHIPPED / "summer-combat.yaml",
                  position_at(folder, "program.yaml", "A4", 5),
                  position_at(folder, "activate.yaml", "O3", 5, "soviet"),
-                 position_at(folder, "stuka.yaml", "D4", 5, "german")]
+                 position_at(folder, "stuka.yaml", "D4", 5, "german"),
+                 position_at(folder, "setup.yaml", "S4", 5, "german", setup="manual")]
     with serving_positions(tmp_path_factory.mktemp("games"), positions) as live:
         yield live
 
@@ -100,6 +102,11 @@ def log_length(browser: Browser) -> int:
 def no_secrets(browser: Browser, server: TableServer, game_id: str, player: int) -> None:
     check(browser.js("document.documentElement.outerHTML"), secrets_against(server, game_id, player),
           ("the German", "the Soviet")[player] + " page")
+
+
+ATG_KINDS = """[...document.querySelectorAll('#board g.tt-piece.atg > title')]
+    .map(t => (/\\((PAK 8\\.8|PAK 36|bluff|unknown)[,)]/.exec(t.textContent) || [])[1] || t.textContent).sort()"""
+"""The kind each ATG counter's tooltip names (its code is drawn on the counter itself)."""
 
 
 def hover(browser: Browser, selector: str) -> None:
@@ -184,6 +191,12 @@ def test_issue_29_5_select_a_gun_see_its_hits_and_fire_it_from_the_board(
     no_secrets(browser, server, game_id, 0)
     browser.screenshot(screenshots / "dg-fire-selected.png")
     count = log_length(browser)
+    # a click on a piece that is no target (playtest of issue 58, 59.10): the shot is refused
+    # with the one reason that applies, and nothing is played
+    browser.click("#board g.tt-piece[data-piece^='marker-i1-']")
+    said = browser.wait("document.getElementById('error').textContent")
+    assert said == "illegal: there is no enemy tank or gun at i1 for Tiger 1 at d2 to fire at (DG-17.2)"
+    assert log_length(browser) == count
     browser.click("#tt-overlay circle.tt-to[data-place='h9']")
     browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
     assert browser.js("[...document.querySelectorAll('#log > li')].some(li => li.textContent.includes('fire d2 h9'))")
@@ -209,9 +222,12 @@ def test_issue_29_6_and_29_7_compose_a_program_see_it_drawn_then_step_through_ph
     game_id = open_seat(browser, base, "program.yaml", "german", {"german": "human", "soviet": "random"})
     my_turn(browser)
     browser.wait("!document.getElementById('composer').hidden")
-    # the ATGs' identities, for the German's eyes (issue 29.8)
-    badges = browser.js("[...document.querySelectorAll('#dg-atg-ids .dg-atg-id text')].map(t => t.textContent)")
-    assert sorted(badges) == sorted(["8.8", "36", "36", "bluff", "bluff", "bluff"])
+    # the ATGs' identities, for the German's eyes (issue 29.8), once: on the counter, its
+    # name as the counter's tooltip; no second badge beside it (playtest of issue 58)
+    assert browser.js(ATG_KINDS) == ["PAK 36", "PAK 36", "PAK 8.8", "bluff", "bluff", "bluff"]
+    assert sorted(browser.js("[...document.querySelectorAll('#board g.tt-piece.atg')].map(g => g.dataset.code)")) \
+        == ["A3", "A3", "A8", "Ab", "Ab", "Ab"]
+    assert not browser.js("document.querySelector('#dg-atg-ids')")
     program = "document.getElementById('composer-program').textContent"
     browser.click("#composer-cards button.card[data-card='F']")
     browser.wait(f"{program} === 'tiger1 F'")
@@ -279,6 +295,46 @@ def test_issue_29_6_and_29_7_compose_a_program_see_it_drawn_then_step_through_ph
                 raise
     browser.click("#dg-replay-close")
     browser.wait("document.getElementById('dg-replay').hidden && !document.getElementById('dg-replay-again').hidden")
+    # C1: a click on Tiger 2 on the map makes it execute first (playtest of issue 58: the
+    # choice was only in the list of moves)
+    count = log_length(browser)
+    at = browser.js("""(() => { const m = document.querySelector("#board g.tt-piece[data-piece='tiger2']")
+        .transform.baseVal.consolidate().matrix;
+        return [...document.querySelectorAll('#tt-overlay circle.tt-to')].find(c =>
+            Math.hypot(+c.getAttribute('cx') - m.e, +c.getAttribute('cy') - m.f) < 5).dataset.place; })()""")
+    browser.click(f"#tt-overlay circle.tt-to[data-place='{at}']")
+    browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
+    assert "execute tiger2" in browser.js(f"document.querySelectorAll('#log > li')[{count}].textContent")
+
+
+def test_issue_58_the_german_places_his_guns_by_clicks(browser: Browser, live: tuple[str, TableServer],
+                                                      screenshots: Path) -> None:
+    """Set-up (DG-7.4), playtest of issue 58: a click on a hex asks which piece goes there
+    in words (Tiger, airfield, PAK 8.8, PAK 36, bluff ATG marker, mine, bluff mine), and
+    a piece with a facing then takes it from the arrows round the hex: the ATGs could not
+    be placed by a click at all, and a Tiger's facings were six buttons of notation."""
+    base, server = live
+    game_id = open_seat(browser, base, "setup.yaml", "german", {"german": "human", "soviet": "human"})
+    my_turn(browser)
+    at = browser.js("""(() => { const places = [...document.querySelectorAll('#tt-overlay circle.tt-to')];
+        return places.map(c => c.dataset.place).find(p => /^d/.test(p)) || places[0].dataset.place; })()""")
+    browser.click(f"#tt-overlay circle.tt-to[data-place='{at}']")
+    browser.wait("!document.getElementById('chooser').hidden")
+    offered = browser.js("[...document.querySelectorAll('#chooser button.choice')].map(b => b.textContent)")
+    assert offered == ["Tiger: then its facing", "airfield: then its facing", "PAK 8.8: then its facing",
+                       "PAK 36: then its facing", "bluff ATG marker: then its facing", "mine (face down)",
+                       "bluff mine marker"], offered
+    browser.click("#chooser button.dg-kind[data-verb^='place atg pak88']")
+    browser.wait("document.querySelectorAll('#dg-picker .dg-arrow').length === 6")
+    assert browser.js("document.getElementById('chooser').hidden")
+    browser.screenshot(screenshots / "dg-setup-atg-facing.png")
+    count = log_length(browser)
+    browser.click("#dg-picker .dg-arrow[data-dir='E']")
+    browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
+    assert f"place atg pak88 {at} E" in browser.js(f"document.querySelectorAll('#log > li')[{count}].textContent")
+    browser.wait(f"document.querySelector(\"#board g.tt-piece.atg[data-piece='atg-{at}']\")")
+    assert browser.js(ATG_KINDS) == ["PAK 8.8"]
+    no_secrets(browser, server, game_id, 0)
 
 
 def test_issue_29_8_and_29_17_activate_a_marker_by_its_arrows_with_a_finger(
@@ -294,8 +350,7 @@ def test_issue_29_8_and_29_17_activate_a_marker_by_its_arrows_with_a_finger(
         tap(browser, f"#tt-overlay circle.tt-to[data-place='{place}']")
         browser.wait("document.querySelector('#dg-picker')?.dataset.stage === 'hull'")
         assert browser.js("document.querySelectorAll('#dg-picker .dg-arrow').length") == 6
-        assert browser.js("document.querySelectorAll('#dg-atg-ids .dg-atg-id').length") == 0, \
-            "the Soviet is never told what a face-down ATG is"
+        assert set(browser.js(ATG_KINDS)) == {"unknown"}, "the Soviet is never told what a face-down ATG is"
         tap(browser, "#dg-picker .dg-arrow[data-dir='W']")
         browser.wait("document.querySelector('#dg-picker')?.dataset.stage === 'turret'")
         browser.screenshot(screenshots / "dg-activate-picker-touch.png")
@@ -347,7 +402,7 @@ def test_issue_29_16_the_pass_screen_keeps_nothing_of_these_panels(browser: Brow
     browser.click("#composer-cards button.card[data-card='F']")
     browser.wait(f"{program} === 'tiger1 F'")
     browser.wait("document.querySelector('#dg-program polyline.tt-path')")
-    assert browser.js("document.querySelectorAll('#dg-atg-ids .dg-atg-id').length") == 6
+    assert "unknown" not in browser.js(ATG_KINDS)
     browser.click("#composer-send")
     browser.wait(f"{program}.startsWith('tiger2')")
     browser.click("#composer-send")

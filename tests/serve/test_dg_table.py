@@ -156,8 +156,13 @@ def test_issue_29_7_a_log_entry_is_drawn_from_what_the_seat_was_sent_only() -> N
     shot = [{"kind": "shot", "text": "T-34 #1 (c5) fires at Tiger 2 (f5): 4 hit(s) vs side armour 2: destroyed (DG-17.9)", "data": {"shooter": "c5", "target": "f5", "hits": 4, "zone": "side",
                                                       "armour": 2}}]
     assert entry_drawing(g, None, shot) == {"lines": [{"from": _xy("c5"), "to": _xy("f5"),
-                                                       "label": "destroyed (DG-17.9), 4 hits vs side armour 2",
-                                                       "face": "side"}]}
+                                                       "label": "destroyed", "face": "side"}]}
+    # the map says what the shot did, as a player would (playtest of issue 58/59: the label
+    # read "damaged; damage track 5 -> 4 (DG-11.8), 1 hits vs side armour 3")
+    damage = [{"kind": "shot", "text": "T-34 #1 (f2) fires at Tiger 1 (d6): FP 4 -3 range (4 hexes) = 1 hit(s) vs "
+               "side armour 3: damaged; damage track 5 -> 4 (DG-11.8)",
+               "data": {"shooter": "f2", "target": "d6", "hits": 1, "zone": "side", "armour": 3}}]
+    assert entry_drawing(g, None, damage)["lines"][0]["label"] == "damaged: its track 5 → 4"
     reveal = [{"kind": "reveal", "text": "...", "data": {"at": "g6", "wheel": False}}]
     assert entry_drawing(g, "recon g6", reveal) == {"marks": [{"at": _xy("g6"), "label": "bluff marker",
                                                                "kind": "reveal"}]}
@@ -183,3 +188,42 @@ def test_issue_29_7_only_the_other_sides_newest_entries_carry_a_drawing(tmp_path
         assert "aid" not in log[0] and "aid" not in log[1]
         assert log[2]["aid"]["path"] == [_xy(hex_) for hex_ in move.split()[1].split("-")]
         assert all("aid" not in e for e in soviet.state()["log"] if e["player"] == "soviet")
+
+
+def test_issue_58_set_up_pieces_and_the_first_tiger_are_chosen_on_their_hex() -> None:
+    """Playtest of issue 58: in the German's set-up (DG-7.4) a click on a hex offered the
+    Tiger, the airfield and the mines but never the ATGs (they were placed only to select
+    the hex), and in phase C1 (DG-8.4) a click on a Tiger did nothing. Every placement is
+    now chosen on its hex, and `execute tigerN` on Tiger N's own hex."""
+    from rulesets.duel_of_the_giants.actions import PlaceAtg
+
+    g = RULESET.new_game("summer", {"setup": "manual"}, 3)
+    while not any(isinstance(a, PlaceAtg) for a in g.legal_actions()):
+        g.apply(g.legal_actions()[0])
+    texts, _, targets, _ = _sent(g)
+    where = dict(zip(texts, targets["moves"], strict=True))
+    placed = [t for t in texts if t.startswith("place atg ")]
+    assert placed and all(where[t] == {"from": None, "to": t.split()[3]} for t in placed)
+    g = blank()
+    tiger(g, 1, "c4", "E")
+    tiger(g, 2, "c7", "E")
+    t34(g, 1, "i11", "NE")
+    goto(g, "C1")
+    texts, _, targets, _ = _sent(g)
+    assert dict(zip(texts, targets["moves"], strict=True)) == {"execute tiger1": {"from": None, "to": "c4"},
+                                                               "execute tiger2": {"from": None, "to": "c7"}}
+
+
+def test_issue_58_a_programs_label_on_the_map_is_short() -> None:
+    """Playtest of issue 58: a program's whole note drawn beside its course ran past the
+    board's edge under the side panel. The map keeps where it ends, a stop, the gun's
+    target and who could shoot it there, by name; the note under the board keeps the rest."""
+    from rulesets.duel_of_the_giants.table_aids import map_label
+
+    note = ("end d6 SE, turret 12 o'clock; its gun on T-34 #2 (g5): destroys it (2 hits vs its side armour 2, "
+            "DG-17.9); under fire from T-34 #1 (f2): damages it: its track 5 → 4; T-34 #5 (g6): damages it: "
+            "its track 5 → 4 (DG-17)")
+    assert map_label(note) == "end d6 SE · gun on T-34 #2: destroys it · in fire: T-34 #1, T-34 #5"
+    assert map_label("end c4 E, turret 2 o'clock, stands still") == "end c4 E, stands still"
+    assert map_label("end d5 E, turret 12 o'clock; 1 F card wasted: e5 (front element) takes 2 F cards in a "
+                     "row (DG-AMB-16)") == "end d5 E · 1 F card wasted"

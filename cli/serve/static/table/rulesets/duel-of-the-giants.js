@@ -93,8 +93,12 @@ export function draw(state, fresh) {
   const v = state.view;
   if (v && v.vp) {
     const totals = Object.entries(v.vp.totals || {}).map(([side, n]) => `${side} ${n}`).join(" : ");
+    // the VP bar in words (playtest of issue 58: the text bar "VP German [---#---] Soviet
+    // net +0" repeated the track drawn under the map, in characters)
+    const net = Number(v.vp.net) || 0;
+    const bar = net === 0 ? "VP bar: level" : `VP bar: ${net > 0 ? "German" : "Soviet"} side ahead by ${Math.abs(net)}`;
     $("aids").append(el("p", {class: "vp", text: `round ${v.round}, step ${v.step} — victory points ${totals}`}),
-                     el("pre", {class: "vp-bar", text: v.vp.bar}));
+                     el("p", {class: "vp-bar note", text: bar}));
   }
   drawComposer();
   programMap.drawProgram(state);

@@ -5,9 +5,12 @@
 //   on that hex (turning an ATG up, a T-34's step) stay in the chooser beside it;
 // * the Stuka's moves are the hexes the server placed them on (the hex ahead, the
 //   hexes a turn would face, the airfield, a T-34 to attack), each labelled;
-// * the seat's own ATG markers say what they are (PAK 8.8, PAK 36, bluff) in a
-//   badge: read from the seat's own view, so only the German seat has them for
-//   face-down markers.
+// * a placement with a facing (a Tiger, the airfield, an ATG) is asked for by name
+//   beside the board, then its facing by the arrows.
+// An ATG's kind is on its counter (8, 3, b; ? to the Soviet), drawn by the server
+// from the seat's own view, with its name in words as the counter's tooltip: the
+// page adds no second badge (playtest of issue 58: the kind was shown twice, the
+// badge sometimes a hex away from its marker).
 // Only moves of the legal list are offered; the server judges every one.
 import {$, el, svgNode} from "../../../dom.js";
 import {table, play} from "../../connection.js";
@@ -20,7 +23,6 @@ const FACING = new RegExp(`^(.*?) ${DIR}(?: ${DIR})?$`);
 const ANGLE = {NE: -60, E: 0, SE: 60, SW: 120, W: 180, NW: -120};
 const STUKA = {"stuka F": "fly here", "stuka L": "turn left", "stuka R": "turn right",
                "stuka launch": "launch", "stuka land": "land"};
-const ATG_BADGE = {pak88: "8.8", pak36: "36", bluff: "bluff"};
 // an arrow pointing along +u: its head, then its shaft (drawing units, turned to each facing)
 const ARROW = [[10, 0], [1, 7], [1, 2.5], [-9, 2.5], [-9, -2.5], [1, -2.5], [1, -7]];
 
@@ -31,17 +33,67 @@ function parse(a) {
   return m ? {a, verb: m[1], first: m[2], second: m[3] || null} : null;
 }
 
-/** Several moves on one hex: facings become arrows, anything else stays in the chooser. */
+/** Several moves on one hex: facings become arrows, anything else stays in the chooser.
+ * Several kinds of move with facings on one hex (set-up: a Tiger, the airfield, each
+ * kind of ATG, DG-7.4) are first asked for by name, one button each; its facings then
+ * become the arrows (playtest of issue 58: the ATGs could not be placed by a click, and
+ * a Tiger's placement was six buttons of notation). */
 function offerFacings(choices, key) {
   const parsed = choices.map(parse);
   const facings = parsed.filter(Boolean);
-  // one kind of move only (the same words before the facings), else the list asks
-  if (facings.length < 2 || new Set(facings.map(f => f.verb)).size > 1) return false;
+  const rest = choices.filter((a, i) => !parsed[i]);
+  const kinds = new Map();
+  for (const f of facings) kinds.set(f.verb, [...(kinds.get(f.verb) || []), f]);
+  if (kinds.size > 1 || (!facings.length && rest.some(a => MINE.test(a.text)))) {
+    askKind(kinds, rest, key);
+    return true;
+  }
+  if (facings.length < 2) return false;
+  openPicker(facings, rest, key);
+  return true;
+}
+
+function openPicker(facings, rest, key) {
   picker = {key, moves: facings, first: null};
   drawPicker();
-  const rest = choices.filter((a, i) => !parsed[i]);
   if (rest.length) choose(rest); else $("chooser").hidden = true;
-  return true;
+}
+
+const MINE = /^place mine \S+ (real|bluff)$/;
+
+// A placement's piece in words (its notation stays the button's tooltip).
+const PIECE_WORDS = [[/^place tiger /, "Tiger"], [/^place airfield /, "airfield"], [/^place atg pak88 /, "PAK 8.8"],
+                     [/^place atg pak36 /, "PAK 36"], [/^place atg bluff /, "bluff ATG marker"]];
+
+function kindWords(verb) {
+  const found = PIECE_WORDS.find(([re]) => re.test(verb + " "));
+  return found ? `${found[1]}: then its facing` : `${verb} …: then its facing`;
+}
+
+/** The chooser beside the board asks which kind of move; the moves without a facing
+ * (a mine, real or bluff) are played from it as they are. */
+function askKind(kinds, rest, key) {
+  choose(rest);
+  const list = $("chooser").querySelector("ul");
+  for (const button of list.querySelectorAll("button.choice")) {
+    const mine = MINE.exec(button.textContent);
+    if (mine) {
+      button.title = button.textContent;
+      button.textContent = mine[1] === "real" ? "mine (face down)" : "bluff mine marker";
+    }
+  }
+  const items = [];
+  for (const [verb, moves] of kinds) {
+    const button = el("button", {class: "choice dg-kind", text: kindWords(verb), title: `${verb} …`,
+                                 "data-verb": verb});
+    button.addEventListener("click", () => {
+      if (moves.length === 1) { $("chooser").hidden = true; play(moves[0].a.text); return; }
+      openPicker(moves, [], key);
+    });
+    items.push(el("li", {}, button));
+  }
+  list.prepend(...items);
+  $("chooser").hidden = false;
 }
 
 function closePicker() {
@@ -117,103 +169,6 @@ function drawStukaWords(state) {
   if (words.size) svg.append(group);
 }
 
-/** A badge on each ATG marker whose kind the seat's view tells. */
-function drawAtgBadges(state) {
-  const svg = boardSvg();
-  svg?.querySelector("#dg-atg-ids")?.remove();
-  const atgs = state.view && state.view.atgs;
-  if (!svg || !atgs) return;
-  const group = svgNode("g", {id: "dg-atg-ids"});
-  const units = unitBoxes(svg);
-  const placed = [];
-  for (const a of atgs) {
-    if (!a.kind || a.destroyed || !ATG_BADGE[a.kind]) continue;
-    const at = centreOf(svg, a.at);
-    if (!at) continue;
-    const badge = svgNode("g", {class: "dg-atg-id dg-atg-" + a.kind, "data-at": a.at});
-    const [bx, by, bw, bh, small] = badgeSpot(at, ATG_BADGE[a.kind], [...units, ...placed]);
-    placed.push({x: bx, y: by, width: bw, height: bh});
-    badge.append(svgNode("rect", {x: bx, y: by, width: bw, height: bh, rx: 3}));
-    badge.append(svgNode("text", {x: bx + bw / 2, y: by + bh - (small ? 2.5 : 3), "text-anchor": "middle",
-                                  class: small ? "dg-atg-small" : ""}, ATG_BADGE[a.kind]));
-    // "your" only on the German's page: the Soviet sees a face-up ATG as everyone does
-    const whose = state.you === "german" ? "your" : "German";
-    badge.append(svgNode("title", {}, `${whose} ${a.kind === "bluff" ? "bluff ATG marker" : a.kind === "pak88" ? "PAK 8.8" : "PAK 36"}`
-                                      + (a.face_up ? " (face up)" : " (face down: the Soviet does not know it)")));
-    group.append(badge);
-  }
-  svg.append(group);
-}
-
-// Where a badge goes (playtest of issue 29: beside the marker it covered a Tiger's gun in the
-// same hex and reached into the neighbouring hexes): around its ATG marker, nearest first,
-// below, then aside, then above, the first spot that covers no piece drawn on the board
-// and no other badge; else the same at a smaller size; else the spot that covers least.
-const ATG_CENTRE = [-9, 3];  // the ATG marker's centre from its hex's centre (svg.py)
-const RADII = [14, 18, 23, 28];
-const ANGLES = [90, 135, 45, 180, 0, 270, 225, 315];  // degrees, y downwards: 90 is below
-const MARGIN = 1.5;  // drawing units kept free round a badge
-
-function badgeSpot(at, text, avoid) {
-  const cx = at[0] + ATG_CENTRE[0], cy = at[1] + ATG_CENTRE[1];
-  const overlap = (x, y, w, h) => avoid.reduce((sum, b) => {
-    const dx = Math.min(x + w, b.x + b.width) - Math.max(x, b.x);
-    const dy = Math.min(y + h, b.y + b.height) - Math.max(y, b.y);
-    return sum + (dx > 0 && dy > 0 ? dx * dy : 0);
-  }, 0);
-  let least = null;
-  for (const small of [false, true]) {
-    const w = text.length * (small ? 5 : 6) + (small ? 5 : 8), h = small ? 10 : 13;
-    for (const r of RADII) {
-      for (const deg of ANGLES) {
-        const rad = deg * Math.PI / 180;
-        const x = cx + r * Math.cos(rad) * (1 + w / 40) - w / 2, y = cy + r * Math.sin(rad) - h / 2;
-        const covered = overlap(x - MARGIN, y - MARGIN, w + 2 * MARGIN, h + 2 * MARGIN);
-        if (covered === 0) return [x, y, w, h, small];
-        if (!least || covered < least[5]) least = [x, y, w, h, small, covered];
-      }
-    }
-  }
-  return least.slice(0, 5);
-}
-
-// The boxes of the pieces drawn on the board (svg.py draws each piece as the picture's own
-// circles, lines and small squares: tanks with their hull dot and gun, markers, ATGs with
-// their facing, mines, drop markers, the airfield and the Stuka), in drawing units.
-function unitBoxes(svg) {
-  const out = [];
-  for (const node of svg.children) {
-    const tag = node.tagName.toLowerCase();
-    const small = tag === "rect" && Number(node.getAttribute("width")) <= 30 && Number(node.getAttribute("height")) <= 20;
-    if (tag === "circle" || tag === "line" || small || node.matches("g.drift")) out.push(node.getBBox());
-    else if (node.matches("g.tt-piece")) out.push(placedBox(node));
-  }
-  return out;
-}
-
-// A piece's box on the drawing (issue 58.3): its own box carried through its translate and rotate.
-function placedBox(node) {
-  const b = node.getBBox(), m = node.transform.baseVal.consolidate()?.matrix;
-  if (!m) return b;
-  const xs = [], ys = [];
-  for (const [x, y] of [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height], [b.x + b.width, b.y + b.height]]) {
-    xs.push(m.a * x + m.c * y + m.e); ys.push(m.b * x + m.d * y + m.f);
-  }
-  const x = Math.min(...xs), y = Math.min(...ys);
-  return {x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y};
-}
-
-// A hex's centre on the drawing: the hex label the server wrote on the board sits
-// just above it (svg.py); the page reads the drawing, it computes no rule.
-function centreOf(svg, at) {
-  for (const t of svg.querySelectorAll("text")) {
-    if (t.textContent === at && t.getAttribute("style")?.includes("8px")) {
-      return [Number(t.getAttribute("x")) + 8, Number(t.getAttribute("y")) + 16.5];
-    }
-  }
-  return null;
-}
-
 export function setup() {
   // several moves on one hex (a marker's facings): the arrows offer them
   onDestination((key, choices) => choices.length > 1 && offerFacings(choices, key));
@@ -228,7 +183,6 @@ export function forget() { closePicker(); }
 
 export function draw(state, fresh) {
   if (fresh) picker = null;
-  drawAtgBadges(state);
   drawStukaWords(state);
   drawPicker();
 }

@@ -5,7 +5,7 @@
 // panel repeats the shots as buttons, and `hold` is a button of its own: holding
 // fire is never a click on the board.
 import {$, el, svgNode} from "../../../dom.js";
-import {table, play} from "../../connection.js";
+import {table, play, post} from "../../connection.js";
 import {boardSvg, select} from "../../board.js";
 import {drawAid, hoverShows} from "../../aids.js";
 
@@ -45,11 +45,52 @@ function drawShots() {
   if (!svg || !step || table.selected !== step.shooter) return;
   const group = svgNode("g", {id: "dg-shots"});
   for (const a of step.fires) if (a.aid) drawAid(group, a.aid);
+  // the replayed step's drawing would lie over these shots, label on label: it goes
+  svg.querySelector("#dg-replay-aid")?.remove();
   svg.querySelector("#tt-overlay")?.before(group);
   if (!svg.querySelector("#tt-overlay")) svg.append(group);
 }
 
-export function setup() {}
+// A click on a piece that is no target of the gun declaring (playtest of issue 58/59.10:
+// nothing happened, and the player could not tell why the shot was not on offer) sends
+// that shot all the same: the server refuses it with the one reason that applies (not in
+// a straight row, no line of sight, concealed, nothing there to fire at), shown as any
+// refusal is. The hex is the one whose centre is nearest the piece (a piece is drawn at
+// its hex's centre, an ATG a little aside: svg.py); the page decides no rule.
+function hexOfPiece(svg, piece) {
+  const m = piece.transform.baseVal.consolidate()?.matrix;
+  if (!m) return null;
+  let best = null;
+  for (const t of svg.querySelectorAll("text")) {
+    if (!/^[a-z]\d+$/.test(t.textContent) || !t.getAttribute("style")?.includes("8px")) continue;
+    // a hex's label sits just above its centre (svg.py; board-play.js reads it the same way)
+    const x = Number(t.getAttribute("x")) + 8, y = Number(t.getAttribute("y")) + 16.5;
+    const d = Math.hypot(x - m.e, y - m.f);
+    if (!best || d < best[1]) best = [t.textContent, d];
+  }
+  return best && best[1] < 20 ? best[0] : null;
+}
+
+function fireAtPiece(event) {
+  const step = table.state && fireStep(table.state);
+  const svg = boardSvg();
+  const piece = event.target.closest && event.target.closest("g.tt-piece");
+  if (!step || !svg || !piece) return;
+  const at = hexOfPiece(svg, piece);
+  if (!at || at === step.shooter) return;
+  const target = step.fires.some(a => FIRE.exec(a.text)[2] === at);
+  if (target && table.selected === step.shooter) return;  // its place on the board fires it
+  // taken here, before the board's own click lets the selected gun go
+  event.stopPropagation();
+  // a target on offer before its gun is picked: the gun is picked and its shots drawn
+  if (target) select(step.shooter);
+  // sent as it is, keeping the gun picked: the refusal leaves its shots drawn
+  else post("act", {move: `fire ${step.shooter} ${at}`});
+}
+
+export function setup() {
+  $("board").addEventListener("click", fireAtPiece, true);
+}
 
 /** The pass screen of a hot seat: the last player's shots leave the page. */
 export function forget() {

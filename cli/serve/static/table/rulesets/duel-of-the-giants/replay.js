@@ -85,9 +85,20 @@ function restart(pressed = false) {
   const tick = () => {
     if (replay.at >= replay.entries.length - 1) { stop(); return; }
     show(replay.at + 1);
-    replay.timer = setTimeout(tick, pace() || PLAYED_BY_HAND);
+    replay.timer = setTimeout(tick, dwell(replay.entries[replay.at], pace() || PLAYED_BY_HAND));
   };
-  replay.timer = setTimeout(tick, ms);
+  replay.timer = setTimeout(tick, dwell(replay.entries[replay.at], ms));
+}
+
+// A step with nothing to look at -- an `end`, a hidden declaration -- passes in a
+// quarter of the pace (playtest of issue 58: a phase replayed at the normal pace spent
+// seconds on bare "end" steps between the moves).
+function bare(e) {
+  return !e.aid && e.events.every(ev => ev.text.startsWith("---") || ev.kind === "declare");
+}
+
+function dwell(e, ms) {
+  return e && bare(e) ? Math.max(150, ms / 4) : ms;
 }
 
 function close() {
