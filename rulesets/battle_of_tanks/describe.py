@@ -114,7 +114,9 @@ def _declare(game: BattleGame, action: A.Declare) -> str:
             f"{e.label} ({s.cover.level}): {shots} shot(s) destroy it {pct(o.destroys)}, damage it {pct(o.damages)}"
             for e, s in targets for o in (outcome(game, t, e, mode, shots),)) + spot
     if action.order == "AMBUSH":
-        return f"waits; fires with {game.rules.modifiers.ambush:+d} when an enemy activation offers a target"
+        m = game.rules.modifiers.ambush  # as the roll prints it: AMBUSH -1 makes a 3+ gun hit on 2+
+        easier = f"needing {abs(m)} {'less' if m < 0 else 'more'}" if m else "as usual"
+        return f"waits to fire in an enemy's activation, {easier} (AMBUSH {m:+d})"
     if action.order == "RECON":
         from rulesets.battle_of_tanks.odds import pct  # odds.py builds on Odds above
 
