@@ -667,12 +667,16 @@ class DuelGame(Game[Action]):
             return flight_note(self, action.op, action.target)
         if isinstance(action, (T34Step, T34Dash)):
             return t34_danger(self, action)
-        from rulesets.duel_of_the_giants.actions import Recon
+        from rulesets.duel_of_the_giants.actions import Recon, T34Reveal
 
         if isinstance(action, Recon):
             from rulesets.duel_of_the_giants.recon import recon_note
 
             return recon_note(self, action.target)
+        if isinstance(action, T34Reveal):
+            from rulesets.duel_of_the_giants.recon import t34_recon_note
+
+            return t34_recon_note(self, action.at, action.target)
         return ""
 
     def group_of(self, action: Action, note: str) -> str:

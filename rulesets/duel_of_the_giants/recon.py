@@ -102,3 +102,12 @@ def recon_note(g: DuelGame, target: Pos) -> str:
     return (f"{by} the tank marker at {label(target)} face up: a T-34 is placed there and the "
             "Soviet player sets its facings, a bluff is removed (DG-10.6)")
 
+
+def t34_recon_note(g: DuelGame, at: Pos, target: Pos) -> str:
+    """The note beside a T-34's recon of an ATG marker (``g4 reveal d4``, DG-10.7), as the
+    Soviet player knows it: the marker may be a gun or a bluff (DG-24)."""
+    t = g.tank_at(at)
+    by = f"T-34 #{t.number} turns" if t is not None and not t.is_tiger else "turns"
+    return (f"{by} the ATG marker at {label(target)} face up: a real gun stays face up, activated, "
+            "and may be shot at; a bluff is removed (DG-10.7)")
+

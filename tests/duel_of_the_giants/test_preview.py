@@ -258,6 +258,11 @@ def test_dg_10_6_a_recon_says_who_turns_which_marker_and_what_may_come_of_it() -
                                  "Soviet player sets its facings, a bluff is removed (DG-10.6)")
     g.markers[next(iter(g.markers))].wheel = False  # a bluff reads the same
     assert g.describe_action(g.parse_action("recon e5")) == wheel["recon e5"]
+    from rulesets.duel_of_the_giants.recon import t34_recon_note
+
+    t34(g, 3, "g5", "W")  # the Soviet's recon of a gun (DG-10.7)
+    assert t34_recon_note(g, (7, 5), (5, 5)) == ("T-34 #3 turns the ATG marker at e5 face up: a real gun stays "
+                                                 "face up, activated, and may be shot at; a bluff is removed (DG-10.7)")
 
 
 def test_dg_16_4_a_tank_that_moves_away_no_longer_blocks_its_own_line() -> None:
