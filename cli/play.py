@@ -301,7 +301,8 @@ class Session:
         if self.seal is None:
             self.say(f"{self.ruleset.title}: {g.scenario or self.ruleset.default_scenario}, seed {self.seed}")
         else:
-            self.say(f"{self.ruleset.title}: {g.scenario or self.ruleset.default_scenario}, dice sealed by "
+            sealed = "dice" if g.game_type.chance else "the computer players' seed"  # none to roll in Tank Chess
+            self.say(f"{self.ruleset.title}: {g.scenario or self.ruleset.default_scenario}, {sealed} sealed by "
                      f"commitment {self.seal.commitment} (the seed is shown when the game ends)")
         if g.history:
             self.say(f"resumed after {len(g.history)} decisions")
@@ -458,7 +459,8 @@ class Session:
             if self.seal is not None:
                 self.say(f"The seed was {seed_text(self.seal.seed)}, salt {self.seal.salt}: with the "
                          f"commitment {self.seal.commitment} shown at the start, "
-                         "'tanktable replay --verify' on the record checks every roll")
+                         "'tanktable replay --verify' on the record checks "
+                         + ("every roll" if g.game_type.chance else "it"))
             self.say(f"Result: {who} -- {outcome.reason}{score}")
         if saved is not None:
             self.say(saved_line(saved, outcome is not None))

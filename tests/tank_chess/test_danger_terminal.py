@@ -72,3 +72,12 @@ def test_59_6_59_1_moves_on_80x24_a_line_per_tank_marked_and_destinations_wrappe
     assert ("  LT d2-e5: N (into fire: LT k16 destroys it from the side, LT m15 from the\n"
             "      side, MT l16 from the side)\n") in one
     assert "no legal move matches 'xz9'" in none and "0 move(s)" not in none
+
+
+def test_a_game_without_dice_seals_the_computer_players_seed_not_dice() -> None:
+    """Tank Chess has no dice (TC-3: nothing is rolled): the first line of a game with
+    a sealed seed speaks of the computer players' seed."""
+    result = runner.invoke(app, ["play", "tank-chess", "--seat", "black=random", "--max-moves", "0"],
+                           input="quit\n")
+    first = result.output.splitlines()[0]
+    assert "the computer players' seed sealed by commitment" in first and "dice" not in first
