@@ -32,6 +32,7 @@ ROCKS = {"name": "rocks", "type": "rocks", "polygon": [[50, 20], [56, 20], [56, 
 WALL = {"name": "stone wall", "type": "wall", "polygon": [[62, 72], [64, 72], [64, 88], [62, 88]]}
 POSITION = "bt-orders.yaml"
 AMBUSH = "bt-ambush.yaml"
+STACK = "bt-stack.yaml"
 
 
 def position() -> dict[str, Any]:
@@ -64,6 +65,15 @@ def ambush_position() -> dict[str, Any]:
     return g.position()
 
 
+def stack_position() -> dict[str, Any]:
+    """Two of side a's tanks one behind the other, 11 cm apart, as in a start zone: the
+    rear tank's name is drawn between them, its pad reaching over the front tank."""
+    g = make_game(["t-34-85m", "pzkpfw-ii-luchs"], ["tiger-i"],
+                  {"a1": (30, 38.5, 0), "a2": (30, 27.5, 0), "b1": (100, 100, 180)}, seed=3)
+    give_chit(g, "a")
+    return g.position()
+
+
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
     """A real server offering the test's position, on a free port of 127.0.0.1."""
@@ -73,7 +83,9 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
     path.write_text(yaml.safe_dump(position(), sort_keys=False), encoding="utf-8")
     ambush = folder / AMBUSH
     ambush.write_text(yaml.safe_dump(ambush_position(), sort_keys=False), encoding="utf-8")
-    with serving_positions(folder / "games", [path, ambush]) as live:
+    stack = folder / STACK
+    stack.write_text(yaml.safe_dump(stack_position(), sort_keys=False), encoding="utf-8")
+    with serving_positions(folder / "games", [path, ambush, stack]) as live:
         yield live
 
 
@@ -138,6 +150,9 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
     is2#1 (BT-6.6), the allocation sent in notation and played by the server."""
     b = tablet
     game = open_game(b, live)
+    # playtest (issue 59.3): the header says what to do in a player's words, not the notation
+    assert b.js("document.getElementById('status').textContent") == (
+        "your decision: round 1, your chit is drawn — click a ringed tank to give it an order")
     # finger-sized rings and label pads on the two tanks that may take the chit's order
     rings = sizes(b, "#tt-overlay circle.tt-from")
     pads = sizes(b, "#bt-label-pads rect")
@@ -218,6 +233,9 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
     assert odds[1].startswith(f"4 shot(s): {turret['chances'][4]['text']} · ")
     assert odds[1].endswith(f"a shot hits on {turret['need']}+ ({turret['hit']}), penetrates {turret['penetrate']} (T)")
     assert "10 of 10 shot(s) allocated" in b.js("document.getElementById('bt-fire-panel').textContent")
+    # issue 59.7: the panel says exactly what "fire" and Enter send
+    assert b.js("document.getElementById('bt-fire-sends').textContent") == (
+        "fire (Enter) sends fire tiger#1*6 is2#1*4@turret")
     b.screenshot(screenshots / "bt-fire-allocation.png")
     moves = len(game.history)
     click_at(b, "#bt-fire-send")
@@ -261,6 +279,9 @@ def test_an_ambusher_fires_from_the_board_in_the_window(tablet: Browser, live: t
     game = open_game(b, live, AMBUSH, rings=0)
     b.wait("document.getElementById('bt-fire-panel')")
     assert "t34#1 springs its AMBUSH: 0 of 1 shot(s)" in b.js("document.getElementById('bt-fire-panel').textContent")
+    assert b.js("document.getElementById('status').textContent") == (
+        "your decision: ambush! tiger#1 was ordered to MOVE; t34#1 may fire now — click a red-ringed enemy, or pass")
+    assert b.js("document.getElementById('bt-fire-sends').textContent") == "click a red-ringed enemy to give it a shot"
     assert b.js("document.getElementById('bt-fire-hold').textContent") == "pass"
     tap(b, "#bt-fire circle.bt-target[data-tank='b1']")
     b.wait("document.querySelector('.bt-shot-card[data-tank=\"b1\"]')")
@@ -272,3 +293,52 @@ def test_an_ambusher_fires_from_the_board_in_the_window(tablet: Browser, live: t
     b.wait("!document.getElementById('bt-fire-panel') || document.getElementById('bt-fire-message').textContent")
     assert game.format_action(game.history[moves].action) == "ambush t34#1 tiger#1"
     assert not game.tank("a1").ambush
+
+
+DICE = [
+    {"n": 5, "player": "a", "move": "fire tiger#1*2", "hidden": False, "events": [
+        {"kind": "roll", "text": "t34#1 fires at tiger#1 (open): rolls 1, needs 3 -> miss",
+         "data": {"shooter": "a1", "target": "b1", "roll": 1, "need": 3, "hit": False}},
+        {"kind": "roll", "text": "t34#1 fires at tiger#1 (open): rolls 2, needs 3 -> miss",
+         "data": {"shooter": "a1", "target": "b1", "roll": 2, "need": 3, "hit": False}}]},
+    {"n": 6, "player": "b", "move": "tiger#1 fire", "hidden": False, "events": []},
+    {"n": 7, "player": "b", "move": "fire t34#1", "hidden": False, "events": [
+        {"kind": "roll", "text": "tiger#1 fires at t34#1 (open): rolls 5, needs 2 -> HIT",
+         "data": {"shooter": "b1", "target": "a1", "roll": 5, "need": 2, "hit": True}}]},
+]
+
+
+def test_a_press_in_a_cluster_opens_the_tank_under_it_and_your_dice_stay(
+        tablet: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
+    """Playtest (issue 58.8, 59.7: a click never acts on something unintended): in a start
+    zone the rear tank's label pad reached over the front tank, and a click on t34#1 opened
+    lynx's menu. A press opens the menu of the tank whose body or name is under it; the pads
+    show only for the picked tank. The dice tray keeps the player's own shots beside the
+    reply that landed a moment later (issue 58.6), and shows one decision to a spectator."""
+    b = tablet
+    open_game(b, live, STACK)
+    front = b.js("""(() => { const r = document.querySelector('#board svg g.tank[data-tank="a1"] polygon')
+        .getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()""")
+    pad = b.js("(() => { const r = document.querySelector(\"#bt-label-pads rect[data-tank='a2']\")"
+               ".getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })()")
+    assert pad[0] <= front[0] <= pad[2] and pad[1] <= front[1] <= pad[3], "the pad reaches over the front tank"
+    assert b.js("getComputedStyle(document.querySelector('#bt-label-pads rect')).fillOpacity") == "0"
+    for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+        b.send("Input.dispatchMouseEvent", type=kind, x=front[0], y=front[1], button="left", clickCount=1)
+    b.wait("document.querySelector('#bt-order-menu')")
+    assert b.js("document.getElementById('bt-order-menu').dataset.tank") == "a1"
+    b.screenshot(screenshots / "bt-cluster-front.png")
+    for kind in ("keyDown", "keyUp"):
+        b.send("Input.dispatchKeyEvent", type=kind, key="Escape", code="Escape", windowsVirtualKeyCode=27)
+    b.wait("!document.getElementById('bt-order-menu')")
+    name = b.js("""(() => { const r = document.querySelector('#board svg g.tank[data-tank="a2"] text')
+        .getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()""")
+    for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+        b.send("Input.dispatchMouseEvent", type=kind, x=name[0], y=name[1], button="left", clickCount=1)
+    b.wait("document.querySelector('#bt-order-menu[data-tank=\"a2\"]')")
+
+    tray = ("(you => import('/static/table/dicetray.js').then(m => { m.drawDice({you, log: LOG});"
+            " return [...document.querySelectorAll('#dice-tray p')].map(p => p.textContent); }))"
+            ).replace("LOG", json.dumps(DICE))
+    assert b.js(f"{tray}('a')") == ["dice of move 5 (you): fire tiger#1*2", "dice of move 7 (b): fire t34#1"]
+    assert b.js(f"{tray}(null)") == ["dice of move 7 (b): fire t34#1"]

@@ -107,7 +107,8 @@ def test_playtest_29_11_the_header_keeps_to_one_line_at_1024(
     assert title[0].startswith("Battle of Tanks — battle-of-tanks-") and title[1] == title[0], title
     assert rect(b, "#you")["h"] <= 24  # one line
     status = b.js("(() => { const s = document.getElementById('status'); return [s.textContent, s.title]; })()")
-    assert "order for a tank" in status[0] and status[1] == status[0], status  # whole in its tooltip
+    # a player's words (click a ringed tank), not the notation (BT playtest of issue 58/59)
+    assert "click a ringed tank" in status[0] and status[1] == status[0], status  # whole in its tooltip
     assert rect(b, "#status")["h"] <= 24  # the long decision is cut short on its one line
 
 

@@ -8,7 +8,8 @@ import {motionOn} from "./motion.js";
 
 const LOOK_BACK = 12;  // log entries searched for the newest rolls
 const TUMBLE_MS = 380;
-let shown = null;      // the entry number whose dice are shown
+let shown = null;      // the newest entry number whose dice are shown
+let shownKey = "";     // ... and every entry shown with it
 
 function diceOf(entry) {
   return (entry.events || []).filter(e => e.data && Number.isInteger(e.data.roll));
@@ -50,31 +51,52 @@ function tumble(face, value) {
   requestAnimationFrame(spin);
 }
 
+const MOST_GROUPS = 3;  // decisions shown at once, newest last
+
+/** The decisions whose dice the tray shows: the newest that rolled any, and, when that
+ * was not the viewer's, every decision that rolled since the viewer's own last one
+ * (its own included) -- so that your shots' dice are not replaced by the reply that
+ * landed a moment later (playtest: a computer's answer hid the player's own four
+ * misses). At most MOST_GROUPS, oldest first. */
+function groupsOf(state) {
+  const log = state.log || [];
+  const out = [];
+  for (let i = log.length - 1; i >= Math.max(0, log.length - LOOK_BACK); i--) {
+    const entry = log[i];
+    const mine = state.you !== undefined && state.you !== null && entry.player === state.you;
+    if (diceOf(entry).length) out.unshift(entry);
+    if (out.length && (mine || !state.you)) break;
+    if (out.length >= MOST_GROUPS) break;
+  }
+  return out;
+}
+
 /** Show the newest rolls in the tray (hidden when none of the latest entries rolled). */
 export function drawDice(state) {
   const tray = $("dice-tray");
   if (!tray) return;
-  const log = state.log || [];
-  let entry = null;
-  for (let i = log.length - 1; i >= Math.max(0, log.length - LOOK_BACK); i--) {
-    if (diceOf(log[i]).length) { entry = log[i]; break; }
-  }
-  if (!entry) { tray.hidden = true; tray.replaceChildren(); shown = null; return; }
-  if (shown === entry.n && !tray.hidden) return;
-  const fresh = shown !== null && entry.n > shown;
-  shown = entry.n;
-  const dice = diceOf(entry).map(e => {
-    const d = e.data;
-    const value = d.face && e.kind === "penetration" ? `${d.roll}·${d.face}` : String(d.roll);
-    const [word, cls] = verdict(e);
-    const face = el("span", {class: "die-face", text: value});
-    if (fresh) tumble(face, value);
-    return el("li", {class: `die ${cls}`, title: e.text || ""},
-              el("span", {class: "die-what", text: caption(e)}), face,
-              el("span", {class: "die-need", text: Number.isInteger(d.need) ? `needs ${d.need}+` : ""}),
-              el("span", {class: "die-result", text: word}));
-  });
-  tray.replaceChildren(el("p", {class: "note", text: `dice of move ${entry.n} (${entry.player})`}),
-                       el("ul", {}, ...dice));
+  const groups = groupsOf(state);
+  if (!groups.length) { tray.hidden = true; tray.replaceChildren(); shown = null; return; }
+  const newest = groups[groups.length - 1].n, key = groups.map(g => g.n).join(" ");
+  if (shown === newest && shownKey === key && !tray.hidden) return;
+  const before = shown;
+  shown = newest; shownKey = key;
+  tray.replaceChildren(...groups.flatMap(entry => {
+    const fresh = before !== null && entry.n > before;
+    const dice = diceOf(entry).map(e => {
+      const d = e.data;
+      const value = d.face && e.kind === "penetration" ? `${d.roll}·${d.face}` : String(d.roll);
+      const [word, cls] = verdict(e);
+      const face = el("span", {class: "die-face", text: value});
+      if (fresh) tumble(face, value);
+      return el("li", {class: `die ${cls}`, title: e.text || ""},
+                el("span", {class: "die-what", text: caption(e)}), face,
+                el("span", {class: "die-need", text: Number.isInteger(d.need) ? `needs ${d.need}+` : ""}),
+                el("span", {class: "die-result", text: word}));
+    });
+    const who = entry.player === state.you ? "you" : entry.player;
+    return [el("p", {class: "note", text: `dice of move ${entry.n} (${who})` + (entry.move ? `: ${entry.move}` : "")}),
+            el("ul", {}, ...dice)];
+  }));
   tray.hidden = false;
 }

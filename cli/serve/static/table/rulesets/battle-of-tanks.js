@@ -90,8 +90,27 @@ export function setup() {
   onBoardResized(() => { if (table.state) { orders.draw(); fire.draw(); } });
 }
 
+/** The header's words for the decision, as a player asks "what do I do now?" (the
+ * ruleset's own line names the notation: "order for a tank (and path: TANK move X,Y)",
+ * which the move box's help keeps). `null`: the ruleset's line stands. */
+export function headline(state) {
+  const v = state.view;
+  if (!state.your_turn || state.outcome || !v) return null;
+  if (v.phase === "order") {
+    return `your decision: round ${v.round}, your chit is drawn — click a ringed tank to give it an order`;
+  }
+  if (v.phase === "window" && v.fire) {
+    const ready = v.fire.shooters.map(s => s.label).join(", ");
+    const moment = /^ambush reaction: ([^;]*);/.exec(state.decision || "");
+    return `your decision: ambush! ${moment ? moment[1] + "; " : ""}${ready} may fire now — click a red-ringed enemy, or pass`;
+  }
+  return null;
+}
+
 export function draw(state, fresh) {
   if (fresh) ruler.points = [];  // a measure belongs to the position it was taken in (issue 29.11)
+  const line = headline(state);
+  if (line) { $("status").textContent = line; $("status").title = line; }
   const v = state.view;
   if (v && v.round !== undefined) {
     $("aids").append(el("p", {class: "phase", text: `round ${v.round}, ${v.phase}; ${v.bag} order chits in the bag`}));

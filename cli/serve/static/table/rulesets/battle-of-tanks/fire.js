@@ -166,9 +166,15 @@ function drawPanel(svg, fire, shooter) {
   panel.replaceChildren();
   const head = shooter
     ? `${shooter.label} ${fire.verb === "ambush" ? "springs its AMBUSH" : fire.mode === "attack" ? "attacks" : "fires"}: ` +
-      `${allocated()} of ${shooter.shots} shot(s) allocated — click targets`
+      `${allocated()} of ${shooter.shots} shot(s) allocated`
     : "ambush: click one of your ambushing tanks to fire, or pass";
   panel.append(el("div", {class: "bt-menu-head"}, el("b", {text: head})));
+  // what "fire" and Enter send, in the notation the log will show (issue 59.7)
+  if (shooter) {
+    panel.append(el("div", {id: "bt-fire-sends", class: "bt-sends"},
+      allocated() ? el("span", {text: "fire (Enter) sends "}) : el("span", {text: "click a red-ringed enemy to give it a shot"}),
+      allocated() ? el("code", {text: notation(fire, shooter)}) : ""));
+  }
   const row = el("div", {class: "bt-menu-row"});
   if (shooter) {
     const fireButton = el("button", {id: "bt-fire-send", class: "bt-send", text: "fire"});

@@ -6,7 +6,7 @@
 // the ruleset's notation; Esc or a click on the table closes the menu.
 import {$, el, svgNode} from "../../../dom.js";
 import {table, play, onState} from "../../connection.js";
-import {boardSvg, select} from "../../board.js";
+import {boardSvg, onBoardDrawn, select} from "../../board.js";
 import {hoverShows} from "../../aids.js";
 
 const FINGER = 40;  // CSS pixels: the least a ring or a label offers a finger (issue 29.17)
@@ -44,8 +44,33 @@ function fingerRings(svg, keys) {
   }
 }
 
+// Where a press on a pad lands: the orderable tank whose body or label is nearest to
+// it. Tanks standing close together (a start zone) have pads that reach over a
+// neighbour's body or label; a press there means the tank under it, never the tank
+// whose pad happens to be on top (playtest: a click on t34#1 opened lynx's menu).
+export function nearestTank(svg, keys, clientX, clientY) {
+  const m = svg.getScreenCTM();
+  if (!m) return null;
+  const at = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
+  let best = null;
+  for (const key of keys) {
+    const g = svg.querySelector(`g.tank[data-tank="${key}"]`);
+    if (!g) continue;
+    const anchors = [g.querySelector("polygon"), g.querySelector("text")].filter(Boolean).map(n => n.getBBox());
+    for (const b of anchors) {
+      // distance to the box (0 inside it), so that a long hull or name counts all along
+      const dx = Math.max(b.x - at.x, 0, at.x - b.x - b.width), dy = Math.max(b.y - at.y, 0, at.y - b.y - b.height);
+      const d = Math.hypot(dx, dy);
+      if (!best || d < best.d) best = {d, key};
+    }
+  }
+  return best ? best.key : null;
+}
+
 // A pad under each orderable tank's label, at least a finger high and wide:
-// tapping the name works as well as tapping the tank.
+// tapping the name works as well as tapping the tank. The pads lie under the rings
+// (a press on a ring is always that ring's tank) and show only under the pointer or
+// for the picked tank, so a cluster of tanks is not hidden under boxes.
 function labelPads(svg, keys) {
   const drawn = svg.querySelector("#bt-label-pads");
   if (drawn && drawn.dataset.version === String(table.state.version)) {
@@ -65,10 +90,15 @@ function labelPads(svg, keys) {
                                  rx: 6, class: "bt-label-pad" + (key === table.selected ? " bt-selected" : ""),
                                  "data-tank": key});
     pad.append(svgNode("title", {}, `orders for ${text.textContent}`));
-    pad.addEventListener("click", event => { event.stopPropagation(); select(table.selected === key ? null : key); });
+    pad.addEventListener("click", event => {
+      event.stopPropagation();
+      const meant = nearestTank(svg, keys, event.clientX, event.clientY) || key;
+      select(table.selected === meant ? null : meant);
+    });
     group.append(pad);
   }
-  svg.append(group);
+  const overlay = svg.querySelector("#tt-overlay");
+  if (overlay) svg.insertBefore(group, overlay); else svg.append(group);
 }
 
 function closeMenu() { $("bt-order-menu")?.remove(); }
@@ -178,7 +208,23 @@ export function draw() {
   }
 }
 
+// A press on a ring or a pad goes to the orderable tank nearest to it (see nearestTank):
+// in a start zone a rear tank's name lies inside the front tank's finger-wide ring.
+function meantTank(event) {
+  const svg = boardSvg();
+  const t = event.target;
+  if (!svg || !(t instanceof Element) || !t.matches("#tt-overlay circle.tt-from, .bt-label-pad")) return;
+  const orders = ordersByTank(table.state);
+  const pressed = t.dataset.place || t.dataset.tank;
+  if (!orders.has(pressed)) return;
+  const meant = nearestTank(svg, new Set(orders.keys()), event.clientX, event.clientY);
+  if (!meant || meant === pressed) return;
+  event.stopPropagation(); event.preventDefault();
+  if (event.type === "click") select(table.selected === meant ? null : meant);
+}
+
 export function setup() {
+  onBoardDrawn(svg => { svg.addEventListener("click", meantTank, true); svg.addEventListener("pointerdown", meantTank, true); });
   // the ruleset's own styles, beside its modules (table.css stays common)
   document.head.append(el("link", {rel: "stylesheet", href: "/static/table/rulesets/battle-of-tanks/board.css"}));
   document.addEventListener("keydown", event => {
