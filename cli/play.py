@@ -674,7 +674,7 @@ class Session:
             if self.clock_left is not None:
                 left = max(0, int(self.clock_left[player]))
                 clock = f" [{left // 60}:{left % 60:02d} left]"
-            dropped = self.rest_refused(player) if self.rest_of_line.get(player) else None
+            dropped = refused_rest(g, player, self.rest_of_line[player]) if self.rest_of_line.get(player) else None
             if dropped is not None:  # e.g. the window's shots destroyed its target
                 typer.echo(f"the rest of your line, {self.rest_of_line.pop(player)}, is not played: {dropped}")
             if self.rest_of_line.get(player):
@@ -809,17 +809,6 @@ class Session:
         g = self.game
         judged = g.determinize(player, decision_seed(self.seed, "draw", player, len(g.history)))
         return judged.evaluate(player) <= DRAW_ACCEPTED_AT
-
-    def rest_refused(self, player: int) -> str | None:
-        """Why the rest of ``player``'s cut line would be refused now, or ``None``."""
-        g = self.game
-        rest = self.rest_of_line.get(player, "")
-        split = getattr(g, "split_line", None)
-        parts = (split(rest) if split is not None else None) or [rest]
-        try:
-            return refused_part(g, player, parts)
-        except TanktableError as exc:
-            return str(exc).splitlines()[0]
 
     def try_move(self, player: int, text: str) -> None:
         g = self.game
@@ -960,21 +949,48 @@ the Giants' ``end``, Battle of Tanks' ``pass``; a game may name its own in an
 ``end_words`` attribute (the browser table reads the same, cli/serve/seatview.py)."""
 
 
+def refused_rest(game: Game[Any], player: int, rest: str) -> str | None:
+    """Why the rest of a line an ambush window cut (issue 59.8) would be refused now that
+    the decision is back with ``player``, or ``None``: the window's shots may have
+    changed the table since the line was judged."""
+    split = getattr(game, "split_line", None)
+    parts = (split(rest) if split is not None else None) or [rest]
+    try:
+        return refused_part(game, player, parts)
+    except TanktableError as exc:
+        return str(exc).splitlines()[0]
+
+
 def refused_part(game: Game[Any], player: int, parts: list[str]) -> str | None:
     """Why a line of several moves (an order with its path, issue 59.8) would be refused
     part-way, tried on a copy first, or ``None``: a line is played whole or not at all, so
-    a refused path does not leave the order given and its tank stuck with it. Parts after
-    the decision passes on (an ambush window) cannot be judged yet and are not."""
+    a refused path does not leave the order given and its tank stuck with it.
+
+    Where the decision passes on part-way and the other side may let it pass (an
+    ambush window: ``pass``), the copy lets it pass and judges the rest. Where it passes
+    on otherwise (an ATTACK that drove to where it sees no target has no fire part: the
+    next chit is drawn), the rest would never be played, so the line is refused. What the
+    other side will really do in a window is not known: its rest is judged again then."""
     trial = game.clone()
+    after = ""
     for i, part in enumerate(parts):
+        while i and trial.outcome() is None and trial.to_move() != player:
+            let_pass = no_choice_end(trial) or next(
+                (text for a in trial.legal_actions()
+                 if (text := trial.format_action(a)) in getattr(trial, "end_words", END_WORDS)), None)
+            if let_pass is None:
+                break
+            trial.apply(trial.parse_action(let_pass))
         if i and (trial.outcome() is not None or trial.to_move() != player):
-            return None
+            return (f"{' '.join(parts[i:])} would not be played: after {parts[i - 1]}{after} the decision "
+                    "passes on")
         action = parse_move(trial, part)
         illegal = trial.check(action)
         if illegal is not None:
             return f"{part}: {illegal}" if i else f"{illegal}"
         if i < len(parts) - 1:
-            trial.apply(action)
+            said = trial.summarize_events(trial.events_for(player, trial.apply(action)))
+            after = f" ({said})" if said else ""
     return None
 
 

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from cli.play import refused_part, refused_rest
+from rulesets.battle_of_tanks import RULESET
 from rulesets.battle_of_tanks.actions import split_line
 from tests.cli.test_cli_core import run
 
@@ -83,9 +85,28 @@ def test_issue_59_8_the_rest_of_a_line_cut_by_an_ambush_window_plays_on_enter(
     assert "not played yet, the decision has passed on: to 78,80 (when it is back, Enter plays it)" in out
     assert "the rest of your line: to 78,80  (Enter plays it)" in out, out[-2000:]
     assert "tiger#1 drives 6.3 cm to 78,80" in out, out[-2000:]
-    # a rest the rules refuse once the decision is back is said so, not offered
+    # a line whose drive the rules refuse is refused whole, the window let pass on the copy
     code, out, err = run(["play", "battle-of-tanks", "--position", str(position), "--seat", "a=human",
                           "--seat", "b=human", "--board", "none", "--record", str(tmp_path / "again.yaml")],
-                         capsys, monkeypatch, stdin="tiger#1 move 200,80\npass\nquit\n")
-    assert "the rest of your line, to 200,80, is not played: path of " in out, out[-2000:]
-    assert "Enter plays it)\n" not in out.split("pass\n")[-1], out[-2000:]
+                         capsys, monkeypatch, stdin="tiger#1 move 200,80\nquit\n")
+    assert "illegal: to 200,80: path of 118.0 cm is longer than tiger#1's 20 cm (BT-5.1); nothing" in out, out
+    # the rest is judged again when the decision is back: the window's shots may change the table
+    game = RULESET.from_position(doc, seed=1)
+    game.apply(game.parse_action("tiger#1 move"))
+    game.apply(game.parse_action("pass"))
+    assert refused_rest(game, 1, "to 78,80") is None
+    assert refused_rest(game, 1, "to 200,80") == "path of 118.0 cm is longer than tiger#1's 20 cm (BT-5.1)"
+
+
+def test_issue_59_8_an_attack_line_whose_drive_leaves_no_target_plays_nothing() -> None:
+    """BT-6.1: an ATTACK that drives to where it sees no target has no fire part (the next
+    chit is drawn), so ``... attack X,Y fire TARGET`` would drive and never fire: refused whole."""
+    from tests.battle_of_tanks.helpers import card, give_chit, make_game
+
+    wall = {"name": "house", "type": "stone_house", "polygon": [[50, 40], [60, 40], [60, 80], [50, 80]]}
+    g = make_game(["gun"], ["target"], {"a1": (30, 20, 90), "b1": (80, 60, 180)}, terrain=[wall],
+                  cards=[card("gun", move_cm=40), card("target")])
+    give_chit(g, "a")
+    assert refused_part(g, 0, ["gun#1 attack", "to 30,40", "fire target#1"]) == (
+        "fire target#1 would not be played: after to 30,40 (gun#1 drives 20.0 cm; gun#1 has no target in "
+        "sight) the decision passes on")
