@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rulesets.duel_of_the_giants import stuka
-from rulesets.duel_of_the_giants.actions import T34Dash, T34Step
+from rulesets.duel_of_the_giants.actions import T34Dash, T34Step, T34Turret
 from rulesets.duel_of_the_giants.board import FACINGS, Pos, label, opposite
 from rulesets.duel_of_the_giants.combat import name, shot_forecast
 from rulesets.duel_of_the_giants.los import concealed, has_los
@@ -255,7 +255,23 @@ def t34_danger(g: DuelGame, action: T34Step | T34Dash) -> str:
     if where is None:
         return ""
     notes = [covering_note(g, *where), *mines_ahead(g, action)]
+    if isinstance(action, T34Step) and action.op in ("L", "R"):  # the turret turns with the hull
+        t = where[0]
+        turned = replace(t, hull=where[2], turret=(t.turret + (1 if action.op == "R" else -1)) % 6)
+        aimed = _aimed_at(g, turned)
+        notes.insert(0, aimed[1] if aimed is not None else "")
     return "; ".join(n for n in notes if n)
+
+
+def turret_note(g: DuelGame, action: T34Turret) -> str:
+    """What a T-34's gun would be laid on with its turret turned (issue 59.9): the first
+    German unit it sees that way, a Tiger or a gun turned face up, with what the shot
+    would do (``aims at Tiger 1 (c4): damages it: its track 5 → 4 (...)``), or ``""``."""
+    t = g.tank_at(action.at)
+    if t is None or t.is_tiger:
+        return ""
+    aimed = _aimed_at(g, replace(t, turret=action.facing))
+    return aimed[1] if aimed is not None else ""
 
 
 def mines_ahead(g: DuelGame, action: T34Step | T34Dash) -> list[str]:

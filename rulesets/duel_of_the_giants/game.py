@@ -677,6 +677,12 @@ class DuelGame(Game[Action]):
             from rulesets.duel_of_the_giants.recon import t34_recon_note
 
             return t34_recon_note(self, action.at, action.target)
+        from rulesets.duel_of_the_giants.actions import T34Turret
+
+        if isinstance(action, T34Turret):  # what the gun is laid on then (issue 59.9)
+            from rulesets.duel_of_the_giants.foresight import turret_note
+
+            return turret_note(self, action)
         return ""
 
     def group_of(self, action: Action, note: str) -> str:
