@@ -6,7 +6,8 @@
 
 Reading is forgiving: any letter case, the piece code may be left out (the
 piece on the from-square is meant), a missing facing keeps the current one,
-spaces around ``-``, ``:`` and ``x`` are optional, and ``exit`` means ``off``.
+spaces around ``-``, ``:`` and ``x`` are optional, the ``-`` itself too (``d2d5``
+and ``d2 d5``, as chess programs are spoken to), and ``exit`` means ``off``.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ _SQUARE = r"[a-z]\d{1,2}"
 _PATTERN = re.compile(
     rf"""^\s*
     (?:(?P<piece>[a-z][a-z0-9]{{0,5}})\s+)?
-    (?P<frm>{_SQUARE})\s*-\s*
+    (?P<frm>{_SQUARE})\s*-?\s*
     (?P<to>{_SQUARE}|off|exit)
     (?:\s*(?::|\s)\s*(?P<facing>nw|ne|sw|se|n|e|s|w)(?![a-z]))?
     (?:\s*x\s*(?P<target>{_SQUARE}))?

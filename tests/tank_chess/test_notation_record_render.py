@@ -35,7 +35,7 @@ def test_tc_9_3_notation_examples() -> None:
 
 @pytest.mark.parametrize("text", [
     "mt d2-d5:ne", "MT D2-D5:NE", "MT d2 - d5 : NE", "d2-d5:NE", "MT d2-d5 NE", "MT d2-d5:NE+",
-    "MT d2-d5:NE^", "MT d2-d5:NE+^", "  MT d2-d5:NE!  ",
+    "MT d2-d5:NE^", "MT d2-d5:NE+^", "  MT d2-d5:NE!  ", "d2d5:NE", "d2 d5 NE", "MT d2d5 ne",
 ])
 def test_tc_9_3_parse_is_forgiving(text: str) -> None:
     g = RULESET.new_game("blank-16")
