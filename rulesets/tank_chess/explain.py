@@ -145,14 +145,25 @@ def _explain_shot(game: TankChessGame, pid: int, st: int, tgt: int, frm: str) ->
                 break
             c = pos.cell[t]
             if c != 0 and t != pos.sq[pid]:
-                return Illegal("TC-5.2", f"no line of fire: {game.square_name(r.square(t))} stands "
-                                         f"between {game.square_name(here)} and {tname}")
+                return Illegal("TC-5.2", f"no line of fire: {_what(game, c)} on {game.square_name(r.square(t))} "
+                                         f"stands between {game.square_name(here)} and {tname}")
     side = r.hit_side(int(d), pos.face[tgt])
     armour = r.armour[pos.kind[tgt]][side]
     if not r.ineffective and not defeats(card.gun, armour):
         return Illegal("TC-6.2", f"armour too strong: the shot hits the {ARMOUR_SIDES[side]} of "
                                  f"{tcard.id} {tname} (armour {armour}); gun {card.gun} must be greater")
     return None
+
+def _what(game: TankChessGame, cell: int) -> str:
+    """What fills a square, as a player names it: ``an obstacle``, ``a wreck``,
+    ``black's MT`` (TC-5.2: each stops a line of fire)."""
+    pos = game.pos
+    if cell == OBSTACLE:
+        return "an obstacle"
+    if cell == MAP_WRECK or not pos.alive[cell - 1]:
+        return "a wreck"
+    return f"{game.players[pos.side[cell - 1]]}'s {game.rules.cards[pos.kind[cell - 1]].id}"
+
 
 def _reach_ignoring(game: TankChessGame, pid: int, blockers: bool, corner_cutting: bool | None = None) -> set[int]:
     """End states on a board without pieces (blockers=False) or with corner cutting forced."""

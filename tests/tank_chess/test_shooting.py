@@ -125,6 +125,8 @@ l . . . . . l .
 
 
 def test_tc_5_2_obstacle_wreck_and_own_tank_stop_the_ray() -> None:
+    """The refusal names what stands in the way, as a player would look for it."""
+    said = {"#": "an obstacle", "x": "a wreck", "L": "white's LT"}
     for blocker in ("#", "x", "L"):
         g = board(f"""
 . . . . . . . .
@@ -137,6 +139,8 @@ def test_tc_5_2_obstacle_wreck_and_own_tank_stop_the_ray() -> None:
 . . . H . . . .
 """)
         assert rule_of(g, "HT d1-d2:N xd6") == "TC-5.2", blocker
+        assert str(g.check(g.parse_action("HT d1-d2:N xd6"))).startswith(
+            f"no line of fire: {said[blocker]} on d4 stands between d2 and d6"), blocker
         assert not any(m.endswith("xd6") for m in texts(g))
 
 
