@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from cli.serve.app import TableServer
@@ -92,6 +93,15 @@ def test_issue58_1_tank_chess_pieces_are_drawn_turned_and_readable_at_1024x768(
                        "document.querySelectorAll('#board svg g.tt-piece').length >= 12")
             small.screenshot(screenshots / "art-tank-chess-black-1024x768.png")
         _whole_board_in_sight(small, seat)
+        if seat == "white":  # the game over under White's eyes: the board whole again for the last look
+            link = game["links"]["white"]
+            api = "/api" + link[link.index("/t/"):]
+            assert httpx.post(f"{base}{api}/resign", json={}, headers={"origin": base}, timeout=30).status_code == 200
+            small.wait("document.getElementById('status').textContent.startsWith('game over')")
+            small.wait("document.querySelector('#board svg').getBoundingClientRect().top > 130")  # the banner is in
+            small.js("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            over = small.js(WHOLE_BOARD)
+            assert over["cut"] <= 1, over
 
 
 WHOLE_BOARD = """(() => {

@@ -47,7 +47,9 @@ export function leastZoom() {
   const r = svg.getBoundingClientRect();
   const whole = Math.min(r.width / base[2], r.height / base[3]);  // screen pixels a drawing unit, whole board
   if (!whole) return 1;
-  let least = Number.isFinite(spacing) ? TARGET_PX / (spacing * whole) : 1;
+  // a game over has nothing left to press: the board is shown whole for the last look
+  const pressing = Number.isFinite(spacing) && !(table.state && table.state.outcome);
+  let least = pressing ? TARGET_PX / (spacing * whole) : 1;
   const field = fieldOf(svg);
   if (field) least = Math.max(least, Math.min(r.width / (field[2] + 2 * FIELD_PAD), r.height / (field[3] + 2 * FIELD_PAD)) / whole);
   return Math.min(LEAST_CAP, Math.max(1, least));
@@ -55,10 +57,21 @@ export function leastZoom() {
 
 const FIELD_PAD = 4;  // drawing units of a picture's frame left in sight round its field
 
-/** The picture's playing field [x, y, w, h] in drawing units (svg.py's data-field), or null. */
+/** The picture's playing field [x, y, w, h] in drawing units (svg.py's data-field), or null;
+ * with every place to press drawn outside it (Tank Chess's exit off the board's edge). */
 function fieldOf(svg) {
   const field = (svg?.dataset.field || "").split(" ").map(Number);
-  return field.length === 4 && field.every(Number.isFinite) ? field : null;
+  if (!(field.length === 4 && field.every(Number.isFinite))) return null;
+  let [x0, y0, x1, y1] = [field[0], field[1], field[0] + field[2], field[1] + field[3]];
+  for (const [cx, cy, r] of placesOf(svg)) {
+    x0 = Math.min(x0, cx - r); y0 = Math.min(y0, cy - r); x1 = Math.max(x1, cx + r); y1 = Math.max(y1, cy + r);
+  }
+  return [x0, y0, x1 - x0, y1 - y0];
+}
+
+function placesOf(svg) {
+  return [...svg.querySelectorAll("#tt-overlay circle[data-place]")]
+    .map(c => [Number(c.getAttribute("cx")), Number(c.getAttribute("cy")), Number(c.getAttribute("r")) || 0]);
 }
 
 /** The view at the least zoom level: centred across, the viewer's own side (the bottom of the screen) in sight.
@@ -202,7 +215,9 @@ function remember(svg) {
                             : [0, 0, Number(svg.getAttribute("width")) || 0, Number(svg.getAttribute("height")) || 0];
   if (!base || next.some((v, i) => Math.abs(v - base[i]) > 1e-6)) { view = null; spacing = Infinity; }
   base = next;
-  if (!view || base[2] / view[2] < leastZoom() - 1e-6) view = leastView();
+  const shown = view ? base[2] / view[2] : 1;
+  // a view left at the least level follows it (a game over shows the board whole again)
+  if (!view || shown < leastZoom() - 1e-6 || Math.abs(shown - Math.max(1, leastShown)) < 1e-6) view = leastView();
   apply();
 }
 
@@ -213,6 +228,14 @@ function remember(svg) {
  * moves under a finger half-way through a move. */
 function measure(overlay) {
   if (table.state && table.state.geometry) return;
+  // a place outside a view left at its least level (a field's exit, shown when the piece
+  // that may leave is picked) brings the view round it
+  const box = view || base, svg = boardSvg();
+  if (box && svg && fieldOf(svg) && Math.abs(base[2] / box[2] - Math.max(1, leastShown)) < 1e-6 &&
+      placesOf(svg).some(([cx, cy, r]) => cx - r < box[0] || cy - r < box[1] || cx + r > box[0] + box[2] ||
+                                          cy + r > box[1] + box[3])) {
+    view = leastView(); apply();
+  }
   const spots = [...overlay.querySelectorAll("circle.tt-from[data-place]")]
     .map(c => [Number(c.getAttribute("cx")), Number(c.getAttribute("cy")), Number(c.getAttribute("r")) || 0]);
   let least = spacing;
