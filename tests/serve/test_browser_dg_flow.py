@@ -5,6 +5,7 @@ are previewed on the map (59.9)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -92,9 +93,24 @@ def test_issue_59_3_the_other_sides_phase_replays_by_itself(
     (ATGs turned and tired, drawn on the board) is played back by itself when the
     Soviet's turn comes back, with the End phase button standing by; with the pace
     "by hand" the play button plays it on."""
+    import httpx
+
     from tests.serve.helpers import create_live
 
     base, _server = live
+    # a new game's first page, the computer's opening already played (playtest of issue 58:
+    # a German against the computer found eight T-34s on the map without a word): it replays
+    game = create_live(base, ruleset="duel-of-the-giants", scenario="summer", seed=7,
+                       seats={"german": "human", "soviet": "random"})
+    api = base + game["links"]["german"].replace("/t/", "/api/t/")
+    for _ in range(300):
+        if httpx.get(f"{api}/state", headers={"origin": base}).json()["your_turn"]:
+            break
+        time.sleep(0.05)
+    browser.open(base + game["links"]["german"])
+    my_turn(browser)
+    browser.wait("!document.getElementById('dg-replay').hidden && document.getElementById('dg-replay-count')"
+                 ".textContent.includes(' of ')", 10)
     game = create_live(base, ruleset="duel-of-the-giants", scenario="summer", seed=7,
                        seats={"german": "random", "soviet": "human"})
     browser.open(base + game["links"]["soviet"])

@@ -166,7 +166,9 @@ export function forget() {
 
 /** After every state: when the seat's turn comes back after two or more of the other
  * side's decisions it has not yet been shown, and something of them can be drawn,
- * they are played back from the first (set-up placements alone are only offered). */
+ * they are played back from the first (set-up placements alone are only offered).
+ * A page opened before its seat's first decision plays them too; one opened later
+ * offers them. */
 export function draw(state, fresh) {
   const box = panel();
   if (!state.you) { box.hidden = true; return; }
@@ -181,10 +183,12 @@ export function draw(state, fresh) {
       replay.at = -1;
       replay.closed = true;
       box.hidden = true;
-    } else if (first) {                 // the page just opened: offer it, do not play it
-      replay.played = last;
+    } else if (first && state.log.some(e => e.player === state.you)) {
+      replay.played = last;             // the page opened again mid-game: offer it, do not play it
       replay.closed = true;
     } else if (state.your_turn && entries.length >= 2 && last > replay.played && entries.some(e => e.aid)) {
+      // (also a new game's first page, when the other side opened before it loaded: the
+      // computer's whole opening was there without a word, playtest of issue 58)
       replay.played = last;
       replay.closed = false;
       box.hidden = false;
