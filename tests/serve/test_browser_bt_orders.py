@@ -304,7 +304,11 @@ DICE = [
     {"n": 6, "player": "b", "move": "tiger#1 fire", "hidden": False, "events": []},
     {"n": 7, "player": "b", "move": "fire t34#1", "hidden": False, "events": [
         {"kind": "roll", "text": "tiger#1 fires at t34#1 (open): rolls 5, needs 2 -> HIT",
-         "data": {"shooter": "b1", "target": "a1", "roll": 5, "need": 2, "hit": True}}]},
+         "data": {"shooter": "b1", "target": "a1", "roll": 5, "need": 2, "hit": True}},
+        {"kind": "penetration", "text": "penetration die rolls 5: W -> hull penetrated, t34#1 720 -> 560 HP (BT-6.5)",
+         "data": {"target": "a1", "face": "W", "roll": 5, "hp": 560, "damage": 160}},
+        {"kind": "spot", "text": "t34#1 spots tiger#1? rolls 4, needs 3 -> spotted",
+         "data": {"roll": 4, "need": 3, "success": True}}]},
 ]
 
 
@@ -342,3 +346,9 @@ def test_a_press_in_a_cluster_opens_the_tank_under_it_and_your_dice_stay(
             ).replace("LOG", json.dumps(DICE))
     assert b.js(f"{tray}('a')") == ["dice of move 5 (you): fire tiger#1*2", "dice of move 7 (b): fire t34#1"]
     assert b.js(f"{tray}(null)") == ["dice of move 7 (b): fire t34#1"]
+    # a shot's to-hit die and its penetration die stay together; a spotting die names its target
+    shots = b.js("[...document.querySelectorAll('#dice-tray li.shot')].map(s => [...s.querySelectorAll('li.die .die-what')]"
+                 ".map(w => w.textContent))")
+    assert shots == [["to hit", "penetration"]]
+    assert b.js("[...document.querySelectorAll('#dice-tray li.die .die-what')].map(w => w.textContent)") == [
+        "to hit", "penetration", "spots tiger#1"]

@@ -21,6 +21,8 @@ function caption(e) {
   if (d.shooter) return "to hit";
   const text = e.text || "";
   if (/repair/i.test(text)) return "repair";
+  const spots = /spots (\S+?)\?/.exec(text);
+  if (spots) return `spots ${spots[1]}`;
   if (/spots/i.test(text)) return "spotting";
   return e.kind === "roll" ? "roll" : e.kind;
 }
@@ -49,6 +51,21 @@ function tumble(face, value) {
     requestAnimationFrame(spin);
   };
   requestAnimationFrame(spin);
+}
+
+/** A shot's to-hit die and the penetration die it earned kept together, one item
+ * (`li.shot`) that never wraps apart, so that twelve dice read as six shots. */
+function shots(events, dice) {
+  const out = [];
+  events.forEach((e, i) => {
+    const prev = i > 0 ? events[i - 1] : null;
+    if (e.kind === "penetration" && prev && prev.data.shooter && out.length && out[out.length - 1] === dice[i - 1]) {
+      out[out.length - 1] = el("li", {class: "shot"}, el("ul", {class: "shot-dice"}, dice[i - 1], dice[i]));
+    } else {
+      out.push(dice[i]);
+    }
+  });
+  return out;
 }
 
 const MOST_GROUPS = 3;  // decisions shown at once, newest last
@@ -96,7 +113,7 @@ export function drawDice(state) {
     });
     const who = entry.player === state.you ? "you" : entry.player;
     return [el("p", {class: "note", text: `dice of move ${entry.n} (${who})` + (entry.move ? `: ${entry.move}` : "")}),
-            el("ul", {}, ...dice)];
+            el("ul", {}, ...shots(diceOf(entry), dice))];
   }));
   tray.hidden = false;
 }
