@@ -38,6 +38,11 @@ tanks:
 to_move: white
 """
 
+ESCAPE = POSITION.replace("name: shot-from-d6", "name: escape").replace(
+    "{card: CLT, side: white, square: a1, facing: N, active: true}",
+    "{card: CLT, side: white, square: b14, facing: N, active: true}")
+"""The same, White's Command Tank on b14: it may drive off the far edge (TC-7.2)."""
+
 
 @pytest.fixture(scope="module")
 def live_tc(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
@@ -51,7 +56,10 @@ def live_tc(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("tc")
     position = folder / "shot-from-d6.yaml"
     position.write_text(POSITION, encoding="utf-8")
-    store = GameStore(folder / "games", ServerFiles.of([], [position]), think=0.05, agent_kinds=list(AGENTS))
+    escape = folder / "escape.yaml"
+    escape.write_text(ESCAPE, encoding="utf-8")
+    store = GameStore(folder / "games", ServerFiles.of([], [position, escape]), think=0.05,
+                      agent_kinds=list(AGENTS))
     app, server = create_app(store, host_key=KEY, names=ServedNames.of("127.0.0.1"))
     with serving(app, server) as base:
         yield base
@@ -273,3 +281,24 @@ def test_29_9_the_arrows_follow_the_drawing_when_blacks_side_is_the_bottom(
     if browser.js("!!document.querySelector('#tc-pick[data-stage=shot]')"):
         click(browser, *at(browser, ARROW.format("N") + ".tc-chosen"))
     assert ":N" in log_text(browser)
+
+
+def test_58_8_the_exit_off_the_board_is_in_sight(small: Browser, live_tc: str, screenshots: Path) -> None:
+    """The 16x16 board fills the window with its frame cropped (issue 58.8); the spot
+    a Command Tank leaves the board by lies in the frame, beyond the last rank: picking
+    the tank brings the view round it, whole and pressable (this session's playtest: the
+    crop left a sliver of it), and a click there drives off and wins (TC-7.2)."""
+    game = create_live(live_tc, ruleset="tank-chess", position="escape.yaml",
+                       seats={"white": "human", "black": "human"})
+    small.open(live_tc + game["links"]["white"])
+    small.wait("document.querySelector(\"#tt-overlay circle.tt-from[data-place='b14']\")")
+    click(small, *at(small, SPOT.format("b14")))
+    small.wait("document.querySelector(\"#tt-overlay circle.tt-to[data-place='exit']\")")
+    # the spot reaches a little past the picture's own edge: the rest of it is in sight
+    shown = small.js("""(() => { const e = document.querySelector("#tt-overlay circle[data-place='exit']").getBoundingClientRect();
+        const v = document.querySelector('#board svg').getBoundingClientRect();
+        return Math.min(e.bottom, v.bottom) - Math.max(e.top, v.top); })()""")
+    small.screenshot(screenshots / "tc-exit-1024x768.png")
+    assert shown >= 26, f"{shown} px of the exit in sight"
+    click(small, *at(small, SPOT.format("exit")))
+    small.wait("document.getElementById('status').textContent.startsWith('game over')")

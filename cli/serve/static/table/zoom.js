@@ -85,10 +85,16 @@ function leastView() {
   const [bx, by, bw, bh] = base;
   const w = bw / least, h = bh / least;
   let y = turned() ? by : by + bh - h;  // a board turned round has its drawing's top at the screen's foot
-  const field = fieldOf(boardSvg());
+  const svg = boardSvg(), field = fieldOf(svg);
   if (field) {
     const [, fy, , fh] = field;
     y = fh <= h ? fy + (fh - h) / 2 : (turned() ? fy : fy + fh - h);
+    // and every place to press in sight where they fit together (the exit off the far edge)
+    const spots = placesOf(svg);
+    if (fh > h && spots.length) {
+      const top = Math.min(...spots.map(([, cy, r]) => cy - r)), bottom = Math.max(...spots.map(([, cy, r]) => cy + r));
+      if (bottom - top <= h) y = turned() ? Math.max(Math.min(y, top), bottom - h) : Math.min(Math.max(y, bottom - h), top);
+    }
     return clamp([bx + (bw - w) / 2, y, w, h]);
   }
   return [bx + (bw - w) / 2, y, w, h];

@@ -178,6 +178,12 @@ function decorate(overlay, svg) {
                                       r: Math.min(R * 0.3, Number(spot.getAttribute("r")) * 0.6),
                                       class: "tc-shot-mark"}));
   }
+  // the spot beyond the edge a Command Tank drives off by (TC-7.2) says so
+  const exit = overlay.querySelector("circle.tt-to[data-place='exit']");
+  if (exit) {
+    overlay.append(svgNode("text", {x: exit.getAttribute("cx"), y: Number(exit.getAttribute("cy")) + 4,
+                                    class: "tc-exit-label", "text-anchor": "middle"}, "off"));
+  }
   const ring = svg.querySelector("#tc-pick");
   if (ring) svg.insertBefore(overlay, ring);
 }
