@@ -185,37 +185,25 @@ def test_playtest_29_3_a_shot_card_hides_no_tank(browser: Browser, live: tuple[s
         b.wait("!document.querySelector('.bt-shot-card')")  # its one shot taken back
 
 
-def test_playtest_29_8_an_atg_badge_covers_no_piece(browser: Browser, live: tuple[str, TableServer],
-                                                   screenshots: Path) -> None:
-    """issue 29.8, playtest: the badge naming a German ATG (8.8, 36, bluff) was drawn at a
-    fixed corner of its hex, over a Tiger's gun on the same hex and into the neighbours'.
-    Tiger 2 stands on the bluff at d9, gun turned south-west; Tiger 1 is next to the bluff at
-    d3. No badge covers any piece drawn on the board (tanks with hull dot and gun, markers,
-    ATGs with their facing, mines) nor another badge."""
+def test_playtest_29_8_an_atgs_kind_is_on_its_counter_only(browser: Browser, live: tuple[str, TableServer],
+                                                           screenshots: Path) -> None:
+    """issue 29.8, playtest: the badge naming a German ATG (8.8, 36, bluff) was drawn beside its
+    counter, at first over a Tiger's gun on the same hex, later a hex away from its marker; and
+    the counter said it too (playtest of issue 58: the kind shown twice). The kind is drawn
+    once, on the counter (8, 3, b), its name the counter's tooltip, at 1024x768 as well."""
     b = browser
     base, _ = live
     with window(b, 1024, 768):
         open_game(b, base, "duel-of-the-giants", "german", DG_STACKED)
-        b.wait("document.querySelectorAll('#dg-atg-ids .dg-atg-id').length === 5")
-        found = b.js(f"""(() => {{ const svg = document.querySelector('#board svg');
-            const pieces = [...svg.children].filter(n => n.matches('circle, line, g.tt-piece')
-                || (n.matches('rect') && +n.getAttribute('width') <= 18 && +n.getAttribute('height') <= 18));
-            return {{badges: [...document.querySelectorAll('#dg-atg-ids .dg-atg-id')].map(g => [g.dataset.at, {RECT}(g.querySelector('rect'))]),
-                     pieces: pieces.map(n => [n.tagName + ' ' + (n.getAttribute('r') || n.getAttribute('width') || ''), {RECT}(n)])}}; }})()""")
-        assert {at for at, _ in found["badges"]} == {"d4", "b8", "c2", "d3", "d9"}
-        for at, badge in found["badges"]:
-            for what, piece in found["pieces"]:
-                assert overlap(badge, piece) == 0, f"the badge at {at} covers a {what}: {badge} {piece}"
-        for i, (at, badge) in enumerate(found["badges"]):
-            for other, box in found["badges"][i + 1:]:
-                assert overlap(badge, box) == 0, f"badges at {at} and {other} overlap"
-        words = b.js("[...document.querySelectorAll('#dg-atg-ids .dg-atg-id text')].map(t => t.textContent)")
-        assert sorted(words) == ["36", "36", "8.8", "bluff", "bluff"]
-        b.screenshot(screenshots / "layout-dg-atg-badges.png")
-        xs = [r["x"] for _, r in found["badges"]]
-        ys = [r["y"] for _, r in found["badges"]]
-        closeup(b, screenshots / "layout-dg-atg-badges-closeup.png",
-                {"x": min(xs) - 40, "y": min(ys) - 40, "w": max(xs) - min(xs) + 120, "h": max(ys) - min(ys) + 80})
+        b.wait("document.querySelectorAll('#board g.tt-piece.atg').length === 5")
+        assert not b.js("document.querySelector('#dg-atg-ids')"), "no badge beside the counters"
+        codes = b.js("[...document.querySelectorAll('#board g.tt-piece.atg')].map(g => [g.dataset.piece, g.dataset.code])")
+        assert sorted(codes) == [["atg-b8", "A3t"], ["atg-c2", "A3"], ["atg-d3", "Ab"], ["atg-d4", "A8"],
+                                 ["atg-d9", "Abt"]], codes
+        names = b.js("[...document.querySelectorAll('#board g.tt-piece.atg > title')].map(t => t.textContent)")
+        assert sorted(n.split(" (")[1].split(",")[0] for n in names) == ["PAK 36", "PAK 36", "PAK 8.8", "bluff",
+                                                                         "bluff"], names
+        b.screenshot(screenshots / "layout-dg-atg-counters.png")
 
 
 @pytest.mark.parametrize("ruleset", list(RULESETS))

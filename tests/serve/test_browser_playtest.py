@@ -223,17 +223,20 @@ def test_playtest_29_6_a_tiger_programs_preview_wraps_in_the_side_panel(
 
 
 def test_playtest_29_8_the_soviet_is_not_told_a_face_up_atg_is_his(small: Browser, live_dg: str) -> None:
-    """The badge of a face-up ATG (DG-12) said "your PAK 8.8" on the Soviet's page too: on
-    his page it names the German's gun; the German's page still says "your"."""
+    """The badge of a face-up ATG (DG-12) said "your PAK 8.8" on the Soviet's page too. The
+    kind is now told once, on the counter, with its name as the counter's tooltip (playtest
+    of issue 58: counter and badge said it twice), in words that belong to neither side."""
     b = small
+    titles = "[...document.querySelectorAll('#board g.tt-piece.atg > title')].map(t => t.textContent)"
     open_dg(b, live_dg, "face-up.yaml", "soviet")
-    b.wait("document.querySelector('#dg-atg-ids .dg-atg-id')")
-    titles = b.js("[...document.querySelectorAll('#dg-atg-ids .dg-atg-id title')].map(t => t.textContent)")
-    assert sorted(titles) == ["German PAK 36 (face up)", "German PAK 8.8 (face up)"], titles
+    b.wait("document.querySelector('#board g.tt-piece.atg')")
+    seen = b.js(titles)
+    assert sorted(t.split(" (")[1].split(",")[0] for t in seen if "face up" in t) == ["PAK 36", "PAK 8.8"], seen
+    assert not any("your" in t for t in seen) and not b.js("document.querySelector('#dg-atg-ids')")
     open_dg(b, live_dg, "face-up.yaml", "german")
-    b.wait("document.querySelector('#dg-atg-ids .dg-atg-id')")
-    titles = b.js("[...document.querySelectorAll('#dg-atg-ids .dg-atg-id title')].map(t => t.textContent)")
-    assert "your PAK 8.8 (face up)" in titles and all(t.startswith("your ") for t in titles), titles
+    b.wait("document.querySelector('#board g.tt-piece.atg')")
+    seen = b.js(titles)
+    assert any("(PAK 8.8, face up)" in t for t in seen) and not any("unknown" in t for t in seen), seen
 
 
 def test_playtest_29_5_the_fire_panel_names_a_tiger_as_a_tiger(small: Browser, live_dg: str) -> None:
