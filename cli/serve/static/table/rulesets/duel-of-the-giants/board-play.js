@@ -44,7 +44,7 @@ function offerFacings(choices, key) {
   const rest = choices.filter((a, i) => !parsed[i]);
   const kinds = new Map();
   for (const f of facings) kinds.set(f.verb, [...(kinds.get(f.verb) || []), f]);
-  if (kinds.size > 1 || (!facings.length && rest.some(a => MINE.test(a.text)))) {
+  if (kinds.size > 1 || (!facings.length && rest.some(a => MINE.test(a.text) || TILE.test(a.text)))) {
     askKind(kinds, rest, key);
     return true;
   }
@@ -60,6 +60,7 @@ function openPicker(facings, rest, key) {
 }
 
 const MINE = /^place mine \S+ (real|bluff)$/;
+const TILE = /^place tile (\S+) \S+$/;
 
 // A placement's piece in words (its notation stays the button's tooltip).
 const PIECE_WORDS = [[/^place tiger /, "Tiger"], [/^place airfield /, "airfield"], [/^place atg pak88 /, "PAK 8.8"],
@@ -71,16 +72,15 @@ function kindWords(verb) {
 }
 
 /** The chooser beside the board asks which kind of move; the moves without a facing
- * (a mine, real or bluff) are played from it as they are. */
+ * (a mine, real or bluff; a landscape tile) are played from it, named in words. */
 function askKind(kinds, rest, key) {
   choose(rest);
   const list = $("chooser").querySelector("ul");
   for (const button of list.querySelectorAll("button.choice")) {
-    const mine = MINE.exec(button.textContent);
-    if (mine) {
-      button.title = button.textContent;
-      button.textContent = mine[1] === "real" ? "mine (face down)" : "bluff mine marker";
-    }
+    const mine = MINE.exec(button.textContent), tile = TILE.exec(button.textContent);
+    if (mine || tile) button.title = button.textContent;
+    if (mine) button.textContent = mine[1] === "real" ? "mine (face down)" : "bluff mine marker";
+    if (tile) button.textContent = tile[1].replace(/_/g, " ");  // snow_forest: "snow forest"
   }
   const items = [];
   for (const [verb, moves] of kinds) {
