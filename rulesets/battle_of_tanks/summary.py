@@ -82,7 +82,7 @@ def summarize(events: Sequence[Event], label: Callable[[str], str]) -> str:
                 volley.hp = int(d["hp"])
             elif face == "blank":
                 volley.effects.append("bounced")
-            elif face == "K":
+            elif face == "K" and "track" in e.text:  # a turret-only shot's K does nothing (BT-6.6)
                 volley.effects.append("K track")
             else:
                 volley.effects.append(f"{face} no effect")

@@ -106,3 +106,16 @@ def test_issue_59_4_a_drive_alone_names_the_tank_that_drove():
     g.apply(Declare("gun#1", "MOVE"))
     events = g.apply(Drive(((30.0, 60.0), (30.0, 70.0))))
     assert g.summarize_events(events) == "gun#1 drives 20.0 cm"
+
+
+def test_bt_6_7_a_turret_only_shots_k_reads_no_effect_not_track():
+    """Hull to hull (BT-6.7) only T counts: the one-line summary said ``K track`` for a K
+    that the full line says "does not count"; it reads ``K no effect``, as the roll did."""
+    g = make_game(["gun"], ["target"], {"a1": (20, 60, 0), "b1": (30.5, 60, 180)},
+                  cards=[card("gun"), card("target")])
+    _fire(g, "a1")
+    script(g, [6, FACE["K"]])
+    events = g.apply(Fire((Shot("target#1", 1),)))
+    assert any("does not count" in e.text for e in events)
+    assert g.summarize_events(events).endswith("; gun#1 -> target#1: 6 (need 3) 1 hit: K no effect")
+    assert g.tank("b1").track_until is None
