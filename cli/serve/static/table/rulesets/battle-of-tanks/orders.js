@@ -227,6 +227,7 @@ export function setup() {
   onBoardDrawn(svg => { svg.addEventListener("click", meantTank, true); svg.addEventListener("pointerdown", meantTank, true); });
   // the ruleset's own styles, beside its modules (table.css stays common)
   document.head.append(el("link", {rel: "stylesheet", href: "/static/table/rulesets/battle-of-tanks/board.css"}));
+  document.body.classList.add("rs-battle-of-tanks");
   document.addEventListener("keydown", event => {
     if (event.key === "Escape" && $("bt-order-menu")) { event.preventDefault(); select(null); }
   });
