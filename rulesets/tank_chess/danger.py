@@ -260,6 +260,31 @@ def shooters_text(threats: Sequence[Threat], name: SquareNamer, most: int = 3) -
     return "; ".join(parts)
 
 
+def blocking_squares(game: TankChessGame, lines: set[tuple[tuple[int, int], str]],
+                     target: tuple[int, int]) -> list[str]:
+    """The empty squares between the one square a shot at ``target`` is fired from
+    and ``target`` (TC-5.2: a tank or a wreck there stops it), given the (square
+    fired from, shooter's card) of every shot; [] when there are several such
+    squares or the shot flies over everything (TC-6M.2)."""
+    if len(lines) != 1:
+        return []
+    (start, code), = lines
+    if any(c.id == code and c.indirect is not None for c in game.rules.cards):
+        return []
+    dx = (target[0] > start[0]) - (target[0] < start[0])
+    dy = (target[1] > start[1]) - (target[1] < start[1])
+    out, sq = [], (start[0] + dx, start[1] + dy)
+    while sq != target:
+        out.append(game.square_name(sq))
+        sq = (sq[0] + dx, sq[1] + dy)
+    return out
+
+
+def either(squares: Sequence[str]) -> str:
+    """``e12, f13 or g14``."""
+    return squares[0] if len(squares) == 1 else f"{', '.join(squares[:-1])} or {squares[-1]}"
+
+
 def threat_text(t: Threat, name: SquareNamer) -> str:
     """One threat in full: ``HM c7 (from c6 facing S) destroys it: hits its side, armour 2, gun 4``."""
     where = "where it stands" if t.shoots_from == t.square else name(t.shoots_from)
@@ -301,8 +326,12 @@ def threats_answer(game: TankChessGame, player: int | None, asked: str) -> str:
         lines.append(f"{SIDE_NAMES[side]}'s tanks the enemy can shoot next turn:")
         for pid, threats in fire.items():
             card = r.cards[pos.kind[pid]]
-            answer = ("  <- CHECK: move it, block the line or take the shooter (TC-8.1)"
-                      if card.command and any(t.destroys for t in threats) else "")
+            answer = ""
+            if card.command and any(t.destroys for t in threats):
+                between = blocking_squares(game, {(t.shoots_from, t.shooter) for t in threats if t.destroys},
+                                           r.square(pos.sq[pid]))
+                block = f"block on {either(between)}" if between else "block the line"
+                answer = f"  <- CHECK: move it, take the shooter or {block} (TC-8.1)"
             lines.append(f"  {card.id} {name(r.square(pos.sq[pid]))}: {shooters_text(threats, name)}{answer}")
     else:
         lines.append(f"none of {SIDE_NAMES[side]}'s tanks can be shot next turn")

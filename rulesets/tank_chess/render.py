@@ -118,7 +118,7 @@ def warnings(game: TankChessGame, width: int = 76) -> list[str]:
     where) and an ESCAPE (TC-8.2: the enemy Command Tank can drive off next turn).
     Worked out from the position as it stands, so a resumed game or an undone
     move shows it too."""
-    from rulesets.tank_chess.danger import judge, shots_at
+    from rulesets.tank_chess.danger import blocking_squares, either, judge, shots_at
 
     pos, r = game.pos, game.rules
     name = game.square_name
@@ -138,8 +138,8 @@ def warnings(game: TankChessGame, width: int = 76) -> list[str]:
                 who = [f"{shooter} {name(at)} (from {', '.join(places[:3])}"
                        f"{f', +{len(places) - 3} squares' if len(places) > 3 else ''})"
                        for (shooter, at), places in shooters.items()]
-                between = _between(game, lines, r.square(pos.sq[pid]))
-                block = f"block on {_either(between)}" if between else "block the line"
+                between = blocking_squares(game, lines, r.square(pos.sq[pid]))
+                block = f"block on {either(between)}" if between else "block the line"
                 said.append(f"CHECK: {game.players[me]}'s Command Tank {name(r.square(pos.sq[pid]))} can be "
                             f"shot next turn by {' and '.join(who)}: move it, take the shooter or "
                             f"{block} (TC-8.1)")
@@ -148,30 +148,6 @@ def warnings(game: TankChessGame, width: int = 76) -> list[str]:
         said.append(f"ESCAPE: {game.players[1 - me]}'s Command Tank {where} can drive off next turn: "
                     "block its way or destroy it (TC-8.2)")
     return [line for text in said for line in textwrap.wrap(text, width, subsequent_indent="  ")]
-
-
-def _between(game: TankChessGame, lines: set[tuple[tuple[int, int], str]],
-             target: tuple[int, int]) -> list[str]:
-    """The empty squares between the one square a CHECK is fired from and the
-    Command Tank (TC-5.2: a tank or a wreck there stops the shot), or [] when there
-    are several such squares or the shot flies over everything (TC-6M.2)."""
-    if len(lines) != 1:
-        return []
-    (start, code), = lines
-    if any(c.id == code and c.indirect is not None for c in game.rules.cards):
-        return []
-    dx = (target[0] > start[0]) - (target[0] < start[0])
-    dy = (target[1] > start[1]) - (target[1] < start[1])
-    out, sq = [], (start[0] + dx, start[1] + dy)
-    while sq != target:
-        out.append(game.square_name(sq))
-        sq = (sq[0] + dx, sq[1] + dy)
-    return out
-
-
-def _either(squares: list[str]) -> str:
-    """``e12, f13 or g14``."""
-    return squares[0] if len(squares) == 1 else f"{', '.join(squares[:-1])} or {squares[-1]}"
 
 
 def compact_key(game: TankChessGame) -> str:

@@ -186,7 +186,13 @@ C . . . . . . .
     line = next(x for x in answer.splitlines() if x.startswith("  CLT a1: "))
     assert line == ("  CLT a1: CLT h8 from d4, e5 or 3 more squares destroys it from the side; "
                     "MT e4 from c3 or d4 destroys it from the side  "
-                    "<- CHECK: move it, block the line or take the shooter (TC-8.1)")
+                    "<- CHECK: move it, take the shooter or block the line (TC-8.1)")
+    # one square fired from: the squares that block it (TC-5.2), as the board says them
+    g = RULESET.new_game("standard-16", None, seed=1)
+    for move in ("CLT h1-f4:N", "MT i15-i11:S", "CLT f4-f7:NW"):
+        g.apply(g.parse_action(move))
+    assert ("  CLT i16: CLT f7 from d11 destroys it from the side  <- CHECK: move it, take the shooter "
+            "or block on e12, f13, g14 or h15 (TC-8.1)\n") in threats_answer(g, 1, "")
     assert all("issue" not in c.summary for c in COMMANDS)
 
 
