@@ -280,11 +280,8 @@ def draw_pieces(svg: ET.Element, v: dict[str, Any], splice: Splice | None = None
             _counter(g, splice, size=SMALL, livery=AXIS_GREY, face_down=True, back=code, upright=-deg,
                      front_mark=True)
     s = v["stuka"]
-    if s is not None and s["state"] in ("ground", "landed", "flying"):
-        x, y = centre(*parse_hex(s["at"]))
-        g = _piece(svg, "tt-piece stuka", "stuka", x, y, ANGLE[s["facing"]],
-                   f"Stuka on {s['at']} ({s['state']}) facing {s['facing']} (DG-13)")
-        _counter(g, splice, size=COUNTER, livery=GERMAN, kind="aircraft")
+    if s is not None and s["state"] in ("ground", "landed"):
+        _stuka(svg, s, splice)
     for t in v["tanks"]:
         x, y = centre(*parse_hex(t["at"]))
         tiger = t["kind"] == "tiger"
@@ -300,6 +297,15 @@ def draw_pieces(svg: ET.Element, v: dict[str, Any], splice: Splice | None = None
                  turret_angle=(ANGLE[t["turret"]] - deg + 180) % 360 - 180, gun=COUNTER * (0.36 if tiger else 0.3),
                  wreck=t["destroyed"])
         _upright_badge(g, code, livery, deg, COUNTER)
+    if s is not None and s["state"] == "flying":  # in the air: over the tank below it (playtest of issue 58)
+        _stuka(svg, s, splice)
+
+
+def _stuka(svg: ET.Element, s: dict[str, Any], splice: Splice | None) -> None:
+    x, y = centre(*parse_hex(s["at"]))
+    g = _piece(svg, "tt-piece stuka", "stuka", x, y, ANGLE[s["facing"]],
+               f"Stuka on {s['at']} ({s['state']}) facing {s['facing']} (DG-13)")
+    _counter(g, splice, size=COUNTER, livery=GERMAN, kind="aircraft")
 
 
 def phase(step: str) -> str:

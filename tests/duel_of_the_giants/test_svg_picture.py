@@ -396,3 +396,16 @@ def test_issue58_3_a_tanks_piece_id_stays_when_it_moves() -> None:
     g.state_changed()
     after = _pieces(picture(RULESET.render_svg(g, 0)))["tiger1"]
     assert _pose(before)[:2] != _pose(after)[:2] and after.get("data-code") == before.get("data-code")
+
+
+def test_issue58_3_a_flying_stuka_is_drawn_over_the_tank_below_it() -> None:
+    """Playtest of issue 58: a Stuka flying over Tiger 1's hex (DG-13) was hidden under the
+    Tiger's counter, and the player could not find it. On the ground it lies under the
+    tanks; in the air it is drawn after every tank."""
+    g = _pieces_board()
+    order = [p.get("data-piece") for p in picture(RULESET.render_svg(g, 0)).iter(f"{NS}g") if p.get("data-piece")]
+    assert order.index("stuka") < order.index("tiger1")  # on its airfield
+    g.stuka.state, g.stuka.pos = "flying", parse_hex("c3")
+    g.state_changed()
+    order = [p.get("data-piece") for p in picture(RULESET.render_svg(g, 0)).iter(f"{NS}g") if p.get("data-piece")]
+    assert order[-1] == "stuka"
