@@ -89,5 +89,8 @@ def test_59_1_a_t34s_dangerous_destinations_are_tinted_and_named(
     assert title == words
     if any(v[2] == t34 and v[0] == "safe" for v in want.values()):
         assert "no known gun in line" in labels
+    # its moves beside the board in words, the notation after them (playtest of issue 58)
+    offered = browser.js("[...document.querySelectorAll('#chooser button.choice')].map(b => b.textContent)")
+    assert f"forward · {t34} F" in offered and f"turn left · {t34} L" in offered, offered
     browser.screenshot(screenshots / "dg-danger-considered.png")
     no_secrets(browser, server, game_id, 1)

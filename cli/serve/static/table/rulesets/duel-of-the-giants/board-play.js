@@ -48,7 +48,12 @@ function offerFacings(choices, key) {
     askKind(kinds, rest, key);
     return true;
   }
-  if (facings.length < 2) return false;
+  if (facings.length < 2) {
+    if (!rest.some(a => T34_MOVE.test(a.text))) return false;
+    choose(choices);  // a T-34 without a turret turn left: its moves, in words
+    nameChoices();
+    return true;
+  }
   openPicker(facings, rest, key);
   return true;
 }
@@ -56,7 +61,21 @@ function offerFacings(choices, key) {
 function openPicker(facings, rest, key) {
   picker = {key, moves: facings, first: null};
   drawPicker();
-  if (rest.length) choose(rest); else $("chooser").hidden = true;
+  if (rest.length) { choose(rest); nameChoices(); } else $("chooser").hidden = true;
+}
+
+// A T-34's moves in the chooser in words, the notation after them (playtest of issue 58:
+// "f4 F", "f4 L" were the Soviet's most frequent buttons, in notation only).
+const T34_WORDS = {F: "forward", B: "backward", L: "turn left", R: "turn right"};
+const T34_MOVE = /^[a-i]\d+ ([FBLR]|dash \d+)$/;
+
+function nameChoices() {
+  for (const button of $("chooser").querySelectorAll("button.choice")) {
+    const text = button.textContent;
+    const step = /^[a-i]\d+ ([FBLR])$/.exec(text), dash = /^[a-i]\d+ dash (\d+)$/.exec(text);
+    const words = step ? T34_WORDS[step[1]] : dash ? `dash ${dash[1]} hex${dash[1] === "1" ? "" : "es"}` : null;
+    if (words) { button.title = text; button.textContent = `${words} · ${text}`; }
+  }
 }
 
 const MINE = /^place mine \S+ (real|bluff)$/;
