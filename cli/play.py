@@ -226,6 +226,9 @@ class Session:
         self.prompt = Prompt(s.stdin, self.completions)
         self.auto_passed: set[int] = set()
         self.rest_of_line: dict[int, str] = {}
+        self.line_start: dict[int, int] = {}
+        """Where a person's last line of several moves began in the history: ``undo``
+        takes the whole line back, as it was typed (issue 59.4, 59.8)."""
         """What a person's line of several moves still holds when the decision passed on
         (an ambush window, issue 59.8): an empty line plays it once the decision is back."""
         """Indexes in the history of the decisions passed for a person (issue 59.3): ``undo``
@@ -815,12 +818,14 @@ class Session:
         split = getattr(g, "split_line", None)  # issue 59.8: an order with its path or targets
         parts: list[str] | None = split(text) if split is not None else None
         if not parts or len(parts) < 2:
-            self.play_one(player, text, True)
+            if self.play_one(player, text, True):
+                self.line_start.pop(player, None)  # a move of its own: undo takes back just it
             return
         refused = refused_part(g, player, parts)
         if refused is not None:
             typer.echo(f"illegal: {refused}; nothing of the line was played")
             return
+        self.line_start[player] = len(g.history)
         for i, part in enumerate(parts):
             if i and (g.outcome() is not None or g.to_move() != player):
                 self.rest_of_line[player] = " ".join(parts[i:])
@@ -929,6 +934,9 @@ class Session:
             raise TanktableError("nothing of yours to undo")
         across = g.game_type.undo_across_players
         cut = mine[-1]
+        start = self.line_start.pop(player, None)
+        if start is not None and start in mine and start <= cut:
+            cut = start  # the whole line typed at once, not only its last part
         others = {st.player for st in g.history[cut:]} - {player}
         if others and (not across or any(self.kinds[o] == HUMAN for o in others)):
             raise TanktableError("cannot undo past another player's decision")

@@ -110,3 +110,14 @@ def test_issue_59_8_an_attack_line_whose_drive_leaves_no_target_plays_nothing() 
     assert refused_part(g, 0, ["gun#1 attack", "to 30,40", "fire target#1"]) == (
         "fire target#1 would not be played: after to 30,40 (gun#1 drives 20.0 cm; gun#1 has no target in "
         "sight) the decision passes on")
+
+
+def test_issue_59_4_undo_takes_back_a_whole_line(capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """``is2#1 move 90,100`` played the order and its drive; ``undo`` takes back both, as the
+    line was typed, and says so; a move typed on its own is taken back alone."""
+    code, out, err = run(["play", "battle-of-tanks", "--seat", "a=human", "--seat", "b=human", "--seed", "1",
+                          "--board", "none"], capsys, monkeypatch,
+                         stdin="is2#1 move 90,100\nundo\nis2#1 move\nto 90,100\nundo\nquit\n")
+    assert "took back: is2#1 move, to 90,100\n" in out, out[-2000:]
+    assert out.rstrip().count("took back: to 90,100") == 1, out[-2000:]
