@@ -302,10 +302,13 @@ def draw_pieces(svg: ET.Element, v: dict[str, Any], splice: Splice | None = None
 
 
 def _stuka(svg: ET.Element, s: dict[str, Any], splice: Splice | None) -> None:
+    """The Stuka's counter; in the air a smaller one at its hex's upper right, over the
+    tank or marker below, both in sight (playtest of issue 58: it hid under a Tiger)."""
     x, y = centre(*parse_hex(s["at"]))
-    g = _piece(svg, "tt-piece stuka", "stuka", x, y, ANGLE[s["facing"]],
+    flying = s["state"] == "flying"
+    g = _piece(svg, "tt-piece stuka", "stuka", x + 9 if flying else x, y - 9 if flying else y, ANGLE[s["facing"]],
                f"Stuka on {s['at']} ({s['state']}) facing {s['facing']} (DG-13)")
-    _counter(g, splice, size=COUNTER, livery=GERMAN, kind="aircraft")
+    _counter(g, splice, size=SMALL + 2 if flying else COUNTER, livery=GERMAN, kind="aircraft")
 
 
 def phase(step: str) -> str:
