@@ -115,8 +115,17 @@ def test_59_1_threats_answers_with_a_map_in_columns(
         const b = {left: p.x, top: p.y, right: q.x, bottom: q.y};  // the squares on the screen
         return Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left))
              * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)); })()""")
-    browser.screenshot(screenshots / "tc-threats.png")
     assert overlap < 10 * 40, f"the answer covers {overlap} px² of the board"
     font = browser.js("getComputedStyle(document.getElementById('answer')).fontFamily")
     assert "mono" in font.lower(), font
     browser.screenshot(screenshots / "tc-threats.png")
+    # a hint's answer is drawn on the board as arrows, the best bold, its shot on to the
+    # target (this session's playtest: a suggestion read only as notation in a corner)
+    browser.js("document.getElementById('answer').textContent = 'hint: MT d4-d6:E xh6 (+0.50) · "
+               "MT d4-d5:N (0.00); the search\\'s estimates of the result for white'")
+    browser.wait("document.querySelector('#tc-hint line.tc-hint-best[data-move=\"d4-d6\"]')"
+                 " && document.querySelector('#tc-hint line.tc-hint-other[data-move=\"d4-d5\"]')"
+                 " && document.querySelector('#tc-hint line.tc-hint-shot')")
+    browser.screenshot(screenshots / "tc-hint.png")
+    browser.js("document.getElementById('answer').textContent = ''")
+    browser.wait("!document.getElementById('tc-hint')")

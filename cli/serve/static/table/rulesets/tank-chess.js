@@ -2,13 +2,15 @@
 // facing picked on the board and shots marked (tank-chess/facing.js), and the
 // CHECK banner (main.js); the danger on each destination (tank-chess/danger.js)
 // and the move list by tank and destination (tank-chess/movelist.js), your tanks
-// in fire now ringed (tank-chess/hanging.js), issue 59.
+// in fire now ringed (tank-chess/hanging.js), issue 59; a hint's moves drawn as
+// arrows (tank-chess/hint.js).
 // The sixteen ranks take the window's height: the legend starts folded and the
 // coordinates are read inside the squares (tank-chess/board.css, issue 58.8).
 import {el} from "../../dom.js";
 import * as facing from "./tank-chess/facing.js";
 import * as danger from "./tank-chess/danger.js";
 import * as hanging from "./tank-chess/hanging.js";
+import * as hint from "./tank-chess/hint.js";
 import {drawList} from "./tank-chess/movelist.js";
 import {setListView} from "../panels.js";
 import {foldLegendFirst, onBoardResized} from "../fit.js";
@@ -23,6 +25,7 @@ export function setup() {
   facing.setup();
   danger.setup();
   hanging.setup();
+  hint.setup();
   setListView(drawList);
   onBoardResized(bannerRoom);
   window.addEventListener("resize", bannerRoom);
