@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import statistics
 from collections import Counter
 from pathlib import Path
@@ -175,6 +176,15 @@ def test_issue_29_1_drive_by_dragging_the_tank(browser: Browser, live: Live, scr
     length = math.dist((tank.x, tank.y), end)
     label = browser.wait("document.querySelector('#tt-drive .tt-drive-label')?.textContent")
     assert label == f"{length:.1f} / {num(limit)} cm", label
+    # issue 58.2 (playtest): the tank's own drawing stands pale at the end, turned to face along the path
+    model = browser.js("(() => { const m = document.querySelector('#tt-drive g.bt-drive-model');"
+                       " return m && [m.getAttribute('transform'), m.querySelectorAll('use').length,"
+                       " m.hasAttribute('data-piece')]; })()")
+    assert model is not None, "no model at the drive's end"
+    turn = float(re.search(r"rotate\((-?[\d.]+)\)", model[0]).group(1))  # type: ignore[union-attr]
+    off = (turn + heading_between((tank.x, tank.y), end)) % 360  # SVG turns clockwise: rotate(-heading)
+    assert min(off, 360 - off) < 0.2, model
+    assert model[1] >= 1 and not model[2], "the piece's art, not a second piece for the motion module"
     browser.wait("document.getElementById('drive-server').textContent.includes(', accepted')")
     server_said = browser.js("document.getElementById('drive-server').textContent")
     assert server_said.startswith(f"to {num(end[0])},{num(end[1])}: {length:.1f} / {num(limit)} cm, accepted")

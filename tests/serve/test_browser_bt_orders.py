@@ -152,7 +152,7 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
     game = open_game(b, live)
     # playtest (issue 59.3): the header says what to do in a player's words, not the notation
     assert b.js("document.getElementById('status').textContent") == (
-        "your decision: round 1, your chit is drawn — click a ringed tank to give it an order")
+        "your decision: click a ringed tank to give it an order (round 1)")
     # finger-sized rings and label pads on the two tanks that may take the chit's order
     rings = sizes(b, "#tt-overlay circle.tt-from")
     pads = sizes(b, "#bt-label-pads rect")
@@ -280,7 +280,7 @@ def test_an_ambusher_fires_from_the_board_in_the_window(tablet: Browser, live: t
     b.wait("document.getElementById('bt-fire-panel')")
     assert "t34#1 springs its AMBUSH: 0 of 1 shot(s)" in b.js("document.getElementById('bt-fire-panel').textContent")
     assert b.js("document.getElementById('status').textContent") == (
-        "your decision: ambush! tiger#1 was ordered to MOVE; t34#1 may fire now — click a red-ringed enemy, or pass")
+        "your decision: ambush! click a red-ringed enemy for t34#1 to fire at, or pass (tiger#1 was ordered to MOVE)")
     assert b.js("document.getElementById('bt-fire-sends').textContent") == "click a red-ringed enemy to give it a shot"
     assert b.js("document.getElementById('bt-fire-hold').textContent") == "pass"
     tap(b, "#bt-fire circle.bt-target[data-tank='b1']")

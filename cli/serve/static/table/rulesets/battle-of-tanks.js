@@ -92,17 +92,18 @@ export function setup() {
 
 /** The header's words for the decision, as a player asks "what do I do now?" (the
  * ruleset's own line names the notation: "order for a tank (and path: TANK move X,Y)",
- * which the move box's help keeps). `null`: the ruleset's line stands. */
+ * which the move box's help keeps), what to do first: the header is cut short at 1024
+ * pixels. `null`: the ruleset's line stands. */
 export function headline(state) {
   const v = state.view;
   if (!state.your_turn || state.outcome || !v) return null;
   if (v.phase === "order") {
-    return `your decision: round ${v.round}, your chit is drawn — click a ringed tank to give it an order`;
+    return `your decision: click a ringed tank to give it an order (round ${v.round})`;
   }
   if (v.phase === "window" && v.fire) {
     const ready = v.fire.shooters.map(s => s.label).join(", ");
     const moment = /^ambush reaction: ([^;]*);/.exec(state.decision || "");
-    return `your decision: ambush! ${moment ? moment[1] + "; " : ""}${ready} may fire now — click a red-ringed enemy, or pass`;
+    return `your decision: ambush! click a red-ringed enemy for ${ready} to fire at, or pass` + (moment ? ` (${moment[1]})` : "");
   }
   return null;
 }

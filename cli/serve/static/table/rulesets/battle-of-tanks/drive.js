@@ -44,6 +44,12 @@ const due = () => {
 const tenth = v => Math.round(v * 10) / 10;
 const num = v => { const t = tenth(v).toFixed(1).replace(/\.0$/, ""); return t === "-0" ? "0" : t; };
 
+/** The drawing of the tank called `label` on the board (the art contract's piece), if any. */
+function modelOf(svg, label) {
+  const tank = ((table.state.view && table.state.view.tanks) || []).find(t => t.label === label);
+  return tank ? svg.querySelector(`g.tt-piece[data-piece="${tank.key}"]`) : null;
+}
+
 function px([x, y]) {
   const g = table.state.geometry;
   return [x * g.scale, (g.depth - y) * g.scale];
@@ -122,8 +128,19 @@ function redraw() {
   const ghost = footprint(end, heading, drive.length, drive.width);
   // issue 59.1: the ghost tinted by the danger the server found there (its preview)
   const danger = !v.problem && answer && !draft.hover && answer.for === notation(points, draft.heading) ? answer.danger : "";
+  // the tank itself, pale, where it would stand (its own drawing, turned to the end heading:
+  // it looks like the model set down at the end of the move, in its side's colours)
+  const model = modelOf(svg, drive.mover);
+  if (model) {
+    const [ex, ey] = px(end);
+    const art = model.cloneNode(true);
+    art.removeAttribute("data-piece");
+    art.setAttribute("class", "bt-drive-model");
+    art.setAttribute("transform", `translate(${ex.toFixed(1)} ${ey.toFixed(1)}) rotate(${(-heading).toFixed(1)})`);
+    group.append(art);
+  }
   group.append(svgNode("polygon", {points: ghost.map(p => px(p).join(",")).join(" "),
-                                   class: "tt-drive-ghost" + (v.problem ? " tt-drive-bad" : "")
+                                   class: "tt-drive-ghost" + (model ? " bt-over-model" : "") + (v.problem ? " tt-drive-bad" : "")
                                      + (danger ? " " + dangerClass(danger) : "")}));
   drawCover(group, end);
   draft.points.forEach((p, i) => {
