@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from rulesets.battle_of_tanks.state import Tank
 
 
+MOST_LOSSES = 3  # hit-point losses named in an outcome's words; the larger ones are summed
+
+
 @dataclass(frozen=True)
 class Outcome:
     """The chances of what a number of shots at one target do, exact.
@@ -43,10 +46,20 @@ class Outcome:
     hp: int
 
     def text(self) -> str:
-        """``destroys it 47%, damages it 30% (-120 HP 25%, track 8%), no effect 23%``."""
+        """``destroys it 47%, damages it 30% (-120 HP 25%, track 8%), no effect 23%``.
+
+        Of the hit points lost, the MOST_LOSSES smallest are named and the rest summed as
+        ``-120 HP or more 7%``: ten shots have ten outcomes, and a list of ``-270 HP <1%``
+        reads as noise beside the target on the table (playtest)."""
         parts = [f"destroys it {pct(self.destroys)}"]
         if self.damages:
-            what = [f"-{lost} HP {pct(p)}" for lost, p in self.hp_lost if p]
+            losses = sorted((lost, p) for lost, p in self.hp_lost if p)
+            what = [f"-{lost} HP {pct(p)}" for lost, p in losses[:MOST_LOSSES]]
+            beyond = losses[MOST_LOSSES:]
+            if len(beyond) == 1:
+                what.append(f"-{beyond[0][0]} HP {pct(beyond[0][1])}")
+            elif beyond:
+                what.append(f"-{beyond[0][0]} HP or more {pct(sum((p for _, p in beyond), Fraction(0)))}")
             if self.track:
                 what.append(f"track {pct(self.track)}")
             parts.append(f"damages it {pct(self.damages)} ({', '.join(what)})")

@@ -71,3 +71,18 @@ def test_issue_59_2_notes_and_fire_panel_speak_in_destroys_damages_no_effect() -
 
 def test_percentages_never_round_a_possibility_away() -> None:
     assert (pct(Fraction(1, 1000)), pct(Fraction(999, 1000)), pct(Fraction(0)), pct(Fraction(1))) == ("<1%", ">99%", "0%", "100%")
+
+
+def test_issue_59_2_many_shots_name_three_losses_and_sum_the_rest() -> None:
+    """Playtest: ten shots listed ten hit-point losses down to '-300 HP <1%' beside the
+    target; the words name the three smallest losses and sum the larger ones, and the
+    chances still add up to 'damages it'."""
+    from rulesets.battle_of_tanks.odds import Outcome
+
+    losses = tuple((30 * i, Fraction(p, 100)) for i, p in enumerate([38, 16, 4, 1, 1, 1, 1, 1, 1, 1], start=1))
+    o = Outcome(Fraction(0), Fraction(69, 100), Fraction(31, 100), losses, Fraction(25, 100), 720)
+    assert o.text() == ("destroys it 0%, damages it 69% (-30 HP 38%, -60 HP 16%, -90 HP 4%, "
+                        "-120 HP or more 7%, track 25%), no effect 31%")
+    four = tuple((110 * i, Fraction(p, 100)) for i, p in enumerate([40, 30, 10, 1], start=1))
+    assert "-330 HP 10%, -440 HP 1%, track" in Outcome(Fraction(0), Fraction(81, 100), Fraction(19, 100), four,
+                                                      Fraction(38, 100), 720).text()

@@ -261,6 +261,10 @@ def test_a_refused_fire_shows_the_servers_reason_with_its_rule_id(
     b.wait("document.getElementById('bt-fire-panel')")
     click_at(b, "#bt-fire circle.bt-target[data-tank='b1']")
     b.wait("document.querySelector('.bt-shot-card[data-tank=\"b1\"]')")
+    # playtest: "all" gives the target every shot left in one press (luchs#1 has 10)
+    click_at(b, ".bt-shot-card[data-tank='b1'] button.bt-all")
+    assert b.js("document.querySelector('.bt-shot-card[data-tank=\"b1\"] .bt-count').textContent") == "10"
+    assert b.js("document.querySelector('.bt-shot-card[data-tank=\"b1\"] button.bt-all').disabled")
     game.place("b1", 70, 32, 180)  # behind the rocks from luchs#1, unknown to the page
     moves = len(game.history)
     click_at(b, "#bt-fire-send")

@@ -135,11 +135,14 @@ function drawCards(svg, shooter) {
     if (!target) continue;
     const minus = el("button", {class: "bt-minus", text: "−", title: "one shot less"});
     const plus = el("button", {class: "bt-plus", text: "+", title: "one shot more"});
-    plus.disabled = allocated() >= shooter.shots;
+    // every shot left at this target in one press (a lynx has ten: ten clicks was the playtest's complaint)
+    const all = el("button", {class: "bt-all", text: "all", title: "every shot left at this target"});
+    plus.disabled = all.disabled = allocated() >= shooter.shots;
     minus.addEventListener("click", () => change(shooter, target, -1));
     plus.addEventListener("click", () => change(shooter, target, +1));
+    all.addEventListener("click", () => change(shooter, target, shooter.shots - allocated()));
     const card = el("div", {class: "bt-shot-card", "data-tank": key},
-                    el("b", {text: target.label}), minus, el("span", {class: "bt-count", text: String(s.n)}), plus);
+                    el("b", {text: target.label}), minus, el("span", {class: "bt-count", text: String(s.n)}), plus, all);
     if (target.turret) {
       const toggle = el("button", {class: "bt-turret" + (s.turret ? " on" : ""), "aria-pressed": String(s.turret),
                                    text: s.turret ? "turret shot ✓" : "turret shot",
