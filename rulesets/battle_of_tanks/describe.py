@@ -125,7 +125,13 @@ def _declare(game: BattleGame, action: A.Declare) -> str:
                   if cover.level != "open" and e.key not in game.spotted]
         return ("may spot " + ", ".join(hidden)) if hidden else "no unspotted enemy in sight"
     if action.order == "RETREAT":
-        return "repair roll first (track damaged)" if t.track_damaged else "track sound: no repair roll"
+        if not t.track_damaged:
+            return "track sound: no repair roll"
+        from rulesets.battle_of_tanks.odds import pct  # odds.py builds on Odds above
+
+        tn = TargetNumber(t.card.repair, (), 6, "repair")  # as the order rolls it (BT-5.3)
+        fixed = pct(Fraction(sum(1 for roll in range(1, 7) if tn.succeeds(roll)), 6))
+        return f"repair roll first (track damaged): repaired {fixed}, else the tank stays"
     if action.order == "MOVE":
         near = _nearest(game, t, (t.x, t.y))
         return f"nearest enemy {near[0].label} at {near[1]:.0f} cm" if near else ""

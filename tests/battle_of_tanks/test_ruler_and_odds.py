@@ -111,3 +111,15 @@ def test_bt_6_1_a_fire_order_without_a_target_is_refused_unless_allowed() -> Non
     allowed = make_game(["gun"], ["target"], poses, cards=cards, **{"orders.fire_without_target": "allow"})
     give_chit(allowed, "a")
     assert allowed.check(Declare("gun#1", "FIRE")) is None
+
+
+def test_bt_5_3_a_retreats_note_gives_the_repair_rolls_chance() -> None:
+    """Issue 59.2: chances in plain words; a RETREAT with a damaged track rolls its repair
+    (3+ on the card: 4 faces of 6) before it may drive."""
+    g = make_game(["gun"], ["target"], {"a1": (20, 60, 0), "b1": (100, 60, 180)},
+                  cards=[card("gun", repair="3+"), card("target")])
+    give_chit(g, "a")
+    assert g.describe_action(Declare("gun#1", "RETREAT")) == "track sound: no repair roll"
+    g.tank("a1").track_until = 3
+    assert g.describe_action(Declare("gun#1", "RETREAT")) == (
+        "repair roll first (track damaged): repaired 67%, else the tank stays")
