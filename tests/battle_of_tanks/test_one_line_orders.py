@@ -13,6 +13,9 @@ from rulesets.battle_of_tanks import RULESET
 from rulesets.battle_of_tanks.actions import split_line
 from tests.cli.test_cli_core import run
 
+AMBUSH_POSITION = Path(__file__).resolve().parents[2] / "data" / "battle_of_tanks" / "positions" / "crossroads-ambush.yaml"
+"""The shipped position: amx#1 waits in AMBUSH, tiger#1 in its sight."""
+
 
 def test_issue_59_8_an_order_line_splits_into_its_moves() -> None:
     assert split_line("t34#1 move 45,10 60,20@90") == ["t34#1 move", "to 45,10 60,20@90"]
@@ -72,9 +75,8 @@ def test_issue_59_8_the_rest_of_a_line_cut_by_an_ambush_window_plays_on_enter(
     """BT-7.2: ``tiger#1 move 78,80`` declares the MOVE, then amx#1's ambush window opens
     (a's decision); when the path is b's to give again, the line's rest is offered and an
     empty line plays it, instead of having to type it a second time."""
-    from tests.battle_of_tanks.test_positions import EXAMPLE
 
-    doc = yaml.safe_load(EXAMPLE.read_text())
+    doc = yaml.safe_load(AMBUSH_POSITION.read_text())
     doc.update(to_move="b", decision="order", activation=None)
     next(t for t in doc["tanks"] if t["key"] == "b1")["order"] = None
     position = tmp_path / "order.yaml"

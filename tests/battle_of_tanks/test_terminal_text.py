@@ -3,8 +3,12 @@ results in one line, and every tank on the compact map."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rulesets.battle_of_tanks.actions import Declare, Fire, Shot
 from tests.battle_of_tanks.helpers import FACE, card, give_chit, make_game, script
+
+AMBUSH_POSITION = Path(__file__).resolve().parents[2] / "data" / "battle_of_tanks" / "positions" / "crossroads-ambush.yaml"
 
 
 def _fire(g, shooter: str) -> None:
@@ -83,10 +87,9 @@ def test_issue_59_8_a_long_note_in_moves_goes_under_its_move_wrapped_at_words(ca
     """A candidate whose note is longer than the screen: the move alone on its line (the
     line a player pastes back), the note under it wrapped at word breaks, not cut mid-word
     by the terminal's edge."""
-    from tests.battle_of_tanks.test_positions import EXAMPLE
     from tests.cli.test_cli_core import run
 
-    code, out, err = run(["play", "battle-of-tanks", "--position", str(EXAMPLE), "--seat", "a=human",
+    code, out, err = run(["play", "battle-of-tanks", "--position", str(AMBUSH_POSITION), "--seat", "a=human",
                           "--seat", "b=human", "--board", "none"], capsys, monkeypatch, stdin="moves\nquit\n")
     listed = out.split("> moves\n", 1)[1].split("\na -- ", 1)[0].splitlines()
     assert "  ambush amx#1 e25#1*4" in listed and "  pass" in listed, listed
