@@ -313,6 +313,9 @@ DICE = [
          "data": {"target": "a1", "face": "W", "roll": 5, "hp": 560, "damage": 160}},
         {"kind": "spot", "text": "t34#1 spots tiger#1? rolls 4, needs 3 -> spotted",
          "data": {"roll": 4, "need": 3, "success": True}}]},
+    {"n": 9, "player": "b", "move": "fire lynx", "hidden": False, "events": [
+        {"kind": "roll", "text": "is2#1 fires at lynx (open): rolls 1, needs 3 -> miss",
+         "data": {"shooter": "b2", "target": "a2", "roll": 1, "need": 3, "hit": False}}]},
 ]
 
 
@@ -322,7 +325,8 @@ def test_a_press_in_a_cluster_opens_the_tank_under_it_and_your_dice_stay(
     zone the rear tank's label pad reached over the front tank, and a click on t34#1 opened
     lynx's menu. A press opens the menu of the tank whose body or name is under it; the pads
     show only for the picked tank. The dice tray keeps the player's own shots beside the
-    reply that landed a moment later (issue 58.6), and shows one decision to a spectator."""
+    reply that landed a moment later (issue 58.6), a decision in between in one line, and
+    shows one decision to a spectator."""
     b = tablet
     open_game(b, live, STACK)
     front = b.js("""(() => { const r = document.querySelector('#board svg g.tank[data-tank="a1"] polygon')
@@ -345,11 +349,19 @@ def test_a_press_in_a_cluster_opens_the_tank_under_it_and_your_dice_stay(
         b.send("Input.dispatchMouseEvent", type=kind, x=name[0], y=name[1], button="left", clickCount=1)
     b.wait("document.querySelector('#bt-order-menu[data-tank=\"a2\"]')")
 
-    tray = ("(you => import('/static/table/dicetray.js').then(m => { m.drawDice({you, log: LOG});"
-            " return [...document.querySelectorAll('#dice-tray p')].map(p => p.textContent); }))"
-            ).replace("LOG", json.dumps(DICE))
-    assert b.js(f"{tray}('a')") == ["dice of move 5 (you): fire tiger#1*2", "dice of move 7 (b): fire t34#1"]
-    assert b.js(f"{tray}(null)") == ["dice of move 7 (b): fire t34#1"]
+    def tray(you: str | None, log: list[dict[str, Any]]) -> list[str]:
+        return b.js(f"import('/static/table/dicetray.js').then(m => {{ m.drawDice({{you: {json.dumps(you)}, "  # type: ignore[no-any-return]
+                    f"log: {json.dumps(log)}}}); return [...document.querySelectorAll('#dice-tray p')]"
+                    ".map(p => p.textContent); })")
+
+    assert tray("a", DICE[:3]) == ["dice of move 5 (you): fire tiger#1*2", "dice of move 7 (b): fire t34#1"]
+    assert tray(None, DICE[:3]) == ["dice of move 7 (b): fire t34#1"]
+    # a decision between yours and the newest: its dice in one line, the tray short
+    assert tray("a", DICE) == ["dice of move 5 (you): fire tiger#1*2", "dice of move 7 (b): fire t34#1",
+                               "dice of move 9 (b): fire lynx"]
+    assert b.js("document.querySelector('#dice-tray .dice-summary').textContent") == (
+        "to hit 1 hit; penetration 1 penetrated; spots tiger#1 1 success")
+    tray(None, DICE[:3])
     # a shot's to-hit die and its penetration die stay together; a spotting die names its target
     shots = b.js("[...document.querySelectorAll('#dice-tray li.shot')].map(s => [...s.querySelectorAll('li.die .die-what')]"
                  ".map(w => w.textContent))")

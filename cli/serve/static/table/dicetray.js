@@ -68,6 +68,17 @@ function shots(events, dice) {
   return out;
 }
 
+/** A decision's dice in words: "to hit 5 hit, 1 miss; penetration 3 penetrated, 2 bounced". */
+function tally(events) {
+  const by = new Map();
+  for (const e of events) {
+    const what = caption(e), word = verdict(e)[0] || "rolled";
+    if (!by.has(what)) by.set(what, new Map());
+    by.get(what).set(word, (by.get(what).get(word) || 0) + 1);
+  }
+  return [...by].map(([what, words]) => `${what} ` + [...words].map(([w, n]) => `${n} ${w}`).join(", ")).join("; ");
+}
+
 const MOST_GROUPS = 3;  // decisions shown at once, newest last
 
 /** The decisions whose dice the tray shows: the newest that rolled any, and, when that
@@ -98,8 +109,13 @@ export function drawDice(state) {
   if (shown === newest && shownKey === key && !tray.hidden) return;
   const before = shown;
   shown = newest; shownKey = key;
-  tray.replaceChildren(...groups.flatMap(entry => {
+  tray.replaceChildren(...groups.flatMap((entry, i) => {
     const fresh = before !== null && entry.n > before;
+    const who = entry.player === state.you ? "you" : entry.player;
+    const head = el("p", {class: "note", text: `dice of move ${entry.n} (${who})` + (entry.move ? `: ${entry.move}` : "")});
+    // between your own decision and the newest, a decision's dice in one line (the tray
+    // keeps to the panel: two volleys of ten shots were a column taller than the window)
+    if (i < groups.length - 1 && who !== "you") return [head, el("div", {class: "note dice-summary", text: tally(diceOf(entry))})];
     const dice = diceOf(entry).map(e => {
       const d = e.data;
       const value = d.face && e.kind === "penetration" ? `${d.roll}·${d.face}` : String(d.roll);
@@ -111,9 +127,7 @@ export function drawDice(state) {
                 el("span", {class: "die-need", text: Number.isInteger(d.need) ? `needs ${d.need}+` : ""}),
                 el("span", {class: "die-result", text: word}));
     });
-    const who = entry.player === state.you ? "you" : entry.player;
-    return [el("p", {class: "note", text: `dice of move ${entry.n} (${who})` + (entry.move ? `: ${entry.move}` : "")}),
-            el("ul", {}, ...shots(diceOf(entry), dice))];
+    return [head, el("ul", {}, ...shots(diceOf(entry), dice))];
   }));
   tray.hidden = false;
 }
