@@ -71,6 +71,10 @@ def cell_contents(v: dict[str, Any]) -> dict[str, list[tuple[int, str, str]]]:
     return out
 
 
+END_HINT = "('end' finishes this phase, 'moves' lists what you may do, 'board' every piece)"
+"""The compact board's last line when its viewer is to move and may end the phase."""
+
+
 def render_text(v: dict[str, Any], compact: bool = False) -> str:
     cols, rows = v["columns"], v["rows"]
     contents = cell_contents(v)
@@ -102,7 +106,9 @@ def render_text(v: dict[str, Any], compact: bool = False) -> str:
                  f"{v['vp']['totals']['soviet']}")
     if v["medals"]:
         lines.append("medals: " + ", ".join(f"{k} {n}" for k, n in v["medals"].items()))
-    if compact:
+    if compact and v.get("may_end") and v["to_move"] == v["viewer"] and not v["finished"]:
+        lines.append(END_HINT)  # above your prompt: how to pass a phase is never a guess (issue 59.3)
+    elif compact:
         lines.append("(the hex-by-hex list of pieces: 'board')")
     else:
         for at in sorted(contents, key=lambda s: (parse_hex(s)[1], parse_hex(s)[0])):

@@ -111,6 +111,9 @@ def make_view(g: DuelGame, player: int | None) -> dict[str, Any]:
         "programs": programs,
         "draft": draft,
         "to_place": to_place(g, player),
+        # whether the viewer, to move, may end the phase: his own moves only (in O3 it
+        # hangs on the Soviet's wheel markers, DG-24)
+        "may_end": not over and player is not None and g.to_move() == player and g._end_allowed(),
         "declarations": declarations,
         "vp": {"net": g.net_vp, "round": dict(g.round_vp), "totals": vpmod.totals(g),
                "bar": vpmod.bar_text(g), "bar_length": g.cfg.rules.vp.bar_length},

@@ -220,6 +220,15 @@ def test_issue_59_8_compact_board_leaves_the_decision_to_the_prompt_and_answers_
     g = programming("h5")
     german = g.players.index("german")
     assert "to move:" not in g.render_compact(german) and "to move: german" in g.render(german)
+    assert "'end' finishes this phase" not in g.render_compact(german)  # A4: a Tiger's stack, no end
+    g = blank()
+    tiger(g, 1, "c5", "E")
+    atg(g, "c8", "pak36", "E")
+    goto(g, "D1")  # a phase that may be passed: how, on the line above the prompt (issue 59.3)
+    assert g.step == "D1"
+    assert g.render_compact(german).endswith("('end' finishes this phase, 'moves' lists what you may do, "
+                                             "'board' every piece)")
+    assert "'end'" not in g.render_compact(g.players.index("soviet"))  # not the Soviet's to end
     text = "  the airfield a6 is 0 action(s) away; it must be there, free, at the end of the last phase"
     assert at_words(text, 40).splitlines() == ["  the airfield a6 is 0 action(s) away;",
                                                "    it must be there, free, at the end",
