@@ -917,9 +917,21 @@ class Session:
                 fits = len(text) + 2 < screen_columns() or not note
                 typer.echo(f"  {text}" if fits else "\n".join([f"  {move}", *wrap(f"({note}", screen_columns() - 1, 6, 7)]))
             return
-        if per_line == 1:  # a line wider than the screen wraps at words, under a deeper indent
-            for text in texts:
-                typer.echo("\n".join(wrap(text, screen_columns() - 1, 2, 6)))
+        if per_line == 1:  # a long line alone, wrapped at words; the short ones side by side between
+            width = screen_columns() - 1
+            half = (width - 2 - 3) // 2
+            cell = max([0, *(len(t) for t in texts if len(t) <= half)])
+            across = max(1, (width - 2 + 3) // (cell + 3)) if cell else 1
+            run: list[str] = []
+            for item in [*texts, None]:
+                if item is not None and len(item) <= half:
+                    run.append(item)
+                    continue
+                for i in range(0, len(run), across):
+                    typer.echo("  " + "   ".join(f"{t:<{cell}}" for t in run[i:i + across]).rstrip())
+                run = []
+                if item is not None:
+                    typer.echo("\n".join(wrap(item, width, 2, 6)))
             return
         for i in range(0, len(texts), per_line):
             typer.echo("  " + "   ".join(f"{t:<{cell}}" for t in texts[i:i + per_line]).rstrip())

@@ -48,7 +48,11 @@ def test_moves_e1_on_a_16_board_lists_exactly_the_moves_touching_e1() -> None:
 
 
 def _moves_of_lines(text: str, tank: str) -> list[str]:
-    """The moves the lines ``TANK-TO: FACINGS [xTARGET] (NOTE); ...`` of ``tank`` stand for."""
+    """The moves the lines ``TANK-TO: FACINGS [xTARGET] (NOTE); ...`` of ``tank`` stand for:
+    a long line's wrapped rest (under six spaces) joined to it, the short ones that
+    stand side by side in columns each on a line of its own."""
+    text = re.sub(r"\n {6}(?=\S)", " ", text)
+    text = re.sub(rf" {{2,}}(?={re.escape(tank)}-)", "\n  ", text)
     out = []
     for dest, rest in re.findall(rf"^  ({re.escape(tank)}-[a-p]\d+): (.*)$", text, re.MULTILINE):
         for word in re.sub(r"\([^)]*\)", "", rest).replace(";", " ").split():

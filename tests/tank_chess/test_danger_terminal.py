@@ -26,16 +26,21 @@ def run(commands: str) -> list[str]:
 
 def test_59_1_59_6_moves_of_one_tank_a_line_per_destination_with_its_danger() -> None:
     """TC-6.1/6.2 in words: the MT on h2 stepping to e5 facing NW is in the fire of the
-    black MT on l16 (its side); the list gives each destination once, its facings on it."""
+    black MT on l16 (its side); the list gives each destination once, its facings on it,
+    the short lines two a row (in order) so that a tank's list fits a 24-row screen."""
     game = RULESET.new_game("standard-16", None, seed=1)
     mine = [game.format_action(a) for a in game.legal_actions() if game.format_action(a).startswith("MT h2-")]
     destinations = {t.split(":")[0] for t in mine}
     listed = run("moves MT h2")[0]
     assert f"{len(mine)} move(s) to {len(destinations)} destination(s)" in listed
-    lines = re.findall(r"^  (MT h2-[a-p]\d+): (.*)$", listed, re.MULTILINE)
-    assert sorted(d for d, _ in lines) == sorted(destinations)
-    assert "  MT h2-e5: NW (into fire: MT l16 destroys it from the side)" in listed
-    assert "  MT h2-h3: N NE E SE SW W NW\n" in listed
+    # short lines stand two a row at 80 columns (in order), a long one alone
+    one_a_line = re.sub(r" {2,}(?=MT h2-)", "\n  ", listed)
+    lines = re.findall(r"^  (MT h2-[a-p]\d+): (.*)$", one_a_line, re.MULTILINE)
+    assert [d for d, _ in lines] == list(dict.fromkeys(t.split(":")[0] for t in mine))
+    assert "\n  MT h2-e5: NW (into fire: MT l16 destroys it from the side)\n" in listed
+    assert "  MT h2-h3: N NE E SE SW W NW\n" in one_a_line
+    assert re.search(r"^  MT h2-g1: SW {2,}MT h2-i1: SE$", listed, re.MULTILINE)
+    assert len(listed.splitlines()) < len(destinations)  # a 24-row screen holds it
 
 
 def test_59_1_threats_names_the_tanks_under_fire_and_maps_the_covered_squares() -> None:
