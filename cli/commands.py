@@ -401,8 +401,11 @@ def role_kind(ruleset_id: str, role: str) -> str:
     hint = ""
     if role == "scenario" and any(k in kinds for k in ROLES["map"]):
         hint = f"; its scenarios are maps: tanktable map new {ruleset_id}"
-    raise TanktableError(f"{ruleset_id} has no {what} (its data kinds: "
-                         f"{', '.join(sorted(k for k in kinds if k != 'record'))}){hint}")
+    own = sorted(k for k in kinds if k != "record")
+    if not own:  # a plugin that declares no YAML kinds read "(its data kinds: )"
+        raise TanktableError(f"{ruleset_id} has no {what}: it declares no data kinds of its own "
+                             "(a ruleset's author adds them: docs/writing-a-ruleset.md, 'Data kinds')")
+    raise TanktableError(f"{ruleset_id} has no {what} (its data kinds: {', '.join(own)}){hint}")
 
 
 def template_text(ruleset_id: str, role: str) -> str:
@@ -467,6 +470,10 @@ def _terrain_files_anywhere(text: str, node: Any, ruleset_id: str) -> str:
         if listing and line.lstrip().startswith("- "):
             continue  # an item of a block list of terrain_files
         listing = False
+        if line.rstrip() == "shipped_terrain: false":  # a bare field the playtest of issue 60 could not read
+            out.append("shipped_terrain: false    # only the charts under terrain_files (true: the hex tools' "
+                       "chart data/hex_terrain.yaml first)\n")
+            continue
         if line.startswith("terrain_files:"):
             out.append("# the terrain chart this map is drawn with, shipped with tanktable: RULESET:NAME\n"
                        "# works from any folder (a file of your own: its path, relative to this map)\n")

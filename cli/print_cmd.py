@@ -224,7 +224,7 @@ def roster_document(army: Path, cards: list[Path], budget: int | None, paper_nam
     out.add_flow(module.roster_html(roster))
     if with_cards:
         used = list(dict.fromkeys(ln.card.id for ln in roster.lines if ln.card is not None))
-        _add_cards(out, module.card_faces({cid: library[cid] for cid in used}), f"{roster.name}: cards")
+        _add_cards(out, module.card_faces({cid: library[cid] for cid in used}), f"{roster.name} cards")
     return out, valid
 
 

@@ -115,7 +115,7 @@ def card_sheets(faces: Sequence[CardFace], sheet: Paper, *, width: float, height
             draw_card(card, face, width, height)
         used_rows = math.ceil(len(chunk) / g.cols)
         crop_marks(page, g, used_rows, min(len(chunk), g.cols))
-        text(page, margin, ph - CARD_MARGIN - 1, f"{title}: cards {width:g} x {height:g} mm, cut along the marks",
+        text(page, margin, ph - CARD_MARGIN - 1, f"{title}: {width:g} x {height:g} mm, cut along the marks",
              2.4, fill="#555555", cls="page-title")
         text(page, pw - margin, ph - CARD_MARGIN - 1, f"cards, sheet {n} of {len(chunks)}", 2.8, anchor="end",
              bold=True, cls="page-label")

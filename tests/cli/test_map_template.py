@@ -26,6 +26,7 @@ def test_issue_60_6_the_duel_of_the_giants_map_template_validates_saved_anywhere
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     text = _giants_map()
     assert 'terrain_files: ["duel-of-the-giants:hex_terrain"]' in text
+    assert "shipped_terrain: false    # only the charts under terrain_files" in text  # said what it means
     assert "terrain_files: [../" not in text  # the shipped, package-relative name
     assert str(Path(__file__).resolve().parents[2]) not in text  # no installed path
     saved = tmp_path / "my" / "maps" / "mine.yaml"
@@ -111,3 +112,17 @@ def test_issue_60_6_a_shipped_name_no_file_can_have_is_a_sentence(name: str) -> 
 
     with pytest.raises(TanktableError, match="hex ships no file"):
         shipped_reference(name)
+
+
+def test_issue_60_6_a_plugin_without_data_kinds_is_told_so_not_an_empty_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Authoring playtest of issue 60: ``cards new`` for a plugin that declares no YAML
+    kinds said "(its data kinds: )"; it now says what is missing and where the guide is."""
+    import core.schema
+    from cli.commands import role_kind
+    from core.errors import TanktableError
+
+    monkeypatch.setattr(core.schema, "kinds_of", lambda ruleset_id: {"record"})
+    with pytest.raises(TanktableError) as refused:
+        role_kind("gun-duel", "card")
+    assert str(refused.value) == ("gun-duel has no unit cards: it declares no data kinds of its own "
+                                  "(a ruleset's author adds them: docs/writing-a-ruleset.md, 'Data kinds')")

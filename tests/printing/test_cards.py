@@ -41,4 +41,6 @@ def test_issue_60_5_a_plugin_card_prints_with_its_values_and_tier_without_a_draw
     (page,) = card_sheets([face], PAPERS["a4"], width=63, height=88, margin=8, footer_mm=14, title="Hex Recon")
     words = [t.text for t in page.iter("text")]
     assert "Scout car" in words and "6 mp" in words and "front 1, side 0" in words
+    # the footer says "cards" once (authoring playtest of issue 60: it read "Hex Recon: cards 63 x 88")
+    assert "Hex Recon: 63 x 88 mm, cut along the marks" in words
     assert page.find(".//g[@class='card-art']") is None
