@@ -6,11 +6,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from core.board_aids import BoardAids, BoardScale, FreeDrive
+from core.board_aids import BoardAids, BoardScale, Drawing, FreeDrive
 from core.data import Document, Problem
 from core.dice import Dice
 from core.errors import DataError, TanktableError
-from core.game import Action, Game, Ruleset
+from core.game import Action, Event, Game, Ruleset
 from core.memo import Memo
 from core.options import GameOptions, model_setting_names
 from core.streams import Seed
@@ -162,6 +162,11 @@ class BattleOfTanksRuleset(Ruleset):
         from rulesets.battle_of_tanks.table_aids import board_aids
 
         return board_aids(game, actions, notes) if isinstance(game, BattleGame) else None
+
+    def log_drawing(self, game: Game[Any], move: str | None, events: Sequence[Event]) -> Drawing | None:
+        from rulesets.battle_of_tanks.table_aids import log_drawing
+
+        return log_drawing(game, events) if isinstance(game, BattleGame) else None
 
     def board_scale(self, game: Game[Any]) -> BoardScale | None:
         from rulesets.battle_of_tanks.table_aids import board_scale

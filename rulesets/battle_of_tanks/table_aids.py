@@ -11,6 +11,9 @@
 * A shot (BT-6) draws the line of sight from the shooter to each target; the
   last line carries the ruleset's own note (chance to hit and to penetrate).
 * :func:`board_scale` lets the page turn a click into centimetres (the ruler).
+* :func:`log_drawing` draws a move of the log that fired: a line from each
+  shooter to each target it rolled at, for the page's motion (a tracer, then
+  what the shot did there) and its step-by-step replay (issue 58.6).
 
 Every figure is the ruleset's (its move limit, its notes); Battle of Tanks
 has no hidden information, and only the seat's own legal actions are drawn.
@@ -30,7 +33,7 @@ from core.board_aids import (
     Place,
     Point,
 )
-from core.game import Action
+from core.game import Action, Event
 from core.geometry import Pose, heading_between, path_length
 from rulesets.battle_of_tanks.actions import AmbushFire, Declare, Drive, Fire, num
 from rulesets.battle_of_tanks.game import BattleGame
@@ -45,6 +48,19 @@ TANK_RING = 24.0
 """The ring around a tank that may take an order, in drawing units (4.8 cm of
 table): at least 40 CSS pixels across where the board is drawn at its own
 size or larger, a finger's width (issue 29.17)."""
+
+
+def log_drawing(game: BattleGame, events: Sequence[Event]) -> Drawing | None:
+    """The shots of one log entry as lines, shooter to target, from its to-hit
+    rolls as the seat was sent them (``shooter`` and ``target`` keys); the tanks
+    stand where the game has them now, which is where they fired from in the newest
+    entries the page animates (a shot moves nothing). ``None``: the entry fired no shot."""
+    pairs = dict.fromkeys((str(e.data.get("shooter")), str(e.data.get("target")))
+                          for e in events if e.kind == "roll" and "shooter" in e.data and "target" in e.data)
+    known = {t.key: t for t in game.tanks}
+    lines = tuple(AidLine(svg_point(game, known[a].x, known[a].y), svg_point(game, known[b].x, known[b].y))
+                  for a, b in pairs if a in known and b in known)
+    return Drawing(lines=lines) if lines else None
 
 
 def svg_point(game: BattleGame, x: float, y: float) -> Point:

@@ -61,3 +61,29 @@ def test_issue_29_1_a_brief_ask_answers_without_the_state_and_quickly(tmp_path: 
     assert statistics.median(times) < 50, times
     full = links[mover].post("ask", {"command": f"preview to {x - 3:.1f},{y:.1f}"}).json()
     assert "answer" in full and "actions" in full, "without brief the answer comes with the state"
+
+
+def test_issue_58_6_a_logged_shot_is_drawn_shooter_to_target_for_the_motion() -> None:
+    """issue 58.6 (playtest: neither side's shots ever ran as a tracer on the Battle of
+    Tanks table): a log entry that fired is drawn as a line from the shooter to each
+    target it rolled at, from the entry's events as a seat is sent them; a drive's
+    entry draws no shot."""
+    from cli.serve.aids import entry_drawing
+    from rulesets.battle_of_tanks.actions import Declare, Fire, Shot
+    from rulesets.battle_of_tanks.ruleset import BattleOfTanksRuleset
+    from rulesets.battle_of_tanks.svg import SCALE
+    from tests.battle_of_tanks.helpers import give_chit, make_game
+
+    g = make_game(["pzkpfw-ii-luchs"], ["tiger-i", "is-2"], {"a1": (30, 60, 0), "b1": (70, 60, 180), "b2": (70, 40, 180)},
+                  seed=3)
+    give_chit(g, "a")
+    g.apply(Declare("luchs#1", "FIRE"))
+    g.apply(Fire((Shot("tiger#1", 1), Shot("is2#1", 1))))
+    step = g.history[-1]
+    aid = entry_drawing(g, g.format_action(step.action), [e.to_json() for e in step.events], BattleOfTanksRuleset())
+    depth = g.field.depth
+    assert aid is not None and [(line["from"], line["to"]) for line in aid["lines"]] == [
+        ([30 * SCALE, (depth - 60) * SCALE], [70 * SCALE, (depth - 60) * SCALE]),
+        ([30 * SCALE, (depth - 60) * SCALE], [70 * SCALE, (depth - 40) * SCALE])]
+    order = g.history[-2]
+    assert entry_drawing(g, "luchs#1 fire", [e.to_json() for e in order.events], BattleOfTanksRuleset()) is None
