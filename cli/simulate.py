@@ -310,7 +310,7 @@ def run_balance(
     started = time.monotonic()
     with _LazyBar(not json_out, "balance") as bar:
         reports = balance(config, workers=workers, dask=dask,
-                          progress=_ProgressLines("balance") if lines else bar,
+                          progress=_ProgressLines("balance", until_decided) if lines else bar,
                           say=_say_stderr if lines else None)
     if json_out:
         typer.echo(json.dumps({"ruleset": ruleset, "budget": budget, "seed": seed,
@@ -372,16 +372,18 @@ def _say_stderr(line: str) -> None:
 
 
 class _ProgressLines:
-    """Progress off a terminal: a flushed line at every tenth of a round's games."""
+    """Progress off a terminal: a flushed line at every tenth of a round's games (``rounds``:
+    the run plays in rounds, and each line says its count is this round's)."""
 
-    def __init__(self, label: str) -> None:
+    def __init__(self, label: str, rounds: bool = False) -> None:
         self.label = label
+        self.rounds = rounds
         self.tenth = -1
 
     def __call__(self, done: int, total: int) -> None:
         tenth = done * 10 // max(1, total)
         if tenth != self.tenth:
             self.tenth = tenth
-            _say_stderr(f"{self.label}: {done}/{total} games of this round")
+            _say_stderr(f"{self.label}: {done}/{total} games" + (" of this round" if self.rounds else ""))
         if done >= total:
             self.tenth = -1  # the next round starts counting again

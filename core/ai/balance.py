@@ -495,20 +495,23 @@ def _next_round(sweep: _Sweep, reports: Sequence[CardReport], cap: int,
     return wanted
 
 
-def _say_round(say: Say, number: int, reports: Sequence[CardReport],
+def _say_round(say: Say, number: int | None, reports: Sequence[CardReport],
                prices: Mapping[tuple[str, int], int]) -> None:
+    """What a round of games found, a line a price and a card; ``number`` None: the run has
+    one round only (no --until-decided), so its lines name no round."""
+    head = "" if number is None else f"round {number}: "
     for report in reports:
         for point in report.points:
             if (report.card, point.tier) not in prices:
                 continue
             low, high = point.interval
-            say(f"round {number}: {report.card} at tier {point.tier}: {_n(point.wins, 'win')}, "
+            say(f"{head}{report.card} at tier {point.tier}: {_n(point.wins, 'win')}, "
                 f"{_n(point.draws, 'draw')} of {_n(point.games, 'game')}, {100 * point.score:.1f}% "
                 f"[{100 * low:.1f}%, {100 * high:.1f}%]")
         verdict = report.verdict
         if report.suggested is not None:
             verdict += f", tier {report.suggested}"
-        say(f"round {number}: {report.card}: {report.games} games, {verdict}")
+        say(f"{head}{report.card}: {report.games} games, {verdict}")
 
 
 def balance(config: BalanceConfig, workers: int = 1, dask: str | None = None,
@@ -532,7 +535,7 @@ def balance(config: BalanceConfig, workers: int = 1, dask: str | None = None,
         _tally(results, tags, counts)
         reports = _reports(counts, sweep.cards_info, config.budget)
         if say is not None:
-            _say_round(say, number, reports, wanted)
+            _say_round(say, number if config.until_decided else None, reports, wanted)
         if not config.until_decided:
             return reports
         per_price = config.round_games or max(4, config.games // max(

@@ -242,8 +242,9 @@ def test_issue_60_1_command_reports_intervals_verdict_and_progress_lines(
     assert "inconclusive" in out and "more games" in out and "not a suggestion" in out
     assert "suggested tier" not in out
     assert "     1      4" in out and "<- its tier" in out and "[" in out
-    assert "balance: 20/20 games of this round" in result.stderr
-    assert "round 1: ace at tier 3:" in result.stderr
+    # one round only (no --until-decided): the lines name no round (authoring playtest of issue 60)
+    assert "balance: 20/20 games\n" in result.stderr and "round" not in result.stderr
+    assert "\nace at tier 3:" in result.stderr
     assert "(ace: at this run's pace, " in result.stderr and "those games would take about " in result.stderr
     decided = runner.invoke(app, [*args, "--games", "20", "--until-decided", "--max-games",
                                   "2000", "--round-games", "10"])
