@@ -969,6 +969,19 @@ the Giants' ``end``, Battle of Tanks' ``pass``; a game may name its own in an
 ``end_words`` attribute (the browser table reads the same, cli/serve/seatview.py)."""
 
 
+def let_pass(trial: Game[Any], player: int) -> None:
+    """On a copy: the other sides let the moment pass (``pass``, ``end``) while the
+    decision is theirs and they may, so a line of ``player``'s can be judged past an
+    ambush window (issue 59.8)."""
+    while trial.outcome() is None and trial.to_move() != player:
+        word = no_choice_end(trial) or next(
+            (text for a in trial.legal_actions()
+             if (text := trial.format_action(a)) in getattr(trial, "end_words", END_WORDS)), None)
+        if word is None:
+            return
+        trial.apply(trial.parse_action(word))
+
+
 def refused_rest(game: Game[Any], player: int, rest: str) -> str | None:
     """Why the rest of a line an ambush window cut (issue 59.8) would be refused now that
     the decision is back with ``player``, or ``None``: the window's shots may have
@@ -994,13 +1007,8 @@ def refused_part(game: Game[Any], player: int, parts: list[str]) -> str | None:
     trial = game.clone()
     after = ""
     for i, part in enumerate(parts):
-        while i and trial.outcome() is None and trial.to_move() != player:
-            let_pass = no_choice_end(trial) or next(
-                (text for a in trial.legal_actions()
-                 if (text := trial.format_action(a)) in getattr(trial, "end_words", END_WORDS)), None)
-            if let_pass is None:
-                break
-            trial.apply(trial.parse_action(let_pass))
+        if i:
+            let_pass(trial, player)
         if i and (trial.outcome() is not None or trial.to_move() != player):
             return (f"{' '.join(parts[i:])} would not be played: after {parts[i - 1]}{after} the decision "
                     "passes on")
@@ -1039,8 +1047,29 @@ def _card(game: Game[Any], name: str, player: int) -> str:
 
 
 def _answer(game: Game[Any], command: TableCommand, player: int, asked: str) -> str:
-    """A table command's answer, read from ``game`` (or a variant of it, in the gate)."""
-    return command.answer(game, player, asked)
+    """A table command's answer, read from ``game`` (or a variant of it, in the gate).
+
+    Asked about a line of several moves where the game reads one (issue 59.8: ``preview
+    lynx move 50,50`` while an order is due, where ``preview`` judges a drive), the
+    answer is about the line's last part as it would stand after the others, played on
+    a copy: nothing is played."""
+    try:
+        return command.answer(game, player, asked)
+    except TanktableError:
+        split = getattr(game, "split_line", None)
+        parts = split(asked) if split is not None else None
+        if not parts or len(parts) < 2:
+            raise
+    trial = game.clone()
+    for part in parts[:-1]:
+        action = trial.parse_action(part)
+        illegal = trial.check(action)
+        if illegal is not None:
+            raise TanktableError(f"{part}: {illegal}")
+        trial.apply(action)
+        let_pass(trial, player)
+    answer = command.answer(trial, player, parts[-1])
+    return f"after {' then '.join(parts[:-1])} (nothing is played):\n{answer}"
 
 
 def at_words(text: str, width: int) -> str:

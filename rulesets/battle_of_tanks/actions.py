@@ -54,7 +54,7 @@ ambush window (BT-7.2):         ambush TANK TARGET[*N][@turret] ...  |  pass
 coordinates in cm from the lower-left corner (x right, y up);
 headings in degrees, 0 = east, 90 = north
 {by}
-'moves' lists candidates; 'preview to X,Y' judges a drive once it is due"""
+'moves' lists candidates; 'preview {tank} move 40,20' judges a drive first"""
 
 
 NOTATION_HELP = notation_help("t34#1", "tiger#1", "is2#1", "a1", "t34")

@@ -123,3 +123,15 @@ def test_issue_59_4_undo_takes_back_a_whole_line(capsys: pytest.CaptureFixture[s
                          stdin="is2#1 move 90,100\nundo\nis2#1 move\nto 90,100\nundo\nquit\n")
     assert "took back: is2#1 move, to 90,100\n" in out, out[-2000:]
     assert out.rstrip().count("took back: to 90,100") == 1, out[-2000:]
+
+
+def test_issue_59_8_preview_takes_an_order_line_before_the_order_is_given(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``preview tiger#1 move 90,80`` while an order is due judges the drive as it would be
+    after the MOVE (BT-5.1, the cover it ends in), on a copy: the order is not given."""
+    code, out, err = run(["play", "battle-of-tanks", "--seat", "a=human", "--seat", "b=human", "--seed", "1",
+                          "--board", "none"], capsys, monkeypatch, stdin="preview tiger#1 move 90,80\nquit\n")
+    answer = out.split("> preview tiger#1 move 90,80\n", 1)[1]
+    assert answer.startswith("after tiger#1 move (nothing is played):\nto 90,80: "), out[-2000:]
+    assert "accepted" in answer.splitlines()[1] and "from t34#1: " in answer, out[-2000:]
+    assert "receives MOVE" not in out and "MOVE tiger#1: path" not in out, out[-2000:]
