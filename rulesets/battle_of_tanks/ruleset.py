@@ -69,6 +69,34 @@ repair: 3+             # RETREAT roll to repair a damaged track
 """
 
 
+def _cards_beside(doc: Document) -> Mapping[str, TankCard]:
+    """The cards a card file's ``based_on`` may name: the shipped ones, and where it names
+    none of them, those of the Battle of Tanks card files in its own folder (not below it).
+    A designer's variant of a card of his own validated on its own said "unknown card" where
+    ``--cards FOLDER`` and an army's ``cards:`` read it (authoring playtest of issue 60); a
+    broken neighbour is left to its own check."""
+    from core.data import load_document
+
+    shipped = cat.shipped_cards()
+    base = doc.data.get("based_on") if isinstance(doc.data, dict) else None
+    here = Path(str(doc.path))
+    if base is None or str(base) in shipped or not here.is_file():
+        return shipped
+    neighbours: list[Document] = []
+    for path in sorted(here.parent.glob("*.y*ml")):
+        if path.suffix not in (".yaml", ".yml") or path.resolve() == here.resolve():
+            continue
+        try:
+            found = load_document(path)
+        except (DataError, OSError):
+            continue
+        if found.header() == ("battle-of-tanks", "card"):
+            neighbours.append(found)
+    pool = dict(shipped)
+    cat.add_card_documents(neighbours, pool)
+    return pool
+
+
 class BattleOfTanksOptions(GameOptions):
     """The options of a Battle of Tanks game besides rules settings."""
 
@@ -99,11 +127,12 @@ class BattleOfTanksRuleset(Ruleset):
 
     # ----------------------------------------------------------- documents
     def validate_document(self, kind: str, doc: Any) -> list[Any]:
-        """Cards may be ``based_on`` a shipped card (BT-2.2): resolve before the schema."""
+        """Cards may be ``based_on`` a shipped card (BT-2.2), or a card of one's own in a file
+        beside this one (as ``--cards FOLDER`` reads a folder): resolve before the schema."""
         if kind != "card":
             return super().validate_document(kind, doc)
         try:
-            cat.card_from_doc(doc, cat.shipped_cards())
+            cat.card_from_doc(doc, _cards_beside(doc))
         except DataError as exc:
             return list(exc.problems)
         return []

@@ -27,3 +27,19 @@ def test_bt_2_2_card_based_on_a_shipped_card_validates(tmp_path: Path) -> None:
     card.write_text("ruleset: battle-of-tanks\nkind: card\nid: x\nbased_on: t-34-8m\n")
     (problem,) = check_file(card)
     assert str(problem) == f"{card}:4:11: based_on: unknown card 't-34-8m'; did you mean 't-34-85m'?"
+
+
+def test_bt_2_2_card_based_on_a_card_of_ones_own_beside_it_validates(tmp_path: Path) -> None:
+    """Authoring playtest of issue 60: a variant of the designer's own Panther, in the same
+    folder, was "unknown card 'panther'" to ``validate`` though ``--cards FOLDER`` and an
+    army's ``cards:`` read it; the folder's cards now count, a misspelt one is still named."""
+    (tmp_path / "panther.yaml").write_text(
+        "ruleset: battle-of-tanks\nkind: card\nid: panther\nname: Panther\nbased_on: t-34-85m\ntier: 7\n")
+    (tmp_path / "army.yaml").write_text("ruleset: battle-of-tanks\nkind: army\nnmae: broken\n")  # not a card
+    variant = tmp_path / "panther-g.yaml"
+    variant.write_text("ruleset: battle-of-tanks\nkind: card\nid: panther-g\nname: Panther G\n"
+                       "based_on: panther\naccuracy: 2+\n")
+    assert check_file(variant) == []
+    variant.write_text("ruleset: battle-of-tanks\nkind: card\nid: panther-g\nbased_on: panthr\n")
+    (problem,) = check_file(variant)
+    assert str(problem).endswith("based_on: unknown card 'panthr'; did you mean 'panther'?")
