@@ -27,6 +27,7 @@ from core.game import TableCommand
 from core.grid.square import Dir, direction_between
 from rulesets.tank_chess.action import TankMove
 from rulesets.tank_chess.position import ARMOUR_SIDES, Move, Position
+from rulesets.tank_chess.render import bottom_side
 
 if TYPE_CHECKING:
     from rulesets.tank_chess.game import TankChessGame
@@ -338,9 +339,12 @@ def threats_answer(game: TankChessGame, player: int | None, asked: str) -> str:
     cover = covered(pos, side)
     lines.append("squares the enemy can fire into next turn: * covered, ! your tank it can hit")
     n = r.files
-    for rank in range(n - 1, -1, -1):
+    black_below = bottom_side(game, player) == 1  # turned as the board is drawn for this seat
+    ranks = range(n) if black_below else range(n - 1, -1, -1)
+    files_seen = list(range(n - 1, -1, -1)) if black_below else list(range(n))
+    for rank in ranks:
         row = []
-        for f in range(n):
+        for f in files_seen:
             i = rank * n + f
             c = pos.cell[i]
             if c > 0 and pos.alive[c - 1]:
@@ -353,7 +357,7 @@ def threats_answer(game: TankChessGame, player: int | None, asked: str) -> str:
                 row.append(" *" if i in cover else " .")
         label = name((0, rank))[1:]
         lines.append(f"{label:>3}" + "".join(row))
-    files = "".join(f" {name((f, 0))[0]}" for f in range(n))
+    files = "".join(f" {name((f, 0))[0]}" for f in files_seen)
     lines.append("   " + files)
     lines.append("(as the board stands; 'moves' gives each move's own danger exactly: 'into fire')")
     return "\n".join(lines)

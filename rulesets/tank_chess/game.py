@@ -535,13 +535,13 @@ class TankChessGame(Game[TankMove]):
     def render(self, player: int | None = None, color: bool = False) -> str:
         from rulesets.tank_chess.render import render_text
 
-        return render_text(self, color)
+        return render_text(self, color, player=player)  # Black's seat sees its own side below
 
     def render_compact(self, player: int | None = None, color: bool = False) -> str:
         """The board without its key lines (``board`` in the terminal shows them)."""
         from rulesets.tank_chess.render import render_text
 
-        return render_text(self, color, compact=True)
+        return render_text(self, color, compact=True, player=player)
 
     def view(self, player: int | None) -> dict[str, Any]:
         base = super().view(player)

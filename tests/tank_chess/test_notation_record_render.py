@@ -260,6 +260,15 @@ def test_render_from_blacks_side_turns_the_board_and_its_arrows() -> None:
 """ + ". . . . . . . .\n" * 6 + ". M . . C . . .", {"e8": "S", "b1": "NE"},
                   coordinates__origin="black")
     assert "M↙" in black.render() and "c↑" in black.render()
+    # the game's own pictures for a seat: Black's seat (the terminal's board and its
+    # compact board, the threats map) sees its side below; White's and a spectator's not
+    assert g.render(1).splitlines()[1].split()[0] == "1" and g.render_compact(1).splitlines()[1].split()[0] == "1"
+    assert g.render(0).splitlines()[1].split()[0] == "8" and g.render(None).splitlines()[1].split()[0] == "8"
+    from rulesets.tank_chess.danger import threats_answer
+
+    seen = threats_answer(g, 1, "").splitlines()
+    assert seen[-2].split() == list("hgfedcba") and seen[-3].split()[0] == "8"
+    assert threats_answer(g, 0, "").splitlines()[-2].split() == list("abcdefgh")
 
 
 def test_render_svg_is_well_formed_with_pieces_wrecks_and_shot() -> None:
