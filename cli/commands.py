@@ -354,6 +354,25 @@ def _key_values(data: Mapping[str, Any]) -> dict[str, str]:
     return out
 
 
+def _card_files_beside(path: Path, ruleset_id: str) -> list[Path]:
+    """The other card files of ``ruleset_id`` in ``path``'s folder (not below it): what a
+    card there may be ``based_on`` (authoring playtest of issue 60). Files that do not read
+    are left to their own ``validate``."""
+    from core.data import load_document
+
+    found: list[Path] = []
+    for other in sorted(path.parent.glob("*.y*ml")):
+        if other.suffix not in (".yaml", ".yml") or other.resolve() == path.resolve():
+            continue
+        try:
+            ruleset, kind = load_document(other).header()
+        except (DataError, OSError):
+            continue
+        if ruleset == ruleset_id and kind in CARD_KINDS:
+            found.append(other)
+    return found
+
+
 def show_card(ruleset_id: str, card_id: str, extra: list[Path]) -> int:
 
     import yaml
@@ -362,9 +381,12 @@ def show_card(ruleset_id: str, card_id: str, extra: list[Path]) -> int:
     cards = ruleset.cards(extra)
     if card_id not in cards and Path(card_id).is_file():
         # a new author's first try is the file they just wrote: show its cards, as read
-        # (based_on resolved), each with the values the game will use
-        with_file = ruleset.cards([*extra, Path(card_id)])
-        mine = [c for cid, c in with_file.items() if cid not in cards or cards[cid] != c]
+        # (based_on resolved, also on a card of his own in a file beside it, as validate
+        # reads it), each with the values the game will use
+        beside = _card_files_beside(Path(card_id), ruleset_id)
+        before = ruleset.cards([*extra, *beside]) if beside else cards
+        with_file = ruleset.cards([*extra, *beside, Path(card_id)])
+        mine = [c for cid, c in with_file.items() if cid not in before or before[cid] != c]
         if mine:
             typer.echo("\n".join(yaml.safe_dump(_card_dict(c), sort_keys=False, allow_unicode=True)
                                  for c in mine))

@@ -92,14 +92,29 @@ def shipped_cards() -> dict[str, TankCard]:
     return cards
 
 
+def _other_file(doc: Document) -> bool:
+    """Whether a file found in a ``--cards`` folder says it is something else than a Battle
+    of Tanks card (another kind, another ruleset), so the folder's cards are read without
+    it: a designer keeps his army, table and cards side by side (authoring playtest of
+    issue 60: ``--cards .`` refused the folder for its army). A file with no header, or a
+    misspelt kind of card, is still read and refused with its problem."""
+    ruleset, kind = doc.header()
+    if kind is None or kind in ("card", "cards"):
+        return ruleset not in (None, "battle-of-tanks")
+    return True
+
+
 def load_cards(extra: Iterable[str | Path] = ()) -> dict[str, TankCard]:
     """Shipped cards plus those in the given files/folders; all problems at once."""
     cards = dict(shipped_cards())
     problems: list[Problem] = []
     pending: list[Document] = []
+    named = {Path(p) for p in extra if not Path(p).is_dir()}
     for path in yaml_files(extra):
         try:
             doc = load_document(path)
+            if path not in named and _other_file(doc):
+                continue  # a folder of one's own files: its army, table or map is no card to read
             _check_header(doc, "card")
             pending.append(doc)
         except DataError as exc:
