@@ -12,6 +12,7 @@ afterwards.
 from __future__ import annotations
 
 import json
+import math
 import re
 import time
 from collections.abc import Iterator
@@ -348,6 +349,15 @@ def test_a_press_in_a_cluster_opens_the_tank_under_it_and_your_dice_stay(
     for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
         b.send("Input.dispatchMouseEvent", type=kind, x=name[0], y=name[1], button="left", clickCount=1)
     b.wait("document.querySelector('#bt-order-menu[data-tank=\"a2\"]')")
+    # the gun, past the hull and outside the ring, is the tank too
+    gun = b.js("""(() => { const r = document.querySelector('#board svg g.tank[data-tank="a1"] polygon')
+        .getBoundingClientRect(); return [r.right + 3, r.y + r.height / 2]; })()""")
+    ring = b.js("""(() => { const r = document.querySelector("#tt-overlay circle.tt-from[data-place='a1']")
+        .getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, r.width / 2]; })()""")
+    assert math.dist(gun, ring[:2]) > ring[2], (gun, ring)
+    for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+        b.send("Input.dispatchMouseEvent", type=kind, x=gun[0], y=gun[1], button="left", clickCount=1)
+    b.wait("document.querySelector('#bt-order-menu[data-tank=\"a1\"]')")
 
     def tray(you: str | None, log: list[dict[str, Any]]) -> list[str]:
         return b.js(f"import('/static/table/dicetray.js').then(m => {{ m.drawDice({{you: {json.dumps(you)}, "  # type: ignore[no-any-return]

@@ -210,15 +210,19 @@ export function draw() {
 
 // A press on a ring or a pad goes to the orderable tank nearest to it (see nearestTank):
 // in a start zone a rear tank's name lies inside the front tank's finger-wide ring.
+// A press on the tank's own drawing outside its ring (its gun, the end of a long hull) opens
+// its menu too (playtest: a click on a T-34's gun did nothing).
 function meantTank(event) {
   const svg = boardSvg();
   const t = event.target;
-  if (!svg || !(t instanceof Element) || !t.matches("#tt-overlay circle.tt-from, .bt-label-pad")) return;
+  if (!svg || !(t instanceof Element) || !table.state) return;
+  const drawn = t.closest("g.tank[data-tank]");
+  if (!drawn && !t.matches("#tt-overlay circle.tt-from, .bt-label-pad")) return;
   const orders = ordersByTank(table.state);
-  const pressed = t.dataset.place || t.dataset.tank;
+  const pressed = drawn ? drawn.dataset.tank : t.dataset.place || t.dataset.tank;
   if (!orders.has(pressed)) return;
   const meant = nearestTank(svg, new Set(orders.keys()), event.clientX, event.clientY);
-  if (!meant || meant === pressed) return;
+  if (!meant || (meant === pressed && !drawn)) return;
   event.stopPropagation(); event.preventDefault();
   if (event.type === "click") select(table.selected === meant ? null : meant);
 }
