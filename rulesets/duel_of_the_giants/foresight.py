@@ -176,7 +176,7 @@ def flight_note(g: DuelGame, op: str, target: Pos | None = None) -> str:
         where += f"; attack {who} from {label(rear)} in {need}{more} (DG-13.5)"
     elif not s.attacked:
         where += "; no T-34 to attack within them"
-    return where + f"; {f.home} action(s) from the airfield"
+    return where + ("; over its airfield" if f.home == 0 else f"; {f.home} action(s) from the airfield")
 
 
 def preview_stuka(g: DuelGame) -> str:
@@ -198,7 +198,8 @@ def preview_stuka(g: DuelGame) -> str:
             lines.append(f"  attack {who} from {label(rear)} after {need} action(s): destroys it (DG-13.5)")
     else:
         lines.append("  no T-34 can be attacked from behind within them (DG-13.5)")
-    lines.append(f"  the airfield {label(s.airfield)} is {f.home} action(s) away; it must be there, free, at the end "
+    away = "right below it" if f.home == 0 else f"{f.home} action(s) away"
+    lines.append(f"  the airfield {label(s.airfield)} is {away}; it must be there, free, at the end "
                  "of the last flight phase or the Stuka force-lands (DG-13.6, DG-13.7)")
     return "\n".join(lines)
 

@@ -84,6 +84,7 @@ def test_issue_59_9_dg_13_3_the_stukas_launch_previews_its_reach_and_attack() ->
     assert f is not None and h("d6") in f.reach and h("b6") in f.reach
     said = preview(g, g.to_move(), "stuka")
     assert "attack T-34 #1 at c6 from d6 after 3 action(s): destroys it (DG-13.5)" in said
+    assert "the airfield a6 is right below it;" in said and notes["stuka launch"].endswith("; over its airfield")
     play(g, "stuka launch", "stuka F", "stuka F", "stuka F")
     assert g.stuka is not None and g.stuka.pos == h("d6")
     assert _notes(g)["stuka attack c6"] == "destroys T-34 #1 from behind (DG-13.5)"
