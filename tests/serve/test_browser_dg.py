@@ -316,6 +316,9 @@ def test_issue_58_the_german_places_his_guns_by_clicks(browser: Browser, live: t
     base, server = live
     game_id = open_seat(browser, base, "setup.yaml", "german", {"german": "human", "soviet": "human"})
     my_turn(browser)
+    left = "document.querySelector('.dg-to-place')?.textContent"
+    assert browser.js(left) == ("still to place: 2 Tigers, 1 airfield, 1 PAK 8.8, 2 PAK 36, 3 ATG bluffs, 4 mines, "
+                                "4 mine bluffs")  # DG-7.4, what the German has left to place
     at = browser.js("""(() => { const places = [...document.querySelectorAll('#tt-overlay circle.tt-to')];
         return places.map(c => c.dataset.place).find(p => /^d/.test(p)) || places[0].dataset.place; })()""")
     browser.click(f"#tt-overlay circle.tt-to[data-place='{at}']")
@@ -334,6 +337,7 @@ def test_issue_58_the_german_places_his_guns_by_clicks(browser: Browser, live: t
     assert f"place atg pak88 {at} E" in browser.js(f"document.querySelectorAll('#log > li')[{count}].textContent")
     browser.wait(f"document.querySelector(\"#board g.tt-piece.atg[data-piece='atg-{at}']\")")
     assert browser.js(ATG_KINDS) == ["PAK 8.8"]
+    assert "PAK 8.8" not in browser.wait(left)
     no_secrets(browser, server, game_id, 0)
 
 

@@ -100,6 +100,13 @@ export function draw(state, fresh) {
     $("aids").append(el("p", {class: "vp", text: `round ${v.round}, step ${v.step} — victory points ${totals}`}),
                      el("p", {class: "vp-bar note", text: bar}));
   }
+  // a set-up by hand: what the seat still has to place, from its own view (playtest of
+  // issue 58: "place a German weapon" said nothing of how many of each were left)
+  const left = v && v.to_place ? Object.entries(v.to_place).filter(([, n]) => n > 0) : [];
+  if (state.your_turn && left.length) {
+    $("aids").append(el("p", {class: "note dg-to-place",
+                              text: "still to place: " + left.map(([what, n]) => `${n} ${what}`).join(", ")}));
+  }
   drawComposer();
   programMap.drawProgram(state);
   fire.draw(state);
