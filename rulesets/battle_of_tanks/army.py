@@ -66,8 +66,9 @@ class ArmyReport:
 
     @property
     def fits_text(self) -> str:
-        """``still fits in 7: tier 7 Tiger; tier 4 Luchs, ...`` or why nothing does."""
-        if self.remaining < 0:
+        """``still fits in 7: tier 7 Tiger; tier 4 Luchs, ...`` or why nothing does; nothing
+        at 0 left (the verdict's "0 left" says it: "nothing fits in 0" read as a joke)."""
+        if self.remaining <= 0:
             return ""
         fits = self.fits
         if not fits:

@@ -82,6 +82,8 @@ def test_what_still_fits_the_points_left_issue_60_3(
     assert {"card": "tiger-i", "name": "Tiger I", "tier": 7} in fits
     code, out = tanktable(monkeypatch, capsys, "army", "validate", str(seven), "--budget", "9")
     assert "nothing fits in 3: no card costs 3 or less (the cheapest" in out
+    code, out = tanktable(monkeypatch, capsys, "army", "validate", str(seven), "--budget", "6")
+    assert "total 6 of 6: 0 left (BT-1.1)" in out and "fits in" not in out  # authoring playtest of issue 60
 
 
 def test_duplicate_tank_names_warn_with_the_line_issue_60_3(
