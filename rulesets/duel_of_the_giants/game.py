@@ -640,12 +640,13 @@ class DuelGame(Game[Action]):
         if isinstance(action, Activate) and action.hull is not None and action.turret is not None:
             from rulesets.duel_of_the_giants.foresight import facing_preview
 
-            # a marker's T-34 with its facings: what it would aim at, who could hit it (issue 59.9)
-            return facing_preview(self, action.at, action.hull, action.turret)[0]
+            # a marker's T-34 with its facings: what it would aim at, who could hit it (issue 59.9);
+            # silent where no German gun is in line either way, so 36 facings list in columns
+            return quiet(facing_preview(self, action.at, action.hull, action.turret)[0])
         if isinstance(action, Orient):
             from rulesets.duel_of_the_giants.foresight import facing_preview
 
-            return facing_preview(self, action.at, action.hull, action.turret)[0]
+            return quiet(facing_preview(self, action.at, action.hull, action.turret)[0])
         if isinstance(action, Activate):
             return atg_note(self, action)
         if isinstance(action, Fire):
@@ -808,6 +809,12 @@ class DuelGame(Game[Action]):
 
 
 _NUMBER = attrgetter("number")
+
+
+def quiet(note: str) -> str:
+    """An activation's facing note, or ``""`` where it says no German gun is in line either
+    way: like a T-34 step no gun covers, a facing that meets nothing goes without a note."""
+    return "" if note.startswith("no German gun in line") else note
 
 
 def _is_reveal(action: Action) -> bool:

@@ -299,3 +299,18 @@ def test_dg_15_6_a_turret_or_hull_turn_notes_what_the_t34s_gun_is_laid_on() -> N
     assert notes["f5 T W"] == aims
     assert notes["f5 L"].startswith(aims + "; under fire from Tiger 1 (c5): destroys it")
     assert notes["f5 T NE"] == "" and "aims at" not in notes["f5 R"]
+
+
+def test_issue_59_9_an_activation_facing_nothing_goes_without_a_note() -> None:
+    """A wheel marker's 36 facings (DG-9.7): those that meet no German gun either way have
+    no note, so ``moves h9`` lists them in columns; the others keep theirs."""
+    from tests.duel_of_the_giants.helpers import marker
+
+    g = blank()
+    tiger(g, 1, "c5", "E")
+    marker(g, "f5", True)
+    marker(g, "h9", True)
+    goto(g, "B2")
+    notes = {g.format_action(a): g.describe_action(a) for a in g.legal_actions()}
+    assert all(n == "" for move, n in notes.items() if move.startswith("activate h9"))
+    assert notes["activate f5 W W"].startswith("aims at Tiger 1 (c5): damages it")
