@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sys
+import textwrap
 from collections.abc import Mapping, Sequence
 from functools import partial
 from pathlib import Path
@@ -32,7 +34,18 @@ def list_rulesets(json_out: bool) -> None:
     for r in described:
         typer.echo(f"{r['id']:<20} {r['title']}")
         typer.echo(f"{'':<20} sides: {', '.join(r['players'])}")
-        typer.echo(f"{'':<20} scenarios: {', '.join(r['scenarios']) or '-'}")
+        titles = r.get("scenario_titles", {})
+        if not titles:
+            typer.echo(f"{'':<20} scenarios: {', '.join(r['scenarios']) or '-'}")
+            continue
+        typer.echo(f"{'':<20} scenarios:")
+        indent = " " * 23 + " " * (max(len(name) for name in r["scenarios"]) + 2)
+        room = max(30, shutil.get_terminal_size().columns - 1 - len(indent))
+        for name in r["scenarios"]:  # one a line, with what it is, wrapped to the screen
+            lines = textwrap.wrap(titles.get(name, ""), room) or [""]
+            typer.echo((f"{'':<23}{name:<{len(indent) - 23}}" + lines[0]).rstrip())
+            for more in lines[1:]:
+                typer.echo(indent + more)
 
 
 def check_file(path: Path) -> list[Problem]:

@@ -852,6 +852,12 @@ class Ruleset(ABC):
     def scenarios(self) -> list[str]:
         """Names of the shipped scenarios."""
 
+    def scenario_titles(self) -> dict[str, str]:
+        """A line for each shipped scenario, by name, that menus show beside the name
+        (``tanktable rulesets``, the start page): what the scenario is, in a player's words.
+        A scenario without one is shown by its name alone (the default: none)."""
+        return {}
+
     @abstractmethod
     def new_game(
         self,
@@ -1007,4 +1013,5 @@ class Ruleset(ABC):
             "title": self.title,
             "players": list(self.players),
             "scenarios": self.scenarios(),
+            "scenario_titles": self.scenario_titles(),
         }

@@ -41,3 +41,29 @@ def shipped_names(*parts: str, suffix: str = ".yaml", package: str = DATA_PACKAG
 def package_label(package: str) -> str:
     """How problems name a package's folder: ``data``, ``tanktable_hexscouts/data``."""
     return package.replace(".", "/")
+
+
+def shipped_titles(*parts: str, fields: tuple[str, ...] = ("title", "description"),
+                   package: str = DATA_PACKAGE) -> dict[str, str]:
+    """For each YAML file of a shipped folder (by name, without suffix), the first of ``fields``
+    it gives as text: the line a menu shows beside a scenario's name. A file without one, or
+    one that does not read, is left out (``validate`` is where its problems are told)."""
+    from core.data import parse_document
+    from core.errors import TanktableError
+
+    folder = shipped(*parts, package=package)
+    if not folder.is_dir():
+        return {}
+    titles: dict[str, str] = {}
+    for node in folder.iterdir():
+        if not node.name.endswith(".yaml"):
+            continue
+        try:
+            data = parse_document(node.read_text(encoding="utf-8"), node.name).data
+        except (TanktableError, OSError, UnicodeDecodeError):  # validate reports a broken file, not a menu
+            continue
+        if isinstance(data, dict):
+            line = next((data[f] for f in fields if isinstance(data.get(f), str) and data[f].strip()), None)
+            if line is not None:
+                titles[node.name[:-5]] = " ".join(line.split())
+    return dict(sorted(titles.items()))

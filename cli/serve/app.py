@@ -281,7 +281,8 @@ class TableServer:
         for r in available_rulesets():
             rulesets.append({
                 "id": r.id, "title": r.title, "players": list(r.players),
-                "scenarios": r.scenarios(), "default_scenario": r.default_scenario,
+                "scenarios": r.scenarios(), "scenario_titles": r.scenario_titles(),
+                "default_scenario": r.default_scenario,
                 "option_fields": option_fields(r.options_model),
                 "options_help": describe_options(r.id, r.options_model, r.setting_names()),
                 "armies": army_catalog(r, self.store.files),

@@ -13,6 +13,7 @@ from core.errors import DataError, TanktableError
 from core.game import Action, Event, Game, Ruleset
 from core.memo import Memo
 from core.options import GameOptions, model_setting_names
+from core.resources import shipped_titles
 from core.streams import Seed
 from rulesets.battle_of_tanks import catalogue as cat
 from rulesets.battle_of_tanks.army import ArmyReport, check_army
@@ -120,6 +121,9 @@ class BattleOfTanksRuleset(Ruleset):
 
     def scenarios(self) -> list[str]:
         return cat.scenario_names()
+
+    def scenario_titles(self) -> dict[str, str]:
+        return shipped_titles("battle_of_tanks", "scenarios", fields=("description", "title"))
 
     def data_kinds(self) -> Mapping[str, Any]:
         return {"card": TankCard, "rules": RulesTable, "table": TableMap, "army": Army, "scenario": Scenario,

@@ -12,6 +12,7 @@ from core.errors import DataError, TanktableError
 from core.game import Action, Event, Game, Ruleset
 from core.grid.hexboard import HexBoard
 from core.options import GameOptions, model_setting_names
+from core.resources import shipped_titles
 from core.streams import Seed
 from rulesets.duel_of_the_giants import settings
 from rulesets.duel_of_the_giants.board import parse_hex
@@ -108,6 +109,9 @@ class DuelOfTheGiantsRuleset(Ruleset):
 
     def scenarios(self) -> list[str]:
         return settings.scenario_names()
+
+    def scenario_titles(self) -> dict[str, str]:
+        return shipped_titles("duel_of_the_giants", "scenarios")
 
     def new_game(self, scenario: str | Path | None = None,
                  options: Mapping[str, Any] | GameOptions | None = None,

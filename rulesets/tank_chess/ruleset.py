@@ -12,7 +12,7 @@ from core.errors import DataError, TanktableError
 from core.game import Action, Event, Game, Ruleset
 from core.options import GameOptions, model_setting_names
 from core.references import resolve
-from core.resources import shipped, shipped_names
+from core.resources import shipped, shipped_names, shipped_titles
 from core.streams import Seed
 from rulesets.tank_chess.cards import (
     CARD_TEMPLATE,
@@ -50,6 +50,9 @@ class TankChessRuleset(Ruleset):
 
     def scenarios(self) -> list[str]:
         return shipped_names("tank_chess", "maps")
+
+    def scenario_titles(self) -> dict[str, str]:
+        return shipped_titles("tank_chess", "maps", fields=("description", "title"))
 
     def map_path(self, scenario: str | Path | None) -> Path:
         """A shipped map name or a user's map file -> its path (see :func:`core.references.resolve`)."""

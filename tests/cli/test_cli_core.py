@@ -107,6 +107,24 @@ def test_rulesets_json_lists_registered(capsys: Any, monkeypatch: Any, with_pig:
     assert code == 0 and "pig" in ids
 
 
+def test_rulesets_lists_each_scenario_with_what_it_is_wrapped_to_the_screen(capsys: Any, monkeypatch: Any) -> None:
+    """A player picks a scenario by what it is: `rulesets` gives each shipped scenario's
+    title or description beside its name (Duel of the Giants' ten-round game among them),
+    wrapped under itself to fit 80 columns; --json carries the same lines."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run(["rulesets"], capsys, monkeypatch)
+    assert code == 0
+    assert "  summer-short  Summer '43, ten rounds" in out
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    first = next(i for i, line in enumerate(lines) if line.strip().startswith("alleys-16"))
+    assert lines[first + 1].startswith(" " * 30) and lines[first + 1].strip(), "a long line wraps under itself"
+    code, out, _ = run(["rulesets", "--json"], capsys, monkeypatch)
+    dg = next(r for r in json.loads(out) if r["id"] == "duel-of-the-giants")
+    assert dg["scenario_titles"]["summer-short"] == "Summer '43, ten rounds"
+    assert set(dg["scenario_titles"]) == set(dg["scenarios"])
+
+
 def test_play_two_computers_json_and_record(tmp_path: Path, capsys: Any, monkeypatch: Any,
                                             with_pig: Any) -> None:
     rec = tmp_path / "g.yaml"

@@ -53,6 +53,9 @@ def test_58_10_a_card_per_ruleset_with_its_board_and_quick_start_opens_a_playabl
     small.click("#cards .card[data-ruleset='duel-of-the-giants'] .more-options")
     small.wait("!document.getElementById('new').hidden && document.getElementById('ruleset').value === 'duel-of-the-giants'")
     assert small.js("document.querySelectorAll('#seats select').length") == 2
+    # each shipped scenario offered with what it is, not by its file name alone
+    assert small.js("[...document.querySelectorAll('#scenario option')].find(o => o.value === 'scenario:summer-short')"
+                    ".textContent") == "summer-short — Summer '43, ten rounds"
     # one click: the default scenario, you on the first side against the computer
     small.click("#cards .card[data-ruleset='tank-chess'] .quick-start")
     small.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')"

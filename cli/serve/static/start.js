@@ -100,7 +100,7 @@ function card(r) {
   const facts = el("ul", {class: "card-facts"},
     el("li", {text: `${r.players.length} players · ${sides}`}),
     known.length ? el("li", {text: known.length}) : "",
-    el("li", {text: scenarios, title: r.scenarios.join(", ")}));
+    el("li", {text: scenarios, title: r.scenarios.map(n => (r.scenario_titles || {})[n] ? `${n}: ${r.scenario_titles[n]}` : n).join("\n")}));
   const frame = el("div", {class: "card-picture"}, el("span", {class: "card-noboard", text: "drawing the board…"}));
   cardPicture(r, frame);
   return el("article", {class: "card", "data-ruleset": r.id, "aria-labelledby": `card-${r.id}`},
@@ -120,8 +120,13 @@ function fillRuleset() {
   const r = ruleset();
   const scenario = document.getElementById("scenario");
   scenario.replaceChildren();
+  const titles = r.scenario_titles || {};
   for (const name of r.scenarios) {
-    const option = el("option", {value: "scenario:" + name, text: name});
+    // the name with what it is ("summer-short — Summer '43, ten rounds"); a long line cut, whole on hover
+    const line = titles[name] || "";
+    const short = line.length > 48 ? line.slice(0, line.lastIndexOf(" ", 46)) + " …" : line;
+    const option = el("option", {value: "scenario:" + name, text: line ? `${name} — ${short}` : name,
+                                 title: line});
     if (name === r.default_scenario) option.selected = true;
     scenario.append(option);
   }
