@@ -117,6 +117,16 @@ def run_check(*, ruleset: str, games: int | None, seat_games: int | None, quick:
     if slow_decision <= 0:
         raise UsageError("--slow-decision must be positive")
     if scenario is not None and scenario not in found.scenarios():
+        from pathlib import Path
+
+        from core.errors import did_you_mean
+
+        if not Path(scenario).is_file():
+            # a game that takes any name would be built, then fail in every check that records
+            # or copies it, naming an internal reference (authoring playtest of issue 60)
+            known = found.scenarios()
+            raise UsageError(f"{found.id} has no scenario {scenario!r}{did_you_mean(scenario, known)} "
+                             f"(its scenarios: {', '.join(known) or 'none'}; or give a scenario file)")
         found.new_game(scenario, None, seed)  # a user's file: refused here with its problems if bad
     typed = game_options(found, players=players, options=options)
     settings = QUICK if quick else CheckSettings()

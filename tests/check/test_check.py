@@ -118,6 +118,11 @@ def test_an_unknown_ruleset_is_one_line_and_exit_1(capsys: pytest.CaptureFixture
     assert code == 1 and "unknown ruleset 'tank-chez'" in err and "Traceback" not in err
     code, _, err = run(["check", "tests.check.cups:NOTHING"], capsys, monkeypatch)
     assert code == 1 and "cannot load tests.check.cups:NOTHING" in err
+    # authoring playtest of issue 60: an unknown --scenario is refused before any game, named
+    # with the ruleset's scenarios (it failed 'clone independence' with an internal reference)
+    code, out, err = run(["check", "tests.check.cups:RULESET", "--scenario", "nowhere"], capsys, monkeypatch)
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert "cups has no scenario 'nowhere' (its scenarios: " in err and "or give a scenario file" in err
 
 
 # ------------------------------------------------------------- issue 60.6
