@@ -200,6 +200,15 @@ def roster_document(army: Path, cards: list[Path], budget: int | None, paper_nam
             raise TanktableError(f"{ruleset_id} has no printed roster")
     except DataError as exc:  # a broken list still prints: its tanks as far as they read, its problems
         raw = doc.data if isinstance(doc.data, dict) else {}
+        # the list's own card files (cards:, beside it) still give their tanks' values: a typo
+        # elsewhere printed "unknown card panther" (authoring playtest of issue 60)
+        own = [army.parent / c for c in raw.get("cards", []) if isinstance(c, str)] \
+            if isinstance(raw.get("cards"), list) else []
+        if own:
+            import contextlib
+
+            with contextlib.suppress(DataError, TanktableError):  # a broken card file: the list's problem
+                library.update(ruleset.cards([*cards, *(p for p in own if p.exists())]))
         tanks = [t for t in raw.get("tanks", []) if isinstance(t, dict)] if isinstance(raw.get("tanks"), list) else []
         entries = [(t.get("name") if isinstance(t.get("name"), str) else None,
                     library.get(str(t.get("card"))), str(t.get("card"))) for t in tanks]

@@ -181,6 +181,15 @@ def test_issue_60_5_an_invalid_army_still_prints_its_roster_with_every_problem_a
     assert result.exit_code == 1
     roster = out.read_text(encoding="utf-8")
     assert "<b>t80#1</b>" in roster and "nmae" in roster
+    # authoring playtest of issue 60: the list's own card (cards:, beside it) keeps its values
+    (tmp_path / "panther.yaml").write_text("ruleset: battle-of-tanks\nkind: card\nid: panther\nname: Panther\n"
+                                           "based_on: t-34-85m\ntier: 7\nfirepower: 215\n", encoding="utf-8")
+    broken.write_text("ruleset: battle-of-tanks\nkind: army\nnmae: Typo\nbudget: 20\ntanks:\n  - card: panther\n"
+                      "cards: [panther.yaml]\n", encoding="utf-8")
+    result = runner.invoke(app, ["print", "roster", str(broken), "-o", str(out)])
+    assert result.exit_code == 1
+    roster = out.read_text(encoding="utf-8")
+    assert "unknown card panther" not in roster and ">215<" in roster and "nmae" in roster
 
 
 def test_issue_60_5_card_sheets_for_each_ruleset_and_a_chosen_card(tmp_path: Path) -> None:
