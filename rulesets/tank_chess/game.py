@@ -412,7 +412,7 @@ class TankChessGame(Game[TankMove]):
         code = r.cards[pos.kind[pid]].id
         frm = self.square_name(action.frm)
         if to < 0:
-            return [Event("escaped", f"{side} {code} drives from {frm} off the board: {side} wins (TC-7.2)",
+            return [Event("escaped", f"{side}'s {code} drives from {frm} off the board: {side} wins (TC-7.2)",
                           {"piece": code, "from": frm})]
         dest = self.square_name(r.square(to))
         events = [Event("moved", f"{side}'s {r.cards[pos.kind[pid]].name} {_how(r, pos.sq[pid], pos.face[pid], to, face)}",
@@ -428,10 +428,12 @@ class TankChessGame(Game[TankMove]):
             data = {"shooter": code, "target": tcard.id, "at": tname, "side": ARMOUR_SIDES[hit],
                     "armour": armour, "gun": gun}
             rule = "TC-6M" if r.indirect[pos.kind[pid]] else "TC-6.1"
-            events.append(Event("fired", f"{code} fires at {tcard.id} {tname}: hits its {ARMOUR_SIDES[hit]} "
-                                         f"(armour {armour}) with gun {gun} ({rule})", data))
+            # issue 59: whose tank fires from where, at whose tank where
+            events.append(Event("fired", f"{side}'s {code} {dest} fires at {SIDES[pos.side[tgt]]}'s {tcard.id} "
+                                         f"{tname}: hits its {ARMOUR_SIDES[hit]} (armour {armour}) with gun {gun} "
+                                         f"({rule})", data))
             if defeats(gun, armour):
-                events.append(Event("destroyed", f"{SIDES[pos.side[tgt]]} {tcard.id} {tname} is destroyed "
+                events.append(Event("destroyed", f"{SIDES[pos.side[tgt]]}'s {tcard.id} {tname} is destroyed "
                                                  "and stays as a wreck (TC-6.2, TC-6.3)", data))
                 if tcard.command:
                     events.append(Event("command-destroyed",

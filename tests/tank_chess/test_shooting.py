@@ -77,6 +77,10 @@ def test_tc_6_1_diagonal_shots_hit_the_side() -> None:
     # facing S, a shot from the SW diagonal hits its side (armour 1 < gun 2)
     events = g2.apply_text("MT b1-b1:NE xe4")
     assert next(e for e in events if e.kind == "fired").data["side"] == "side"
+    # issue 59: the log names whose tank fires from which square at whose tank where
+    assert [e.text for e in events if e.kind in ("fired", "destroyed")] == [
+        "white's MT b1 fires at black's MT e4: hits its side (armour 1) with gun 2 (TC-6.1)",
+        "black's MT e4 is destroyed and stays as a wreck (TC-6.2, TC-6.3)"]
 
 
 def test_tc_6_2_same_type_destroys_only_from_side_or_rear() -> None:
