@@ -50,6 +50,13 @@ class Feature:
     height: str
     polygon: Polygon
 
+    @property
+    def words(self) -> str:
+        """``barn (stone house)``: its name and its kind in words, not the rules
+        table's id ``stone_house`` (issue 59); the kind once when the name says it."""
+        kind = self.kind.replace("_", " ")
+        return self.name if self.name == kind else f"{self.name} ({kind})"
+
 
 @dataclass(frozen=True)
 class Cover:
@@ -187,7 +194,7 @@ class Battlefield:
                     k = int(found[np.lexsort((pairs[1][found], pairs[0][found]))[0]])
                     feature = everything[int(pairs[1][k])]
                     where = _contact(parts[pairs[0][k]], feature.polygon)
-                    return f"the tank would drive through impassable {feature.name} ({feature.kind}) at {where}"
+                    return f"the tank would drive through impassable {feature.words} at {where}"
         if len(others):
             arr = np.asarray(others, dtype=object)
             for part in parts:

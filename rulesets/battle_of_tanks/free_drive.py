@@ -45,7 +45,7 @@ def free_drive(game: BattleGame, player: int) -> FreeDrive | None:
         return None
     t = game.tank(game.active)
     order = t.order or "MOVE"
-    blocking = tuple(Obstacle(f"impassable {f.name} ({f.kind})", _outline(f.polygon))
+    blocking = tuple(Obstacle(f"impassable {f.words}", _outline(f.polygon))
                      for f in game.field.features + game.field.wrecks if not f.passable)
     pieces = tuple(Obstacle(f"{o.label} ({num(o.x)},{num(o.y)})" + ("" if o.alive else " (destroyed)"),
                             _outline(o.footprint()))

@@ -997,10 +997,13 @@ class BattleGame(Game[Action]):
         elif self.rules.victory.max_rounds is not None and r >= self.rules.victory.max_rounds:
             a, b = self.destroyed_tiers["a"], self.destroyed_tiers["b"]
             if a == b:
-                self.result = Outcome((), f"round limit {r}: equal points {a}-{b} (BT-8.3)", self._score())
-            else:
-                w = "a" if a > b else "b"
-                self.result = Outcome((SIDES.index(w),), f"round limit {r}: {w} wins on destroyed tier points {a}-{b} (BT-8.3)", self._score())
+                self.result = Outcome((), f"round limit {r}: a draw, each side destroyed {a} tier points (BT-8.3)",
+                                      self._score())
+            else:  # the winner and its total first (issue 59: "6-16" read backwards)
+                w, lo = ("a", "b") if a > b else ("b", "a")
+                self.result = Outcome((SIDES.index(w),), f"round limit {r}: {w} wins on tier points destroyed: "
+                                      f"{w} {self.destroyed_tiers[w]}, {lo} {self.destroyed_tiers[lo]} (BT-8.3)",
+                                      self._score())
         elif self.rules.victory.round_cap is not None and r >= self.rules.victory.round_cap:
             self.result = Outcome((), f"draw: the round cap of {r} rounds was reached (victory.round_cap); "
                                   "destroyed tier points do not count", self._score(), Termination.MOVE_LIMIT)

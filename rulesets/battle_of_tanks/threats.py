@@ -95,9 +95,14 @@ def threats_to(game: BattleGame, tank: Tank, pose: Pose | None = None) -> list[T
     return out
 
 
+IN_COVER = {"open": "in the open", "light": "in light cover", "heavy": "in heavy cover", "hidden": "hidden"}
+"""A cover level (BT-6.4) as a place a tank is in: ``t34#1 in heavy cover`` (issue 59)."""
+
+
 def threat_lines(game: BattleGame, tank: Tank) -> list[str]:
     """One line per enemy that has ``tank`` in sight and range, or one saying none does."""
-    return [f"{t.enemy} at {t.distance:.0f} cm, {tank.label} in {t.cover}: {t.words(tank.label)}"
+    return [f"{t.enemy} at {t.distance:.0f} cm, {tank.label} {IN_COVER.get(t.cover, 'in ' + t.cover)}: "
+            f"{t.words(tank.label)}"
             for t in threats_to(game, tank)] or ["no enemy has it in sight and range"]
 
 

@@ -28,13 +28,14 @@ def moving(order: str = "MOVE") -> BattleGame:
 
 def test_issue_29_1_the_drive_due_names_its_tank_allowance_and_ground() -> None:
     """BT-5.1: the page is sent the tank, its allowance and the ground it may not
-    enter, named as a refusal names it; passable terrain is not in it (BT-3.2)."""
+    enter, named as a refusal names it, its kind in words ("stone house", issue 59);
+    passable terrain is not in it (BT-3.2)."""
     g = moving()
     due = free_drive(g, 0)
     assert due is not None
     assert (due.mover, due.x, due.y, due.heading, due.length, due.width) == ("gun#1", 20, 60, 0, 10, 5)
     assert (due.allowance, due.rule, due.straight, due.max_waypoints) == (40, "BT-5.1", False, 8)
-    assert [o.name for o in due.blocking] == ["impassable barn (stone_house)"]
+    assert [o.name for o in due.blocking] == ["impassable barn (stone house)"]
     assert set(due.blocking[0].outline) == {(40, 50), (50, 50), (50, 70), (40, 70)}
     assert [o.name for o in due.pieces] == ["target#1 (80,60)"]
     assert set(due.pieces[0].outline) == {(85, 62.5), (75, 62.5), (75, 57.5), (85, 57.5)}
@@ -70,7 +71,7 @@ def test_issue_29_1_preview_accepts_and_gives_cover_from_each_enemy() -> None:
 
 
 @pytest.mark.parametrize(("path", "said"), [
-    ("to 45,60", "refused: the tank would drive through impassable barn (stone_house) at 45.0,60.0 (BT-5.1)"),
+    ("to 45,60", "refused: the tank would drive through impassable barn (stone house) at 45.0,60.0 (BT-5.1)"),
     ("to 20,105", "refused: path of 45.0 cm is longer than gun#1's 40 cm (BT-5.1)"),
     ("to 20,55 @90", "accepted"),
     ("to 3,60", "refused: the tank would leave the table (BT-5.1)"),

@@ -10,6 +10,7 @@ HEDGE = {"name": "hedge", "type": "bushes", "polygon": [[76, 20], [79, 20], [79,
 
 
 def test_issue_59_1_threats_names_who_sees_each_tank_with_cover_and_chance() -> None:
+    """The cover reads as a place (issue 59: "in the open", "in light cover", not "in light")."""
     g = make_game(["gun", "gun"], ["target"], {"a1": (60, 60, 0), "a2": (90, 30, 0), "b1": (40, 60, 0)},
                   cards=[card("gun"), card("target", accuracy="4+", rate_of_fire=2, firepower=500, sight_cm=60)],
                   terrain=[HEDGE])
@@ -18,15 +19,15 @@ def test_issue_59_1_threats_names_who_sees_each_tank_with_cover_and_chance() -> 
     lines = answer.splitlines()
     # a1 in the open 10 cm away: 2 shots at 4+ (1/2), T or W 1/2, one penetration destroys (500 >= 500)
     assert lines[0] == "gun#1 (60,60, 500 HP):"
-    assert lines[1] == "  target#1 at 10 cm, gun#1 in open: a FIRE of 2 shot(s) destroys it 44%, damages it 12%"
+    assert lines[1] == "  target#1 at 10 cm, gun#1 in the open: a FIRE of 2 shot(s) destroys it 44%, damages it 12%"
     # a2 behind the hedge, not spotted: the target sees it but may fire only once it is spotted
     assert lines[2] == "gun#2 (90,30, 500 HP):"
-    assert "gun#2 in light: may fire only once gun#2 is spotted this round (BT-5.5)" in lines[3]
+    assert "gun#2 in light cover: may fire only once gun#2 is spotted this round (BT-5.5)" in lines[3]
     # the other side's view: 1 shot at 3+ (2/3) against 500 HP: never destroys; damages 2/3 x (1/2 + 1/6)
     assert command.answer(g, 1, "").splitlines() == [
         "target#1 (40,60, 500 HP):",
-        "  gun#1 at 10 cm, target#1 in open: a FIRE of 1 shot(s) destroys it 0%, damages it 44%",
-        "  gun#2 at 47 cm, target#1 in light: may fire only once target#1 is spotted this round (BT-5.5)"]
+        "  gun#1 at 10 cm, target#1 in the open: a FIRE of 1 shot(s) destroys it 0%, damages it 44%",
+        "  gun#2 at 47 cm, target#1 in light cover: may fire only once target#1 is spotted this round (BT-5.5)"]
     assert command.answer(g, 0, "a2").splitlines()[0] == "gun#2 (90,30, 500 HP):"
 
 
