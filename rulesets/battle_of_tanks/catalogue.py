@@ -181,13 +181,39 @@ def cards_with_inline(extra: Sequence[Any]) -> tuple[dict[str, TankCard], list[d
             stored.append(dict(item))
             continue
         found = resolve(item, "card file") if not _is_folder(item) else None
-        for path in [found.path] if found is not None and found.path else yaml_files([str(item)]):
-            doc = load_document(path)
+        paths = [found.path] if found is not None and found.path else yaml_files([str(item)])
+        docs = [load_document(path) for path in paths]
+        if found is None:  # a folder: not its army or table (as load_cards), its bases first
+            docs = _bases_first([doc for doc in docs if not _other_file(doc)])
+        for doc in docs:
             _check_header(doc, "card")
             card = card_from_doc(doc, cards)
             cards[card.id] = card
             stored.append(dict(doc.data))
     return cards, stored
+
+
+def _bases_first(docs: Sequence[Document]) -> list[Document]:
+    """A folder's card documents with each after the one it is ``based_on`` (files sort by
+    name: ``panther-g.yaml`` comes before the ``panther.yaml`` it is based on), so they
+    load, and a record that stores them in this order replays. A cycle is left to
+    :func:`card_from_doc` to name."""
+    by_id = {str(d.data.get("id")): d for d in docs if isinstance(d.data, dict)}
+    out: list[Document] = []
+    seen: set[int] = set()
+
+    def visit(doc: Document) -> None:
+        if id(doc) in seen:
+            return
+        seen.add(id(doc))
+        base = doc.data.get("based_on") if isinstance(doc.data, dict) else None
+        if base is not None and str(base) in by_id:
+            visit(by_id[str(base)])
+        out.append(doc)
+
+    for doc in docs:
+        visit(doc)
+    return out
 
 
 def _is_folder(item: Any, beside: Path | None = None) -> bool:

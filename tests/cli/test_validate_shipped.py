@@ -52,6 +52,11 @@ def test_bt_2_2_card_based_on_a_card_of_ones_own_beside_it_validates(tmp_path: P
     listed = CliRunner().invoke(app, ["cards", "list", "battle-of-tanks", "--cards", str(tmp_path)])
     assert listed.exit_code == 0, listed.output
     assert "panther-g" in listed.output and "army" not in listed.output
+    # and a game (balance, --option cards=FOLDER) reads the folder alike, bases first
+    from core.registry import get_ruleset
+
+    game = get_ruleset("battle-of-tanks").new_game(None, {"cards": [str(tmp_path)]}, 0)
+    assert game is not None
     variant.write_text("ruleset: battle-of-tanks\nkind: card\nid: panther-g\nbased_on: panthr\n")
     (problem,) = check_file(variant)
     assert str(problem).endswith("based_on: unknown card 'panthr'; did you mean 'panther'?")
