@@ -198,28 +198,38 @@ def test_58_6_reduced_motion_jumps_straight_to_the_new_position(browser: Browser
 
 
 def test_58_6_a_click_during_an_animation_acts_on_the_new_position(browser: Browser, live_motion: str) -> None:
-    """issue 58.6, never blocking input: Black's reply lands on White's page and animates;
-    held half-way, White's click on its Medium Tank picks it and shows its moves from the
+    """issue 58.6, never blocking input, and a reply landing mid-animation cuts nothing short
+    (playtest: the computer's reply replaced the picture and cut the player's own tracer):
+    White's drive and shot is under way when Black's reply lands; the new picture carries
+    White's tracer on, still to finish, and moves Black's Light Tank after it. Held
+    half-way, White's click on its Medium Tank picks it and shows its moves from the
     square the server says it is on."""
     b = browser
     game = new_game(live_motion)
     white, black = game["links"]["white"], game["links"]["black"]
     open_seat(b, live_motion, white)
-    post(live_motion, white, "act", {"move": "MT d4-d5:N"})
-    b.wait("document.getElementById('status').textContent.startsWith('your decision') === false")
     b.js("window.__version = document.getElementById('board').dataset.version")
-    reply = next(a["text"] for a in post(live_motion, black, "state")["actions"]
-                 if a["text"].startswith("LT h6-h") and "x" not in a["text"])
     with slow_motion(b):
+        play_from_page(b, MOVE)
+        b.wait("document.getElementById('board').dataset.version !== window.__version"
+               " && document.querySelector('#tt-motion line.tt-tracer')")
+        b.js("window.__version = document.getElementById('board').dataset.version")
+        reply = next(a["text"] for a in post(live_motion, black, "state")["actions"]
+                     if a["text"].startswith("LT h8-h") and "x" not in a["text"])
         post(live_motion, black, "act", {"move": reply})
         b.wait("document.getElementById('board').dataset.version !== window.__version"
                " && document.getAnimations().length > 0")
-        assert hold_animations(b, 0.5) >= 1
-    moving = pose(b, "tc-3")
-    assert math.dist(moving[:2], pose(b, "tc-3", "server")[:2]) > 5, "Black's tank is still on its way"
-    b.wait("document.querySelector(\"#tt-overlay circle.tt-from[data-place='d5']\")")
-    click(b, *at(b, "#tt-overlay circle.tt-from[data-place='d5']"))
-    b.wait("document.querySelector(\"#tt-overlay circle.tt-selected[data-place='d5']\")")
+        carried = b.js("""(() => { const t = document.querySelector('#board svg #tt-motion line.tt-tracer');
+            const a = t && t.getAnimations()[0]; if (!a) return null;
+            return {now: a.currentTime, end: a.effect.getComputedTiming().endTime}; })()""")
+        assert carried is not None, "White's tracer is carried into the picture Black's reply brought"
+        assert carried["now"] < carried["end"], f"... and still to finish: {carried}"
+        assert hold_animations(b, 0.5) >= 2
+    moving = pose(b, "tc-2")
+    assert math.dist(moving[:2], pose(b, "tc-2", "server")[:2]) > 5, "Black's tank is still on its way"
+    b.wait("document.querySelector(\"#tt-overlay circle.tt-from[data-place='d6']\")")
+    click(b, *at(b, "#tt-overlay circle.tt-from[data-place='d6']"))
+    b.wait("document.querySelector(\"#tt-overlay circle.tt-selected[data-place='d6']\")")
     assert b.js("document.querySelectorAll('#tt-overlay circle.tt-to').length") > 0
     b.js("document.getAnimations().forEach(a => a.finish())")
 

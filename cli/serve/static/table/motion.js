@@ -15,7 +15,11 @@
 // entry's drawing (`aid`, and `last_drawing` for the seat's own last move) gives a
 // drive its path and a shot its line, gun to target. Several decisions that landed
 // at once (the other side's, or the computer's) play one after another, a step
-// each. `prefers-reduced-motion: reduce` turns all of it off.
+// each. A picture that lands while the last one is still being animated (the
+// computer's reply a moment after the player's own shot) does not cut it short:
+// the steps under way carry on from where they are shown and the new ones follow
+// (as if both had landed at once), so the player sees what their own shot did.
+// `prefers-reduced-motion: reduce` turns all of it off.
 import {svgNode} from "../dom.js";
 
 const STEP_MS = 320;     // one decision's movement
@@ -30,8 +34,12 @@ const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
 /** Whether the page shows motion (the player has not asked for reduced motion). */
 export function motionOn() { return !reduced.matches; }
 
-let before = null;      // {pieces: Map(id -> {pose, wreck, node}), entry}
+let before = null;      // {pieces: Map(id -> {pose, wreck, node}), entry, carry}
 let shownEntry = null;  // the number of the newest log entry the board shows
+let running = null;     // the run being shown: {pieces, steps, start, until, pace} (see animate)
+
+/** The animations' own clock (ms): it keeps their pace, also when it is slowed down. */
+const clock = () => Number(document.timeline.currentTime) || 0;
 
 /** A node's transform as shown, as {x, y, deg, scale}, in its parent's units. */
 function pose(node) {
@@ -50,7 +58,14 @@ function piecesOf(svg) {
 
 /** Note where the pieces of the picture about to be replaced stand. */
 export function remember(svg, state) {
-  before = svg ? {pieces: piecesOf(svg), entry: shownEntry} : null;
+  const now = clock();
+  if (svg && running && now < running.until && motionOn()) {
+    // still being animated: the next run starts from where this one started, with its steps
+    before = {pieces: running.pieces, entry: shownEntry, carry: running};
+  } else {
+    before = svg ? {pieces: piecesOf(svg), entry: shownEntry} : null;
+  }
+  running = null;
   if (!svg) shownEntry = newestEntry(state);
 }
 
@@ -113,11 +128,19 @@ export function animate(svg, state) {
   const box = svg.viewBox.baseVal;
   const size = box && box.width ? Math.max(box.width, box.height) : 600;
   const near = size * NEAR;
+  const carry = was.carry || null;
   let steps = stepsOf(state, since);
   const now = piecesOf(svg);
+  if (carry) steps = carry.steps.concat(steps);  // the steps under way first, then the new ones
   if (!steps.length) steps = [{entry: null, aid: null}];
   const step = Math.max(LEAST_MS, Math.min(STEP_MS, RUN_MS / steps.length - GAP_MS));
-  const startOf = i => i * (step + GAP_MS);
+  // carried on: the run is `skip` ms in already (the time shown so far, at this run's
+  // pace), and the new steps start no earlier than now
+  const kept = carry ? carry.steps.length : 0;
+  const skip = carry ? (clock() - carry.start) * (step + GAP_MS) / carry.pace : 0;
+  const late = Math.max(0, skip - kept * (step + GAP_MS));
+  const startOf = i => i * (step + GAP_MS) + (i >= kept ? late : 0);
+  const prior = new Set(document.getAnimations());
   const layer = svgNode("g", {id: "tt-motion", "pointer-events": "none"});
   svg.append(layer);
   let last = 0;
@@ -169,7 +192,10 @@ export function animate(svg, state) {
       last = Math.max(last, at + step * 3);
     }
   });
-  window.setTimeout(() => layer.remove(), last + 50);
+  if (skip > 0) for (const a of document.getAnimations()) if (!prior.has(a)) a.currentTime = (a.currentTime || 0) + skip;
+  const start = clock() - skip;
+  running = {pieces: was.pieces, steps, start, until: start + last, pace: step + GAP_MS};
+  window.setTimeout(() => layer.remove(), Math.max(0, last - skip) + 50);
 }
 
 /** Move one piece from pose `a` to pose `b`: along the paths of the decisions whose
