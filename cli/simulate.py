@@ -350,9 +350,26 @@ def run_balance(
                                f"those games would take about "
                                f"{_duration(r.more_games * per_game)})", err=True)
             else:
-                typer.echo(lean + "more games may not decide: the tested prices look "
-                           "alike (try a wider --spread or a stronger --agent)")
+                typer.echo(lean + _no_estimate(r))
     return 0
+
+
+FEW_GAMES_A_PRICE = 10
+"""Below this many games at a tested price, prices that "look alike" are only unmeasured."""
+
+
+def _no_estimate(report: Any) -> str:
+    """What to do when no count of more games can be estimated: with a handful of games a
+    price, more games (the prices may yet differ); with enough, another --spread or --agent.
+    The playtest of issue 60 ran --games 5 (one game a price, every one won) and was told
+    that the prices 'look alike' and more games may not decide."""
+    fewest = min((p.games for p in report.points if p.games), default=0)
+    if fewest < FEW_GAMES_A_PRICE:
+        prices = sum(1 for p in report.points if p.games)
+        return (f"too few games to tell the prices apart ({fewest} at a price): try --games "
+                f"{max(100, 20 * prices)} or --until-decided")
+    return ("more games may not decide: the tested prices look alike (try a wider --spread "
+            "or a stronger --agent)")
 
 
 def _duration(seconds: float) -> str:

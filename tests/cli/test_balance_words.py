@@ -20,3 +20,17 @@ def test_issue_60_1_inconclusive_reason_leaves_the_figures_to_the_verdict_line()
 
 def test_issue_60_1_progress_counts_read_as_words() -> None:
     assert [_n(1, "win"), _n(0, "draw"), _n(2, "game")] == ["1 win", "0 draws", "2 games"]
+
+
+def test_issue_60_1_a_handful_of_games_a_price_asks_for_more_not_another_spread() -> None:
+    """Authoring playtest of issue 60: one game a price, each won, was told the prices 'look
+    alike' and more games may not decide; it now asks for more games, and only a flat
+    trend over enough games suggests another --spread or --agent."""
+    from cli.simulate import _no_estimate
+
+    few = card_report("panther", 7, 1, [TierPoint(t, 1, 1, 0) for t in range(5, 10)], budget=20)
+    assert few.verdict == "inconclusive" and few.more_games is None
+    assert _no_estimate(few) == ("too few games to tell the prices apart (1 at a price): "
+                                 "try --games 100 or --until-decided")
+    flat = card_report("panther", 7, 1, [TierPoint(t, 40, 20, 0) for t in range(5, 10)], budget=20)
+    assert _no_estimate(flat).startswith("more games may not decide: the tested prices look alike")
