@@ -262,33 +262,36 @@ def test_playtest_29_13_the_game_over_banner_covers_no_board(browser: Browser, l
                                                              screenshots: Path, ruleset: str,
                                                              size: tuple[int, int]) -> None:
     """issue 29.13, playtest: the game-over banner floated over the foot of the page and hid the
-    foot of the board. It now stands in the page's flow above the board: its rectangle and the
-    board's never meet, and the board is fitted again to the window under it (and again when the
-    banner is closed)."""
+    foot of the board; issue 58 playtest: standing above the board it pushed the board down by
+    about 110 px and wrapped its close button onto a line of its own. It now heads the side
+    panel beside the board: its rectangle and the board's never meet, the board does not move
+    when it comes or goes, it is whole in the window, and its close button sits in its corner."""
     b = browser
     base, _ = live
     width, height = size
     seat = RULESETS[ruleset][0]
     with window(b, width, height):
         game = open_game(b, base, ruleset, seat)
+        b.js("window.scrollTo(0, 0)")
+        map_box = f"{RECT}(document.querySelector('#board svg'))"
+        before = steady(b, map_box)
         post(base, game["links"][seat], "resign")
         b.wait("document.getElementById('gameover') && !document.getElementById('gameover').hidden")
-        b.js("window.scrollTo(0, 0)")
-        b.wait("document.querySelector('#board svg').getBoundingClientRect().top"
-               " > document.getElementById('gameover').getBoundingClientRect().bottom")
-        fitted = ("(() => { const k = document.querySelector('#board svg.tt-legend');"
-                  " return !k || k.getBoundingClientRect().bottom <= innerHeight; })()")
-        b.wait(fitted)
-        boxes = steady(b, f"""({{banner: {RECT}(document.getElementById('gameover')),
-            map: {RECT}(document.querySelector('#board svg')), zoom: {RECT}(document.getElementById('board-tools'))}})""")
+        boxes = steady(b, f"""({{banner: {RECT}(document.getElementById('gameover')), map: {map_box},
+            close: {RECT}(document.getElementById('gameover-close')),
+            zoom: {RECT}(document.getElementById('board-tools'))}})""")
         assert overlap(boxes["banner"], boxes["map"]) == 0, boxes
         assert overlap(boxes["banner"], boxes["zoom"]) == 0, boxes
-        assert boxes["map"]["y"] + boxes["map"]["h"] <= height, boxes
+        assert boxes["map"] == pytest.approx(before, abs=1), "the board stays where it was"
+        banner, close = boxes["banner"], boxes["close"]
+        assert banner["x"] >= 0 and banner["x"] + banner["w"] <= width and banner["y"] + banner["h"] <= height, boxes
+        assert close["y"] - banner["y"] < 16 and banner["x"] + banner["w"] - (close["x"] + close["w"]) < 16, \
+            f"the close button in the box's top right corner: {boxes}"
         assert b.js("document.getElementById('gameover-result').textContent").startswith("You lost")
         b.screenshot(screenshots / f"layout-game-over-{ruleset}-{width}x{height}.png")
-        before = boxes["map"]["h"]
         b.click("#gameover-close")
-        b.wait(f"document.querySelector('#board svg').getBoundingClientRect().height > {before}")
+        b.wait("document.getElementById('gameover').hidden")
+        assert steady(b, map_box) == pytest.approx(before, abs=1)
 
 
 def test_playtest_29_6_a_hovered_program_stays_drawn_while_the_replay_steps(

@@ -1,11 +1,11 @@
-// The game-over banner: the result, a rematch with the sides swapped, the
-// game's replay and the way back to the start page. It stands in the page's
-// flow above the board, never over it (playtest of issue 29: over the foot of
-// the page it hid the foot of the board); the board is fitted again to the room
-// left (fit.js), and again when the banner is closed.
+// The game-over box: the result, a rematch with the sides swapped, the game's
+// replay and the way back to the start page. It heads the side panel beside the
+// board, as a chess site's result box does: never over the board (playtest of
+// issue 29: over the foot of the page it hid the foot of the board), and never
+// above it either (playtest of issue 58: in the page's flow it pushed the board
+// down, cutting the last look at the final position).
 import {$, el} from "../dom.js";
 import {API, onState} from "./connection.js";
-import {watchAbove} from "./fit.js";
 
 // the banner's own stylesheet, loaded with the first banner; the banner shows once
 // it is styled, so that it never lands for a moment in the page's flow
@@ -56,8 +56,8 @@ function draw(state) {
     if (!stylesheet.isConnected) document.head.append(stylesheet);
     box = banner(state);
     box.hidden = true;
-    document.querySelector("main").before(box);
-    watchAbove(box);
+    const side = document.querySelector("main aside");
+    if (side) side.prepend(box); else document.querySelector("main").before(box);
     const shown = box;
     styled.then(() => { if (!shown.dataset.closed) shown.hidden = false; });
   }
