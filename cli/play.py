@@ -1103,6 +1103,8 @@ def destination_mark(heading: str, line: str) -> str:
             start = i + 1
     parts.append(rest[start:])
     fire = sum("into fire" in part for part in parts)
+    if parts[-1].lstrip().startswith("whatever the facing"):  # one danger note for them all (issue 59)
+        fire = len(parts)
     return (square + ("x" if re.search(r"(?:^|\s)x[a-z]", rest) else "") + ("+" if "+ CHECK" in rest else "")
             + ("^" if "^ ESCAPE" in rest else "") + ("*" if fire == len(parts) else "~" if fire else ""))
 

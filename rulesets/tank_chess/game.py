@@ -8,6 +8,7 @@ and the outcome in words.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -222,15 +223,7 @@ class TankChessGame(Game[TankMove]):
             lines.setdefault(key, []).append((item.strip(), note))
         out: list[tuple[str, str]] = []
         for key, items in lines.items():
-            parts: list[str] = []
-            run: list[str] = []
-            said = items[0][1]
-            for item, note in [*items, ("", "\0")]:
-                if note != said:
-                    words = " ".join(i for i in run if i)
-                    parts.append(words + (f" ({said})" if said else "") if words else said)
-                    run, said = [], note
-                run.append(item)
+            parts = _destination_parts(items)
             head, to = key
             out.append((heads[key], f"{head}-{to}" + (": " + "; ".join(p for p in parts if p) if any(parts) else "")))
         return out
@@ -613,6 +606,73 @@ class TankChessGame(Game[TankMove]):
 class _Refusal(Exception):
     def __init__(self, illegal: Illegal):
         self.illegal = illegal
+
+
+FIRE_NOTE = "into fire: "
+"""Where a move note's danger begins (:func:`rulesets.tank_chess.danger.phrase`, always last)."""
+
+WHATEVER = "whatever the facing, "
+"""Before a danger note said once for every facing and shot to a square (issue 59)."""
+
+_SHOOTER = re.compile(r"^(\S+ \S+) (?:destroys it )?from the (front|side|rear)$")
+
+
+def _split_fire(note: str) -> tuple[str, str]:
+    """A move note as (what the move does, the danger where it ends): ``+ CHECK,
+    into fire: ...`` is ``("+ CHECK", "into fire: ...")``."""
+    at = note.find(FIRE_NOTE)
+    if at < 0:
+        return note, ""
+    return note[:at].rstrip(", "), note[at:]
+
+
+def _shooters(fire: str) -> dict[str, list[str]] | None:
+    """The shooters of a danger note that destroys from every shooter, each with the
+    sides it hits (``{"LT k16": ["side"]}``); None for any other note (armour holds)."""
+    found: dict[str, list[str]] = {}
+    for part in fire[len(FIRE_NOTE):].split(", "):
+        m = _SHOOTER.match(part)
+        if m is None:
+            return None
+        found.setdefault(m.group(1), []).append(m.group(2))
+    return found
+
+
+def _destination_parts(items: list[tuple[str, str]]) -> list[str]:
+    """One destination's facings and shots with their notes, each note said once
+    (issue 59: the danger note was repeated for every facing): facings whose
+    danger differs only in the side it hits share ``into fire: LT k16 destroys it
+    from the side or rear`` (every one destroys it, TC-6.2); equal notes go
+    together (``SE S NW (...)``); a danger every facing and shot shares is said
+    once at the end, after :data:`WHATEVER`."""
+    split = [(item, *_split_fire(note)) for item, note in items]
+    by_shooters: dict[tuple[str, ...], list[dict[str, list[str]]]] = {}
+    for _, _, fire in split:
+        shot = _shooters(fire) if fire else None
+        if shot is not None:
+            by_shooters.setdefault(tuple(shot), []).append(shot)
+    unified: dict[tuple[str, ...], str] = {}
+    for names, found in by_shooters.items():
+        sides = {n: [s for s in ("front", "side", "rear") if any(s in f[n] for f in found)] for n in names}
+        unified[names] = FIRE_NOTE + ", ".join(
+            f"{n} {'destroys it ' if i == 0 else ''}from the {' or '.join(sides[n])}" for i, n in enumerate(names))
+    merged = []
+    for item, rest, fire in split:
+        shot = _shooters(fire) if fire else None
+        merged.append((item, rest, unified[tuple(shot)] if shot is not None else fire))
+    fires = {fire for _, _, fire in merged}
+    once = ""
+    if len(fires) == 1 and len({rest for _, rest, _ in merged}) > 1 and next(iter(fires)):
+        once = WHATEVER + fires.pop()
+        merged = [(item, rest, "") for item, rest, _ in merged]
+    groups: dict[str, list[str]] = {}
+    for item, rest, fire in merged:
+        groups.setdefault(", ".join(x for x in (rest, fire) if x), []).append(item)
+    parts = []
+    for note, run in groups.items():
+        words = " ".join(i for i in run if i)
+        parts.append(words + (f" ({note})" if note else "") if words else note)
+    return [*parts, once] if once else parts
 
 
 def _how(r: Rules, start: int, facing: int, to: int, face: int) -> str:

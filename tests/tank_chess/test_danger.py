@@ -288,3 +288,26 @@ def test_59_1_the_opening_danger_is_quick() -> None:
     notes = game.describe_actions(legal)
     assert time.perf_counter() - start < 1.0
     assert len(notes) == len(legal) > 500
+
+
+def test_issue_59_a_destinations_danger_note_is_said_once_not_for_every_facing() -> None:
+    """The move list gives a destination one danger note where its facings share it:
+    facings hit on different sides but destroyed by the same shooters either way
+    (TC-6.1, TC-6.2) share one note; equal notes go together whatever their order;
+    a danger every move to the square shares is said once, after 'whatever the
+    facing', and the terminal's mark still says every facing is in fire."""
+    from cli.play import destination_mark
+
+    g = board(HT_ON_H5, {"h5": "W", "d1": "N"})
+    to_d2 = [g.parse_action(f"MT d1-d2:{f}") for f in ("N", "NE", "E", "SE")]
+    side, rear = "into fire: LT k16 destroys it from the side", "into fire: LT k16 destroys it from the rear"
+    [(_, line)] = g.move_lines(to_d2, [side, rear, side, "+ CHECK, " + side])
+    assert line == ("MT d1-d2: N NE E; SE (+ CHECK); "
+                    "whatever the facing, into fire: LT k16 destroys it from the side or rear")
+    assert line.count("into fire") == 1 and destination_mark("MT d1", line) == "d2+*"
+    [(_, line)] = g.move_lines(to_d2, [side, "", side, rear])
+    assert line == "MT d1-d2: N E SE (into fire: LT k16 destroys it from the side or rear); NE"
+    assert destination_mark("MT d1", line) == "d2~"
+    held = "into fire: LT k16 hits its side, armour holds"  # not destroyed: its own words, per facing
+    [(_, line)] = g.move_lines(to_d2, [held, rear, held, rear])
+    assert line == f"MT d1-d2: N E ({held}); NE SE ({rear})"
