@@ -29,7 +29,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.ai.agents import reseed_dice, rolls_logged
-from core.ai.mcts import PRESET_BUDGETS, MCTSAgent, _choices, _first_distinct, _mixed, _Node
+from core.ai.mcts import (
+    PRESET_BUDGETS,
+    MCTSAgent,
+    _choices,
+    _first_distinct,
+    _forcing_first,
+    _mixed,
+    _Node,
+)
 from core.game import Action, Game
 
 __all__ = ["HINT_REFERENCE", "PLAN_LENGTH", "Analysis", "Suggestion", "analyse"]
@@ -98,10 +106,50 @@ def analyse(game: Game[Any], player: int, seed: int, top: int = 3,
         two_sided = len(sample.players) == 2 and sample.game_type.zero_sum
         estimate = 1.0 - best if two_sided else (sample.evaluate(player) + 1.0) / 2.0
         return Analysis(player, _value(2.0 * estimate - 1.0), ())
-    moves = tuple(Suggestion(a, _value(2.0 * _mixed(root.children[(mover, a)], mover, agent.minimax) - 1.0),
+    ranked, after_reply = _against_every_reply(real, mover, ranked, top, seed)
+    moves = tuple(Suggestion(a, _value(after_reply[a] if a in after_reply
+                                       else 2.0 * _mixed(root.children[(mover, a)], mover, agent.minimax) - 1.0),
                              root.children[(mover, a)].visits, _plan(sample, root, mover, a, seed))
                   for a in _distinct_first(real, ranked, top))
     return Analysis(player, moves[0].estimate, moves)
+
+
+def _against_every_reply(game: Game[Any], mover: int, ranked: list[Action], top: int,
+                         seed: int) -> tuple[list[Action], dict[Action, float]]:
+    """``ranked`` with its best ``game.search_profile.reply_check`` moves put in the order
+    of what the opponent's strongest reply leaves the mover (a minimax two plies deep,
+    as the level that checks replies plays), and those values (+1 a win, -1 a loss).
+
+    A short search samples a few replies to each of hundreds of moves and can rate a
+    move that gives CHECK into fire as good, when the one reply it missed takes the
+    tank: advice a player follows. Only for an exact two-player zero-sum game whose
+    profile asks for the check (Tank Chess); others are returned as they were. A move's
+    replies stop once it cannot reach the first ``top`` + 2 (its value is then at most
+    the one given, and it stays below them)."""
+    width = game.search_profile.reply_check
+    if not width or game.game_type.hidden_information or len(game.players) != 2 or not game.game_type.zero_sum:
+        return ranked, {}
+    keep = top + 2
+    values: dict[Action, float] = {}
+    for action in ranked[:width]:
+        after = game.clone()
+        reseed_dice(after, seed)  # the copies' future rolls are not the real game's
+        after.search_apply(action)
+        worst = 1.0
+        if after.outcome() is not None:
+            worst = after.evaluate(mover)
+        else:
+            best = sorted(values.values(), reverse=True)
+            bar = best[keep - 1] if len(best) >= keep else -2.0
+            for reply in _forcing_first(after, after.legal_actions()):
+                answered = after.clone()
+                answered.search_apply(reply)
+                worst = min(worst, answered.evaluate(mover))
+                if worst <= bar:
+                    break
+        values[action] = worst
+    checked = sorted(ranked[:width], key=lambda a: values[a], reverse=True)  # stable: ties keep the search's order
+    return checked + ranked[width:], values
 
 
 def _plan(sample: Game[Any], root: _Node, mover: int, action: Action, seed: int) -> tuple[str, ...]:

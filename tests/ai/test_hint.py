@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 
@@ -25,7 +26,8 @@ ESTIMATE = r"\(([-+]\d\.\d\d|0\.00)\)"
 
 def test_issue_28_5_the_hint_lists_the_searchs_three_best_moves_with_estimates() -> None:
     """Tank Chess's start: three different legal moves, the first the one a search of the
-    same budget and seed plays, each estimate on the evaluation's scale."""
+    same budget and seed plays when it tries every reply to its best moves (as the level
+    that checks replies does), each estimate on the evaluation's scale."""
     game = get_ruleset("tank-chess").new_game(None, None, 7)
     analysis = hint_for(game, 11)
     assert analysis.player == game.to_move() == 0
@@ -34,8 +36,9 @@ def test_issue_28_5_the_hint_lists_the_searchs_three_best_moves_with_estimates()
     assert all(game.check(s.action) is None for s in analysis.moves)
     assert all(-1.0 <= s.estimate <= 1.0 and s.visits > 0 for s in analysis.moves)
     assert analysis.estimate == analysis.moves[0].estimate
-    agent = MCTSAgent(seed=11, think=None, reference=HINT_REFERENCE)
+    agent = MCTSAgent(seed=11, think=None, reference=HINT_REFERENCE, check_replies=True)
     assert analysis.moves[0].action == agent.choose(game.clone())
+    assert analysis.moves[0].estimate == round(max(agent.reply_values.values()), 2)
     # Tank Chess searches without sequential halving: the moves in the order of their values
     estimates = [s.estimate for s in analysis.moves]
     assert estimates == sorted(estimates, reverse=True)
@@ -199,3 +202,31 @@ def test_issue_28_5_a_line_of_the_hints_plan_pasted_at_the_prompt_plays_its_foll
         parse_move(game, "then")
     with pytest.raises(NotationError):
         parse_move(game, "later to 10,10")
+
+
+def test_the_tank_chess_hint_never_advises_a_check_into_fire_that_loses_the_tank() -> None:
+    """A terminal playtest (issue 59): after these moves the hint's three moves for Black
+    were each a CHECK into fire, rated +0.19, and White took the tank. The hint now tries
+    every reply to the search's best moves (TC's search_profile.reply_check): none of its
+    moves is one of those checks, the best takes the tank that fired, and its estimate
+    is what White's strongest reply leaves."""
+    game = get_ruleset("tank-chess").new_game(None, None, 7)
+    for text in ("CLT h1-f4:N", "MT i15-i11:S", "CLT f4-f7:NW", "MT f16-g14:S", "LT f1-i4:N",
+                 "LT m15-l13:SE", "MT h2-h6:N", "LT k16-i13:S", "MT h6-h9:N xl13"):
+        game.apply(game.parse_action(text))
+    analysis = hint_for(game, 3)
+    shown = [game.format_action(s.action) for s in analysis.moves]
+    assert shown[0] == "MT g14-e12:S xh9", "take the MT that just fired"
+    assert "MT i11-h8:SW" not in shown and "MT i11-i8:S" not in shown
+    after = game.clone()  # the best move's estimate: what White's strongest reply leaves Black
+    after.apply(analysis.moves[0].action)
+    worst = min(_answered(after, reply).evaluate(1) for reply in after.legal_actions())
+    assert analysis.moves[0].estimate == round(worst, 2)
+    estimates = [s.estimate for s in analysis.moves]
+    assert estimates == sorted(estimates, reverse=True)
+
+
+def _answered(game: Game[Any], reply: Any) -> Game[Any]:
+    answered = game.clone()
+    answered.search_apply(reply)
+    return answered
