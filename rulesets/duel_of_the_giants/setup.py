@@ -580,8 +580,12 @@ def outcome(g: DuelGame) -> Outcome:
     if g.finished is not None and g.finished.startswith(ROUND_CAP):
         return Outcome((), f"draw: {g.finished}; VP {tot['german']}:{tot['soviet']} do not count", score,
                        Termination.MOVE_LIMIT)
+    # who won and on what first, then why the game ended (issue 59: "Soviet side wins by 2 VP;
+    # the Soviet side has no weapons left in play" read as if losing its weapons won it)
+    why = f"the game ended because {g.finished}" if g.finished else "the game ended"
+    count = f"German {tot['german']}, Soviet {tot['soviet']}"
     if net == 0:
-        return Outcome((), f"draw: the VP bar is even ({tot['german']}:{tot['soviet']}); {g.finished}", score)
+        return Outcome((), f"draw: the VP bar is even ({count}); {why}", score)
     side = "german" if net > 0 else "soviet"
     ps = g.side_players[side]
     if len(ps) > 1:
@@ -589,5 +593,5 @@ def outcome(g: DuelGame) -> Outcome:
         winners = tuple(p for p in ps if g.medals.get(p, 0) == best)
     else:
         winners = tuple(ps)
-    return Outcome(winners, f"{g.side_name(side)} side wins by {abs(net)} VP "
-                   f"({tot['german']}:{tot['soviet']}); {g.finished}", score)
+    return Outcome(winners, f"{g.side_name(side)} side wins on victory points, {abs(net)} VP ahead ({count}); "
+                   f"{why}", score)

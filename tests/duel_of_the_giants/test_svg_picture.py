@@ -89,13 +89,16 @@ def test_dg_23_6_a_drop_marker_shows_its_drops_on_its_hex() -> None:
 
 
 def test_dg_20_1_heading_says_game_over_with_the_result() -> None:
+    """Who won and on what, then why the game ended (issue 59: not "wins by 3 VP; the
+    Soviet side has no weapons left", which read as if that won it)."""
     g = blank()
     tiger(g, 1, "c5", "E")
     g.round_vp = {"german": 3, "soviet": 0}
     goto(g, "D6")
     assert _heading(g, 1)[1:] == [
         "round 1; season: summer; seen by soviet",
-        "game over: German side wins by 3 VP (0:0); the Soviet side has no weapons left in play (DG-20.1)",
+        "game over: German side wins on victory points, 3 VP ahead (German 0, Soviet 0); "
+        "the game ended because the Soviet side has no weapons left in play (DG-20.1)",
     ]
     resigned = RULESET.new_game("summer", {}, 0)
     resigned.forfeit(1)
