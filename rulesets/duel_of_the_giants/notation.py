@@ -109,7 +109,7 @@ def format_action(a: Action) -> str:
             return f"stuka attack {label(a.target)}"
         return f"stuka {a.op}"
     if isinstance(a, PlaceTile):
-        return f"place tile {a.kind} {label(a.at)}"
+        return f"place tile {a.kind.replace('_', ' ')} {label(a.at)}"  # in words (issue 59); parsed back
     if isinstance(a, PlaceFront):
         return f"place front {label(a.at)}"
     if isinstance(a, PlaceMarker):

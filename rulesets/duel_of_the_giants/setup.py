@@ -525,7 +525,9 @@ def apply(g: DuelGame, a: Action) -> list[Event]:
         rem[f"atg:{a.kind}"] -= 1
         _add_atg(g, a.at, a.kind, a.facing)
         _prune(g)
-        return [Event("setup", f"{a.kind} ATG marker face down at {label(a.at)} facing {FACINGS[a.facing]}",
+        from rulesets.duel_of_the_giants.atg import NAMES
+
+        return [Event("setup", f"{NAMES[a.kind]} ATG marker face down at {label(a.at)} facing {FACINGS[a.facing]}",
                       {}, ger, f"German places an ATG marker face down at {label(a.at)} facing {FACINGS[a.facing]}")]
     if isinstance(a, PlaceMine):
         key = f"mine:{'real' if a.real else 'bluff'}"

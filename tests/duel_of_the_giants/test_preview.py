@@ -209,7 +209,9 @@ def test_issue_59_10_a_tile_is_placed_by_the_words_a_player_uses() -> None:
 
     for typed in ("place tile high d3", "place tile high ground d3", "place tile High-Ground d3"):
         assert parse_action(typed) == PlaceTile("high_ground", (4, 3))
-    assert format_action(parse_action("place tile snow high e2")) == "place tile snow_high_ground e2"
+    # and written in words too (issue 59), which parse back
+    assert format_action(parse_action("place tile snow high e2")) == "place tile snow high ground e2"
+    assert parse_action("place tile snow high ground e2") == PlaceTile("snow_high_ground", (5, 2))
 
 
 def test_issue_59_8_compact_board_leaves_the_decision_to_the_prompt_and_answers_wrap_at_words() -> None:

@@ -86,7 +86,7 @@ def test_notation_round_trips_every_kind() -> None:
         "end", "tiger1 F F R T2 S L L", "tiger2", "execute tiger1", "recon g4", "marker g3-g4-f4",
         "activate g3 W NW", "activate d4", "orient g3 W NW", "g4 F", "g4 L", "g4 T NW", "g4 dash 3",
         "g4 to d4", "g4 reveal d4", "haul d4 c4 NE", "tire d4", "face d4 NE", "fire c4 g4", "hold c4",
-        "stuka launch", "stuka F", "stuka attack g4", "stuka land", "place tile forest e7",
+        "stuka launch", "stuka F", "stuka attack g4", "stuka land", "place tile forest e7", "place tile high ground e7",
         "place front e5", "place marker e7 wheel", "place tiger c4 E", "place airfield a6 E",
         "place atg pak88 d4 E", "place mine d5 bluff",
     ]
@@ -131,6 +131,9 @@ def test_dg_7_manual_setup_enforces_placement_rules_and_completes() -> None:
                     assert "swamp" in bad.reason
         g.apply(acts[rng.randrange(len(acts))])
     assert g.step == "O1" and len(g.markers) == 16 and len(g.atgs) == 6 and len(g.mines) == 8
+    # the German's own log names each gun as the game does, "PAK 8.8", not "pak88" (issue 59)
+    guns = [e.text for step in g.history for e in step.events if "ATG marker face down" in e.text]
+    assert len(guns) == 6 and {t.split(" ATG")[0] for t in guns} <= {"PAK 8.8", "PAK 36", "bluff"}
     assert g.stuka is not None and len(g.tigers()) == 2
     assert all(t.pos in g.german_side for t in g.tigers())
     while g.outcome() is None and g.round < 2:
