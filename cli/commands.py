@@ -437,6 +437,12 @@ def role_kind(ruleset_id: str, role: str) -> str:
     if role == "scenario" and any(k in kinds for k in ROLES["map"]):
         hint = f"; its scenarios are maps: tanktable map new {ruleset_id}"
     own = sorted(k for k in kinds if k != "record")
+    if ruleset_id in {r for r, _ in _core_kinds()} and ruleset_id not in ruleset_ids():
+        # `hex`: the hex tools' files, which no game's army or card is
+        start = f"; start a map with tanktable map new {ruleset_id}" if "map" in kinds else ""
+        words = [{"map": "maps", "terrain": "terrain charts"}.get(k, f"{k} files") for k in own]
+        raise TanktableError(f"{ruleset_id} is no game, so it has no {what}: its files are "
+                             f"{' and '.join(words)} for the {ruleset_id} tools{start}")
     if not own:  # a plugin that declares no YAML kinds read "(its data kinds: )"
         raise TanktableError(f"{ruleset_id} has no {what}: it declares no data kinds of its own "
                              "(a ruleset's author adds them: docs/writing-a-ruleset.md, 'Data kinds')")

@@ -126,3 +126,15 @@ def test_issue_60_6_a_plugin_without_data_kinds_is_told_so_not_an_empty_list(mon
         role_kind("gun-duel", "card")
     assert str(refused.value) == ("gun-duel has no unit cards: it declares no data kinds of its own "
                                   "(a ruleset's author adds them: docs/writing-a-ruleset.md, 'Data kinds')")
+
+
+def test_issue_60_2_the_hex_tools_are_no_game_and_say_so() -> None:
+    """Authoring playtest of issue 60: ``scenario new hex`` said "its scenarios are maps",
+    as for Tank Chess, though hex maps are the hex tools' files and no game's scenarios."""
+    from cli.commands import role_kind
+    from core.errors import TanktableError
+
+    with pytest.raises(TanktableError) as refused:
+        role_kind("hex", "scenario")
+    assert str(refused.value) == ("hex is no game, so it has no scenario files: its files are maps and "
+                                  "terrain charts for the hex tools; start a map with tanktable map new hex")
