@@ -212,6 +212,17 @@ def test_issue_59_10_a_tile_is_placed_by_the_words_a_player_uses() -> None:
     # and written in words too (issue 59), which parse back
     assert format_action(parse_action("place tile snow high e2")) == "place tile snow high ground e2"
     assert parse_action("place tile snow high ground e2") == PlaceTile("snow_high_ground", (5, 2))
+    # the browser's set-up chooser reads the tile's words from that text (board-play.js's TILE)
+    import re
+    from pathlib import Path
+
+    js = (Path(__file__).resolve().parents[2]
+          / "cli/serve/static/table/rulesets/duel-of-the-giants/board-play.js").read_text()
+    found = re.search(r"const TILE = /(.+?)/;", js)
+    assert found is not None
+    tile = re.compile(found.group(1))
+    said = tile.match(format_action(PlaceTile("snow_high_ground", (5, 2))))
+    assert said is not None and said.group(1) == "snow high ground"
 
 
 def test_issue_59_8_compact_board_leaves_the_decision_to_the_prompt_and_answers_wrap_at_words() -> None:

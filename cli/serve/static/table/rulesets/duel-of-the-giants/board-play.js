@@ -79,7 +79,7 @@ function nameChoices() {
 }
 
 const MINE = /^place mine \S+ (real|bluff)$/;
-const TILE = /^place tile (\S+) \S+$/;
+const TILE = /^place tile (.+) \S+$/;  // the tile in words, one or more ("high ground")
 
 // A placement's piece in words (its notation stays the button's tooltip).
 const PIECE_WORDS = [[/^place tiger /, "Tiger"], [/^place airfield /, "airfield"], [/^place atg pak88 /, "PAK 8.8"],
