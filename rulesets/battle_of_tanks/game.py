@@ -997,7 +997,7 @@ class BattleGame(Game[Action]):
         elif self.rules.victory.max_rounds is not None and r >= self.rules.victory.max_rounds:
             a, b = self.destroyed_tiers["a"], self.destroyed_tiers["b"]
             if a == b:
-                self.result = Outcome((), f"round limit {r}: a draw, each side destroyed {a} tier points (BT-8.3)",
+                self.result = Outcome((), f"round limit {r}: equal tier points destroyed, {a} each (BT-8.3)",
                                       self._score())
             else:  # the winner and its total first (issue 59: "6-16" read backwards)
                 w, lo = ("a", "b") if a > b else ("b", "a")

@@ -265,9 +265,9 @@ def test_bt_8_3_round_limit_wins_on_destroyed_tier_points():
 
 def test_bt_8_3_issue_59_the_points_result_says_the_winners_total_first() -> None:
     """The result reads "b wins on tier points destroyed: b 16, a 6", never "b wins ... 6-16"
-    (issue 59); equal totals are a draw that says so."""
+    (issue 59); equal totals say so."""
     for tiers, said in (({"a": 6, "b": 16}, "b wins on tier points destroyed: b 16, a 6"),
-                        ({"a": 4, "b": 4}, "a draw, each side destroyed 4 tier points")):
+                        ({"a": 4, "b": 4}, "equal tier points destroyed, 4 each")):
         g = make_game(["gun"], ["target"], {"a1": (10, 10, 0), "b1": (110, 110, 180)},
                       cards=[card("gun", sight_cm=20), card("target", sight_cm=20)], **{"victory.max_rounds": 1})
         g.destroyed_tiers = dict(tiers)
