@@ -332,9 +332,10 @@ def test_a_press_in_a_cluster_opens_the_tank_under_it_and_your_dice_stay(
     open_game(b, live, STACK)
     front = b.js("""(() => { const r = document.querySelector('#board svg g.tank[data-tank="a1"] polygon')
         .getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()""")
-    pad = b.js("(() => { const r = document.querySelector(\"#bt-label-pads rect[data-tank='a2']\")"
-               ".getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })()")
-    assert pad[0] <= front[0] <= pad[2] and pad[1] <= front[1] <= pad[3], "the pad reaches over the front tank"
+    # the rear tank's name now keeps clear of the front tank's drawing (board.js, issue 58
+    # playtest), so its finger-sized pad may or may not reach the front tank's centre: either
+    # way a press there must open the front tank
+    assert b.js("document.querySelector(\"#bt-label-pads rect[data-tank='a2']\") !== null")
     assert b.js("getComputedStyle(document.querySelector('#bt-label-pads rect')).fillOpacity") == "0"
     for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
         b.send("Input.dispatchMouseEvent", type=kind, x=front[0], y=front[1], button="left", clickCount=1)

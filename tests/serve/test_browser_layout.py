@@ -40,10 +40,11 @@ DG_PROGRAM = "program.yaml"
 def bt_fire_position() -> dict[str, Any]:
     """t34#1 (a1) fires at tiger#1 (b1); three of side a's own tanks stand right of, above
     and below the target, where a shot card used to land (no ring marks them: they
-    neither fire nor are fired at)."""
+    neither fire nor are fired at). is2#1 (b2) stands at the table's top edge, where its
+    label, drawn above it, would be cut."""
     g = make_game(["t-34-85m", "t-80", "amx-12t", "pzkpfw-ii-luchs"], ["tiger-i", "is-2"],
                   {"a1": (20, 60, 0), "a2": (88, 60, 0), "a3": (70, 80, 0), "a4": (70, 40, 0),
-                   "b1": (70, 60, 180), "b2": (110, 110, 180)}, seed=3)
+                   "b1": (70, 60, 180), "b2": (110, 117, 180)}, seed=3)
     give_chit(g, "a")
     g.apply(Declare("t34#1", "FIRE"))
     assert g.phase == "fire"
@@ -163,7 +164,9 @@ def test_playtest_29_3_a_shot_card_hides_no_tank(browser: Browser, live: tuple[s
                                                  screenshots: Path) -> None:
     """issue 29.3, playtest: the shot card beside a target landed on the player's own tanks
     (right of the target), which carry no ring and so were not kept free. The card and the
-    fire panel now cover no tank of either side while the board has room elsewhere."""
+    fire panel now cover no tank of either side while the board has room elsewhere.
+    Issue 58 playtest: a label at the top edge was cut and one could lie under a neighbour;
+    every tank label is now whole inside the board and clear of every tank's drawing."""
     b = browser
     base, _ = live
     with window(b, 1024, 768, touch=True):
@@ -175,6 +178,14 @@ def test_playtest_29_3_a_shot_card_hides_no_tank(browser: Browser, live: tuple[s
             tanks: [...document.querySelectorAll('#board svg g.tank')].map(g => [g.dataset.tank, {RECT}(g)]),
             board: {RECT}(document.querySelector('#board svg'))}})""")
         assert len(boxes["cards"]) == 2 and len(boxes["tanks"]) == 6, boxes
+        labels = b.js(f"""({{labels: [...document.querySelectorAll('#board svg g.tank > text')].map(t => [t.textContent, {RECT}(t)]),
+            pieces: [...document.querySelectorAll('#board svg g.tank .tt-piece')].map(p => [p.closest('g.tank').dataset.tank, {RECT}(p)])}})""")
+        assert len(labels["labels"]) == 6 and len(labels["pieces"]) == 6, labels
+        map_box = boxes["board"]
+        for name, label in labels["labels"]:
+            assert overlap(label, map_box) == pytest.approx(label["w"] * label["h"]), f"{name} is cut: {label} {map_box}"
+            for tank, piece in labels["pieces"]:
+                assert overlap(label, piece) == 0, f"{name} lies on {tank}: {label} {piece}"
         b.screenshot(screenshots / "layout-bt-shot-card.png")
         for name, card in boxes["cards"]:
             for tank, body in boxes["tanks"]:

@@ -161,29 +161,72 @@ export function choose(choices) {
   $("chooser").hidden = false;
 }
 
-// Tank labels that sit on a tank or on another label move to a free spot
-// above, below or beside their tank, and get a halo (table.css).
+// Tank labels (Battle of Tanks) stay inside the board's view and clear of every tank's
+// drawing, hull and gun (a label under a neighbour's body is hidden by it, one past the
+// picture's edge is cut): a label that would be either, or lie on another label, moves
+// to the first free spot above, below or beside its tank, pushed inside the view. With
+// no free spot it takes the first one clear of the tanks, else the one above its own.
+// Each gets a halo (table.css).
+const LABEL_GAP = 2;  // drawing units kept between a label and a tank (its halo)
+
+/** The rectangle, in the picture's units, that a tank's drawing (footprint and art) takes. */
+function tankBox(g) {
+  const boxes = [];
+  const foot = g.querySelector("polygon");
+  if (foot) boxes.push(foot.getBBox());
+  const art = g.querySelector(".tt-piece");
+  if (art) {
+    const b = art.getBBox();
+    const m = art.transform.baseVal.consolidate()?.matrix || new DOMMatrix();
+    const corners = [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height], [b.x + b.width, b.y + b.height]]
+      .map(([x, y]) => new DOMPoint(x, y).matrixTransform(m));
+    const xs = corners.map(p => p.x), ys = corners.map(p => p.y);
+    boxes.push({x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs),
+                height: Math.max(...ys) - Math.min(...ys)});
+  }
+  if (!boxes.length) return null;
+  const x = Math.min(...boxes.map(b => b.x)), y = Math.min(...boxes.map(b => b.y));
+  return {x, y, width: Math.max(...boxes.map(b => b.x + b.width)) - x, height: Math.max(...boxes.map(b => b.y + b.height)) - y};
+}
+
 function spreadLabels(svg) {
   const tanks = [...svg.querySelectorAll("g.tank")];
   if (!tanks.length) return;
-  const boxes = tanks.map(g => g.querySelector("polygon")?.getBBox()).filter(Boolean);
+  const view = svg.viewBox.baseVal;
+  const bodies = tanks.map(tankBox).filter(Boolean);
   const placed = [];
-  const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  const overlaps = (a, b, gap) => a.x < b.x + b.width + gap && b.x < a.x + a.width + gap &&
+                                  a.y < b.y + b.height + gap && b.y < a.y + a.height + gap;
+  const put = (text, x, y) => {  // at (x, y), then pushed inside the view
+    text.setAttribute("x", x); text.setAttribute("y", y);
+    const box = text.getBBox();
+    if (!view || !view.width) return box;
+    const dx = Math.max(view.x - box.x, 0) - Math.max(box.x + box.width - (view.x + view.width), 0);
+    const dy = Math.max(view.y - box.y, 0) - Math.max(box.y + box.height - (view.y + view.height), 0);
+    if (!dx && !dy) return box;
+    text.setAttribute("x", x + dx); text.setAttribute("y", y + dy);
+    return text.getBBox();
+  };
   for (const g of tanks) {
     const text = g.querySelector("text");
-    const body = g.querySelector("polygon")?.getBBox();
+    const body = tankBox(g);
     if (!text || !body) continue;
     const x0 = Number(text.getAttribute("x")), y0 = Number(text.getAttribute("y"));
-    const cx = body.x + body.width / 2;
-    const spots = [[x0, y0], [cx, body.y - 3], [cx, body.y + body.height + 12], [cx, body.y - 15],
-                   [cx, body.y + body.height + 24], [cx, body.y - 27]];
-    let chosen = null;
+    const own = text.getBBox();
+    const h = own.height, w = own.width, base = y0 - own.y;  // the baseline below the text's top
+    const cx = body.x + body.width / 2, cy = body.y + body.height / 2 - h / 2 + base;
+    const above = body.y - LABEL_GAP - 1 - h + base, below = body.y + body.height + LABEL_GAP + 1 + base;
+    const spots = [[x0, y0], [cx, above], [cx, below], [body.x - LABEL_GAP - 2 - w / 2, cy],
+                   [body.x + body.width + LABEL_GAP + 2 + w / 2, cy], [cx, above - h], [cx, below + h],
+                   [cx, above - 2 * h], [cx, below + 2 * h]];
+    let chosen = null, fallback = null;
     for (const [x, y] of spots) {
-      text.setAttribute("x", x); text.setAttribute("y", y);
-      const box = text.getBBox();
-      if (!boxes.some(b => overlaps(box, b)) && !placed.some(b => overlaps(box, b))) { chosen = box; break; }
+      const box = put(text, x, y);
+      if (bodies.some(b => overlaps(box, b, LABEL_GAP))) continue;
+      if (!fallback) fallback = [x, y];
+      if (!placed.some(b => overlaps(box, b, 0))) { chosen = box; break; }
     }
-    if (!chosen) { text.setAttribute("x", spots[1][0]); text.setAttribute("y", spots[1][1]); chosen = text.getBBox(); }
+    if (!chosen) chosen = put(text, ...(fallback || spots[1]));
     placed.push(chosen);
   }
 }
