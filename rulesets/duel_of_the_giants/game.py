@@ -285,6 +285,8 @@ class DuelGame(Game[Action]):
         if self.step == "B3" and self.active_t34 is not None:
             t = self.tanks[self.active_t34]
             return f"phase B3: move T-34s (DG-15); T-34 at {view.lab(t.pos)} has {self.ma_left} MA left"
+        if self.step == "O3" and not self._end_allowed():  # say why there is no 'end' yet
+            return "opening: activate wheel markers, at least one before the phase ends (DG-8.1 O3)"
         return STEP_NAMES.get(self.step, self.step)
 
     def legal_actions(self) -> list[Action]:

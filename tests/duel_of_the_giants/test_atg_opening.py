@@ -128,7 +128,10 @@ def test_dg_8_1_opening_sequence_and_minimum_activation() -> None:
     assert g.step == "O3"  # O2 skipped: no marker within a Tiger's reach
     bad = g.check(g.parse_action("end"))
     assert bad is not None and bad.rule == "DG-8.1"
+    # the decision says why there is no 'end' yet (a playtest looked for it)
+    assert g.decision() == "opening: activate wheel markers, at least one before the phase ends (DG-8.1 O3)"
     play(g, "activate g3 W W")
+    assert g.decision() == "opening: activate wheel markers (DG-8.1 O3)", "one active: 'end' may follow"
     t = g.tank_at(h("g3"))
     assert t is not None and t.first_b == 1  # DG-9.8: moves in round 1
     play(g, "end")
