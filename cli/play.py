@@ -594,9 +594,11 @@ class Session:
         if g.hidden_information and any(h != player for h in self.humans):
             raise TanktableError("a position holds every secret of the game; with another person "
                                  "at the table it is not saved (save FILE saves the record)")
-        from core.record import write_yaml
+        from core.record import dump_yaml, write_text_atomic
+        from core.schema import with_modeline
 
-        write_yaml(g.position(), path, kind="position")
+        # with the editor's schema line on top, as the templates have it
+        write_text_atomic(with_modeline(dump_yaml(dict(g.position()))), path, "position")
         typer.echo(f"saved position {path}")
 
     def handover(self, player: int) -> None:

@@ -31,6 +31,8 @@ def test_play_from_a_position_save_one_and_verify_the_record(tmp_path: Path) -> 
     # the saved position is where the game stood: two half-moves later, White to move
     doc = yaml.safe_load(saved.read_text())
     assert doc["kind"] == "position" and doc["plies"] == 30 and doc["to_move"] == "white"
+    # issue 60.2: an editor finds its schema, as in a template
+    assert saved.read_text().splitlines()[0] == "# yaml-language-server: $schema=tank-chess.position.schema.json"
     assert {"card": "MT", "side": "white", "square": "g3", "facing": "S", "active": True} in doc["tanks"]
     assert runner.invoke(app, ["validate", str(saved)]).exit_code == 0
     game = RULESET.from_position(doc)
