@@ -208,7 +208,8 @@ def resolve(
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise BadReference(_not_found(name, what, known, path if rule.lists_folders(folder) else None)) from None
+        raise BadReference(_not_found(name, what, known, path if rule.lists_folders(folder) else None,
+                                      suffix)) from None
     except OSError as exc:
         raise BadReference(f"{what} {shown_name(name)}: cannot open: {exc.strerror or exc}") from None
     if stat.S_ISDIR(info.st_mode):
@@ -290,7 +291,7 @@ SIBLINGS_READ = 1000
 must not stall a refusal)."""
 
 
-def _not_found(name: str, what: str, known: list[str], path: Path | None) -> str:
+def _not_found(name: str, what: str, known: list[str], path: Path | None, suffix: str = ".yaml") -> str:
     """The refusal of a name that is neither shipped nor a file, with the closest
     shipped name or file beside it as a hint: ``armyy.yaml`` next to ``army.yaml``
     should say so. A name that looks like a file (it has a suffix) is compared with
@@ -300,6 +301,10 @@ def _not_found(name: str, what: str, known: list[str], path: Path | None) -> str
     hint = _file_hint(name, path) if path is not None else ""
     if not hint or not Path(name).suffix:
         hint = did_you_mean(name, known) or hint
+    if path is not None and not Path(name).suffix and suffix:  # 'giants' names no file; giants.yaml is there
+        with contextlib.suppress(OSError, ValueError):
+            if path.with_name(path.name + suffix).is_file():
+                hint = f"; did you mean {shown_name(name + suffix)}?"
     if not known:
         return f"no {what} {shown_name(name)}: no such file{hint}"
     return f"no {what} {shown_name(name)}: not a shipped {what} nor a file{hint} (shipped: {', '.join(known)})"

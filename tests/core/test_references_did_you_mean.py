@@ -33,6 +33,8 @@ def test_walkthrough_3_a_mistyped_file_name_suggests_the_file_beside_it(tmp_path
     # '.yaml' alone makes no two names alike, and other suffixes are not offered
     assert "did you mean" not in _refusal("nowhere.yaml", tmp_path)
     assert "did you mean" not in _refusal("notes.yaml", tmp_path)
+    # a name without its suffix for a file beside it ('army' for army.yaml) names the file
+    assert "; did you mean 'army.yaml'?" in _refusal("army", tmp_path)
 
 
 def test_walkthrough_3_a_confined_rule_suggests_no_file(tmp_path: Path) -> None:
