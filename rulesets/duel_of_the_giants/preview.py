@@ -235,8 +235,14 @@ def atg_note(g: DuelGame, action: Activate) -> str:
             notes.append(f"T-34 #{t.number} at {label(p)} is behind the {blocker.what}{where} ({blocker.rule})")
         elif concealed(g, p, a.pos, t.id):
             notes.append(f"T-34 #{t.number} at {label(p)} is concealed (DG-16.7)")
-        else:
-            return f"line of fire to T-34 #{t.number} at {label(p)} (DG-17.2)"
+        else:  # what the shot would do: a gun revealed for no hit is a gun given away
+            from rulesets.duel_of_the_giants.combat import shot_forecast
+
+            shot = shot_forecast(g, a, t)
+            line = f"line of fire to T-34 #{t.number} at {label(p)} (DG-17.2)"
+            if shot.result == "no effect":
+                return f"{line}, but its shot has {shot.words()}"
+            return f"{line}: its shot {shot.words()}"
     return "no line of fire: " + "; ".join(notes)
 
 

@@ -79,9 +79,14 @@ def test_dg_17_2_atg_activation_notes_line_of_fire_or_what_blocks_it() -> None:
     atg(g, "b3", "pak36", "W")
     atg(g, "d2", "pak36", "E")
     atg(g, "b2", "bluff", "E")
+    atg(g, "a5", "pak36", "E")
     goto(g, "D1")
     notes = {g.format_action(a): g.describe_action(a) for a in g.legal_actions()}
-    assert notes["activate c5"] == "line of fire to T-34 #1 at g5 (DG-17.2)"
+    # what the shot would do (a playtest revealed a gun for a shot that could not hit)
+    assert notes["activate c5"] == ("line of fire to T-34 #1 at g5 (DG-17.2): its shot damages it "
+                                    "(2 hits vs its front armour 3, DG-17.9)")
+    assert notes["activate a5"] == ("line of fire to T-34 #1 at g5 (DG-17.2), but its shot has no effect on it: "
+                                    "no hit at this range (DG-17.8)")
     assert notes["activate b8"] == "no line of fire: T-34 #2 at g8 is behind the tank at c8 (DG-16.4)"
     assert notes["activate b3"] == "no line of fire: no T-34 on its facing ray W (DG-12.3)"
     assert notes["activate d2"] == "no line of fire: T-34 #3 at g2 is concealed (DG-16.7)"
