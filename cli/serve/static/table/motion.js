@@ -59,8 +59,9 @@ function piecesOf(svg) {
 /** Note where the pieces of the picture about to be replaced stand. */
 export function remember(svg, state) {
   const now = clock();
-  if (svg && running && now < running.until && motionOn()) {
-    // still being animated: the next run starts from where this one started, with its steps
+  if (svg && running && now < running.until && motionOn() && newestEntry(state) >= shownEntry) {
+    // still being animated, and the game went on (not back: an undo drops what was shown):
+    // the next run starts from where this one started, with its steps
     before = {pieces: running.pieces, entry: shownEntry, carry: running};
   } else {
     before = svg ? {pieces: piecesOf(svg), entry: shownEntry} : null;
