@@ -98,7 +98,7 @@ def test_issue58_1_tank_chess_pieces_are_drawn_turned_and_readable_at_1024x768(
             api = "/api" + link[link.index("/t/"):]
             assert httpx.post(f"{base}{api}/resign", json={}, headers={"origin": base}, timeout=30).status_code == 200
             small.wait("document.getElementById('status').textContent.startsWith('game over')")
-            small.wait("document.querySelector('#board svg').getBoundingClientRect().top > 130")  # the banner is in
+            small.wait("document.getElementById('gameover') && !document.getElementById('gameover').hidden")  # the result box is in
             small.js("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
             over = small.js(WHOLE_BOARD)
             assert over["cut"] <= 1, over
