@@ -74,7 +74,8 @@ class _Says:
 
 @pytest.mark.parametrize(("text", "kind"), [
     ("phase A4: Tiger 1 at f4, max 5 cards", "phase A4"),
-    ("phase D2 combat, case A, reply to the forest unit (DG-17.6)", "phase D2 combat"),
+    ("phase D2 combat, barrels aimed at each other: the target of the unit in a forest replies (case A, DG-17.6)",
+     "phase D2 combat"),
     ("MOVE t34#2: where to", "MOVE"),
     ("round 9: choose an order", "round"),
     ("move a tank", "move a tank"),

@@ -29,17 +29,17 @@ if TYPE_CHECKING:
     from rulesets.duel_of_the_giants.game import DuelGame
 
 STAGES = ("A_pri", "A_pri_reply", "A", "B_pri", "B_pri_reply", "B1", "B2", "C_pri", "C_pri_reply", "C")
-STAGE_TEXT = {
-    "A_pri": "case A, forest unit fires first (DG-17.6)",
-    "A_pri_reply": "case A, reply to the forest unit (DG-17.6)",
-    "A": "case A: both aim at each other, simultaneous (DG-17.4)",
-    "B_pri": "case B, forest unit fires first (DG-17.6)",
-    "B_pri_reply": "case B, reply to the forest unit (DG-17.6)",
-    "B1": "case B1: the aiming unit fires (DG-17.4)",
-    "B2": "case B2: the target turns its turret and fires back (DG-17.4)",
-    "C_pri": "case C, forest unit fires first (DG-17.6)",
-    "C_pri_reply": "case C, reply to the forest unit (DG-17.6)",
-    "C": "case C: choose whom to turn toward; Tigers turn first (DG-17.4)",
+STAGE_TEXT = {  # what happens in the step, in a player's words; the rulebook's case and rule after
+    "A_pri": "barrels aimed at each other: the unit in a forest fires first (case A, DG-17.6)",
+    "A_pri_reply": "barrels aimed at each other: the target of the unit in a forest replies (case A, DG-17.6)",
+    "A": "barrels aimed at each other: both fire at once (case A, DG-17.4)",
+    "B_pri": "one barrel aimed: the unit in a forest fires first (case B, DG-17.6)",
+    "B_pri_reply": "one barrel aimed: the target of the unit in a forest replies (case B, DG-17.6)",
+    "B1": "one barrel aimed: the aiming unit fires (case B, step B1, DG-17.4)",
+    "B2": "one barrel aimed: its target turns its turret and fires back (case B, step B2, DG-17.4)",
+    "C_pri": "no barrel aimed: the unit in a forest fires first (case C, DG-17.6)",
+    "C_pri_reply": "no barrel aimed: the target of the unit in a forest replies (case C, DG-17.6)",
+    "C": "no barrel aimed: turrets turn toward each other, Tigers first (case C, DG-17.4)",
 }
 
 Unit = Tank | Atg
@@ -167,7 +167,7 @@ def decision_text(g: DuelGame) -> str:
     u = unit(g, c.queue[0])
     assert u is not None
     targets = ", ".join(label(x.pos) for x in (unit(g, i) for i in c.options[u.id]) if x is not None)
-    return (f"phase D2 combat, {STAGE_TEXT[STAGES[c.stage]]}: {name(u)} at {label(u.pos)} may fire at "
+    return (f"phase D2 combat, {STAGE_TEXT[STAGES[c.stage]]} -- {name(u)} at {label(u.pos)} may fire at "
             f"{targets} (fire {label(u.pos)} HEX) or hold")
 
 
@@ -347,8 +347,8 @@ def _refusal(g: DuelGame, u: Unit, p: Pos) -> Illegal:
         return Illegal("DG-17.1", f"{shooter} has fired in this phase D already")
     allowed = [x for x in (unit(g, i) for i in c.options.get(u.id, [])) if x is not None]
     may = ", ".join(f"{name(x)} at {label(x.pos)}" for x in allowed) or "no one"
-    return Illegal("DG-17.4", f"{name(t)} at {label(p)} is not {name(u)}'s opponent in this step "
-                   f"({STAGE_TEXT[STAGES[c.stage]]}); it may fire at {may}")
+    return Illegal("DG-17.4", f"{name(t)} at {label(p)} is not {name(u)}'s opponent in this step, "
+                   f"{STAGE_TEXT[STAGES[c.stage]]}; it may fire at {may}")
 
 
 def apply(g: DuelGame, a: Action) -> list[Event]:

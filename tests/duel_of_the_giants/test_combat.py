@@ -93,9 +93,9 @@ def test_dg_17_6_forest_unit_fires_first_then_opponent_replies() -> None:
     terrain(g, "forest", "f5")
     t34(g, 1, "f5", "SW", "SW")  # must turn 1 step to fire
     goto(g, "D1")
-    assert "forest unit fires first" in g.decision()
+    assert "the unit in a forest fires first" in g.decision()
     events = play(g, "fire f5 c5")
-    assert "reply" in g.decision()
+    assert "the target of the unit in a forest replies" in g.decision()
     events += play(g, "fire c5 f5")
     lines = shot_lines(events)
     assert lines[0].startswith("T-34 #1") and lines[1].startswith("Tiger 1")

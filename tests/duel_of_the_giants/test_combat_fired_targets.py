@@ -49,7 +49,7 @@ def test_dg_17_4_b1_unit_that_fired_in_step_a_is_still_a_target() -> None:
     assert "case A" in g.decision()
     events = play(g, "fire d4 g4", "fire g4 d4")  # Tiger 1 and the T-34 at g4 exchange fire
     assert len(shots(events)) == 2
-    assert "case B1" in g.decision() and "T-34 #2 at f1" in g.decision()
+    assert "step B1" in g.decision() and "T-34 #2 at f1" in g.decision()
     events = play(g, "fire f1 d4")
     lines = shots(events)
     assert len(lines) == 1 and lines[0].startswith("T-34 #2 (f1) fires at Tiger 1 (d4)")
@@ -74,11 +74,11 @@ def test_dg_17_12_forest_unit_that_fired_is_exposed_to_a_second_attacker() -> No
     terrain(g, "forest", "f5")
     t34(g, 1, "f5", "W")  # case A with Tiger 1; the forest unit fires first (DG-17.6)
     goto(g, "D1")
-    assert "forest unit fires first" in g.decision()
+    assert "the unit in a forest fires first" in g.decision()
     events = play(g, "fire f5 c5")
-    assert "reply" in g.decision()
+    assert "the target of the unit in a forest replies" in g.decision()
     events += play(g, "fire c5 f5")  # exposed now (DG-16.7): Tiger 1 replies
-    assert "case B1" in g.decision() and "Tiger 2 at i5" in g.decision()
+    assert "step B1" in g.decision() and "Tiger 2 at i5" in g.decision()
     events += play(g, "fire i5 f5")
     lines = shots(events)
     assert [line.split(" (")[0] for line in lines] == ["T-34 #1", "Tiger 1", "Tiger 2"]

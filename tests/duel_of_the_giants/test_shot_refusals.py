@@ -25,7 +25,8 @@ def case_a() -> DuelGame:
     t34(g, 4, "a5", "E")
     terrain(g, "forest", "a5")
     goto(g, "D1")
-    assert g.decision().startswith("phase D2 combat, case A") and "Tiger 1 at c5 may fire at f5" in g.decision()
+    assert g.decision().startswith("phase D2 combat, barrels aimed at each other: both fire at once (case A")
+    assert "Tiger 1 at c5 may fire at f5" in g.decision()
     return g
 
 
@@ -61,7 +62,7 @@ def test_dg_16_7_concealed_in_a_forest(case_a: DuelGame) -> None:
 def test_dg_17_4_not_its_opponent_in_this_step(case_a: DuelGame) -> None:
     rule, reason = refusal(case_a, "fire c5 d2")
     assert rule == "DG-17.4"
-    assert reason.startswith("T-34 #3 at d2 is not Tiger 1's opponent in this step (case A")
+    assert reason.startswith("T-34 #3 at d2 is not Tiger 1's opponent in this step, barrels aimed at each other")
     assert reason.endswith("it may fire at T-34 #1 at f5")
 
 
