@@ -34,9 +34,9 @@ from core.ai.mcts import (
     MCTSAgent,
     _choices,
     _first_distinct,
-    _forcing_first,
     _mixed,
     _Node,
+    worst_reply,
 )
 from core.game import Action, Game
 
@@ -135,19 +135,9 @@ def _against_every_reply(game: Game[Any], mover: int, ranked: list[Action], top:
         after = game.clone()
         reseed_dice(after, seed)  # the copies' future rolls are not the real game's
         after.search_apply(action)
-        worst = 1.0
-        if after.outcome() is not None:
-            worst = after.evaluate(mover)
-        else:
-            best = sorted(values.values(), reverse=True)
-            bar = best[keep - 1] if len(best) >= keep else -2.0
-            for reply in _forcing_first(after, after.legal_actions()):
-                answered = after.clone()
-                answered.search_apply(reply)
-                worst = min(worst, answered.evaluate(mover))
-                if worst <= bar:
-                    break
-        values[action] = worst
+        best = sorted(values.values(), reverse=True)
+        bar = best[keep - 1] if len(best) >= keep else -2.0
+        values[action] = worst_reply(after, mover, bar) if after.outcome() is None else after.evaluate(mover)
     checked = sorted(ranked[:width], key=lambda a: values[a], reverse=True)  # stable: ties keep the search's order
     return checked + ranked[width:], values
 

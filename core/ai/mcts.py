@@ -72,7 +72,7 @@ from core.ai.agents import own_follow_ups, reseed_dice, rolls_logged
 from core.errors import TanktableError
 from core.game import Action, Game
 
-__all__ = ["PRESETS", "PRESET_BUDGETS", "MCTSAgent", "SearchStats"]
+__all__ = ["PRESETS", "PRESET_BUDGETS", "MCTSAgent", "SearchStats", "worst_reply"]
 
 PRIOR_SHARE = 0.5
 """Share of a time budget the root's one-ply seeding may use at most."""
@@ -304,16 +304,7 @@ class MCTSAgent:
             after = game.clone()
             reseed_dice(after, luck)
             after.search_apply(action)
-            worst = 1.0
-            if after.outcome() is None:
-                for reply in _forcing_first(after, after.legal_actions()):
-                    answered = after.clone()
-                    answered.search_apply(reply)
-                    worst = min(worst, answered.evaluate(player))
-                    if worst <= best_value:
-                        break
-            else:
-                worst = after.evaluate(player)
+            worst = worst_reply(after, player, best_value) if after.outcome() is None else after.evaluate(player)
             self.reply_values[action] = worst
             if worst > best_value:
                 best, best_value = action, worst
@@ -792,6 +783,20 @@ def _choices(game: Game[Any], root: _Node, player: int, legal: list[Action]) -> 
     out = [a for a in legal if (player, a) in root.children]
     out += [a for (p, a) in root.children if p == player and a not in offered and game.check(a) is None]
     return out
+
+
+def worst_reply(after: Game[Any], player: int, floor: float) -> float:
+    """What the strongest reply in ``after`` leaves ``player``, by the evaluation once it is
+    played, the replies tried forcing ones first. It stops at the first reply that leaves
+    no more than ``floor`` (the move is beaten then): the value is at most the one given."""
+    worst = 1.0
+    for reply in _forcing_first(after, after.legal_actions()):
+        answered = after.clone()
+        answered.search_apply(reply)
+        worst = min(worst, answered.evaluate(player))
+        if worst <= floor:
+            break
+    return worst
 
 
 def _forcing_first(game: Game[Any], actions: list[Action]) -> list[Action]:

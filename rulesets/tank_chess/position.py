@@ -228,6 +228,28 @@ class Rules:
                                          else lambda cell: ())
         return getter
 
+    def _spread(self, start: int, steps: int) -> tuple[int, int, int, int, int, int, int, int]:
+        """The states a tank from state ``start`` reaches on an empty board in at most
+        ``steps`` steps (a step turns it 45 degrees or moves it one square ahead), as
+        one board of bits (:attr:`bit`) per facing, N first."""
+        bit, board, w = self.bit, self.board_bits, self.pad
+        w1, wm = w + 1, w - 1
+        a = [0] * 8
+        a[start & 7] = bit[start >> 3]
+        a0, a1, a2, a3, a4, a5, a6, a7 = a
+        for _ in range(steps):
+            a0, a1, a2, a3, a4, a5, a6, a7 = (
+                a0 | a7 | a1 | ((a0 << w) & board),
+                a1 | a0 | a2 | ((a1 << w1) & board),
+                a2 | a1 | a3 | ((a2 << 1) & board),
+                a3 | a2 | a4 | ((a3 >> wm) & board),
+                a4 | a3 | a5 | ((a4 >> w) & board),
+                a5 | a4 | a6 | ((a5 >> w1) & board),
+                a6 | a5 | a7 | ((a6 >> 1) & board),
+                a7 | a6 | a0 | ((a7 << wm) & board),
+            )
+        return a0, a1, a2, a3, a4, a5, a6, a7
+
     def zone_bits(self, start: int, speed: int) -> int:
         """The squares of :meth:`reach_zone` as bits of the padded board (:attr:`bit`),
         worked out on bitboards as :meth:`Position._search_bits` searches: the
@@ -241,20 +263,7 @@ class Rules:
         bit, board, w = self.bit, self.board_bits, self.pad
         w1, wm = w + 1, w - 1
         s0, f0 = start >> 3, start & 7
-        a = [0] * 8
-        a[f0] = bit[s0]
-        a0, a1, a2, a3, a4, a5, a6, a7 = a
-        for _ in range(speed - 1):
-            a0, a1, a2, a3, a4, a5, a6, a7 = (
-                a0 | a7 | a1 | ((a0 << w) & board),
-                a1 | a0 | a2 | ((a1 << w1) & board),
-                a2 | a1 | a3 | ((a2 << 1) & board),
-                a3 | a2 | a4 | ((a3 >> wm) & board),
-                a4 | a3 | a5 | ((a4 >> w) & board),
-                a5 | a4 | a6 | ((a5 >> w1) & board),
-                a6 | a5 | a7 | ((a6 >> 1) & board),
-                a7 | a6 | a0 | ((a7 << wm) & board),
-            )
+        a0, a1, a2, a3, a4, a5, a6, a7 = self._spread(start, speed - 1)
         if speed <= 0:
             a0 = a1 = a2 = a3 = a4 = a5 = a6 = a7 = 0
         ne, se, sw, nw = (a1 << w1) & board, (a3 >> wm) & board, (a5 >> w1) & board, (a7 << wm) & board
@@ -278,27 +287,12 @@ class Rules:
         mask = self._open_reach.get(key)
         if mask is not None:
             return mask
-        bit, board, w = self.bit, self.board_bits, self.pad
-        w1, wm = w + 1, w - 1
-        s0, f0 = start >> 3, start & 7
-        a = [0] * 8
-        a[f0] = bit[s0]
-        a0, a1, a2, a3, a4, a5, a6, a7 = a
-        for _ in range(speed):
-            a0, a1, a2, a3, a4, a5, a6, a7 = (
-                a0 | a7 | a1 | ((a0 << w) & board),
-                a1 | a0 | a2 | ((a1 << w1) & board),
-                a2 | a1 | a3 | ((a2 << 1) & board),
-                a3 | a2 | a4 | ((a3 >> wm) & board),
-                a4 | a3 | a5 | ((a4 >> w) & board),
-                a5 | a4 | a6 | ((a5 >> w1) & board),
-                a6 | a5 | a7 | ((a6 >> 1) & board),
-                a7 | a6 | a0 | ((a7 << wm) & board),
-            )
+        f0 = start & 7
+        a0, a1, a2, a3, a4, a5, a6, a7 = self._spread(start, speed)
         mask = a0 | a1 | a2 | a3 | a4 | a5 | a6 | a7
         t = self.step[(start & ~7) | ((f0 + 4) & 7)]
         if t >= 0:
-            mask |= bit[t]
+            mask |= self.bit[t]
         self._open_reach[key] = mask
         return mask
 
