@@ -11,7 +11,8 @@ import pytest
 from core.ai.levels import help_lines, level_notes, levels, markdown_table, withheld
 from tests.console import tanktable
 
-WITHHELD = {("easy", "battle-of-tanks"), ("hard", "battle-of-tanks"), ("hard", "duel-of-the-giants")}
+WITHHELD = {("easy", "battle-of-tanks"), ("normal", "battle-of-tanks"), ("hard", "battle-of-tanks"),
+            ("hard", "duel-of-the-giants")}
 
 
 def test_the_shipped_file_withholds_exactly_the_levels_the_ladder_could_not_separate() -> None:
