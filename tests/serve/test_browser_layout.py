@@ -265,6 +265,7 @@ def test_playtest_29_4_the_legend_is_in_sight_at_1024x768(browser: Browser, live
         b.click("#legend-toggle")
         b.wait(fitted)
         assert b.js("document.getElementById('legend-toggle').getAttribute('aria-pressed')") == "true"
+        b.js("localStorage.removeItem('tanktable.legend.folded')")  # the player's choice is remembered: forget it
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 768)], ids=["1280x800", "1024x768"])
