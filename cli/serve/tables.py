@@ -374,14 +374,17 @@ class Table:
         record = self.record()
         return record if self.game.outcome() is not None else sealed_record(record)
 
-    def fairness(self) -> dict[str, str | None]:
+    def fairness(self) -> dict[str, str | bool | None]:
         """What every seat is shown of the dice: the commitment to the seed from the
-        start, and the seed with its salt once the game is over (issue 26.2)."""
+        start, and the seed with its salt once the game is over (issue 26.2); ``chance``
+        says whether the game rolls dice at all (without, the seed is only the computer
+        players', and the page says so)."""
         over = self.game.outcome() is not None and self.header.seed is not None
         return {
             "commitment": self.header.commitment,
             "seed": seed_text(self.header.seed) if over else None,  # type: ignore[arg-type]
             "salt": self.header.salt if over else None,
+            "chance": bool(self.game.game_type.chance),
         }
 
     def decision_seed(self, purpose: str, player: int) -> int:

@@ -119,6 +119,9 @@ ARROW = "#tc-pick polygon[data-facing='{}']"
 def test_29_9_drag_to_a_destination_point_a_facing_click_the_target(
         browser: Browser, live_tc: str, screenshots: Path) -> None:
     open_game(browser, live_tc)
+    # no dice in Tank Chess: the commitment seals the computer players' seed, and says so
+    assert browser.js("document.getElementById('dice').textContent").startswith(
+        "the computer players' seed sealed: commitment ")
     # click the tank: its destinations light up; d6 (a shot along E) is marked before any hover
     click(browser, *at(browser, SPOT.format("d4")))
     browser.wait(f"document.querySelector(\"{SPOT.format('d6')}.tc-shot-from\")")

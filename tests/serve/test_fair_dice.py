@@ -44,7 +44,8 @@ def test_issue_26_2_no_byte_sent_to_a_seat_during_play_holds_the_seed(served: tu
         for link in seats.values():
             text = _sent(client, link)
             assert str(seed) not in text and salt not in text
-            assert link.state()["dice"] == {"commitment": on_disk["commitment"], "seed": None, "salt": None}
+            assert link.state()["dice"] == {"commitment": on_disk["commitment"], "seed": None, "salt": None,
+                                            "chance": True}
         mover = next(link for link in seats.values() if link.state()["your_turn"])
         assert mover.post("act", {"move": mover.state()["actions"][0]["text"]}).status_code == 200
     r = client.get(f"{seats['spectator'].api}/record")

@@ -79,9 +79,11 @@ function drawDice(dice) {
   const box = $("dice");
   box.hidden = !dice || !dice.commitment;
   if (box.hidden) return;
+  // a game without dice (Tank Chess) seals only the seed of the computer players' choices
+  const what = dice.chance === false ? "the computer players' seed" : "dice";
   box.textContent = dice.seed === null
-    ? `dice sealed: commitment ${dice.commitment} (the seed is shown when the game ends)`
-    : `dice revealed: seed ${dice.seed}, salt ${dice.salt}; commitment ${dice.commitment} ` +
+    ? `${what} sealed: commitment ${dice.commitment} (the seed is shown when the game ends)`
+    : `${what} revealed: seed ${dice.seed}, salt ${dice.salt}; commitment ${dice.commitment} ` +
       "(tanktable replay --verify on the record checks it)";
 }
 
