@@ -355,6 +355,10 @@ def test_58_8_every_place_to_press_is_40_px_at_1024x768(small: Browser, live: tu
     if ruleset != "tank-chess":
         return
     assert areas["zoom"] > 1, "the whole 16x16 board would put the squares 31 px apart"
+    cut = b.js("""(() => { const v = document.querySelector('#board svg').getBoundingClientRect();
+        return [...document.querySelectorAll('#board svg g.tt-piece')].filter(g => {
+            const r = g.getBoundingClientRect(); return r.top < v.top - 0.5 || r.bottom > v.bottom + 0.5; }).length; })()""")
+    assert cut == 0, "every piece whole in sight, the far ranks too (the page's foot margin gives the room)"
     spot = b.js("""(() => { const c = document.querySelector('#tt-overlay circle.tt-from');
         const r = c.getBoundingClientRect(); return {key: c.dataset.place, x: r.x + r.width / 2, y: r.y + r.height / 2,
         r: r.width / 2}; })()""")
