@@ -194,6 +194,7 @@ def render_svg(v: dict[str, Any], result: str | None = None, terrain: Mapping[st
         ET.SubElement(badge, "circle", cx=f"{x + 12:.1f}", cy=f"{y - 12:.1f}", r="6", fill=DRIFT, stroke="#1b4f72")
         ET.SubElement(badge, "text", x=f"{x + 12:.1f}", y=f"{y - 9:.1f}",
                       attrib={"text-anchor": "middle"}, style="font: bold 8px sans-serif; fill: #0b2e4a").text = str(drops)
+    draw_courses(svg, v)
     draw_pieces(svg, v, splice)
     bar_y = 1.5 * SIZE * rows + SIZE + 55
     n = v["vp"]["bar_length"]
@@ -207,6 +208,28 @@ def render_svg(v: dict[str, Any], result: str | None = None, terrain: Mapping[st
     frame(svg, width=width, top=32, bottom=bar_y + 40, heading=heading(v, result),
           legend=legend(v, splice, terrain, front), background="#ffffff")
     return splice.fill(ET.tostring(svg, encoding="unicode"))
+
+
+def draw_courses(svg: ET.Element, v: dict[str, Any]) -> None:
+    """Each waiting Tiger program's course (the German's own view only: ``v["courses"]``),
+    under the pieces: a dashed line through the hexes it would pass and a ring on its end
+    hex, red when something would stop it short. The German lays his cards face down and
+    may look at them; on the screen the map shows where they lead. The legend, the same
+    for both sides (it tells nothing of either side's secrets), leaves it out: its tooltip
+    says what it is."""
+    for c in v.get("courses", []):
+        points = [centre(*parse_hex(h)) for h in c["path"]]
+        colour = "#b03a2e" if c["stopped"] else "#34495e"
+        g = ET.SubElement(svg, "g", attrib={"class": "dg-course", "data-tiger": str(c["tiger"])})
+        ET.SubElement(g, "title").text = (f"Tiger {c['tiger']}'s program ends on {c['end']}"
+                                          + (", stopped short" if c["stopped"] else "") + " (DG-11.2)")
+        if len(points) > 1:
+            ET.SubElement(g, "polyline", points=" ".join(f"{x:.1f},{y:.1f}" for x, y in points), fill="none",
+                          stroke=colour, attrib={"stroke-width": "3", "stroke-dasharray": "6 4",
+                                                 "stroke-linecap": "round", "opacity": "0.8"})
+        x, y = points[-1]
+        ET.SubElement(g, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{SIZE * 0.72:.1f}", fill="none",
+                      stroke=colour, attrib={"stroke-width": "2.5", "stroke-dasharray": "4 3", "opacity": "0.9"})
 
 
 COUNTER = 0.66 * W

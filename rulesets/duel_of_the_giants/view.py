@@ -65,9 +65,11 @@ def make_view(g: DuelGame, player: int | None) -> dict[str, Any]:
         stuka = {"state": s.state, "airfield": label(s.airfield), "at": label(s.pos), "facing": FACINGS[s.facing],
                  "flight_phase": s.flight_phase, "actions_left": s.actions_left, "attacked": s.attacked}
     programs = {}
+    courses: list[dict[str, Any]] = []
     draft = None
     if german_eye:
         programs = {str(n): list(c) for n, c in sorted(g.programs.items()) if n not in g.executed}
+        courses = _courses(g)
         laying = unprogrammed(g) if g.step == "A4" else []
         if laying:
             draft = {"tiger": laying[0].number, "cards": list(g.draft)}
@@ -109,6 +111,7 @@ def make_view(g: DuelGame, player: int | None) -> dict[str, Any]:
         "mines": mines,
         "stuka": stuka,
         "programs": programs,
+        "courses": courses,
         "draft": draft,
         "to_place": to_place(g, player),
         # whether the viewer, to move, may end the phase: his own moves only (in O3 it
@@ -160,6 +163,25 @@ def evaluate(g: DuelGame, player: int) -> float:
 
 PROGRAMMED_STEPS = frozenset({"A4", "B1", "B2", "B3", "B4", "C1"})
 """Steps in which Tiger programs of this round may be waiting to execute (DG-8.2-8.4)."""
+
+
+def _courses(g: DuelGame) -> list[dict[str, Any]]:
+    """Where each Tiger's program, laid and waiting (phase B to C1), would take it if it
+    ran now: the hexes from its own, the end hex, and whether something stops it short.
+    The German's own knowledge (his cards face down by the Tiger, DG-11.2), for his map:
+    the table lets him lift his cards; the screen draws them."""
+    if g.step not in PROGRAMMED_STEPS or g.step == "A4":  # A4: the stack being laid is drawn as it grows
+        return []
+    from rulesets.duel_of_the_giants.preview import course
+
+    out = []
+    for n, cards in sorted(g.programs.items()):
+        if n in g.executed or g.tiger(n) is None:
+            continue
+        c = course(g, n, counted(tuple(cards)))
+        out.append({"tiger": n, "path": [label(p) for p in (c.start, *c.passed)], "end": label(c.end),
+                    "stopped": c.stop is not None})
+    return out
 
 
 def _program(g: DuelGame, n: int) -> tuple[str, ...]:

@@ -412,3 +412,31 @@ def test_issue58_3_a_flying_stuka_is_drawn_over_the_tank_below_it() -> None:
     g.state_changed()
     order = [p.get("data-piece") for p in picture(RULESET.render_svg(g, 0)).iter(f"{NS}g") if p.get("data-piece")]
     assert order[-1] == "stuka"
+
+
+def test_dg_11_2_the_germans_map_draws_where_each_waiting_program_leads() -> None:
+    """The German lays his cards face down by each Tiger and may look at them (DG-11.2): in
+    phases B and C1 his map draws each waiting program's course to its end hex, as the
+    course would run now; the Soviet's map has none of it (DG-24)."""
+    from rulesets.duel_of_the_giants.preview import course
+    from rulesets.duel_of_the_giants.tigers import counted
+
+    g = RULESET.new_game(None, None, 5)
+    rng = random.Random(1)
+    while not (g.round >= 1 and g.step == "B3"):
+        g.apply(rng.choice(g.legal_actions()))
+    german, soviet = (ET.fromstring(RULESET.render_svg(g, p)) for p in (0, 1))
+    ns = "{http://www.w3.org/2000/svg}"
+    drawn = {e.get("data-tiger"): e for e in german.iter(f"{ns}g") if e.get("class") == "dg-course"}
+    assert sorted(drawn) == sorted(str(n) for n in g.programs) == ["1", "2"]
+    for n, cards in g.programs.items():
+        c = course(g, n, counted(tuple(cards)))
+        ring = drawn[str(n)].find(f"{ns}circle")
+        assert ring is not None
+        x, y = (float(ring.get(a, "0")) for a in ("cx", "cy"))
+        from rulesets.duel_of_the_giants.svg import centre
+
+        assert (x, y) == tuple(round(v, 1) for v in centre(*c.end))
+        assert f"ends on {label(c.end)}" in (drawn[str(n)].findtext(f"{ns}title") or "")
+    assert not [e for e in soviet.iter(f"{ns}g") if e.get("class") == "dg-course"]
+    assert "program" not in "".join(soviet.itertext()).lower()
