@@ -225,14 +225,14 @@ class Session:
         """The compact board each human last saw, not drawn again while unchanged."""
         self.prompt = Prompt(s.stdin, self.completions)
         self.auto_passed: set[int] = set()
+        """Indexes in the history of the decisions passed for a person (issue 59.3): ``undo``
+        takes back their last decision of their own, not one the session took for them."""
         self.rest_of_line: dict[int, str] = {}
+        """What a person's line of several moves still holds when the decision passed on
+        (an ambush window, issue 59.8): an empty line plays it once the decision is back."""
         self.line_start: dict[int, int] = {}
         """Where a person's last line of several moves began in the history: ``undo``
         takes the whole line back, as it was typed (issue 59.4, 59.8)."""
-        """What a person's line of several moves still holds when the decision passed on
-        (an ambush window, issue 59.8): an empty line plays it once the decision is back."""
-        """Indexes in the history of the decisions passed for a person (issue 59.3): ``undo``
-        takes back their last decision of their own, not one the session took for them."""
 
     def completions(self) -> list[str]:
         """What Tab completes at the prompt: commands, table commands, the legal moves."""

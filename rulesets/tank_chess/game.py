@@ -646,9 +646,9 @@ def _destination_parts(items: list[tuple[str, str]]) -> list[str]:
     together (``SE S NW (...)``); a danger every facing and shot shares is said
     once at the end, after :data:`WHATEVER`."""
     split = [(item, *_split_fire(note)) for item, note in items]
+    shots = [_shooters(fire) if fire else None for _, _, fire in split]
     by_shooters: dict[tuple[str, ...], list[dict[str, list[str]]]] = {}
-    for _, _, fire in split:
-        shot = _shooters(fire) if fire else None
+    for shot in shots:
         if shot is not None:
             by_shooters.setdefault(tuple(shot), []).append(shot)
     unified: dict[tuple[str, ...], str] = {}
@@ -656,10 +656,8 @@ def _destination_parts(items: list[tuple[str, str]]) -> list[str]:
         sides = {n: [s for s in ("front", "side", "rear") if any(s in f[n] for f in found)] for n in names}
         unified[names] = FIRE_NOTE + ", ".join(
             f"{n} {'destroys it ' if i == 0 else ''}from the {' or '.join(sides[n])}" for i, n in enumerate(names))
-    merged = []
-    for item, rest, fire in split:
-        shot = _shooters(fire) if fire else None
-        merged.append((item, rest, unified[tuple(shot)] if shot is not None else fire))
+    merged = [(item, rest, unified[tuple(shot)] if shot is not None else fire)
+              for (item, rest, fire), shot in zip(split, shots, strict=True)]
     fires = {fire for _, _, fire in merged}
     once = ""
     if len(fires) == 1 and len({rest for _, rest, _ in merged}) > 1 and next(iter(fires)):
