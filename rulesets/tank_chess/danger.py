@@ -27,7 +27,7 @@ from core.game import TableCommand
 from core.grid.square import Dir, direction_between
 from rulesets.tank_chess.action import TankMove
 from rulesets.tank_chess.position import ARMOUR_SIDES, Move, Position
-from rulesets.tank_chess.render import bottom_side
+from rulesets.tank_chess.render import screen_order
 
 if TYPE_CHECKING:
     from rulesets.tank_chess.game import TankChessGame
@@ -339,9 +339,7 @@ def threats_answer(game: TankChessGame, player: int | None, asked: str) -> str:
     cover = covered(pos, side)
     lines.append("squares the enemy can fire into next turn: * covered, ! your tank it can hit")
     n = r.files
-    black_below = bottom_side(game, player) == 1  # turned as the board is drawn for this seat
-    ranks = range(n) if black_below else range(n - 1, -1, -1)
-    files_seen = list(range(n - 1, -1, -1)) if black_below else list(range(n))
+    ranks, files_seen = screen_order(game, player)  # turned as the board is drawn for this seat
     for rank in ranks:
         row = []
         for f in files_seen:

@@ -39,6 +39,15 @@ def bottom_side(game: TankChessGame, player: int | None) -> int:
     return 1 if game.settings.coordinates.origin == "black" else 0
 
 
+def screen_order(game: TankChessGame, player: int | None) -> tuple[range, list[int]]:
+    """The ranks top to bottom and the files left to right as ``player``'s side sees
+    the board (:func:`bottom_side`): every text picture of the board draws in this order."""
+    n = game.rules.files
+    if bottom_side(game, player) == 1:
+        return range(n), list(range(n - 1, -1, -1))
+    return range(n - 1, -1, -1), list(range(n))
+
+
 def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
                 player: int | None = None) -> str:
     """The board as text, seen from ``player``'s side (:func:`bottom_side`); ``compact``
@@ -48,7 +57,6 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
     towards Black, TC-4.1)."""
     pos = game.pos
     r = game.rules
-    n = r.files
     marks: dict[tuple[int, int], str] = {}
     last_line = ""
     action = game.last_move()
@@ -63,8 +71,7 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
         last_line = (f"last move: {game.players[step.player]} {game.format_action(action)}"
                      f"{game.annotation(step.events)}" + (f"   {' '.join(flags)}!" if flags else ""))
     black_below = bottom_side(game, player) == 1
-    ranks = range(n) if black_below else range(n - 1, -1, -1)
-    files = list(range(n - 1, -1, -1)) if black_below else list(range(n))
+    ranks, files = screen_order(game, player)
     turn = 4 if black_below else 0  # north points down the screen when Black is below
     header = "    " + "".join(f" {game.square_name((f, 0))[0]}  " for f in files)
     lines = [header]
