@@ -166,9 +166,57 @@ def decision_text(g: DuelGame) -> str:
         return "phase D2: combat (DG-17)"
     u = unit(g, c.queue[0])
     assert u is not None
-    targets = ", ".join(label(x.pos) for x in (unit(g, i) for i in c.options[u.id]) if x is not None)
-    return (f"phase D2 combat, {STAGE_TEXT[STAGES[c.stage]]} -- {name(u)} at {label(u.pos)} may fire at "
-            f"{targets} (fire {label(u.pos)} HEX) or hold")
+    return f"phase D2 combat, {STAGE_TEXT[STAGES[c.stage]]} -- {choice_words(g, u)}"
+
+
+def choice_words(g: DuelGame, u: Unit) -> str:
+    """What the unit declaring now may do, in words, each with the command that does it:
+    ``Tiger 1 at d3 may fire at T-34 #1 at d2 (fire d3 d2) or hold its fire (hold d3)``
+    (issue 59: the prompt said ``(fire d3 HEX) or hold``, notation for the player to decode).
+    Only units already on the table face up are named: a shooter's options are revealed
+    T-34s, Tigers and turned-up guns (DG-17.2)."""
+    c = g.combat
+    assert c is not None
+    at = label(u.pos)
+    shots = [f"{name(t)} at {label(t.pos)} (fire {at} {label(t.pos)})"
+             for t in (unit(g, i) for i in c.options.get(u.id, [])) if t is not None]
+    hold = f"hold its fire (hold {at})"
+    if not shots:
+        return f"{name(u)} at {at} has no target left: {hold}"
+    listed = ", ".join(shots[:-1]) + (" or " if len(shots) > 1 else "") + shots[-1]
+    if not g.cfg.rules.combat.fire_optional:  # DG-17.1: a unit with a target must fire
+        return f"{name(u)} at {at} must fire at {listed}"
+    return f"{name(u)} at {at} may fire at {listed} or {hold}"
+
+
+EARLIER_STAGE_TEXT = {  # the steps' words before 29 Nov 2026 (positions saved then still load)
+    "A_pri": "case A, forest unit fires first (DG-17.6)",
+    "A_pri_reply": "case A, reply to the forest unit (DG-17.6)",
+    "A": "case A: both aim at each other, simultaneous (DG-17.4)",
+    "B_pri": "case B, forest unit fires first (DG-17.6)",
+    "B_pri_reply": "case B, reply to the forest unit (DG-17.6)",
+    "B1": "case B1: the aiming unit fires (DG-17.4)",
+    "B2": "case B2: the target turns its turret and fires back (DG-17.4)",
+    "C_pri": "case C, forest unit fires first (DG-17.6)",
+    "C_pri_reply": "case C, reply to the forest unit (DG-17.6)",
+    "C": "case C: choose whom to turn toward; Tigers turn first (DG-17.4)",
+}
+
+
+def earlier_decision_texts(g: DuelGame) -> list[str]:
+    """The same combat decision as earlier versions worded it: a position file saved
+    then names its decision so, and still loads (position.check_decision)."""
+    c = g.combat
+    if c is None or not c.queue:
+        return []
+    u = unit(g, c.queue[0])
+    if u is None:
+        return []
+    at = label(u.pos)
+    targets = ", ".join(label(x.pos) for x in (unit(g, i) for i in c.options.get(u.id, [])) if x is not None)
+    said = f"{name(u)} at {at} may fire at {targets} (fire {at} HEX) or hold"
+    stage = STAGES[c.stage]
+    return [f"phase D2 combat, {STAGE_TEXT[stage]} -- {said}", f"phase D2 combat, {EARLIER_STAGE_TEXT[stage]}: {said}"]
 
 
 def auto(g: DuelGame, events: list[Event]) -> bool:
@@ -285,7 +333,9 @@ def check(g: DuelGame, a: Action) -> Illegal | None:
     if c is None or not c.queue:
         return Illegal("DG-17", "no shot to declare now")
     if not isinstance(a, (Fire, Hold)):
-        return Illegal("DG-17.1", "now: fire SHOOTER TARGET or hold SHOOTER")
+        u = unit(g, c.queue[0])
+        assert u is not None
+        return Illegal("DG-17.1", f"it is time to declare fire: {choice_words(g, u)}")
     u = unit(g, c.queue[0])
     assert u is not None
     if a.shooter != u.pos:

@@ -515,6 +515,15 @@ def problems(model: PositionFile, doc: Any, g: DuelGame) -> list[Problem]:
     return out
 
 
+def _earlier_words(decision: str, g: DuelGame) -> bool:
+    """Whether ``decision`` is the state's decision as an earlier version worded it: the
+    combat prompt now says its choices in words (issue 59), and a position saved with
+    the old words is the same position (its decision line is rewritten when saved again)."""
+    from rulesets.duel_of_the_giants.combat import earlier_decision_texts
+
+    return g.combat is not None and decision in earlier_decision_texts(g)
+
+
 def check_decision(model: PositionFile, doc: Any, g: DuelGame) -> list[Problem]:
     """``to_move`` and ``decision``, where given, must be what the state says; cards
     laid on a stack (``draft``) must be a legal start of the program of the Tiger
@@ -531,7 +540,7 @@ def check_decision(model: PositionFile, doc: Any, g: DuelGame) -> list[Problem]:
             problem = program_problem(g, laying[0], g.draft)
             if problem is not None:
                 out.append(doc.problem(("draft",), f"Tiger {laying[0].number}'s stack: {problem}"))
-    if model.decision is not None and model.decision != g.decision():
+    if model.decision is not None and model.decision != g.decision() and not _earlier_words(model.decision, g):
         out.append(doc.problem(("decision",), f"the state says the decision is {g.decision()!r}"))
     if model.to_move is not None:
         actual = None if g.finished else g.players[g.to_move()]

@@ -74,6 +74,22 @@ def test_shipped_example_position_validates_and_loads() -> None:
     assert g.decision() == doc["decision"] and g.players[g.to_move()] == doc["to_move"]
 
 
+def test_issue_59_combat_prompt_in_words_and_a_position_saved_with_the_old_words_loads() -> None:
+    """Issue 59: the shooter's choices in words, each with its command (was ``(fire d2 HEX)
+    or hold``); a position saved before names its decision in the old words, which still
+    load as the same decision, and only those: another text is refused with the state's."""
+    doc = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    g = RULESET.from_position(doc, 0)
+    assert g.decision().endswith("Tiger 1 at d2 may fire at T-34 #7 at h9 (fire d2 h9) or hold its fire (hold d2)")
+    for old in ("phase D2 combat, barrels aimed at each other: the unit in a forest fires first (case A, DG-17.6)"
+                " -- Tiger 1 at d2 may fire at h9 (fire d2 HEX) or hold",
+                "phase D2 combat, case A, forest unit fires first (DG-17.6): Tiger 1 at d2 may fire at h9 "
+                "(fire d2 HEX) or hold"):
+        assert RULESET.from_position({**doc, "decision": old}, 0).decision() == g.decision()
+    with pytest.raises(Exception, match="the state says the decision is"):
+        RULESET.from_position({**doc, "decision": "phase D2 combat, Tiger 1 at d2 may fire at h8"}, 0)
+
+
 def test_validate_reports_a_broken_position_with_its_lines(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     text = EXAMPLE.read_text(encoding="utf-8")
