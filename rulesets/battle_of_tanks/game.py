@@ -718,7 +718,8 @@ class BattleGame(Game[Action]):
         self.window_quiet = False
         dist = math.dist(start, point)
         events.append(Event("moved", f"{t.label} drives {dist:.1f} cm to {A.num(t.x)},{A.num(t.y)} facing {A.num(t.heading)} deg",
-                            {"tank": t.key, "x": t.x, "y": t.y, "heading": t.heading}))
+                            {"tank": t.key, "x": t.x, "y": t.y, "heading": t.heading,
+                             "from_x": start[0], "from_y": start[1]}))
         follow: list[tuple[str, ...]] = [("window", "segment")]
         if self.route:
             follow.append(("segment",))

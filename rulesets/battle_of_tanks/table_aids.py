@@ -11,9 +11,10 @@
 * A shot (BT-6) draws the line of sight from the shooter to each target; the
   last line carries the ruleset's own note (chance to hit and to penetrate).
 * :func:`board_scale` lets the page turn a click into centimetres (the ruler).
-* :func:`log_drawing` draws a move of the log that fired: a line from each
-  shooter to each target it rolled at, for the page's motion (a tracer, then
-  what the shot did there) and its step-by-step replay (issue 58.6).
+* :func:`log_drawing` draws a move of the log: the path its drive took, leg by
+  leg, and a line from each shooter to each target it rolled at, for the page's
+  motion (the tank along its path; a tracer, then what the shot did there) and
+  its step-by-step replay (issue 58.6).
 
 Every figure is the ruleset's (its move limit, its notes); Battle of Tanks
 has no hidden information, and only the seat's own legal actions are drawn.
@@ -51,16 +52,36 @@ size or larger, a finger's width (issue 29.17)."""
 
 
 def log_drawing(game: BattleGame, events: Sequence[Event]) -> Drawing | None:
-    """The shots of one log entry as lines, shooter to target, from its to-hit
-    rolls as the seat was sent them (``shooter`` and ``target`` keys); the tanks
-    stand where the game has them now, which is where they fired from in the newest
-    entries the page animates (a shot moves nothing). ``None``: the entry fired no shot."""
+    """One log entry as the page's motion follows it (issue 58.6): its drive as the
+    path through every leg it drove (:func:`driven_path`), so a drive through
+    waypoints runs along them, not straight from its start to its end; its shots as
+    lines, shooter to target, from its to-hit rolls as the seat was sent them
+    (``shooter`` and ``target`` keys). The shooters and targets stand where the game
+    has them now, which is where they fired from in the newest entries the page
+    animates (a shot moves nothing). ``None``: the entry neither drove nor fired."""
     pairs = dict.fromkeys((str(e.data.get("shooter")), str(e.data.get("target")))
                           for e in events if e.kind == "roll" and "shooter" in e.data and "target" in e.data)
     known = {t.key: t for t in game.tanks}
     lines = tuple(AidLine(svg_point(game, known[a].x, known[a].y), svg_point(game, known[b].x, known[b].y))
                   for a, b in pairs if a in known and b in known)
-    return Drawing(lines=lines) if lines else None
+    path = tuple(svg_point(game, x, y) for x, y in driven_path(events))
+    return Drawing(path=path, lines=lines) if lines or path else None
+
+
+def driven_path(events: Sequence[Event]) -> list[tuple[float, float]]:
+    """The table points (cm) a log entry's drive went through: the start of its first
+    leg, then each leg's end, from its ``moved`` events (each names where its leg
+    began, BT-5.1). A leg that does not start where the last ended (another tank's)
+    starts the path again; empty when the entry drove nowhere."""
+    path: list[tuple[float, float]] = []
+    for e in events:
+        if e.kind != "moved" or not {"x", "y", "from_x", "from_y"} <= e.data.keys():
+            continue
+        start = (float(e.data["from_x"]), float(e.data["from_y"]))
+        if not path or abs(path[-1][0] - start[0]) > 1e-6 or abs(path[-1][1] - start[1]) > 1e-6:
+            path = [start]
+        path.append((float(e.data["x"]), float(e.data["y"])))
+    return path
 
 
 def svg_point(game: BattleGame, x: float, y: float) -> Point:

@@ -87,3 +87,26 @@ def test_issue_58_6_a_logged_shot_is_drawn_shooter_to_target_for_the_motion() ->
         ([30 * SCALE, (depth - 60) * SCALE], [70 * SCALE, (depth - 40) * SCALE])]
     order = g.history[-2]
     assert entry_drawing(g, "luchs#1 fire", [e.to_json() for e in order.events], BattleOfTanksRuleset()) is None
+
+
+def test_issue_58_6_a_logged_drive_is_drawn_along_every_leg_for_the_motion() -> None:
+    """issue 58.6 (playtest: a computer's drive through waypoints ran on the table as one
+    straight line, start to end, through a house): a drive's log entry is drawn as its
+    path, the tank's start then each leg's end (BT-5.1), from the entry's events as a
+    seat is sent them, so the page's motion follows the legs."""
+    from cli.serve.aids import entry_drawing
+    from rulesets.battle_of_tanks.actions import Declare, Drive
+    from rulesets.battle_of_tanks.ruleset import BattleOfTanksRuleset
+    from rulesets.battle_of_tanks.svg import SCALE
+    from tests.battle_of_tanks.helpers import give_chit, make_game
+
+    g = make_game(["pzkpfw-ii-luchs"], ["tiger-i"], {"a1": (10, 10, 0), "b1": (110, 110, 180)}, seed=3)
+    give_chit(g, "a")
+    g.apply(Declare("luchs#1", "MOVE"))
+    g.apply(Drive(((30, 10), (30, 30), (40, 35))))
+    step = g.history[-1]
+    aid = entry_drawing(g, g.format_action(step.action), [e.to_json() for e in step.events], BattleOfTanksRuleset())
+    depth = g.field.depth
+    assert aid is not None and aid["path"] == [[x * SCALE, (depth - y) * SCALE]
+                                               for x, y in ((10, 10), (30, 10), (30, 30), (40, 35))]
+    assert "lines" not in aid, "a drive fires nothing"
