@@ -871,9 +871,15 @@ class Session:
                     for a, n in zip(legal, notes, strict=True)]
 
         self.listed_count = -1
-        rows = [(heading, text) for heading, text in
-                self.seen(self.game.to_move(), "move list", listed) if keep is None or keep.search(text)
-                or self.listed_count >= 0]
+        every = self.seen(self.game.to_move(), "move list", listed)
+        # a filter reads the move, not its note (a tank's name finds its orders, not every
+        # note that mentions it); the notes only when no move names it, and then it says so
+        rows = [(heading, text) for heading, text in every if keep is None or self.listed_count >= 0
+                or keep.search(text.split("  (", 1)[0])]
+        if keep is not None and self.listed_count < 0 and not rows:
+            rows = [(heading, text) for heading, text in every if keep.search(text)]
+            if rows:
+                typer.echo(f"no move names '{needle}'; these mention it in their notes:")
         groups: dict[str, list[str]] = {}
         for heading, text in rows:
             groups.setdefault(heading, []).append(text)

@@ -122,3 +122,19 @@ def test_bt_6_7_a_turret_only_shots_k_reads_no_effect_not_track():
     assert any("does not count" in e.text for e in events)
     assert g.summarize_events(events).endswith("; gun#1 -> target#1: 6 (need 3) 1 hit: K no effect")
     assert g.tank("b1").track_until is None
+
+
+def test_issue_59_moves_filter_reads_the_move_not_its_note(capsys, monkeypatch):
+    """Playtest of issue 59: ``moves t34`` lists side b's T-34's orders only, not every
+    order whose note names side a's T-34; a name no move carries (an enemy's, at an
+    order prompt) finds the notes that mention it, and says that is what it found."""
+    from tests.cli.test_cli_core import run
+
+    code, out, err = run(["play", "battle-of-tanks", "--seat", "a=human", "--seat", "b=human", "--seed", "7",
+                          "--board", "none"], capsys, monkeypatch, stdin="moves t34\nmoves t34#1\nquit\n")
+    own = out.split("> moves t34\n", 1)[1].split("\nb -- ", 1)[0].splitlines()
+    moves = [line for line in own[1:] if not line.startswith("    ")]  # a long note wraps under its move
+    assert own[0] == "5 move(s)" and len(moves) == 5 and all(line.startswith("  t34#2 ") for line in moves), own
+    enemy = out.split("> moves t34#1\n", 1)[1].split("\nb -- ", 1)[0].splitlines()
+    assert enemy[0] == "no move names 't34#1'; these mention it in their notes:", enemy
+    assert len(enemy) > 2 and all("nearest enemy t34#1" in line for line in enemy[2:] if not line.startswith("    ")), enemy
