@@ -884,7 +884,10 @@ class Session:
         for heading, text in rows:
             groups.setdefault(heading, []).append(text)
         alone = groups.pop("", [])
+        said = getattr(self.game, "move_lines_said", None)  # what merged lines are, if not destinations
         counted = f"{len(rows)} move(s)" if self.listed_count < 0 else (
+            f"{self.listed_count} move(s)" if said and len(rows) == self.listed_count else
+            f"{self.listed_count} move(s) {said}" if said else
             f"{self.listed_count} move(s) to {len(rows)} destination(s)")
         if len(rows) > GROUP_ABOVE and len(groups) > 1 and len(groups) + len(alone) < len(rows) / 2:
             width = screen_columns() - 1

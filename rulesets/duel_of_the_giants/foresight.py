@@ -24,6 +24,9 @@ from rulesets.duel_of_the_giants.combat import name, shot_forecast
 from rulesets.duel_of_the_giants.los import concealed, has_los
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from core.game import Action
     from rulesets.duel_of_the_giants.game import DuelGame
     from rulesets.duel_of_the_giants.pieces import Atg, Tank
 
@@ -374,3 +377,46 @@ def threats_command(g: DuelGame, player: int | None, arguments: str) -> str:
     tail = ("(as the board stands: pieces still move before the next combat; a face-down marker is not "
             "counted, it may be a bluff; DG-17)")
     return "\n".join([*lines, tail])
+
+
+MERGE_ABOVE = 12
+"""A list of at most this many moves keeps a line per move with its full note (``moves d3``)."""
+
+
+def turn_lines(g: DuelGame, actions: Sequence[Action], notes: Sequence[str]) -> list[tuple[str, str]]:
+    """``moves`` in phase A2 by gun (issue 59, the list ran to 40 lines): the turns of one
+    ATG marker on one line as the commands to paste (``face d3 NE   face d3 SE ...``), what
+    each facing would cover in one note under it, read from :func:`atg_cover` (not from
+    the notes' text); every other move keeps its line and note. Each line is under
+    :meth:`DuelGame.group_of`'s heading, the gun's hex."""
+    from rulesets.duel_of_the_giants.actions import Face
+    from rulesets.duel_of_the_giants.atg import NAMES
+    from rulesets.duel_of_the_giants.notation import format_action
+
+    faces: dict[Pos, list[Face]] = {}
+    for a in actions:
+        if isinstance(a, Face):
+            faces.setdefault(a.at, []).append(a)
+    out: list[tuple[str, str]] = []
+    for a, note in zip(actions, notes, strict=True):
+        if not isinstance(a, Face):
+            out.append((g.group_of(a, note), format_action(a) + (f"  ({note})" if note else "")))
+            continue
+        turns = faces.pop(a.at, [])
+        gun = g.atg_at(a.at)
+        if not turns or gun is None:
+            continue  # listed with the gun's first turn
+        said = []
+        for turn in turns:
+            c = atg_cover(g, gun, None, turn.facing)
+            if c.hexes:
+                covers = "-".join(dict.fromkeys(label(h) for h in (c.hexes[0], c.hexes[-1]))) + "".join(f", at {label(p)}: {words}" for p, words in c.targets)
+            elif not g.geo.on_board(g.geo.step(gun.pos, turn.facing)):
+                covers = "no hex (the board's edge)"
+            else:
+                covers = "no hex (its sight ends at once)"
+            said.append(f"{FACINGS[turn.facing]} {covers}")
+        what = "a bluff: fires nothing" if gun.kind == "bluff" else NAMES[gun.kind]
+        note = f"{what}, faces {FACINGS[gun.facing]}; turned it covers {'; '.join(said)} (DG-12.3)"
+        out.append((label(a.at), "   ".join(format_action(t) for t in turns) + f"  ({note})"))
+    return out

@@ -11,7 +11,7 @@ the next step, skipping decisions in which the only choice would be ``end``.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -687,6 +687,26 @@ class DuelGame(Game[Action]):
 
             return turret_note(self, action)
         return ""
+
+    @property
+    def move_lines(self) -> Callable[[Sequence[Action], Sequence[str]], list[tuple[str, str]]] | None:
+        """``moves`` merges lines where a long list would run off a 40-row screen: in phase
+        A2 each ATG's turns on one line (:func:`foresight.turn_lines`, issue 59); ``None``
+        elsewhere and for a short list (``moves d3``), a line per move with its note."""
+        if self.step != "A2":
+            return None
+        from rulesets.duel_of_the_giants.foresight import MERGE_ABOVE, turn_lines
+
+        def lines(actions: Sequence[Action], notes: Sequence[str]) -> list[tuple[str, str]]:
+            if len(actions) <= MERGE_ABOVE:
+                return [(self.group_of(a, n), format_action(a) + (f"  ({n})" if n else ""))
+                        for a, n in zip(actions, notes, strict=True)]
+            return turn_lines(self, actions, notes)
+
+        return lines
+
+    move_lines_said = "by gun, its turns on one line ('moves face d3' lists one gun's, each with its note)"
+    """What ``moves`` says its merged lines are (cli/play.py), where Tank Chess's are destinations."""
 
     def group_of(self, action: Action, note: str) -> str:
         """A Tiger program under where it ends (its note's first clause), a marker's

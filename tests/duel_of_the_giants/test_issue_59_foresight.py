@@ -190,3 +190,34 @@ def test_issue_59_1_and_59_9_threats_and_preview_stuka_in_the_terminal(
     assert "Tiger 2 at c8: no T-34 could hit it there" in out
     assert "there is no Stuka in this game (DG-13)" in out  # the hand-built board has none
     assert "under fire from T-34 #1 (f5)" in out  # a card whose stack would end in its line
+
+
+def test_issue_59_dg_8_2_phase_a2_moves_merge_each_guns_turns_on_one_line() -> None:
+    """Phase A2 listed each ATG's five turns on a line of their own (40 lines): merged, a
+    gun's turns are one line of commands to paste, what each facing covers one note (with
+    the shot at a T-34 it would lay the gun on); every legal move is still on the list; a
+    short list (a filter) keeps a line per move."""
+    g = blank()
+    tiger(g, 1, "a1", "E")
+    tiger(g, 2, "a11", "E")
+    atg(g, "c5", "pak88", "NE", face_up=True)
+    atg(g, "c8", "bluff", "E")
+    atg(g, "c2", "pak36", "E")
+    t34(g, 1, "f5", "NE")
+    goto(g, "A2")
+    legal = g.legal_actions()
+    assert len(legal) > 12
+    lines = g.move_lines(legal, g.describe_actions(legal))  # type: ignore[misc]
+    texts = [t for _, t in lines]
+    pasteable = {m for t in texts for m in t.split("  (")[0].split("   ")}
+    assert pasteable == {g.format_action(a) for a in legal}
+    assert lines[0] == ("c5", "face c5 E   face c5 SE   face c5 SW   face c5 W   face c5 NW  (PAK 8.8, faces NE; "
+                        "turned it covers E d5-f5, at f5: destroys T-34 #1 (3 hits vs its side armour 2, DG-17.9); "
+                        "SE c6-f11; SW b6-a9; W b5-a5; NW b4-a1 (DG-12.3))")
+    assert any(t.startswith("face c8 NE") and "(a bluff: fires nothing, faces E; turned it covers NE" in t for t in texts)
+    assert len(texts) == 3 * 2 - 1 + 1  # turns and activate of two face-down guns, turns of one face up, end
+    few, notes = legal[:5], g.describe_actions(legal[:5])
+    assert g.move_lines(few, notes) == [  # type: ignore[misc]
+        (g.group_of(a, n), g.format_action(a) + f"  ({n})") for a, n in zip(few, notes, strict=True)]
+    goto(g, "A4")
+    assert g.move_lines is None  # other phases: a line per move
