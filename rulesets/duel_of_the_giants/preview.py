@@ -16,7 +16,6 @@ board, the pieces and the Soviet markers' places are public (DG-24.3).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -52,6 +51,8 @@ class Course:
     """What blocked the Tiger, with the rule, or None."""
     lost: str | None
     """Cards spent without effect (a run too short to enter a hex, DG-AMB-16), or None."""
+    wasted: tuple[int, str] | None = None
+    """That run as (its length, its card ``F`` or ``B``), from the event's data."""
 
     @property
     def stands_still(self) -> bool:
@@ -75,6 +76,7 @@ def course(g: DuelGame, tiger: int, cards: tuple[str, ...]) -> Course:
     passed: list[Pos] = []
     stop: str | None = None
     lost: str | None = None
+    wasted: tuple[int, str] | None = None
     for e in tigers.execute(scratch, moved):
         if "to" in e.data:
             passed.append(parse_hex(str(e.data["to"])))
@@ -82,7 +84,8 @@ def course(g: DuelGame, tiger: int, cards: tuple[str, ...]) -> Course:
             stop = str(e.data["blocked"])
         elif "lost" in e.data:
             lost = str(e.data["lost"])
-    return Course(t.pos, t.hull, moved.pos, moved.hull, moved.turret, tuple(passed), stop, lost)
+            wasted = (int(str(e.data["run"])), str(e.data["card"]))
+    return Course(t.pos, t.hull, moved.pos, moved.hull, moved.turret, tuple(passed), stop, lost, wasted)
 
 
 def _turret(c: Course) -> str:
@@ -114,13 +117,12 @@ def program_note(g: DuelGame, action: Program) -> str:
 
 def lost_words(g: DuelGame, c: Course) -> str:
     """The cards a program wastes, in a player's words (issue 59.3): ``1 F card wasted:
-    e5 (front element) takes 2 F cards in a row (DG-AMB-16)``. Read from the course's
-    ``lost`` line (DG-AMB-16, :func:`tigers.execute`): the run that could not enter the
-    next hex, which lies beyond the end hex along the hull (F) or behind it (B)."""
-    found = re.search(r"run of (\d+) ([FB]) card", c.lost or "")
-    if found is None:
+    e5 (front element) takes 2 F cards in a row (DG-AMB-16)``. From the course's wasted
+    run (DG-AMB-16, :func:`tigers.execute`), which could not enter the next hex: beyond
+    the end hex along the hull (F) or behind it (B)."""
+    if c.wasted is None:
         return c.lost or ""
-    run, card = int(found.group(1)), found.group(2)
+    run, card = c.wasted
     ahead = g.geo.step(c.end, c.hull if card == "F" else opposite(c.hull))
     why = []
     kind = g.terrain.get(ahead)

@@ -285,7 +285,8 @@ def execute(g: DuelGame, t: Tank) -> list[Event]:
     if run > 0 and moving:
         lost = (f"the run of {run} {run_card} card(s) was too short to enter the next hex; those cards "
                 "are lost (DG-AMB-16)")
-        events.append(Event("tiger", f"Tiger {t.number}: {lost}", {"lost": lost}))
+        # the run and its card as data, so a preview says it in its own words (preview.lost_words)
+        events.append(Event("tiger", f"Tiger {t.number}: {lost}", {"lost": lost, "run": run, "card": run_card}))
     rules = g.cfg.rules.tiger
     if turret_card is not None and (moving or rules.turret_card_after_block):
         t.turret = (t.hull + CLOCK[int(turret_card[1:])]) % 6

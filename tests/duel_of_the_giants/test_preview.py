@@ -177,7 +177,9 @@ def test_dg_amb_16_wasted_cards_say_which_hex_needs_how_many_cards() -> None:
     g.front.add((5, 5))  # e5
     words = "1 F card wasted: e5 (front element) takes 2 F cards in a row (DG-AMB-16)"
     assert words in preview(g, 0, "tiger1 F F")
+    assert course(g, 1, ("F", "F")).wasted == (1, "F")  # carried as data with the event, not read from its text
     assert "wasted" not in preview(g, 0, "tiger1 F F F")  # the third F enters e5
+    assert course(g, 1, ("F", "F", "F")).wasted is None
     g.apply(LayCard(1, "F"))
     assert words in g.describe_action(LayCard(1, "F"))  # the stack F F, were it ended there
 
