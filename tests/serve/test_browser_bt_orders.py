@@ -337,6 +337,12 @@ def test_a_press_in_a_cluster_opens_the_tank_under_it_and_your_dice_stay(
     # way a press there must open the front tank
     assert b.js("document.querySelector(\"#bt-label-pads rect[data-tank='a2']\") !== null")
     assert b.js("getComputedStyle(document.querySelector('#bt-label-pads rect')).fillOpacity") == "0"
+    # issue 58 playtest: a neighbour's ring crossed a tank's name; a name a ring meets is
+    # drawn again above the rings, and a press on it goes through (the name press below)
+    over = b.js("""(() => { const g = document.querySelector('#bt-ring-labels'), o = document.querySelector('#tt-overlay');
+        if (!g || !(o.compareDocumentPosition(g) & Node.DOCUMENT_POSITION_FOLLOWING)) return null;
+        return [...g.children].map(t => [t.dataset.tank, t.textContent, getComputedStyle(t).pointerEvents]); })()""")
+    assert over is not None and ["a2", "luchs#1", "none"] in over, over
     for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
         b.send("Input.dispatchMouseEvent", type=kind, x=front[0], y=front[1], button="left", clickCount=1)
     b.wait("document.querySelector('#bt-order-menu')")

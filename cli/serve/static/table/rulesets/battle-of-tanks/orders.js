@@ -44,6 +44,29 @@ function fingerRings(svg, keys) {
   }
 }
 
+// Names over the rings (playtest: in a start zone a neighbour's ring crossed "t80#1"
+// and "lynx"): each tank name a ring meets is drawn again above the rings, as the
+// board draws it (white on a dark halo), and lets every press through to the ring or
+// pad under it, so what a press picks does not change.
+function labelsOverRings(svg) {
+  svg.querySelector("#bt-ring-labels")?.remove();
+  const rings = [...svg.querySelectorAll("#tt-overlay circle.bt-ring")]
+    .map(c => ({x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy")), r: Number(c.getAttribute("r"))}));
+  if (!rings.length) return;
+  const group = svgNode("g", {id: "bt-ring-labels", "aria-hidden": "true"});
+  for (const text of svg.querySelectorAll("g.tank > text")) {
+    const b = text.getBBox();
+    const met = rings.some(r => Math.hypot(Math.max(b.x - r.x, 0, r.x - b.x - b.width),
+                                           Math.max(b.y - r.y, 0, r.y - b.y - b.height)) < r.r);
+    if (!met) continue;
+    const copy = text.cloneNode(true);
+    copy.setAttribute("class", "bt-ring-label");
+    copy.dataset.tank = text.closest("g.tank").dataset.tank;
+    group.append(copy);
+  }
+  if (group.children.length) svg.append(group);
+}
+
 // Where a press on a pad lands: the orderable tank whose body or label is nearest to
 // it. Tanks standing close together (a start zone) have pads that reach over a
 // neighbour's body or label; a press there means the tank under it, never the tank
@@ -192,12 +215,14 @@ export function draw() {
   const orders = ordersByTank(state);
   if (!svg || !orders.size) {
     svg?.querySelector("#bt-label-pads")?.remove();
+    svg?.querySelector("#bt-ring-labels")?.remove();
     closeMenu();
     return;
   }
   const keys = new Set(orders.keys());
   fingerRings(svg, keys);
   labelPads(svg, keys);
+  labelsOverRings(svg);
   const key = table.selected;
   if (key && orders.has(key)) {
     const open = $("bt-order-menu");
