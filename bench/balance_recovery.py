@@ -11,8 +11,16 @@ truth is the shipped tier, so each run is one of: *recovered* (decided on the
 shipped tier), *no tier* (inconclusive: honest), or *WRONG* (decided on
 another tier, or "beyond" the tested prices although they hold the shipped
 tier). The goal is no WRONG over every seed; the exit status is 1 otherwise.
+Each line gives the fitted fair tier and its 95% interval (``..4.2``: no lower
+bound from these games), whether that interval holds the shipped tier, and
+ends with the tallies behind it, ``price:wins+draws/games``.
 ``--spread`` should exceed ``--shift`` so the shipped tier lies inside the
 tested prices (at the edge, no price can be seen clearly on its far side).
+
+``--at-price P`` answers a plainer question: how often does the army with one
+card priced at ``P`` beat the reference army? Each seed plays ``--games``
+games at that price only, and the tally is printed per seed and pooled, with
+its 95% Wilson interval; at the card's fair price it is 50%.
 
 This is a bench, not a test: Battle of Tanks games take seconds each, so a
 full run (10 seeds x 2 shifts x a few hundred games) takes hours.
@@ -55,6 +63,40 @@ def repriced(card: str, tier: int, folder: Path) -> tuple[Path, int]:
     return out, int(shipped[card].tier)
 
 
+def at_price(args: argparse.Namespace) -> int:
+    """Games at one price only, seed after seed, and their pooled tally."""
+    from core.ai.balance import BalanceConfig, balance
+    from core.ai.simulate import wilson
+
+    games = wins = draws = 0
+    started = time.perf_counter()
+    print(f"{'seed':>4} {'price':>5}  {'games':>5} {'wins':>4} {'draws':>5}  "
+          f"{'score (95% CI)':<22} {'pooled (95% CI)':<26} {'s':>6}", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for seed in range(args.first_seed, args.first_seed + args.seeds):
+            path, _ = repriced(args.card, args.at_price, Path(tmp))
+            config = BalanceConfig(
+                "battle-of-tanks", (path,), budget=args.budget, games=args.games, seed=seed,
+                spread=0, kind=args.agent, max_moves=args.max_moves,
+            )
+            t0 = time.perf_counter()
+            [report] = balance(config, workers=args.workers)
+            [point] = [p for p in report.points if p.games]
+            games, wins, draws = games + point.games, wins + point.wins, draws + point.draws
+            low, high = point.interval
+            score = (wins + 0.5 * draws) / games
+            plow, phigh = wilson(wins + 0.5 * draws, games)
+            print(f"{seed:>4} {point.tier:>5}  {point.games:>5} {point.wins:>4} {point.draws:>5}  "
+                  f"{100 * point.score:5.1f}% ({100 * low:.1f}-{100 * high:.1f}%)   "
+                  f"{100 * score:5.1f}% of {games} ({100 * plow:.1f}-{100 * phigh:.1f}%)  "
+                  f"{time.perf_counter() - t0:>6.0f}", flush=True)
+    print(f"{args.card} x{report.copies} at price {args.at_price}, budget {args.budget}: "
+          f"{wins} wins, {draws} draws of {games} games, {100 * (wins + 0.5 * draws) / games:.1f}% "
+          f"({100 * plow:.1f}-{100 * phigh:.1f}%); {time.perf_counter() - started:.0f} s",
+          flush=True)
+    return 0
+
+
 def main() -> int:
     from core.ai.balance import BalanceConfig, balance
 
@@ -72,12 +114,16 @@ def main() -> int:
     parser.add_argument("--agent", default="greedy")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--max-moves", type=int, default=2000)
+    parser.add_argument("--at-price", type=int, default=None,
+                        help="only tally the card's army at this price (no sweep, no verdict)")
     args = parser.parse_args()
+    if args.at_price is not None:
+        return at_price(args)
 
     wrong = recovered = unsure = 0
     started = time.perf_counter()
     print(f"{'seed':>4} {'priced':>6} {'true':>4}  {'games':>5}  {'verdict':<12} "
-          f"{'tier':>4} {'fair (95% CI)':<20} {'s':>6}  outcome", flush=True)
+          f"{'tier':>4} {'fair (95% CI)':<18} {'holds':>5} {'s':>6}  outcome", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         for seed in range(args.first_seed, args.first_seed + args.seeds):
             for sign in (-1, 1):
@@ -104,12 +150,16 @@ def main() -> int:
                 recovered += outcome == "recovered"
                 unsure += outcome.startswith("no tier")
                 wrong += not ok
-                fair = (f"{report.fair:.2f} ({report.fair_interval[0]:.1f}..."
-                        f"{report.fair_interval[1]:.1f})"
-                        if report.fair is not None and report.fair_interval else "-")
+                fair = f"{report.fair:.2f}" if report.fair is not None else "-"
+                low, high = report.fair_interval or (None, None)
+                fair += f" ({'' if low is None else f'{low:.1f}'}..{'' if high is None else f'{high:.1f}'})"
+                holds = "yes" if ((low is None or low <= true_tier)
+                                  and (high is None or true_tier <= high)) else "NO"
+                tally = " ".join(f"{p.tier}:{p.wins}+{p.draws}/{p.games}"
+                                 for p in report.points if p.games)
                 print(f"{seed:>4} {tier:>6} {true_tier:>4}  {report.games:>5}  "
-                      f"{report.verdict:<12} {report.suggested or '-':>4} {fair:<20} "
-                      f"{took:>6.0f}  {outcome}", flush=True)
+                      f"{report.verdict:<12} {report.suggested or '-':>4} {fair:<18} "
+                      f"{holds:>5} {took:>6.0f}  {outcome}  [{tally}]", flush=True)
     runs = 2 * args.seeds
     print(f"{runs} runs: {recovered} recovered, {unsure} no tier, {wrong} WRONG; "
           f"{time.perf_counter() - started:.0f} s", flush=True)

@@ -40,16 +40,18 @@ card's tier minus --spread to plus --spread; the rest of the budget is filled
 at random with shipped cards. They play reference armies of the same budget
 made of shipped cards, sides alternating. A dearer card leaves less for the
 rest of its army, so its win rate falls with T. A logistic regression of the
-score (draws count half) on T, fitted by maximum likelihood with half a win
-and half a loss added at every T, gives the tier at which the card's army
-would win 50% of its games: the fair tier, with its 95% interval. Every
+score (draws count half) on T, fitted by maximum likelihood with a quarter
+of a win and of a loss added at every T, gives the tier at which the card's
+army would win 50% of its games: the fair tier, with its 95% interval (the
+likelihood-ratio interval: when the games bound the fair tier on one side
+only, or not at all, the report says so in words). Every
 tested T is reported with its games, win rate and 95% interval (Wilson).
 A card that wins (loses) clearly at every tested T is dearer (cheaper)
 than the tested prices: widen --spread. --games is the number of games per
 card.
 
 A tier is suggested only when the data back it: the fair tier's 95%
-interval rounds to one tier and the Wilson intervals of the tested prices
+interval is bounded and rounds to one tier, and the Wilson intervals of the tested prices
 separate (one wholly above 50%, one wholly below). Otherwise the verdict is
 "inconclusive", with about how many more games would decide; the tier the
 data lean to is shown but is not a suggestion. --until-decided adds games
@@ -287,7 +289,7 @@ def run_balance(
 
     from cli.terminal import is_terminal
     from core.ai.agents import make_agent
-    from core.ai.balance import BalanceConfig, balance
+    from core.ai.balance import BalanceConfig, balance, fair_words
     from core.errors import TanktableError
 
     for path in cards:
@@ -331,10 +333,7 @@ def run_balance(
             mark = "  <- its tier" if p.tier == r.tier else ""
             typer.echo(f"  {p.tier:>4}  {p.games:>5}  {p.wins:>4}  {p.draws:>5}  "
                        f"{_pct(p.score):>8}  [{_pct(low)}, {_pct(high)}]{mark}")
-        fair = ""
-        if r.fair is not None and r.fair_interval is not None:
-            fair = (f"fair tier {r.fair:.2f}, 95% CI "
-                    f"{r.fair_interval[0]:.2f}..{r.fair_interval[1]:.2f}")
+        fair = fair_words(r.fair, r.fair_interval)
         if r.verdict == "decided":
             typer.echo(f"  suggested tier {r.suggested} ({r.method}; {fair})")
         elif r.verdict == "beyond":
