@@ -170,15 +170,16 @@ def decision_text(g: DuelGame) -> str:
 
 
 def choice_words(g: DuelGame, u: Unit) -> str:
-    """What the unit declaring now may do, in words, each with the command that does it:
-    ``Tiger 1 at d3 may fire at T-34 #1 at d2 (fire d3 d2) or hold its fire (hold d3)``
+    """What the unit declaring now may do, in words, each with what the shot would do and
+    the command that does it: ``Tiger 1 at d3 may fire at T-34 #1 at d2: destroys it (fire
+    d3 d2) or hold its fire (hold d3)``
     (issue 59: the prompt said ``(fire d3 HEX) or hold``, notation for the player to decode).
     Only units already on the table face up are named: a shooter's options are revealed
     T-34s, Tigers and turned-up guns (DG-17.2)."""
     c = g.combat
     assert c is not None
     at = label(u.pos)
-    shots = [f"{name(t)} at {label(t.pos)} (fire {at} {label(t.pos)})"
+    shots = [f"{name(t)} at {label(t.pos)}: {shot_forecast(g, u, t).verdict()} (fire {at} {label(t.pos)})"
              for t in (unit(g, i) for i in c.options.get(u.id, [])) if t is not None]
     hold = f"hold its fire (hold {at})"
     if not shots:
@@ -549,6 +550,12 @@ class Forecast:
         if self.hits > 0:  # an ATG below its armour
             return f"no effect on {what}: {figures} (DG-AMB-38)"
         return f"no effect on {what}: no hit at this range (DG-17.8)"
+
+    def verdict(self) -> str:
+        """The outcome in two or three words, for a prompt: ``destroys it``, ``no effect``."""
+        if self.hits <= 0 or self.result == "no effect":
+            return "no effect"
+        return {"destroyed": "destroys it", "critically damaged": "critically damages it"}.get(self.result, "damages it")
 
 
 def forecast(g: DuelGame, a: Fire) -> Forecast | None:

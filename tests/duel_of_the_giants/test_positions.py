@@ -80,7 +80,7 @@ def test_issue_59_combat_prompt_in_words_and_a_position_saved_with_the_old_words
     load as the same decision, and only those: another text is refused with the state's."""
     doc = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
     g = RULESET.from_position(doc, 0)
-    assert g.decision().endswith("Tiger 1 at d2 may fire at T-34 #7 at h9 (fire d2 h9) or hold its fire (hold d2)")
+    assert g.decision().endswith("Tiger 1 at d2 may fire at T-34 #7 at h9: no effect (fire d2 h9) or hold its fire (hold d2)")
     for old in ("phase D2 combat, barrels aimed at each other: the unit in a forest fires first (case A, DG-17.6)"
                 " -- Tiger 1 at d2 may fire at h9 (fire d2 HEX) or hold",
                 "phase D2 combat, case A, forest unit fires first (DG-17.6): Tiger 1 at d2 may fire at h9 "

@@ -26,7 +26,7 @@ def case_a() -> DuelGame:
     terrain(g, "forest", "a5")
     goto(g, "D1")
     assert g.decision().startswith("phase D2 combat, barrels aimed at each other: both fire at once (case A")
-    assert "Tiger 1 at c5 may fire at T-34 #1 at f5 (fire c5 f5) or hold its fire (hold c5)" in g.decision()
+    assert "Tiger 1 at c5 may fire at T-34 #1 at f5: destroys it (fire c5 f5) or hold its fire (hold c5)" in g.decision()
     return g
 
 

@@ -53,7 +53,7 @@ def test_dg_8_5_heading_of_the_shipped_combat_position() -> None:
     assert _heading(g, 0)[1:] == [
         "round 2, phase D (combat), step D2; season: summer; seen by german",
         "german to decide: phase D2 combat, barrels aimed at each other: the unit in a forest fires first "
-        "(case A, DG-17.6) -- Tiger 1 at d2 may fire at T-34 #7 at h9 (fire d2 h9) or hold its fire (hold d2)",
+        "(case A, DG-17.6) -- Tiger 1 at d2 may fire at T-34 #7 at h9: no effect (fire d2 h9) or hold its fire (hold d2)",
     ]
 
 
