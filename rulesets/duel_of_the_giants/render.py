@@ -48,6 +48,8 @@ def cell_contents(v: dict[str, Any]) -> dict[str, list[tuple[int, str, str]]]:
         what = {"pak88": "PAK 8.8", "pak36": "PAK 36", "bluff": "bluff", None: "unknown"}[kind]
         tire = f", {a['tire']} tire" if a["tire"] else ""
         code = f"A{ATG_CODE[kind]}{_arrow(a['facing'])}{'t' if a['tire'] else ' '}"
+        if a["destroyed"]:  # until combat ends its wreck stays (DG-17.11): not to be read as a live gun
+            code, up = f"xA{ATG_CODE[kind]} ", "destroyed"
         put(a["at"], 1, code, f"ATG marker ({what}, {up}) facing {a['facing']}{tire}")
     for m in v["markers"]:
         w = m.get("wheel")

@@ -36,3 +36,17 @@ def test_issue_27_19_a_piece_is_read_in_its_own_hex() -> None:
     column, row = tiger["at"][0], int(tiger["at"][1:])
     line = next(x for x in game.render_compact(0).splitlines() if re.match(rf"^ {{0,2}}{row} ", x))
     assert re.search(rf"(?:^|\s){column}[.FHSD][# ]T{tiger['number']}", line[4:]), line
+
+
+def test_dg_17_11_a_destroyed_gun_is_drawn_as_a_wreck_until_combat_ends() -> None:
+    """A gun destroyed in phase D stays on its hex until the combat is over (DG-17.11): the
+    map drew it as the live ``A3→`` (a playtest took it for a gun still covering the
+    hexes); it is ``xA3`` and the piece list says destroyed."""
+    from tests.duel_of_the_giants.helpers import atg, blank
+
+    g = blank()
+    gun = atg(g, "d3", "pak36", "E", face_up=True)
+    assert "d. A3→" in g.render_compact(0)
+    gun.destroyed = True
+    assert "d. xA3" in g.render_compact(0) and "d. A3→" not in g.render_compact(0)
+    assert "ATG marker (PAK 36, destroyed)" in g.render(0)
