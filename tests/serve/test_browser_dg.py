@@ -229,6 +229,9 @@ def test_issue_29_6_and_29_7_compose_a_program_see_it_drawn_then_step_through_ph
         == ["A3", "A3", "A8", "Ab", "Ab", "Ab"]
     assert not browser.js("document.querySelector('#dg-atg-ids')")
     program = "document.getElementById('composer-program').textContent"
+    # each card says what it does under its letter (DG-11.2, playtest of issue 59)
+    assert browser.js("document.querySelector(\"#composer-cards button.card[data-card='F']\").textContent") \
+        == "Fforward"
     browser.click("#composer-cards button.card[data-card='F']")
     browser.wait(f"{program} === 'tiger1 F'")
     browser.wait("document.querySelectorAll('#dg-program polyline.tt-path').length === 1")
@@ -267,6 +270,14 @@ def test_issue_29_6_and_29_7_compose_a_program_see_it_drawn_then_step_through_ph
                     if not drawn[kind]:
                         browser.screenshot(screenshots / f"dg-replay-{kind}.png")
                     drawn[kind] += 1
+        # the step in a player's words, not bare notation (playtest of issue 59: a marker's
+        # move read `marker b3-c4`): no rule ID in it, the notation (if any) after it, small
+        head = browser.js("document.querySelector('#dg-replay-entry .dg-replay-words').textContent")
+        notation = browser.js("document.querySelector('#dg-replay-entry .dg-replay-words code')?.textContent")
+        words = head.removeprefix(f"{n}. ").removesuffix(f" {notation}" if notation else "")
+        assert "(DG-" not in head and words and words != notation, head
+        if notation and notation.startswith("marker "):
+            assert "moves the marker" in head, head
         if i < total:
             browser.click("#dg-replay-forward")
     assert len(seen) == total
@@ -338,6 +349,26 @@ def test_issue_58_the_german_places_his_guns_by_clicks(browser: Browser, live: t
     browser.wait(f"document.querySelector(\"#board g.tt-piece.atg[data-piece='atg-{at}']\")")
     assert browser.js(ATG_KINDS) == ["PAK 8.8"]
     assert "PAK 8.8" not in browser.wait(left)
+    # set-up made readable (playtest of issue 59): the spots are faint rings, and a piece
+    # chosen by name beside the board leaves only its own hexes lit; a click there goes
+    # straight to its facing
+    browser.wait("document.querySelector('#tt-overlay circle.tt-to.dg-setup-spot')")
+    assert browser.js("getComputedStyle(document.querySelector('#tt-overlay circle.dg-setup-spot')).fillOpacity") \
+        == "0.1"
+    kinds = browser.js("[...document.querySelectorAll('#dg-setup button.dg-place-kind')].map(b => b.dataset.kind)")
+    assert kinds == ["Tiger", "airfield", "PAK 36", "bluff ATG marker", "mine", "bluff mine"], kinds
+    browser.click("#dg-setup button.dg-place-kind[data-kind='mine']")
+    browser.wait("document.querySelector('#tt-overlay circle.tt-to.dg-setup-off')")  # not in swamp (DG-7.4)
+    browser.click("#dg-setup button.dg-place-kind[data-kind='PAK 36']")
+    at = browser.js("document.querySelector('#tt-overlay circle.tt-to:not(.dg-setup-off)').dataset.place")
+    browser.click(f"#tt-overlay circle.tt-to[data-place='{at}']")
+    browser.wait("document.querySelectorAll('#dg-picker .dg-arrow').length === 6")
+    assert browser.js("document.getElementById('chooser').hidden"), "no question which piece"
+    count = log_length(browser)
+    browser.click("#dg-picker .dg-arrow[data-dir='W']")
+    browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
+    assert f"place atg pak36 {at} W" in browser.js(f"document.querySelectorAll('#log > li')[{count}].textContent")
+    assert "1 PAK 36," in browser.wait(left)  # one of two placed: "1 PAK 36", and "1 Tiger" reads singular
     no_secrets(browser, server, game_id, 0)
 
 
@@ -403,6 +434,9 @@ def test_issue_29_16_the_pass_screen_keeps_nothing_of_these_panels(browser: Brow
     browser.click("#pass-ready")
     my_turn(browser)
     program = "document.getElementById('composer-program').textContent"
+    # each card says what it does under its letter (DG-11.2, playtest of issue 59)
+    assert browser.js("document.querySelector(\"#composer-cards button.card[data-card='F']\").textContent") \
+        == "Fforward"
     browser.click("#composer-cards button.card[data-card='F']")
     browser.wait(f"{program} === 'tiger1 F'")
     browser.wait("document.querySelector('#dg-program polyline.tt-path')")

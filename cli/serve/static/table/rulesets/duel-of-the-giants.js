@@ -16,9 +16,19 @@ import * as programMap from "./duel-of-the-giants/program-map.js";
 import * as replay from "./duel-of-the-giants/replay.js";
 import * as boardPlay from "./duel-of-the-giants/board-play.js";
 import * as danger from "./duel-of-the-giants/danger.js";
+import * as placement from "./duel-of-the-giants/setup.js";
 
 function programActions() {
   return table.state.actions.filter(a => /^tiger\d+ (\+\S+|done)$/.test(a.text));
+}
+
+// A card in words under its letter (playtest of issue 59: `F B L R S T12 …` had to be
+// looked up in the rules; DG-11.2)
+const CARD_WORDS = {F: "forward", B: "back", L: "turn left", R: "turn right", S: "stop"};
+
+function cardWords(card) {
+  const turret = /^T(\d+)$/.exec(card);
+  return turret ? `turret ${turret[1]} o'clock` : CARD_WORDS[card] || "";
 }
 
 function drawComposer() {
@@ -42,7 +52,8 @@ function drawComposer() {
   cards.replaceChildren();
   for (const a of laying) {
     const card = a.text.split("+")[1];
-    const button = el("button", {class: "card", text: card, "data-card": card, title: a.note || ""});
+    const button = el("button", {class: "card", "data-card": card, title: a.note || ""},
+                      el("b", {text: card}), el("small", {class: "dg-card-words", text: cardWords(card)}));
     button.addEventListener("click", () => play(a.text));
     hoverShows(button, [a]);
     cards.append(button);
@@ -74,7 +85,16 @@ const PREVIEW_STYLE = `
 .tt-face-cover { stroke: #d84315; }
 .tt-face-strike { stroke: #1565c0; stroke-dasharray: 6 3; }
 .tt-mark-threat { fill: #b00020; fill-opacity: 0.25; stroke: #b00020; stroke-width: 2; animation: none; }
-.tt-face-threat { stroke: #b00020; stroke-dasharray: 8 4; }`;
+.tt-face-threat { stroke: #b00020; stroke-dasharray: 8 4; }
+#tt-overlay circle.tt-to.dg-setup-spot { fill-opacity: 0.1; stroke-opacity: 0.7; stroke-width: 1.5; stroke-dasharray: 5 3; }
+#tt-overlay circle.tt-to.dg-setup-spot:hover { fill-opacity: 0.55; stroke-opacity: 1; stroke-width: 2.5; stroke-dasharray: none; }
+#tt-overlay circle.tt-to.dg-setup-off { display: none; }
+.dg-setup-kinds { display: flex; flex-wrap: wrap; gap: 6px; margin: 4px 0 0; }
+#composer-cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(4.8rem, 1fr)); gap: 4px; }
+#composer-cards button.card { display: flex; flex-direction: column; align-items: center; justify-content: flex-start;
+  margin: 0; line-height: 1.15; padding: 4px 2px; }
+#composer-cards .dg-card-words { font: normal 0.72rem system-ui, sans-serif; }
+.dg-place-kind[aria-pressed="true"] { background: var(--tt-accent); border-color: var(--tt-accent); color: var(--tt-on-accent); }`;
 
 export function setup() {
   // a constructed sheet: the table's policy admits no <style> element (cli/serve/guard.py)
@@ -83,10 +103,11 @@ export function setup() {
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   fire.setup();
   danger.setup();  // issue 59.1: before boardPlay, whose facing picker takes a T-34's click
+  placement.setup(boardPlay.offerFacings);  // a set-up's chosen piece goes before the question which
   boardPlay.setup();
   onSelect(() => { fire.onSelected(); programMap.onSelected(); boardPlay.onSelected(); });
   // a hot seat's pass screen: what this module put on the page for the last player goes
-  onState(state => { if (state.pass_to) { fire.forget(); replay.forget(); boardPlay.forget(); danger.forget(); } });
+  onState(state => { if (state.pass_to) { fire.forget(); replay.forget(); boardPlay.forget(); danger.forget(); placement.forget(); } });
 }
 
 export function draw(state, fresh) {
@@ -105,8 +126,10 @@ export function draw(state, fresh) {
   const left = v && v.to_place ? Object.entries(v.to_place).filter(([, n]) => n > 0) : [];
   if (state.your_turn && left.length) {
     $("aids").append(el("p", {class: "note dg-to-place",
-                              text: "still to place: " + left.map(([what, n]) => `${n} ${what}`).join(", ")}));
+                              text: "still to place: " + left.map(([what, n]) => `${n} ${n === 1 ? what.replace(/s$/, "") : what}`)
+                                .join(", ")}));  // "1 Tiger", not "1 Tigers"
   }
+  placement.draw(state);
   drawComposer();
   programMap.drawProgram(state);
   fire.draw(state);

@@ -38,7 +38,7 @@ function parse(a) {
  * kind of ATG, DG-7.4) are first asked for by name, one button each; its facings then
  * become the arrows (playtest of issue 58: the ATGs could not be placed by a click, and
  * a Tiger's placement was six buttons of notation). */
-function offerFacings(choices, key) {
+export function offerFacings(choices, key) {
   const parsed = choices.map(parse);
   const facings = parsed.filter(Boolean);
   const rest = choices.filter((a, i) => !parsed[i]);

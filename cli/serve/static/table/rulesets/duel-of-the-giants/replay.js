@@ -118,15 +118,27 @@ function show(i) {
   const e = replay.entries[replay.at];
   $("dg-replay-count").textContent = `${replay.at + 1} of ${replay.entries.length}`;
   const move = e.move === null ? (e.hidden ? "(a hidden decision)" : "") : e.move;
+  // the step in a player's words first (playtest of issue 59: the headline was the bare
+  // notation, `marker b3-c4`, `h8 dash 2`): its first event without the rule, the
+  // notation after it, small; the other events below
+  const said = e.events.findIndex(ev => !ev.text.startsWith("---"));
+  const words = said >= 0 ? plain(e.events[said].text) : (e.move === "end" ? "ends the phase" : move);
   const events = el("ul", {class: "events"});
-  for (const ev of e.events) events.append(el("li", {class: "event-" + ev.kind, text: ev.text}));
-  $("dg-replay-entry").replaceChildren(el("p", {}, el("b", {text: `${e.n}. ${e.player} `}), move), events);
+  e.events.forEach((ev, i) => { if (i !== said) events.append(el("li", {class: "event-" + ev.kind, text: ev.text})); });
+  const head = el("p", {class: "dg-replay-words"}, el("b", {text: `${e.n}. `}), words);
+  if (e.move && words !== e.move && e.move !== "end") head.append(" ", el("code", {class: "note", text: move, title: "the notation"}));
+  $("dg-replay-entry").replaceChildren(head, events);
   $("dg-replay-back").disabled = replay.at === 0;
   $("dg-replay-first").disabled = replay.at === 0;
   $("dg-replay-forward").disabled = replay.at === replay.entries.length - 1;
   $("dg-replay-last").disabled = replay.at === replay.entries.length - 1;
   drawOnBoard();
   litLog();
+}
+
+/** An event's text without its rule IDs, "->" as an arrow: a headline, not a reference. */
+function plain(text) {
+  return text.replace(/\s*\((?:DG|HTC)-[^)]*\)/g, "").replace(/ -> /g, " → ").trim();
 }
 
 function drawOnBoard() {
