@@ -176,10 +176,19 @@ def flight_note(g: DuelGame, op: str, target: Pos | None = None) -> str:
     if f.strikes:
         need, rear, who = f.strikes[0]
         more = f" (+{len(f.strikes) - 1} more)" if len(f.strikes) > 1 else ""
-        where += f"; attack {who} from {label(rear)} in {need}{more} (DG-13.5)"
+        where += (f"; from there it can attack {who}{more} (DG-13.5)" if need == 0 else
+                  f"; it can attack {who} from {label(rear)} after {need} more action(s){more} (DG-13.5)")
     elif not s.attacked:
         where += "; no T-34 to attack within them"
-    return where + ("; over its airfield" if f.home == 0 else f"; {f.home} action(s) from the airfield")
+    if f.home == 0:
+        return where + "; over its airfield"
+    w = g.cfg.weapons.stuka
+    phase = 1 if op == "launch" else s.flight_phase
+    flight_left = f.left + w.actions_per_flight_phase * (w.flight_phases - phase)
+    if f.home > flight_left:  # in words, before the player flies on into a forced landing
+        return where + (f"; {f.home} action(s) back to the airfield, more than the {flight_left} its flight "
+                        "has left: it would force-land (DG-13.7)")
+    return where + f"; {f.home} action(s) back to the airfield ({flight_left} left in its flight)"
 
 
 def preview_stuka(g: DuelGame) -> str:

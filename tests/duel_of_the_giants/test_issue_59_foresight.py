@@ -79,13 +79,22 @@ def test_issue_59_9_dg_13_3_the_stukas_launch_previews_its_reach_and_attack() ->
     g = stuka_at_d4("c6", "W")
     notes = _notes(g)
     assert notes["stuka launch"].startswith("then at a6 facing E, ")
-    assert "attack T-34 #1 at c6 from d6 in 3 (DG-13.5)" in notes["stuka launch"]
+    assert "it can attack T-34 #1 at c6 from d6 after 3 more action(s) (DG-13.5)" in notes["stuka launch"]
     f = flight(g, "launch")
     assert f is not None and h("d6") in f.reach and h("b6") in f.reach
     said = preview(g, g.to_move(), "stuka")
     assert "attack T-34 #1 at c6 from d6 after 3 action(s): destroys it (DG-13.5)" in said
     assert "the airfield a6 is right below it;" in said and notes["stuka launch"].endswith("; over its airfield")
-    play(g, "stuka launch", "stuka F", "stuka F", "stuka F")
+    play(g, "stuka launch", "stuka F", "stuka F")
+    # one more F and it is there; the way home and the flight's actions left said in words
+    assert _notes(g)["stuka F"] == ("then at d6 facing E, 2 action(s) left this phase; from there it can attack "
+                                    "T-34 #1 at c6 (DG-13.5); 6 action(s) back to the airfield (17 left in its flight)")
+    assert g.stuka is not None
+    g.stuka.flight_phase = 4  # the last flight phase (DG-13.2): 2 actions cannot bring it home
+    assert _notes(g)["stuka F"].endswith("; 6 action(s) back to the airfield, more than the 2 its flight has left: "
+                                         "it would force-land (DG-13.7)")
+    g.stuka.flight_phase = 1
+    play(g, "stuka F")
     assert g.stuka is not None and g.stuka.pos == h("d6")
     assert _notes(g)["stuka attack c6"] == "destroys T-34 #1 from behind (DG-13.5)"
 
