@@ -205,5 +205,26 @@ def _drive(game: BattleGame, action: A.Drive) -> str:
     beside = [f.name for f in game.field.features if f.polygon.distance(fp) <= NEAR_CM]
     if beside:
         notes.append("by " + ", ".join(dict.fromkeys(beside)))
+    harm = _harm_there(game, t, pose)
+    if harm:
+        notes.append(harm)
     return "; ".join(notes)
 
+
+def _harm_there(game: BattleGame, t: Tank, pose: Pose) -> str:
+    """Issue 59.1 (playtest: a drive's note named the enemies that would see the tank
+    at its end, not what they would do to it): the enemies whose next FIRE could harm
+    it there, each with its chance to destroy and to damage it, exact, under the
+    danger's level as the browser tints the drive's end (``deadly: tiger#1 destroys it
+    55%, damages it 40%``); ``""`` where none could (out of sight, or seen in cover but
+    not spotted, BT-5.5, which the cover note already says)."""
+    from rulesets.battle_of_tanks.odds import pct
+    from rulesets.battle_of_tanks.threats import DANGER_HEADS, danger_level, threats_to
+
+    found = threats_to(game, t, pose)
+    level = danger_level(found)
+    if level not in ("dead", "fire"):
+        return ""
+    return f"{DANGER_HEADS[level]}: " + ", ".join(
+        f"{x.enemy} destroys it {pct(x.destroys)}, damages it {pct(x.damages)}"
+        for x in found if x.destroys or x.damages)

@@ -31,6 +31,10 @@ def test_issue_59_1_the_preview_of_a_drive_names_the_enemy_fire_at_its_end() -> 
     assert lines[-1].startswith("  danger: " + {"dead": "deadly", "fire": "under fire"}[level])
     # what the drive would meet is what the tank meets once driven: the threats command agrees
     assert threat_lines(ghost, tank)[0].endswith(f"destroys it {pct(o.destroys)}, damages it {pct(o.damages)}")
+    # and the drive's note in 'moves' says it too, not only who would see it (playtest)
+    head = {"dead": "deadly", "fire": "under fire"}[level]
+    assert g.describe_action(A.Drive(((20.0, 90.0),), 90.0)).endswith(
+        f"; {head}: target#1 destroys it {pct(o.destroys)}, damages it {pct(o.damages)}")
 
 
 def test_issue_59_1_behind_the_barn_no_danger_and_no_mark() -> None:
