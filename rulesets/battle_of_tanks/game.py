@@ -159,12 +159,17 @@ class BattleGame(Game[Action]):
         if self.phase == "fire" and t is not None:
             return f"{t.order} {t.label}: fire {t.card.rate_of_fire} shot(s)"
         if self.phase == "window" and t is not None:
-            moment = {"declared": f"{t.label} was ordered to {t.order}",
-                      "segment": f"{t.label} drove a segment",
-                      "before_fire": f"{t.label} is about to fire"}.get(self.window or "", self.window or "")
+            moment = self._window_moment(t)
             ready = ", ".join(x.label for x in self.ambushers(OTHER[t.side]))
             return f"ambush reaction: {moment}; {ready} may fire ('ambush TANK TARGET' or 'pass')"
         return self.phase
+
+    def _window_moment(self, t: Tank) -> str:
+        """The moment an ambush window opens (BT-7.2) in a player's words, about the
+        enemy tank ``t`` being activated: ``t34#2 was ordered to MOVE``."""
+        return {"declared": f"{t.label} was ordered to {t.order}",
+                "segment": f"{t.label} ended a leg of its drive",
+                "before_fire": f"{t.label} is about to fire"}.get(self.window or "", self.window or "")
 
     def legal_actions(self) -> list[Action]:
         from rulesets.battle_of_tanks.candidates import candidates
@@ -615,7 +620,9 @@ class BattleGame(Game[Action]):
                 events.append(Event("holds", f"{t.label} holds fire", {"tank": t.key}))
         elif isinstance(action, A.AmbushFire):
             t = self.tank(action.tank)
-            events.append(Event("ambush", f"{t.label} springs its AMBUSH in the {self.window!r} window (BT-7.1)", {"tank": t.key, "window": self.window}))
+            active = self.tank(self.active) if self.active else None
+            moment = f" when {self._window_moment(active)}" if active is not None else ""
+            events.append(Event("ambush", f"{t.label} springs its AMBUSH{moment} (BT-7.1)", {"tank": t.key, "window": self.window}))
             t.ambush = False
             t.ambush_since = None
             self.phase = "run"

@@ -166,6 +166,8 @@ def test_bt_7_ambush_interrupts_a_move_with_minus_1():
     script(g, [3])
     events = g.apply(AmbushFire("hunter#1", (Shot("runner#1"),)))
     roll = next(e for e in events if e.kind == "roll")
+    # the moment in a player's words, not the window's key (issue 59 playtest: "in the 'segment' window")
+    assert events[0].text == "hunter#1 springs its AMBUSH when runner#1 ended a leg of its drive (BT-7.1)"
     # 4+ , target moved +1, AMBUSH -1 -> needs 4; rolled 3 -> miss
     assert "needs 4: accuracy 4+, target moved +1 (BT-6.3), AMBUSH -1 (BT-7.1)" in roll.text
     assert not g.tank("b1").ambush
