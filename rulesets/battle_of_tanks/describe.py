@@ -94,25 +94,8 @@ def _declare(game: BattleGame, action: A.Declare) -> str:
     t = game.find(action.tank)
     if t is None:
         return ""
-    targets = game.targets(t)
     if action.order in ("FIRE", "ATTACK"):
-        mode = "attack" if action.order == "ATTACK" else "fire"
-        from rulesets.battle_of_tanks.odds import outcome, pct  # odds.py builds on Odds above
-
-        unspotted = _needs_spotter(game, t)
-        them = "it" if len(unspotted) == 1 else "them"
-        if not targets:
-            move = " (the move may bring a target)" if mode == "attack" else ""
-            if unspotted:  # in sight, yet no target: say why, and what would make one (issue 59.8)
-                return (f"nothing to fire at yet{move}: {', '.join(unspotted)} in cover, fired at only once "
-                        f"a RECON spots {them} this round (BT-5.5)")
-            return "no target in sight now" + (": the move may bring one" if mode == "attack" else "")
-        spot = (f"; {', '.join(unspotted)} in cover, fired at only once a RECON spots {them} this round "
-                f"(BT-5.5)") if unspotted else ""
-        shots = t.card.rate_of_fire
-        return "in sight: " + ", ".join(
-            f"{e.label} ({s.cover.level}): {shots} shot(s) destroy it {pct(o.destroys)}, damage it {pct(o.damages)}"
-            for e, s in targets for o in (outcome(game, t, e, mode, shots),)) + spot
+        return fire_note(game, t, "attack" if action.order == "ATTACK" else "fire", action.order == "ATTACK")
     if action.order == "AMBUSH":
         m = game.rules.modifiers.ambush  # as the roll prints it: AMBUSH -1 makes a 3+ gun hit on 2+
         easier = f"needing {abs(m)} {'less' if m < 0 else 'more'}" if m else "as usual"
@@ -136,6 +119,30 @@ def _declare(game: BattleGame, action: A.Declare) -> str:
         near = _nearest(game, t, (t.x, t.y))
         return f"nearest enemy {near[0].label} at {near[1]:.0f} cm" if near else ""
     return ""
+
+
+def fire_note(game: BattleGame, t: Tank, mode: str, moving: bool) -> str:
+    """What ``t``'s whole rate of fire (BT-6.2) would do to each target it has now, exact,
+    in ``mode`` (``fire`` or ``attack``, BT-6.3), and the enemies it sees in cover but may
+    not fire at until a RECON spots them (BT-5.5); ``moving``: the tank has its ATTACK's
+    drive still to make, which may bring a target."""
+    from rulesets.battle_of_tanks.odds import outcome, pct  # odds.py builds on Odds above
+
+    targets = game.targets(t)
+    unspotted = _needs_spotter(game, t)
+    them = "it" if len(unspotted) == 1 else "them"
+    if not targets:
+        move = " (the move may bring a target)" if moving else ""
+        if unspotted:  # in sight, yet no target: say why, and what would make one (issue 59.8)
+            return (f"nothing to fire at yet{move}: {', '.join(unspotted)} in cover, fired at only once "
+                    f"a RECON spots {them} this round (BT-5.5)")
+        return "no target in sight now" + (": the move may bring one" if moving else "")
+    spot = (f"; {', '.join(unspotted)} in cover, fired at only once a RECON spots {them} this round "
+            f"(BT-5.5)") if unspotted else ""
+    shots = t.card.rate_of_fire
+    return "in sight: " + ", ".join(
+        f"{e.label} ({s.cover.level}): {shots} shot(s) destroy it {pct(o.destroys)}, damage it {pct(o.damages)}"
+        for e, s in targets for o in (outcome(game, t, e, mode, shots),)) + spot
 
 
 def _spot_chance(game: BattleGame, t: Tank, level: str) -> Fraction:

@@ -92,7 +92,22 @@ def preview(game: BattleGame, player: int | None, arguments: str) -> str:
     level = danger_level(list(danger.values()))
     if level:
         lines.append(f"  danger: {DANGER_WORDS[level]}")
+    if t.order == "ATTACK" and illegal is None:
+        lines.append(f"  its fire from there: {attack_from_there(game, action)}")
     return "\n".join(lines)
+
+
+def attack_from_there(game: BattleGame, action: Drive) -> str:
+    """Playtest of issue 59 (an ATTACK's line was chosen blind, preview after preview):
+    what the attacking tank's fire would do from the end of ``action``, its ATTACK's
+    straight line (BT-5.1), judged on a copy with the drive made: each target it
+    would have there with its whole rate of fire's chances, exact (BT-6.3 with ATTACK's
+    modifier, BT-6.5), or why it would have none (BT-5.5, BT-6.1)."""
+    from rulesets.battle_of_tanks.describe import fire_note
+
+    ghost = game.clone()
+    ghost.apply(action)  # the line's one segment is made before any window opens (BT-7.2)
+    return fire_note(ghost, ghost.tank(game.active or ""), "attack", False)
 
 
 DANGER_WORDS = {"dead": "deadly: an enemy's next FIRE destroys it there at least half the time",

@@ -76,3 +76,28 @@ def test_issue_59_1_each_suggested_drive_carries_the_danger_of_its_end() -> None
             marked += 1
             assert "target#1 (" in marks[0].label and marks[0].at == aid.end.at
     assert marked
+
+
+def test_issue_59_1_an_attacks_preview_says_what_its_fire_would_do_from_the_end() -> None:
+    """Playtest of issue 59: an ATTACK's straight line was chosen blind, preview after
+    preview. Its preview ends with what the tank's fire would do from there (its rate of
+    fire with ATTACK's modifier, BT-6.3, exact), or that it would have no target; the
+    game itself is not moved by it."""
+    from rulesets.battle_of_tanks.actions import Declare
+    from tests.battle_of_tanks.helpers import give_chit, make_game
+
+    g = make_game(["pzkpfw-ii-luchs"], ["tiger-i"], {"a1": (10, 60, 0), "b1": (100, 60, 180)}, seed=3)
+    give_chit(g, "a")
+    g.apply(Declare("luchs#1", "ATTACK"))
+    ghost = g.clone()
+    ghost.apply(A.Drive(((30.0, 60.0),)))
+    shots = g.tank("a1").card.rate_of_fire
+    o = outcome(ghost, ghost.tank("a1"), ghost.tank("b1"), "attack", shots)
+    assert preview(g, 0, "to 30,60").splitlines()[-1] == (
+        f"  its fire from there: in sight: tiger#1 (open): {shots} shot(s) destroy it {pct(o.destroys)}, "
+        f"damage it {pct(o.damages)}")
+    far = make_game(["pzkpfw-ii-luchs"], ["tiger-i"], {"a1": (10, 10, 90), "b1": (110, 110, 180)}, seed=3)
+    give_chit(far, "a")
+    far.apply(Declare("luchs#1", "ATTACK"))
+    assert preview(far, 0, "to 10,30").splitlines()[-1] == "  its fire from there: no target in sight now"
+    assert (far.tank("a1").x, far.tank("a1").y, far.phase) == (10, 10, "path")
