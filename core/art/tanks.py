@@ -410,7 +410,7 @@ def badge(code: str, *, x: float, y: float, size: float, livery: Livery, angle: 
     high, dark text on a light plate and white on a dark one; ``angle`` turns it about
     its own centre (a caller undoes its piece's turn so the code stays upright);
     ``cls`` is the text's class."""
-    w = max(size * 1.1, size * 0.62 * len(code) + size * 0.4)
+    w = badge_width(code, size)
     g = ET.Element("g", {"class": "badge", "transform": f"translate({_f(x)} {_f(y)}) rotate({_f(angle)})"})
     _rect(g, -w / 2, -size / 2, w, size, livery.body, stroke=livery.track, sw=size * 0.09, rx=size * 0.2)
     ink = livery.track if _light(livery.body) else "#ffffff"
@@ -419,6 +419,12 @@ def badge(code: str, *, x: float, y: float, size: float, livery: Livery, angle: 
                                   "class": cls})
     t.text = code
     return g
+
+
+def badge_width(code: str, size: float) -> float:
+    """How wide :func:`badge` draws ``code``'s plate at ``size``: a caller keeps it
+    inside its square (a long code's plate would reach the neighbour's corner)."""
+    return max(size * 1.1, size * 0.62 * len(code) + size * 0.4)
 
 
 def _light(colour: str) -> bool:

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from core.art.splice import Splice
-from core.art.tanks import DARK, IVORY, Kind, Livery, badge, top_down_tank
+from core.art.tanks import DARK, IVORY, Kind, Livery, badge, badge_width, top_down_tank
 from core.grid.square import DELTAS
 from core.svgframe import HeadingLine, LegendItem, frame
 from rulesets.tank_chess.position import MAP_WRECK, OBSTACLE
@@ -116,10 +116,17 @@ def _piece_group(parent: ET.Element, cls: str, pid: int | None, at: tuple[float,
     return g
 
 
+BADGE = CELL * 0.25
+"""The height of a piece's code plate."""
+
+
 def _code_badge(g: ET.Element, code: str, livery: Livery, deg: float, cls: str = "code") -> None:
-    """The piece's code on a small plate at the square's lower right, kept upright."""
-    bx, by = _upright(deg, CELL * 0.29, CELL * 0.35)
-    g.append(badge(code, x=bx, y=by, size=CELL * 0.25, livery=livery, angle=-deg, cls=cls))
+    """The piece's code on a small plate at the square's lower right, kept upright and
+    inside its own square: a three-letter plate (CLT) reached over the edge onto the
+    next square's corner, where the file letters of the first rank stand (playtest)."""
+    right = CELL * 0.46 - badge_width(code, BADGE) / 2
+    bx, by = _upright(deg, min(CELL * 0.29, right), CELL * 0.35)
+    g.append(badge(code, x=bx, y=by, size=BADGE, livery=livery, angle=-deg, cls=cls))
 
 
 def square_centre(game: TankChessGame, sq: tuple[int, int]) -> tuple[float, float]:

@@ -127,5 +127,11 @@ def test_59_1_threats_answers_with_a_map_in_columns(
                  " && document.querySelector('#tc-hint line.tc-hint-other[data-move=\"d4-d5\"]')"
                  " && document.querySelector('#tc-hint line.tc-hint-shot')")
     browser.screenshot(screenshots / "tc-hint.png")
-    browser.js("document.getElementById('answer').textContent = ''")
+    # a suggestion is one click to play (this round's playtest: the arrows could not be
+    # pressed): each move of the answer is a button, each arrow's head a place to press
+    assert browser.js("[...document.querySelectorAll('#answer button.tc-hint-play')].map(b => b.textContent)"
+                      ".join('|')") == "MT d4-d6:E xh6|MT d4-d5:N"
+    assert browser.js("document.getElementById('answer').textContent").startswith("hint: MT d4-d6:E xh6 (+0.50)")
+    click(browser, *at(browser, "#tc-hint circle.tc-hint-hit[data-hint='MT d4-d5:N']"))
+    browser.wait("document.getElementById('log').textContent.includes('MT d4-d5:N')")
     browser.wait("!document.getElementById('tc-hint')")

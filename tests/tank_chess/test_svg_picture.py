@@ -175,6 +175,14 @@ def test_issue58_1_each_piece_is_one_contract_group_turned_to_its_facing(origin:
         assert [t.text for t in piece.iter(f"{NS}text")] == [code], "the code on its badge"
         badge = next(b for b in piece.iter(f"{NS}g") if b.get("class") == "badge")
         assert badge.get("transform", "").endswith(f"rotate({-deg:g})"), "the badge stays upright"
+        # its plate stays inside its own square (playtest: "CLT" reached the next square's
+        # corner, where the first rank's file letters stand)
+        plate = next(piece_rect for piece_rect in badge.iter(f"{NS}rect"))
+        bx, by = (float(v) for v in badge.get("transform", "").split("(")[1].split(")")[0].split())
+        a = math.radians(deg)
+        screen_x = bx * math.cos(a) - by * math.sin(a)  # the badge's centre on the screen, from the piece's
+        half = float(plate.get("width", 0)) / 2
+        assert screen_x + half <= CELL / 2 and screen_x - half >= -CELL / 2, (code, screen_x, half)
         assert not any(p.get("class") == "facing" for p in piece.iter()), "no separate arrow"
         # the coordinates name its square, in the frame and inside the edge squares
         # (issue 58.8; with Black's side drawn at the bottom the ranks were numbered upside down)
