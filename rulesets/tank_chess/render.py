@@ -73,11 +73,13 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
     black_below = bottom_side(game, player) == 1
     ranks, files = screen_order(game, player)
     turn = 4 if black_below else 0  # north points down the screen when Black is below
-    header = "    " + "".join(f" {game.square_name((f, 0))[0]}  " for f in files)
+    narrow = len(files) * 4 + 8 > WIDTH  # 20x20: three columns a square (issue 59 playtest)
+    header = "    " + "".join(f" {game.square_name((f, 0))[0]}" + (" " if narrow else "  ") for f in files)
     lines = [header]
     for rank in ranks:
         label = game.square_name((0, rank))[1:]
         row = [f"{label:>3} "]
+        cells: list[tuple[str, str | None]] = []
         for f in files:
             sq = (f, rank)
             c = pos.cell[r.index(sq)]
@@ -91,11 +93,8 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
                 body = letter_of(game, c - 1) + ARROWS[(pos.face[c - 1] + turn) & 7]
             else:
                 body = "x" + letter_of(game, c - 1)
-            mark = marks.get(sq)
-            cellstr = f"{mark[0]}{body}{mark[1]}" if mark else f" {body} "
-            if color and mark:
-                cellstr = f"{BOLD}{RED if mark == '{}' else ''}{cellstr}{RESET}"
-            row.append(cellstr)
+            cells.append((body, marks.get(sq)))
+        row += _narrow_cells(cells, color) if narrow else [_cell(body, mark, color) for body, mark in cells]
         row.append(f" {label}")
         lines.append("".join(row).rstrip())
     if not compact:
@@ -117,6 +116,35 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
     else:
         lines.append(f"    game over: {outcome.reason}")
     return "\n".join(lines)
+
+
+WIDTH = 80
+"""The terminal width every text board fits (a 20x20 board too, at three columns a square)."""
+
+
+def _cell(body: str, mark: str | None, color: bool) -> str:
+    """A square four columns wide: its two characters between spaces, or between the
+    last move's marks (``[M↑]``)."""
+    text = f"{mark[0]}{body}{mark[1]}" if mark else f" {body} "
+    return f"{BOLD}{RED if mark == '{}' else ''}{text}{RESET}" if color and mark else text
+
+
+def _narrow_cells(cells: list[tuple[str, str | None]], color: bool) -> list[str]:
+    """The squares three columns wide (a 20x20 board in 80 columns): one column
+    between two squares carries a mark's closing bracket on its left or its opening
+    one on its right (a marked square's own bracket wins over its neighbour's); the
+    last square keeps a column after it for its closing mark."""
+    out: list[str] = []
+    for i, (body, mark) in enumerate(cells):
+        before = cells[i - 1][1] if i else None
+        sep = mark[0] if mark else (before[1] if before else " ")
+        text = sep + body
+        if color and mark:
+            text = f"{sep}{BOLD}{RED if mark == '{}' else ''}{body}{RESET}"
+        out.append(text)
+    last = cells[-1][1] if cells else None
+    out.append(last[1] if last else " ")
+    return out
 
 
 def warnings(game: TankChessGame, width: int = 76) -> list[str]:

@@ -182,6 +182,22 @@ def test_render_text_shows_coordinates_pieces_facing_and_last_move() -> None:
     assert "{xc}" in text2 and "game over" in text2
 
 
+def test_a_20x20_board_fits_80_columns_with_its_marks() -> None:
+    """The 20x20 board, full and compact, in an 80-column terminal (playtest: it was 88
+    wide): three columns a square, the last move's marks in the columns between them;
+    the 16x16 board keeps its four."""
+    g = RULESET.new_game("crossroads-20")
+    g.apply_text("MT j2-j6:N")
+    g.apply_text("LT m19-n17:SW")
+    for text in (g.render(), g.render_compact(), g.render(player=1)):
+        assert max(len(line) for line in text.splitlines()) <= 80, text
+    rows = g.render().splitlines()
+    assert rows[0].startswith("     a  b  c") and rows[0].rstrip().endswith("t")
+    assert rows[2] == " 19   .  . l↓  .  . a↓  . l↓  .  . m↓  .( .) . a↓  .  . l↓  .  .  19"
+    assert "[l↙]" in rows[4] and rows[15].startswith("  6   .  . ## ## ## ##  .  .  . M↑")
+    assert "   a   b   c" in RULESET.new_game("standard-16").render()
+
+
 def test_render_check_is_marked() -> None:
     g = board("""
 . . . . . . . .
