@@ -8,9 +8,8 @@ and the outcome in words.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from core.combat import defeats
 from core.dice import Dice
@@ -30,7 +29,7 @@ from core.grid.square import Dir, direction_between
 from core.streams import Seed
 from rulesets.tank_chess import notation
 from rulesets.tank_chess.action import TankMove
-from rulesets.tank_chess.danger import Danger, phrase
+from rulesets.tank_chess.danger import Danger, SquareNamer, Threat, phrase
 from rulesets.tank_chess.explain import explain
 from rulesets.tank_chess.maps import MapLayout
 from rulesets.tank_chess.position import (
@@ -86,6 +85,10 @@ class TankChessGame(Game[TankMove]):
         """The legal moves last listed: (history length, the list, its set once asked)."""
         self.plies_before = 0
         """Half-moves played before the game's start (a game set up from a position)."""
+        self._noted: dict[TankMove, tuple[str, str, tuple[Threat, ...]]] = {}
+        """What :meth:`describe_actions` said of each move in this position: the note,
+        what the move does, and the danger where it ends -- :meth:`move_lines` groups
+        a destination's notes by these, not by reading its own words back."""
 
     # ------------------------------------------------------------ protocol
     def to_move(self) -> int:
@@ -191,6 +194,23 @@ class TankChessGame(Game[TankMove]):
         :mod:`rulesets.tank_chess.danger`)."""
         return self.describe_actions([action])[0]
 
+    def card_text(self, name: str, player: int | None = None) -> str:
+        """The card as :meth:`Game.card_text` writes it, from the cards this game is
+        played with, its ``value`` in words: a Command Tank's is the game itself
+        (TC-7.1, TC-7.2), where a bare "value 0" read as worthless (playtest); any
+        other card's is what the computer player counts it as."""
+        from core.cards import card_lines, find_card
+
+        card_id, card = find_card(name, {c.id: c for c in self.rules.cards})
+        data = card.model_dump(mode="json", exclude_none=True)
+        if card.command:
+            data["command"] = "yes: lose it and you lose the game (TC-7.1)"
+            data["value"] = "the game: drive it off the far edge and you win (TC-7.2)"
+            data.pop("description", None)  # it says the same at length
+        else:
+            data["value"] = f"{data['value']:g} (what the computer player counts it as)"
+        return "\n".join(card_lines(card_id, data))
+
     def table_commands(self) -> Sequence[TableCommand]:
         """``threats``: the seat's tanks under fire and the squares the enemy covers
         (:mod:`rulesets.tank_chess.danger`, issue 59.1)."""
@@ -207,7 +227,7 @@ class TankChessGame(Game[TankMove]):
         destination with its facings and shots, those with the same note together
         (``MT e1-e3: N NE (into fire: ...); N xe9 (destroys LT e9)``), each line
         under :meth:`group_of`'s heading, in the order of ``actions``."""
-        lines: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        lines: dict[tuple[str, str], list[Said]] = {}
         heads: dict[tuple[str, str], str] = {}
         for action, note in zip(actions, notes, strict=True):
             head = self.group_of(action, note)
@@ -220,13 +240,27 @@ class TankChessGame(Game[TankMove]):
                 item = Dir(action.facing).name if action.facing is not None else ""
                 if action.target is not None:
                     item += f" x{self.square_name(action.target)}"
-            lines.setdefault(key, []).append((item.strip(), note))
+            lines.setdefault(key, []).append(self._noted_parts(action, item.strip(), note))
         out: list[tuple[str, str]] = []
         for key, items in lines.items():
             parts = _destination_parts(items)
             head, to = key
             out.append((heads[key], f"{head}-{to}" + (": " + "; ".join(p for p in parts if p) if any(parts) else "")))
         return out
+
+    def _noted_parts(self, action: TankMove, item: str, note: str) -> Said:
+        """A move's line item with its note in parts: what the move does, the danger
+        where it ends, and that danger's shooters when every one destroys it -- from
+        what :meth:`describe_actions` worked out for this note (worked out again if it
+        is not at hand); a note it did not write is kept whole."""
+        noted = self._noted.get(action)
+        if noted is None or noted[0] != note:
+            self.describe_actions([action])
+            noted = self._noted.get(action)
+        if noted is None or noted[0] != note:
+            return Said(item, note, "", None)
+        _, rest, threats = noted
+        return Said(item, rest, phrase(threats, self.square_name), _shooters(threats, self.square_name))
 
     def variant_of(self, action: TankMove) -> Hashable:
         """The drive and the shot: moves that differ only in the final facing are one."""
@@ -264,10 +298,11 @@ class TankChessGame(Game[TankMove]):
                     said.append("^ ESCAPE")
             finally:
                 pos.pop()
-            fire = phrase(danger.after(mv), self.square_name)  # issue 59.1
-            if fire:
-                said.append(fire)
-            notes.append(", ".join(said))
+            threats = tuple(danger.after(mv))  # issue 59.1
+            fire = phrase(threats, self.square_name)
+            note = ", ".join([*said, fire] if fire else said)
+            self._noted[action] = (note, ", ".join(said), threats)
+            notes.append(note)
         return notes
 
     def _shot_note(self, mv: Move) -> str:
@@ -448,6 +483,7 @@ class TankChessGame(Game[TankMove]):
     def state_changed(self) -> None:
         """Also forget the legal moves worked out for the position before."""
         self._legal = None
+        self._noted = {}
         super().state_changed()
 
     def random_step(self, rng: Any) -> bool:
@@ -502,6 +538,7 @@ class TankChessGame(Game[TankMove]):
         other.history = list(self.history)
         other.options = dict(self.options)
         other.dice = self.dice.copy()
+        other._noted = {}
         return other
 
     def undo(self) -> Step:
@@ -609,44 +646,50 @@ class _Refusal(Exception):
 
 
 FIRE_NOTE = "into fire: "
-"""Where a move note's danger begins (:func:`rulesets.tank_chess.danger.phrase`, always last)."""
+"""How a move note's danger begins (:func:`rulesets.tank_chess.danger.phrase`, always last)."""
 
 WHATEVER = "whatever the facing, "
 """Before a danger note said once for every facing and shot to a square (issue 59)."""
 
-_SHOOTER = re.compile(r"^(\S+ \S+) (?:destroys it )?from the (front|side|rear)$")
+
+class Said(NamedTuple):
+    """One move of a destination's line in parts (:meth:`TankChessGame.move_lines`)."""
+
+    item: str
+    """Its facing and shot (``NE xg8``)."""
+    rest: str
+    """What its note says before the danger (``destroys LT g8, + CHECK``)."""
+    fire: str
+    """The danger where it ends (``into fire: ...``), or ""."""
+    shooters: dict[str, list[str]] | None
+    """That danger's shooters with the side each hits (``{"LT k16": ["side"]}``) when
+    every one destroys it; None otherwise."""
 
 
-def _split_fire(note: str) -> tuple[str, str]:
-    """A move note as (what the move does, the danger where it ends): ``+ CHECK,
-    into fire: ...`` is ``("+ CHECK", "into fire: ...")``."""
-    at = note.find(FIRE_NOTE)
-    if at < 0:
-        return note, ""
-    return note[:at].rstrip(", "), note[at:]
-
-
-def _shooters(fire: str) -> dict[str, list[str]] | None:
-    """The shooters of a danger note that destroys from every shooter, each with the
-    sides it hits (``{"LT k16": ["side"]}``); None for any other note (armour holds)."""
+def _shooters(threats: Sequence[Threat], name: SquareNamer) -> dict[str, list[str]] | None:
+    """The shooters of a danger that destroys from every shooter, each with the side
+    its worst shot hits (``{"LT k16": ["side"]}``), as :func:`phrase` says them; None
+    when there are none, or when the armour holds against one of them."""
     found: dict[str, list[str]] = {}
-    for part in fire[len(FIRE_NOTE):].split(", "):
-        m = _SHOOTER.match(part)
-        if m is None:
+    for t in threats:
+        key = f"{t.shooter} {name(t.square)}"
+        if key in found:
+            continue  # each shooter once, its worst shot first (Danger.after)
+        if not t.destroys:
             return None
-        found.setdefault(m.group(1), []).append(m.group(2))
-    return found
+        found[key] = [t.side]
+    return found or None
 
 
-def _destination_parts(items: list[tuple[str, str]]) -> list[str]:
+def _destination_parts(items: list[Said]) -> list[str]:
     """One destination's facings and shots with their notes, each note said once
     (issue 59: the danger note was repeated for every facing): facings whose
     danger differs only in the side it hits share ``into fire: LT k16 destroys it
     from the side or rear`` (every one destroys it, TC-6.2); equal notes go
     together (``SE S NW (...)``); a danger every facing and shot shares is said
     once at the end, after :data:`WHATEVER`."""
-    split = [(item, *_split_fire(note)) for item, note in items]
-    shots = [_shooters(fire) if fire else None for _, _, fire in split]
+    split = [(said.item, said.rest, said.fire) for said in items]
+    shots = [said.shooters for said in items]
     by_shooters: dict[tuple[str, ...], list[dict[str, list[str]]]] = {}
     for shot in shots:
         if shot is not None:

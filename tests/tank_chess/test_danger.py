@@ -16,8 +16,8 @@ import time
 import pytest
 
 from rulesets.tank_chess import RULESET
-from rulesets.tank_chess.danger import Danger, covered, threat_text, under_fire
-from rulesets.tank_chess.game import TankChessGame
+from rulesets.tank_chess.danger import Danger, Threat, covered, phrase, threat_text, under_fire
+from rulesets.tank_chess.game import Said, TankChessGame, _destination_parts, _shooters
 from rulesets.tank_chess.position import Move, Position
 from tests.tank_chess.helpers import board
 
@@ -290,24 +290,43 @@ def test_59_1_the_opening_danger_is_quick() -> None:
     assert len(notes) == len(legal) > 500
 
 
+def _said(item: str, rest: str, *shots: tuple[str, bool]) -> Said:
+    """A move's line item as move_lines reads it from describe_actions: what it does
+    and the shots of the black LT on k16 at it, each (side hit, destroys)."""
+    threats = tuple(Threat("LT", (10, 15), (10, 15), 4, side, 1 if not kills else 0, 1, kills)
+                    for side, kills in shots)
+    name = board(HT_ON_H5).square_name
+    return Said(item, rest, phrase(threats, name), _shooters(threats, name))
+
+
 def test_issue_59_a_destinations_danger_note_is_said_once_not_for_every_facing() -> None:
     """The move list gives a destination one danger note where its facings share it:
     facings hit on different sides but destroyed by the same shooters either way
     (TC-6.1, TC-6.2) share one note; equal notes go together whatever their order;
     a danger every move to the square shares is said once, after 'whatever the
-    facing', and the terminal's mark still says every facing is in fire."""
+    facing', and the terminal's mark still says every facing is in fire. The lines
+    are grouped by the danger's data, not by reading the notes back (issue 59 point 5
+    of the playtest), and a real move list reads the same."""
     from cli.play import destination_mark
 
-    g = board(HT_ON_H5, {"h5": "W", "d1": "N"})
-    to_d2 = [g.parse_action(f"MT d1-d2:{f}") for f in ("N", "NE", "E", "SE")]
-    side, rear = "into fire: LT k16 destroys it from the side", "into fire: LT k16 destroys it from the rear"
-    [(_, line)] = g.move_lines(to_d2, [side, rear, side, "+ CHECK, " + side])
+    side, rear = ("side", True), ("rear", True)
+    line = "MT d1-d2: " + "; ".join(_destination_parts(
+        [_said("N", "", side), _said("NE", "", rear), _said("E", "", side), _said("SE", "+ CHECK", side)]))
     assert line == ("MT d1-d2: N NE E; SE (+ CHECK); "
                     "whatever the facing, into fire: LT k16 destroys it from the side or rear")
     assert line.count("into fire") == 1 and destination_mark("MT d1", line) == "d2+*"
-    [(_, line)] = g.move_lines(to_d2, [side, "", side, rear])
+    line = "MT d1-d2: " + "; ".join(_destination_parts(
+        [_said("N", "", side), _said("NE", ""), _said("E", "", side), _said("SE", "", rear)]))
     assert line == "MT d1-d2: N E SE (into fire: LT k16 destroys it from the side or rear); NE"
     assert destination_mark("MT d1", line) == "d2~"
     held = "into fire: LT k16 hits its side, armour holds"  # not destroyed: its own words, per facing
-    [(_, line)] = g.move_lines(to_d2, [held, rear, held, rear])
-    assert line == f"MT d1-d2: N E ({held}); NE SE ({rear})"
+    line = "MT d1-d2: " + "; ".join(_destination_parts(
+        [_said("N", "", ("side", False)), _said("NE", "", rear), _said("E", "", ("side", False)),
+         _said("SE", "", rear)]))
+    assert line == f"MT d1-d2: N E ({held}); NE SE (into fire: LT k16 destroys it from the rear)"
+    g = board(HT_ON_H5, {"h5": "W", "d1": "N"})
+    to_d2 = [a for a in g.legal_actions() if g.format_action(a).startswith("MT d1-d2")]
+    [(_, line)] = g.move_lines(to_d2, g.describe_actions(to_d2))
+    assert line == "MT d1-d2: N NE E SE SW W NW (into fire: HT h5 destroys it from the front or side or rear)"
+    [(_, line)] = g.move_lines(to_d2[:1], ["a note of someone else's"])  # kept whole, never misread
+    assert line == "MT d1-d2: N (a note of someone else's)"

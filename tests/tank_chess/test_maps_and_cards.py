@@ -27,6 +27,19 @@ def test_tc_2_shipped_cards_carry_the_rulebook_values() -> None:
     assert cards["HM"].indirect is not None and (cards["HM"].indirect.min, cards["HM"].indirect.max) == (3, 5)
 
 
+def test_tc_7_1_7_2_the_command_tanks_card_says_what_it_is_worth_in_words() -> None:
+    """``card CLT`` at the prompt (playtest: a bare "value 0" read as worthless): its loss
+    loses the game (TC-7.1), its drive off the far edge wins it (TC-7.2); another card's
+    value says whose count it is; ``cards show`` carries the same in the card's description."""
+    game = RULESET.new_game("standard-16")
+    clt = game.card_text("clt").splitlines()
+    assert "  command  yes: lose it and you lose the game (TC-7.1)" in clt
+    assert "  value    the game: drive it off the far edge and you win (TC-7.2)" in clt
+    assert not any(line.split()[:2] == ["value", "0"] for line in clt) and max(map(len, clt)) <= 80
+    assert "  value    1 (what the computer player counts it as)" in game.card_text("MT").splitlines()
+    assert "TC-7.1" in shipped_cards()["CLT"].description
+
+
 @pytest.mark.parametrize("name,size,extra", [("standard-16", 16, {}), ("standard-20", 20, {"TD": 2, "HM": 2})])
 def test_tc_2_1_standard_setups(name: str, size: int, extra: dict[str, int]) -> None:
     game = RULESET.new_game(name)
