@@ -429,3 +429,62 @@ def turn_lines(g: DuelGame, actions: Sequence[Action], notes: Sequence[str]) -> 
         note = f"{what}, faces {FACINGS[gun.facing]}; turned it covers {'; '.join(said)} (DG-12.3)"
         out.append((label(a.at), "   ".join(format_action(t) for t in turns) + f"  ({note})"))
     return out
+
+
+def facing_lines(g: DuelGame, actions: Sequence[Action], notes: Sequence[str]) -> list[tuple[str, str]]:
+    """``moves`` when T-34s are activated or oriented (O3, B2, DG-10.6): each marker's 36
+    hull-and-turret pairs grouped by what they lead to (issue 59, 288 lines in the
+    opening): the few that lay the gun on a German unit, with their commands, then the
+    rest in one line (``activate f4 HULL TURRET, the 33 other facings``), so every facing
+    can still be found and typed; ``moves f4`` lists one marker's in full."""
+    from rulesets.duel_of_the_giants.actions import Activate, Orient
+    from rulesets.duel_of_the_giants.notation import format_action
+
+    groups: dict[Pos, dict[str, list[Action]]] = {}
+    out: list[tuple[str, str]] = []
+    for a, note in zip(actions, notes, strict=True):
+        if isinstance(a, Orient) or (isinstance(a, Activate) and a.hull is not None):
+            at = a.at
+            if at not in groups:
+                groups[at] = {}
+                out.append((label(at), ""))  # the marker's place in the list, filled below
+            groups[at].setdefault(note, []).append(a)
+        else:
+            out.append((g.group_of(a, note), format_action(a) + (f"  ({note})" if note else "")))
+    filled: list[tuple[str, str]] = []
+    for head, text in out:
+        if text:
+            filled.append((head, text))
+            continue
+        by_note = groups[next(p for p in groups if label(p) == head)]
+        every = sum(len(v) for v in by_note.values())
+        rest = max(by_note, key=lambda n: len(by_note[n]))
+        verb = format_action(by_note[rest][0]).rsplit(" ", 2)[0]
+        for note, acts in by_note.items():
+            if note != rest:
+                filled.append((head, _facings_said(verb, acts) + (f"  ({note})" if note else "")))
+        many = len(by_note[rest])
+        which = (f"any of the {many} facings, each {' '.join(FACINGS)}" if many == every
+                 else f"the {many} other facings")
+        filled.append((head, f"{verb} HULL TURRET  ({which}" + (f"; {rest})" if rest else ")")))
+    return filled
+
+
+def _facings_said(verb: str, acts: Sequence[Action]) -> str:
+    """A few facings as their commands (``activate f4 W W   activate f4 NW W``); more, as
+    one command with the facings that change (``activate f4 HULL W, hull NE E SE SW W NW``),
+    so the line stays within 80 columns."""
+    from rulesets.duel_of_the_giants.actions import Activate, Orient
+
+    pairs = [(a.hull, a.turret) for a in acts
+             if isinstance(a, (Activate, Orient)) and a.hull is not None and a.turret is not None]
+    if len(pairs) <= 3:
+        return "   ".join(f"{verb} {FACINGS[h]} {FACINGS[t]}" for h, t in pairs)
+    hulls, turrets = {h for h, _ in pairs}, {t for _, t in pairs}
+    if len(turrets) == 1:
+        return f"{verb} HULL {FACINGS[pairs[0][1]]}, " + (
+            "any hull" if len(hulls) == 6 else f"hull {' '.join(FACINGS[h] for h, _ in pairs)}")
+    if len(hulls) == 1:
+        return f"{verb} {FACINGS[pairs[0][0]]} TURRET, " + (
+            "any turret" if len(turrets) == 6 else f"turret {' '.join(FACINGS[t] for _, t in pairs)}")
+    return f"{verb} HULL TURRET, " + ", ".join(f"{FACINGS[h]} {FACINGS[t]}" for h, t in pairs)

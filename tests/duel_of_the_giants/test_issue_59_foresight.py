@@ -230,3 +230,24 @@ def test_issue_59_dg_8_2_phase_a2_moves_merge_each_guns_turns_on_one_line() -> N
         (g.group_of(a, n), g.format_action(a) + f"  ({n})") for a, n in zip(few, notes, strict=True)]
     goto(g, "A4")
     assert g.move_lines is None  # other phases: a line per move
+
+
+def test_issue_59_dg_9_7_activation_moves_group_a_markers_36_facings_by_what_they_lead_to() -> None:
+    """Phase B2 listed 36 facings a wheel marker (288 lines in the opening): grouped, the
+    facings that lay the gun on the Tiger are one line (the turret W, any hull), the rest
+    one line saying how many, a marker with nothing in line one line."""
+    g = blank()
+    tiger(g, 1, "c4", "E")
+    marker(g, "f4", True)
+    marker(g, "h8", True)
+    goto(g, "B2")
+    assert g.step == "B2", g.step
+    legal = g.legal_actions()
+    lines = g.move_lines(legal, g.describe_actions(legal))  # type: ignore[misc]
+    texts = [t for _, t in lines]
+    aims = next(t for t in texts if t.startswith("activate f4 HULL W, any hull  (aims at Tiger 1 (c4): "))
+    assert "under fire from Tiger 1 (c4)" in aims
+    assert "activate f4 HULL TURRET  (the 30 other facings; under fire from Tiger 1 (c4): destroys it (DG-17))" in texts
+    assert "activate h8 HULL TURRET  (any of the 36 facings, each NE E SE SW W NW)" in texts
+    assert "end" in texts and len(texts) == 4
+    assert g.move_lines_said == "by tank, facings grouped by their result ('moves f4': one tank's)"
