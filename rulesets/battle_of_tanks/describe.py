@@ -99,7 +99,9 @@ def _declare(game: BattleGame, action: A.Declare) -> str:
     if action.order == "AMBUSH":
         m = game.rules.modifiers.ambush  # as the roll prints it: AMBUSH -1 makes a 3+ gun hit on 2+
         easier = f"needing {abs(m)} {'less' if m < 0 else 'more'}" if m else "as usual"
-        return f"waits to fire in an enemy's activation, {easier} (AMBUSH {m:+d})"
+        limit = game.rules.ambush.ends_after_rounds  # playtest: an ambush lapsed unannounced
+        lapse = f"; unsprung, it ends after round {game.round + limit} (BT-4.4)" if limit is not None else ""
+        return f"waits to fire in an enemy's activation, {easier} (AMBUSH {m:+d}){lapse}"
     if action.order == "RECON":
         from rulesets.battle_of_tanks.odds import pct  # odds.py builds on Odds above
 

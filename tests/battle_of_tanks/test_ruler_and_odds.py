@@ -72,10 +72,12 @@ def test_bt_6_3_odds_are_exact_from_the_tables() -> None:
     assert (turret.need, turret.hit, turret.penetrate) == (3, Fraction(2, 3), Fraction(1, 6))
     ambush = odds(g, shooter, target, "ambush")  # 3 + 2 - 1
     assert (ambush.need, ambush.hit) == (4, Fraction(1, 2))
-    # issue 59.8: the AMBUSH order's note says it as the roll prints it (BT-7.1: "AMBUSH -1")
+    # issue 59.8: the AMBUSH order's note says it as the roll prints it (BT-7.1: "AMBUSH -1"),
+    # and (playtest of issue 59: an ambush lapsed unannounced) when it ends unsprung (BT-4.4 setting)
     give_chit(g, "a")
+    assert g.round == 1 and g.rules.ambush.ends_after_rounds == 1
     assert g.describe_action(Declare("gun#1", "AMBUSH")) == (
-        "waits to fire in an enemy's activation, needing 1 less (AMBUSH -1)")
+        "waits to fire in an enemy's activation, needing 1 less (AMBUSH -1); unsprung, it ends after round 2 (BT-4.4)")
 
 
 def test_fire_candidates_carry_their_odds() -> None:
