@@ -181,7 +181,8 @@ def _drive(game: BattleGame, action: A.Drive) -> str:
         return ""
     t = game.tank(game.active)
     if not action.points:
-        return "stays" if action.heading is None else f"turns to {A.num(action.heading)} deg"
+        stays = "stays" if action.heading is None else f"turns to {A.num(action.heading)} deg"
+        return stays + _attack_there(game, t, action)
     end = action.points[-1]
     start = (t.x, t.y)
     heading = action.heading if action.heading is not None else heading_between(
@@ -217,7 +218,18 @@ def _drive(game: BattleGame, action: A.Drive) -> str:
     harm = _harm_there(game, t, pose)
     if harm:
         notes.append(harm)
-    return "; ".join(notes)
+    return "; ".join(notes) + _attack_there(game, t, action)
+
+
+def _attack_there(game: BattleGame, t: Tank, action: A.Drive) -> str:
+    """For an ATTACK's line, what the tank's fire would do from its end (playtest of issue
+    59: lines were tried blind), as ``; its fire from there: ...``; ``""`` for another
+    order's drive, or a line the rules refuse."""
+    if t.order != "ATTACK" or game.check(action) is not None:
+        return ""
+    from rulesets.battle_of_tanks.free_drive import attack_from_there
+
+    return "; its fire from there: " + attack_from_there(game, action).removeprefix("in sight: ")
 
 
 def _harm_there(game: BattleGame, t: Tank, pose: Pose) -> str:

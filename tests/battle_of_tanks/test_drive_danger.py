@@ -80,9 +80,9 @@ def test_issue_59_1_each_suggested_drive_carries_the_danger_of_its_end() -> None
 
 def test_issue_59_1_an_attacks_preview_says_what_its_fire_would_do_from_the_end() -> None:
     """Playtest of issue 59: an ATTACK's straight line was chosen blind, preview after
-    preview. Its preview ends with what the tank's fire would do from there (its rate of
-    fire with ATTACK's modifier, BT-6.3, exact), or that it would have no target; the
-    game itself is not moved by it."""
+    preview. Its preview, and the note of each line in 'moves', ends with what the tank's
+    fire would do from there (its rate of fire with ATTACK's modifier, BT-6.3, exact), or
+    that it would have no target; the game itself is not moved by it."""
     from rulesets.battle_of_tanks.actions import Declare
     from tests.battle_of_tanks.helpers import give_chit, make_game
 
@@ -96,6 +96,9 @@ def test_issue_59_1_an_attacks_preview_says_what_its_fire_would_do_from_the_end(
     assert preview(g, 0, "to 30,60").splitlines()[-1] == (
         f"  its fire from there: in sight: tiger#1 (open): {shots} shot(s) destroy it {pct(o.destroys)}, "
         f"damage it {pct(o.damages)}")
+    # each of the lines 'moves' offers says it in its note, 'stay' too
+    notes = g.describe_actions(g.legal_actions())
+    assert all("; its fire from there: tiger#1 (open): " in note for note in notes), notes
     far = make_game(["pzkpfw-ii-luchs"], ["tiger-i"], {"a1": (10, 10, 90), "b1": (110, 110, 180)}, seed=3)
     give_chit(far, "a")
     far.apply(Declare("luchs#1", "ATTACK"))
