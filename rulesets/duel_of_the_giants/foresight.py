@@ -488,3 +488,25 @@ def _facings_said(verb: str, acts: Sequence[Action]) -> str:
         return f"{verb} {FACINGS[pairs[0][0]]} TURRET, " + (
             "any turret" if len(turrets) == 6 else f"turret {' '.join(FACINGS[t] for _, t in pairs)}")
     return f"{verb} HULL TURRET, " + ", ".join(f"{FACINGS[h]} {FACINGS[t]}" for h, t in pairs)
+
+
+def quiet_lines(g: DuelGame, actions: Sequence[Action], notes: Sequence[str]) -> list[tuple[str, str]]:
+    """``moves`` in phase B3 by T-34 (issue 59: a line per move ran to 70 lines with
+    eight T-34s): the moves of one tank that meet nothing worth a note share a line of
+    commands to paste (``g6 B   g6 L   g6 R   g6 T NE ...``, at most 76 columns a line);
+    a move with a note (a gun in line, a mine marker ahead) keeps its own line."""
+    from rulesets.duel_of_the_giants.notation import format_action
+
+    out: list[tuple[str, list[str]]] = []
+    open_row: dict[str, list[str]] = {}
+    for a, note in zip(actions, notes, strict=True):
+        head, text = g.group_of(a, note), format_action(a)
+        if note or not head:
+            out.append((head, [text + (f"  ({note})" if note else "")]))
+            continue
+        row = open_row.get(head)
+        if row is None or len("   ".join([*row, text])) > 76:
+            row = open_row[head] = []
+            out.append((head, row))
+        row.append(text)
+    return [(head, "   ".join(texts)) for head, texts in out]

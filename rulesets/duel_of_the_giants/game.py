@@ -693,28 +693,38 @@ class DuelGame(Game[Action]):
         """``moves`` merges lines where a long list would run off a 40-row screen: in phase
         A2 each ATG's turns on one line (:func:`foresight.turn_lines`, issue 59), a T-34's
         36 facings by what they lead to when markers are activated or a T-34 oriented
-        (:func:`foresight.facing_lines`); ``None`` elsewhere; a short list (``moves d3``)
-        keeps a line per move with its note."""
-        from rulesets.duel_of_the_giants.foresight import MERGE_ABOVE, facing_lines, turn_lines
+        (:func:`foresight.facing_lines`), a T-34's moves without a note on one line in
+        phase B3 (:func:`foresight.quiet_lines`); ``None`` elsewhere; a short list
+        (``moves d3``) keeps a line per move with its note."""
+        from rulesets.duel_of_the_giants.foresight import (
+            MERGE_ABOVE,
+            facing_lines,
+            quiet_lines,
+            turn_lines,
+        )
 
-        facings = bool(self.pending_orient) or self.step in ("O3", "B2")
-        if self.step != "A2" and not facings:
+        merge = (facing_lines if self.pending_orient or self.step in ("O3", "B2") else
+                 turn_lines if self.step == "A2" else quiet_lines if self.step == "B3" else None)
+        if merge is None:
             return None
+        merged = merge
 
         def lines(actions: Sequence[Action], notes: Sequence[str]) -> list[tuple[str, str]]:
             if len(actions) <= MERGE_ABOVE:
                 return [(self.group_of(a, n), format_action(a) + (f"  ({n})" if n else ""))
                         for a, n in zip(actions, notes, strict=True)]
-            return (facing_lines if facings else turn_lines)(self, actions, notes)
+            return merged(self, actions, notes)
 
         return lines
 
     @property
     def move_lines_said(self) -> str:
         """What ``moves`` says its merged lines are (cli/play.py), where Tank Chess's are destinations."""
-        if self.step == "A2" and not self.pending_orient:
-            return "by gun, its turns on one line ('moves face d3': one gun's)"
-        return "by tank, facings grouped by their result ('moves f4': one tank's)"
+        if self.pending_orient or self.step in ("O3", "B2"):
+            return "by tank, facings grouped by their result ('moves f4': one tank's)"
+        if self.step == "B3":
+            return "by T-34, moves without a note on one line ('moves g6': one T-34's)"
+        return "by gun, its turns on one line ('moves face d3': one gun's)"
 
     def group_of(self, action: Action, note: str) -> str:
         """A Tiger program under where it ends (its note's first clause), a marker's

@@ -251,3 +251,27 @@ def test_issue_59_dg_9_7_activation_moves_group_a_markers_36_facings_by_what_the
     assert "activate h8 HULL TURRET  (any of the 36 facings, each NE E SE SW W NW)" in texts
     assert "end" in texts and len(texts) == 4
     assert g.move_lines_said == "by tank, facings grouped by their result ('moves f4': one tank's)"
+
+
+def test_issue_59_dg_15_phase_b3_moves_share_a_line_per_t34_unless_noted() -> None:
+    """Phase B3 printed a line per T-34 move (a screen and more with a few T-34s): the
+    moves of a T-34 with nothing to note share one line of commands, each move with a
+    note (a gun in line) keeps its own; every legal move is still there to paste."""
+    g = blank()
+    tiger(g, 1, "a1", "E")
+    tiger(g, 2, "a11", "E")
+    t34(g, 1, "h5", "W")
+    t34(g, 2, "h9", "W")
+    goto(g, "B3")
+    assert g.step == "B3", g.step
+    legal = g.legal_actions()
+    notes = g.describe_actions(legal)
+    lines = g.move_lines(legal, notes)  # type: ignore[misc]
+    texts = [t for _, t in lines]
+    pasted = {m for t in texts for m in t.split("  (")[0].split("   ")}
+    assert pasted == {g.format_action(a) for a in legal}
+    quiet = [g.format_action(a) for a, n in zip(legal, notes, strict=True) if not n and g.format_action(a).startswith("h9")]
+    rows = [t for head, t in lines if head == "h9" and "  (" not in t]
+    assert "   ".join(rows) == "   ".join(quiet) and len(quiet) > 5 and len(rows) == 2  # in order, two lines
+    assert all(len(t) <= 76 for t in texts if "  (" not in t)
+    assert len(texts) < len(legal) / 2
