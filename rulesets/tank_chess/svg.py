@@ -205,6 +205,9 @@ def render_svg(game: TankChessGame, *, reuse_pieces: bool = True) -> str:
         (x2, y2), (tx, ty) = centre(action.to), centre(action.target)
         ET.SubElement(svg, "line", x1=f"{x2:.1f}", y1=f"{y2:.1f}", x2=f"{tx:.1f}", y2=f"{ty:.1f}",
                       stroke=SHOT, attrib={"stroke-width": "2", "stroke-dasharray": "5,3", "class": "shot"})
+    # the coordinates inside the edge squares over the pieces, as lichess writes them: under
+    # them the first rank's tanks hid their file letters (playtest)
+    ET.SubElement(svg, "g", attrib={"class": "tc-coords-over"}).text = _COORDS_SLOT
     frame(svg, width=size, top=0, bottom=size, heading=heading(game), legend=legend(game, splice),
           background=BACKGROUND)
     # the squares' own box: the browser table may crop the frame round it (issue 58.8)
@@ -216,6 +219,7 @@ def render_svg(game: TankChessGame, *, reuse_pieces: bool = True) -> str:
     text = ET.tostring(svg, encoding="unicode")
     squares = _board(n, black_view, files, tuple(r.square(idx) for idx in obstacles), names)
     text = splice.fill(text)
+    text = text.replace(f'<g class="tc-coords-over">{_COORDS_SLOT}</g>', _over_coordinates(n), 1)
     return text.replace(f'<g class="board">{_BOARD_SLOT}</g>', squares, 1)
 
 
@@ -246,6 +250,22 @@ def _art_slot(g: ET.Element, card: Card, side: int, wreck: bool, splice: Splice)
 
 _BOARD_SLOT = "board-squares"
 """Stands in the drawing for the squares until they are put in as cached text."""
+
+_COORDS_SLOT = "board-coordinates"
+"""Stands in the drawing for the coordinates over the pieces (:func:`_over_coordinates`)."""
+
+COORD_HALO = LIGHT_SQUARE
+"""The light edge round a coordinate written over a piece, so that it reads on a dark hull."""
+
+
+@lru_cache(maxsize=8)
+def _over_coordinates(n: int) -> str:
+    """The coordinates inside the edge squares (:func:`_inner_coordinates`) as SVG text,
+    the same for every picture of an ``n``-square board: drawn once."""
+    group = ET.Element("g", attrib={"class": "tc-coords-over"})
+    _inner_coordinates(group, n)
+    ET.indent(group, level=1)
+    return ET.tostring(group, encoding="unicode").rstrip()
 
 
 @lru_cache(maxsize=32)
@@ -286,7 +306,6 @@ def _board(n: int, black_view: bool, files: tuple[str, ...], obstacles: tuple[tu
             continue
         ET.SubElement(group, "rect", x=f"{x:.0f}", y=f"{y:.0f}", width=str(CELL), height=str(CELL),
                       fill=LIGHT_SQUARE if (sq[0] + sq[1]) % 2 else DARK_SQUARE)
-    _inner_coordinates(group, n)  # over the squares
     ET.indent(group, level=1)
     return ET.tostring(group, encoding="unicode").rstrip()
 
@@ -300,8 +319,8 @@ board turned round for the other side, its top and right). Hidden elsewhere."""
 
 def _inner_coordinates(group: ET.Element, n: int) -> None:
     """Coordinates inside the edge squares, as on lichess: small bold letters in
-    corners a piece leaves free (its code badge sits at its square's lower right);
-    ``display="none"`` unless the page
+    corners a piece's code plate leaves free (it sits at its square's lower right),
+    drawn over the pieces with a light edge; ``display="none"`` unless the page
     shows them. The second set is read on a board the page turned round: its
     letters stand in the drawing's top row and its numbers in its right column,
     at the corners that come to the screen's foot."""
@@ -309,7 +328,9 @@ def _inner_coordinates(group: ET.Element, n: int) -> None:
     inset = CELL * 0.07
     for turned, cls in enumerate(INNER_COORDS):
         sub = ET.SubElement(group, "g", attrib={"class": cls, "display": "none", "font-family": "sans-serif",
-                                                "font-weight": "bold", "font-size": f"{font:g}"})
+                                                "font-weight": "bold", "font-size": f"{font:g}",
+                                                "stroke": COORD_HALO, "stroke-width": f"{font * 0.22:.2f}",
+                                                "stroke-linejoin": "round", "paint-order": "stroke"})
         row = 0 if turned else n - 1   # the drawing's row holding the file letters
         col = n - 1 if turned else 0   # the drawing's column holding the rank numbers
         for i in range(n):

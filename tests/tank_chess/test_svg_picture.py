@@ -157,6 +157,12 @@ def test_issue58_1_each_piece_is_one_contract_group_turned_to_its_facing(origin:
     pieces = _pieces(root)
     pos, r, n = g.pos, g.rules, g.rules.files
     assert set(pieces) == {f"tc-{pid}" for pid in range(len(pos.kind))}
+    # the coordinates inside the edge squares are written over the pieces (playtest: the
+    # first rank's tanks hid their file letters), with a light edge to read on a hull
+    order = [c.get("class") or "" for c in root]
+    over = order.index("tc-coords-over")
+    assert over > max(i for i, c in enumerate(order) if "tt-piece" in c)
+    assert all(g.get("paint-order") == "stroke" for g in root[over] if "tc-coords-in" in (g.get("class") or ""))
     for pid in range(len(pos.kind)):
         piece = pieces[f"tc-{pid}"]
         x, y, deg = _pose(piece)

@@ -39,7 +39,7 @@ function bannerRoom() {
   const r = svg.getBoundingClientRect();
   const drawn = Math.min(r.width, r.height * box.width / box.height);
   const right = r.left + (r.width + drawn) / 2;
-  document.body.style.setProperty("--tc-banner-room", `${Math.max(240, Math.floor(innerWidth - right - 24))}px`);
+  document.body.style.setProperty("--tc-banner-room", `${Math.max(240, Math.floor(innerWidth - right - 32))}px`);
 }
 
 export function draw(state, fresh) {
