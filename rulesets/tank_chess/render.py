@@ -99,7 +99,10 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
         lines.append("".join(row).rstrip())
     if not compact:
         lines.append(header)
-        legend = ", ".join(f"{c.letter or c.id[0]}={c.id}" for c in r.cards)
+        on_board = {pos.kind[p] for p in range(len(pos.kind)) if pos.sq[p] >= 0}
+        # the cards on the board (a 16x16 game's key named the TD and HM it has none of)
+        legend = ", ".join(f"{c.letter or c.id[0]}={c.id}" for k, c in enumerate(r.cards)
+                           if k in on_board or not on_board)
         north = "; N points down: towards Black" if black_below else ""
         lines += textwrap.wrap(f"white UPPERCASE, black lowercase: {legend}; arrow = facing{north};"
                                " ## obstacle, x? wreck", 76, initial_indent="    ", subsequent_indent="      ")

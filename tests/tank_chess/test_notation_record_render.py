@@ -196,6 +196,9 @@ def test_a_20x20_board_fits_80_columns_with_its_marks() -> None:
     assert rows[2] == " 19   .  . l↓  .  . a↓  . l↓  .  . m↓  .( .) . a↓  .  . l↓  .  .  19"
     assert "[l↙]" in rows[4] and rows[15].startswith("  6   .  . ## ## ## ##  .  .  . M↑")
     assert "   a   b   c" in RULESET.new_game("standard-16").render()
+    # the key names the cards on the board: the 20x20 game's six, the 16x16 game's four
+    assert "H=HT, M=MT, L=LT, C=CLT, D=TD, A=HM;" in g.render()
+    assert "H=HT, M=MT, L=LT, C=CLT; arrow" in RULESET.new_game("standard-16").render()
 
 
 def test_render_check_is_marked() -> None:
