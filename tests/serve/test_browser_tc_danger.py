@@ -132,6 +132,12 @@ def test_59_1_threats_answers_with_a_map_in_columns(
     assert browser.js("[...document.querySelectorAll('#answer button.tc-hint-play')].map(b => b.textContent)"
                       ".join('|')") == "MT d4-d6:E xh6|MT d4-d5:N"
     assert browser.js("document.getElementById('answer').textContent").startswith("hint: MT d4-d6:E xh6 (+0.50)")
+    hit = "getComputedStyle(document.querySelector('#tc-hint circle.tc-hint-hit')).pointerEvents"
+    assert browser.js(hit) == "all"
+    click(browser, *at(browser, SPOT.format("d4")))  # a tank picked: its destinations answer, not the heads
+    browser.wait(f"{hit} === 'none'")
+    click(browser, *at(browser, SPOT.format("d4")))  # let go
+    browser.wait(f"{hit} === 'all'")
     click(browser, *at(browser, "#tc-hint circle.tc-hint-hit[data-hint='MT d4-d5:N']"))
     browser.wait("document.getElementById('log').textContent.includes('MT d4-d5:N')")
     browser.wait("!document.getElementById('tc-hint')")
