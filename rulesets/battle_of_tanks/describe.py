@@ -123,16 +123,20 @@ def _declare(game: BattleGame, action: A.Declare) -> str:
     return ""
 
 
-def fire_note(game: BattleGame, t: Tank, mode: str, moving: bool) -> str:
+def fire_note(game: BattleGame, t: Tank, mode: str, moving: bool, short: bool = False) -> str:
     """What ``t``'s whole rate of fire (BT-6.2) would do to each target it has now, exact,
     in ``mode`` (``fire`` or ``attack``, BT-6.3), and the enemies it sees in cover but may
     not fire at until a RECON spots them (BT-5.5); ``moving``: the tank has its ATTACK's
-    drive still to make, which may bring a target."""
+    drive still to make, which may bring a target. ``short``: in the fewest words, for a
+    note among many (an ATTACK line's in ``moves``): ``no shot: tiger#1 in cover, not
+    spotted (BT-5.5)``."""
     from rulesets.battle_of_tanks.odds import outcome, pct  # odds.py builds on Odds above
 
     targets = game.targets(t)
     unspotted = _needs_spotter(game, t)
     them = "it" if len(unspotted) == 1 else "them"
+    if short and not targets:
+        return f"no shot: {', '.join(unspotted)} in cover, not spotted (BT-5.5)" if unspotted else "no shot"
     if not targets:
         move = " (the move may bring a target)" if moving else ""
         if unspotted:  # in sight, yet no target: say why, and what would make one (issue 59.8)
@@ -229,7 +233,7 @@ def _attack_there(game: BattleGame, t: Tank, action: A.Drive) -> str:
         return ""
     from rulesets.battle_of_tanks.free_drive import attack_from_there
 
-    return "; its fire from there: " + attack_from_there(game, action).removeprefix("in sight: ")
+    return "; its fire from there: " + attack_from_there(game, action, short=True).removeprefix("in sight: ")
 
 
 def _harm_there(game: BattleGame, t: Tank, pose: Pose) -> str:

@@ -97,17 +97,18 @@ def preview(game: BattleGame, player: int | None, arguments: str) -> str:
     return "\n".join(lines)
 
 
-def attack_from_there(game: BattleGame, action: Drive) -> str:
+def attack_from_there(game: BattleGame, action: Drive, short: bool = False) -> str:
     """Playtest of issue 59 (an ATTACK's line was chosen blind, preview after preview):
     what the attacking tank's fire would do from the end of ``action``, its ATTACK's
     straight line (BT-5.1), judged on a copy with the drive made: each target it
     would have there with its whole rate of fire's chances, exact (BT-6.3 with ATTACK's
-    modifier, BT-6.5), or why it would have none (BT-5.5, BT-6.1)."""
+    modifier, BT-6.5), or why it would have none (BT-5.5, BT-6.1); ``short``: in the
+    fewest words (:func:`~rulesets.battle_of_tanks.describe.fire_note`)."""
     from rulesets.battle_of_tanks.describe import fire_note
 
     ghost = game.clone()
     ghost.apply(action)  # the line's one segment is made before any window opens (BT-7.2)
-    return fire_note(ghost, ghost.tank(game.active or ""), "attack", False)
+    return fire_note(ghost, ghost.tank(game.active or ""), "attack", False, short)
 
 
 DANGER_WORDS = {"dead": "deadly: an enemy's next FIRE destroys it there at least half the time",

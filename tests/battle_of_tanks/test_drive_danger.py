@@ -103,4 +103,6 @@ def test_issue_59_1_an_attacks_preview_says_what_its_fire_would_do_from_the_end(
     give_chit(far, "a")
     far.apply(Declare("luchs#1", "ATTACK"))
     assert preview(far, 0, "to 10,30").splitlines()[-1] == "  its fire from there: no target in sight now"
+    notes = far.describe_actions(far.legal_actions())  # among many, in the fewest words
+    assert all(note.endswith("; its fire from there: no shot") for note in notes), notes
     assert (far.tank("a1").x, far.tank("a1").y, far.phase) == (10, 10, "path")
