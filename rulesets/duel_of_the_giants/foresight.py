@@ -336,10 +336,14 @@ def facing_preview(g: DuelGame, at: Pos, hull: int, turret: int) -> tuple[str, l
         target, words = aimed
         parts.append(words)
         lines.append((target, words.removeprefix("aims at ").rsplit(" (", 1)[0]))  # the figures stay in the note
-    for pos, who, what in covering(g, tank, at, hull):
+    danger = covering(g, tank, at, hull)
+    for pos, who, what in danger:
         parts.append(f"under fire from {who}: {what}")
         lines.append((pos, f"{who}: {what}"))
-    return ("; ".join(parts) + " (DG-17)" if parts else "no German gun in line either way (DG-17)"), lines
+    if not parts:
+        return "no German gun in line either way (DG-17)", lines
+    # the aim's forecast carries its own rule; the rule of the fire it comes under follows that
+    return "; ".join(parts) + (" (DG-17)" if danger else ""), lines
 
 
 def _aimed_at(g: DuelGame, tank: Tank) -> tuple[Pos, str] | None:

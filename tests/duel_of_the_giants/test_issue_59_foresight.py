@@ -275,3 +275,17 @@ def test_issue_59_dg_15_phase_b3_moves_share_a_line_per_t34_unless_noted() -> No
     assert "   ".join(rows) == "   ".join(quiet) and len(quiet) > 5 and len(rows) == 2  # in order, two lines
     assert all(len(t) <= 76 for t in texts if "  (" not in t)
     assert len(texts) < len(legal) / 2
+
+
+def test_issue_59_9_an_aim_alone_says_its_own_rule_once() -> None:
+    """A T-34 laid on a gun that cannot fire back (an ATG facing away) is noted with the
+    shot's forecast and its rule, not with a second ``(DG-17)`` after it."""
+    from rulesets.duel_of_the_giants.foresight import facing_preview
+
+    g = blank()
+    tiger(g, 1, "a1", "E")
+    tiger(g, 2, "a11", "E")
+    atg(g, "c4", "pak36", "NW", face_up=True)
+    note, _ = facing_preview(g, h("f4"), d("W"), d("W"))
+    assert note.startswith("aims at the PAK 36 (c4): ") and note.endswith(")")
+    assert not note.endswith(") (DG-17)") and "under fire" not in note
