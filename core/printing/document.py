@@ -15,6 +15,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 from core.printing.paper import Paper, f
+from core.printing.textures import PatternTiler
 
 ET.register_namespace("", "http://www.w3.org/2000/svg")
 
@@ -35,6 +36,12 @@ class PrintDocument:
     contents: list[str] = field(default_factory=list)
     """What the sheets are, part by part (``6 board pages (2 rows x 3 columns)``, ``1 key
     page``...), for the summary line; empty: the sheets are counted alone."""
+    textures: PatternTiler = field(default_factory=PatternTiler, repr=False)
+    """Draws pattern fills out as vector tiles (Chromium's PDF would rasterise them)."""
+
+    def __post_init__(self) -> None:
+        for holder in self.defs:
+            self.textures.register(holder)
 
     def add_sheet(self, svg: ET.Element) -> None:
         """One page: an ``<svg>`` whose width and height (mm) are its paper's, portrait or
@@ -44,6 +51,8 @@ class PrintDocument:
         name = f"s{f(width)}x{f(height)}".replace(".", "_")
         self.sizes[name] = (width, height)
         svg.set("class", f"tt-sheet {name}")
+        self.textures.register(svg)
+        self.textures.expand(svg)
         self.parts.append(ET.tostring(svg, encoding="unicode"))
         self.sheets += 1
 
@@ -53,6 +62,9 @@ class PrintDocument:
 
     def html(self) -> str:
         w, h = self.paper.width, self.paper.height
+        for holder in self.defs:
+            self.textures.register(holder)
+            self.textures.expand(holder)
         defs = "".join(ET.tostring(d, encoding="unicode") for d in self.defs)
         named = "".join(f"@page {n} {{ size: {f(sw)}mm {f(sh)}mm; margin: 0; }}\n"
                         f"svg.tt-sheet.{n} {{ page: {n}; }}\n" for n, (sw, sh) in self.sizes.items())

@@ -85,3 +85,19 @@ def test_issue_60_5_the_roster_pdf_is_a4_and_reads_every_tank_its_values_and_the
     for words in ("Spearhead", "t34#1", "lynx", "amx#1", "t80#1", "T-34-85M", "720", "3+", "20 / 20",
                   "total 20 of 20: 0 left (BT-1.1)"):
         assert words in text
+
+
+def test_issue_60_5_a_duel_of_the_giants_board_pdf_stays_vector_small_and_at_30_mm_hexes(chromium: str,
+                                                                                        tmp_path: Path) -> None:
+    """Its textured hexes were rasterised at 72 dpi by Chromium (a pattern fill): 6.7 MB for a
+    9 x 11 board. Drawn out as vector tiles (core/printing/textures.py) it has no image at all."""
+    out = tmp_path / "winter.pdf"
+    result = runner.invoke(app, ["print", "map", "duel-of-the-giants", "winter", "--no-key", "--no-counters",
+                                 "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.stat().st_size < 600_000  # about 0.4 MB; 6.6 MB when the texture was rasterised
+    assert out.read_bytes().count(b"/Subtype /Image") == 0  # not one raster, even in a pattern (233 were)
+    pdf = pypdf.PdfReader(out)
+    assert len(pdf.pages) == 4
+    text = placed_text(pdf.pages[0])
+    assert text["10 cm"][0] - text["0"][0] == pytest.approx(100 * MM, abs=0.3)
