@@ -23,10 +23,12 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -262,9 +264,10 @@ class TableServer:
         name = request.path_params["name"]
         types = {"js": "text/javascript", "css": "text/css"}
         ext = name.rsplit(".", 1)[-1]
-        if name not in STATIC_FILES or ext not in types:
+        found = _static_file(name) if ext in types else None
+        if found is None:
             raise HttpError(404, "no such file")
-        return Response(_static_text(name), media_type=f"{types[ext]}; charset=utf-8",
+        return Response(found.read_text(encoding="utf-8"), media_type=f"{types[ext]}; charset=utf-8",
                         headers={"cache-control": "no-cache"})
 
     # --------------------------------------------------------- start API
@@ -514,27 +517,32 @@ class TableServer:
             self.pool.stop()
 
 
-def _static_names() -> frozenset[str]:
-    """Every file the page may load, by its path under ``static/``: a request
-    names one of these or gets a 404, so no path from a request reaches the disk."""
-    names: set[str] = set()
-
-    def walk(node: Traversable, prefix: str) -> None:
-        for child in node.iterdir():
-            if child.is_dir():
-                walk(child, f"{prefix}{child.name}/")
-            elif child.name.rsplit(".", 1)[-1] in ("html", "js", "css"):
-                names.add(prefix + child.name)
-
-    walk(resources.files("cli.serve").joinpath("static"), "")
-    return frozenset(names)
+STATIC: Traversable = resources.files("cli.serve").joinpath("static")
+"""The page files' folder (the package's ``static/``)."""
+_STATIC_PART = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*")
+"""One part of a page file's path: a plain name (no ``..``, no hidden file, no separator)."""
 
 
-STATIC_FILES = _static_names()
+def _static_file(name: str) -> Traversable | None:
+    """The page file at ``name`` (``table/main.js``) under :data:`STATIC` as it is now, or
+    ``None``. Looked up at each request, not listed once at start, so a file added while
+    ``serve`` runs (a contributor's new module in an editable install) is served at once,
+    as an edited one already was. Each part must be a plain name and a file reached through
+    a link must still lie under the folder: no path from a request leaves it."""
+    parts = name.split("/")
+    if not all(_STATIC_PART.fullmatch(part) for part in parts):
+        return None
+    found = STATIC.joinpath(*parts)
+    if not found.is_file():
+        return None
+    if isinstance(found, Path) and isinstance(STATIC, Path) \
+            and not found.resolve().is_relative_to(STATIC.resolve()):
+        return None
+    return found
 
 
 def _static_text(name: str) -> str:
-    return resources.files("cli.serve").joinpath("static", name).read_text(encoding="utf-8")
+    return STATIC.joinpath(name).read_text(encoding="utf-8")
 
 
 def create_app(store: GameStore, host_key: str | None = None, base_url: str = "",

@@ -244,7 +244,29 @@ def test_pages_are_served(client: TestClient) -> None:
 def test_static_files_are_only_those_shipped(client: TestClient) -> None:
     """A request names a shipped page file or gets a 404; no path reaches the disk."""
     for path in ("/static/../app.py", "/static/table/../../app.py", "/static/table/nothing.js",
-                 "/static/%2e%2e/app.py", "/static/app.py"):
+                 "/static/%2e%2e/app.py", "/static/app.py", "/static/table//main.js", "/static/.hidden.js",
+                 "/static/table/%2e%2e/%2e%2e/app.py", "/static/table\\..\\..\\app.py"):
+        assert client.get(path).status_code == 404, path
+
+
+def test_a_page_file_added_while_the_server_runs_is_served_and_nothing_outside_the_folder_is(
+        client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page files were listed once at start: a module added to static/ while ``serve``
+    ran answered 404 until a restart, though an edited one was served at once (issue 60)."""
+    from cli.serve import app as served
+
+    static = tmp_path / "static"
+    (static / "table").mkdir(parents=True)
+    (tmp_path / "secret.js").write_text("secret", encoding="utf-8")
+    monkeypatch.setattr(served, "STATIC", static)
+    assert client.get("/static/table/later.js").status_code == 404
+    (static / "table" / "later.js").write_text("export const later = 1;", encoding="utf-8")
+    reply = client.get("/static/table/later.js")
+    assert reply.status_code == 200 and reply.text == "export const later = 1;"
+    assert reply.headers["content-type"].startswith("text/javascript")
+    (static / "table" / "link.js").symlink_to(tmp_path / "secret.js")  # a link out of the folder
+    (static / "notes.txt").write_text("not a page file", encoding="utf-8")
+    for path in ("/static/table/link.js", "/static/../secret.js", "/static/%2e%2e/secret.js", "/static/notes.txt"):
         assert client.get(path).status_code == 404, path
 
 
