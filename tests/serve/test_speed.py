@@ -310,3 +310,23 @@ def test_issue_61_6_a_move_leaves_the_unchanged_links_file_alone(tmp_path: Path)
     g = table.game
     table.act(Seat(HUMAN, g.to_move()), g.format_action(g.legal_actions()[0]))
     assert links.is_file()
+
+
+def test_stopping_the_workers_releases_their_semaphores_before_the_server_exits() -> None:
+    """bench/web.py --club ended with multiprocessing's tracker warning of 10 leaked
+    semaphores: uvicorn ends a server stopped by SIGTERM by that signal again, so the exit
+    handlers that would release a worker pool's queues never ran. Stopping the pool
+    releases them itself."""
+    import multiprocessing.util as mp_util
+    from multiprocessing.synchronize import SemLock
+
+    def held() -> int:
+        return sum(getattr(f, "_callback", None) is SemLock._cleanup  # type: ignore[attr-defined]
+                   for f in list(mp_util._finalizer_registry.values()))  # type: ignore[attr-defined]
+
+    before = held()
+    workers = pool_module.NotesPool(1)
+    workers.start()  # a worker process starting, as when a server starts
+    assert held() == before + 5  # its queues' locks and semaphore
+    workers.stop()
+    assert held() == before
