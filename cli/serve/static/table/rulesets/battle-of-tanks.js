@@ -5,7 +5,7 @@ import {$, el, svgNode} from "../../dom.js";
 import {table, post} from "../connection.js";
 import {label} from "../aids.js";
 import {boardSvg, onBoardDrawn, onSelect} from "../board.js";
-import {onBoardResized} from "../fit.js";
+import {foldLegendFirst, onBoardResized} from "../fit.js";
 import * as orders from "./battle-of-tanks/orders.js";
 import * as fire from "./battle-of-tanks/fire.js";
 import * as drive from "./battle-of-tanks/drive.js";
@@ -79,6 +79,10 @@ function setupRuler() {
 }
 
 export function setup() {
+  // the table is as deep as it is wide: with its seven rows of legend under it the map had
+  // 380 px at 1024x768 (a tank 25 px long); folded, ~560 (playtest of issue 58). The tanks
+  // carry their names and the order menu its colours; "legend" unfolds it, remembered.
+  foldLegendFirst();
   $("ruler").addEventListener("click", () => { ruler = {on: !ruler.on, points: []}; setupRuler(); });
   onBoardDrawn(svg => svg.addEventListener("click", rulerClick, true));
   orders.setup();
