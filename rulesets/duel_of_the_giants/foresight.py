@@ -501,16 +501,33 @@ def quiet_lines(g: DuelGame, actions: Sequence[Action], notes: Sequence[str]) ->
     a move with a note (a gun in line, a mine marker ahead) keeps its own line."""
     from rulesets.duel_of_the_giants.notation import format_action
 
-    out: list[tuple[str, list[str]]] = []
-    open_row: dict[str, list[str]] = {}
+    order: list[str] = []  # each tank's heading (its hex), or a move of no tank's, in order
+    quiet: dict[str, list[str]] = {}
+    noted: dict[str, list[str]] = {}
     for a, note in zip(actions, notes, strict=True):
         head, text = g.group_of(a, note), format_action(a)
-        if note or not head:
-            out.append((head, [text + (f"  ({note})" if note else "")]))
+        if not head:
+            order.append(text)  # ``end``: not a tank's
             continue
-        row = open_row.get(head)
-        if row is None or len("   ".join([*row, text])) > 76:
-            row = open_row[head] = []
-            out.append((head, row))
-        row.append(text)
-    return [(head, "   ".join(texts)) for head, texts in out]
+        if head not in quiet:
+            order.append(head)
+            quiet[head], noted[head] = [], []
+        if note:
+            noted[head].append(f"{text}  ({note})")
+        else:
+            quiet[head].append(text)
+    out: list[tuple[str, str]] = []
+    for head in order:
+        if head not in quiet:
+            out.append(("", head))
+            continue
+        row: list[str] = []
+        for text in quiet[head]:  # its quiet moves first, packed, then each noted move
+            if row and len("   ".join([*row, text])) > 76:
+                out.append((head, "   ".join(row)))
+                row = []
+            row.append(text)
+        if row:
+            out.append((head, "   ".join(row)))
+        out += [(head, text) for text in noted[head]]
+    return out

@@ -274,6 +274,8 @@ def test_issue_59_dg_15_phase_b3_moves_share_a_line_per_t34_unless_noted() -> No
     rows = [t for head, t in lines if head == "h9" and "  (" not in t]
     assert "   ".join(rows) == "   ".join(quiet) and len(quiet) > 5 and len(rows) == 2  # in order, two lines
     assert all(len(t) <= 76 for t in texts if "  (" not in t)
+    h5 = [t for head, t in lines if head == "h5"]  # its quiet moves first, then each noted one
+    assert "  (" in h5[-1] and "  (" not in h5[0] and h5 == sorted(h5, key=lambda t: "  (" in t)
     assert len(texts) < len(legal) / 2
 
 
