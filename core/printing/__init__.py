@@ -15,5 +15,8 @@ the pure-Python PDF writers (fpdf2's SVG import, reportlab with svglib)
 render partly or not at all; Chromium draws exactly what the browser table
 shows, CI already has it, and its PDF keeps millimetres exact (only the page
 box is rounded to a CSS pixel, under 0.3 mm). Without Chromium a PDF is
-refused with what to do, and the HTML print view still works.
+refused with what to do, and the HTML print view still works. Chromium's PDF
+cannot express a pattern fill (it paints the shape as a 72 dpi image of its
+whole clip), so the print view draws each one out as vector tiles first
+(:mod:`core.printing.textures`).
 """
