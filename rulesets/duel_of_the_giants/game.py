@@ -721,10 +721,10 @@ class DuelGame(Game[Action]):
     def move_lines_said(self) -> str:
         """What ``moves`` says its merged lines are (cli/play.py), where Tank Chess's are destinations."""
         if self.pending_orient or self.step in ("O3", "B2"):
-            return "by tank, facings grouped by their result ('moves f4': one tank's)"
+            return "by tank, facings grouped by their result ('moves HEX': one tank's)"
         if self.step == "B3":
-            return "by T-34, moves without a note on one line ('moves g6': one T-34's)"
-        return "by gun, its turns on one line ('moves face d3': one gun's)"
+            return "by T-34, moves without a note on one line ('moves HEX': one T-34's)"
+        return "by gun, its turns on one line ('moves face HEX': one gun's)"
 
     def group_of(self, action: Action, note: str) -> str:
         """A Tiger program under where it ends (its note's first clause), a marker's

@@ -250,7 +250,7 @@ def test_issue_59_dg_9_7_activation_moves_group_a_markers_36_facings_by_what_the
     assert "activate f4 HULL TURRET  (the 30 other facings; under fire from Tiger 1 (c4): destroys it (DG-17))" in texts
     assert "activate h8 HULL TURRET  (any of the 36 facings, each NE E SE SW W NW)" in texts
     assert "end" in texts and len(texts) == 4
-    assert g.move_lines_said == "by tank, facings grouped by their result ('moves f4': one tank's)"
+    assert g.move_lines_said == "by tank, facings grouped by their result ('moves HEX': one tank's)"
 
 
 def test_issue_59_dg_15_phase_b3_moves_share_a_line_per_t34_unless_noted() -> None:
