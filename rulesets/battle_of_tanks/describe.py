@@ -5,7 +5,6 @@ chance to hit (BT-6.3) and to penetrate (BT-6.5), from the rules' own tables.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -118,7 +117,7 @@ def _declare(game: BattleGame, action: A.Declare) -> str:
         fixed = pct(Fraction(sum(1 for roll in range(1, 7) if tn.succeeds(roll)), 6))
         return f"repair roll first (track damaged): repaired {fixed}, else the tank stays"
     if action.order == "MOVE":
-        near = _nearest(game, t, (t.x, t.y))
+        near = _nearest(game, t, t.pose)
         return f"nearest enemy {near[0].label} at {near[1]:.0f} cm" if near else ""
     return ""
 
@@ -172,12 +171,19 @@ def _needs_spotter(game: BattleGame, t: Tank) -> list[str]:
     return out
 
 
-def _nearest(game: BattleGame, t: Tank, at: tuple[float, float]) -> tuple[Tank, float] | None:
-    enemies = [e for e in game.live() if e.side != t.side]
-    if not enemies:
-        return None
-    e = min(enemies, key=lambda x: math.dist(at, (x.x, x.y)))
-    return e, math.dist(at, (e.x, e.y))
+def _gap(game: BattleGame, e: Tank, t: Tank, pose: Pose) -> float:
+    """How far ``t`` at ``pose`` is from ``e`` as sight range measures it (BT-6.1, setting
+    ``sight.measure``: footprint to footprint, or centres), so that the notes' distances
+    are those of ``threats``, ``measure`` and the preview (a playtest read 47 cm here and
+    36 cm there for the same two tanks)."""
+    from rulesets.battle_of_tanks.sightline import sight_distance
+
+    return sight_distance(game.rules, e.pose, (e.length, e.width), pose, (t.length, t.width))
+
+
+def _nearest(game: BattleGame, t: Tank, pose: Pose) -> tuple[Tank, float] | None:
+    enemies = [(e, _gap(game, e, t, pose)) for e in game.live() if e.side != t.side]
+    return min(enemies, key=lambda pair: pair[1]) if enemies else None
 
 
 def _drive(game: BattleGame, action: A.Drive) -> str:
@@ -193,10 +199,10 @@ def _drive(game: BattleGame, action: A.Drive) -> str:
         action.points[-2] if len(action.points) > 1 else start, end)
     pose = Pose(end[0], end[1], heading)
     notes = []
-    near = _nearest(game, t, start)
+    near = _nearest(game, t, t.pose)
     if near is not None:
         e, before = near
-        after = math.dist(end, (e.x, e.y))
+        after = _gap(game, e, t, pose)
         way = "toward" if after < before - 0.5 else "away from" if after > before + 0.5 else "across from"
         notes.append(f"{way} {e.label} ({before:.0f} -> {after:.0f} cm)")
     exposed: list[str] = []
