@@ -103,9 +103,9 @@ def render_text(v: dict[str, Any], compact: bool = False) -> str:
                                                    for k, t in v["terrain_types"].items()
                                                    if t["season"] == v["season"]) + "; # front element",
                            80, subsequent_indent="    ", break_on_hyphens=False)
-    lines.append(v["vp"]["bar"] + ("\n" if compact else "   ") + f"this round: German {v['vp']['round']['german']}, "
-                 f"Soviet {v['vp']['round']['soviet']}; totals {v['vp']['totals']['german']}:"
-                 f"{v['vp']['totals']['soviet']}")
+    score = (f"this round: German {v['vp']['round']['german']}, Soviet {v['vp']['round']['soviet']}; "
+             f"totals {v['vp']['totals']['german']}:{v['vp']['totals']['soviet']}")
+    lines.append(v["vp"]["bar"] + "\n" + score)  # under the bar: beside it the line ran past 80 columns
     if v["medals"]:
         lines.append("medals: " + ", ".join(f"{k} {n}" for k, n in v["medals"].items()))
     if compact and v.get("may_end") and v["to_move"] == v["viewer"] and not v["finished"]:

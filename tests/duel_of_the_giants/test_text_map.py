@@ -50,3 +50,16 @@ def test_dg_17_11_a_destroyed_gun_is_drawn_as_a_wreck_until_combat_ends() -> Non
     gun.destroyed = True
     assert "d. xA3" in g.render_compact(0) and "d. A3→" not in g.render_compact(0)
     assert "ATG marker (PAK 36, destroyed)" in g.render(0)
+
+
+def test_the_full_boards_vp_line_fits_80_columns() -> None:
+    """The full board put this round's score beside the VP bar, 92 columns (100 with the
+    bar's ``(+2 beyond the bar)``): an 80-column terminal broke it mid-word at the
+    game's end. It goes under the bar, as on the compact board."""
+    from rulesets.duel_of_the_giants.game import DuelGame
+
+    g = RULESET.new_game("summer", None, 1)
+    assert isinstance(g, DuelGame)
+    for text in (g.render(0), g.render_compact(0)):
+        assert "Soviet  net +0\nthis round: German 0, Soviet 0; totals 0:0" in text
+        assert max(len(line) for line in text.splitlines()) <= 80
