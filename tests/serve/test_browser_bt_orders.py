@@ -385,3 +385,12 @@ def test_a_press_in_a_cluster_opens_the_tank_under_it_and_your_dice_stay(
     assert shots == [["to hit", "penetration"]]
     assert b.js("[...document.querySelectorAll('#dice-tray li.die .die-what')].map(w => w.textContent)") == [
         "to hit", "penetration", "spots tiger#1"]
+    # a volley of five shots or more (playtest of issue 58: ten shots stood a row each, taller
+    # than the panel at 1024x768): the first keeps its words as the key, the others only their
+    # dice and what came of them
+    volley = [{"kind": "roll", "text": f"t34#1 fires at tiger#1 (open): rolls {r}, needs 3",
+               "data": {"shooter": "a1", "target": "b1", "roll": r, "need": 3, "hit": r >= 3}} for r in (1, 2, 4, 5, 6)]
+    tray("a", [{"n": 11, "player": "a", "move": "fire tiger#1*5", "hidden": False, "events": volley}])
+    shown = b.js("[...document.querySelectorAll('#dice-tray li.die')].map(d => [d.querySelector('.die-what').checkVisibility(), "
+                 "d.querySelector('.die-result').textContent])")
+    assert shown == [[True, "miss"], [False, "miss"], [False, "hit"], [False, "hit"], [False, "hit"]], shown
