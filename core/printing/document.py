@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 from core.printing.paper import Paper, f
-from core.printing.textures import PatternTiler
+from core.printing.textures import PatternTiler, round_as_curves
 
 ET.register_namespace("", "http://www.w3.org/2000/svg")
 
@@ -53,6 +53,7 @@ class PrintDocument:
         svg.set("class", f"tt-sheet {name}")
         self.textures.register(svg)
         self.textures.expand(svg)
+        round_as_curves(svg)
         self.parts.append(ET.tostring(svg, encoding="unicode"))
         self.sheets += 1
 
@@ -65,6 +66,7 @@ class PrintDocument:
         for holder in self.defs:
             self.textures.register(holder)
             self.textures.expand(holder)
+            round_as_curves(holder)
         defs = "".join(ET.tostring(d, encoding="unicode") for d in self.defs)
         named = "".join(f"@page {n} {{ size: {f(sw)}mm {f(sh)}mm; margin: 0; }}\n"
                         f"svg.tt-sheet.{n} {{ page: {n}; }}\n" for n, (sw, sh) in self.sizes.items())

@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from core.printing.textures import PatternTiler, path_box, translate_path
+from core.printing.textures import PatternTiler, path_box, round_as_curves, translate_path
 
 
 def sheet(pattern: str, shapes: str) -> ET.Element:
@@ -77,3 +77,19 @@ def test_issue_60_5_a_tile_path_moves_to_its_place(d: str, moved: str) -> None:
 def test_issue_60_5_a_path_box_holds_its_control_points() -> None:
     assert path_box("M2,8 q5,-6 10,-1 l-1.5,1.5 z") == (2.0, 2.0, 12.0, 8.5)
     assert path_box("q1") is None
+
+
+def test_issue_60_5_a_circle_prints_as_four_curves_through_its_four_extremes_keeping_its_paint() -> None:
+    """Chromium's PDF cut each circle into some 26 curves (a wood's tree crowns, the registration
+    marks): four cubic curves draw the same circle."""
+    svg = ET.fromstring('<svg><circle class="crown" cx="10" cy="20" r="5" fill="#384" stroke="#000"/>'
+                        '<ellipse cx="0" cy="0" rx="4" ry="2"/><circle cx="1" cy="1" r="0"/></svg>')
+    assert round_as_curves(svg) == 2
+    crown, oval, dot = list(svg)
+    assert (crown.tag, crown.get("class"), crown.get("fill"), crown.get("stroke")) == ("path", "crown", "#384", "#000")
+    d = crown.get("d", "")
+    assert d.startswith("M15 20 C") and d.count("C") == 4 and d.endswith("15 20 Z") and crown.get("r") is None
+    for extreme in ("10 25", "5 20", "10 15"):
+        assert f" {extreme} C" in d
+    assert oval.tag == "path" and oval.get("d", "").startswith("M4 0 C4 1.105 2.209 2 0 2 C")
+    assert dot.tag == "circle"  # nothing to draw: left as it was
