@@ -99,8 +99,8 @@ def _declare(game: BattleGame, action: A.Declare) -> str:
         m = game.rules.modifiers.ambush  # as the roll prints it: AMBUSH -1 makes a 3+ gun hit on 2+
         easier = f"needing {abs(m)} {'less' if m < 0 else 'more'}" if m else "as usual"
         limit = game.rules.ambush.ends_after_rounds  # playtest: an ambush lapsed unannounced
-        lapse = f"; unsprung, it ends after round {game.round + limit} (BT-4.4)" if limit is not None else ""
-        return f"waits to fire in an enemy's activation, {easier} (AMBUSH {m:+d}){lapse}"
+        lapse = f", until round {game.round + limit} ends (BT-4.4)" if limit is not None else ""
+        return f"fires in an enemy's activation, {easier} (AMBUSH {m:+d}){lapse}"
     if action.order == "RECON":
         from rulesets.battle_of_tanks.odds import pct  # odds.py builds on Odds above
 
@@ -136,14 +136,15 @@ def fire_note(game: BattleGame, t: Tank, mode: str, moving: bool, short: bool = 
     them = "it" if len(unspotted) == 1 else "them"
     if short and not targets:
         return f"no shot: {', '.join(unspotted)} in cover, not spotted (BT-5.5)" if unspotted else "no shot"
+    # in sight, yet no target: say why, and what would make one (issue 59.8), in few words:
+    # a list of twenty orders at 80x24 wrapped each of these over two lines (playtest of issue 59)
+    spotting = f"in cover, a RECON must spot {them} first (BT-5.5)"
     if not targets:
-        move = " (the move may bring a target)" if moving else ""
-        if unspotted:  # in sight, yet no target: say why, and what would make one (issue 59.8)
-            return (f"nothing to fire at yet{move}: {', '.join(unspotted)} in cover, fired at only once "
-                    f"a RECON spots {them} this round (BT-5.5)")
+        move = " (the move may bring one)" if moving else ""
+        if unspotted:
+            return f"no target yet{move}: {', '.join(unspotted)} {spotting}"
         return "no target in sight now" + (": the move may bring one" if moving else "")
-    spot = (f"; {', '.join(unspotted)} in cover, fired at only once a RECON spots {them} this round "
-            f"(BT-5.5)") if unspotted else ""
+    spot = f"; {', '.join(unspotted)} {spotting}" if unspotted else ""
     shots = t.card.rate_of_fire
     return "in sight: " + ", ".join(
         f"{e.label} ({s.cover.level}): {shots} shot(s) destroy it {pct(o.destroys)}, damage it {pct(o.damages)}"

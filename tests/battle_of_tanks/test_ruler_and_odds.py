@@ -77,7 +77,7 @@ def test_bt_6_3_odds_are_exact_from_the_tables() -> None:
     give_chit(g, "a")
     assert g.round == 1 and g.rules.ambush.ends_after_rounds == 1
     assert g.describe_action(Declare("gun#1", "AMBUSH")) == (
-        "waits to fire in an enemy's activation, needing 1 less (AMBUSH -1); unsprung, it ends after round 2 (BT-4.4)")
+        "fires in an enemy's activation, needing 1 less (AMBUSH -1), until round 2 ends (BT-4.4)")
 
 
 def test_fire_candidates_carry_their_odds() -> None:

@@ -41,6 +41,5 @@ def test_issue_59_8_an_orders_note_says_when_its_shot_needs_a_spotter_this_round
                   cards=[card("gun"), card("target", sight_cm=60)], terrain=[HEDGE])
     give_chit(g, "a")
     assert g.describe_action(Declare("gun#2", "ATTACK")) == (
-        "nothing to fire at yet (the move may bring a target): target#1 in cover, fired at only once "
-        "a RECON spots it this round (BT-5.5)")
+        "no target yet (the move may bring one): target#1 in cover, a RECON must spot it first (BT-5.5)")
     assert g.describe_action(Declare("gun#1", "FIRE")) == "in sight: target#1 (open): 1 shot(s) destroy it 0%, damage it 44%"
