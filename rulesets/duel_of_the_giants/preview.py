@@ -180,8 +180,8 @@ def preview(g: DuelGame, player: int | None, arguments: str) -> str:
     c = course(g, action.tiger, tigers.counted(action.cards))
     cards = " ".join(action.cards) or "(no cards)"
     lines = [f"Tiger {t.number} at {label(c.start)} facing {FACINGS[c.start_hull]}, program {cards}:"]
-    lines.append(f"  ends at {label(c.end)} facing {FACINGS[c.hull]}, {_turret(c)}"
-                 + (" -- where it began" if c.stands_still else ""))
+    lines.append(f"  ends at {label(c.end)} facing {FACINGS[c.hull]}, {_turret(c)} (its gun {FACINGS[c.turret]})"
+                 + (" -- where it began" if c.stands_still else ""))  # the clock read as a compass point
     route = " -> ".join(label(p) for p in (c.start, *c.passed))
     lines.append(f"  hexes passed: {route}" if c.passed else "  hexes passed: none (it does not leave its hex)")
     if c.stop is not None:

@@ -25,7 +25,7 @@ from tests.duel_of_the_giants.helpers import atg, blank, goto, programming, t34,
 def test_dg_11_5_preview_names_end_hex_facing_route_and_blocker() -> None:
     g = programming("f5")
     text = preview(g, 0, "tiger1 F F F F T2")
-    assert "ends at e5 facing E, turret 2 o'clock" in text
+    assert "ends at e5 facing E, turret 2 o'clock (its gun SE)" in text  # the clock as a compass point too
     assert "hexes passed: c5 -> d5 -> e5" in text
     assert "stopped by a T-34 at f5 (DG-11.5)" in text
     assert g.tiger(1).pos == (3, 5) and g.programs == {}  # the preview changed nothing
