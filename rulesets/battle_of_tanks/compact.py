@@ -30,6 +30,12 @@ KEY = ("## house/rocks  == wall  :: wood", ".. base plate   xx wreck", "> ^ < v 
        "1 cell = 10 cm ('board': 5 cm)")
 """The 10 cm map's key, in the free rows under the tank list."""
 
+FLAGS = {"moved": "m", "spotted": "s", "track damaged": "t", "in ambush": "a", "destroyed": "x", "wreck": "x"}
+"""A tank's state in one letter each, where its words would not fit beside the 10 cm map."""
+
+FLAG_KEY = "m moved s spotted t track hit a ambush"
+"""The letters' key, under the tank list when a row uses them."""
+
 MOVES_ROOM = 7
 """Lines the 5 cm map leaves on the screen: the moves since the last decision (each a
 line, folded to fit), the prompt and the Enter that answers it. With fewer, the 10 cm map."""
@@ -72,12 +78,21 @@ def next_lines(game: BattleGame, width: int) -> list[str]:
 def coarse(game: BattleGame) -> str:
     """The 10 cm map that fits 80x24 with the moves since the last decision."""
     body, shared = map_lines(game, CELL, marks=False, label=4)
+    room = 80 - 2 - max(len(b) for b in body)  # the columns beside the map
     roster = []
+    flagged = False
     for t in game.tanks:
-        words = t.state_words() + (["spotted"] if t.key in game.spotted else [])
+        words = [w for w in t.state_words() if not (w == "in ambush" and t.order == "AMBUSH")]
+        words += ["spotted"] if t.key in game.spotted else []
         state = f"{t.hp}/{t.card.hit_points}" if t.alive else "destroyed"
-        roster.append(f"{t.key:<3}{t.label:<10} {state:<10} {t.order or '-':<8} {', '.join(words)}"[:44])
+        head = f"{t.key:<3}{t.label:<10} {state:<10} {t.order or '-':<7}"
+        said = ", ".join(words)
+        if len(head) + 1 + len(said) > room:  # playtest at 80x24: "moved, spo" was cut: letters, keyed
+            said, flagged = "".join(FLAGS.get(w, w[0]) for w in words), True
+        roster.append(f"{head} {said}".rstrip()[:room])
     roster.append(f"tiers destroyed by a: {game.destroyed_tiers['a']}, by b: {game.destroyed_tiers['b']}")
+    if flagged:
+        roster.append(FLAG_KEY)
     roster += [f"one cell: {note}" for note in shared]  # every tank is drawn (issue 27.13)
     lines = [f"Battle of Tanks -- {game.title or game.scenario}, round {game.round}, "
              f"{len(game.bag)} chit(s) in the bag"]

@@ -70,6 +70,26 @@ def test_issue_27_13_tanks_sharing_a_cell_are_all_on_the_compact_map():
     assert "a1" in full and "a2" in full and "*1" not in full  # 5 cm cells: apart on the full map
 
 
+def test_issue_59_8_the_compact_list_keeps_a_tanks_state_whole_at_80_columns():
+    """Playtest of issue 59 at 80x24: the tank list beside the 10 cm map cut "moved, spotted"
+    to "moved, spo". Words that fit stay words; a row whose words would not fit gives them a
+    letter each (m moved, s spotted, t track hit), keyed under the list; no row is cut."""
+    g = make_game(["gun"], ["target", "target"], {"a1": (20, 60, 0), "b1": (95, 95, 180), "b2": (95, 60, 180)},
+                  cards=[card("gun"), card("target")])
+    g.tank("b1").moved = True
+    g.spotted.add("b1")
+    g.tank("b2").moved = True
+    g.tank("b2").track_until = g.round + 1
+    g.spotted.add("b2")
+    lines = g.render_compact(0).splitlines()
+    assert all(len(line) <= 80 for line in lines), lines
+    row = {line.split("|")[-1].split()[0]: line.split("|")[-1] for line in lines if line.count("|") >= 2
+           and len(line.split("|")[-1].split()) > 3}
+    assert row["b1"].endswith("moved, spotted"), row
+    assert row["b2"].endswith(" tms"), row
+    assert any(line.endswith("m moved s spotted t track hit a ambush") for line in lines)
+
+
 def test_issue_59_8_the_board_at_5_cm_a_cell_with_headings_fits_100_by_40() -> None:
     """``board``: the 5 cm map with each tank's heading arrow (tiger#1 faces west: ``<`` before
     it), the tank list with position and heading beside it; no line over 100, at most 40 lines."""
