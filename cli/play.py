@@ -302,11 +302,13 @@ class Session:
     def run(self) -> int:
         g = self.game
         if self.seal is None:
-            self.say(f"{self.ruleset.title}: {g.scenario or self.ruleset.default_scenario}, seed {self.seed}")
+            self.say(unbroken(f"{self.ruleset.title}: {g.scenario or self.ruleset.default_scenario}, "
+                              f"seed {self.seed}", screen_columns() - 1, f"seed {self.seed}"))
         else:
             sealed = "dice" if g.game_type.chance else "the computer players' seed"  # none to roll in Tank Chess
-            self.say(f"{self.ruleset.title}: {g.scenario or self.ruleset.default_scenario}, {sealed} sealed by "
-                     f"commitment {self.seal.commitment} (the seed is shown when the game ends)")
+            self.say(unbroken(f"{self.ruleset.title}: {g.scenario or self.ruleset.default_scenario}, {sealed} "
+                              f"sealed by commitment {self.seal.commitment} (the seed is shown when the game "
+                              "ends)", screen_columns() - 1))
         if g.history:
             self.say(f"resumed after {len(g.history)} decisions")
         self.say("seats: " + ", ".join(f"{g.players[p]}={k}" for p, k in self.kinds.items()))
@@ -460,13 +462,14 @@ class Session:
             score = ("; score " + ", ".join(f"{g.players[p]} {x:g}" for p, x in enumerate(outcome.score))
                      if outcome.score else "")
             if self.seal is not None:
-                self.say(f"The seed was {seed_text(self.seal.seed)}, salt {self.seal.salt}: with the "
-                         f"commitment {self.seal.commitment} shown at the start, "
-                         "'tanktable replay --verify' on the record checks "
-                         + ("every roll" if g.game_type.chance else "it"))
+                self.say(unbroken(f"The seed was {seed_text(self.seal.seed)}, salt {self.seal.salt}: with the "
+                                  f"commitment {self.seal.commitment} shown at the start, "
+                                  "'tanktable replay --verify' on the record checks "
+                                  + ("every roll" if g.game_type.chance else "it"),
+                                  screen_columns() - 1, "'tanktable replay --verify'"))
             self.say(f"Result: {who} -- {outcome.reason}{score}")
         if saved is not None:
-            self.say(saved_line(saved, outcome is not None))
+            self.say(saved_at_words(saved, outcome is not None, screen_columns() - 1))
         return 0
 
     def record(self) -> RecordFile:
@@ -552,7 +555,7 @@ class Session:
         if path is not None:
             self.say(f"saved {target}")
         elif announce:
-            self.say(saved_line(target, self.game.outcome() is not None))
+            self.say(saved_at_words(target, self.game.outcome() is not None, screen_columns() - 1))
         return target
 
     def nothing_to_keep(self) -> bool:
@@ -1245,6 +1248,33 @@ def saved_line(path: Path, finished: bool) -> str:
     if finished:
         return f"game saved in {path}"
     return f"game saved in {path}; to play on: tanktable play --resume {path}"
+
+
+def saved_at_words(path: Path, finished: bool, width: int) -> str:
+    """:func:`saved_line` as the screen shows it: one line where it fits, else where the
+    file is and how to play on each on lines of their own, the path and the command never
+    cut (a terminal cuts a long line mid-word, and a cut path cannot be pasted)."""
+    line = saved_line(path, finished)
+    if len(line) <= width:
+        return line
+    resume = f"tanktable play --resume {path}"
+    sentences = [f"game saved in {path}"] + ([] if finished else [f"to play on: {resume}"])
+    return "\n".join(unbroken(s, width, str(path), resume) for s in sentences)
+
+
+def unbroken(text: str, width: int, *whole: str) -> str:
+    """``text`` wrapped at its spaces to ``width`` columns. A word is never cut, nor any of
+    ``whole`` (a path, a seed, a command to paste, spaces and all): where one is wider than
+    the screen it stands on a line of its own, for the terminal to fold and a copy to take
+    whole. The terminal's own folding cuts mid-word: a digest or a path cut across lines by
+    the program could not be pasted back."""
+    import textwrap
+
+    glue = "\x00"  # not a space to textwrap: a kept part's spaces hold it together
+    for part in sorted(whole, key=len, reverse=True):
+        text = text.replace(part, part.replace(" ", glue))
+    lines = textwrap.wrap(text, max(1, width), break_long_words=False, break_on_hyphens=False)
+    return "\n".join(line.replace(glue, " ") for line in lines)
 
 
 def rescue_path(session: Session) -> Path:

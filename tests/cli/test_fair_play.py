@@ -18,6 +18,8 @@ COMMITMENT = re.compile(r"commitment ([0-9a-f]{64})")
 
 def test_issue_26_2_the_terminal_shows_the_commitment_first_and_the_seed_at_the_end(
         tmp_path: Path, capsys: Any, monkeypatch: Any, with_pig: Any) -> None:
+    """The commitment, seed, salt and record's path each whole on a line, the lines
+    wrapped at words to 80 columns (a playtest found them cut mid-word at 80 and 100)."""
     rec = tmp_path / "g.yaml"
     code, out, _ = run(["play", "pig", "--seat", "red=random", "--seat", "blue=random", "--record", str(rec)],
                        capsys, monkeypatch)
@@ -25,14 +27,30 @@ def test_issue_26_2_the_terminal_shows_the_commitment_first_and_the_seed_at_the_
     data = yaml.safe_load(rec.read_text())
     seed, salt = data["seed"], data["salt"]
     assert data["commitment"] == commit(seed, salt)
-    first = out.splitlines()[0]
-    assert COMMITMENT.search(first).group(1) == data["commitment"]  # type: ignore[union-attr]
-    reveal = out.index(f"The seed was {seed}, salt {salt}")
+    lines = out.strip().splitlines()
+    opening = " ".join(lines[:next(i for i, line in enumerate(lines) if line.startswith("seats: "))])
+    assert COMMITMENT.search(opening).group(1) == data["commitment"]  # type: ignore[union-attr]
+    reveal = out.index(f"The seed was {seed},")
     assert str(seed) not in out[:reveal]  # the screen shows the seed only at the end
-    assert out.strip().splitlines()[-2].startswith("Result: ")
-    assert out.strip().splitlines()[-1] == f"game saved in {rec}"
+    ending = lines[lines.index(next(line for line in lines if line.startswith("The seed was "))):]
+    result = next(i for i, line in enumerate(ending) if line.startswith("Result: "))
+    # all a player needs to check the commitment, in words wrapped at their spaces
+    assert " ".join(ending[:result]).startswith(
+        f"The seed was {seed}, salt {salt}: with the commitment {data['commitment']} shown at the start, "
+        "'tanktable replay --verify' on the record checks every roll")
+    assert " ".join(ending[result + 1:]) == f"game saved in {rec}"
+    for whole in (str(seed), salt, data["commitment"], str(rec), "'tanktable replay --verify'"):
+        assert any(whole in line for line in lines), f"{whole} is cut across lines: it could not be pasted"
+    assert_wrapped_at_words(lines, 79)
     code, out, _ = run(["replay", str(rec), "--verify"], capsys, monkeypatch)
     assert code == 0
+
+
+def assert_wrapped_at_words(lines: list[str], width: int) -> None:
+    """No line wider than the screen but one word alone (a path, a digest), which the
+    terminal folds and a copy takes whole."""
+    for line in lines:
+        assert len(line) <= width or len(line.split()) == 1, f"wider than {width} columns: {line!r}"
 
 
 def test_issue_26_2_replay_verify_refuses_a_seed_that_does_not_match_the_commitment(

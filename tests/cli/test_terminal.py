@@ -273,7 +273,7 @@ def test_the_last_moves_show_at_the_end_and_board_draws_the_full_board(
     assert out.count("white UPPERCASE, black lowercase") == 2  # 'board' and the end, not each decision
     after = out.split("MT h2-h5:N")[-1]
     assert "   2. black" in after  # 'last' prints the computer's reply again
-    assert out.split("\ngame saved in ")[0].endswith("Result: black -- white resigned")
+    assert out.split("\ngame saved in")[0].endswith("Result: black -- white resigned")
 
 
 def _commands(command: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
