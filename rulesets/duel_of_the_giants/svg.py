@@ -204,10 +204,21 @@ def render_svg(v: dict[str, Any], result: str | None = None, terrain: Mapping[st
         ET.SubElement(svg, "rect", x=f"{20 + i * cell:.1f}", y=f"{bar_y:.1f}", width=f"{cell:.1f}", height="12",
                       fill=VP_MARK if i == n - pos else "#eee", stroke="#999")
     txt = ET.SubElement(svg, "text", x="20", y=f"{bar_y + 30:.1f}", style="font: 12px sans-serif")
-    txt.text = v["vp"]["bar"]
+    txt.text = bar_words(v["vp"]["net"], n)
     frame(svg, width=width, top=32, bottom=bar_y + 40, heading=heading(v, result),
           legend=legend(v, splice, terrain, front), background="#ffffff")
     return splice.fill(ET.tostring(svg, encoding="unicode"))
+
+
+def bar_words(net: int, length: int) -> str:
+    """The VP bar under the drawn track in words (playtest of issue 59: the text bar
+    ``VP German [---#---] Soviet net +0`` repeated the track above it in characters):
+    which end it leans to and by how much, the German end on the left (DG-6)."""
+    if net == 0:
+        return "German ◀ VP bar ▶ Soviet: level"
+    side = "German" if net > 0 else "Soviet"
+    beyond = f", {abs(net) - length} beyond the bar's end" if abs(net) > length else ""
+    return f"German ◀ VP bar ▶ Soviet: {side} side ahead by {abs(net)}{beyond}"
 
 
 def draw_courses(svg: ET.Element, v: dict[str, Any]) -> None:

@@ -16,7 +16,7 @@ from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.actions import LayCard, Program
 from rulesets.duel_of_the_giants.board import label, parse_hex
 from rulesets.duel_of_the_giants.game import DuelGame
-from rulesets.duel_of_the_giants.svg import CANOPY, MINE, SIZE, centre, heading
+from rulesets.duel_of_the_giants.svg import CANOPY, MINE, SIZE, bar_words, centre, heading
 from tests.duel_of_the_giants.helpers import atg, blank, goto, marker, stuka, t34, tiger
 from tests.svg import NS, group, picture
 from tests.svg import pieces as _pieces
@@ -103,6 +103,17 @@ def test_dg_20_1_heading_says_game_over_with_the_result() -> None:
     resigned = RULESET.new_game("summer", {}, 0)
     resigned.forfeit(1)
     assert _heading(resigned, 1)[-1] == "game over: soviet resigned"
+
+
+def test_dg_6_the_vp_bar_under_the_track_is_said_in_words() -> None:
+    """Playtest of issue 59: the picture's line under the drawn VP track repeated it in
+    characters (``VP German [---#---] Soviet net +0``); it says which end leads, by how much."""
+    assert bar_words(0, 10) == "German ◀ VP bar ▶ Soviet: level"
+    assert bar_words(9, 10) == "German ◀ VP bar ▶ Soviet: German side ahead by 9"
+    assert bar_words(-12, 10) == "German ◀ VP bar ▶ Soviet: Soviet side ahead by 12, 2 beyond the bar's end"
+    root = picture(RULESET.render_svg(RULESET.new_game("summer", {}, 0), 1))
+    texts = [t.text or "" for t in root.iter(f"{NS}text")]
+    assert "German ◀ VP bar ▶ Soviet: level" in texts and not any("VP German [" in t for t in texts)
 
 
 def test_legend_names_every_symbol() -> None:

@@ -360,6 +360,7 @@ def test_issue_58_the_german_places_his_guns_by_clicks(browser: Browser, live: t
     browser.click("#dg-setup button.dg-place-kind[data-kind='mine']")
     browser.wait("document.querySelector('#tt-overlay circle.tt-to.dg-setup-off')")  # not in swamp (DG-7.4)
     browser.click("#dg-setup button.dg-place-kind[data-kind='PAK 36']")
+    browser.screenshot(screenshots / "dg-setup-piece-chosen.png")
     at = browser.js("document.querySelector('#tt-overlay circle.tt-to:not(.dg-setup-off)').dataset.place")
     browser.click(f"#tt-overlay circle.tt-to[data-place='{at}']")
     browser.wait("document.querySelectorAll('#dg-picker .dg-arrow').length === 6")

@@ -117,7 +117,11 @@ export function draw(state, fresh) {
     // the VP bar in words (playtest of issue 58: the text bar "VP German [---#---] Soviet
     // net +0" repeated the track drawn under the map, in characters)
     const net = Number(v.vp.net) || 0;
-    const bar = net === 0 ? "VP bar: level" : `VP bar: ${net > 0 ? "German" : "Soviet"} side ahead by ${Math.abs(net)}`;
+    let bar = net === 0 ? "VP bar: level" : `VP bar: ${net > 0 ? "German" : "Soviet"} side ahead by ${Math.abs(net)}`;
+    // this round's points move the bar only at the round's end (DG-6.1): say so while some
+    // wait, or "2 : 0" beside "level" reads as a mistake (playtest of issue 59)
+    const pending = Object.entries(v.vp.round || {}).filter(([, n]) => Number(n) > 0);
+    if (pending.length) bar += `; this round so far ${pending.map(([side, n]) => `${side} +${n}`).join(", ")}, moved at the round's end`;
     $("aids").append(el("p", {class: "vp", text: `round ${v.round}, step ${v.step} — victory points ${totals}`}),
                      el("p", {class: "vp-bar note", text: bar}));
   }

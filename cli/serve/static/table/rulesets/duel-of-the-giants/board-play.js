@@ -24,7 +24,10 @@ const ANGLE = {NE: -60, E: 0, SE: 60, SW: 120, W: 180, NW: -120};
 const STUKA = {"stuka F": "fly here", "stuka L": "turn left", "stuka R": "turn right",
                "stuka launch": "launch", "stuka land": "land"};
 // an arrow pointing along +u: its head, then its shaft (drawing units, turned to each facing)
-const ARROW = [[10, 0], [1, 7], [1, 2.5], [-9, 2.5], [-9, -2.5], [1, -2.5], [1, -7]];
+const ARROW = [[13, 0], [1, 9], [1, 3.2], [-12, 3.2], [-12, -3.2], [1, -3.2], [1, -9]];
+// the arrows' size and distance from the hex's centre: each a target of about 32 px at
+// 1024x768 and 40 at 1280x800 (issue 58.8; they were 23 px), clear of each other
+const ARROW_R = 19, ARROW_AT = 46;
 
 let picker = null;  // {key, moves: [{a, first, second}], first: chosen hull or null}
 
@@ -135,11 +138,11 @@ function drawPicker() {
   const moves = stage === "second" ? picker.moves.filter(m => m.first === picker.first) : picker.moves;
   const group = svgNode("g", {id: "dg-picker", "data-for": drawnFor,
                               "data-stage": two ? (stage === "first" ? "hull" : "turret") : "facing"});
-  group.append(svgNode("circle", {cx: at[0], cy: at[1], r: 46, class: "dg-picker-ring"}));
+  group.append(svgNode("circle", {cx: at[0], cy: at[1], r: ARROW_AT + ARROW_R + 2, class: "dg-picker-ring"}));
   const word = two ? (stage === "first" ? "hull?" : "turret?") : "facing?";
   if (stage === "second") {  // the hull already chosen, drawn as the board draws a hull
     const rad = ANGLE[picker.first] * Math.PI / 180;
-    group.append(svgNode("line", {x1: at[0], y1: at[1], x2: at[0] + 44 * Math.cos(rad), y2: at[1] + 44 * Math.sin(rad),
+    group.append(svgNode("line", {x1: at[0], y1: at[1], x2: at[0] + ARROW_AT * Math.cos(rad), y2: at[1] + ARROW_AT * Math.sin(rad),
                                   class: "dg-picker-hull"}));
   }
   group.append(svgNode("text", {x: at[0], y: at[1] + 4, class: "dg-picker-word", "text-anchor": "middle"}, word));
@@ -147,10 +150,10 @@ function drawPicker() {
   for (const m of moves) if (!offered.has(m[stage])) offered.set(m[stage], m);
   for (const [dir, m] of offered) {
     const rad = ANGLE[dir] * Math.PI / 180;
-    const x = at[0] + 34 * Math.cos(rad), y = at[1] + 34 * Math.sin(rad);
+    const x = at[0] + ARROW_AT * Math.cos(rad), y = at[1] + ARROW_AT * Math.sin(rad);
     const arrow = svgNode("g", {class: "dg-arrow", "data-dir": dir, tabindex: "0", role: "button"});
     arrow.append(svgNode("title", {}, stage === "second" || !two ? m.a.text : `${m.verb} ${dir} …`));
-    arrow.append(svgNode("circle", {cx: x, cy: y, r: 14}));
+    arrow.append(svgNode("circle", {cx: x, cy: y, r: ARROW_R}));
     arrow.append(svgNode("polygon", {points: ARROW.map(([u, v]) => [x + u * Math.cos(rad) - v * Math.sin(rad),
                                                                      y + u * Math.sin(rad) + v * Math.cos(rad)])
                                                  .map(p => p.map(c => c.toFixed(1)).join(",")).join(" ")}));
