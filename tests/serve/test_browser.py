@@ -26,18 +26,17 @@ from tests.serve.test_hidden_information import check, secrets_against
 
 
 def new_game(browser: Browser, base: str, ruleset: str, seat: str) -> float:
-    """Create a game from the start page by clicking, open ``seat``'s link; the
-    page's load time (navigation start to the first board drawn), in ms."""
+    """Create a game from the start page by clicking: it lands at ``seat``'s table (the
+    form's first side, the player's own); the page's load time (navigation start to the
+    first board drawn), in ms."""
     browser.open(f"{base}/?key={KEY}")
     browser.wait("document.querySelectorAll('#ruleset option').length > 0")
     browser.js(f"""(() => {{ const s = document.getElementById('ruleset'); s.value = {json.dumps(ruleset)};
         s.dispatchEvent(new Event('change')); }})()""")
     browser.js("document.getElementById('seed').value = '4'")
     browser.click("#create")
-    link = f"#created a.seat-link[data-seat='{seat}']"
-    browser.wait(f"document.querySelector(\"{link}\")")
-    browser.click(link)
     browser.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')")
+    browser.wait(f"document.getElementById('you').textContent === 'you play {seat}'")
     loaded = browser.js("performance.now()")
     return float(loaded)
 

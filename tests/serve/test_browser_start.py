@@ -3,8 +3,9 @@
 A tablet-sized window (1024x768) driven by touch: choose each ruleset and see
 only its own fields; build a Battle of Tanks army from the card list (a card
 of the user's own among them), see it refused past its budget with the verdict
-``tanktable army validate`` prints; download it; create a game with it and see
-its tanks on the table.
+``tanktable army validate`` prints; download it; create a game with it against
+a friend and land at one's own table, the friend's link there to copy, and see
+the army's tanks on the table.
 
 Without Chromium the tests skip and say why; with ``TANKTABLE_REQUIRE_BROWSER=1``
 a missing or broken browser fails them instead.
@@ -95,7 +96,7 @@ def test_start_page_shows_only_the_chosen_rulesets_fields(
     """Issue 29.14: "Players" and "Set-up" only for a ruleset that takes them, the
     armies only for one with army lists; each computer level says how strong and
     how slow it is in that ruleset, the presets too, as data/ai_levels.yaml says."""
-    base, _server = live
+    base, server = live
     kinds = agent_kinds()
     notes = level_notes(kinds)
     open_start(tablet, base)
@@ -122,6 +123,16 @@ def test_start_page_shows_only_the_chosen_rulesets_fields(
     tap(tablet, "#levels-help summary")
     tablet.wait("document.getElementById('levels-help').open")
     tablet.screenshot(screenshots / "start-levels.png")
+    # playtest friction: everyone at this screen -- "Create game" lands at the hot-seat table
+    choose(tablet, "#ruleset", "tank-chess")
+    choose(tablet, "#seats select[data-side='black']", "human")
+    tap(tablet, "#where input[value='here']")
+    tap(tablet, "#create")
+    tablet.wait("location.pathname.startsWith('/t/') && document.body.dataset.version !== undefined"
+                " && !document.getElementById('pass').hidden")
+    table = server.store.get(tablet.js("location.pathname.split('/')[2]"))
+    assert table is not None and tablet.js("location.pathname") == server.links(table)["hotseat"]
+    assert not tablet.js("document.getElementById('invite')"), "no one to invite"
 
 
 def test_army_built_by_touch_is_refused_past_the_budget_and_played(
@@ -189,20 +200,45 @@ def test_army_built_by_touch_is_refused_past_the_budget_and_played(
         assert time.monotonic() < end, "the army was not downloaded"
         time.sleep(0.05)
     assert (downloads / "my-army.yaml").read_text(encoding="utf-8") == text
-    # play with it: side a the built army, side b the server's own army file
+    # play with it: side a the built army, side b the server's own army file, b a friend's
     choose(tablet, "#army-choices select[data-side='a']", "built")
     choose(tablet, "#army-choices select[data-side='b']", "file:club-list.yaml")
     tablet.js("document.getElementById('seed').value = '3'")
+    assert not shown(tablet, "where"), "one person plays: no question where the others are"
+    choose(tablet, "#seats select[data-side='b']", "human")
+    assert shown(tablet, "where") and tablet.js("document.querySelector('#where input:checked').value") == "apart"
+    tablet.screenshot(screenshots / "start-where.png")
     tap(tablet, "#create")
-    link = "#created a.seat-link[data-seat='a']"
-    tablet.wait(f"document.querySelector(\"{link}\")")
-    tap(tablet, link)
-    tablet.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')")
+    # playtest friction: "Create game" lands at the maker's own seat, as on a chess site, the
+    # other seat's link at the head of the side panel to copy and send
+    tablet.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')"
+                " && document.getElementById('you').textContent === 'you play a'")
+    game_id = tablet.js("location.pathname.split('/')[2]")
+    table = server.store.get(game_id)
+    assert table is not None
+    links = server.links(table)
+    assert tablet.js("location.pathname") == links["a"]
+    assert tablet.js("[...document.querySelectorAll('#invite input.invite-url')].map(i => [i.dataset.seat, i.value])") \
+        == [["b", base + links["b"]]], "the friend's link, whole, to paste into a message"
+    assert tablet.js("document.querySelector('#invite a').href") == base + links["spectator"]
+    tap(tablet, "#invite button.invite-copy[data-seat='b']")
+    # copied; or, where the page may not write the clipboard, selected for the player's Ctrl+C
+    assert tablet.wait("document.querySelector('#invite button.invite-copy').textContent === 'copied'"
+                       " || document.querySelector('#invite .invite-said').textContent") in (
+        True, "selected: press Ctrl+C to copy")
+    assert tablet.js("(() => { const i = document.querySelector('#invite input.invite-url');"
+                     " return i.selectionStart === 0 && i.selectionEnd === i.value.length; })()"), "the link selected whole"
+    box = tablet.js("(() => { const r = document.getElementById('invite').getBoundingClientRect(); return [r.left, r.bottom]; })()")
+    board = tablet.js("document.querySelector('#board svg').getBoundingClientRect().right")
+    assert box[0] >= board and box[1] <= 768, "beside the board, in sight, not over it"
+    tablet.screenshot(screenshots / "start-invite-table.png")
     labels = tablet.js("[...document.querySelectorAll('#board svg g.tank text')].map(t => t.textContent)")
     assert {"tiger#1", "is2#1", "scout#1"} <= set(labels), labels  # side a, the built army
     assert "scout#2" in labels or "scout#1" in labels
-    game_id = tablet.js("location.pathname.split('/')[2]")
-    armies = server.store.get(game_id).game.options["armies"]  # type: ignore[union-attr]
+    armies = table.game.options["armies"]
     assert armies["a"]["tanks"] == [{"card": c} for c in picked]
     assert armies["b"]["name"] == "Club list"
-    tablet.screenshot(screenshots / "start-army-table.png")
+    # closed, the invitation is gone for good (the start page keeps every link)
+    tap(tablet, "#invite-close")
+    tablet.wait("!document.getElementById('invite')")
+    assert tablet.js(f"sessionStorage.getItem('tanktable-invite:{links['a']}')") is None

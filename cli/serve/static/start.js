@@ -149,7 +149,9 @@ function fillRuleset() {
     select.addEventListener("change", shown);
     shown();
     seats.append(el("label", {}, side + " ", select, note));
+    select.addEventListener("change", showWhere);
   });
+  showWhere();
   // only the typed options this ruleset takes (issue 29.14)
   document.getElementById("players-field").hidden = !r.option_fields.includes("players");
   document.getElementById("setup-field").hidden = !r.option_fields.includes("setup");
@@ -214,6 +216,36 @@ async function loadGames() {
   problem.textContent = bad.map(([id, why]) => id + ": " + why).join("\n");
 }
 
+/** The sides the form gives to people, in the form's order: the first is the player's own. */
+function humanSides() {
+  return [...document.querySelectorAll("#seats select")].filter(s => s.value === "human").map(s => s.dataset.side);
+}
+
+/** "Where are the other players?" only when more than one person plays. */
+function showWhere() {
+  document.getElementById("where").hidden = humanSides().length < 2;
+}
+
+/** Where the player who made a game goes at once, as on a chess site: to their own seat
+ * (the form's first human side) when they play; to the hot-seat table when everyone plays
+ * at this screen; to the spectators' seat when only computers play. The other people's
+ * links go with them to their table (table/invite.js shows them there to copy and send);
+ * null when the game has no such link (the page then lists the links). */
+function landing(links, humans, here) {
+  const link = name => Object.entries(links).find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
+  if (humans.length === 0) return link("spectator") || null;
+  if (humans.length > 1 && here) return link("hotseat") || null;
+  const own = link(humans[0]);
+  if (!own || humans.length === 1) return own || null;
+  const absolute = url => new URL(url, location.href).href;
+  const others = Object.fromEntries(humans.slice(1).filter(link).map(side => [side, absolute(link(side))]));
+  const invite = {you: humans[0], others, watch: link("spectator") ? absolute(link("spectator")) : null};
+  try {
+    sessionStorage.setItem("tanktable-invite:" + new URL(own, location.href).pathname, JSON.stringify(invite));
+  } catch (e) { return null; }  // no storage: the links stay here, on this page
+  return own;
+}
+
 async function create(event) {
   event.preventDefault();
   const error = document.getElementById("create-error");
@@ -232,6 +264,12 @@ async function create(event) {
   Object.assign(body, chosenArmies());
   try {
     const game = await api("/api/games", body);
+    const here = document.querySelector("#where input[value='here']").checked;
+    const target = landing(game.links, humanSides(), here);
+    if (target) {
+      location.assign(target);
+      return;
+    }
     const list = document.getElementById("created-links");
     list.replaceChildren(...linkList(game.links).children);
     document.getElementById("created").hidden = false;

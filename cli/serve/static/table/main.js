@@ -8,6 +8,7 @@ import {cancelChoice, drawBoard, onSelect, widenPlaces} from "./board.js";
 import {drawActions, drawLog, drawStatus} from "./panels.js";
 import {setupGameOver} from "./gameover.js";
 import {setupReplayLink} from "./replaylink.js";
+import {setupInvite} from "./invite.js";
 import {setupEvalbar} from "./evalbar.js";
 import {rulesetModule} from "./rulesets/index.js";
 import {showPassScreen, hidePassScreen} from "./passscreen.js";
@@ -68,6 +69,7 @@ function main() {
   onSelect(drawActions);
   setupGameOver();
   setupReplayLink();
+  setupInvite();
   setupEvalbar();
   $("move-form").addEventListener("submit", e => {
     e.preventDefault();
