@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from cli.serve.app import TableServer
 from rulesets.duel_of_the_giants import RULESET
@@ -41,8 +42,11 @@ def _airfield() -> str:
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableServer]]:
     folder = tmp_path_factory.mktemp("positions")
-    positions = [position_at(folder, "stuka.yaml", "D4", 5, "german"),
-                 position_at(folder, "activate.yaml", "O3", 5, "soviet")]
+    stuka = position_at(folder, "stuka.yaml", "D4", 5, "german")
+    data = yaml.safe_load(stuka.read_text())
+    data["vp"]["round"] = {"german": 2, "soviet": 1}  # this round's points, not yet on the bar (DG-6.1)
+    stuka.write_text(yaml.safe_dump(data, sort_keys=False))
+    positions = [stuka, position_at(folder, "activate.yaml", "O3", 5, "soviet")]
     with serving_positions(tmp_path_factory.mktemp("games"), positions) as live:
         yield live
 
@@ -59,6 +63,10 @@ def test_issue_59_3_and_59_9_end_is_a_button_and_a_key_and_the_launch_is_preview
     button = browser.wait("(() => { const b = document.getElementById('end-phase');"
                           " return b && !b.hidden && b.offsetParent !== null ? b.textContent : null; })()")
     assert button == "End phase: end"
+    # the round's points so far are said beside the bar they will move at the round's end
+    # (DG-6.1; playtest of issue 59: "german 2 : soviet 1" beside "VP bar: level")
+    assert "this round so far German +2, Soviet +1, moved at the round's end" in browser.js(
+        "document.querySelector('.vp-bar').textContent")
     assert not browser.js("document.getElementById('actions-box').open"), "the move list stays folded"
     hover(browser, f"#tt-overlay circle.tt-to[data-place='{_airfield()}']")
     reach = browser.wait("document.querySelectorAll('circle.tt-mark-reach').length || null")

@@ -121,7 +121,7 @@ export function draw(state, fresh) {
     // this round's points move the bar only at the round's end (DG-6.1): say so while some
     // wait, or "2 : 0" beside "level" reads as a mistake (playtest of issue 59)
     const pending = Object.entries(v.vp.round || {}).filter(([, n]) => Number(n) > 0);
-    if (pending.length) bar += `; this round so far ${pending.map(([side, n]) => `${side} +${n}`).join(", ")}, moved at the round's end`;
+    if (pending.length) bar += `; this round so far ${pending.map(([side, n]) => `${side[0].toUpperCase()}${side.slice(1)} +${n}`).join(", ")}, moved at the round's end`;
     $("aids").append(el("p", {class: "vp", text: `round ${v.round}, step ${v.step} — victory points ${totals}`}),
                      el("p", {class: "vp-bar note", text: bar}));
   }
