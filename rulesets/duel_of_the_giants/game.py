@@ -273,21 +273,45 @@ class DuelGame(Game[Action]):
             return "game over"
         if self.pending_orient:
             t = self.tanks[self.pending_orient[0]]
-            return f"orient the revealed T-34 at {view.lab(t.pos)}: hull and turret (DG-10.6)"
+            at = view.lab(t.pos)
+            return (f"set the hull and turret of the T-34 revealed at {at}, each NE E SE SW W NW "
+                    f"(orient {at} W NW) (DG-10.6)")
         if self.step == "A4":
             return tigers.decision_text(self)
         if self.step == "D2" and self.combat is not None:
             return combat.decision_text(self)
         if self.step == "D4" and self.stuka is not None and self.stuka.state == "flying":
             s = self.stuka
-            return (f"phase D4: Stuka flight phase {s.flight_phase}/{self.cfg.weapons.stuka.flight_phases}, "
-                    f"{s.actions_left} action(s) left (DG-13)")
+            return (f"phase D4: the Stuka flies, flight phase {s.flight_phase} of "
+                    f"{self.cfg.weapons.stuka.flight_phases}, {s.actions_left} action(s) left in it (DG-13)")
         if self.step == "B3" and self.active_t34 is not None:
             t = self.tanks[self.active_t34]
-            return f"phase B3: move T-34s (DG-15); T-34 at {view.lab(t.pos)} has {self.ma_left} MA left"
+            return (f"phase B3: move T-34s (DG-15); T-34 #{t.number} at {view.lab(t.pos)} has {self.ma_left} "
+                    "MA left: moving another T-34 ends its move (DG-15.4)")
         if self.step == "O3" and not self._end_allowed():  # say why there is no 'end' yet
             return "opening: activate wheel markers, at least one before the phase ends (DG-8.1 O3)"
         return STEP_NAMES.get(self.step, self.step)
+
+    def earlier_decisions(self) -> list[str]:
+        """The decision as earlier versions worded it (the prompts now say their choices
+        in a player's words, issue 59): a position file saved then names it so and still
+        loads as the same position (position.check_decision)."""
+        out: list[str] = []
+        if self.pending_orient:
+            t = self.tanks[self.pending_orient[0]]
+            out.append(f"orient the revealed T-34 at {view.lab(t.pos)}: hull and turret (DG-10.6)")
+        elif self.step == "A4":
+            out += [t for t in [tigers.earlier_decision_text(self)] if t]
+        elif self.step == "D2" and self.combat is not None:
+            out += combat.earlier_decision_texts(self)
+        elif self.step == "D4" and self.stuka is not None and self.stuka.state == "flying":
+            s = self.stuka
+            out.append(f"phase D4: Stuka flight phase {s.flight_phase}/{self.cfg.weapons.stuka.flight_phases}, "
+                       f"{s.actions_left} action(s) left (DG-13)")
+        elif self.step == "B3" and self.active_t34 is not None:
+            t = self.tanks[self.active_t34]
+            out.append(f"phase B3: move T-34s (DG-15); T-34 at {view.lab(t.pos)} has {self.ma_left} MA left")
+        return out
 
     def legal_actions(self) -> list[Action]:
         if self.finished:

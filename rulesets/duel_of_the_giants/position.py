@@ -517,11 +517,9 @@ def problems(model: PositionFile, doc: Any, g: DuelGame) -> list[Problem]:
 
 def _earlier_words(decision: str, g: DuelGame) -> bool:
     """Whether ``decision`` is the state's decision as an earlier version worded it: the
-    combat prompt now says its choices in words (issue 59), and a position saved with
-    the old words is the same position (its decision line is rewritten when saved again)."""
-    from rulesets.duel_of_the_giants.combat import earlier_decision_texts
-
-    return g.combat is not None and decision in earlier_decision_texts(g)
+    prompts now say their choices in words (issue 59), and a position saved with the old
+    words is the same position (its decision line is rewritten when saved again)."""
+    return decision in g.earlier_decisions()
 
 
 def check_decision(model: PositionFile, doc: Any, g: DuelGame) -> list[Problem]:

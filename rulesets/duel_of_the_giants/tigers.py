@@ -57,6 +57,17 @@ def decision_text(g: DuelGame) -> str:
         return "phase A4: program the Tigers"
     t = left[0]
     n = t.number
+    return (f"phase A4: program Tiger {n} at {label(t.pos)}, at most {t.track} cards before a Stop: a card at "
+            f"a time (tiger{n} +F, then tiger{n} done) or all at once (tiger{n} F F R T2 S) (DG-11.2)")
+
+
+def earlier_decision_text(g: DuelGame) -> str | None:
+    """The A4 decision as earlier versions worded it: a position saved then still loads."""
+    left = unprogrammed(g)
+    if not left:
+        return None
+    t = left[0]
+    n = t.number
     return f"phase A4: Tiger {n} at {label(t.pos)}, max {t.track} cards; tiger{n} +F, tiger{n} done (DG-11.2)"
 
 

@@ -291,3 +291,26 @@ def test_issue_59_9_an_aim_alone_says_its_own_rule_once() -> None:
     note, _ = facing_preview(g, h("f4"), d("W"), d("W"))
     assert note.startswith("aims at the PAK 36 (c4): ") and note.endswith(")")
     assert not note.endswith(") (DG-17)") and "under fire" not in note
+
+
+def test_issue_59_prompts_of_a_moving_t34_a_flying_stuka_and_an_orientation_in_words() -> None:
+    """B3 names the T-34 moving and says that moving another ends its move (DG-15.4); a
+    flying Stuka's prompt says its flight phase of how many; orienting a revealed T-34
+    says what to set with the command; each keeps its earlier words for old positions."""
+    g = blank()
+    tiger(g, 1, "a1", "E")
+    tiger(g, 2, "a11", "E")
+    t34(g, 1, "h5", "W")
+    t34(g, 2, "h9", "W")
+    goto(g, "B3")
+    play(g, "h5 F")
+    assert g.decision() == ("phase B3: move T-34s (DG-15); T-34 #1 at g5 has 2 MA left: moving another T-34 "
+                            "ends its move (DG-15.4)")
+    assert g.earlier_decisions() == ["phase B3: move T-34s (DG-15); T-34 at g5 has 2 MA left"]
+    g.pending_orient = [next(t.id for t in g.t34s() if t.number == 2)]
+    assert g.decision() == ("set the hull and turret of the T-34 revealed at h9, each NE E SE SW W NW "
+                            "(orient h9 W NW) (DG-10.6)")
+    s = stuka_at_d4("c6", "W")
+    play(s, "stuka launch")
+    assert s.decision() == "phase D4: the Stuka flies, flight phase 1 of 4, 5 action(s) left in it (DG-13)"
+    assert s.earlier_decisions() == ["phase D4: Stuka flight phase 1/4, 5 action(s) left (DG-13)"]

@@ -145,3 +145,21 @@ def test_cli_save_position_at_the_prompt(
     assert g.players[g.to_move()] == "german"
     assert f"german -- {g.decision()}> save position {saved}\nsaved position" in out  # the prompt's state
     assert g.position() == doc
+
+
+def test_issue_59_prompts_in_words_and_positions_saved_with_the_earlier_words_load() -> None:
+    """Phase A4 says how to lay a program (a card at a time or all at once); a position
+    saved with the earlier wording still loads as the same decision, another text is
+    refused."""
+    g = RULESET.new_game("summer", {}, 0)
+    for _ in range(60):
+        if g.decision().startswith("phase A4"):
+            break
+        g.apply(g.legal_actions()[0])
+    assert g.decision() == ("phase A4: program Tiger 1 at c4, at most 5 cards before a Stop: a card at a time "
+                            "(tiger1 +F, then tiger1 done) or all at once (tiger1 F F R T2 S) (DG-11.2)")
+    doc = g.position()
+    old = "phase A4: Tiger 1 at c4, max 5 cards; tiger1 +F, tiger1 done (DG-11.2)"
+    assert RULESET.from_position({**doc, "decision": old}, 0).decision() == g.decision()
+    with pytest.raises(Exception, match="the state says the decision is"):
+        RULESET.from_position({**doc, "decision": "phase A4: Tiger 1 at c4"}, 0)
