@@ -136,6 +136,11 @@ function show(i) {
   litLog();
 }
 
+/** A side's name as the events write it ("German", "Soviet"; "german1" as "German1"). */
+function side(name) {
+  return name ? name[0].toUpperCase() + name.slice(1) : "";
+}
+
 /** An event's text without its rule IDs, "->" as an arrow: a headline, not a reference. */
 function plain(text) {
   return text.replace(/\s*\((?:DG|HTC)-[^)]*\)/g, "").replace(/ -> /g, " → ").trim();
@@ -204,7 +209,7 @@ export function draw(state, fresh) {
       replay.played = last;
       replay.closed = false;
       box.hidden = false;
-      $("dg-replay-title").textContent = `${entries[0].player}'s decisions, step by step:`;
+      $("dg-replay-title").textContent = `${side(entries[0].player)}'s decisions, step by step:`;
       show(0);
       restart();
     }
@@ -222,7 +227,7 @@ function offer(state, entries) {
     again.addEventListener("click", () => {
       replay.closed = false;
       $("dg-replay").hidden = false;
-      $("dg-replay-title").textContent = `${replay.entries[0].player}'s decisions, step by step:`;
+      $("dg-replay-title").textContent = `${side(replay.entries[0].player)}'s decisions, step by step:`;
       again.hidden = true;
       show(0);
       restart();
@@ -230,5 +235,5 @@ function offer(state, entries) {
     $("buttons").append(again);
   }
   again.hidden = !(replay.closed && entries.length >= 2);
-  if (!again.hidden) again.textContent = `replay ${entries[0].player}'s last ${entries.length} decisions`;
+  if (!again.hidden) again.textContent = `replay the ${side(entries[0].player)}'s last ${entries.length} decisions`;
 }
