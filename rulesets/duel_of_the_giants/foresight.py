@@ -400,39 +400,64 @@ def turn_lines(g: DuelGame, actions: Sequence[Action], notes: Sequence[str]) -> 
     """``moves`` in phase A2 by gun (issue 59, the list ran to 40 lines): the turns of one
     ATG marker on one line as the commands to paste (``face d3 NE   face d3 SE ...``), what
     each facing would cover in one note under it, read from :func:`atg_cover` (not from
-    the notes' text); every other move keeps its line and note. Each line is under
-    :meth:`DuelGame.group_of`'s heading, the gun's hex."""
-    from rulesets.duel_of_the_giants.actions import Face
+    the notes' text). In A1 a gun under transport hauled to one hex is one line (``haul
+    c2 b3 FACING``) with the cover of each facing there (66 lines were one a facing).
+    Every other move keeps its line and note, each under :meth:`DuelGame.group_of`'s
+    heading, the gun's hex."""
+    from rulesets.duel_of_the_giants.actions import Face, Haul
     from rulesets.duel_of_the_giants.atg import NAMES
     from rulesets.duel_of_the_giants.notation import format_action
 
-    faces: dict[Pos, list[Face]] = {}
+    moves: dict[tuple[Pos, Pos | None], list[Face | Haul]] = {}
     for a in actions:
-        if isinstance(a, Face):
-            faces.setdefault(a.at, []).append(a)
+        if isinstance(a, (Face, Haul)):
+            moves.setdefault((a.at, a.to if isinstance(a, Haul) else None), []).append(a)
+    bluffs: dict[Pos, list[Pos]] = {}  # a bluff hauled: where it may go, if every hex takes the same facings
+    for at, to in moves:
+        gun = g.atg_at(at)
+        if to is not None and gun is not None and gun.kind == "bluff":
+            bluffs.setdefault(at, []).append(to)
+    for at, tos in list(bluffs.items()):
+        if len({tuple(t.facing for t in moves[(at, to)]) for to in tos}) > 1:
+            del bluffs[at]
     out: list[tuple[str, str]] = []
     for a, note in zip(actions, notes, strict=True):
-        if not isinstance(a, Face):
+        if not isinstance(a, (Face, Haul)):
             out.append((g.group_of(a, note), format_action(a) + (f"  ({note})" if note else "")))
             continue
-        turns = faces.pop(a.at, [])
+        to = a.to if isinstance(a, Haul) else None
+        turns = moves.pop((a.at, to), [])
         gun = g.atg_at(a.at)
         if not turns or gun is None:
-            continue  # listed with the gun's first turn
-        said = []
-        for turn in turns:
-            c = atg_cover(g, gun, None, turn.facing)
-            if c.hexes:
-                covers = "-".join(dict.fromkeys(label(h) for h in (c.hexes[0], c.hexes[-1]))) + "".join(f", at {label(p)}: {words}" for p, words in c.targets)
-            elif not g.geo.on_board(g.geo.step(gun.pos, turn.facing)):
-                covers = "no hex (the board's edge)"
-            else:
-                covers = "no hex (its sight ends at once)"
-            said.append(f"{FACINGS[turn.facing]} {covers}")
+            continue  # listed with the first of its kind
+        said = "; ".join(f"{FACINGS[t.facing]} {_covers(g, gun, to, t.facing)}" for t in turns)
         what = "a bluff: fires nothing" if gun.kind == "bluff" else NAMES[gun.kind]
-        note = f"{what}, faces {FACINGS[gun.facing]}; turned it covers {'; '.join(said)} (DG-12.3)"
-        out.append((label(a.at), "   ".join(format_action(t) for t in turns) + f"  ({note})"))
+        if to is None:
+            note = f"{what}, faces {FACINGS[gun.facing]}; turned it covers {said} (DG-12.3)"
+            out.append((label(a.at), "   ".join(format_action(t) for t in turns) + f"  ({note})"))
+        elif a.at in bluffs:  # what it would cover is moot: one line for the gun
+            hexes = bluffs.pop(a.at)
+            for other in hexes:
+                moves.pop((a.at, other), None)
+            out.append((label(a.at), f"haul {label(a.at)} HEX FACING  (a bluff: fires nothing; HEX "
+                        f"{' '.join(label(h) for h in hexes)}, FACING {' '.join(FACINGS[t.facing] for t in turns)} "
+                        "(DG-12.6))"))
+        else:
+            out.append((label(a.at), f"haul {label(a.at)} {label(to)} FACING  ({what}; there it covers {said} "
+                        "(DG-12.6, DG-12.3))"))
     return out
+
+
+def _covers(g: DuelGame, gun: Atg, at: Pos | None, facing: int) -> str:
+    """What ``gun`` standing at ``at`` (its own hex for ``None``) would cover facing ``facing``,
+    in a few words: ``d4-g9, at g9: no effect on T-34 #7: ...``, ``no hex (the board's edge)``."""
+    c = atg_cover(g, gun, at, facing)
+    if c.hexes:
+        return "-".join(dict.fromkeys(label(h) for h in (c.hexes[0], c.hexes[-1]))) + "".join(
+            f", at {label(p)}: {words}" for p, words in c.targets)
+    if not g.geo.on_board(g.geo.step(gun.pos if at is None else at, facing)):
+        return "no hex (the board's edge)"
+    return "no hex (its sight ends at once)"
 
 
 def facing_lines(g: DuelGame, actions: Sequence[Action], notes: Sequence[str]) -> list[tuple[str, str]]:

@@ -728,7 +728,7 @@ class DuelGame(Game[Action]):
         )
 
         merge = (facing_lines if self.pending_orient or self.step in ("O3", "B2") else
-                 turn_lines if self.step == "A2" else quiet_lines if self.step == "B3" else None)
+                 turn_lines if self.step in ("A1a", "A2") else quiet_lines if self.step == "B3" else None)
         if merge is None:
             return None
         merged = merge
@@ -748,6 +748,8 @@ class DuelGame(Game[Action]):
             return "by tank, facings grouped by their result ('moves HEX': one tank's)"
         if self.step == "B3":
             return "by T-34, moves without a note on one line ('moves HEX': one T-34's)"
+        if self.step == "A1a":
+            return "by gun and hex hauled to, facings on one line ('moves haul HEX')"
         return "by gun, its turns on one line ('moves face HEX': one gun's)"
 
     def group_of(self, action: Action, note: str) -> str:

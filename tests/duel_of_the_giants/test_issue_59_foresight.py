@@ -314,3 +314,32 @@ def test_issue_59_prompts_of_a_moving_t34_a_flying_stuka_and_an_orientation_in_w
     play(s, "stuka launch")
     assert s.decision() == "phase D4: the Stuka flies, flight phase 1 of 4, 5 action(s) left in it (DG-13)"
     assert s.earlier_decisions() == ["phase D4: Stuka flight phase 1/4, 5 action(s) left (DG-13)"]
+
+
+def test_issue_59_dg_12_6_hauling_lists_a_line_per_hex_with_each_facings_cover() -> None:
+    """Phase A1 listed each haul (gun, hex, facing) on a line of its own: 66 lines for one
+    gun. A real gun hauled to a hex is one line with what each facing there would cover
+    (with the shot at a T-34 it would be laid on); a bluff is one line for all its hexes."""
+    for kind in ("pak88", "bluff"):
+        g = blank()
+        tiger(g, 1, "a1", "E")
+        tiger(g, 2, "a11", "E")
+        gun = atg(g, "c5", kind, "E")
+        gun.tire = "moving"
+        t34(g, 1, "f5", "NE")
+        goto(g, "A1a")
+        assert g.step == "A1a", g.step
+        legal = g.legal_actions()
+        lines = g.move_lines(legal, g.describe_actions(legal))  # type: ignore[misc]
+        texts = [t for _, t in lines if t != "end"]  # a gun under transport moves: no end here
+        hauls = [g.format_action(a) for a in legal if g.format_action(a).startswith("haul c5 ")]
+        hexes = list(dict.fromkeys(h.split()[2] for h in hauls))
+        if kind == "pak88":
+            assert len(texts) == len(hexes) and len(hauls) == 6 * len(hexes)
+            assert "haul c5 d5 FACING  (PAK 8.8; there it covers NE d4-f1; E e5-f5, at f5: destroys T-34 #1 " \
+                   "(4 hits vs its side armour 2, DG-17.9); SE d6-g11; SW c6-a11; W c5-a5; NW c4-b1 " \
+                   "(DG-12.6, DG-12.3))" in texts
+        else:
+            assert texts == [f"haul c5 HEX FACING  (a bluff: fires nothing; HEX {' '.join(hexes)}, "
+                             "FACING NE E SE SW W NW (DG-12.6))"]
+    assert g.move_lines_said == "by gun and hex hauled to, facings on one line ('moves haul HEX')"
