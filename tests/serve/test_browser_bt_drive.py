@@ -213,6 +213,28 @@ def test_issue_29_1_drive_by_dragging_the_tank(browser: Browser, live: Live, scr
     browser.wait(f"Number(document.body.dataset.version) > {version}")
     moved = table.game.tank(tank.key)  # type: ignore[attr-defined]
     assert (moved.x, moved.y) == end, "the server's tank stands where the pointer let go"
+    # issue 58.6 playtest: a drive through a waypoint that ends facing along its last leg turns
+    # at the waypoint (the motion module, shared); one facing elsewhere turns evenly as before
+    turns = browser.js("""import('/static/table/motion.js').then(m => {
+        const ns = 'http://www.w3.org/2000/svg', run = (endDeg) => {
+          const svg = document.createElementNS(ns, 'svg'); svg.setAttribute('viewBox', '0 0 600 600');
+          const g = document.createElementNS(ns, 'g'); g.setAttribute('data-piece', 'probe');
+          g.setAttribute('transform', 'translate(0 0) rotate(0)'); svg.append(g); document.body.append(svg);
+          m.remember(null, {log: []}); m.remember(svg, {log: [{n: 900000}]});  // no run of the page's carried on
+          g.setAttribute('transform', `translate(100 100) rotate(${endDeg})`);
+          m.animate(svg, {log: [{n: 900000}, {n: 900001, events: [], aid: {path: [[0, 0], [100, 0], [100, 100]]}}]});
+          const frames = g.getAnimations().flatMap(a => a.effect.getKeyframes().map(f => f.transform || ""));
+          svg.remove();
+          return frames;
+        };
+        return [run(90), run(45)]; })""")
+    def at_waypoint(frames: list[str]) -> list[float]:
+        return [float(re.search(r"rotate\((-?[\d.]+)deg\)", f).group(1))  # type: ignore[union-attr]
+                for f in frames if f.startswith("translate(100px, 0px)")]
+
+    # along the first leg until the waypoint, turned there, along the second leg to the end
+    assert at_waypoint(turns[0]) == [0, 90] and turns[0][-1].endswith("rotate(90deg)"), turns
+    assert at_waypoint(turns[1]) == [22.5], turns  # evenly: halfway along, half the turn
     assert table.game.history[-1].action == Drive((end,), heading)
     assert heading is None or moved.heading == heading
     print(f"\ndrag preview redraw over {len(times)} pointer moves: median {statistics.median(times):.2f} ms, "

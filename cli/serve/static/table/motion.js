@@ -221,20 +221,38 @@ function movePiece(node, a, b, steps, near, step, startOf) {
   const turn = turnBy(a.deg, b.deg);
   const length = chain.reduce((sum, c) => sum + pathLength(c.path), 0) || 1;
   const t0 = startOf(chain[0].i), t1 = startOf(chain[chain.length - 1].i) + step;
-  const frames = [];
+  const marks = [];  // each point of the path: where, when, and the share of the way done
   let done = 0;
-  const push = (p, t, share) => frames.push({
-    transform: css({x: p[0], y: p[1], deg: a.deg + turn * share, scale: a.scale + (b.scale - a.scale) * share}),
-    offset: Math.min(1, Math.max(0, (t - t0) / (t1 - t0)))});
   for (const c of chain) {
     const start = startOf(c.i), own = pathLength(c.path) || 1;
     let walked = 0;
-    push(c.path[0], start, done / length);
+    marks.push({p: c.path[0], t: start, share: done / length});
     for (let k = 1; k < c.path.length; k++) {
       walked += dist(c.path[k - 1], c.path[k]);
-      push(c.path[k], start + step * walked / own, (done + walked) / length);
+      marks.push({p: c.path[k], t: start + step * walked / own, share: (done + walked) / length});
     }
     done += own;
+  }
+  const offset = t => Math.min(1, Math.max(0, (t - t0) / (t1 - t0)));
+  const pose = (p, deg, share) => css({x: p[0], y: p[1], deg, scale: a.scale + (b.scale - a.scale) * share});
+  const frames = [];
+  const legs = marks.filter((m, k) => k === 0 || dist(marks[k - 1].p, m.p) > 1);  // not a chain's seam
+  const heading = (p, q) => Math.atan2(q[1] - p[1], q[0] - p[0]) * 180 / Math.PI;
+  if (legs.length > 2 && Math.abs(turnBy(heading(legs[legs.length - 2].p, legs[legs.length - 1].p), b.deg)) < 2) {
+    // it ends facing along its last leg: it drove forward along the path, so it turns to each
+    // leg at the leg's start, briefly, and keeps that heading along it (a drive through waypoints)
+    let deg = a.deg;
+    legs.forEach((m, k) => {
+      if (k > 0) frames.push({transform: pose(m.p, deg, m.share), offset: offset(m.t)});
+      if (k === legs.length - 1) return;
+      const gap = offset(legs[k + 1].t) - offset(m.t);
+      const at = k === 0 ? offset(m.t) : offset(m.t) + Math.min(0.04, gap / 3);
+      if (k === 0) frames.push({transform: pose(m.p, deg, m.share), offset: at});
+      deg += turnBy(deg, heading(m.p, legs[k + 1].p));
+      frames.push({transform: pose(m.p, deg, m.share), offset: k === 0 ? at + Math.min(0.04, gap / 3) : at});
+    });
+  } else {
+    for (const m of marks) frames.push({transform: pose(m.p, a.deg + turn * m.share, m.share), offset: offset(m.t)});
   }
   if (chain.length > 1 || chain[0].path.length > 2) {
     // a drive along a path: even pace along it (eased at its two ends by the frames' own timing)
