@@ -838,6 +838,10 @@ class Ruleset(ABC):
     title: ClassVar[str]
     players: ClassVar[tuple[str, ...]]
     default_scenario: ClassVar[str]
+    quick_scenario: ClassVar[str | None] = None
+    """The scenario a one-click game against the computer starts (the start page's
+    "Play the computer"): a shorter one than the faithful default, where the ruleset
+    ships one. ``None`` (the default): :attr:`default_scenario`."""
     options_model: ClassVar[type[GameOptions]] = GameOptions
     """The options a game of this ruleset takes (fields beside ``settings``)."""
     kind_aliases: ClassVar[Mapping[str, str]] = {}
@@ -1014,4 +1018,6 @@ class Ruleset(ABC):
             "players": list(self.players),
             "scenarios": self.scenarios(),
             "scenario_titles": self.scenario_titles(),
+            "default_scenario": self.default_scenario,
+            "quick_scenario": self.quick_scenario or self.default_scenario,
         }

@@ -286,6 +286,7 @@ class TableServer:
                 "id": r.id, "title": r.title, "players": list(r.players),
                 "scenarios": r.scenarios(), "scenario_titles": r.scenario_titles(),
                 "default_scenario": r.default_scenario,
+                "quick_scenario": r.quick_scenario or r.default_scenario,
                 "option_fields": option_fields(r.options_model),
                 "options_help": describe_options(r.id, r.options_model, r.setting_names()),
                 "armies": army_catalog(r, self.store.files),

@@ -100,6 +100,7 @@ class DuelOfTheGiantsRuleset(Ruleset):
     title = "Duel of the Giants"
     players = ("german", "soviet")
     default_scenario = "summer"
+    quick_scenario = "summer-short"
     options_model = DuelOptions
     kind_aliases = {"weapons": "card"}
 

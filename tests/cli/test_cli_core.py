@@ -123,6 +123,10 @@ def test_rulesets_lists_each_scenario_with_what_it_is_wrapped_to_the_screen(caps
     dg = next(r for r in json.loads(out) if r["id"] == "duel-of-the-giants")
     assert dg["scenario_titles"]["summer-short"] == "Summer '43, ten rounds"
     assert set(dg["scenario_titles"]) == set(dg["scenarios"])
+    # issue 59: a one-click game is the ten-round one, not the faithful game without a round limit
+    assert (dg["default_scenario"], dg["quick_scenario"]) == ("summer", "summer-short")
+    tc = next(r for r in json.loads(out) if r["id"] == "tank-chess")
+    assert tc["quick_scenario"] == tc["default_scenario"], "without a shorter one, the default"
 
 
 def test_play_two_computers_json_and_record(tmp_path: Path, capsys: Any, monkeypatch: Any,

@@ -56,13 +56,14 @@ def test_58_10_a_card_per_ruleset_with_its_board_and_quick_start_opens_a_playabl
     # each shipped scenario offered with what it is, not by its file name alone
     assert small.js("[...document.querySelectorAll('#scenario option')].find(o => o.value === 'scenario:summer-short')"
                     ".textContent") == "summer-short — Summer '43, ten rounds"
-    # one click: the default scenario, you on the first side against the computer
+    # one click: the quick scenario (Duel of the Giants' ten-round game), you on the first side
+    assert {r["id"]: r["quick_scenario"] for r in catalog}["duel-of-the-giants"] == "summer-short"
     small.click("#cards .card[data-ruleset='tank-chess'] .quick-start")
     small.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')"
                " && document.getElementById('status').textContent.startsWith('your decision')")
     table = server.store.get(small.js("location.pathname.split('/')[2]"))
     assert table is not None
-    assert table.ruleset.id == "tank-chess" and table.header.scenario == table.ruleset.default_scenario
+    assert table.ruleset.id == "tank-chess" and table.header.scenario == {r["id"]: r["quick_scenario"] for r in catalog}["tank-chess"]
     assert table.seats_by_name() == {"white": "human", "black": "greedy"}
     assert small.js("document.querySelectorAll('#tt-overlay .tt-from').length") > 0, "a piece to move"
 

@@ -40,7 +40,8 @@ function quickLevel(r) {
   return kinds.includes("greedy") ? "greedy" : kinds[0];
 }
 
-/** One click: a game of `r`'s default scenario, the first side yours, the others the computer's. */
+/** One click: a game of `r`'s quick scenario (a short one where the ruleset ships one),
+ * the first side yours, the others the computer's. */
 async function quickStart(r, button) {
   const error = document.getElementById("quick-error");
   error.hidden = true;
@@ -49,7 +50,7 @@ async function quickStart(r, button) {
   button.disabled = true;
   button.setAttribute("aria-busy", "true");
   try {
-    const game = await api("/api/games", {ruleset: r.id, scenario: r.default_scenario, seats, options: []});
+    const game = await api("/api/games", {ruleset: r.id, scenario: r.quick_scenario || r.default_scenario, seats, options: []});
     location.assign(game.links[r.players[0]]);
   } catch (e) {
     error.textContent = `${r.title}: ${e.message}`;
