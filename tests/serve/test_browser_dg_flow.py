@@ -62,7 +62,7 @@ def test_issue_59_3_and_59_9_end_is_a_button_and_a_key_and_the_launch_is_preview
     my_turn(browser)
     button = browser.wait("(() => { const b = document.getElementById('end-phase');"
                           " return b && !b.hidden && b.offsetParent !== null ? b.textContent : null; })()")
-    assert button == "End phase: end"
+    assert button == "Done with this step (end)"
     # the round's points so far are said beside the bar they will move at the round's end
     # (DG-6.1; playtest of issue 59: "german 2 : soviet 1" beside "VP bar: level")
     assert "this round so far German +2, Soviet +1, moved at the round's end" in browser.js(
@@ -99,7 +99,7 @@ def test_issue_59_3_the_other_sides_phase_replays_by_itself(
         browser: Browser, live: tuple[str, TableServer], screenshots: Path) -> None:
     """The Soviet against the computer: after its own phase the German's whole phase A
     (ATGs turned and tired, drawn on the board) is played back by itself when the
-    Soviet's turn comes back, with the End phase button standing by; with the pace
+    Soviet's turn comes back, with the end-of-step button standing by; with the pace
     "by hand" the play button plays it on."""
     import httpx
 

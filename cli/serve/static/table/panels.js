@@ -79,8 +79,10 @@ function drawDice(dice) {
   const box = $("dice");
   box.hidden = !dice || !dice.commitment;
   if (box.hidden) return;
-  // a game without dice (Tank Chess) seals only the seed of the computer players' choices
-  const what = dice.chance === false ? "the computer players' seed" : "dice";
+  // a game without dice (Tank Chess) seals only the seed of the computer players' choices;
+  // a game of chance seals its dice and its draws alike (Battle of Tanks' order chits,
+  // Duel of the Giants' dealt markers)
+  const what = dice.chance === false ? "the computer players' seed" : "dice and draws";
   box.textContent = dice.seed === null
     ? `${what} sealed: commitment ${dice.commitment} (the seed is shown when the game ends)`
     : `${what} revealed: seed ${dice.seed}, salt ${dice.salt}; commitment ${dice.commitment} ` +
@@ -164,7 +166,9 @@ function drawEnd(state) {
   button.style.display = end ? "block" : "none";  // its own line; hidden for sure (a display wins over [hidden])
   if (!end) return;
   const only = state.actions.length === 1;
-  button.textContent = `${only ? "Nothing to decide" : "End phase"}: ${end}`;
+  // "end" ends a phase (Duel of the Giants), "pass" a reaction (Battle of Tanks' ambush):
+  // the button says what it does for the seat, the command after it
+  button.textContent = `${only ? "Nothing to decide" : "Done with this step"} (${end})`;
   button.title = `${state.decision}\n${end} ends it (key E${only ? " or Enter" : ""})`;
   if (only && autoPassFor !== state.version) {  // no choice at all: it passes by itself
     autoPassFor = state.version;
