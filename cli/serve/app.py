@@ -476,7 +476,7 @@ class TableServer:
     def app(self) -> Starlette:
         t = "/api/t/{game}/{token}"
         seat_routes: list[tuple[str, type[Body], Callable[[Table, Seat, Any], Any], bool]] = [
-            ("act", MoveBody, lambda tb, s, b: tb.act(s, b.move) and None, True),
+            ("act", MoveBody, lambda tb, s, b: tb.play_text(s, b.move)[1], True),
             ("undo", EmptyBody, lambda tb, s, b: tb.undo(s), True),
             ("resign", EmptyBody, lambda tb, s, b: tb.resign(s), True),
             ("draw", DrawBody, lambda tb, s, b: tb.offer_draw(s, b.accept), True),

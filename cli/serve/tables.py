@@ -181,6 +181,15 @@ class Table:
         :class:`~core.errors.NotationError` or
         :class:`~core.errors.IllegalActionError` (with the rule ID) otherwise.
         """
+        return self.play_text(seat, text)[0]
+
+    def play_text(self, seat: Seat, text: str) -> tuple[list[str], str | None]:
+        """:meth:`act`, and a line of several moves as the terminal reads it (issue 59.8:
+        ``lynx attack 68.2,36.3 fire t34#2*10``, what a Battle of Tanks hint suggests):
+        judged whole on a copy first by the terminal's own :func:`cli.play.refused_part`,
+        so it is played whole or not at all. Where the decision passes on part-way (an
+        ambush window the other side decides), what is left is not played and is said
+        in the second item (``None`` otherwise), for the seat to send when it is back."""
         with self.lock:
             player = self.acting_player(seat)
             g = self.game
@@ -189,7 +198,20 @@ class Table:
             if player != g.to_move():
                 raise Forbidden(f"it is {g.players[g.to_move()]}'s decision ({g.decision()}), "
                                 f"not {g.players[player]}'s")
-            action = g.parse_action(text)
+            split = getattr(g, "split_line", None)
+            parts: list[str] | None = split(text) if split is not None else None
+            if parts and len(parts) > 1:
+                return self._play_line(player, parts)
+            return self._play_one(player, text), None
+
+    def _play_one(self, player: int, text: str) -> list[str]:
+        """One move; a line pasted from the terminal's ``hint`` or ``moves`` is read as
+        the prompt reads it, its estimate and note set aside (issue 59.5)."""
+        from cli.prompt import parse_move
+
+        with self.lock:
+            g = self.game
+            action = parse_move(g, text)
             illegal = g.check(action)
             if illegal is not None:
                 raise IllegalActionError(illegal.rule, illegal.reason)
@@ -200,6 +222,49 @@ class Table:
                 return [e.text for e in game.events_for(player, mine)]
 
             return shown(self.game, player, "events", read)
+
+    def _play_line(self, player: int, parts: list[str]) -> tuple[list[str], str | None]:
+        """The parts of a line, each its own decision in the record, in one change (one
+        save, one announcement); see :meth:`play_text`."""
+        from cli.play import refused_part
+        from cli.prompt import parse_move
+
+        try:
+            refused = refused_part(self.game, player, parts)
+        except TanktableError as exc:  # a part that is no move (a misspelt target)
+            refused = str(exc).splitlines()[0]
+        if refused is not None:
+            raise TanktableError(f"{refused}; nothing of the line was played")
+        before = (self.game.clone(), list(self.public_moves))
+
+        def play_parts() -> tuple[int, str | None]:
+            g, played = self.game, 0
+            try:
+                for i, part in enumerate(parts):
+                    if i and (g.outcome() is not None or g.to_move() != player):
+                        return played, " ".join(parts[i:])
+                    action = parse_move(g, part)
+                    illegal = g.check(action)
+                    if illegal is not None:
+                        raise IllegalActionError(illegal.rule, f"{part}: {illegal.reason}; nothing of the line "
+                                                               "was played")
+                    self._apply(action, player)
+                    played += 1
+            except TanktableError:
+                self.game, self.public_moves = before  # judged whole on a copy: not expected, but never half
+                raise
+            return played, None
+
+        played, rest = self._commit(play_parts)
+
+        def read(game: Game[Any]) -> list[str]:
+            return [e.text for step in game.history[-played:] for e in game.events_for(player, step.events)]
+
+        texts = shown(self.game, player, "events", read)
+        if rest is None:
+            return texts, None
+        return texts, (f"not played yet, the decision has passed on: {rest} (when it is back, "
+                       "send it from the move box)")
 
     def _apply(self, action: Any, player: int) -> list[Any]:
         g = self.game

@@ -34,6 +34,7 @@ WALL = {"name": "stone wall", "type": "wall", "polygon": [[62, 72], [64, 72], [6
 POSITION = "bt-orders.yaml"
 AMBUSH = "bt-ambush.yaml"
 STACK = "bt-stack.yaml"
+AMBUSH_LINE = "bt-ambush-line.yaml"
 
 
 def position() -> dict[str, Any]:
@@ -66,6 +67,17 @@ def ambush_position() -> dict[str, Any]:
     return g.position()
 
 
+def ambush_line_position() -> dict[str, Any]:
+    """:func:`ambush_position` a moment earlier: side b's chit is drawn, tiger#1 is yet to
+    be ordered, and an order for it opens side a's ambush window (BT-7.2)."""
+    g = make_game(["t-34-85m"], ["tiger-i", "is-2"], {"a1": (30, 60, 0), "b1": (70, 60, 180), "b2": (110, 110, 180)},
+                  seed=3)
+    give_chit(g, "a")
+    g.apply(Declare("t34#1", "AMBUSH"))
+    give_chit(g, "b")
+    return g.position()
+
+
 def stack_position() -> dict[str, Any]:
     """Two of side a's tanks one behind the other, 11 cm apart, as in a start zone: the
     rear tank's name is drawn between them, its pad reaching over the front tank."""
@@ -86,7 +98,9 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, TableS
     ambush.write_text(yaml.safe_dump(ambush_position(), sort_keys=False), encoding="utf-8")
     stack = folder / STACK
     stack.write_text(yaml.safe_dump(stack_position(), sort_keys=False), encoding="utf-8")
-    with serving_positions(folder / "games", [path, ambush, stack]) as live:
+    line = folder / AMBUSH_LINE
+    line.write_text(yaml.safe_dump(ambush_line_position(), sort_keys=False), encoding="utf-8")
+    with serving_positions(folder / "games", [path, ambush, stack, line]) as live:
         yield live
 
 
@@ -175,7 +189,22 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
     answer = b.js("document.getElementById('answer').textContent")
     ordered = "|".join(t.label for t in game.eligible("a"))
     assert re.match(rf"hint: ({ordered}) (attack|move|fire), then (to|fire) ", answer), answer
+    # playtest (issue 59.3, 59.5): each suggestion is a button that plays it whole, as the one
+    # line the terminal reads: the order, then the search's plan for it (drive, shots)
+    b.wait("document.querySelector('#answer button.bt-hint-play')")
+    offered = b.js("[...document.querySelectorAll('#answer button.bt-hint-play')].map(e => [e.textContent, e.dataset.line])")
+    assert offered and b.js("document.getElementById('answer').textContent") == answer, offered
+    for shown, line in offered:
+        move, _, plan = shown.partition(", then ")
+        assert game.split_line(line) == [move, *plan.split(", ")], (shown, line)
     b.screenshot(screenshots / "bt-orders-hint.png")
+    # the move box takes such a line too, played whole or not at all: a path too long refuses
+    # all of it, and luchs#1 is left without an order (not stuck with a MOVE it cannot drive)
+    moves = len(game.history)
+    b.js("(() => { const i = document.getElementById('move'); i.value = 'luchs#1 move 100,20';"
+         " document.getElementById('move-form').requestSubmit(); })()")
+    b.wait("document.getElementById('error').textContent.includes('nothing of the line was played')")
+    assert len(game.history) == moves and game.tank("a1").order is None
 
     # a tap on a tank's label opens its menu too; Esc closes it
     tap(b, "#bt-label-pads rect[data-tank='a4']")
@@ -279,8 +308,25 @@ def test_a_refused_fire_shows_the_servers_reason_with_its_rule_id(
 def test_an_ambusher_fires_from_the_board_in_the_window(tablet: Browser, live: tuple[str, TableServer],
                                                        screenshots: Path) -> None:
     """issue 29.3 in an ambush window (BT-7.2): the ambusher is ready, a tap on the target
-    allocates its shot, "fire" sends ``ambush t34#1 tiger#1``; the shot needs 2+ (AMBUSH -1, BT-7.1)."""
+    allocates its shot, "fire" sends ``ambush t34#1 tiger#1``; the shot needs 2+ (AMBUSH -1, BT-7.1).
+    Issue 59.8 at the table: the other side's one-line order ``tiger#1 move 65,60`` opens the
+    window with its order; the drive waits, unplayed, in that seat's move box."""
     b = tablet
+    base, server = live
+    created = create_live(base, ruleset="battle-of-tanks", position=AMBUSH_LINE,
+                          seats={"a": "human", "b": "human"}, seed=7)
+    b.open(base + created["links"]["b"])
+    b.wait("document.getElementById('status').textContent.startsWith('your decision')")
+    b.js("(() => { const i = document.getElementById('move'); i.value = 'tiger#1 move 65,60';"
+         " document.getElementById('move-form').requestSubmit(); })()")
+    b.wait("document.getElementById('move').value === 'to 65,60'")
+    assert b.js("document.getElementById('answer').textContent").startswith(
+        "not played yet, the decision has passed on: to 65,60")
+    cut = server.store.get(created["id"])
+    assert cut is not None and isinstance(cut.game, BattleGame)
+    assert [cut.game.format_action(step.action) for step in cut.game.history][-1] == "tiger#1 move"
+    assert cut.game.phase == "window" and cut.game.to_move() == 0
+    b.screenshot(screenshots / "bt-line-cut.png")
     game = open_game(b, live, AMBUSH, rings=0)
     b.wait("document.getElementById('bt-fire-panel')")
     assert "t34#1 springs its AMBUSH: 0 of 1 shot(s)" in b.js("document.getElementById('bt-fire-panel').textContent")
@@ -329,7 +375,7 @@ def test_a_press_in_a_cluster_opens_the_tank_under_it_and_your_dice_stay(
     reply that landed a moment later (issue 58.6), a decision in between in one line, and
     shows one decision to a spectator."""
     b = tablet
-    open_game(b, live, STACK)
+    game = open_game(b, live, STACK)
     front = b.js("""(() => { const r = document.querySelector('#board svg g.tank[data-tank="a1"] polygon')
         .getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()""")
     # the rear tank's name now keeps clear of the front tank's drawing (board.js, issue 58
@@ -394,3 +440,16 @@ def test_a_press_in_a_cluster_opens_the_tank_under_it_and_your_dice_stay(
     shown = b.js("[...document.querySelectorAll('#dice-tray li.die')].map(d => [d.querySelector('.die-what').checkVisibility(), "
                  "d.querySelector('.die-result').textContent])")
     assert shown == [[True, "miss"], [False, "miss"], [False, "hit"], [False, "hit"], [False, "hit"]], shown
+    # playtest (issue 59.3, 59.5): one click on a hint's suggestion plays it whole, the order
+    # and the search's plan for it (drive, shots), each its own decision in the record
+    b.click("#hint")
+    b.wait("document.querySelector('#answer button.bt-hint-play')")
+    line = b.js("document.querySelector('#answer button.bt-hint-play').dataset.line")
+    parts = game.split_line(line)
+    assert parts and len(parts) > 1, line
+    moves = len(game.history)
+    click_at(b, "#answer button.bt-hint-play")
+    b.wait("!document.querySelector('#answer button.bt-hint-play') || document.getElementById('error').textContent")
+    assert not b.js("document.getElementById('error').textContent")
+    assert [game.format_action(step.action) for step in game.history[moves:moves + len(parts)]] == parts, line
+    b.screenshot(screenshots / "bt-hint-played.png")

@@ -10,6 +10,7 @@ import * as orders from "./battle-of-tanks/orders.js";
 import * as fire from "./battle-of-tanks/fire.js";
 import * as drive from "./battle-of-tanks/drive.js";
 import * as danger from "./battle-of-tanks/danger.js";
+import * as hint from "./battle-of-tanks/hint.js";
 
 let ruler = {on: false, points: []};
 
@@ -90,6 +91,7 @@ export function setup() {
   fire.setup();
   drive.setup();
   danger.setup();  // issue 59.1: each suggested drive's end tinted by the enemy fire there
+  hint.setup();  // a hint's suggestion played whole with one click
   // menus and cards stand beside their tanks on the screen: placed again when the board is resized
   onBoardResized(() => { if (table.state) { orders.draw(); fire.draw(); } });
 }
