@@ -629,6 +629,10 @@ def card_report(card: str, tier: int, copies: int, points: list[TierPoint], budg
                       "inconclusive", interval, more, leaning)
 
 
+OPEN_ESTIMATE_CAP = 20
+"""An open interval's games estimate is given only up to this many times the games played."""
+
+
 def _games_to_narrow(fit: Fit, total: int) -> int | None:
     """About how many more games would shrink the fair tier's interval to one tier.
 
@@ -636,7 +640,10 @@ def _games_to_narrow(fit: Fit, total: int) -> int | None:
     interval's own half-width is scaled; an open one has no width to scale,
     so the delta-method half-width (or the distance to the one bound, if wider)
     stands in for it, and at least as many games again as were played are asked
-    for: an open interval is far from one tier.
+    for: an open interval is far from one tier. An open interval over prices
+    that barely differ gives no estimate (``None``) rather than a number
+    beyond :data:`OPEN_ESTIMATE_CAP` times the games played (seed 8 of the
+    recovery bench, t-34-85m priced at 4, was told "about 142500 more games").
     """
     assert fit.fair is not None
     target = max(0.2, 0.5 - abs(fit.fair - round(fit.fair)))
@@ -647,7 +654,8 @@ def _games_to_narrow(fit: Fit, total: int) -> int | None:
     spans += [abs(fit.fair - b) for b in (fit.low, fit.high) if b is not None]
     if not spans or max(spans) >= 1e6:
         return None
-    return max(_round_up(total), _round_up(total * (max(spans) / target) ** 2 - total))
+    more = max(_round_up(total), _round_up(total * (max(spans) / target) ** 2 - total))
+    return more if more <= OPEN_ESTIMATE_CAP * total else None
 
 
 def _tally(results: Sequence[GameResult], tags: Sequence[_Tag],

@@ -290,6 +290,12 @@ def test_issue_60_1_a_weak_slope_gives_a_one_sided_interval_in_words() -> None:
     assert words.startswith("fair tier below 4.") and "no lower bound from these games" in words
     assert report.to_json()["fair_tier_ci95"] == [None, high]
     assert report.more_games is not None and report.more_games >= report.games
+    # seed 8: win rates alike at every price, nothing bounded: no estimate, not "142500 more"
+    alike = [TierPoint(1, 8, 5, 0), TierPoint(2, 8, 5, 0), TierPoint(3, 8, 3, 0),
+             TierPoint(4, 9, 5, 0), TierPoint(5, 9, 6, 0), TierPoint(6, 9, 3, 1),
+             TierPoint(7, 9, 5, 0)]
+    unbounded = card_report("t-34-85m-repriced", 4, 1, alike, budget=12)
+    assert unbounded.fair_interval == (None, None) and unbounded.more_games is None
     # a flat 50% bounds nothing; an army winning every game bounds the fair tier from below
     flat = fit_fair_tier([TierPoint(t, 40, 20, 0) for t in range(5, 10)])
     assert flat is not None and (flat.fair, flat.low, flat.high) == (None, None, None)
