@@ -17,6 +17,14 @@ ends with the tallies behind it, ``price:wins+draws/games``.
 ``--spread`` should exceed ``--shift`` so the shipped tier lies inside the
 tested prices (at the edge, no price can be seen clearly on its far side).
 
+The shipped tier is the truth only where the card is fairly priced for the
+seats and budget used; ``--at-price`` checks that. t-34-85m with greedy seats
+at a 12-point budget is not: its army won 29% of 160 games at its own tier 6
+(95% 23-37%), so there an interval below 6 is right and a decided tier below
+6 would be marked WRONG although it is not. The clone also keeps its new
+tier in play (greedy seats count a tank's worth in tier points), so the runs
+priced at 4 and at 8 measure two slightly different cards.
+
 ``--at-price P`` answers a plainer question: how often does the army with one
 card priced at ``P`` beat the reference army? Each seed plays ``--games``
 games at that price only, and the tally is printed per seed and pooled, with
