@@ -454,7 +454,7 @@ class Session:
             self.show_moves(self.last_human if self.last_human is not None else self.humans[0])
         if self.board in ("end", "each", "every") or self.humans:
             eye = None if outcome is not None else self.viewer()
-            self.say(self.seen(eye, "board", lambda v: v.render(eye, color=self.color)))
+            self.say(self.seen(eye, "board", lambda v: end_board(v, eye, self.color)))
         if outcome is None:
             self.say(f"Result: unfinished after {len(g.history)} moves")
         else:
@@ -1034,6 +1034,15 @@ def refused_part(game: Game[Any], player: int, parts: list[str]) -> str | None:
             said = trial.summarize_events(trial.events_for(player, trial.apply(action)))
             after = f" ({said})" if said else ""
     return None
+
+
+def end_board(game: Game[Any], eye: int | None, color: bool) -> str:
+    """The board at a game's end: the full one (``board``), or where the game's compact
+    board is the one that fits the screen (``compact_at_end``: Battle of Tanks' 5 cm map
+    where the terminal has room, else 10 cm; its full board was 46 lines at 80x24), that."""
+    if getattr(game, "compact_at_end", False):
+        return game.render_compact(eye, color=color)
+    return game.render(eye, color=color)
 
 
 def no_choice_end(game: Game[Any]) -> str | None:

@@ -62,7 +62,7 @@ def render_compact(game: BattleGame, size: tuple[int, int] | None = None) -> str
     columns, height = size if size is not None else screen_size()
     body, shared = map_lines(game)
     fine = [*board_lines(game, body, shared, columns), scale_line()]  # what ``board`` draws
-    if game.result is None:
+    if game.outcome() is None:  # a resigned game is over too: nobody is next
         fine += next_lines(game, columns)
     if max(len(line) for line in fine) <= columns and len(fine) + MOVES_ROOM <= height:
         return "\n".join(fine)
@@ -102,6 +102,6 @@ def coarse(game: BattleGame) -> str:
         left = body[i] if i < len(body) else ""
         right = roster[i] if i < len(roster) else ""
         lines.append(f"{left:<{width}}  {right}".rstrip())
-    if game.result is None:
+    if game.outcome() is None:
         lines += next_lines(game, 80)
     return "\n".join(lines)

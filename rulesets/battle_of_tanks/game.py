@@ -80,6 +80,9 @@ class BattleGame(Game[Action]):
     """``moves`` prints a candidate whose note is wider than the screen as the move alone
     on its line, the note wrapped under it (cli/play.py; issue 59.8): fire notes with
     every target's chances run long."""
+    compact_at_end = True
+    """The board the terminal prints at a game's end is :meth:`render_compact`, the one that
+    fits the screen (cli/play.py): the full board is 30 to 46 lines, taller than 80x24."""
     search_profile = SearchProfile(rate=600, rollout_depth=4, halving=8, scaled_chance=True,
                                    prior_samples=6, min_iterations=60)
     """How the search treats Battle of Tanks: a new leaf is scored by the

@@ -124,7 +124,7 @@ def render_text(game: BattleGame) -> str:
     body, shared = map_lines(game)
     lines = board_lines(game, body, shared)
     lines.append(scale_line())
-    if game.result is None:
+    if game.outcome() is None:  # a resigned game is over too: nobody is next
         lines.append(f"  next: {game.players[game.to_move()]} -- {game.decision()}")
     return "\n".join(lines)
 

@@ -158,3 +158,27 @@ def test_issue_59_moves_filter_reads_the_move_not_its_note(capsys, monkeypatch):
     enemy = out.split("> moves t34#1\n", 1)[1].split("\nb -- ", 1)[0].splitlines()
     assert enemy[0] == "no move names 't34#1'; these mention it in their notes:", enemy
     assert len(enemy) > 2 and all("nearest enemy t34#1" in line for line in enemy[2:] if not line.startswith("    ")), enemy
+
+
+def test_issue_59_8_the_board_at_the_end_fits_the_terminal(capsys, monkeypatch):
+    """Playtest of issue 59: at a game's end the terminal printed the full board (30 to 46
+    lines) even at 80x24, pushing the table off the screen under the result. It prints the
+    board that fits, the compact 10 cm map each decision drew at that size; at 100x40 the
+    full 5 cm board fits and is printed."""
+    from rulesets.battle_of_tanks import compact
+    from tests.cli.test_cli_core import run
+
+    def ending(stdin: str) -> list[str]:
+        code, out, err = run(["play", "battle-of-tanks", "--seat", "a=human", "--seat", "b=human", "--seed", "7",
+                              "--board", "none"], capsys, monkeypatch, stdin=stdin)
+        assert code == 0, err
+        return out.split("\nResult: ", 1)[0].rsplit("\nb -- ", 1)[1].splitlines()[1:]
+
+    small = ending("resign\ny\n\n")
+    board = small[small.index(next(line for line in small if line.startswith("    +"))):]
+    assert any("1 cell = 10 cm" in line for line in board) and len(board) + 3 <= 24, small
+    assert all(len(line) < 80 for line in board), board
+    assert not any(line.startswith(("next:", "  next:")) for line in board), board  # resigned: nobody is next
+    monkeypatch.setattr(compact, "screen_size", lambda: (100, 40))
+    large = "\n".join(ending("resign\ny\n\n"))
+    assert "1 cell = 5 cm" in large and "1 cell = 10 cm" not in large and "next:" not in large, large
