@@ -107,7 +107,7 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
         lines += textwrap.wrap(f"white UPPERCASE, black lowercase: {legend}; arrow = facing{north};"
                                " ## obstacle, x? wreck", 76, initial_indent="    ", subsequent_indent="      ")
     else:
-        lines.append("    " + compact_key(game))
+        lines += textwrap.wrap(compact_key(game), WIDTH, initial_indent="    ", subsequent_indent="      ")
     if last_line:
         key = "  ([ ] to, ( ) from, { } shot)"
         lines.append("    " + last_line + (key if len(last_line) + len(key) <= 76 else ""))
@@ -190,20 +190,27 @@ def warnings(game: TankChessGame, width: int = 76) -> list[str]:
 
 def compact_key(game: TankChessGame) -> str:
     """One line that explains what is on the compact board: the letters of the
-    pieces on it, and -- where there are any -- obstacles and wrecks (TC-6.3), a
-    wreck by the example of one on the board (``xl wreck (black LT)``). Short
-    enough for an 80-column screen on a 16x16 board; the full board's key says
-    more."""
+    pieces on it, and -- where there are any -- obstacles and wrecks (TC-6.3): a
+    lone wreck kind by its example (``xl wreck (black LT)``), several by each code
+    on the board (``xM xm xl wrecks``), so no wreck on the board goes unexplained.
+    Short enough for an 80-column screen on a 16x16 board (a board with many wreck
+    kinds wraps it onto a second line); the full board's key says more."""
     pos, r = game.pos, game.rules
     kinds = sorted(set(pos.kind[p] for p in range(len(pos.kind)) if pos.sq[p] >= 0))
     letters = " ".join(f"{r.cards[k].letter or r.cards[k].id[0]}={r.cards[k].id}" for k in kinds)
     parts = [f"key: {letters}, black lowercase"]
     if OBSTACLE in pos.cell:
         parts.append("## obstacle")
-    wreck = next((p for p in range(len(pos.kind)) if pos.sq[p] >= 0 and not pos.alive[p]), None)
-    if wreck is not None:
+    # every kind of wreck on the board, white's first (a game with xm, xl and xM wrecks
+    # named only the newest, so the others went unexplained: issue 59 playtest)
+    wrecks = sorted({(pos.side[p], pos.kind[p]): p for p in range(len(pos.kind))
+                     if pos.sq[p] >= 0 and not pos.alive[p]}.items())
+    if len(wrecks) == 1:
+        wreck = wrecks[0][1]
         parts.append(f"x{letter_of(game, wreck)} wreck ({game.players[pos.side[wreck]]} "
                      f"{r.cards[pos.kind[wreck]].id})")
+    elif wrecks:
+        parts.append(" ".join(f"x{letter_of(game, p)}" for _, p in wrecks) + " wrecks")
     if MAP_WRECK in pos.cell:
         parts.append("xx wreck")
     return "; ".join(parts)

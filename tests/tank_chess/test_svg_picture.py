@@ -305,3 +305,11 @@ def test_compact_key_fits_80_columns_on_the_shipped_position() -> None:
     key = RULESET.from_position(doc.data).render_compact().splitlines()[17]  # under the board
     assert key == "    key: H=HT M=MT L=LT C=CLT, black lowercase; ## obstacle; xL wreck (white LT)"
     assert len(key) <= 80
+    # several wreck kinds: the key names each one on the board, not just one of them
+    # (a playtest game's key said only "xM wreck" beside xm and xl wrecks)
+    for tank in doc.data["tanks"]:
+        if (tank["side"], tank["square"]) in (("white", "h4"), ("black", "i15"), ("black", "m16")):
+            tank["active"] = False
+    lines = RULESET.from_position(doc.data).render_compact().splitlines()
+    assert lines[17] == "    key: H=HT M=MT L=LT C=CLT, black lowercase; ## obstacle; xM xL xm xl wrecks"
+    assert not lines[18].startswith("      ")  # one line: it fits
