@@ -147,9 +147,28 @@ def test_29_9_drag_to_a_destination_point_a_facing_click_the_target(
     # pointing at E draws its shot before any click
     centre = at(browser, "#tc-pick .tc-ring-centre")
     east = at(browser, ARROW.format("E"))
+    page = browser.js("document.documentElement.scrollHeight")
     mouse(browser, "mouseMoved", *toward(centre, east))
     browser.wait(f"document.querySelector(\"{ARROW.format('E')}\").classList.contains('tc-pointed')")
     browser.wait("document.querySelector('#tt-aid line.tt-shot')")
+    # its note beside the board's top, the page no longer for it (playtest: under the board
+    # it lengthened the page past a 1280x800 window's foot, half of it out of sight)
+    note = browser.js("""(() => { const n = document.getElementById('aid-note').getBoundingClientRect(),
+        m = document.querySelector('#board svg').getBoundingClientRect();
+        return [n.height, n.bottom - m.top, m.height, document.documentElement.scrollHeight]; })()""")
+    assert note[0] > 0 and note[1] < note[2] / 4 and note[3] == page, (note, page)
+    # a shot's label that would run past the board's right edge reads to its left (playtest:
+    # "hits its front (arm" cut at the edge): the edge brought in to the target, pointed again
+    edge = browser.js("""(() => { const s = document.querySelector('#board svg'), f = s.dataset.field.split(' ').map(Number);
+        s.dataset.saved = s.dataset.field; const x = Number(document.querySelector('#tt-aid line.tt-shot').getAttribute('x2'));
+        s.dataset.field = [f[0], f[1], x - f[0], f[3]].join(' '); return x; })()""")
+    mouse(browser, "mouseMoved", *centre)
+    browser.wait("!document.querySelector('#tt-aid')")
+    mouse(browser, "mouseMoved", *toward(centre, east))
+    browser.wait("document.querySelector('#tt-aid .tt-shot-label')")
+    flipped = browser.js("""(() => { const t = document.querySelector('#tt-aid .tt-shot-label'), b = t.getBBox(), s = document.querySelector('#board svg');
+        s.dataset.field = s.dataset.saved; return [t.getAttribute('text-anchor'), b.x + b.width]; })()""")
+    assert flipped[0] == "end" and flipped[1] <= edge, (flipped, edge)
     browser.screenshot(screenshots / "tc-2-facing-ring.png")
     assert browser.js("document.querySelectorAll('#log > li').length") == 0, "pointing plays nothing"
     # a full-page screenshot may lay the page out again (it is taller than the window, the

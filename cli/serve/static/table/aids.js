@@ -44,6 +44,24 @@ export function drawAid(group, aid) {
   }
 }
 
+/** Turn a label that would run past the right edge of the board's squares (the
+ * picture's data-field, else its viewBox) to the left of its point, so it is read
+ * whole (Tank Chess playtest: "hits its front (arm" cut at the board's edge).
+ * Call once `group` is in the page (a label's width is only known there). */
+export function keepLabelsInside(svg, group) {
+  const field = (svg.dataset.field || "").split(" ").map(Number);
+  const box = svg.viewBox.baseVal;
+  const right = field.length === 4 && field.every(Number.isFinite) ? field[0] + field[2] : box && box.x + box.width;
+  if (!right) return;
+  for (const text of group.querySelectorAll("text.tt-aid-label")) {
+    const b = text.getBBox();
+    if (b.x + b.width <= right) continue;
+    text.setAttribute("text-anchor", "end");
+    text.setAttribute("x", String(Math.max(Number(text.getAttribute("x")) - 12, b.width)));
+    text.classList.add("tt-label-left");
+  }
+}
+
 export function showAids(actions) {
   clearAids();
   const svg = $("board").querySelector("svg");
@@ -51,6 +69,7 @@ export function showAids(actions) {
   const group = svgNode("g", {id: "tt-aid"});
   for (const a of actions) if (a && a.aid) drawAid(group, a.aid);
   svg.append(group);
+  keepLabelsInside(svg, group);
   $("aid-note").textContent = actions.filter(a => a && a.aid).map(a => `${a.text}: ${aidText(a.aid)}`).join("\n");
 }
 

@@ -7,7 +7,7 @@
 // board lists the same moves.
 import {svgNode} from "../../../dom.js";
 import {table, play} from "../../connection.js";
-import {showAids, clearAids, drawAid} from "../../aids.js";
+import {showAids, clearAids, drawAid, keepLabelsInside} from "../../aids.js";
 import {boardSvg, choose, choicesAt, onCancel, onDestination, onOverlay} from "../../board.js";
 import {svgPoint, swallowNextClick} from "../../drag.js";
 import {FACINGS, byFacing, readMove} from "./moves.js";
@@ -153,6 +153,7 @@ function drawShots(group) {
     g.append(ring);
   }
   svg.append(g);
+  keepLabelsInside(svg, lines);  // a target near the right edge: its label reads to the left
   const plain = group.plain && {...group.plain, note: "no shot" + (group.plain.note ? `; ${group.plain.note}` : "")};
   choose([plain, ...group.shots].filter(Boolean));
 }
