@@ -99,10 +99,8 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
         lines.append("".join(row).rstrip())
     if not compact:
         lines.append(header)
-        on_board = {pos.kind[p] for p in range(len(pos.kind)) if pos.sq[p] >= 0}
         # the cards on the board (a 16x16 game's key named the TD and HM it has none of)
-        legend = ", ".join(f"{c.letter or c.id[0]}={c.id}" for k, c in enumerate(r.cards)
-                           if k in on_board or not on_board)
+        legend = ", ".join(f"{r.cards[k].letter or r.cards[k].id[0]}={r.cards[k].id}" for k in kinds_on_board(game))
         north = "; N points down: towards Black" if black_below else ""
         lines += textwrap.wrap(f"white UPPERCASE, black lowercase: {legend}; arrow = facing{north};"
                                " ## obstacle, x? wreck", 76, initial_indent="    ", subsequent_indent="      ")
@@ -119,6 +117,15 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
     else:
         lines.append(f"    game over: {outcome.reason}")
     return "\n".join(lines)
+
+
+def kinds_on_board(game: TankChessGame) -> list[int]:
+    """The card kinds (indexes into the rules' cards, in their order) of the tanks on
+    the board, a wreck's too; every kind on an empty board. What a key or legend
+    names: a 16x16 game's named a Tank Destroyer and a Heavy Mortar it has none of."""
+    pos = game.pos
+    on_board = {pos.kind[p] for p in range(len(pos.kind)) if pos.sq[p] >= 0}
+    return [k for k in range(len(game.rules.cards)) if k in on_board or not on_board]
 
 
 WIDTH = 80

@@ -441,8 +441,8 @@ def _announced(game: TankChessGame) -> list[tuple[str, dict[str, str]]]:
 
 
 def legend(game: TankChessGame, splice: Splice | None = None) -> list[LegendItem]:
-    """A sample and a meaning for every symbol the picture uses: each card's drawing
-    with its code and name, the sides' paint, obstacles, wrecks and the move lines."""
+    """A sample and a meaning for every symbol the picture uses: the drawing, code and
+    name of each card on the board, the sides' paint, obstacles, wrecks and the move lines."""
     def sample(card: Card, livery: Livery, wreck: bool = False) -> ET.Element:
         g = ET.Element("g", transform="translate(7 8)")
         if splice is None:
@@ -457,7 +457,11 @@ def legend(game: TankChessGame, splice: Splice | None = None) -> list[LegendItem
         _concrete(g, 0, 0, 3)
         return g
 
-    cards = game.rules.cards
+    from rulesets.tank_chess.render import kinds_on_board
+
+    # the cards on the board only (the browser's legend listed a TD and an HM the map has
+    # none of, and its rows cost the board room at 1024x768: playtest)
+    cards = [game.rules.cards[k] for k in kinds_on_board(game)]
     items = [LegendItem(f"{c.id} {c.name}" + (" (the Command Tank, TC-7.1)" if c.command else ""),
                         [sample(c, IVORY)]) for c in cards]
     first = cards[0]

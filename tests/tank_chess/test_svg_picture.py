@@ -124,7 +124,12 @@ def test_tc_8_1_heading_of_a_shipped_position_counts_its_moves_and_its_check() -
 
 
 def test_issue58_1_legend_shows_each_cards_drawing_and_every_symbol() -> None:
-    root = _picture(_wreck_and_check())
+    """Each card on the board and every symbol; a card the board has none of is left out
+    (playtest: a 16x16 game's legend listed a TD and an HM)."""
+    small = " ".join(_lines(_picture(_wreck_and_check()), "legend"))
+    assert "HT Heavy Tank" in small and "TD Tank Destroyer" not in small and "HM Heavy" not in small
+    assert "LT Light Tank" not in small and "wreck (TC-6.3)" in small
+    root = _picture(RULESET.new_game("crossroads-20"))
     text = " ".join(_lines(root, "legend"))
     for symbol in ("HT Heavy Tank", "MT Medium Tank", "LT Light Tank",
                    "CLT Command (Light) Tank (the Command Tank, TC-7.1)", "TD Tank Destroyer", "HM Heavy Mortar",
