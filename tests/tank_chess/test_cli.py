@@ -203,3 +203,18 @@ def test_demo_says_each_move_once() -> None:
         assert re.match(r"^\s+(white|black)'s [A-Z][a-z]+", details[0]), details[0]
         assert not any(move.group(1) in d for d in details), (lines[i], details)
     assert result.output.count("     a   b   c") >= 3  # the board every 8 decisions
+
+
+def test_the_user_guide_names_every_seat_and_the_back_steps_shot() -> None:
+    """docs/tank-chess.md (playtest): its list of seats left out easy, normal and hard, and
+    its back step said "nothing else that turn" though a tank backing up may fire (TC-4.3
+    forbids only turning or stepping with it)."""
+    from core.ai.levels import levels
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "tank-chess.md").read_text(encoding="utf-8")
+    seats = text[text.index("Seats are"):].split(". ")[0]
+    offered = [name for name, level in levels().levels.items()
+               if (figures := level.rulesets.get("tank-chess")) is not None and figures.offered]
+    assert offered and all(f"`{name}`" in seats for name in ["human", *offered]), seats
+    back = next(line for line in text.splitlines() if line.startswith("MT d5-d4:N "))
+    assert "nothing else" not in back and "shot allowed" in back, back
