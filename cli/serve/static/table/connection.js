@@ -74,7 +74,18 @@ export function play(text) {
   table.selected = null;
   $("chooser").hidden = true;
   window.ttSentAt = performance.now();
-  return post("act", {move: text});
+  return post("act", {move: text}).then(data => { if (data) clearInputs(); return data; });
+}
+
+/** A move played, however (the move box, a board click, a hint's button, the list):
+ * what was typed for the last position is stale, so the move box and the list's filter
+ * are emptied (Tank Chess playtest: a hint's move left both, a refused move's text
+ * stood three moves later). Done at once, before a hint's left-over order is put back
+ * in the move box a task later (Battle of Tanks' hint.js). */
+function clearInputs() {
+  const move = $("move"), filter = $("filter");
+  if (move) move.value = "";
+  if (filter && filter.value) { filter.value = ""; filter.dispatchEvent(new Event("input")); }
 }
 
 /** Take a state from the server; an older version than the one shown is ignored,
