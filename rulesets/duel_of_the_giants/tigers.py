@@ -50,6 +50,12 @@ def programmer(g: DuelGame) -> int:
     return left[0].owner if left else g.lead("german")
 
 
+PROGRAM_EXAMPLE = "F F R T2 S"
+"""The whole program the A4 prompt shows as an example: the same in every game, so it
+tells the Soviet side nothing (a seat's secrets check reads past it, as past the notation
+help)."""
+
+
 def decision_text(g: DuelGame) -> str:
     """The A4 decision; it names no card laid (the Soviet side reads it too, DG-24)."""
     left = unprogrammed(g)
@@ -58,7 +64,7 @@ def decision_text(g: DuelGame) -> str:
     t = left[0]
     n = t.number
     return (f"phase A4: program Tiger {n} at {label(t.pos)}, at most {t.track} cards before a Stop: a card at "
-            f"a time (tiger{n} +F, then tiger{n} done) or all at once (tiger{n} F F R T2 S) (DG-11.2)")
+            f"a time (tiger{n} +F, then tiger{n} done) or all at once (tiger{n} {PROGRAM_EXAMPLE}) (DG-11.2)")
 
 
 def earlier_decision_text(g: DuelGame) -> str | None:
