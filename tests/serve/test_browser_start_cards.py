@@ -53,6 +53,11 @@ def test_58_10_a_card_per_ruleset_with_its_board_and_quick_start_opens_a_playabl
     small.click("#cards .card[data-ruleset='duel-of-the-giants'] .more-options")
     small.wait("!document.getElementById('new').hidden && document.getElementById('ruleset').value === 'duel-of-the-giants'")
     assert small.js("document.querySelectorAll('#seats select').length") == 2
+    # the options box's example is a setting this ruleset takes (it read 'rules.fuel_limit=10')
+    example = small.js("document.getElementById('options').placeholder")
+    assert example == "e.g. end.max_rounds=10"
+    dg = next(r for r in available_rulesets() if r.id == "duel-of-the-giants")
+    assert example.removeprefix("e.g. ").split("=")[0] in dg.setting_names()
     # each shipped scenario offered with what it is, not by its file name alone
     assert small.js("[...document.querySelectorAll('#scenario option')].find(o => o.value === 'scenario:summer-short')"
                     ".textContent") == "summer-short — Summer '43, ten rounds"

@@ -26,11 +26,11 @@ function ruleset() {
 // A ruleset from a plugin gets its card all the same, with its name, sides and scenarios.
 const ABOUT = {
   "tank-chess": {about: "Chess with tanks on a 16×16 or 20×20 board: each turn one tank drives, turns and may fire; armour against gun decides every shot, no dice.",
-                 length: "up to 1 hour with the clock"},
+                 length: "up to 1 hour with the clock", example: "draw.move_limit=150"},
   "battle-of-tanks": {about: "Miniatures on a table measured in centimetres: buy an army with tier points, give every tank an order each round, roll to hit and to penetrate.",
-                      length: "up to 30 rounds"},
+                      length: "up to 30 rounds", example: "victory.max_rounds=10"},
   "duel-of-the-giants": {about: "Two Tigers and hidden guns against eight T-34s among sixteen markers, on a hex map of the Eastern Front, 1943.",
-                         length: "30–60 min"},
+                         length: "30–60 min", example: "end.max_rounds=10"},
 };
 
 /** The computer level a quick start plays against: the form's default (greedy), else the
@@ -157,6 +157,9 @@ function fillRuleset() {
   document.getElementById("players-field").hidden = !r.option_fields.includes("players");
   document.getElementById("setup-field").hidden = !r.option_fields.includes("setup");
   document.getElementById("options-help").textContent = r.options_help;
+  // an example setting of this ruleset's own (a plugin's: the form of one)
+  const example = (ABOUT[r.id] || {}).example;
+  document.getElementById("options").placeholder = example ? `e.g. ${example}` : "KEY=VALUE, from the settings below";
   showArmies(r);
   showLevels(r.id);
 }
