@@ -173,16 +173,16 @@ class _PlayCommand(TyperCommand):
         for param in self.params:
             if param.name == "ruleset" and hasattr(param, "help"):
                 param.help = f"The ruleset: {installed} (not with --resume)."
-            if param.name == "seat" and hasattr(param, "help") and "Levels:" not in (param.help or ""):
-                from core.ai.levels import help_lines
-
-                param.help = f"{param.help} Levels: " + "; ".join(help_lines()) + "."
         if not self.epilog:
-            from core.ai.levels import text_table
+            from core.ai.levels import levels, text_table
 
             shipped = [r for r in ("tank-chess", "battle-of-tanks", "duel-of-the-giants") if r in ruleset_ids()]
-            self.epilog = ("Seconds a move of each level (--think 1; strength: docs/ai.md, bench/RESULTS.md):\n\n"
-                           + "\n".join(text_table(shipped)))
+            kinds = levels().levels
+            width = max(len(k) for k in kinds) + 2
+            self.epilog = ("Computer levels (--seat SIDE=LEVEL), seconds a move at --think 1"
+                           " (measured strength: docs/ai.md, bench/RESULTS.md):\n\n"
+                           + "\n".join(text_table(shipped)) + "\n\n"
+                           + "\n".join(f"{k.ljust(width)}{level.summary}" for k, level in kinds.items()))
         super().format_help(ctx, formatter)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
@@ -200,7 +200,7 @@ class _PlayCommand(TyperCommand):
 def play_cmd(
     ruleset: str | None = typer.Argument(None, help="The ruleset (see tanktable rulesets; not with --resume)."),
     scenario: str | None = typer.Option(None, "--scenario", "-s", help="Shipped name or path to a YAML file."),
-    seat: list[str] = typer.Option([], "--seat", help="SIDE=KIND; KIND is human, random, greedy, mcts, easy, normal, hard. Seats not named are yours (human) when every named one is a computer, else greedy; with none named you play the first side."),
+    seat: list[str] = typer.Option([], "--seat", help="SIDE=KIND; KIND is human or a computer level: random, greedy, mcts, easy, normal, hard (what each does and its time: the tables at the end). Seats not named are yours (human) when every named one is a computer, else greedy; with none named you play the first side."),
     seed: str | None = typer.Option(None, "--seed", help="Seed of the dice, the hidden set-ups and the computer players: any integer or text (default: a fresh secret one of 128 bits, committed to at the start and shown at the end)."),
     record: Path | None = typer.Option(None, "--record", help="Save the game record to this new file (default, with a person playing: a new file in the games folder)."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object with the result."),

@@ -73,6 +73,10 @@ def test_issue_59_4_play_help_ends_with_the_levels_table(
 
     with pytest.raises(SystemExit):
         main()
-    shown = [line.strip() for line in capsys.readouterr().out.splitlines()]
+    out = capsys.readouterr().out
+    shown = [line.strip() for line in out.splitlines()]
     for row in table:
         assert row.strip() in shown
+    # each level's summary under the table, once; the --seat help no longer repeats the figures
+    assert "greedy  the move the ruleset's evaluation likes best, one move ahead" in shown
+    assert "tank-chess 0.01 s" not in out and "Levels:" not in out
