@@ -19,7 +19,7 @@ from pydantic import Field
 from core.data import DataModel, parse_document, validate
 from core.resources import shipped
 
-__all__ = ["LevelFigures", "Levels", "cap", "help_lines", "level_notes", "levels", "markdown_table",
+__all__ = ["LevelFigures", "Levels", "cap", "level_notes", "levels", "markdown_table",
            "text_table", "withheld"]
 
 
@@ -106,19 +106,6 @@ def level_notes(kinds: Iterable[str]) -> dict[str, dict[str, Any]]:
                   "offered": f.offered, "withheld": f.withheld}
             for rid, f in level.rulesets.items()}}
     return out
-
-
-def help_lines() -> list[str]:
-    """For ``tanktable play --help``: one line per level, seconds per ruleset (and its cap)."""
-    lines = []
-    for kind, level in levels().levels.items():
-        times = ", ".join(f"{rid} {_seconds(f.seconds)}" for rid, f in level.rulesets.items() if f.offered)
-        limit = cap(kind)
-        most = "" if limit is None else f"; at most {limit:g} s"
-        not_in = [rid for rid, f in level.rulesets.items() if not f.offered]
-        absent = f"; not offered in {', '.join(not_in)} (not shown stronger than the level below)" if not_in else ""
-        lines.append(f"{kind}: {level.summary} ({times} a move{most}{absent})")
-    return lines
 
 
 def text_table(rulesets: Sequence[str]) -> list[str]:
