@@ -137,7 +137,4 @@ export function setup() {
   window.addEventListener("resize", later);
   watchAbove(document.querySelector("header"));
   watchAbove($("board-tools"));
-  // what the board column holds under the map (the line of notes, which a ruleset's style
-  // may float over the board once its module has loaded): the map takes the room it leaves
-  for (const node of $("board-wrap").children) if (node.id !== "board") watch.observe(node);
 }

@@ -13,14 +13,20 @@ import * as hanging from "./tank-chess/hanging.js";
 import * as hint from "./tank-chess/hint.js";
 import {drawList} from "./tank-chess/movelist.js";
 import {setListView} from "../panels.js";
-import {foldLegendFirst, onBoardResized} from "../fit.js";
+import {fit, foldLegendFirst, onBoardResized} from "../fit.js";
 import {boardSvg} from "../board.js";
 
 const STYLES = "/static/table/rulesets/tank-chess/board.css";
 
 export function setup() {
   document.body.classList.add("rs-tank-chess");
-  if (!document.querySelector(`link[href="${STYLES}"]`)) document.head.append(el("link", {rel: "stylesheet", href: STYLES}));
+  if (!document.querySelector(`link[href="${STYLES}"]`)) {
+    // the styles float the note line over the board: the board takes the room it leaves
+    // (a first fit before they load kept its line's 24 px until the game ended)
+    const link = el("link", {rel: "stylesheet", href: STYLES});
+    link.addEventListener("load", () => fit());
+    document.head.append(link);
+  }
   foldLegendFirst();
   facing.setup();
   danger.setup();
