@@ -190,6 +190,12 @@ def test_29_9_drag_to_a_destination_point_a_facing_click_the_target(
     shown = browser.js("[...document.querySelectorAll('#log ul.events li')].filter(li => li.offsetHeight > 0)"
                        ".map(li => li.className)")
     assert shown == ["event-fired", "event-destroyed"], shown
+    # the shot's words first, its rule ID after them in a quieter span (playtest: rule-speak)
+    fired = browser.js("(() => { const li = document.querySelector('#log li.event-fired');"
+                       " return [li.textContent, [...li.querySelectorAll('.rule-id')].map(s => s.textContent),"
+                       " getComputedStyle(li.querySelector('.rule-id')).opacity]; })()")
+    assert fired[1] and all(ref.startswith("(TC-") for ref in fired[1]), fired
+    assert fired[1][-1] in fired[0] and float(fired[2]) < 1, fired
     browser.screenshot(screenshots / "tc-4-played.png")
 
 

@@ -13,6 +13,25 @@ export function el(tag, attrs, ...children) {
   return node;
 }
 
+// A rule reference in parentheses at the end of a sentence: "(TC-6.1)", "(DG-8.1 O3)",
+// "(TC-6.2, TC-6.3)", "(DG-AMB-16)"; a plugin's own prefix as well.
+const RULE_REF = /\([A-Z]{2,4}-[\w.]+(?:(?:, | )(?:[A-Z]{2,4}-)?[\w.-]+)*\)/g;
+
+/** `text` as nodes, each rule reference in a quieter `span.rule-id`: the player reads the
+ * words first, the rule ID stays for whoever wants to look it up. The text is unchanged. */
+export function ruled(value) {
+  const text = String(value);
+  const nodes = [];
+  let at = 0;
+  for (const m of text.matchAll(RULE_REF)) {
+    if (m.index > at) nodes.push(text.slice(at, m.index));
+    nodes.push(el("span", {class: "rule-id", text: m[0]}));
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) nodes.push(text.slice(at));
+  return nodes;
+}
+
 export const SVGNS = "http://www.w3.org/2000/svg";
 
 /** An SVG element, with its attributes and (optionally) its text. */

@@ -4,7 +4,7 @@
 // issue 29: over the foot of the page it hid the foot of the board), and never
 // above it either (playtest of issue 58: in the page's flow it pushed the board
 // down, cutting the last look at the final position).
-import {$, el} from "../dom.js";
+import {$, el, ruled} from "../dom.js";
 import {API, onState} from "./connection.js";
 
 // the banner's own stylesheet, loaded with the first banner; the banner shows once
@@ -61,7 +61,7 @@ function draw(state) {
     const shown = box;
     styled.then(() => { if (!shown.dataset.closed) shown.hidden = false; });
   }
-  $("gameover-result").textContent = verdict(state);
+  $("gameover-result").replaceChildren(...ruled(verdict(state)));
 }
 
 /** Show the banner whenever the seat's state says the game is over. */

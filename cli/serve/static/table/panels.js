@@ -1,6 +1,6 @@
 // The panels beside the board: the header's status, the buttons, the legal
 // moves, the log, the dice's commitment and the table's commands.
-import {$, el} from "../dom.js";
+import {$, el, ruled} from "../dom.js";
 import {table, API, play} from "./connection.js";
 import {hoverShows} from "./aids.js";
 
@@ -60,7 +60,7 @@ export function drawLog() {
     const item = el("li", {value: String(entry.n)}, el("b", {text: entry.player + " "}), move);
     if (entry.events.length) {
       const events = el("ul", {class: "events"});
-      for (const e of entry.events) events.append(el("li", {class: "event-" + e.kind, text: e.text}));
+      for (const e of entry.events) events.append(el("li", {class: "event-" + e.kind}, ...ruled(e.text)));
       item.append(events);
     }
     log.append(item);
@@ -98,7 +98,7 @@ export function drawStatus() {
   if (state.outcome) status = `game over: ${state.outcome.reason}`;
   else if (state.your_turn) status = `your decision: ${state.decision}`;
   else status = `${state.to_move} to decide` + (state.decision ? `: ${state.decision}` : "");
-  $("status").textContent = status;
+  $("status").replaceChildren(...ruled(status));
   $("status").title = status;  // whole, where the one-line header cuts it short
   $("thinking").hidden = !state.thinking;
   $("thinking").textContent = state.thinking ? `${state.thinking} is thinking…` : "";
