@@ -70,30 +70,47 @@ def _numbers(text: str) -> list[float]:
     return [float(v) for v in re.findall(_NUMBER, text)]
 
 
-def path_box(d: str) -> Box | None:
-    """A box that holds the path ``d``: its points and control points (a Bézier curve lies in
-    their hull), an arc widened by its diameter; ``None`` when ``d`` cannot be read."""
-    xs: list[float] = []
-    ys: list[float] = []
-    x = y = sx = sy = 0.0
-    command = ""
+def _segments(d: str) -> list[tuple[str, list[float]]] | None:
+    """The path ``d`` as its segments, each with its command letter as written (``Z`` with no
+    numbers; the pairs after a move as lines, ``L`` or ``l``); ``None`` when ``d`` cannot be
+    read."""
     tokens = _TOKEN.findall(d)
+    segments: list[tuple[str, list[float]]] = []
+    command = ""
     i = 0
     while i < len(tokens):
         if tokens[i].isalpha():
             command = tokens[i]
             i += 1
             if command in "Zz":
-                x, y = sx, sy
+                segments.append((command, []))
                 continue
-        if not command or command in "Zz":
+        elif not command or command in "Zz":
             return None
         n = _ARGS[command.upper()]
         args = tokens[i:i + n]
         if len(args) < n or any(a.isalpha() for a in args):
             return None
-        v = [float(a) for a in args]
+        segments.append((command, [float(a) for a in args]))
         i += n
+        if command in "Mm":  # further pairs after a move are lines
+            command = "l" if command == "m" else "L"
+    return segments
+
+
+def path_box(d: str) -> Box | None:
+    """A box that holds the path ``d``: its points and control points (a Bézier curve lies in
+    their hull), an arc widened by its diameter; ``None`` when ``d`` cannot be read."""
+    segments = _segments(d)
+    if segments is None:
+        return None
+    xs: list[float] = []
+    ys: list[float] = []
+    x = y = sx = sy = 0.0
+    for command, v in segments:
+        if command in "Zz":
+            x, y = sx, sy
+            continue
         rel = command.islower()
         up = command.upper()
         if up == "H":
@@ -107,7 +124,7 @@ def path_box(d: str) -> Box | None:
             ys += [y - reach, y + reach]
             x, y = ex, ey
         else:
-            pts = [(v[k] + (x if rel else 0.0), v[k + 1] + (y if rel else 0.0)) for k in range(0, n, 2)]
+            pts = [(v[k] + (x if rel else 0.0), v[k + 1] + (y if rel else 0.0)) for k in range(0, len(v), 2)]
             xs += [p[0] for p in pts]
             ys += [p[1] for p in pts]
             x, y = pts[-1]
@@ -115,7 +132,6 @@ def path_box(d: str) -> Box | None:
         ys.append(y)
         if up == "M":
             sx, sy = x, y
-            command = "l" if rel else "L"  # further pairs after a move are lines
     if not xs:
         return None
     return min(xs), min(ys), max(xs), max(ys)
@@ -125,26 +141,15 @@ def translate_path(d: str, dx: float, dy: float) -> str | None:
     """The path ``d`` moved by (dx, dy), beginning with an absolute move (so that copies can be
     joined into one path); ``None`` when ``d`` cannot be read. Every segment is written with
     its command letter."""
-    tokens = _TOKEN.findall(d)
+    segments = _segments(d)
+    if segments is None:
+        return None
     out: list[str] = []
-    command = ""
     first = True
-    i = 0
-    while i < len(tokens):
-        if tokens[i].isalpha():
-            command = tokens[i]
-            i += 1
-            if command in "Zz":
-                out.append("Z")
-                continue
-        elif not command or command in "Zz":
-            return None
-        n = _ARGS[command.upper()]
-        args = tokens[i:i + n]
-        if len(args) < n or any(a.isalpha() for a in args):
-            return None
-        v = [float(a) for a in args]
-        i += n
+    for command, v in segments:
+        if command in "Zz":
+            out.append("Z")
+            continue
         up = command.upper()
         letter = command
         if first:  # a path's first move is absolute even when written 'm'
@@ -161,8 +166,6 @@ def translate_path(d: str, dx: float, dy: float) -> str | None:
             else:
                 v = [c + (dx if k % 2 == 0 else dy) for k, c in enumerate(v)]
         out.append(letter + " ".join(f"{c:g}" for c in v))
-        if up == "M":  # further pairs after a move are lines
-            command = "l" if command.islower() else "L"
     return None if first else " ".join(out)
 
 
