@@ -595,6 +595,32 @@ def shot_forecast(g: DuelGame, s: Unit, t: Unit) -> Forecast:
     return Forecast(hits, zone, arm, result, track)
 
 
+def exchange_words(g: DuelGame, s: Unit, t: Unit, shooter: str, shot: str, together: bool = True) -> str | None:
+    """``s``'s shot at ``t`` told as it will really happen, as the board stands: a forecast
+    that names only ``s``'s shot lies by omission when ``t`` fires first (playtest: a PAK 36
+    was told "its shot destroys it" and was destroyed by a T-34 in forest before it fired).
+
+    ``shot`` is the words for ``s``'s own shot, naming both pieces (``your gun's shot
+    destroys T-34 #7 (...)``), ``shooter`` what ``t``'s shot is said to hit (``your gun``,
+    ``Tiger 1``). When ``t`` alone stands in a forest and can fire at ``s`` it fires first
+    (DG-17.6), and ``s`` fires only if it survives; when the two barrels aim at each other
+    both fire at once (DG-17.4 case A; said only when the return shot does something).
+    Otherwise None: ``s``'s shot is all there is to
+    say. ``together=False`` leaves case A out, for a note that lists the fire ``s`` comes
+    under anyway (``under fire from ...``). ``s`` is taken as able to fire (an ATG about to be turned up is passed face up)."""
+    if not alive(t) or not can_target(g, t, s) or (g.combat is not None and t.id in g.combat.fired):
+        return None
+    back = shot_forecast(g, t, s)
+    if fires_first(g, t) and not fires_first(g, s):
+        first = f"{name(t)} in forest fires first (DG-17.6): {back.words(shooter)}"
+        if back.result == "destroyed":
+            return f"{first} before {shooter} fires"
+        return f"{first}; then {shot}"
+    if together and aims(g, t, s) and aims(g, s, t) and fires_first(g, s) == fires_first(g, t) and back.result != "no effect":
+        return f"{shot}; {name(t)} fires at the same time (DG-17.4 case A): {back.words(shooter)}"
+    return None
+
+
 def fire_note(g: DuelGame, a: Fire) -> str:
     """``destroys T-34 #1 (3 hits vs its front armour 3, DG-17.9)`` -- the note ``moves``
     shows beside a shot, in a player's words with the figures and the rule after."""

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from rulesets.duel_of_the_giants import stuka
 from rulesets.duel_of_the_giants.actions import T34Dash, T34Step, T34Turret
 from rulesets.duel_of_the_giants.board import FACINGS, Pos, label, opposite
-from rulesets.duel_of_the_giants.combat import name, shot_forecast
+from rulesets.duel_of_the_giants.combat import exchange_words, name, shot_forecast
 from rulesets.duel_of_the_giants.los import concealed, has_los
 
 if TYPE_CHECKING:
@@ -57,7 +57,9 @@ def atg_cover(g: DuelGame, gun: Atg, at: Pos | None = None, facing: int | None =
         t = g.tank_at(p)
         if t is not None and not t.is_tiger and not t.destroyed and not concealed(g, p, where, t.id) \
                 and gun.kind != "bluff":
-            targets.append((p, shot_forecast(g, moved, t).words(name(t))))
+            shot = shot_forecast(g, moved, t)
+            both = exchange_words(g, replace(moved, face_up=True), t, "the gun", f"the gun's shot {shot.words(name(t))}")
+            targets.append((p, both or shot.words(name(t))))
         p = g.geo.step(p, aim)
     return Cover(tuple(seen), tuple(targets))
 
@@ -360,7 +362,10 @@ def _aimed_at(g: DuelGame, tank: Tank) -> tuple[Pos, str] | None:
             gun = g.atg_at(p)
             target = gun if gun is not None and gun.face_up and not gun.destroyed else None
         if target is not None and not target.destroyed and not concealed(g, p, tank.pos, target.id):
-            return p, f"aims at {name(target)} ({label(p)}): " + shot_forecast(g, tank, target).words()
+            shot = shot_forecast(g, tank, target)
+            both = exchange_words(g, tank, target, name(tank), f"{name(tank)}'s shot {shot.words(name(target))}",
+                                  together=False)  # its note says the fire it comes under
+            return p, f"aims at {name(target)} ({label(p)}): " + (both or shot.words())
         p = g.geo.step(p, tank.turret)
     return None
 

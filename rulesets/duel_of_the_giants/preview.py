@@ -139,7 +139,7 @@ def aim_words(g: DuelGame, tiger: Tank, c: Course) -> str | None:
     """What the Tiger's gun would be laid on where its program ends (issue 59.9): the first
     T-34 along its turret that it sees, with the shot's forecast (``T-34 #2 (g5): destroys
     it (...)``), or None. As the board stands: the T-34s move in phase B first."""
-    from rulesets.duel_of_the_giants.combat import shot_forecast
+    from rulesets.duel_of_the_giants.combat import exchange_words, shot_forecast
 
     there = replace(tiger, pos=c.end, hull=c.hull, turret=c.turret)
     with standing(g, there):  # the hex it left does not block its own line (DG-16.4)
@@ -151,7 +151,11 @@ def aim_words(g: DuelGame, tiger: Tank, c: Course) -> str | None:
             if other is not None and other.id != tiger.id:
                 if other.is_tiger or other.destroyed or concealed(g, p, c.end, other.id):
                     return None
-                return f"T-34 #{other.number} ({label(p)}): {shot_forecast(g, there, other).words()}"
+                shot = shot_forecast(g, there, other)
+                both = exchange_words(g, there, other, f"Tiger {tiger.number}",
+                                      f"Tiger {tiger.number}'s shot {shot.words(f'T-34 #{other.number}')}",
+                                      together=False)  # the note says the fire it comes under
+                return f"T-34 #{other.number} ({label(p)}): {both or shot.words()}"
             p = g.geo.step(p, c.turret)
     return None
 
@@ -238,10 +242,15 @@ def atg_note(g: DuelGame, action: Activate) -> str:
         elif concealed(g, p, a.pos, t.id):
             notes.append(f"T-34 #{t.number} at {label(p)} is concealed (DG-16.7)")
         else:  # what the shot would do: a gun revealed for no hit is a gun given away
-            from rulesets.duel_of_the_giants.combat import shot_forecast
+            from rulesets.duel_of_the_giants.combat import exchange_words, shot_forecast
 
             shot = shot_forecast(g, a, t)
             line = f"line of fire to T-34 #{t.number} at {label(p)} (DG-17.2)"
+            # the T-34 may fire first or at once at the gun once it is turned up (DG-17.6, DG-17.4)
+            both = exchange_words(g, replace(a, face_up=True), t, "your gun",
+                                  f"your gun's shot {shot.words(f'T-34 #{t.number}')}")
+            if both is not None:
+                return f"{line}: {both}"
             if shot.result == "no effect":
                 return f"{line}, but its shot has {shot.words()}"
             return f"{line}: its shot {shot.words()}"

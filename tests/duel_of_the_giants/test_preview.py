@@ -19,7 +19,17 @@ from rulesets.duel_of_the_giants.actions import CloseProgram, LayCard, Program
 from rulesets.duel_of_the_giants.board import FACINGS, label
 from rulesets.duel_of_the_giants.preview import course, preview
 from rulesets.duel_of_the_giants.tigers import counted
-from tests.duel_of_the_giants.helpers import atg, blank, goto, programming, t34, terrain, tiger
+from tests.duel_of_the_giants.helpers import (
+    atg,
+    blank,
+    goto,
+    play,
+    programming,
+    t34,
+    terrain,
+    texts,
+    tiger,
+)
 
 
 def test_dg_11_5_preview_names_end_hex_facing_route_and_blocker() -> None:
@@ -195,6 +205,10 @@ def test_dg_17_2_a_program_notes_what_its_gun_is_laid_on_where_it_ends() -> None
     assert "its gun then on T-34 #1 (h5): destroys it" in preview(g, 0, "tiger1 F F F")
     assert "its gun then on T-34 #1 (h5): no effect on it" in preview(g, 0, "tiger1 B B B")
     assert "its gun on" not in g.describe_action(Program(1, ("B", "B", "B")))  # a shot that does nothing
+    terrain(g, "forest", "h5")  # and the T-34 in forest, adjacent at the end, fires first (DG-17.6)
+    assert ("its gun then on T-34 #1 (h5): T-34 #1 in forest fires first (DG-17.6): critically damages Tiger 1: "
+            "its track 5 → 3 (") in preview(g, 0, "tiger1 F F F F")
+    assert "; then Tiger 1's shot destroys T-34 #1 (" in preview(g, 0, "tiger1 F F F F")
 
 
 def test_dg_12_3_a_gun_facing_the_edge_says_so() -> None:
@@ -334,3 +348,24 @@ def test_issue_59_9_an_activation_facing_nothing_goes_without_a_note() -> None:
     notes = {g.format_action(a): g.describe_action(a) for a in g.legal_actions()}
     assert all(n == "" for move, n in notes.items() if move.startswith("activate h9"))
     assert notes["activate f5 W W"].startswith("aims at Tiger 1 (c5): damages it")
+
+
+def test_dg_17_6_atg_note_says_a_t34_in_forest_fires_first() -> None:
+    """Playtest: ``activate c2`` said "its shot destroys it" although T-34 #7 in forest at d2
+    fired first (DG-17.6) and destroyed the PAK 36 before it fired. The note tells the
+    exchange as it will happen: the T-34's shot first, the gun's only if it survives."""
+    g = blank()
+    tiger(g, 1, "a8", "E")
+    t34(g, 7, "d2", "W")
+    t34(g, 2, "e5", "NE")
+    terrain(g, "forest", "d2")
+    atg(g, "c2", "pak36", "E")
+    atg(g, "c5", "pak88", "E")
+    goto(g, "D1")
+    notes = {g.format_action(a): g.describe_action(a) for a in g.legal_actions()}
+    assert notes["activate c2"].startswith("line of fire to T-34 #7 at d2 (DG-17.2): T-34 #7 in forest fires "
+                                           "first (DG-17.6): destroys your gun ("), notes["activate c2"]
+    assert notes["activate c2"].endswith(") before your gun fires")
+    assert "in forest" not in notes["activate c5"]  # no forest: the gun fires first (DG-17.4 B1)
+    events = texts(play(g, "activate c2", "end", "fire d2 c2"))  # the T-34 alone declares (DG-17.6)
+    assert "T-34 #7 (d2) fires at the PAK 36" in events and "the PAK 36 (c2) fires" not in events, events
