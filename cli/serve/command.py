@@ -15,8 +15,10 @@ def register(app: typer.Typer) -> None:
     def serve_cmd(
         host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
         port: int = typer.Option(8000, "--port", help="Port to listen on (0: any free port)."),
-        games_dir: Path = typer.Option(Path("tanktable-games"), "--games-dir",
-                                       help="Folder of the game records (created if missing)."),
+        games_dir: Path | None = typer.Option(
+            None, "--games-dir", show_default=False,
+            help="Folder of the game records (created if missing); default: the games folder "
+                 "tanktable play saves to (~/.local/share/tanktable/games, or $TANKTABLE_HOME/games)."),
         scenario: list[Path] = typer.Option([], "--scenario", help="A scenario file the start page may offer (by its name)."),
         position: list[Path] = typer.Option([], "--position", help="A position file the start page may offer (by its name)."),
         army: list[Path] = typer.Option(
@@ -43,9 +45,21 @@ def register(app: typer.Typer) -> None:
         """Play in the browser: a live table, one seat per browser, games saved in --games-dir."""
         from cli.serve.run import serve
 
-        raise typer.Exit(serve(host, port, games_dir, scenario, position, think,
+        # play's own games folder unless told otherwise: the start page's "Your games" lists the
+        # games played in the terminal too, wherever the server is started from (playtest: a
+        # ./tanktable-games made in each working directory surprised two players)
+        raise typer.Exit(serve(host, port, games_dir if games_dir is not None else default_games_dir(),
+                               scenario, position, think,
                                public_url=public_url, allow_hosts=allow_host, new_key=new_key,
                                armies=army, cards=cards, workers=workers))
+
+
+def default_games_dir() -> Path:
+    """The folder ``serve`` keeps its games in without ``--games-dir``: the one ``tanktable play``
+    saves to (cli/autosave.py decides where that is, for both)."""
+    from cli.autosave import games_folder
+
+    return games_folder()
 
 
 def is_local(host: str) -> bool:

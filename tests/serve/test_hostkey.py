@@ -120,3 +120,25 @@ def test_issue_29_14_serve_prints_the_same_address_after_a_restart(
     assert rotated != first
     assert address() == rotated
     assert (tmp_path / KEY_FILE).read_text(encoding="utf-8").strip() == rotated
+
+
+def test_serve_keeps_its_games_where_play_saves_them_unless_told(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, games_home: Path) -> None:
+    """Playtest: ``serve`` made ``./tanktable-games`` wherever it was started, and the start
+    page's "Your games" missed the terminal's games. Without ``--games-dir`` it uses the
+    games folder ``play`` saves to (cli/autosave.py; ``$TANKTABLE_HOME/games`` in the tests);
+    ``--games-dir`` still names another."""
+    import cli.serve.run
+    from cli.autosave import games_folder
+
+    folders: list[Path] = []
+    monkeypatch.setattr(cli.serve.run, "serve", lambda host, port, games_dir, *a, **k: folders.append(games_dir) or 0)
+    monkeypatch.chdir(tmp_path)
+    for argv in (["serve", "--port", "0"], ["serve", "--games-dir", str(tmp_path / "mine")]):
+        monkeypatch.setattr(sys, "argv", ["tanktable", *argv])
+        with pytest.raises(SystemExit) as info:
+            main()
+        assert info.value.code == 0
+    assert folders == [games_folder(), tmp_path / "mine"]
+    assert games_folder() == games_home / "games"
+    assert not (tmp_path / "tanktable-games").exists()
