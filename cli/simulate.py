@@ -53,8 +53,9 @@ card.
 A tier is suggested only when the data back it: the fair tier's 95%
 interval is bounded and rounds to one tier, and the Wilson intervals of the tested prices
 separate (one wholly above 50%, one wholly below). Otherwise the verdict is
-"inconclusive", with about how many more games would decide; the tier the
-data lean to is shown but is not a suggestion. --until-decided adds games
+"inconclusive", with what to run next (about how many more games would
+decide, when that can be estimated); the tier the data lean to, if they
+lean anywhere, is shown but is not a suggestion. --until-decided adds games
 in rounds (--round-games per price) at the prices whose intervals still
 straddle 50%, until decided or --max-games per card are spent. The same
 --seed gives the same answer; off a terminal, progress comes as lines.
@@ -340,35 +341,15 @@ def run_balance(
             typer.echo(f"  no tier yet: {r.method}")
         else:
             typer.echo(f"  inconclusive: {r.method}" + (f" ({fair})" if fair else ""))
-            lean = f"  leaning to tier {r.leaning}, not a suggestion; "
-            if r.more_games is not None:
-                typer.echo(lean + f"about {r.more_games} more games would likely decide "
-                           f"(--until-decided --max-games {r.games + r.more_games})")
-                if per_game is not None:  # what deciding costs, on stderr: stdout is the same for a seed
-                    typer.echo(f"  ({r.card}: at this run's pace, {per_game:.1f} s a game with -j {workers}, "
-                               f"those games would take about "
-                               f"{_duration(r.more_games * per_game)})", err=True)
-            else:
-                typer.echo(lean + _no_estimate(r))
+            lean = (f"  leaning to tier {r.leaning}, not a suggestion; " if r.leaning is not None
+                    else "  no leaning from these games; ")
+            typer.echo(lean + (r.advice or ""))
+            if r.more_games is not None and per_game is not None:
+                # what deciding costs, on stderr: stdout is the same for a seed
+                typer.echo(f"  ({r.card}: at this run's pace, {per_game:.1f} s a game with -j {workers}, "
+                           f"those games would take about "
+                           f"{_duration(r.more_games * per_game)})", err=True)
     return 0
-
-
-FEW_GAMES_A_PRICE = 10
-"""Below this many games at a tested price, prices that "look alike" are only unmeasured."""
-
-
-def _no_estimate(report: Any) -> str:
-    """What to do when no count of more games can be estimated: with a handful of games a
-    price, more games (the prices may yet differ); with enough, another --spread or --agent.
-    The playtest of issue 60 ran --games 5 (one game a price, every one won) and was told
-    that the prices 'look alike' and more games may not decide."""
-    fewest = min((p.games for p in report.points if p.games), default=0)
-    if fewest < FEW_GAMES_A_PRICE:
-        prices = sum(1 for p in report.points if p.games)
-        return (f"too few games to tell the prices apart ({fewest} at a price): try --games "
-                f"{max(100, 20 * prices)} or --until-decided")
-    return ("more games may not decide: the tested prices look alike (try a wider --spread "
-            "or a stronger --agent)")
 
 
 def _duration(seconds: float) -> str:

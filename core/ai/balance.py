@@ -161,7 +161,11 @@ class CardReport:
     more_games: int | None = None
     """When inconclusive: about how many more games per card would decide (``None``: unknown)."""
     leaning: int | None = None
-    """The best guess whatever the verdict (never to be read as a suggestion)."""
+    """The best guess whatever the verdict (never to be read as a suggestion); ``None`` when
+    the games lean nowhere: no falling trend, or a fit whose interval bounds neither side
+    (the card's own tier would otherwise be echoed back as if the games pointed at it)."""
+    advice: str | None = None
+    """When inconclusive: what to run next, the same words in the text report and the JSON."""
 
     @property
     def at_own_tier(self) -> TierPoint | None:
@@ -187,6 +191,7 @@ class CardReport:
             "fair_tier": self.fair,
             "fair_tier_ci95": list(self.fair_interval) if self.fair_interval else None,
             "more_games": self.more_games,
+            "advice": self.advice,
             "method": self.method,
             "by_tier": [
                 {"tier": p.tier, "games": p.games, "wins": p.wins, "draws": p.draws,
@@ -582,12 +587,10 @@ def card_report(card: str, tier: int, copies: int, points: list[TierPoint], budg
     interval = (fit.low, fit.high) if fit else None
     above = [p for p in played if p.interval[0] > 0.5]
     below = [p for p in played if p.interval[1] < 0.5]
-    # best guess, whatever the verdict
-    if fair is not None:
+    # best guess, whatever the verdict; none when the games bound the crossing nowhere
+    leaning: int | None = None
+    if fair is not None and fit is not None and (fit.low is not None or fit.high is not None):
         leaning = min(budget, max(1, min(tested) - 1, min(max(tested) + 1, round(fair))))
-    else:
-        best = min(played, key=lambda p: (abs(p.score - 0.5), abs(p.tier - tier)))
-        leaning = best.tier
     if played and len(above) == len(played):
         return CardReport(card, tier, copies, tuple(points), fair, None,
                           f"wins clearly at every tested price: dearer than {max(tested)} "
@@ -603,7 +606,13 @@ def card_report(card: str, tier: int, copies: int, points: list[TierPoint], budg
         reasons.append("no falling trend in the win rates")
         needs.append(None)
     else:
-        if fit.low is None or fit.high is None or round(fit.low) != round(fit.high):
+        if fit.low is None and fit.high is None:
+            reasons.append("the games do not bound the fair tier")
+            needs.append(_games_to_narrow(fit, total))
+        elif fit.low is None or fit.high is None:
+            reasons.append("the games bound the fair tier on one side only")
+            needs.append(_games_to_narrow(fit, total))
+        elif round(fit.low) != round(fit.high):
             reasons.append("the fair tier's 95% interval spans more than one tier")
             needs.append(_games_to_narrow(fit, total))
         if not min(tested) - 0.5 <= fair <= max(tested) + 0.5:
@@ -626,7 +635,27 @@ def card_report(card: str, tier: int, copies: int, points: list[TierPoint], budg
                           "decided", interval, None, suggested)
     more = None if any(n is None for n in needs) else max(n for n in needs if n is not None)
     return CardReport(card, tier, copies, tuple(points), fair, None, "; ".join(reasons),
-                      "inconclusive", interval, more, leaning)
+                      "inconclusive", interval, more, leaning, _advice(played, total, more))
+
+
+FEW_GAMES_A_PRICE = 10
+"""Below this many games at a tested price, prices that "look alike" are only unmeasured."""
+
+
+def _advice(played: Sequence[TierPoint], total: int, more: int | None) -> str:
+    """What to run next on an inconclusive card: the estimated games when there is an
+    estimate; without one, with a handful of games a price, more games (the prices may yet
+    differ); with enough, another --spread or --agent. The playtest of issue 60 ran
+    --games 5 (one game a price, every one won) and was told that the prices 'look alike'."""
+    if more is not None:
+        return (f"about {more} more games would likely decide "
+                f"(--until-decided --max-games {total + more})")
+    fewest = min((p.games for p in played), default=0)
+    if fewest < FEW_GAMES_A_PRICE:
+        return (f"too few games to tell the prices apart ({fewest} at a price): try --games "
+                f"{max(100, 20 * len(played))} or --until-decided")
+    return ("more games may not decide: the tested prices look alike (try a wider --spread "
+            "or a stronger --agent)")
 
 
 OPEN_ESTIMATE_CAP = 20

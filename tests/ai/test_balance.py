@@ -286,6 +286,7 @@ def test_issue_60_1_a_weak_slope_gives_a_one_sided_interval_in_words() -> None:
     assert report.fair_interval is not None
     low, high = report.fair_interval
     assert low is None and high is not None and 4.0 < high < 4.5
+    assert "the games bound the fair tier on one side only" in report.method  # issue 61.1
     words = fair_words(report.fair, report.fair_interval)
     assert words.startswith("fair tier below 4.") and "no lower bound from these games" in words
     assert report.to_json()["fair_tier_ci95"] == [None, high]

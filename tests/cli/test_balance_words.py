@@ -26,11 +26,36 @@ def test_issue_60_1_a_handful_of_games_a_price_asks_for_more_not_another_spread(
     """Authoring playtest of issue 60: one game a price, each won, was told the prices 'look
     alike' and more games may not decide; it now asks for more games, and only a flat
     trend over enough games suggests another --spread or --agent."""
-    from cli.simulate import _no_estimate
-
     few = card_report("panther", 7, 1, [TierPoint(t, 1, 1, 0) for t in range(5, 10)], budget=20)
     assert few.verdict == "inconclusive" and few.more_games is None
-    assert _no_estimate(few) == ("too few games to tell the prices apart (1 at a price): "
-                                 "try --games 100 or --until-decided")
+    assert few.advice == ("too few games to tell the prices apart (1 at a price): "
+                          "try --games 100 or --until-decided")
+    assert few.to_json()["advice"] == few.advice  # issue 61.1: the JSON carries the same advice
     flat = card_report("panther", 7, 1, [TierPoint(t, 40, 20, 0) for t in range(5, 10)], budget=20)
-    assert _no_estimate(flat).startswith("more games may not decide: the tested prices look alike")
+    assert flat.advice is not None
+    assert flat.advice.startswith("more games may not decide: the tested prices look alike")
+
+
+def test_issue_61_1_no_trend_leans_nowhere_not_to_the_cards_own_tier() -> None:
+    """Authoring tester, --games 10 seed 0: 50% at 5..7, 100% at 8..9 (no falling trend) read
+    'leaning to tier 7' (the card's own tier) and JSON leaning_tier 7; now no leaning."""
+    rates = {5: 1, 6: 1, 7: 1, 8: 2, 9: 2}
+    report = card_report("panther-g", 7, 1, [TierPoint(t, 2, w, 0) for t, w in rates.items()],
+                         budget=20)
+    assert report.verdict == "inconclusive" and "no falling trend" in report.method
+    data = report.to_json()
+    assert report.leaning is None and data["leaning_tier"] is None
+    assert data["advice"] is not None and data["advice"].startswith("too few games")
+
+
+def test_issue_61_1_the_reason_names_an_unbounded_interval_as_unbounded() -> None:
+    """Authoring tester, --games 20 seed 3: fair_tier_ci95 [null, null] with the reason 'spans
+    more than one tier'; now the reason says the games do not bound it, and no leaning."""
+    rates = {5: 3, 6: 2, 7: 3, 8: 2, 9: 2}
+    report = card_report("panther-g", 7, 1, [TierPoint(t, 4, w, 0) for t, w in rates.items()],
+                         budget=20)
+    assert report.fair is not None and report.fair_interval == (None, None)
+    assert "the games do not bound the fair tier" in report.method
+    assert "spans more than one tier" not in report.method
+    assert report.leaning is None and report.advice is not None
+    assert report.to_json()["advice"] == report.advice
