@@ -10,7 +10,6 @@ warns when two tanks carry the same name (the table would rename one).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +19,7 @@ from core.data import Document, Problem, validate
 from core.errors import DataError, did_you_mean
 from rulesets.battle_of_tanks.catalogue import add_army_cards
 from rulesets.battle_of_tanks.models import Army, TankCard
+from rulesets.battle_of_tanks.names import name_label
 
 
 @dataclass(frozen=True)
@@ -185,18 +185,21 @@ def report_for(army: Army, doc: Document, cards: Mapping[str, TankCard], budget:
     report = ArmyReport(army.name, doc.path, army.budget if budget is None else budget,
                         cards=[(c.id, c.name, c.tier) for c in cards.values()], library=dict(cards))
     left = report.budget
-    named: dict[str, int] = {}
+    named: dict[str, list[int]] = {}
     for i, tank in enumerate(army.tanks):
         line, _ = doc.where(("tanks", i, "card"))
         if tank.name:
-            key = re.sub(r"[^a-z0-9#._-]+", "-", tank.name.strip().lower()).strip("-")
-            if key in named:
+            # compared as the labels the table makes of them (Kätzchen and Katzchen are one label,
+            # Kätzchen and Kötzchen two), and said as such: the first tank of that label is named
+            key = name_label(tank.name)
+            same = named.setdefault(key, [])
+            same.append(i)
+            if len(same) > 1:
                 report.warnings.append(doc.problem(
                     ("tanks", i, "name"),
-                    f"tank {i + 1} has the name {tank.name!r} of tank {named[key] + 1}: the table tells "
-                    f"them apart as {key} and {key}#2"))
-            else:
-                named[key] = i
+                    f"tanks {same[0] + 1} and {i + 1} both get the label {key!r} from their names "
+                    f"({army.tanks[same[0]].name!r}, {tank.name!r}): the table tells them apart as "
+                    f"{key} and {key}#{len(same)}"))
         card = cards.get(tank.card)
         if card is None:
             hint = did_you_mean(tank.card, list(cards), cutoff=0.3)

@@ -10,12 +10,25 @@ rules' check says that no tank is called so.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import replace
 
 from core.errors import NotationError
 from core.game import Action
 from rulesets.battle_of_tanks import actions as A
+
+
+def name_label(name: str) -> str:
+    """The label a tank's own ``name`` makes on the table: letters and digits kept,
+    anything else a dash. Letters outside ASCII are written without their marks
+    (``Kätzchen`` -> ``katzchen``, ``Straße`` -> ``strasse``) so that names a player
+    tells apart stay apart on the table and can be typed on any keyboard; a name
+    with nothing left (``Ёж`` has no Latin letters) is ``tank``."""
+    folded = unicodedata.normalize("NFKD", name.strip().casefold())
+    plain = "".join(c for c in folded if not unicodedata.combining(c))
+    return re.sub(r"[^a-z0-9#._-]+", "-", plain).strip("-") or "tank"
 
 
 def resolve(name: str, keys: Sequence[str], labels: Sequence[str]) -> str:

@@ -31,6 +31,7 @@ from rulesets.battle_of_tanks.models import (
     TableMap,
     TankCard,
 )
+from rulesets.battle_of_tanks.names import name_label
 from rulesets.battle_of_tanks.state import Tank
 
 TURN_ROOM_CM = 1.0
@@ -85,17 +86,13 @@ def check_army_for_play(army: Army, side: str, cards: Mapping[str, TankCard]) ->
         raise TanktableError(problems[0])
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9#._-]+", "-", text.strip().lower()).strip("-") or "tank"
-
-
 def tank_label(name: str | None, card_label: str, counts: dict[str, int], used: set[str]) -> str:
     """The label a tank gets on the table, unique among ``used`` (which it joins): its own
     ``name`` made a label, else its card's label numbered by ``counts`` (``t34#1``); a
     label taken, or a word of the notation or a plate's point (``a3``), numbered on
     (``stalin#2``). One rule for the game and the printed roster, so they agree."""
     if name:
-        label = _slug(name)
+        label = name_label(name)
     else:
         counts[card_label] = counts.get(card_label, 0) + 1
         label = f"{card_label}#{counts[card_label]}"

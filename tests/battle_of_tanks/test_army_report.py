@@ -100,9 +100,32 @@ def test_duplicate_tank_names_warn_with_the_line_issue_60_3(
             name: Bob
           - card: t-34-85m
             name: bob
+          - card: t-34-85m
+            name: Kätzchen
+          - card: t-34-85m
+            name: Kötzchen
+          - card: t-34-85m
+            name: Katzchen
         """)
-    code, out = tanktable(monkeypatch, capsys, "army", "validate", str(path))
+    code, out = tanktable(monkeypatch, capsys, "army", "validate", str(path), "--budget", "30")
     assert code == 0, out
-    assert f"warning: {path}:9:11: tank 2 has the name 'bob' of tank 1" in out
+    assert (f"warning: {path}:9:11: tanks 1 and 2 both get the label 'bob' from their names ('Bob', 'bob'): "
+            "the table tells them apart as bob and bob#2") in out
+    # authoring playtest: labels compared as the table makes them, the right tanks named;
+    # Kätzchen and Kötzchen stay apart (no warning), Kätzchen and Katzchen are one label
+    assert f"{path}:15:11: tanks 3 and 5 both get the label 'katzchen'" in out
+    assert out.count("warning:") == 2 and "kotzchen" not in out
     code, out = tanktable(monkeypatch, capsys, "army", "validate", str(path), "--json")
     assert json.loads(out)["warnings"][0]["line"] == 9
+
+
+def test_labels_of_names_outside_ascii_are_transliterated_not_mangled() -> None:
+    """Authoring playtest: Kätzchen, Kötzchen and Ärger were labelled k-tzchen, k-tzchen#2
+    and rger; their letters lose only their marks, so distinct names stay distinct."""
+    from rulesets.battle_of_tanks.names import name_label
+    from rulesets.battle_of_tanks.setup import tank_label
+
+    used: set[str] = set()
+    assert [tank_label(n, "t34", {}, used) for n in ("Kätzchen", "Kötzchen", "Ärger")] == \
+        ["katzchen", "kotzchen", "arger"]
+    assert name_label("Straße 7") == "strasse-7" and name_label("Ёж") == "tank"
