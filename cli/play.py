@@ -315,11 +315,31 @@ class Session:
         if self.humans:
             self.say("type 'help' for commands")
         try:
+            self.recall_last()
             return self.play_on()
         except SecretLeakError:
             # Nothing more is shown: the game stops, saved, with the refusal as its error.
             self.save_if_asked(announce=False)
             raise
+
+    def recall_last(self) -> None:
+        """After a resume, ``last`` shows the record's last decision with all its events, as
+        each person may see them (authoring tester 61.2: ``last`` said "(no moves yet)" over
+        a resumed record of 14 decisions). A new game has none: nothing to recall."""
+        from core.record import record_moves
+
+        g = self.game
+        if not g.history or not self.humans:
+            return
+        step, n = g.history[-1], len(g.history)
+        text, public = record_moves(g, n - 1)[0], g.public_moves()[-1]
+        secret = len(self.humans) > 1 and g.hidden_information
+        for h in self.humans:
+            viewer = h if secret else self.viewer()
+            move = (text if viewer is None or viewer == step.player
+                    else self.public_move(viewer, public) or "(hidden)")
+            entry = self.entry(f"{n:>4}. {g.players[step.player]:<8} {move}", viewer, list(step.events))
+            self.last_moves[h] = full_lines([entry], screen_columns())
 
     def play_on(self) -> int:
         """Decisions until the game ends (or ``--max-moves``), then :meth:`finish`."""

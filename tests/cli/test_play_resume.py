@@ -155,6 +155,10 @@ def test_resume_plays_on_and_the_record_grows_in_place(tmp_path: Path, capsys: A
     assert code == 1 and "end of input" in out
     before, _ = load_record(rec)
     assert before.moves[:2] == ["roll", "roll"] and before.seed == 9 and before.result is None
+    # authoring tester 61.2: 'last' right after a resume shows the record's last decision
+    code, out, _ = run(["play", "--resume", str(rec)], capsys, monkeypatch, stdin="last\n")
+    assert "(no moves yet)" not in out
+    assert "> last\n   2. red      roll\n        red rolls" in out
     code, out, _ = run(["play", "--resume", str(rec), "--seat", "red=random"], capsys, monkeypatch)
     assert code == 0 and f"resumed after {len(before.moves)} decisions" in out
     assert "seats: red=random, blue=greedy" in out
