@@ -60,3 +60,28 @@ def test_bt_2_2_card_based_on_a_card_of_ones_own_beside_it_validates(tmp_path: P
     variant.write_text("ruleset: battle-of-tanks\nkind: card\nid: panther-g\nbased_on: panthr\n")
     (problem,) = check_file(variant)
     assert str(problem).endswith("based_on: unknown card 'panthr'; did you mean 'panther'?")
+
+
+def test_validate_reports_form_and_names_together_authoring_playtest(tmp_path: Path) -> None:
+    """Authoring playtest: validate promises every problem of a file at once, but a wrong
+    name hid a typo of the form (a card's unknown base card) or the form hid the names (an
+    army's unknown card, a table's terrain type, a scenario's army). Both now, each at its
+    line: a card (BT-2.2), an army (BT-1.2), a table (BT-3.2) and a scenario."""
+    head = "ruleset: battle-of-tanks\n"
+    cases = {
+        "card.yaml": (head + "kind: card\nid: x\nnmae: X\nbased_on: t-34-8m\n",
+                      ["4:1: unknown field 'nmae'", "5:11: based_on: unknown card 't-34-8m'"]),
+        "army.yaml": (head + "kind: army\nname: A\nbudget: 20\nnmae: x\ntanks:\n  - card: tiger-l\n",
+                      ["5:1: unknown field 'nmae'", "7:11: unknown card 'tiger-l'"]),
+        "table.yaml": (head + "kind: table\nname: T\nwidht_cm: 80\ndepth_cm: 80\nterrain:\n"
+                       "  - {name: barn, type: stone_hous, polygon: [[1, 1], [5, 1], [5, 5]]}\n",
+                       ["4:1: unknown field 'widht_cm'", "7:24: unknown terrain type 'stone_hous'"]),
+        "scen.yaml": (head + "kind: scenario\nnmae: S\ntable: village\narmies:\n  a: spearhead\n  b: spearhed\n",
+                      ["3:1: unknown field 'nmae'", "7:6: b: no army 'spearhed'"]),
+    }
+    for name, (text, expected) in cases.items():
+        path = tmp_path / name
+        path.write_text(text)
+        shown = [str(p) for p in check_file(path)]
+        for start in expected:
+            assert any(s.startswith(f"{path}:{start}") for s in shown), (name, shown)
