@@ -15,6 +15,7 @@ written, and exits 1 like ``army validate``), 2 usage error.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +30,7 @@ BOARD_SETTING = {"battle-of-tanks": "mm_per_unit", "duel-of-the-giants": "hex_mm
 """The ``data/print.yaml`` setting that sizes each shipped ruleset's board."""
 
 PAPER_HELP = "Paper: a4 or letter (default: $TANKTABLE_PAPER, else a4)."
+FORCE_HELP = "Replace the default file if it is already there (-o FILE is always written)."
 OUT_HELP = "Where to write: .pdf (printed by Chromium) or .html (print it from any browser)."
 
 
@@ -45,9 +47,10 @@ def register(app: typer.Typer) -> None:
         with_cards: bool = typer.Option(False, "--with-cards", help="Add a sheet of the army's cards."),
         paper: str = typer.Option("a4", "--paper", help=PAPER_HELP, envvar="TANKTABLE_PAPER"),
         out: Path | None = typer.Option(None, "-o", "--output", help=OUT_HELP + " Default: ARMY-roster.pdf."),
+        force: bool = typer.Option(False, "--force", help=FORCE_HELP),
     ) -> None:
         """An army roster: every tank with its label, card values and tier, the total against the budget."""
-        target = _target(out, Path(f"{army.stem}-roster.pdf"))
+        target = _target(out, Path(f"{army.stem}-roster.pdf"), force)
         doc, valid = roster_document(army, cards, budget, paper, with_cards)
         _write(doc, target)
         if not valid:
@@ -61,10 +64,12 @@ def register(app: typer.Typer) -> None:
         cards: list[Path] = typer.Option([], "--cards", help="Extra card files or folders (repeatable)."),
         army: Path | None = typer.Option(None, "--army", help="Print the cards of this army list."),
         paper: str = typer.Option("a4", "--paper", help=PAPER_HELP, envvar="TANKTABLE_PAPER"),
-        out: Path | None = typer.Option(None, "-o", "--output", help=OUT_HELP + " Default: RULESET-cards.pdf."),
+        out: Path | None = typer.Option(None, "-o", "--output", help=OUT_HELP + " Default: RULESET-cards.pdf, "
+                                        "ARMY-cards.pdf with --army, RULESET-CARD-...-cards.pdf for named cards."),
+        force: bool = typer.Option(False, "--force", help=FORCE_HELP),
     ) -> None:
         """A sheet of cards at playing-card size (63 x 88 mm) with crop marks, each with its drawing and values."""
-        target = _target(out, Path(f"{ruleset}-cards.pdf"))
+        target = _target(out, Path(f"{cards_stem(ruleset, names or [], army)}-cards.pdf"), force)
         _write(cards_document(ruleset, names or [], cards, army, paper), target)
 
     @print_app.command("map")
@@ -86,9 +91,11 @@ def register(app: typer.Typer) -> None:
                                       help="Add the counter sheet (hex and square boards)."),
         out: Path | None = typer.Option(None, "-o", "--output",
                                         help=OUT_HELP + " Default: RULESET-SCENARIO-map.pdf."),
+        force: bool = typer.Option(False, "--force", help=FORCE_HELP),
     ) -> None:
         """The board or table at true scale, tiled across pages with overlap marks and a scale bar."""
-        target = _target(out, Path(f"{ruleset}-{Path(scenario).stem if scenario else 'default'}-map.pdf"))
+        target = _target(out, Path(f"{ruleset}-{Path(scenario).stem if scenario else 'default'}-map.pdf"),
+                         force)
         _write(map_document(ruleset, scenario, paper=paper, scale=scale, hex_mm=hex_mm, square_mm=square_mm,
                             orientation=orientation, overlap=overlap, pieces=pieces, counters=counters, plain=plain,
                             poster=poster, key=key),
@@ -98,7 +105,26 @@ def register(app: typer.Typer) -> None:
 
 
 # ----------------------------------------------------------------- helpers
-def _target(out: Path | None, default: Path) -> Path:
+def cards_stem(ruleset: str, names: list[str], army: Path | None) -> str:
+    """The default file name of a card sheet, distinct per what it holds: the army's name
+    with ``--army``, the ruleset and the named cards (the first three, then how many more),
+    else the ruleset (every card). The authoring tester's ``--army`` sheet was written as
+    ``battle-of-tanks-cards.pdf`` and a later sheet of one card replaced it."""
+    if army is not None:
+        return f"{army.stem}-{_slug(names)}" if names else army.stem
+    return f"{ruleset}-{_slug(names)}" if names else ruleset
+
+
+def _slug(names: list[str]) -> str:
+    words = [re.sub(r"[^a-z0-9]+", "-", n.lower()).strip("-") or "card" for n in names]
+    more = f"-and-{len(words) - 3}-more" if len(words) > 3 else ""
+    return "-".join(words[:3]) + more
+
+
+def _target(out: Path | None, default: Path, force: bool = False) -> Path:
+    """Where to write. A default name never replaces a file that is there (two sheets printed
+    one after the other would silently become one) unless ``--force``; ``-o FILE`` names the
+    file to write, so it is written, replacing what was there (reprinting after an edit)."""
     from core.errors import UsageError
 
     target = out if out is not None else default
@@ -107,6 +133,8 @@ def _target(out: Path | None, default: Path) -> Path:
 
         if find_chromium() is None:  # no PDF without Chromium: the print view any browser prints
             target = default.with_suffix(".html")
+            if target.exists() and not force:
+                raise UsageError(f"{target} is already there: --force replaces it, -o FILE writes another file")
             typer.echo(f"no Chromium for a PDF (sudo apt-get install chromium): writing {target}, "
                        f"a print view to print from any browser", err=True)
     if target.suffix.lower() not in FORMATS:
@@ -115,6 +143,8 @@ def _target(out: Path | None, default: Path) -> Path:
         raise UsageError(f"-o {target}: is a folder")
     if not target.parent.is_dir():
         raise UsageError(f"-o {target}: no folder {target.parent}")
+    if out is None and not force and target.exists():
+        raise UsageError(f"{target} is already there: --force replaces it, -o FILE writes another file")
     return target
 
 

@@ -231,6 +231,22 @@ def test_issue_60_5_a_pdf_without_chromium_says_what_to_do_and_writes_nothing(tm
     result = runner.invoke(app, ["print", "cards", "tank-chess"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "tank-chess-cards.html").is_file() and "no Chromium for a PDF" in result.output
+    # authoring tester 61.3: a default name is distinct per sheet and never silently replaced
+    again = runner.invoke(app, ["print", "cards", "tank-chess"])
+    assert isinstance(again.exception, UsageError) and "--force" in str(again.exception)
+    assert runner.invoke(app, ["print", "cards", "tank-chess", "--force"]).exit_code == 0
+    named = runner.invoke(app, ["print", "cards", "tank-chess", "HT", "MT"])
+    assert named.exit_code == 0 and (tmp_path / "tank-chess-ht-mt-cards.html").is_file()
+    assert runner.invoke(app, ["print", "cards", "tank-chess", "-o", "tank-chess-cards.html"]).exit_code == 0
+
+
+def test_issue_61_3_default_card_sheet_names_follow_what_is_printed() -> None:
+    from cli.print_cmd import cards_stem
+
+    assert cards_stem("battle-of-tanks", [], Path("dir/army.yaml")) == "army"
+    assert cards_stem("battle-of-tanks", ["panther-g"], None) == "battle-of-tanks-panther-g"
+    assert cards_stem("battle-of-tanks", ["Tiger I", "a", "b", "c"], None) == "battle-of-tanks-tiger-i-a-b-and-1-more"
+    assert cards_stem("battle-of-tanks", [], None) == "battle-of-tanks"
 
 
 def test_issue_60_5_usage_errors_are_named(tmp_path: Path) -> None:
