@@ -542,6 +542,8 @@ class Forecast:
         figures = f"{self.hits} hit{'' if self.hits == 1 else 's'} vs its {self.zone} armour {self.armour}"
         if self.track is not None and self.hits > 0:
             verb = "critically damages" if self.result == "critically damaged" else "damages"
+            if self.track[0] == self.track[1]:  # at 1 already: the track stays, the VP still count (DG-11.8)
+                return f"{verb} {what}: its track stays at {self.track[1]}, still Soviet +1 VP ({figures}, DG-11.8)"
             return f"{verb} {what}: its track {self.track[0]} → {self.track[1]} ({figures}, DG-11.8)"
         if self.result == "destroyed":
             return f"destroys {what} ({figures}, DG-17.9)"

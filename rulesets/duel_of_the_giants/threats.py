@@ -202,6 +202,8 @@ def covering(g: DuelGame, mover: Tank, pos: Pos, hull: int | None = None) -> lis
         shooters += [a for a in g.atgs.values()
                      if a.face_up and not a.destroyed and a.tire is None and a.kind != "bluff"]
     out: list[tuple[Pos, str, str]] = []
+    # the piece by name, not "it": the note beside says what its own gun does to "it" (playtest)
+    who = name(mover) if mover.is_tiger or mover.number else "the T-34"
     with standing(g, there):  # its old hex no longer stands in anyone's line
         for s in shooters:
             if s.pos == pos or s.id == mover.id:
@@ -215,7 +217,7 @@ def covering(g: DuelGame, mover: Tank, pos: Pos, hull: int | None = None) -> lis
                 continue
             f = shot_forecast(g, s, there)
             if f.hits > 0:
-                out.append((s.pos, f"{name(s)} ({label(s.pos)})", f.words().split(" (")[0]))
+                out.append((s.pos, f"{name(s)} ({label(s.pos)})", f.words(who).split(" (")[0]))
     return out
 
 

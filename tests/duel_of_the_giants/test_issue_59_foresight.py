@@ -44,6 +44,12 @@ def test_issue_59_3_dg_11_8_a_shot_at_a_tiger_says_its_track_before_and_after() 
     assert notes["fire g5 d5"] == "damages Tiger 1: its track 5 → 4 (2 hits vs its front armour 4, DG-11.8)"
     events = play(g, "fire g5 d5")
     assert any("damage track 5 -> 4" in e.text for e in events)  # what the note foretold
+    g = tiger_and_t34_three_hexes_apart()
+    g.tiger(1).track = 1  # DG-11.8: the track never goes below 1, and the hit still scores (playtest: "1 → 1")
+    play(g, "fire d5 g5")
+    assert _notes(g)["fire g5 d5"] == ("damages Tiger 1: its track stays at 1, still Soviet +1 VP (2 hits vs "
+                                       "its front armour 4, DG-11.8)")
+    assert "Soviet +1 VP: Tiger 1 damaged" in "\n".join(e.text for e in play(g, "fire g5 d5"))
 
 
 def test_issue_59_9_dg_12_3_turning_an_atg_previews_the_hexes_its_gun_covers() -> None:
@@ -150,14 +156,14 @@ def test_issue_59_1_dg_17_a_t34_step_names_who_could_shoot_it_there_from_what_so
     step = T34Step(h("g5"), "F")
     assert step in g.legal_actions()
     note = g.describe_action(step)
-    assert note == "under fire from Tiger 1 (c5): destroys it (DG-17)"
+    assert note == "under fire from Tiger 1 (c5): destroys T-34 #1 (DG-17)"
     assert [who for _, who, _ in covering(g, t, h("f5"))] == ["Tiger 1 (c5)"]
     gun.face_up = True
     g.state_changed()
     assert [who for _, who, _ in covering(g, t, h("f5"))] == ["Tiger 1 (c5)", "the PAK 8.8 (e3)"]
     drawing = board_aids(g, [step], [note]).actions[0].drawing
     assert drawing is not None and drawing.lines[0].face == "threat"
-    assert drawing.lines[0].label == "Tiger 1 (c5): destroys it"
+    assert drawing.lines[0].label == "Tiger 1 (c5): destroys T-34 #1"
 
 
 def test_issue_59_9_dg_9_7_an_activations_facings_are_previewed() -> None:
@@ -173,14 +179,14 @@ def test_issue_59_9_dg_9_7_an_activations_facings_are_previewed() -> None:
     goto(g, "O3")
     notes = _notes(g)
     assert notes["activate f5 W W"] == ("aims at Tiger 1 (c5): damages it: its track 5 → 4 (2 hits vs its front "
-                                        "armour 4, DG-11.8); under fire from Tiger 1 (c5): destroys it (DG-17)")
-    assert notes["activate f5 W E"] == "under fire from Tiger 1 (c5): destroys it (DG-17)"
+                                        "armour 4, DG-11.8); under fire from Tiger 1 (c5): destroys the T-34 (DG-17)")
+    assert notes["activate f5 W E"] == "under fire from Tiger 1 (c5): destroys the T-34 (DG-17)"
     legal = g.legal_actions()
     texts = [g.format_action(a) for a in legal]
     drawing = board_aids(g, legal, g.describe_actions(legal)).actions[texts.index("activate f5 W W")].drawing
     assert drawing is not None
     assert [(line.face, line.label) for line in drawing.lines[2:]] == [
-        ("threat", "Tiger 1 (c5): damages it: its track 5 → 4"), ("threat", "Tiger 1 (c5): destroys it")]
+        ("threat", "Tiger 1 (c5): damages it: its track 5 → 4"), ("threat", "Tiger 1 (c5): destroys the T-34")]
 
 
 def test_issue_59_1_and_59_9_threats_and_preview_stuka_in_the_terminal(
@@ -195,7 +201,7 @@ def test_issue_59_1_and_59_9_threats_and_preview_stuka_in_the_terminal(
     out = run(["play", "duel-of-the-giants", "--position", str(position), "--seat", "german=human",
                "--seat", "soviet=random", "--board", "none"],
               "threats\npreview stuka\nmoves tiger1\nquit\n", monkeypatch)
-    assert ("Tiger 1 at c5: T-34 #1 (f5): damages it: its track 5 → 4" in out), out
+    assert ("Tiger 1 at c5: T-34 #1 (f5): damages Tiger 1: its track 5 → 4" in out), out
     assert "Tiger 2 at c8: no T-34 could hit it there" in out
     assert "there is no Stuka in this game (DG-13)" in out  # the hand-built board has none
     assert "under fire from T-34 #1 (f5)" in out  # a card whose stack would end in its line
@@ -247,7 +253,7 @@ def test_issue_59_dg_9_7_activation_moves_group_a_markers_36_facings_by_what_the
     texts = [t for _, t in lines]
     aims = next(t for t in texts if t.startswith("activate f4 HULL W, any hull  (aims at Tiger 1 (c4): "))
     assert "under fire from Tiger 1 (c4)" in aims
-    assert "activate f4 HULL TURRET  (the 30 other facings; under fire from Tiger 1 (c4): destroys it (DG-17))" in texts
+    assert "activate f4 HULL TURRET  (the 30 other facings; under fire from Tiger 1 (c4): destroys the T-34 (DG-17))" in texts
     assert "activate h8 HULL TURRET  (any of the 36 facings, each NE E SE SW W NW)" in texts
     assert "end" in texts and len(texts) == 4
     assert g.move_lines_said == "by tank, facings grouped by their result ('moves HEX': one tank's)"

@@ -315,7 +315,7 @@ def test_dg_16_4_a_tank_that_moves_away_no_longer_blocks_its_own_line() -> None:
     g = programming("e5")
     text = preview(g, 0, "tiger1 B B")
     assert "its gun then on T-34 #1 (e5): damages it" in text
-    assert "under fire from T-34 #1 (e5): damages it: its track 5 → 4 (DG-17)" in text
+    assert "under fire from T-34 #1 (e5): damages Tiger 1: its track 5 → 4 (DG-17)" in text
     assert "under fire from T-34 #1 (e5)" in g.describe_action(Program(1, ("B", "B")))
     assert g.tiger(1).pos == (3, 5) and g.tank_at((3, 5)) is g.tiger(1)
 
@@ -331,7 +331,7 @@ def test_dg_15_6_a_turret_or_hull_turn_notes_what_the_t34s_gun_is_laid_on() -> N
     notes = {g.format_action(a): g.describe_action(a) for a in g.legal_actions()}
     aims = "aims at Tiger 1 (c5): damages it: its track 5 → 4 (2 hits vs its front armour 4, DG-11.8)"
     assert notes["f5 T W"] == aims
-    assert notes["f5 L"].startswith(aims + "; under fire from Tiger 1 (c5): destroys it")
+    assert notes["f5 L"].startswith(aims + "; under fire from Tiger 1 (c5): destroys T-34 #1")
     assert notes["f5 T NE"] == "" and "aims at" not in notes["f5 R"]
 
 

@@ -43,7 +43,7 @@ def test_issue_59_1_a_step_into_a_tigers_fire_is_marked_threat_at_its_end() -> N
     aid = board_aids(g, [step], [""]).actions[0]
     assert aid.drawing is not None
     (mark,) = aid.drawing.marks
-    assert (mark.kind, mark.label) == ("threat", "in fire: Tiger 1 (c5): destroys it")
+    assert (mark.kind, mark.label) == ("threat", "in fire: Tiger 1 (c5): destroys T-34 #1")
     assert mark.at == centre(*h("f5"))  # the hex it would end on, not its own
 
 
@@ -78,7 +78,7 @@ def test_issue_59_1_a_step_nothing_known_covers_is_safe_and_a_turn_in_place_unma
         ("safe", "no known German gun could hit it there (a face-down marker may hide one)")]
     assert marks(g, T34Step(h("g9"), "L")) == []
     # backing from g5 to h5 along Tiger 1's line: the hex it leaves no longer shields it (DG-16.4)
-    assert marks(g, T34Step(h("g5"), "B")) == [("threat", "in fire: Tiger 1 (c5): damages it")]
+    assert marks(g, T34Step(h("g5"), "B")) == [("threat", "in fire: Tiger 1 (c5): damages T-34 #1")]
 
 
 def test_issue_59_1_a_step_off_the_board_has_no_danger_mark_and_does_not_fail() -> None:

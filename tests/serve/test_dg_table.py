@@ -69,8 +69,8 @@ def test_issue_29_6_dg_11_5_a_tiger_stack_is_drawn_with_its_course_hull_and_turr
     play(g, "tiger1 +F", "tiger1 +R")
     texts, notes, _, aids = _sent(g)
     done = texts.index("tiger1 done")
-    assert notes[done] == ("end d5 SE, turret 12 o'clock; under fire from T-34 #1 (e5): critically damages it: "
-                           "its track 5 → 3 (DG-17)")  # who could shoot it there (issue 59.1)
+    assert notes[done] == ("end d5 SE, turret 12 o'clock; under fire from T-34 #1 (e5): critically damages "
+                           "Tiger 1: its track 5 → 3 (DG-17)")  # who could shoot it there (issue 59.1)
     aid = aids[done]
     assert aid["path"] == [_xy("c5"), _xy("d5")] and aid["over"] is False
     hull, turret = aid["lines"]
