@@ -37,12 +37,19 @@ def update_bar(g: DuelGame) -> Event:
     ger, sov = g.round_vp["german"], g.round_vp["soviet"]
     g.net_vp += ger - sov
     g.round_vp = {"german": 0, "soviet": 0}
-    lead = "German" if g.net_vp > 0 else "Soviet" if g.net_vp < 0 else "nobody"
     return Event(
         "vp_bar",
-        f"VP bar: German {ger}, Soviet {sov} this round -> {lead} ahead by {abs(g.net_vp)} (DG-6.1)",
+        f"VP bar: German {ger}, Soviet {sov} this round; {bar_standing(g.net_vp, ger - sov)} (DG-6.1)",
         {"german": ger, "soviet": sov, "net_vp": g.net_vp},
     )
+
+
+def bar_standing(net: int, moved: int) -> str:
+    """Where the bar stands after the round, in words (playtest: "nobody ahead by 0" read
+    oddly): ``the bar stays level``, ``the bar is level again``, ``German ahead by 2``."""
+    if net == 0:
+        return "the bar stays level" if moved == 0 else "the bar is level again"
+    return f"{'German' if net > 0 else 'Soviet'} ahead by {abs(net)}"
 
 
 def totals(g: DuelGame) -> dict[str, int]:

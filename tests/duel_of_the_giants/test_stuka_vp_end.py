@@ -115,11 +115,14 @@ def test_dg_6_1_bar_moves_by_the_difference() -> None:
 
     g = blank()
     g.round_vp = {"german": 4, "soviet": 1}
-    update_bar(g)
+    assert update_bar(g).text == "VP bar: German 4, Soviet 1 this round; German ahead by 3 (DG-6.1)"
     assert g.net_vp == 3
     g.round_vp = {"german": 0, "soviet": 5}
     update_bar(g)
     assert g.net_vp == -2 and g.round_vp == {"german": 0, "soviet": 0}
+    g.round_vp = {"german": 3, "soviet": 1}  # playtest: "-> nobody ahead by 0"; said in words
+    assert update_bar(g).text == "VP bar: German 3, Soviet 1 this round; the bar is level again (DG-6.1)"
+    assert update_bar(g).text == "VP bar: German 0, Soviet 0 this round; the bar stays level (DG-6.1)"
 
 
 def test_dg_20_game_ends_when_soviet_has_no_weapons_and_bar_decides() -> None:
