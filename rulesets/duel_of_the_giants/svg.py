@@ -268,6 +268,26 @@ def _upright_badge(g: ET.Element, code: str, livery: Livery, deg: float, size: f
                    size=size * 0.34, livery=livery, angle=-deg))
 
 
+DAMAGED = Livery(body="#b03a2e", shade="#7d271f", highlight="#d9604f", track="#3b0d09", accent="#f2c14e")
+"""The plate of a damaged Tiger's track figure: red, to be seen across the table."""
+def track_words(track: int, full: int) -> str:
+    """The hover's words for a Tiger's damage track (DG-11.8, playtest: its damage was shown
+    nowhere on the board): the most movement cards it may be programmed with."""
+    hurt = "undamaged" if track >= full else f"damaged, {full - track} down from {full}"
+    return f", damage track {track} ({hurt}: at most {track} movement card{'s' if track != 1 else ''}, DG-11.8)"
+
+
+def _track_badge(g: ET.Element, track: int, full: int, deg: float) -> None:
+    """A Tiger's damage track figure at its counter's upper left as the viewer sees it,
+    kept upright, red once damaged (DG-11.8): the track is the Tiger card's marker, and a
+    player reads the damage off the board as he would off the card beside it."""
+    a = math.radians(deg)
+    ox, oy = -COUNTER * 0.42, -COUNTER * 0.42
+    g.append(badge(str(track), x=ox * math.cos(a) + oy * math.sin(a), y=-ox * math.sin(a) + oy * math.cos(a),
+                   size=COUNTER * 0.34, livery=DAMAGED if track < full else GERMAN, angle=-deg,
+                   cls="track"))
+
+
 def _counter(g: ET.Element, splice: Splice | None, shared: bool = True, **how: Any) -> None:
     """A counter (:func:`core.art.tanks.counter`) in ``g``: with ``splice`` each distinct
     one (its size, livery, kind, face, turret's turn) is built and written once and,
@@ -322,15 +342,19 @@ def draw_pieces(svg: ET.Element, v: dict[str, Any], splice: Splice | None = None
         deg = ANGLE[t["hull"]]
         code = f"T{t['number']}" if tiger else str(t["number"])
         name = f"Tiger {t['number']}" if tiger else f"T-34 {t['number']}"
+        track = t.get("track") if tiger else None
+        full = int(t.get("track_full", 5))  # positions saved before it carried the undamaged track
         g = _piece(svg, f"tt-piece dg-tank {'tiger' if tiger else 't34'}" + (" tt-wreck" if t["destroyed"] else ""),
                    str(t["id"]), x, y, deg, f"{name} on {t['at']}" + (" (destroyed)" if t["destroyed"] else "") +
-                   f", hull {t['hull']}, turret {t['turret']}")
+                   f", hull {t['hull']}, turret {t['turret']}" + ("" if track is None else track_words(int(track), full)))
         g.set("data-code", code)
         livery = GERMAN if tiger else SOVIET
         _counter(g, splice, size=COUNTER, livery=livery, turret="faceted" if tiger else "round",
                  turret_angle=(ANGLE[t["turret"]] - deg + 180) % 360 - 180, gun=COUNTER * (0.36 if tiger else 0.3),
                  wreck=t["destroyed"])
         _upright_badge(g, code, livery, deg, COUNTER)
+        if track is not None:
+            _track_badge(g, int(track), full, deg)
     if s is not None and s["state"] == "flying":  # in the air: over the tank below it (playtest of issue 58)
         _stuka(svg, s, splice)
 
@@ -449,7 +473,8 @@ def legend(v: dict[str, Any], splice: Splice | None = None, terrain: Mapping[str
                 if front is not None else "")
     items += [
         LegendItem(f"front element (DG-5){entering}", [front_sample()], "front element (DG-5)"),
-        LegendItem("Tiger (T and its number, DG-11)", [sample(GERMAN, turret="faceted")]),
+        LegendItem("Tiger (T and its number; the figure opposite: its damage track, red once hit, DG-11.8)",
+                   [sample(GERMAN, turret="faceted")]),
         LegendItem("T-34 (its number, DG-15)", [sample(SOVIET)]),
         LegendItem("destroyed tank: burnt out", [sample(SOVIET, wreck=True)]),
         LegendItem("hull: the way the counter faces; turret: the way the gun points",

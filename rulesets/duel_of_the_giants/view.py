@@ -42,6 +42,7 @@ def make_view(g: DuelGame, player: int | None) -> dict[str, Any]:
 
             entry["clock"] = clock(t)
             entry["track"] = t.track
+            entry["track_full"] = g.cfg.weapons.tiger.track or 5  # undamaged (DG-11.8), as setup lays it
         else:
             entry["may_move"] = t.first_b <= g.b_started
         tanks.append(entry)

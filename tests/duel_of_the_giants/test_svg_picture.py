@@ -353,6 +353,7 @@ def test_issue58_3_tanks_are_counters_turned_to_the_hull_with_the_turret_turned_
     (DG-3.4's six facings), the turret turns on it by the turret's difference; each
     tank keeps its own id and shows its number on an upright badge."""
     g = _pieces_board()
+    g.tiger(2).track = 2  # DG-11.8: damaged three times over (playtest: a Tiger's damage was shown nowhere)
     pieces = _pieces(picture(RULESET.render_svg(g, 0)))
     for tid, at, hull, turret, code in (("tiger1", "c3", "E", "NE", "T1"), ("tiger2", "b6", "SW", "SW", "T2"),
                                         ("t34-4", "g5", "W", "NW", "4"), ("t34-7", "h8", "NW", "NW", "7")):
@@ -372,6 +373,12 @@ def test_issue58_3_tanks_are_counters_turned_to_the_hull_with_the_turret_turned_
     tiger_art = next(e for e in pieces["tiger1"].iter(f"{NS}polygon") if e.get("class") == "turret")
     assert tiger_art is not None  # the Tiger's faceted turret; a T-34's is round
     assert any(e.get("class") == "turret" for e in pieces["t34-4"].iter(f"{NS}circle"))
+    # each Tiger's damage track on its counter and in its hover (DG-11.8); none on a T-34
+    assert [e.text for e in pieces["tiger2"].iter(f"{NS}text") if e.get("class") == "track"] == ["2"]
+    assert [e.text for e in pieces["tiger1"].iter(f"{NS}text") if e.get("class") == "track"] == ["5"]
+    assert not [e for e in pieces["t34-4"].iter(f"{NS}text") if e.get("class") == "track"]
+    assert pieces["tiger2"].findtext(f"{NS}title") == ("Tiger 2 on b6, hull SW, turret SW, damage track 2 (damaged, "
+                                                       "3 down from 5: at most 2 movement cards, DG-11.8)")
 
 
 def test_issue58_3_markers_face_down_atgs_and_the_stuka_as_counters() -> None:
