@@ -9,6 +9,7 @@ sees only what the player may know.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
@@ -17,15 +18,100 @@ from cli.recent_results import wrap
 from core.ai.analysis import Analysis, Suggestion, analyse
 from core.game import Game
 
-__all__ = ["SCALE", "browser_hint", "estimate_text", "hint_for", "one_line", "plan_text", "terminal_hint"]
+__all__ = ["POOL", "SCALE", "Hint", "browser_hint", "estimate_text", "hint_for", "one_line", "plan_text", "terminal_hint"]
 
 SCALE = "+1 a win, -1 a loss"
 """How to read an estimate, said beside every hint."""
 
 
+POOL = 8
+"""How many of the search's best moves a game that gives reasons (Tank Chess) has the
+hint choose its three lines from: equal quiet moves become one line, and the next
+moves take the lines they free."""
+
+
+@dataclass(frozen=True)
+class Hint(Analysis):
+    """The analysis as the hint shows it, for a game that says why each move
+    (``hint_reasons``, Tank Chess): a line per move with its reason, and the moves the
+    search values the same and that are as quiet, said on that line."""
+
+    situation: str = ""
+    """What is said first: the player's tanks in fire now, or ""."""
+    reasons: tuple[str, ...] = ()
+    """Each move's reason, in the order of ``moves``."""
+    equals: tuple[tuple[Any, ...], ...] = ()
+    """Per move, the equal quiet moves folded into its line (most often empty)."""
+    all_lose: bool = False
+    """Tanks are in fire now and every legal move leaves one to be taken."""
+
+
 def hint_for(game: Game[Any], seed: int) -> Analysis:
-    """The analysis behind the hint of the player to move, seeded by ``seed``."""
-    return analyse(game, game.to_move(), seed)
+    """The analysis behind the hint of the player to move, seeded by ``seed``; for a game
+    that says why each move (Tank Chess: ``hint_reasons``, ``hint_situation``), the
+    :class:`Hint` chosen from the search's best :data:`POOL` (:func:`_choose`)."""
+    why = getattr(game, "hint_reasons", None)
+    if why is None:
+        return analyse(game, game.to_move(), seed)
+    return _choose(game, analyse(game, game.to_move(), seed, top=POOL), why)
+
+
+def _choose(game: Game[Any], analysis: Analysis, why: Any, top: int = 3) -> Analysis:
+    """The three lines of a hint from the search's best moves (playtest: the hint
+    offered three do-nothing moves of one tank while another hung, and moves into fire
+    with no word that tanks were hanging). The search's values decide, as before, but
+    for a move that puts its tank in fire for nothing won, saved or threatened: the
+    search's two plies and the evaluation can rate such an offer well, and a player
+    who follows it loses the tank; it goes after the others (its reason says so).
+    Among moves valued the same (to the hundredth shown) the one leaving fewer of the
+    player's tanks in fire comes first, and quiet moves of equal value after the first
+    are said on its line instead of taking lines of their own."""
+    if not analysis.moves:
+        return analysis
+    noted = why([s.action for s in analysis.moves])
+    order = sorted(range(len(analysis.moves)),
+                   key=lambda i: (noted[i][3], -analysis.moves[i].estimate, noted[i][1], i))
+    heads: list[int] = []
+    folded: dict[int, list[Any]] = {}
+    for i in order:
+        head = next((h for h in heads if noted[h][2] and noted[i][2]
+                     and analysis.moves[h].estimate == analysis.moves[i].estimate), None)
+        if head is not None:
+            folded[head].append(analysis.moves[i].action)
+        elif len(heads) < top:
+            heads.append(i)
+            folded[i] = []
+    say = getattr(game, "hint_situation", None)
+    situation = str(say(analysis.player)) if say is not None else ""
+    moves = tuple(analysis.moves[i] for i in heads)
+    all_lose = bool(situation) and all(noted[i][1] for i in heads)
+    if all_lose:  # is there a move that keeps them all? (a few tenths of a second, only here)
+        legal = game.legal_actions()
+        keeps = [a for a, (_, left, _, _) in zip(legal, why(legal), strict=True) if not left]
+        if keeps:
+            situation += (f"; the moves that keep every tank out of fire (such as "
+                          f"{game.format_action(keeps[0])}) the search rates lower")
+        all_lose = not keeps
+    return Hint(analysis.player, moves[0].estimate, moves, situation, tuple(noted[i][0] for i in heads),
+                tuple(tuple(folded[i]) for i in heads), all_lose)
+
+
+def _lead(game: Game[Any], hint: Hint) -> str:
+    """What the hint says before its moves: the tanks in fire now, and when no move
+    shown saves them all, that the moves are the least bad (the estimates are what the
+    strongest reply leaves, so a side ahead sees them positive even so)."""
+    if not hint.situation:
+        return ""
+    if hint.all_lose:
+        who = game.players[hint.player]
+        return (f"{hint.situation}; every move leaves a tank in fire: these lose the least, by what "
+                f"the strongest reply leaves (positive while {who} stays ahead: "
+                f"{estimate_text(_value(game, hint.player))} now)")
+    return hint.situation
+
+
+def _value(game: Game[Any], player: int) -> float:
+    return round(float(game.evaluate(player)), 2)
 
 
 def estimate_text(value: float) -> str:
@@ -43,7 +129,22 @@ def browser_hint(game: Game[Any], analysis: Analysis) -> str:
     ``MT d2-d4 (+0.31) · MT c2-c3 (+0.12) · ...; the search's estimates ... for white (...)``;
     a move with a plan reads ``t34#1 move, then to 46.5,48.4 (+0.02)``."""
     moves = " · ".join(f"{_with_plan(game, s)} ({estimate_text(s.estimate)})" for s in analysis.moves)
-    return f"{moves}; the search's estimates of the result for {game.players[analysis.player]} ({SCALE})"
+    said = ""
+    if isinstance(analysis, Hint):  # after the moves' part, which the board's arrows read
+        lead = _lead(game, analysis)
+        why = " · ".join(f"{game.format_action(s.action)} {_reason(game, analysis, i)}"
+                         for i, s in enumerate(analysis.moves))
+        said = f"{lead + '; ' if lead else ''}why: {why}; "
+    return f"{moves}; {said}the search's estimates of the result for {game.players[analysis.player]} ({SCALE})"
+
+
+def _reason(game: Game[Any], hint: Hint, i: int) -> str:
+    """``saves MT b10`` or ``quiet: ...; as good: HT c1-c1:E, HT c1-d1:E``."""
+    same = hint.equals[i] if i < len(hint.equals) else ()
+    text = hint.reasons[i] if i < len(hint.reasons) else ""
+    if same:
+        text += f"; as good: {', '.join(game.format_action(a) for a in same)}"
+    return text
 
 
 def _with_plan(game: Game[Any], suggestion: Suggestion) -> str:
@@ -79,11 +180,16 @@ def terminal_hint(game: Game[Any], analysis: Analysis, width: int) -> list[str]:
     who = game.players[analysis.player]
     lines = wrap(f"hint: the search's best moves for {who}, best first, each with its estimate "
                  f"of the result ({SCALE}):", width, 0, 6)
-    for suggestion in analysis.moves:
+    hint = analysis if isinstance(analysis, Hint) else None
+    lead = _lead(game, hint) if hint else ""
+    lines += wrap(f"  {lead}", width, 0, 4) if lead else []
+    for i, suggestion in enumerate(analysis.moves):
         joined = one_line(game, suggestion)
         lines.append(f"  {joined or game.format_action(suggestion.action)}  ({estimate_text(suggestion.estimate)})")
         for step in () if joined else suggestion.then:
             lines += wrap(f"{PLAN_WORD} {step}", width, 6, 11)
         note = game.describe_action(suggestion.action)
         lines += wrap(f"({note})", width, 6, 7) if note else []
+        if hint:
+            lines += wrap(f"why: {_reason(game, hint, i)}", width, 6, 11)
     return lines

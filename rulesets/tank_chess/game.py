@@ -262,6 +262,23 @@ class TankChessGame(Game[TankMove]):
         _, rest, threats = noted
         return Said(item, rest, phrase(threats, self.square_name), _shooters(threats, self.square_name))
 
+    def hint_situation(self, player: int) -> str:
+        """What the hint says first: the player's tanks the enemy could destroy on its
+        next turn (``in fire now: MT b10 (HT d11 can destroy it)``), or ""
+        (:mod:`rulesets.tank_chess.hint`)."""
+        from rulesets.tank_chess.hint import situation
+
+        return situation(self, player)
+
+    def hint_reasons(self, actions: Sequence[TankMove]) -> list[tuple[str, int, bool, bool]]:
+        """Why each hinted move (``saves MT b10, LT e13 stays in fire``), how many of the
+        mover's tanks it leaves in fire, whether it is quiet (nothing won, saved, lost or
+        threatened) and whether it puts its tank in fire for nothing --
+        :mod:`rulesets.tank_chess.hint`."""
+        from rulesets.tank_chess.hint import reasons
+
+        return [(r.text, r.left_in_fire, r.quiet, r.for_nothing) for r in reasons(self, actions)]
+
     def variant_of(self, action: TankMove) -> Hashable:
         """The drive and the shot: moves that differ only in the final facing are one."""
         return (action.piece, action.frm, action.to, action.target)

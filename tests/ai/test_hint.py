@@ -230,3 +230,71 @@ def _answered(game: Game[Any], reply: Any) -> Game[Any]:
     answered = game.clone()
     answered.search_apply(reply)
     return answered
+
+
+TANKS_HANG = (  # a terminal playtest (Tank Chess rated 4/5): White to move, MT b10 and LT e13 in fire
+    "HT c1-c3:N, CLT i16-f13:S, MT k1-k4:N, LT d15-f12:E, MT h2-h5:NW, LT g16-g13:S, CLT h1-i4:N, "
+    "MT i15-i11:S, MT h5-h7:N, CLT f13-f13:SW+, CLT i4-h6:NW, MT i11-h8:SW+, LT f1-f6:N, LT m15-j11:SW, "
+    "MT e1-e5:N, LT j11-m8:SE+, MT k4-m6:N xm8, LT k16-k11:S, MT m6-k8:W xh8, LT k11-m9:SW+, MT k8-i6:S, "
+    "MT f16-i13:SE, MT h7-i8:N xi13, LT m9-k5:S+, HT n1-n2:NW xk5, LT f12-f12:N, MT i8-i11:NW xg13, "
+    "MT l16-l12:S, MT i11-h13:N+, MT l12-j11:W xh13, LT f6-h7:NE, CLT f13-d14:NW, CLT h6-g7:W, "
+    "CLT d14-b15:SW, MT e5-f7:N, CLT b15-c14:S, MT i6-h6:SW, LT f12-c12:W, LT d2-g6:NE, CLT c14-b13:E, "
+    "HT c3-c2:N, MT j11-h9:S, MT f7-d8:W, MT h9-i8:NE, MT d8-b10:N, HT c16-b14:SW, LT g6-f7:N, HT b14-c13:SE, "
+    "LT f7-e10:N xc12, MT i8-i8:N, LT e10-c11:W, HT c13-d11:S, LT c11-e13:NE+, CLT b13-b13:NE")
+
+
+def test_the_tank_chess_hint_says_first_which_tanks_hang_and_why_each_move() -> None:
+    """Playtest (hint friction): with MT b10 and LT e13 in fire the hint offered three moves
+    into fire, rated positive, with no word that tanks hung. Now it says first which tanks
+    the enemy can destroy and by what, that every move leaves one in fire (true: no legal
+    move keeps both out), that the estimates are positive because White stays ahead, and
+    why each move (what it threatens, which tanks stay in fire)."""
+    from rulesets.tank_chess.game import TankChessGame
+    from rulesets.tank_chess.hint import reasons
+
+    game = get_ruleset("tank-chess").new_game(None, None, 7)
+    assert isinstance(game, TankChessGame)
+    for text in TANKS_HANG.split(", "):
+        game.apply(game.parse_action(text))
+    assert min(r.left_in_fire for r in reasons(game, game.legal_actions())) == 1  # every move loses one
+    lines = terminal_hint(game, hint_for(game, 5), 1000)
+    text = "\n".join(lines)
+    assert lines[1] == ("  in fire now: MT b10 (HT d11 can destroy it), LT e13 (CLT b13 can destroy it); "
+                        "every move leaves a tank in fire: these lose the least, by what the strongest reply "
+                        "leaves (positive while white stays ahead: +0.36 now)"), text
+    whys = [line.strip() for line in lines if line.startswith("      why: ")]
+    assert len(whys) == 3 and all(re.search(r"(MT b10|LT e13)\b.* in fire", why) for why in whys), text
+    first = hint_for(game, 5).moves[0].action
+    assert not reasons(game, [first])[0].for_nothing
+    offered = reasons(game, [game.parse_action("MT h6-f7:NW")])[0]  # the playtest's hint, first at +0.34
+    assert offered.for_nothing and offered.text.startswith("puts MT f7 in fire for nothing")
+    moved = reasons(game, [game.parse_action("MT b10-a10:W")])[0]
+    assert (moved.text, moved.left_in_fire) == ("saves MT b10, LT e13 stays in fire", 1)
+
+
+def test_the_tank_chess_hint_folds_equal_quiet_moves_and_puts_fewer_tanks_in_fire_first() -> None:
+    """Playtest: three equal do-nothing moves of one tank took all three lines, and the
+    best move put a tank in fire for nothing. Quiet moves the search values the same are
+    one line ('as good: ...'), the next moves take the freed lines; among equal values
+    the move leaving fewer tanks in fire comes first; a tank offered for nothing last."""
+    from cli.hint import Hint, _choose
+    from core.ai.analysis import Analysis, Suggestion
+
+    game = get_ruleset("tank-chess").new_game(None, None, 7)
+    texts = ["MT e1-e3:N", "HT c1-b1:W", "HT c1-c1:E", "HT c1-d1:E", "MT h2-h4:N", "MT k1-k4:N"]
+    acts = [game.parse_action(t) for t in texts]
+    estimates = [0.5, 0.03, 0.03, 0.03, 0.01, 0.01]
+    noted = {texts[0]: ("puts MT e3 in fire for nothing", 1, False, True),  # demoted below the others
+             texts[1]: ("quiet", 0, True, False), texts[2]: ("quiet", 0, True, False),
+             texts[3]: ("quiet", 0, True, False), texts[4]: ("leaves", 1, False, False),
+             texts[5]: ("saves", 0, False, False)}
+
+    def why(actions: list[Any]) -> list[tuple[str, int, bool, bool]]:
+        return [noted[game.format_action(a)] for a in actions]
+
+    analysis = Analysis(0, 0.03, tuple(Suggestion(a, e, 1) for a, e in zip(acts, estimates, strict=True)))
+    hint = _choose(game, analysis, why)
+    assert isinstance(hint, Hint)
+    assert [game.format_action(s.action) for s in hint.moves] == ["HT c1-b1:W", "MT k1-k4:N", "MT h2-h4:N"]
+    assert hint.equals[0] == (acts[2], acts[3]) and hint.reasons == ("quiet", "saves", "leaves")
+    assert "HT c1-b1:W quiet; as good: HT c1-c1:E, HT c1-d1:E" in browser_hint(game, hint)
