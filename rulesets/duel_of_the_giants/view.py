@@ -27,9 +27,11 @@ def lab(p: Pos) -> str:
 
 def make_view(g: DuelGame, player: int | None) -> dict[str, Any]:
     side = None if player is None else g.side_of[player]
-    german_eye = side in (None, "german")
-    soviet_eye = side in (None, "soviet")
     over = g.finished is not None
+    # once the game is over nothing is secret: every seat sees what the spectator sees
+    # (playtest: the German's board still showed "?" on the markers left at the end; DG-24)
+    german_eye = side in (None, "german") or over
+    soviet_eye = side in (None, "soviet") or over
     tanks = []
     for t in sorted(g.tanks.values(), key=lambda t: (not t.is_tiger, t.number)):
         entry: dict[str, Any] = {

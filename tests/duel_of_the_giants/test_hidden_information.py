@@ -92,6 +92,11 @@ def test_dg_24_german_view_has_no_marker_identity_and_soviet_none_of_atgs() -> N
     assert all(m["real"] is None for m in sv["mines"])
     assert "Mw" not in g.render(0) and "A8" not in g.render(1) and "A?" in g.render(1)
     assert g.hidden_information and not g.game_type.undo_across_players
+    g.finished = "the German player resigns"  # over: nothing is secret any more, on either seat's board
+    gv, sv = g.view(0), g.view(1)
+    assert all("wheel" in m for m in gv["markers"]) and all(a["kind"] for a in sv["atgs"])
+    assert all(m["real"] is not None for m in sv["mines"])
+    assert "(unknown, DG-9)" not in RULESET.render_svg(g, 0) and "a wheel: a T-34" in RULESET.render_svg(g, 0)
 
 
 def test_determinize_keeps_own_knowledge_and_resamples_the_rest() -> None:

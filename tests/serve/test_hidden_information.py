@@ -75,6 +75,8 @@ def _secrets(table: Any, player: int, full: dict[str, Any], svg: str) -> set[str
     g: Any = table.game
     side = g.side_of[player]
     out: set[str] = set()
+    if g.outcome() is not None:
+        return out  # once the game is over nothing is secret: every seat's board shows all (DG-24)
     if side != "soviet":
         for m in g.markers.values():
             at = label(m.pos)
