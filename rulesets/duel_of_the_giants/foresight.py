@@ -337,7 +337,9 @@ def facing_preview(g: DuelGame, at: Pos, hull: int, turret: int) -> tuple[str, l
     if aimed is not None:
         target, words = aimed
         parts.append(words)
-        lines.append((target, words.removeprefix("aims at ").rsplit(" (", 1)[0]))  # the figures stay in the note
+        whom, _, effect = words.removeprefix("aims at ").partition(": ")
+        # the figures stay in the note; so does the rest of an exchange ("... fires first")
+        lines.append((target, f"{whom}: {effect.split(' (')[0]}"))
     danger = covering(g, tank, at, hull)
     for pos, who, what in danger:
         parts.append(f"under fire from {who}: {what}")

@@ -23,6 +23,7 @@ from tests.duel_of_the_giants.helpers import (
     atg,
     blank,
     goto,
+    h,
     play,
     programming,
     t34,
@@ -333,6 +334,14 @@ def test_dg_15_6_a_turret_or_hull_turn_notes_what_the_t34s_gun_is_laid_on() -> N
     assert notes["f5 T W"] == aims
     assert notes["f5 L"].startswith(aims + "; under fire from Tiger 1 (c5): destroys T-34 #1")
     assert notes["f5 T NE"] == "" and "aims at" not in notes["f5 R"]
+    from rulesets.duel_of_the_giants.foresight import facing_preview
+
+    # the Tiger in forest fires first (DG-17.6): the note and the map say so
+    g.tiger(1).pos = h("e5")
+    terrain(g, "forest", "e5")
+    note, lines = facing_preview(g, h("f5"), FACINGS.index("W"), FACINGS.index("W"))
+    assert note.startswith("aims at Tiger 1 (e5): Tiger 1 in forest fires first (DG-17.6): destroys T-34 #1 ("), note
+    assert "before T-34 #1 fires" in note and lines[0] == (h("e5"), "Tiger 1 (e5): Tiger 1 in forest fires first")
 
 
 def test_issue_59_9_an_activation_facing_nothing_goes_without_a_note() -> None:
