@@ -633,7 +633,35 @@ def fire_note(g: DuelGame, a: Fire) -> str:
     assert c is not None
     tid = _target_at(g, c.queue[0], a.target)
     t = unit(g, tid) if tid is not None else None
-    return f.words(name(t) if t is not None else "it")
+    if t is None:
+        return f.words("it")
+    s = unit(g, c.queue[0])
+    if STAGES[c.stage] == "C" and isinstance(s, Tank) and isinstance(t, Tank):
+        race = _race_words(g, s, t, f)
+        if race is not None:
+            return race
+    return f.words(name(t))
+
+
+def _race_words(g: DuelGame, s: Tank, t: Tank, f: Forecast) -> str | None:
+    """A step-C shot told as the turret race will run it (DG-17.4 step C) when ``t``
+    would win it: a shot that names only ``s``'s effect lies by omission if ``t``, firing
+    at ``s`` too (its declaration is hidden until the step resolves), aims and fires first.
+    Tigers turn first, so a Tiger wins a tie."""
+    c = g.combat
+    assert c is not None
+    ds, dt = g.geo.direction(s.pos, t.pos), g.geo.direction(t.pos, s.pos)
+    if ds is None or dt is None or t.id in c.fired or not alive(t) or not can_target(g, t, s):
+        return None
+    mine, theirs = turn_steps(s.turret, ds), turn_steps(t.turret, dt)
+    if not (theirs < mine or (t.is_tiger and theirs <= mine)):
+        return None
+    back = shot_forecast(g, t, s)
+    first = (f"if {name(t)} fires at {name(s)} too, it aims first ({theirs} turret step{'s' if theirs != 1 else ''} "
+             f"to {mine}, DG-17.4 step C) and {back.words(name(s))}")
+    if back.result == "destroyed":
+        return f"{first} before {name(s)} fires; else {f.words(name(t))}"
+    return f"{first}; then {name(s)} {f.words(name(t))}"
 
 
 def armour(g: DuelGame, t: Unit, zone: str) -> int:

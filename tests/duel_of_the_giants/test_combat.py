@@ -188,3 +188,20 @@ def test_dg_17_1_each_unit_fires_once_per_phase() -> None:
     assert g.step != "D2"
     fired_lines = [e for e in g.history[-1].events if e.kind == "shot"]
     assert len(fired_lines) == 1
+
+
+def test_dg_17_4_c_a_shot_note_says_when_the_target_wins_the_turret_race() -> None:
+    """Playtest (a forecast lying by omission): in step C Tiger 1 needs 3 turret steps,
+    T-34 #1 one; if the T-34 fires too it aims first and fires first (DG-17.4 step C).
+    The Tiger's shot note says so, with that shot's forecast first, and the race runs so."""
+    g = blank()
+    tiger(g, 1, "c5", "E", "W")
+    tiger(g, 2, "a11", "E")
+    t34(g, 1, "e5", "NE", "NW")
+    goto(g, "D1")
+    notes = {g.format_action(a): g.describe_action(a) for a in g.legal_actions()}
+    assert notes["fire c5 e5"].startswith("if T-34 #1 fires at Tiger 1 too, it aims first (1 turret step to 3, "
+                                          "DG-17.4 step C) and damages Tiger 1: its track 5 → 4 ("), notes
+    assert "; then Tiger 1 destroys T-34 #1 (" in notes["fire c5 e5"]
+    said = texts(play(g, "fire c5 e5", "fire e5 c5"))
+    assert said.index("T-34 #1 (e5) fires at Tiger 1") < said.index("Tiger 1 (c5) fires at T-34 #1"), said
