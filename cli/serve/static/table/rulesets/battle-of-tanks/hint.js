@@ -6,7 +6,8 @@
 // copy and plays it whole or not at all. The answer's text stays as it was read.
 // Where an ambush window cuts a line, the server says what is left; it waits in the
 // move box, to be sent when the decision is back.
-import {$} from "../../../dom.js";
+import {$, el} from "../../../dom.js";
+import {buttonsInAnswer} from "../../answerbuttons.js";
 import {play} from "../../connection.js";
 
 const REST = /^not played yet, the decision has passed on: (.*) \(when it is back/;
@@ -38,24 +39,13 @@ function offer() {
   if (rest) setTimeout(() => { if ($("move") && !$("move").value) $("move").value = rest[1]; });
   const parts = hintParts(text);
   if (!parts.length || answer.querySelector(".bt-hint-play")) return;
-  const nodes = [];
-  let at = 0;
-  for (const {text: shown, line} of parts) {
-    const i = text.indexOf(shown, at);
-    if (i < 0) return;
-    nodes.push(document.createTextNode(text.slice(at, i)));
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "bt-hint-play";
-    button.textContent = shown;  // its ▶ is the stylesheet's: the answer reads as it was sent
-    button.dataset.line = line;
-    button.title = `play ${line} (the whole line, or nothing of it)`;
+  buttonsInAnswer(answer, parts.map(({text: shown, line}) => ({shown, line})), ({shown, line}) => {
+    // its ▶ is the stylesheet's: the answer reads as it was sent
+    const button = el("button", {type: "button", class: "bt-hint-play", text: shown, "data-line": line,
+                                 title: `play ${line} (the whole line, or nothing of it)`});
     button.addEventListener("click", event => { event.stopPropagation(); event.preventDefault(); play(line); });
-    nodes.push(button);
-    at = i + shown.length;
-  }
-  nodes.push(document.createTextNode(text.slice(at)));
-  answer.replaceChildren(...nodes);
+    return button;
+  });
 }
 
 export function setup() {

@@ -8,7 +8,8 @@
 // each a button. The arrow's shaft stays a drawing: it crosses squares whose tanks a
 // click must still pick. While a tank is picked (or its facing chosen) the heads rest,
 // so the ordinary destination spots below them answer.
-import {$, svgNode} from "../../../dom.js";
+import {$, el, svgNode} from "../../../dom.js";
+import {buttonsInAnswer} from "../../answerbuttons.js";
 import {play, table} from "../../connection.js";
 import {boardSvg, onBoardDrawn} from "../../board.js";
 import {squareAt} from "./danger.js";
@@ -78,24 +79,11 @@ function draw() {
 function offerInAnswer(parts) {
   const answer = $("answer");
   if (!answer || !parts.length || answer.querySelector(".tc-hint-play")) return;
-  const text = answer.textContent;
-  const nodes = [];
-  let at = 0;
-  for (const {text: move} of parts) {
-    const i = text.indexOf(move, at);
-    if (i < 0) return;
-    nodes.push(document.createTextNode(text.slice(at, i)));
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "tc-hint-play";
-    button.textContent = move;
-    button.title = `play ${move}`;
-    button.addEventListener("click", playHint(move));
-    nodes.push(button);
-    at = i + move.length;
-  }
-  nodes.push(document.createTextNode(text.slice(at)));
-  answer.replaceChildren(...nodes);
+  buttonsInAnswer(answer, parts.map(({text}) => ({shown: text})), ({shown}) => {
+    const button = el("button", {type: "button", class: "tc-hint-play", text: shown, title: `play ${shown}`});
+    button.addEventListener("click", playHint(shown));
+    return button;
+  });
 }
 
 export function setup() {
