@@ -534,7 +534,7 @@ def validate(doc: Document, model: type[M], data: Any = None) -> M:
             loc = _doc_loc(doc, tuple(err["loc"]))
             if loc in traps:
                 continue
-            is_key = err["type"] == "extra_forbidden"
+            is_key = err["type"] == "extra_forbidden" or "[key]" in err["loc"]  # a wrong key: at the key
             problems.append(doc.problem(loc, _message(doc, loc, err, model), key=is_key))
         raise DataError(sorted(set(problems))) from None
     if traps:

@@ -367,3 +367,44 @@ def shipped_folder(ruleset: str, node: Any) -> tuple[str, ...] | None:
             if str(found) == str(node):
                 return tuple(parts[:-1])
     return None
+
+
+def settings_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The schema of a ``settings:`` mapping of overrides of ``model`` as
+    :func:`core.data.with_overrides` reads it: every dotted name of a setting (``victory.max_rounds``)
+    with its type, each top-level name also as a mapping (merged, checked by ``validate``), and
+    nothing else -- so that an editor flags a misspelt setting or a wrong-typed value as
+    ``validate`` does (authoring playtest: the schema took any key and any value)."""
+    whole = model.model_json_schema(schema_generator=LaxJsonSchema, mode="validation")
+    defs = whole.get("$defs", {})
+
+    def inline(node: Any) -> Any:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/$defs/"):
+                return inline({**defs[ref.removeprefix("#/$defs/")], **{k: v for k, v in node.items() if k != "$ref"}})
+            return {k: inline(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [inline(v) for v in node]
+        return node
+
+    properties: dict[str, Any] = {}
+    patterns: dict[str, Any] = {}
+
+    def walk(props: dict[str, Any], prefix: str) -> None:
+        for name, sub in props.items():
+            if not prefix and name in ("ruleset", "kind"):
+                continue
+            full = inline(sub)
+            dotted = f"{prefix}{name}"
+            if isinstance(full.get("properties"), dict) and full.get("additionalProperties") is False:
+                properties[dotted] = {"type": "object"} if not prefix else full
+                walk(full["properties"], f"{dotted}.")
+            else:
+                properties[dotted] = {"type": "object"} if not prefix and full.get("type") == "object" else full
+                if full.get("type") == "object":  # a mapping such as terrain_kinds: its entries by dotted name
+                    patterns[f"^{re.escape(dotted)}\\."] = {}
+
+    walk(whole.get("properties", {}), "")
+    return {"type": "object", "properties": properties, "patternProperties": patterns,
+            "additionalProperties": False}

@@ -12,9 +12,18 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, PlainSerializer, WithJsonSchema, model_validator
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    Field,
+    PlainSerializer,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
 
 from core.data import DataModel
+from core.schema import settings_schema
 
 RULESET_ID = "battle-of-tanks"
 
@@ -290,6 +299,18 @@ class Army(DataModel):
         description="The army's own cards: card files or folders (beside this file), or card data.")
 
 
+def _side_key(name: str) -> str:
+    if name not in ("a", "b"):
+        raise ValueError(f"unknown side {name!r}; sides are a and b")
+    return name
+
+
+SideKey = Annotated[str, AfterValidator(_side_key)]
+"""A side as a key of ``armies:``/``deploy:``: checked key by key, so that every
+wrong side is reported at its own line in one run (authoring playtest: one
+whole-scenario check stopped at 1:1); the fields' ``propertyNames`` tell the schema the same."""
+
+
 class Scenario(DataModel):
     """A table plus two armies, and optional rule settings and deployment."""
 
@@ -298,24 +319,28 @@ class Scenario(DataModel):
     name: str
     description: str = ""
     table: str | dict[str, Any]
-    armies: dict[str, str | dict[str, Any]]
+    armies: dict[SideKey, str | dict[str, Any]] = Field(
+        json_schema_extra={"required": ["a", "b"], "propertyNames": {"enum": ["a", "b"]}},
+        description="One army for each side, a and b: an army file or a shipped army's name, or army data.")
     budget: int | None = Field(
         default=None, ge=0,
         description="BT-1.1: the one tier-point budget both armies are bought with; each army's total "
                     "is checked against it. Without it both armies must name the same budget.")
-    settings: dict[str, Any] = Field(default_factory=dict)
-    deploy: dict[str, list[Deployment]] = Field(
+    settings: dict[str, Any] = Field(
         default_factory=dict,
+        json_schema_extra=lambda schema: schema.update(settings_schema(RulesTable)),
+        description="Rules settings for this scenario by dotted name (victory.max_rounds: 10).")
+    deploy: dict[SideKey, list[Deployment]] = Field(
+        default_factory=dict, json_schema_extra={"propertyNames": {"enum": ["a", "b"]}},
         description="BT-3.3: where each side's tanks start, in army order, each on its side's base plate. "
                     "Without it the tanks are set up on their plate with room to turn on the spot.")
 
-    @model_validator(mode="after")
-    def _sides(self) -> Scenario:
-        if set(self.armies) != {"a", "b"}:
-            raise ValueError("armies: give one army for each side, a and b")
-        if not set(self.deploy) <= {"a", "b"}:
-            raise ValueError("deploy: sides are a and b")
-        return self
+    @field_validator("armies")
+    @classmethod
+    def _both_sides(cls, armies: dict[str, Any]) -> dict[str, Any]:
+        if set(armies) != {"a", "b"}:
+            raise ValueError("give one army for each side, a and b")
+        return armies
 
 
 # ------------------------------------------------------------------ positions

@@ -24,6 +24,7 @@ from rulesets.battle_of_tanks.setup import (
     build_tanks,
     check_army_for_play,
     scenario_problems,
+    settings_problems,
     table_problems,
 )
 
@@ -98,6 +99,7 @@ def _raw_reference_problems(kind: str, doc: Document) -> list[Problem]:
                 problems.append(doc.problem(("terrain", i, "type"),
                                             f"unknown terrain type {kind_of!r}{hint} (BT-3.2)"))
         return problems
+    problems.extend(settings_problems(raw.get("settings"), doc))
     folder = Path(doc.path).parent
     armies = raw.get("armies")
     for side, source in (armies.items() if isinstance(armies, dict) else []):

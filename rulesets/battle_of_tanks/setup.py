@@ -291,6 +291,21 @@ def table_problems(table: TableMap, rules: RulesTable, doc: Document,
     return problems
 
 
+def settings_problems(settings: object, doc: Document) -> list[Problem]:
+    """Each rules setting of a scenario checked on its own, its problem at its own line: an
+    unknown name at its key, a bad value at the value (authoring playtest: the whole
+    ``settings:`` stopped at its first bad entry). Not a mapping: the form's to report."""
+    problems: list[Problem] = []
+    base = cat.rules_table()
+    for key, value in (settings.items() if isinstance(settings, Mapping) else []):
+        try:
+            cat.with_settings(base, {key: value}, "setting")
+        except TanktableError as exc:
+            text = str(exc)
+            problems.append(doc.problem(("settings", key), text, key=text.startswith("unknown")))
+    return problems
+
+
 def scenario_problems(scen: Scenario, doc: Document,
                       cards: Mapping[str, TankCard] | None = None) -> list[Problem]:
     """Everything that would stop this scenario from being set up, each at its line.
@@ -303,11 +318,14 @@ def scenario_problems(scen: Scenario, doc: Document,
     problems: list[Problem] = []
     folder = Path(doc.path).parent
     pool = dict(cards if cards is not None else cat.shipped_cards())
-    try:
-        rules = cat.with_settings(cat.rules_table(), scen.settings, "setting")
-    except TanktableError as exc:
-        problems.append(doc.problem(("settings",), str(exc)))
-        rules = cat.rules_table()
+    found_settings = settings_problems(scen.settings, doc)
+    problems.extend(found_settings)
+    rules = cat.rules_table()
+    if not found_settings:
+        try:
+            rules = cat.with_settings(rules, scen.settings, "setting")
+        except TanktableError as exc:
+            problems.append(doc.problem(("settings",), str(exc)))
     field: Battlefield | None = None
     try:
         table, _ = cat.load_table(scen.table, folder, (doc, ("table",)))

@@ -262,6 +262,25 @@ def test_scenario_with_missing_army_file_reports_its_line(tmp_path):
     assert problem.line == 7 and "no army 'nowhere.yaml'" in problem.message
 
 
+def test_a_scenarios_wrong_sides_and_bad_settings_each_at_its_own_place_in_one_run(tmp_path):
+    """Authoring playtest: a side ``c`` under armies and deploy, a misspelt setting and a
+    wrong-typed one were reported one per run, the sides at 1:1. Now all at once, each
+    at its key (an unknown name) or value (a bad value)."""
+    from cli.commands import check_file
+
+    path = tmp_path / "s.yaml"
+    path.write_text("ruleset: battle-of-tanks\nkind: scenario\nname: x\ntable: village\n"
+                    "armies: {a: spearhead, b: heavy-line, c: spearhead}\ndeploy:\n  c: []\nsettings:\n"
+                    "  victory.max_roundz: 12\n  victory.max_rounds: lots\n")
+    found = sorted((p.line, p.col, p.message) for p in check_file(path))
+    assert [(line, col) for line, col, _ in found] == [(5, 39), (7, 3), (9, 3), (10, 23)], found
+    assert "unknown side 'c'" in found[0][2] and "unknown side 'c'" in found[1][2]
+    assert "did you mean 'victory.max_rounds'" in found[2][2] and "victory.max_rounds" in found[3][2]
+    path.write_text("ruleset: battle-of-tanks\nkind: scenario\nname: x\ntable: village\narmies:\n  a: spearhead\n")
+    [missing] = check_file(path)
+    assert missing.line == 6 and "give one army for each side, a and b" in missing.message
+
+
 def test_decision_settings_nearest_enemy_cover_and_centre_sight():
     from tests.battle_of_tanks.helpers import card, make_game
 
