@@ -438,9 +438,13 @@ def test_issue_29_16_the_pass_screen_keeps_nothing_of_these_panels(browser: Brow
     # each card says what it does under its letter (DG-11.2, playtest of issue 59)
     assert browser.js("document.querySelector(\"#composer-cards button.card[data-card='F']\").textContent") \
         == "Fforward"
+    card_top = "document.querySelector(\"#composer-cards button.card[data-card='F']\").getBoundingClientRect().top"
+    before = browser.js(card_top)
     browser.click("#composer-cards button.card[data-card='F']")
     browser.wait(f"{program} === 'tiger1 F'")
     browser.wait("document.querySelector('#dg-program polyline.tt-path')")
+    # the cards stay where they were once one is laid (playtest: they moved 19 px down)
+    assert browser.js(card_top) == before
     assert "unknown" not in browser.js(ATG_KINDS)
     browser.click("#composer-send")
     browser.wait(f"{program}.startsWith('tiger2')")

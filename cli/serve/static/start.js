@@ -30,7 +30,7 @@ const ABOUT = {
   "battle-of-tanks": {about: "Miniatures on a table measured in centimetres: buy an army with tier points, give every tank an order each round, roll to hit and to penetrate.",
                       length: "up to 30 rounds", example: "victory.max_rounds=10"},
   "duel-of-the-giants": {about: "Two Tigers and hidden guns against eight T-34s among sixteen markers, on a hex map of the Eastern Front, 1943.",
-                         length: "30–60 min", example: "end.max_rounds=10"},
+                         length: "a full game 30–60 min; Play the computer: ten rounds", example: "end.max_rounds=10"},
 };
 
 /** The computer level a quick start plays against: the form's default (greedy), else the
