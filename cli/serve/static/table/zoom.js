@@ -36,6 +36,10 @@ const pointers = new Map();
 let gesture = null;
 let panned = false;
 let leastShown = 0;  // the least level the view was last set to (leastView)
+// "whole board" asked for: the player chose to see every square, smaller than TARGET_PX if
+// the window is too short for them all (a laptop's browser leaves a 16x16 board ~700 px);
+// zooming in again brings the floor back
+let wholeAsked = false;
 
 /** The least zoom level: 1, or more where the whole board would put two places closer than
  * TARGET_PX, or where the picture names its playing field (`data-field`, drawing units: a
@@ -49,7 +53,7 @@ export function leastZoom() {
   if (!whole) return 1;
   // a game over has nothing left to press: the board is shown whole for the last look
   const pressing = Number.isFinite(spacing) && !(table.state && table.state.outcome);
-  let least = pressing ? TARGET_PX / (spacing * whole) : 1;
+  let least = pressing && !wholeAsked ? TARGET_PX / (spacing * whole) : 1;
   const field = fieldOf(svg);
   if (field) least = Math.max(least, Math.min(r.width / (field[2] + 2 * FIELD_PAD), r.height / (field[3] + 2 * FIELD_PAD)) / whole);
   return Math.min(LEAST_CAP, Math.max(1, least));
@@ -160,6 +164,7 @@ function wheel(event) {
   if (!svg || !svg.contains(event.target)) return;
   event.preventDefault();
   const delta = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
+  if (delta < 0) wholeAsked = false;  // zooming in: the floor of TARGET_PX again
   zoomAt(event.clientX, event.clientY, Math.exp(-delta * 0.0015));
 }
 
@@ -291,9 +296,9 @@ export function setup() {
     return b;
   };
   tools.prepend(
-    button("zoom-in", "+", "zoom in (or turn the wheel over the board, or pinch)", () => zoomCentre(1.5)),
+    button("zoom-in", "+", "zoom in (or turn the wheel over the board, or pinch)", () => { wholeAsked = false; zoomCentre(1.5); }),
     button("zoom-out", "−", "zoom out", () => zoomCentre(1 / 1.5)),
-    button("zoom-fit", "whole board", "show the whole board (as much of it as keeps every place big enough to press)",
-           () => { view = leastView(); apply(); }),
+    button("zoom-fit", "whole board", "show the whole board, every square of it (+ or the wheel zooms in again)",
+           () => { wholeAsked = true; view = leastView(); apply(); }),
     el("span", {id: "zoom-level", class: "note", text: "100%"}));
 }
