@@ -53,11 +53,18 @@ export function leastZoom() {
   if (!whole) return 1;
   // a game over has nothing left to press: the board is shown whole for the last look
   const pressing = Number.isFinite(spacing) && !(table.state && table.state.outcome);
-  let least = pressing && !wholeAsked ? TARGET_PX / (spacing * whole) : 1;
+  let least = pressing && !wholeAsked && !shortWithMouse() ? TARGET_PX / (spacing * whole) : 1;
   const field = fieldOf(svg);
   if (field) least = Math.max(least, Math.min(r.width / (field[2] + 2 * FIELD_PAD), r.height / (field[3] + 2 * FIELD_PAD)) / whole);
   return Math.min(LEAST_CAP, Math.max(1, least));
 }
+
+/** A window shorter than a 1024x768 screen's page, pointed at with a mouse (a laptop's
+ * browser): a mouse needs no finger-wide targets, and every square in sight matters more. */
+function shortWithMouse() {
+  return window.innerHeight < SHORT_PX && matchMedia("(pointer: fine)").matches;
+}
+const SHORT_PX = 740;
 
 const FIELD_PAD = 4;  // drawing units of a picture's frame left in sight round its field
 
