@@ -283,10 +283,7 @@ class TableServer:
         rulesets = []
         for r in available_rulesets():
             rulesets.append({
-                "id": r.id, "title": r.title, "players": list(r.players),
-                "scenarios": r.scenarios(), "scenario_titles": r.scenario_titles(),
-                "default_scenario": r.default_scenario,
-                "quick_scenario": r.quick_scenario or r.default_scenario,
+                **r.describe(),  # id, title, players, scenarios and their titles, default and quick scenario
                 "option_fields": option_fields(r.options_model),
                 "options_help": describe_options(r.id, r.options_model, r.setting_names()),
                 "armies": army_catalog(r, self.store.files),
