@@ -59,10 +59,12 @@ export function leastZoom() {
   return Math.min(LEAST_CAP, Math.max(1, least));
 }
 
-/** A window shorter than a 1024x768 screen's page, pointed at with a mouse (a laptop's
- * browser): a mouse needs no finger-wide targets, and every square in sight matters more. */
+/** A window shorter than a 1024x768 screen's page, not pointed at with a finger (a laptop's
+ * browser): a mouse needs no finger-wide targets, and every square in sight matters more.
+ * Asked as "no coarse pointer", since a browser without any pointing device reports none,
+ * neither fine nor coarse, and a touch screen is the one case that needs the floor. */
 function shortWithMouse() {
-  return window.innerHeight < SHORT_PX && matchMedia("(pointer: fine)").matches;
+  return window.innerHeight < SHORT_PX && !matchMedia("(any-pointer: coarse)").matches;
 }
 const SHORT_PX = 740;
 
