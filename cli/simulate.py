@@ -46,16 +46,19 @@ army would win 50% of its games: the fair tier, with its 95% interval (the
 likelihood-ratio interval: when the games bound the fair tier on one side
 only, or not at all, the report says so in words). Every
 tested T is reported with its games, win rate and 95% interval (Wilson).
-A card that wins (loses) clearly at every tested T is dearer (cheaper)
-than the tested prices: widen --spread. --games is the number of games per
-card.
+A card that wins (loses) clearly at every tested T, or more than half its
+games at every T with the fair tier's interval wholly above (below) them, is
+beyond the tested prices: the report says "worth at least (at most) tier N"
+and which way to widen --spread. --games is the number of games per card.
 
 A tier is suggested only when the data back it: the fair tier's 95%
 interval is bounded and rounds to one tier, and the Wilson intervals of the tested prices
 separate (one wholly above 50%, one wholly below). Otherwise the verdict is
-"inconclusive", with what to run next (about how many more games would
-decide, when that can be estimated); the tier the data lean to, if they
-lean anywhere, is shown but is not a suggestion. --until-decided adds games
+"inconclusive", read as one estimate: the tiers the interval allows
+("worth at least tier 7"), where the best fit lies against the tiers tried
+(a leaning inside them is not a suggestion), why, and what to run next
+(about how many more games would decide, when that can be estimated). Each
+card's tally (its army's wins, the reference army's, draws) comes first. --until-decided adds games
 in rounds (--round-games per price) at the prices whose intervals still
 straddle 50%, until decided or --max-games per card are spent. The same
 --seed gives the same answer; off a terminal, progress comes as lines.
@@ -290,7 +293,7 @@ def run_balance(
 
     from cli.terminal import is_terminal
     from core.ai.agents import make_agent
-    from core.ai.balance import BalanceConfig, balance, fair_words
+    from core.ai.balance import BalanceConfig, balance
     from core.errors import TanktableError
 
     for path in cards:
@@ -334,21 +337,23 @@ def run_balance(
             mark = "  <- its tier" if p.tier == r.tier else ""
             typer.echo(f"  {p.tier:>4}  {p.games:>5}  {p.wins:>4}  {p.draws:>5}  "
                        f"{_pct(p.score):>8}  [{_pct(low)}, {_pct(high)}]{mark}")
-        fair = fair_words(r.fair, r.fair_interval)
-        if r.verdict == "decided":
-            typer.echo(f"  suggested tier {r.suggested} ({r.method}; {fair})")
-        elif r.verdict == "beyond":
-            typer.echo(f"  no tier yet: {r.method}")
-        else:
-            typer.echo(f"  inconclusive: {r.method}" + (f" ({fair})" if fair else ""))
-            lean = (f"  leaning to tier {r.leaning}, not a suggestion; " if r.leaning is not None
-                    else "  no leaning from these games; ")
-            typer.echo(lean + (r.advice or ""))
-            if r.more_games is not None and per_game is not None:
-                # what deciding costs, on stderr: stdout is the same for a seed
-                typer.echo(f"  ({r.card}: at this run's pace, {per_game:.1f} s a game with -j {workers}, "
-                           f"those games would take about "
-                           f"{_duration(r.more_games * per_game)})", err=True)
+        won, lost, drawn = r.tally
+        typer.echo(f"  {r.games} games: its army won {won}, the reference army {lost}, draws {drawn}")
+        typer.echo(f"  {r.summary}")
+        if r.verdict == "inconclusive":
+            typer.echo(f"  why: {r.method}")
+        if r.advice:
+            typer.echo(f"  next: {r.advice}")
+        if r.verdict == "inconclusive" and r.more_games is not None and per_game is not None:
+            # what deciding costs, on stderr: stdout is the same for a seed
+            typer.echo(f"  ({r.card}: at this run's pace, {per_game:.1f} s a game with -j {workers}, "
+                       f"those games would take about "
+                       f"{_duration(r.more_games * per_game)})", err=True)
+    if len(reports) > 1:
+        won, lost, drawn = (sum(r.tally[i] for r in reports) for i in range(3))
+        typer.echo("")
+        typer.echo(f"all cards: {played} games; the new cards' armies won {won}, "
+                   f"the reference armies {lost}, draws {drawn}")
     return 0
 
 

@@ -71,6 +71,7 @@ __all__ = [
     "fair_tier",
     "fair_words",
     "fill_army",
+    "summary_words",
     "fit_fair_tier",
     "plan_balance",
 ]
@@ -165,7 +166,13 @@ class CardReport:
     the games lean nowhere: no falling trend, or a fit whose interval bounds neither side
     (the card's own tier would otherwise be echoed back as if the games pointed at it)."""
     advice: str | None = None
-    """When inconclusive: what to run next, the same words in the text report and the JSON."""
+    """What to run next (inconclusive, or beyond the tested prices): the same words in the
+    text report and the JSON."""
+    at_least: int | None = None
+    """The cheapest tier the fair tier's 95% interval allows (``None``: the games bound it
+    from below at no tier): the card is "worth at least" this tier."""
+    at_most: int | None = None
+    """The dearest tier the fair tier's 95% interval allows (``None``: no bound above)."""
 
     @property
     def at_own_tier(self) -> TierPoint | None:
@@ -174,6 +181,19 @@ class CardReport:
     @property
     def games(self) -> int:
         return sum(p.games for p in self.points)
+
+    @property
+    def tally(self) -> tuple[int, int, int]:
+        """Over every price: the games the card's army won, lost and drew."""
+        wins = sum(p.wins for p in self.points)
+        draws = sum(p.draws for p in self.points)
+        return wins, self.games - wins - draws, draws
+
+    @property
+    def summary(self) -> str:
+        """The verdict in one sentence: what the games say the card is worth (see
+        :func:`summary_words`)."""
+        return summary_words(self)
 
     def to_json(self) -> dict[str, Any]:
         own = self.at_own_tier
@@ -192,6 +212,12 @@ class CardReport:
             "fair_tier_ci95": list(self.fair_interval) if self.fair_interval else None,
             "more_games": self.more_games,
             "advice": self.advice,
+            "summary": self.summary,
+            "at_least_tier": self.at_least,
+            "at_most_tier": self.at_most,
+            "won": self.tally[0],
+            "lost": self.tally[1],
+            "drawn": self.tally[2],
             "method": self.method,
             "by_tier": [
                 {"tier": p.tier, "games": p.games, "wins": p.wins, "draws": p.draws,
@@ -578,28 +604,58 @@ def _round_up(n: float) -> int:
 
 
 def card_report(card: str, tier: int, copies: int, points: list[TierPoint], budget: int) -> CardReport:
-    """The verdict on one card from its tallies (see the module doc for the rules)."""
+    """The verdict on one card from its tallies (see the module doc for the rules).
+
+    *Beyond* the tested prices when every price wins (loses) clearly, or when every
+    price won (lost) more than it lost (won) and the fair tier's 95% interval lies
+    wholly above (below) them: the authoring tester's 16 wins in 16 games at tiers
+    5..9 were "inconclusive", yet the interval put the fair tier above 9.16. The
+    leaning is given only inside the tested prices (a fit outside them is said to be
+    outside, not clamped to the nearest price: "leaning to tier 9" beside "best fit
+    14.98" read as a contradiction), and the tiers the interval allows are kept as
+    ``at_least`` / ``at_most`` ("worth at least tier 9").
+    """
     played = [p for p in points if p.games]
     tested = [p.tier for p in played]
     total = sum(p.games for p in played)
-    fit = fit_fair_tier(played, lowest=1, highest=max(1, budget // max(1, copies)))
+    highest = max(1, budget // max(1, copies))
+    fit = fit_fair_tier(played, lowest=1, highest=highest)
     fair = fit.fair if fit else None
     interval = (fit.low, fit.high) if fit else None
+    at_least = (None if fit is None or fit.low is None
+                else min(highest, max(1, math.floor(fit.low - 0.5) + 1)))
+    at_most = (None if fit is None or fit.high is None
+               else max(1, min(highest, math.ceil(fit.high + 0.5) - 1)))
     above = [p for p in played if p.interval[0] > 0.5]
     below = [p for p in played if p.interval[1] < 0.5]
-    # best guess, whatever the verdict; none when the games bound the crossing nowhere
+    # best guess, whatever the verdict: only inside the tested prices, and only when the
+    # games bound the crossing on some side
     leaning: int | None = None
-    if fair is not None and fit is not None and (fit.low is not None or fit.high is not None):
-        leaning = min(budget, max(1, min(tested) - 1, min(max(tested) + 1, round(fair))))
-    if played and len(above) == len(played):
+    if (fair is not None and fit is not None and (fit.low is not None or fit.high is not None)
+            and min(tested) - 0.5 <= fair <= max(tested) + 0.5):
+        leaning = min(budget, max(1, round(fair)))
+    ups = bool(played) and all(p.score > 0.5 for p in played)
+    downs = bool(played) and all(p.score < 0.5 for p in played)
+    if played and (len(above) == len(played)
+                   or (ups and fit is not None and fit.low is not None and fit.low > max(tested))):
+        clearly = len(above) == len(played)
+        reason = ("wins clearly at every tested price" if clearly else
+                  f"wins more than it loses at every tested price, fair tier above {fit.low:.2f} (95%)"
+                  if fit is not None and fit.low is not None else "wins at every tested price")
         return CardReport(card, tier, copies, tuple(points), fair, None,
-                          f"wins clearly at every tested price: dearer than {max(tested)} "
-                          "(widen --spread)", "beyond", interval, None,
-                          min(budget, max(tested) + 1))
-    if played and len(below) == len(played):
+                          f"{reason}: dearer than {max(tested)} (widen --spread)", "beyond", interval,
+                          None, None, _widen(1, tier, tested, fair, copies, budget, at_least),
+                          max(at_least or max(tested), 1), None)
+    if played and (len(below) == len(played)
+                   or (downs and fit is not None and fit.high is not None and fit.high < min(tested))):
+        clearly = len(below) == len(played)
+        reason = ("loses clearly at every tested price" if clearly else
+                  f"loses more than it wins at every tested price, fair tier below {fit.high:.2f} (95%)"
+                  if fit is not None and fit.high is not None else "loses at every tested price")
         return CardReport(card, tier, copies, tuple(points), fair, None,
-                          f"loses clearly at every tested price: cheaper than {min(tested)} "
-                          "(widen --spread)", "beyond", interval, None, max(1, min(tested) - 1))
+                          f"{reason}: cheaper than {min(tested)} (widen --spread)", "beyond", interval,
+                          None, None, _widen(-1, tier, tested, fair, copies, budget, at_most),
+                          None, min(at_most or min(tested), highest))
     reasons: list[str] = []
     needs: list[int | None] = []
     if fit is None or fair is None:
@@ -632,10 +688,117 @@ def card_report(card: str, tier: int, copies: int, points: list[TierPoint], budg
         assert fair is not None
         suggested = min(budget, max(1, round(fair)))
         return CardReport(card, tier, copies, tuple(points), fair, suggested, "logistic fit",
-                          "decided", interval, None, suggested)
+                          "decided", interval, None, suggested, None, at_least, at_most)
     more = None if any(n is None for n in needs) else max(n for n in needs if n is not None)
+    advice = _advice(played, total, more)
+    outside = fair is not None and not min(tested) - 0.5 <= fair <= max(tested) + 0.5
+    if ups or downs or outside:
+        direction = 1 if ups or (not downs and fair is not None and fair > max(tested)) else -1
+        widen = _widen(direction, tier, tested, fair, copies, budget,
+                       at_least if direction > 0 else at_most)
+        advice = f"{advice}; and {widen}" if widen.startswith("widen") else f"{advice}; {widen}"
     return CardReport(card, tier, copies, tuple(points), fair, None, "; ".join(reasons),
-                      "inconclusive", interval, more, leaning, _advice(played, total, more))
+                      "inconclusive", interval, more, leaning, advice, at_least, at_most)
+
+
+WIDEN_AT_MOST = 4
+"""A widened --spread reaches at most this many tiers past the tested ones (a fit far out
+is a guess, and every extra price thins the games at each)."""
+
+
+def _widen(direction: int, tier: int, tested: Sequence[int], fair: float | None, copies: int,
+           budget: int, bound: int | None = None) -> str:
+    """Which way to widen --spread, with the --spread that does it and the tiers it tries
+    (--spread is symmetric about the card's tier; a price must be at least 1 and its
+    copies must fit the budget)."""
+    highest = max(1, budget // max(1, copies))
+    if direction > 0:
+        top = max(tested)
+        if top >= highest:
+            return (f"no dearer price fits: {copies} {'copy' if copies == 1 else 'copies'} at "
+                    f"tier {top + 1} exceed --budget {budget} (raise --budget)")
+        want = top + 2
+        if fair is not None and top < fair < top + WIDEN_AT_MOST:
+            want = max(want, math.ceil(fair) + 1)
+        if bound is not None:
+            want = max(want, bound + 1)
+        want = min(want, highest, top + WIDEN_AT_MOST)
+        n = want - tier
+        return f"widen --spread upward: --spread {n} tries tiers {max(1, tier - n)}..{want}"
+    bottom = min(tested)
+    if bottom <= 1:
+        return "no cheaper price exists: tier 1 is the cheapest"
+    want = bottom - 2
+    if fair is not None and bottom - WIDEN_AT_MOST < fair < bottom:
+        want = min(want, math.floor(fair) - 1)
+    if bound is not None:
+        want = min(want, bound - 1)
+    want = max(1, want, bottom - WIDEN_AT_MOST)
+    n = tier - want
+    return f"widen --spread downward: --spread {n} tries tiers {want}..{min(tier + n, highest)}"
+
+
+def summary_words(report: CardReport) -> str:
+    """One verdict a reader can act on, consistent with itself (issue 60.1, hidden authoring
+    journey): the tiers the games allow ("worth at least tier 9"), where the best fit lies
+    against the tiers tried, and the leaning only when it is inside them."""
+    tested = [p.tier for p in report.points if p.games]
+    if not tested:
+        return "no games played"
+    span = f"tier {tested[0]}" if len(tested) == 1 else f"tiers {min(tested)}..{max(tested)}"
+    fair, interval = report.fair, report.fair_interval
+    if report.verdict == "decided":
+        return f"suggested tier {report.suggested} ({report.method}; {fair_words(fair, interval)})"
+    won, lost, _ = report.tally
+    low, high = interval if interval is not None else (None, None)
+    bound = _bound_words(report.at_least, report.at_most)
+    if low is not None and high is not None:
+        bound += f" (fair tier 95% CI {low:.2f}..{high:.2f})"
+    elif low is not None:
+        bound += f" (fair tier above {low:.2f} at 95%, no upper bound from these games)"
+    elif high is not None:
+        bound += f" (fair tier below {high:.2f} at 95%, no lower bound from these games)"
+    if report.verdict == "beyond":
+        up = report.at_least is not None
+        done, count = ("won", won) if up else ("lost", lost)
+        every = f"all {report.games}" if count == report.games else f"{count} of {report.games}"
+        if report.method.split(" ")[1:2] == ["clearly"]:
+            how = f"{done} clearly at every tier tried ({every} games at {span})"
+        elif count == report.games:
+            how = f"{done} all {report.games} games at {span}"
+        else:
+            how = (f"{'won more than it lost' if up else 'lost more than it won'} at every tier "
+                   f"tried ({count} of {report.games} games at {span})")
+        side = "above" if up else "below"
+        return f"beyond the tiers tried: its army {how}, so its fair tier lies {side} them: {bound}"
+    parts: list[str] = []
+    if all(p.score > 0.5 for p in report.points if p.games):
+        parts.append(f"its army won more than it lost at every tier tried ({won} of {report.games} games)")
+    elif all(p.score < 0.5 for p in report.points if p.games):
+        parts.append(f"its army lost more than it won at every tier tried ({lost} of {report.games} games)")
+    parts.append(bound)
+    short = span.removeprefix("tiers ").removeprefix("tier ")
+    if fair is not None:
+        if fair > max(tested) + 0.5:
+            parts.append(f"best fit {fair:.2f}, above the tiers tried ({short})")
+        elif fair < min(tested) - 0.5:
+            parts.append(f"best fit {fair:.2f}, below the tiers tried ({short})")
+        elif report.leaning is not None:
+            parts.append(f"best fit {fair:.2f}: leaning to tier {report.leaning}, not a suggestion")
+        else:
+            parts.append(f"best fit {fair:.2f}")
+    return "inconclusive: " + "; ".join(parts)
+
+
+def _bound_words(at_least: int | None, at_most: int | None) -> str:
+    """``worth at least tier 9``, ``worth tier 5 to 8``, or that the games bound nothing."""
+    if at_least is not None and at_most is not None:
+        return f"worth tier {at_least}" if at_least == at_most else f"worth tier {at_least} to {at_most}"
+    if at_least is not None:
+        return f"worth at least tier {at_least}"
+    if at_most is not None:
+        return f"worth at most tier {at_most}"
+    return "these games do not bound its worth"
 
 
 FEW_GAMES_A_PRICE = 10

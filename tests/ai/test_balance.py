@@ -95,7 +95,9 @@ def test_balance_user_errors(fake_battle: Any, tmp_path: Path) -> None:
 
 
 def test_fit_far_beyond_the_tested_prices_is_not_trusted() -> None:
-    """A crossing at T = 8 seen only from prices 1..3: no tier, 'dearer than 3', lean to 4."""
+    """A crossing at T = 8 seen only from prices 1..3: no tier, 'dearer than 3'; no leaning
+    (a tier clamped next to the tested prices contradicted the fit, issue 60.1), but the tiers
+    its interval allows ('worth at least tier 6') and which way to widen --spread."""
     import math
 
     from core.ai.balance import card_report
@@ -104,7 +106,9 @@ def test_fit_far_beyond_the_tested_prices_is_not_trusted() -> None:
     report = card_report("ace", 2, 1, points, budget=20)
     assert report.fair == pytest.approx(8.0, abs=0.3)
     assert report.verdict == "beyond" and report.suggested is None
-    assert report.leaning == 4 and "widen --spread" in report.method
+    assert report.leaning is None and "widen --spread" in report.method
+    assert report.at_least == 6 and report.at_most is None
+    assert report.advice == "widen --spread upward: --spread 5 tries tiers 1..7"
 
 
 def test_without_a_trend_a_card_winning_everywhere_is_dearer_still() -> None:
@@ -112,11 +116,12 @@ def test_without_a_trend_a_card_winning_everywhere_is_dearer_still() -> None:
 
     flat = [TierPoint(t, 40, 40, 0) for t in (2, 3, 4, 5, 6)]
     report = card_report("super", 4, 2, flat, budget=20)
-    assert report.verdict == "beyond" and report.suggested is None and report.leaning == 7
+    assert report.verdict == "beyond" and report.suggested is None and report.at_least == 8
     assert "widen --spread" in report.method
     losing = [TierPoint(t, 40, 0, 2) for t in (2, 3, 4)]
     weak = card_report("weak", 3, 1, losing, budget=20)
-    assert weak.verdict == "beyond" and weak.leaning == 1
+    assert weak.verdict == "beyond" and weak.at_most == 1 and weak.at_least is None
+    assert weak.advice == "widen --spread downward: --spread 2 tries tiers 1..5"
     mixed = [TierPoint(2, 4, 3, 0), TierPoint(3, 4, 1, 0), TierPoint(4, 4, 3, 0)]
     odd = card_report("odd", 3, 1, mixed, budget=20)
     assert odd.verdict == "inconclusive" and odd.suggested is None
@@ -236,14 +241,19 @@ def test_issue_60_1_command_reports_intervals_verdict_and_progress_lines(
     runner = CliRunner()
     args = ["balance", "fake-battle", "--cards", str(path), "--budget", "15", "--spread", "3",
             "--seed", "4"]
-    result = runner.invoke(app, [*args, "--games", "20"])
+    (tmp_path / "two").mkdir()
+    two = write_cards(tmp_path / "two", ("ace", 2, 4.0), ("bee", 3, 1.0))  # ace plays as alone
+    result = runner.invoke(app, [*args[:3], str(two), *args[4:], "--games", "20"])
     assert result.exit_code == 0, result.output
     out = result.stdout
+    # issue 60.1 (hidden authoring journey): a tally per card and over all cards
+    assert "  20 games: its army won 12, the reference army 8, draws 0\n" in out
+    assert "\nall cards: 40 games; the new cards' armies won " in out
     assert "inconclusive" in out and "more games" in out and "not a suggestion" in out
     assert "suggested tier" not in out
     assert "     1      4" in out and "<- its tier" in out and "[" in out
     # one round only (no --until-decided): the lines name no round (authoring playtest of issue 60)
-    assert "balance: 20/20 games\n" in result.stderr and "round" not in result.stderr
+    assert "balance: 40/40 games\n" in result.stderr and "round" not in result.stderr
     assert "\nace at tier 3:" in result.stderr
     assert "(ace: at this run's pace, " in result.stderr and "those games would take about " in result.stderr
     decided = runner.invoke(app, [*args, "--games", "20", "--until-decided", "--max-games",

@@ -29,7 +29,8 @@ def test_issue_60_1_a_handful_of_games_a_price_asks_for_more_not_another_spread(
     few = card_report("panther", 7, 1, [TierPoint(t, 1, 1, 0) for t in range(5, 10)], budget=20)
     assert few.verdict == "inconclusive" and few.more_games is None
     assert few.advice == ("too few games to tell the prices apart (1 at a price): "
-                          "try --games 100 or --until-decided")
+                          "try --games 100 or --until-decided; "
+                          "and widen --spread upward: --spread 4 tries tiers 3..11")
     assert few.to_json()["advice"] == few.advice  # issue 61.1: the JSON carries the same advice
     flat = card_report("panther", 7, 1, [TierPoint(t, 40, 20, 0) for t in range(5, 10)], budget=20)
     assert flat.advice is not None
@@ -59,3 +60,38 @@ def test_issue_61_1_the_reason_names_an_unbounded_interval_as_unbounded() -> Non
     assert "spans more than one tier" not in report.method
     assert report.leaning is None and report.advice is not None
     assert report.to_json()["advice"] == report.advice
+
+
+def test_issue_60_1_every_game_won_at_every_tier_is_beyond_them_and_says_which_way() -> None:
+    """Hidden authoring tester: 16 wins in 16 games at tiers 5..9 read 'inconclusive'; the
+    likelihood-ratio interval puts the fair tier above 9.16, so it is beyond the tiers
+    tried, worth at least tier 9, and --spread is to be widened upward (downward for a
+    card that lost every game)."""
+    counts = (3, 3, 4, 3, 3)
+    won = card_report("panther", 7, 1, [TierPoint(t, n, n, 0) for t, n in zip(range(5, 10), counts,
+                                                                          strict=True)], budget=20)
+    assert won.verdict == "beyond" and won.suggested is None and won.at_least == 9
+    assert won.summary.startswith("beyond the tiers tried: its army won all 16 games at tiers 5..9")
+    assert "worth at least tier 9" in won.summary
+    assert won.advice == "widen --spread upward: --spread 4 tries tiers 3..11"
+    assert won.tally == (16, 0, 0) and won.to_json()["summary"] == won.summary
+    lost = card_report("panther", 7, 1, [TierPoint(t, n, 0, 0) for t, n in zip(range(5, 10), counts,
+                                                                          strict=True)], budget=20)
+    assert lost.verdict == "beyond" and lost.at_most == 5 and "worth at most tier 5" in lost.summary
+    assert lost.advice is not None and lost.advice.startswith("widen --spread downward")
+
+
+def test_issue_60_1_a_fit_outside_the_tiers_tried_says_so_and_one_bound_is_a_worth() -> None:
+    """Hidden authoring tester: 'leaning to tier 9' beside 'best fit 14.98', and 'no leaning'
+    beside a one-sided bound. A fit outside the tiers tried is said to be outside (no leaning
+    clamped to the nearest tier), and a bounded side reads 'worth at least tier N'."""
+    rates = (3, 2, 3, 2, 2)
+    report = card_report("panther", 7, 1, [TierPoint(t, n, w, 0) for t, n, w in
+                                           zip(range(5, 10), (3, 3, 4, 3, 3), rates, strict=True)],
+                         budget=20)
+    assert report.verdict == "inconclusive" and report.leaning is None and report.at_least == 7
+    assert report.fair is not None and report.fair > 9.5
+    assert f"best fit {report.fair:.2f}, above the tiers tried (5..9)" in report.summary
+    assert "worth at least tier 7" in report.summary
+    assert "leaning" not in report.summary
+    assert report.advice is not None and "widen --spread upward" in report.advice
