@@ -137,12 +137,12 @@ def test_issue_28_5_the_hint_is_the_same_for_a_game_and_its_hidden_variant() -> 
     bar's estimate for the other side -- are byte for byte the same from a game and its
     ``hidden_variant``, whose secrets the player may not see are dealt afresh.
 
-    Six positions of one game (each costs two hints and two searches): the quick
+    Four positions of one game (each costs two hints and two searches): the quick
     ``tanktable check`` of Duel of the Giants (tests/check/test_check_shipped.py)
     compares the hint and the bar's estimate from a game and its hidden variant
     at every sampled state of its games too (cli/check/differential.py)."""
     changed = 0
-    for i, (game, player) in enumerate(_duel_positions(6, every=74)):
+    for i, (game, player) in enumerate(_duel_positions(4, every=110)):
         variant = game.hidden_variant(player, 500 + i)
         assert variant is not None
         changed += json.dumps(game.view(None), sort_keys=True) != json.dumps(variant.view(None), sort_keys=True)
@@ -151,7 +151,7 @@ def test_issue_28_5_the_hint_is_the_same_for_a_game_and_its_hidden_variant() -> 
         other_variant = game.hidden_variant(other, 700 + i)
         assert other_variant is not None
         assert analyse(game, other, 33 + i) == analyse(other_variant, other, 33 + i)
-    assert changed >= 3  # the variants did differ in what the player may not see
+    assert changed >= 2  # the variants did differ in what the player may not see
 
 
 def test_issue_28_5_a_move_that_leaves_the_decision_with_the_player_comes_with_its_plan() -> None:
