@@ -9,7 +9,7 @@ sees only what the player may know.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any
 
@@ -59,40 +59,55 @@ def hint_for(game: Game[Any], seed: int) -> Analysis:
 def _choose(game: Game[Any], analysis: Analysis, why: Any, top: int = 3) -> Analysis:
     """The three lines of a hint from the search's best moves (playtest: the hint
     offered three do-nothing moves of one tank while another hung, and moves into fire
-    with no word that tanks were hanging). The search's values decide, as before, but
-    for a move that puts its tank in fire for nothing won, saved or threatened: the
-    search's two plies and the evaluation can rate such an offer well, and a player
-    who follows it loses the tank; it goes after the others (its reason says so).
-    Among moves valued the same (to the hundredth shown) the one leaving fewer of the
-    player's tanks in fire comes first, and quiet moves of equal value after the first
-    are said on its line instead of taking lines of their own."""
+    with no word that tanks were hanging). The lines go in the order of the estimates
+    they show (issue 59 playtest). A move that puts its tank in fire for nothing won,
+    saved or threatened -- the search's two plies and the evaluation can rate such an
+    offer well, and a player who follows it loses the tank -- shows what is left once
+    the tank is taken where that is less (its reason says so), and goes where that puts
+    it. Among moves valued the same (to the hundredth shown) the one leaving fewer of the
+    player's tanks in fire comes first, then the one that presses on most (a CHECK, a
+    shooter nearer the enemy Command Tank's lines), and quiet moves of equal value after
+    the first are said on its line instead of taking lines of their own."""
     if not analysis.moves:
         return analysis
     noted = why([s.action for s in analysis.moves])
-    order = sorted(range(len(analysis.moves)),
-                   key=lambda i: (noted[i][3], -analysis.moves[i].estimate, noted[i][1], i))
+    # issue 59 playtest: a tank offered for nothing went after better-rated moves, its
+    # higher estimate shown ("+0.37" above "+0.44"); it now shows what is left once the
+    # tank is taken, where that is less, and every line is in the order of what it shows
+    pool = list(analysis.moves)
+    texts = [n[0] for n in noted]
+    for i, n in enumerate(noted):
+        if n[3] and len(n) > 5 and n[5] is not None and n[5] < pool[i].estimate:
+            pool[i] = replace(pool[i], estimate=n[5])
+            texts[i] += " (its estimate: what is left once it is taken)"
+    # equal estimates: fewer tanks left in fire first, then the move that presses on most
+    # (issue 59 playtest: in a won position the hint walked a tank in circles)
+    # (a game that does not say what is left once the tank is taken, ``noted`` of four,
+    # still has a tank offered for nothing go after the others)
+    order = sorted(range(len(pool)), key=lambda i: (noted[i][3] and len(noted[i]) < 6, -pool[i].estimate,
+                                                    noted[i][1], -(noted[i][4] if len(noted[i]) > 4 else 0), i))
     heads: list[int] = []
     folded: dict[int, list[Any]] = {}
     for i in order:
         head = next((h for h in heads if noted[h][2] and noted[i][2]
-                     and analysis.moves[h].estimate == analysis.moves[i].estimate), None)
+                     and pool[h].estimate == pool[i].estimate), None)
         if head is not None:
-            folded[head].append(analysis.moves[i].action)
+            folded[head].append(pool[i].action)
         elif len(heads) < top:
             heads.append(i)
             folded[i] = []
     say = getattr(game, "hint_situation", None)
     situation = str(say(analysis.player)) if say is not None else ""
-    moves = tuple(analysis.moves[i] for i in heads)
+    moves = tuple(pool[i] for i in heads)
     all_lose = bool(situation) and all(noted[i][1] for i in heads)
     if all_lose:  # is there a move that keeps them all? (a few tenths of a second, only here)
         legal = game.legal_actions()
-        keeps = [a for a, (_, left, _, _) in zip(legal, why(legal), strict=True) if not left]
+        keeps = [a for a, noted_a in zip(legal, why(legal, detail=False), strict=True) if not noted_a[1]]
         if keeps:
             situation += (f"; the moves that keep every tank out of fire (such as "
                           f"{game.format_action(keeps[0])}) the search rates lower")
         all_lose = not keeps
-    return Hint(analysis.player, moves[0].estimate, moves, situation, tuple(noted[i][0] for i in heads),
+    return Hint(analysis.player, moves[0].estimate, moves, situation, tuple(texts[i] for i in heads),
                 tuple(tuple(folded[i]) for i in heads), all_lose)
 
 

@@ -270,14 +270,17 @@ class TankChessGame(Game[TankMove]):
 
         return situation(self, player)
 
-    def hint_reasons(self, actions: Sequence[TankMove]) -> list[tuple[str, int, bool, bool]]:
+    def hint_reasons(self, actions: Sequence[TankMove],
+                     detail: bool = True) -> list[tuple[str, int, bool, bool, int, float | None]]:
         """Why each hinted move (``saves MT b10, LT e13 stays in fire``), how many of the
         mover's tanks it leaves in fire, whether it is quiet (nothing won, saved, lost or
-        threatened) and whether it puts its tank in fire for nothing --
+        threatened), whether it puts its tank in fire for nothing, how far it presses on,
+        and what a tank offered for nothing leaves once taken (``detail``) --
         :mod:`rulesets.tank_chess.hint`."""
         from rulesets.tank_chess.hint import reasons
 
-        return [(r.text, r.left_in_fire, r.quiet, r.for_nothing) for r in reasons(self, actions)]
+        return [(r.text, r.left_in_fire, r.quiet, r.for_nothing, r.progress, r.if_taken)
+                for r in reasons(self, actions, detail)]
 
     def variant_of(self, action: TankMove) -> Hashable:
         """The drive and the shot: moves that differ only in the final facing are one."""

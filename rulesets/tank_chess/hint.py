@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from rulesets.tank_chess.action import TankMove
 from rulesets.tank_chess.danger import Threat, move_tuple, under_fire
-from rulesets.tank_chess.position import Position
+from rulesets.tank_chess.position import NO_ESCAPE, Move, Position
 
 if TYPE_CHECKING:
     from rulesets.tank_chess.game import TankChessGame
@@ -39,6 +39,15 @@ class MoveReason:
     for_nothing: bool = False
     """The move puts the moving tank in fire and takes, saves and threatens nothing:
     a tank offered for no gain the player can see (playtest: the hint's best move)."""
+    progress: int = 0
+    """How far the move presses on (issue 59 playtest: in a won position the hint walked
+    a tank in circles): a CHECK, a shooter brought nearer a line of fire on the enemy
+    Command Tank, the own Command Tank nearer the far edge or out of the enemy's lines
+    count; the hint puts the moves it values alike in this order."""
+    if_taken: float | None = None
+    """For a move that puts its tank in fire for nothing: the evaluation for the mover
+    after the enemy's best reply that destroys the tank (issue 59 playtest: the hint
+    listed such a move after better-rated ones; its shown estimate is now this)."""
 
 
 def in_fire(pos: Position, side: int) -> dict[int, list[Threat]]:
@@ -72,8 +81,10 @@ def situation(game: TankChessGame, player: int) -> str:
     return "in fire now: " + ", ".join(parts)
 
 
-def reasons(game: TankChessGame, actions: Sequence[TankMove]) -> list[MoveReason]:
-    """Each move's :class:`MoveReason`, for the side to move."""
+def reasons(game: TankChessGame, actions: Sequence[TankMove], detail: bool = True) -> list[MoveReason]:
+    """Each move's :class:`MoveReason`, for the side to move. ``detail`` adds what a
+    quiet move gains (:func:`_gains`) and what a tank offered for nothing leaves
+    (:func:`_if_taken`): for the few moves a hint shows, not for every legal move."""
     pos = game.pos
     side = pos.to_move
     before = in_fire(pos, side)
@@ -86,20 +97,24 @@ def reasons(game: TankChessGame, actions: Sequence[TankMove]) -> list[MoveReason
         pid, to, _, tgt = mv
         names_before = {p: tank_name(game, p) for p in before}
         taken = tank_name(game, tgt) if tgt >= 0 else ""
+        measured = _Measure(game, side, pid) if detail and to >= 0 else None
         pos.push(mv)
         try:
             if pos.winner >= 0:
-                out.append(MoveReason("wins the game", 0, False))
+                out.append(MoveReason("wins the game", 0, False, progress=99))
                 continue
             after = in_fire(pos, side) if to >= 0 else {}
             mine = tank_name(game, pid) if to >= 0 else ""
-            threatened = [tank_name(game, e) for e, threats in in_fire(pos, 1 - side).items()
+            threatened = [tank_name(game, e) + (" (CHECK)" if game.rules.cards[pos.kind[e]].command else "")
+                          for e, threats in in_fire(pos, 1 - side).items()
                           if to >= 0 and any(game.rules.index(t.square) == to for t in threats)]
+            gains, progress = measured.after(mine) if measured is not None else ([], 0)
         finally:
             pos.pop()
         said: list[str] = []
         if taken:
             said.append(f"wins {taken}")
+            progress += 20
         saved = [p for p in before if p not in after]
         for p in saved:
             if p == pid:
@@ -110,6 +125,7 @@ def reasons(game: TankChessGame, actions: Sequence[TankMove]) -> list[MoveReason
                 said.append(f"saves {names_before[p]} by blocking the shot")
         if threatened:
             said.append(f"threatens {_and(threatened)}")
+            progress += 10 if any(t.endswith("(CHECK)") for t in threatened) else 5
         stays = [names_before[p] for p in after if p in names_before and p != pid]
         for_nothing = pid in after and pid not in before and not said
         if pid in after and pid in before:
@@ -119,6 +135,124 @@ def reasons(game: TankChessGame, actions: Sequence[TankMove]) -> list[MoveReason
         if stays:
             said.append(f"{_and(stays)} {'stays' if len(stays) == 1 else 'stay'} in fire")
         quiet = not said
-        out.append(MoveReason(", ".join(said) if said else "quiet: no tank won, lost or threatened",
-                              len(after), quiet, for_nothing))
+        if quiet:  # the best two gains, or what the move does for the tank's reach
+            said = gains[:2] or ["no threat either way"]
+        if_taken = _if_taken(pos, mv, side) if for_nothing and detail else None
+        out.append(MoveReason(", ".join(said), len(after), quiet, for_nothing, progress, if_taken))
     return out
+
+
+def _if_taken(pos: Position, mv: Move, side: int) -> float | None:
+    """The evaluation for ``side`` after ``mv`` and the enemy's reply that destroys the
+    moved tank and leaves ``side`` the least (None if no reply does): what a tank offered
+    for nothing is worth, beside the search's estimate (issue 59 playtest)."""
+    from rulesets.tank_chess.evaluate import evaluate
+
+    pid = mv[0]
+    worst: float | None = None
+    pos.push(mv)
+    try:
+        for reply in pos.generate():
+            if reply[3] != pid:
+                continue
+            pos.push(reply)
+            try:
+                value = -1.0 if pos.winner == 1 - side else evaluate(pos, side)
+            finally:
+                pos.pop()
+            worst = value if worst is None else min(worst, value)
+    finally:
+        pos.pop()
+    return None if worst is None else round(worst, 2)
+
+
+class _Measure:
+    """What a quiet move changes, measured before it (at construction) and after it
+    (:meth:`after`, with the move pushed): the words a player understands for it, and a
+    score of how far it presses on (issue 59 playtest: "quiet" was most of the hint's
+    reasons, and in a won position it walked a tank in circles)."""
+
+    def __init__(self, game: TankChessGame, side: int, pid: int):
+        self.game, self.side, self.pid = game, side, pid
+        pos = game.pos
+        self.card = game.rules.cards[pos.kind[pid]]
+        self.aim = _line_distance(pos, pid)
+        self.escape = pos.escape_turns(side) if self.card.command else NO_ESCAPE
+        self.pressed = pos.command_pressure(1 - side)
+        self.reach = _reach(pos, pid)
+
+    def after(self, mine: str) -> tuple[list[str], int]:
+        """(the gains in words, best first; the progress score) with the move played."""
+        pos = self.game.pos
+        side, pid = self.side, self.pid
+        words: list[str] = []
+        score = 0
+        enemy = pos.command_of[1 - side]
+        clt = (f"{self.game.players[1 - side]}'s {tank_name(self.game, enemy)}"
+               if enemy >= 0 and pos.alive[enemy] and pos.sq[enemy] >= 0 else "")
+        if self.card.command:
+            turns = pos.escape_turns(side)
+            if turns < self.escape:
+                words.append(f"brings {mine} nearer the far edge ({self.escape} -> {turns} turns to drive off)")
+                score += 3
+        aim = _line_distance(pos, pid)
+        if clt and aim is not None and (self.aim is None or aim < self.aim):
+            if aim == 0:
+                words.append(f"brings {mine} onto a line of fire on {clt}")
+            elif self.aim is None:
+                words.append(f"brings {mine} within {aim} square{'s' if aim != 1 else ''} of a line of fire "
+                             f"on {clt}")
+            else:
+                words.append(f"brings {mine} nearer a line of fire on {clt} ({self.aim} -> {aim} squares)")
+            score += 2 + (3 if self.aim is None else min(self.aim - aim, 3)) + (2 if aim <= 1 else 0)
+        pressed = pos.command_pressure(1 - side)
+        own = pos.command_of[side]
+        if pressed < self.pressed and own >= 0:
+            words.append(f"shields {'it' if own == pid else tank_name(self.game, own)}: enemy tanks a move "
+                         f"from a line of fire on it {self.pressed} -> {pressed}")
+            score += 2
+        elif pressed > self.pressed:
+            score -= 2
+        reach = _reach(pos, pid)
+        if not words:
+            code = self.card.id
+            if reach > self.reach:
+                words.append(f"no threat either way; improves the {code}'s reach from {self.reach} to "
+                             f"{reach} squares")
+                score += 1
+            else:
+                words.append(f"no threat either way; the {code} reaches {reach} squares from there "
+                             f"({self.reach} now)")
+        return words, score
+
+
+def _reach(pos: Position, pid: int) -> int:
+    """How many squares the tank could drive to on its next turn."""
+    return len({st >> 3 for st in pos.reachable(pid)[0]})
+
+
+def _line_distance(pos: Position, pid: int) -> int | None:
+    """How many squares (king moves) tank ``pid`` stands from the nearest square on a clear
+    line to the enemy Command Tank along which its gun would destroy it (TC-5, TC-6.2):
+    0 when it stands on one. None when there is no such line, or the tank is a mortar
+    (its fire flies over, TC-6M) or gone."""
+    side = pos.side[pid]
+    enemy = pos.command_of[1 - side]
+    r = pos.rules
+    k = pos.kind[pid]
+    if enemy < 0 or not pos.alive[enemy] or pos.sq[enemy] < 0 or pos.sq[pid] < 0 or r.indirect[k] is not None:
+        return None
+    armour = pos._armour_from(enemy)  # by the direction from it towards the shooter (TC-6.1)
+    files = r.files
+    s = pos.sq[pid]
+    sf, sr = s % files, s // files
+    best: int | None = None
+    for t, entries in pos._approach(pos.sq[enemy], side).items():
+        if pos.cell[t] != 0 and t != s:
+            continue
+        if not any(r.destroys[k][armour[d0]] for _, d0 in entries):
+            continue
+        d = max(abs(t % files - sf), abs(t // files - sr))
+        if best is None or d < best:
+            best = d
+    return best
