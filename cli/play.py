@@ -939,7 +939,9 @@ class Session:
             return
         texts = [text for _, text in rows]
         if not texts and needle:
-            typer.echo(f"no legal move matches '{needle.strip()}'")
+            meaning = getattr(self.game, "empty_filter_text", None)  # 'x' finding nothing: no shot now
+            typer.echo((meaning(needle) if meaning is not None else None)
+                       or f"no legal move matches '{needle.strip()}'")
             return
         typer.echo(counted)
         cell = max([22, *(len(t) for t in texts)])

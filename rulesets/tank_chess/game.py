@@ -386,6 +386,11 @@ class TankChessGame(Game[TankMove]):
     def parse_action(self, text: str) -> TankMove:
         return notation.parse_move(text, self)
 
+    def empty_filter_text(self, needle: str) -> str | None:
+        """What ``moves FILTER`` finding nothing means (``no shot is possible now (x =
+        shots ...)``), or None: :func:`notation.empty_filter_text`."""
+        return notation.empty_filter_text(self, needle)
+
     def piece_at(self, sq: tuple[int, int]) -> str | None:
         """Card id of the live piece on ``sq`` (notation fills a missing piece code)."""
         c = self.pos.cell[self.rules.index(sq)]

@@ -112,3 +112,30 @@ def parse_move(text: str, game: TankChessGame) -> TankMove:
         facing = game.pos.face[game.pos.cell[game.rules.index(frm)] - 1] if game.piece_at(frm) else 0
     target = parse_square(m["target"], size, origin) if m["target"] else None
     return TankMove(piece, frm, to, facing, target)
+
+
+FILTER_MEANINGS = {
+    "x": "no shot is possible now (x = shots: a move that ends with its tank firing)",
+    "+": "no move gives CHECK now (+ = CHECK: after it you could destroy the enemy Command Tank "
+         "on your next turn, TC-8.1)",
+    "^": "no move announces ESCAPE now (^ = ESCAPE: after it your Command Tank could drive off "
+         "the far edge on your next turn, TC-8.2)",
+}
+"""What ``moves x`` / ``moves +`` / ``moves ^`` finding nothing means (issue 59 playtest:
+"no legal move matches 'x'" read like a typo)."""
+
+
+def empty_filter_text(game: TankChessGame, needle: str) -> str | None:
+    """What an empty ``moves FILTER`` means for this position, in words: a shot, CHECK or
+    ESCAPE filter that finds nothing, or a square no move starts on, ends on or shoots at;
+    None for anything else (the terminal's own "no legal move matches")."""
+    text = needle.strip().lower()
+    if text in FILTER_MEANINGS:
+        return FILTER_MEANINGS[text]
+    if re.fullmatch(_SQUARE, text):
+        try:
+            parse_square(text, game.layout.size, game.settings.coordinates.origin)
+        except NotationError:
+            return None
+        return f"no move of yours starts on, ends on or shoots at {text} now"
+    return None

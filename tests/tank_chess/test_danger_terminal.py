@@ -67,8 +67,11 @@ def test_59_6_59_1_moves_on_80x24_a_line_per_tank_marked_and_destinations_wrappe
     ``moves`` is a line per tank naming its destinations with what may be done
     there (TC-9.3's signs; ``*`` in the enemy's fire whatever the facing, as the
     notes of issue 59.1 say); one tank's long destination lines wrap at words
-    under a deeper indent; a filter matching nothing says so."""
-    overview, one, none = run("moves\nmoves d2\nmoves xz9")[:3]
+    under a deeper indent; a filter matching nothing says so, and what an empty shot filter
+    or square means (hidden playtest: "no legal move matches 'x'" read like a typo)."""
+    overview, one, none, no_shot, no_square = run("moves\nmoves d2\nmoves xz9\nmoves x\nmoves h14")[:5]
+    assert "\nno shot is possible now (x = shots" in no_shot and "matches" not in no_shot
+    assert "\nno move of yours starts on, ends on or shoots at h14 now" in no_square
     words = " ".join(overview.split())
     assert "'moves x' every shot" in words and "in the enemy's fire: * every facing, ~ some" in words
     assert re.search(r"^  MT h2 \(23 squares\): g1 i1 ", overview, re.MULTILINE)
