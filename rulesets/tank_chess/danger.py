@@ -27,7 +27,7 @@ from core.game import TableCommand
 from core.grid.square import Dir, direction_between
 from rulesets.tank_chess.action import TankMove
 from rulesets.tank_chess.position import ARMOUR_SIDES, Move, Position
-from rulesets.tank_chess.render import screen_order
+from rulesets.tank_chess.render import framed
 
 if TYPE_CHECKING:
     from rulesets.tank_chess.game import TankChessGame
@@ -338,25 +338,18 @@ def threats_answer(game: TankChessGame, player: int | None, asked: str) -> str:
         lines.append(f"none of {SIDE_NAMES[side]}'s tanks can be shot next turn")
     cover = covered(pos, side)
     lines.append("squares the enemy can fire into next turn: * covered, ! your tank it can hit")
-    n = r.files
-    ranks, files_seen = screen_order(game, player)  # turned as the board is drawn for this seat
-    for rank in ranks:
-        row = []
-        for f in files_seen:
-            i = rank * n + f
-            c = pos.cell[i]
-            if c > 0 and pos.alive[c - 1]:
-                code = r.cards[pos.kind[c - 1]].id[0]
-                mark = code.upper() if pos.side[c - 1] == 0 else code.lower()
-                row.append(("!" if c - 1 in fire else " ") + mark)  # armour judged, as listed above
-            elif c != 0:
-                row.append(" #")
-            else:
-                row.append(" *" if i in cover else " .")
-        label = name((0, rank))[1:]
-        lines.append(f"{label:>3}" + "".join(row))
-    files = "".join(f" {name((f, 0))[0]}" for f in files_seen)
-    lines.append("   " + files)
+    in_fire_now = {pos.sq[pid] for pid in fire}
+
+    def mark(sq: tuple[int, int], body: str) -> tuple[str, str]:
+        """The board's square with the enemy's fire on it: ``!`` before a tank of the
+        seat's it can hit (armour judged, as listed above), ``*`` an empty square it
+        covers (where the board has ``.``)."""
+        i = r.index(sq)
+        if pos.cell[i] == 0:
+            return " ", " *" if i in cover else body
+        return ("!" if i in in_fire_now else " "), body
+
+    lines += framed(game, player, mark)  # turned and lettered as the board is drawn for this seat
     lines.append("(as the board stands; 'moves' gives each move's own danger exactly: 'into fire')")
     return "\n".join(lines)
 

@@ -12,6 +12,7 @@ what is on it.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from core.grid.square import Dir
@@ -82,18 +83,7 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
         cells: list[tuple[str, str | None]] = []
         for f in files:
             sq = (f, rank)
-            c = pos.cell[r.index(sq)]
-            if c == 0:
-                body = " ."
-            elif c == OBSTACLE:
-                body = "##"
-            elif c == MAP_WRECK:
-                body = "xx"
-            elif pos.alive[c - 1]:
-                body = letter_of(game, c - 1) + ARROWS[(pos.face[c - 1] + turn) & 7]
-            else:
-                body = "x" + letter_of(game, c - 1)
-            cells.append((body, marks.get(sq)))
+            cells.append((square_body(game, sq, turn), marks.get(sq)))
         row += _narrow_cells(cells, color) if narrow else [_cell(body, mark, color) for body, mark in cells]
         row.append(f" {label}")
         lines.append("".join(row).rstrip())
@@ -117,6 +107,47 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
     else:
         lines.append(f"    game over: {outcome.reason}")
     return "\n".join(lines)
+
+
+def square_body(game: TankChessGame, sq: tuple[int, int], turn: int) -> str:
+    """A square's two characters: `` .`` empty, ``##`` obstacle, ``xx`` a map's wreck, a
+    tank's letter and its facing's arrow (turned by ``turn`` eighths: 4 when north points
+    down the screen), ``x`` and its letter once it is a wreck."""
+    pos = game.pos
+    c = pos.cell[game.rules.index(sq)]
+    if c == 0:
+        return " ."
+    if c == OBSTACLE:
+        return "##"
+    if c == MAP_WRECK:
+        return "xx"
+    if pos.alive[c - 1]:
+        return letter_of(game, c - 1) + ARROWS[(pos.face[c - 1] + turn) & 7]
+    return "x" + letter_of(game, c - 1)
+
+
+def framed(game: TankChessGame, player: int | None,
+           cell: Callable[[tuple[int, int], str], tuple[str, str]]) -> list[str]:
+    """A map of the board at the board's own width and turned as it is drawn for
+    ``player``: the file letters above and below, the rank numbers on both sides, and
+    each square as ``cell(square, its board body)`` gives it, (a mark where the board
+    puts a space before it, its two characters) -- so that the map and the board line
+    up when read together (hidden playtest, issue 59: the ``threats`` map had one
+    character a square and no rank numbers on the right)."""
+    ranks, files = screen_order(game, player)
+    turn = 4 if bottom_side(game, player) == 1 else 0
+    narrow = len(files) * 4 + 8 > WIDTH
+    header = ("    " + "".join(f" {game.square_name((f, 0))[0]}" + (" " if narrow else "  ")
+                                for f in files)).rstrip()
+    lines = [header]
+    for rank in ranks:
+        label = game.square_name((0, rank))[1:]
+        row = [f"{label:>3} "]
+        for f in files:
+            mark, body = cell((f, rank), square_body(game, (f, rank), turn))
+            row.append(mark + body + ("" if narrow else " "))
+        lines.append("".join(row) + (" " if narrow else "") + f" {label}")
+    return [*lines, header]
 
 
 def kinds_on_board(game: TankChessGame) -> list[int]:

@@ -44,11 +44,20 @@ def test_59_1_59_6_moves_of_one_tank_a_line_per_destination_with_its_danger() ->
 
 
 def test_59_1_threats_names_the_tanks_under_fire_and_maps_the_covered_squares() -> None:
+    """The map is drawn at the board's width, with its file letters above and below and
+    its rank numbers on both sides (hidden playtest: one character a square, no numbers
+    on the right, so the two did not line up): a rank the enemy cannot reach reads as the
+    board's own line."""
     out = run("threats")[0]
     assert "none of white's tanks can be shot next turn" in out
     assert "squares the enemy can fire into next turn" in out
-    assert re.search(r"^ 14( \*){16}$", out, re.MULTILINE)  # the open rank before Black's tanks
-    assert re.search(r"^  3( \.){16}$", out, re.MULTILINE)  # out of every enemy's reach
+    assert re.search(r"^ 14 (  \* ){16} 14$", out, re.MULTILINE)  # the open rank before Black's tanks
+    assert re.search(r"^  3 (  \. ){16} 3$", out, re.MULTILINE)  # out of every enemy's reach
+    board = RULESET.new_game("standard-16", None, seed=1).render_compact(0).splitlines()
+    rank_1 = next(line for line in board if line.startswith("  1 "))
+    assert rank_1 in out.splitlines() and rank_1.endswith("H↑   .   .  1")  # as the board has it
+    files = [line for line in out.splitlines() if line.split() == list("abcdefghijklmnop")]
+    assert files == [board[0].rstrip()] * 2  # above and below, where the board has them
 
 
 def test_59_4_own_move_narrated_and_undo_says_what_it_took_back(monkeypatch: pytest.MonkeyPatch) -> None:
