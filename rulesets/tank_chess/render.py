@@ -4,9 +4,10 @@ the last move and its CHECK/ESCAPE.
 Each square is four characters. White pieces are UPPERCASE letters, black
 lowercase, followed by an arrow for the facing; ``##`` is an obstacle, ``x``
 and a letter a wreck. The last move's destination is in ``[ ]``, its origin
-shows ``( )`` and the tank it shot ``{ }``. The full board ends with a key
-of every symbol; the compact one (a decision's screen) with one line naming
-what is on it.
+shows ``( )`` and the tank it shot ``{ }``; the other side's move before it (a
+player's own, under the computer's reply) has its destination in ``‹ ›``. The
+full board ends with a key of every symbol; the compact one (a decision's
+screen) with one line naming what is on it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from core.grid.square import Dir
+from rulesets.tank_chess.action import TankMove
 from rulesets.tank_chess.position import MAP_WRECK, OBSTACLE
 
 if TYPE_CHECKING:
@@ -59,8 +61,18 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
     pos = game.pos
     r = game.rules
     marks: dict[tuple[int, int], str] = {}
-    last_line = ""
+    last_line = before_line = ""
     action = game.last_move()
+    before = game.history[-2] if len(game.history) > 1 else None
+    if action is not None and before is not None and before.player != game.history[-1].player \
+            and isinstance(before.action, TankMove):
+        # the move the last one answered (your own, under the computer's reply: hidden
+        # playtest, issue 59), its destination in ‹ › (not < >: "> " ends a prompt),
+        # under the last move's own marks
+        if before.action.to is not None:
+            marks[before.action.to] = "‹›"
+        before_line = (f"before it: {game.players[before.player]} {game.format_action(before.action)}"
+                       f"{game.annotation(before.events)}" + ("  (‹ › to)" if before.action.to is not None else ""))
     if action is not None:
         step = game.history[-1]
         marks[action.frm] = "()"
@@ -96,6 +108,8 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
                                " ## obstacle, x? wreck", 76, initial_indent="    ", subsequent_indent="      ")
     else:
         lines += textwrap.wrap(compact_key(game), WIDTH, initial_indent="    ", subsequent_indent="      ")
+    if before_line:
+        lines.append("    " + before_line)
     if last_line:
         key = "  ([ ] to, ( ) from, { } shot)"
         lines.append("    " + last_line + (key if len(last_line) + len(key) <= 76 else ""))

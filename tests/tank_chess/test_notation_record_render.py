@@ -194,7 +194,10 @@ def test_a_20x20_board_fits_80_columns_with_its_marks() -> None:
     rows = g.render().splitlines()
     assert rows[0].startswith("     a  b  c") and rows[0].rstrip().endswith("t")
     assert rows[2] == " 19   .  . l↓  .  . a↓  . l↓  .  . m↓  .( .) . a↓  .  . l↓  .  .  19"
-    assert "[l↙]" in rows[4] and rows[15].startswith("  6   .  . ## ## ## ##  .  .  . M↑")
+    assert "[l↙]" in rows[4] and rows[15].startswith("  6   .  . ## ## ## ##  .  .  .‹M↑›")
+    # the move the last one answered is marked too, ‹ › (hidden playtest, issue 59: a
+    # player's own move went unmarked under the computer's reply)
+    assert "    before it: white MT j2-j6:N  (‹ › to)" in rows
     assert "   a   b   c" in RULESET.new_game("standard-16").render()
     # the key names the cards on the board: the 20x20 game's six, the 16x16 game's four
     assert "H=HT, M=MT, L=LT, C=CLT, D=TD, A=HM;" in g.render()
