@@ -18,6 +18,8 @@ from typing import Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from cli.ruleset_arg import PLUGIN_HELP, RULESET_HELP, ruleset_argument, ruleset_arguments
+
 
 class _PlainHelpGroup(TyperGroup):
     """The command tree, every help page in one style: no type labels.
@@ -135,6 +137,7 @@ def rulesets_cmd(json_out: bool = typer.Option(False, "--json", help="Machine-re
 def validate_cmd(
     paths: list[Path] = typer.Argument(..., help="Data files or folders (by their ruleset:/kind: header)."),
     json_out: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    ruleset: list[str] = typer.Option([], "--ruleset", help=PLUGIN_HELP, callback=ruleset_arguments),
 ) -> None:
     """Validate data files; every problem as path:line:col: message. Exit 1 if any."""
     from cli.commands import validate_paths
@@ -144,7 +147,7 @@ def validate_cmd(
 
 @app.command("schema")
 def schema_cmd(
-    ruleset: str = typer.Argument(..., help="Ruleset id (or 'hex' for hex terrain/maps)."),
+    ruleset: str = typer.Argument(..., help="Ruleset id (or 'hex' for hex terrain/maps), or module:object / path/to/file.py of one not installed.", callback=ruleset_argument),
     kind: str | None = typer.Argument(None, help="Data kind, e.g. card, map, scenario, army, record; "
                                                  "without it, the ruleset's kinds are listed."),
     out: Path | None = typer.Option(None, "--out", help="Write RULESET.KIND.schema.json files (the names "
@@ -172,7 +175,8 @@ class _PlayCommand(TyperCommand):
         installed = ", ".join(ruleset_ids()) or "none installed"
         for param in self.params:
             if param.name == "ruleset" and hasattr(param, "help"):
-                param.help = f"The ruleset: {installed} (not with --resume)."
+                param.help = (f"The ruleset: {installed} (not with --resume); or one not installed "
+                              "as module:object or path/to/file.py.")
         if not self.epilog:
             from core.ai.levels import levels, text_table
 
@@ -198,7 +202,7 @@ class _PlayCommand(TyperCommand):
 
 @app.command("play", cls=_PlayCommand)
 def play_cmd(
-    ruleset: str | None = typer.Argument(None, help="The ruleset (see tanktable rulesets; not with --resume)."),
+    ruleset: str | None = typer.Argument(None, help="The ruleset (see tanktable rulesets; not with --resume), or module:object / path/to/file.py of one not installed.", callback=ruleset_argument),
     scenario: str | None = typer.Option(None, "--scenario", "-s", help="Shipped name or path to a YAML file."),
     seat: list[str] = typer.Option([], "--seat", help="SIDE=KIND; KIND is human or a computer level: random, greedy, mcts, easy, normal, hard (what each does and its time: the tables at the end). Seats not named are yours (human) when every named one is a computer, else greedy; with none named you play the first side."),
     seed: str | None = typer.Option(None, "--seed", help="Seed of the dice, the hidden set-ups and the computer players: any integer or text (default: a fresh secret one of 128 bits, committed to at the start and shown at the end)."),
@@ -236,6 +240,7 @@ def replay_cmd(
     upto: int | None = typer.Option(None, "--upto", help="Stop after this many moves."),
     json_out: bool = typer.Option(False, "--json", help="Machine-readable output."),
     step: bool = typer.Option(False, "--step", help="Draw the board after each move and wait for Enter."),
+    ruleset: list[str] = typer.Option([], "--ruleset", help=PLUGIN_HELP, callback=ruleset_arguments),
 ) -> None:
     """Print a saved game move by move (or step through it), or re-check it with --verify."""
     from cli.commands import replay_file
@@ -245,7 +250,7 @@ def replay_cmd(
 
 @app.command("render")
 def render_cmd(
-    ruleset: str = typer.Argument(..., help="Ruleset id."),
+    ruleset: str = typer.Argument(..., help=RULESET_HELP, callback=ruleset_argument),
     source: str = typer.Argument(..., help="A record file, a scenario name or a scenario file."),
     svg: Path | None = typer.Option(None, "--svg", help="Write an SVG picture to this file."),
     side: str | None = typer.Option(None, "--as", help="Draw what this side may see."),
@@ -260,7 +265,7 @@ def render_cmd(
 
 @cards_app.command("list")
 def cards_list(
-    ruleset: str = typer.Argument(..., help="Ruleset id."),
+    ruleset: str = typer.Argument(..., help=RULESET_HELP, callback=ruleset_argument),
     cards: list[Path] = typer.Option([], "--cards", help="Extra card files or folders."),
     json_out: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:
@@ -272,7 +277,7 @@ def cards_list(
 
 @cards_app.command("show")
 def cards_show(
-    ruleset: str = typer.Argument(..., help="Ruleset id."),
+    ruleset: str = typer.Argument(..., help=RULESET_HELP, callback=ruleset_argument),
     card: str = typer.Argument(..., help="Card id."),
     cards: list[Path] = typer.Option([], "--cards", help="Extra card files or folders."),
 ) -> None:
@@ -283,7 +288,7 @@ def cards_show(
 
 
 @cards_app.command("new")
-def cards_new(ruleset: str = typer.Argument(..., help="Ruleset id.")) -> None:
+def cards_new(ruleset: str = typer.Argument(..., help=RULESET_HELP, callback=ruleset_argument)) -> None:
     """Print a commented template to start a new card from."""
     from cli.commands import new_card
 
@@ -297,7 +302,7 @@ app.add_typer(map_app, name="map")
 
 
 @scenario_app.command("new")
-def scenario_new(ruleset: str = typer.Argument(..., help="Ruleset id.")) -> None:
+def scenario_new(ruleset: str = typer.Argument(..., help=RULESET_HELP, callback=ruleset_argument)) -> None:
     """Print a commented scenario to start from (`tanktable show RULESET scenario` lists the shipped ones)."""
     from cli.commands import new_template
 
@@ -305,7 +310,7 @@ def scenario_new(ruleset: str = typer.Argument(..., help="Ruleset id.")) -> None
 
 
 @map_app.command("new")
-def map_new(ruleset: str = typer.Argument(..., help="Ruleset id.")) -> None:
+def map_new(ruleset: str = typer.Argument(..., help=RULESET_HELP, callback=ruleset_argument)) -> None:
     """Print a commented map (a table for Battle of Tanks) to start from."""
     from cli.commands import new_template
 
@@ -314,7 +319,7 @@ def map_new(ruleset: str = typer.Argument(..., help="Ruleset id.")) -> None:
 
 @app.command("show")
 def show_cmd(
-    ruleset: str = typer.Argument(..., help="Ruleset id (or 'hex' for hex maps and terrain)."),
+    ruleset: str = typer.Argument(..., help="Ruleset id (or 'hex' for hex maps and terrain), or module:object / path/to/file.py of one not installed.", callback=ruleset_argument),
     kind: str = typer.Argument(..., help="Data kind: army, scenario, map, table, card...; see tanktable schema RULESET."),
     name: str | None = typer.Argument(None, help="A shipped file's name; without it, the names are listed."),
 ) -> None:

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import typer
 
+from cli.ruleset_arg import ruleset_argument
+
 
 def register(app: typer.Typer) -> None:
     """Add the ``army`` command group to the main app."""
@@ -74,7 +76,9 @@ def register(app: typer.Typer) -> None:
         raise typer.Exit(0 if report.valid else 1)
 
     @army_app.command("new")
-    def new_cmd(ruleset: str = typer.Argument("battle-of-tanks", help="Ruleset id (one with army lists).")) -> None:
+    def new_cmd(ruleset: str = typer.Argument("battle-of-tanks", help="Ruleset id (one with army lists), or "
+                                              "module:object / path/to/file.py of one not installed.",
+                                              callback=ruleset_argument)) -> None:
         """Print a commented army list to start from; `tanktable show RULESET army` lists the shipped ones."""
         from cli.commands import new_template
 

@@ -66,7 +66,8 @@ def check_file(path: Path) -> list[Problem]:
     known_rulesets = set(ruleset_ids()) | {r for r, _ in _core_kinds()}
     if ruleset not in known_rulesets:
         hint = did_you_mean(ruleset, sorted(known_rulesets))
-        return [doc.problem(("ruleset",), f"unknown ruleset {ruleset!r}{hint}")]
+        return [doc.problem(("ruleset",), f"unknown ruleset {ruleset!r}{hint} (one not installed: "
+                                          "--ruleset module:object or --ruleset path/to/its/package)")]
     try:
         model = kind_model(ruleset, kind)
     except TanktableError as exc:

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from cli.ruleset_arg import RULESET_HELP, ruleset_argument
+
 if TYPE_CHECKING:
     from core.printing.document import PrintDocument
     from core.printing.settings import PrintSettings
@@ -59,7 +61,7 @@ def register(app: typer.Typer) -> None:
 
     @print_app.command("cards")
     def cards_cmd(
-        ruleset: str = typer.Argument(..., help="Ruleset id."),
+        ruleset: str = typer.Argument(..., help=RULESET_HELP, callback=ruleset_argument),
         names: list[str] = typer.Argument(None, help="Cards to print (id or name); default: every card."),
         cards: list[Path] = typer.Option([], "--cards", help="Extra card files or folders (repeatable)."),
         army: Path | None = typer.Option(None, "--army", help="Print the cards of this army list."),
@@ -74,7 +76,7 @@ def register(app: typer.Typer) -> None:
 
     @print_app.command("map")
     def map_cmd(
-        ruleset: str = typer.Argument(..., help="Ruleset id."),
+        ruleset: str = typer.Argument(..., help=RULESET_HELP, callback=ruleset_argument),
         scenario: str | None = typer.Argument(None, help="A shipped scenario (or map) name, or a file."),
         paper: str = typer.Option("a4", "--paper", help=PAPER_HELP, envvar="TANKTABLE_PAPER"),
         scale: float = typer.Option(1.0, "--scale", help="1 is true scale; 0.5 half size."),

@@ -11,6 +11,8 @@ from typing import Any
 
 import typer
 
+from cli.ruleset_arg import ruleset_argument
+
 SIMULATE_HELP = """\
 Play many games between computer players and report wins per side, draws,
 mean game length and the 95% confidence interval (Wilson) of each win rate.
@@ -71,7 +73,8 @@ def register(app: typer.Typer) -> None:
     @app.command("simulate", help=SIMULATE_HELP,
                  short_help="Play many games between computers: wins, draws, length, 95% intervals.")
     def simulate_cmd(
-        ruleset: str = typer.Argument(..., help="Ruleset id, e.g. tank-chess."),
+        ruleset: str = typer.Argument(..., help="Ruleset id, e.g. tank-chess, or module:object / path/to/file.py of one not installed.",
+                                     callback=ruleset_argument),
         scenario: str | None = typer.Option(None, "--scenario", "-s", help="Shipped name or YAML file."),
         games: int = typer.Option(100, "--games", "-n", help="Number of games."),
         seat: list[str] = typer.Option([], "--seat", help="SIDE=KIND: random, greedy, mcts, easy, normal, hard (default greedy)."),
@@ -102,7 +105,8 @@ def register(app: typer.Typer) -> None:
     @app.command("balance", help=BALANCE_HELP,
                  short_help="Is a new card worth its tier? Suggests a tier from games at several prices.")
     def balance_cmd(
-        ruleset: str = typer.Argument(..., help="Ruleset id (battle-of-tanks)."),
+        ruleset: str = typer.Argument(..., help="Ruleset id (battle-of-tanks), or module:object / path/to/file.py of one not installed.",
+                                     callback=ruleset_argument),
         cards: list[Path] = typer.Option(..., "--cards", help="Card files or folders with the new cards."),
         budget: int = typer.Option(..., "--budget", help="Tier points per army."),
         games: int = typer.Option(100, "--games", "-n", help="Games per card."),
@@ -195,7 +199,9 @@ def run_simulate(
         raise TanktableError("--rollout-depth must be 0 or more")
     from cli.options import game_options, pairs
 
-    typed = game_options(get_ruleset(ruleset), armies=armies, players=players, options=options)
+    found = get_ruleset(ruleset)  # an id, or a plugin not installed named by reference
+    ruleset = found.id  # registered under its id for this process and its workers
+    typed = game_options(found, armies=armies, players=players, options=options)
     seat_map = pairs(seats, "--seat")
     factory = RegistryGames(ruleset, scenario, typed.flat())
     job_options: dict[str, Any] = {
@@ -295,6 +301,7 @@ def run_balance(
     from core.ai.agents import make_agent
     from core.ai.balance import BalanceConfig, balance
     from core.errors import TanktableError
+    from core.registry import get_ruleset
 
     for path in cards:
         if not path.exists():
@@ -306,6 +313,7 @@ def run_balance(
     if (max_games is not None or round_games is not None) and not until_decided:
         raise TanktableError("--max-games and --round-games go with --until-decided")
     make_agent(agent, seed=0, think=0.01)
+    ruleset = get_ruleset(ruleset).id  # an id, or a plugin not installed named by reference
     config = BalanceConfig(
         ruleset=ruleset, card_paths=tuple(cards), budget=budget, games=games, seed=seed,
         spread=spread, kind=agent.lower(), scenario=scenario, think=think,

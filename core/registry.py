@@ -7,9 +7,13 @@ Nothing is imported until it is asked for: ``tanktable --help`` stays fast.
 
 from __future__ import annotations
 
+import json
+import os
+import sys
 from functools import cache
 from importlib import import_module
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any
 
 from core.errors import TanktableError, did_you_mean
@@ -31,18 +35,110 @@ def _entry_points() -> dict[str, Any]:
 
 
 def ruleset_ids() -> list[str]:
-    """Registered ruleset ids, without importing them."""
-    return sorted(_entry_points())
+    """Registered ruleset ids, without importing them, and those loaded by reference."""
+    return sorted(set(_entry_points()) | set(_referenced()))
+
+
+REFERENCES_ENV = "TANKTABLE_RULESET_REFERENCES"
+"""Where a process keeps the rulesets it loaded by reference (``{id: [reference, folder]}``,
+JSON), so that its worker processes -- forked or spawned: simulations, the browser
+table's notes -- find a plugin that is not installed by its id, as their parent did."""
+
+DEFAULT_OBJECT = "RULESET"
+"""The object a reference names when it names none (``my_game.py``): the guide's name."""
+
+
+def is_reference(name: str) -> bool:
+    """``module:object``, ``path/to/my_game.py[:object]`` or ``path/to/package[:object]``:
+    a ruleset named by where it is rather than by an installed id (ids hold none of
+    ``:``, ``/``, ``\\`` and do not end in ``.py``)."""
+    return ":" in name or "/" in name or "\\" in name or name.endswith(".py")
+
+
+def _referenced() -> dict[str, list[str | None]]:
+    try:
+        found = json.loads(os.environ.get(REFERENCES_ENV, "{}"))
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def _split(reference: str) -> tuple[str, str]:
+    """``(where, object)``: the object after the last ``:`` (a Windows drive's is no object)."""
+    where, colon, attr = reference.rpartition(":")
+    if not colon or not attr.isidentifier():
+        return reference, DEFAULT_OBJECT
+    return where, attr
+
+
+def _import_reference(reference: str, folder: str | None = None) -> tuple[Any, str | None]:
+    """The object ``reference`` names, and the folder put on the path to import it.
+
+    A path (a ``.py`` file, or a package's folder) is imported as the module of its name
+    from its parent folder; a module name is imported as Python would from the current
+    folder (``python -c``), so a ruleset not yet installed plays, checks and simulates
+    from where its author works (issue 60, hidden authoring journey). The folder goes
+    last on the path, so a file of it never takes a tanktable package's name."""
+    where, attr = _split(reference)
+    path = Path(where)
+    if where.endswith(".py") or "/" in where or "\\" in where or (folder is None and path.is_dir()
+                                                                  and (path / "__init__.py").is_file()):
+        if not path.exists():
+            raise TanktableError(f"cannot load {reference}: no such file or folder {where}")
+        module = path.stem if path.suffix == ".py" else path.name
+        folder = str(path.resolve().parent)
+    else:
+        module = where
+    try:
+        if folder is not None and folder not in sys.path:
+            sys.path.append(folder)
+        try:
+            loaded = import_module(module)
+        except ModuleNotFoundError as exc:
+            here = os.getcwd()
+            if folder is not None or exc.name != module.split(".")[0] or here in sys.path:
+                raise
+            sys.path.append(here)
+            folder = here
+            loaded = import_module(module)
+        return getattr(loaded, attr), folder
+    except (ImportError, AttributeError) as exc:
+        raise TanktableError(f"cannot load {reference}: {exc}") from None
+
+
+def _by_reference(reference: str, folder: str | None = None) -> Ruleset:
+    """The ruleset ``reference`` names, registered under its id for this process and its
+    workers (see :data:`REFERENCES_ENV`)."""
+    found, folder = _import_reference(reference, folder)
+    ruleset = found() if isinstance(found, type) else found
+    if not isinstance(ruleset, Ruleset):
+        raise TanktableError(f"{reference} is not a tanktable Ruleset")
+    known = _referenced()
+    if known.get(ruleset.id) != [reference, folder]:
+        known[ruleset.id] = [reference, folder]
+        os.environ[REFERENCES_ENV] = json.dumps(known)
+        get_ruleset.cache_clear()  # the id now means this ruleset, in place of an installed one
+    return ruleset
 
 
 @cache
 def get_ruleset(name: str) -> Ruleset:
-    """The ruleset registered as ``name``; a clear error for unknown names."""
+    """The ruleset ``name`` names: an installed id, or a reference to one not installed
+    (``module:object``, ``path/to/my_game.py``: see :func:`is_reference`), which every
+    command that takes a ruleset accepts alike; a clear error for unknown names."""
+    if is_reference(name):
+        return _by_reference(name)
+    referenced = _referenced().get(name)
+    if referenced:
+        reference, folder = referenced
+        if isinstance(reference, str):
+            return _by_reference(reference, folder)
     eps = _entry_points()
     if name not in eps:
         hint = did_you_mean(name, list(eps))
         known = ", ".join(sorted(eps)) or "none"
-        raise TanktableError(f"unknown ruleset {name!r}{hint} (registered: {known})")
+        raise TanktableError(f"unknown ruleset {name!r}{hint} (registered: {known}; a ruleset "
+                             "not installed is named module:object or path/to/file.py:object)")
     try:
         obj = eps[name].load()
     except ImportError as exc:
@@ -53,8 +149,16 @@ def get_ruleset(name: str) -> Ruleset:
     return ruleset
 
 
+def ruleset_id(name: str) -> str:
+    """The id ``name`` stands for: itself, or the id of the ruleset a reference names (loaded
+    and registered under that id, so that the rest of a command -- records, data files'
+    ``ruleset:`` headers, file names -- reads the id, never the reference)."""
+    return get_ruleset(name).id if is_reference(name) else name
+
+
 def available_rulesets() -> list[Ruleset]:
-    """Every registered ruleset that loads (one that fails is skipped)."""
+    """Every registered ruleset that loads (one that fails is skipped), and those loaded
+    by reference in this process."""
     found = []
     for name in ruleset_ids():
         try:

@@ -32,8 +32,10 @@ take longer than --slow-decision. Prints a table of the checks: pass, FAIL,
 or skip with the reason (a check with nothing to look at never passes); exit
 1 if one fails, or if no game could be built at all.
 
-RULESET is an installed ruleset's id, or module:object naming a Ruleset that
-is not registered yet (for a plugin in the making).
+RULESET is an installed ruleset's id, or a Ruleset that is not installed yet
+(a plugin in the making) named as module:object (imported from the current
+folder too), path/to/my_game.py[:object] or path/to/package[:object] (object
+RULESET when not given), as every command that takes a ruleset accepts.
 """
 
 
@@ -43,7 +45,7 @@ def register(app: typer.Typer) -> None:
     @app.command("check", help=CHECK_HELP,
                  short_help="Check a ruleset against the contract: a table of pass/fail.")
     def check_cmd(
-        ruleset: str = typer.Argument(..., help="Ruleset id, or module:object of a Ruleset."),
+        ruleset: str = typer.Argument(..., help="Ruleset id, or module:object / path/to/file.py of one not installed."),
         games: int | None = typer.Option(None, "--games", "-n", help="Games between random seats (default 8; with --quick 2)."),
         seat_games: int | None = typer.Option(None, "--seat-games", help="Games between random, greedy and mcts seats for liveness (default 3: each pairing once)."),
         quick: bool = typer.Option(False, "--quick", help="A smoke run for a test suite: fewer games and states, a smaller search."),
@@ -60,41 +62,12 @@ def register(app: typer.Typer) -> None:
 
 
 def load_ruleset(name: str) -> Any:
-    """An installed ruleset by id, or ``module:object`` (a Ruleset instance or class)."""
-    from core.errors import TanktableError
-    from core.game import Ruleset
+    """An installed ruleset by id, or one not installed named by reference (``module:object``,
+    ``path/to/my_game.py``): the one resolver every command that takes a ruleset uses
+    (:func:`core.registry.get_ruleset`)."""
     from core.registry import get_ruleset
 
-    if ":" not in name:
-        return get_ruleset(name)
-    module, _, attr = name.partition(":")
-    try:
-        found = getattr(_import_here(module), attr)
-    except (ImportError, AttributeError) as exc:
-        raise TanktableError(f"cannot load {name}: {exc}") from None
-    ruleset = found() if isinstance(found, type) else found
-    if not isinstance(ruleset, Ruleset):
-        raise TanktableError(f"{name} is not a tanktable Ruleset")
-    return ruleset
-
-
-def _import_here(module: str) -> Any:
-    """``module`` imported as Python would from the current folder (``python -c``): a
-    ruleset not yet installed is checked from where its author works (issue 60.6). The
-    folder goes last on the path, so a file of the folder never takes a tanktable
-    package's name."""
-    import os
-    import sys
-    from importlib import import_module
-
-    try:
-        return import_module(module)
-    except ModuleNotFoundError as exc:
-        here = os.getcwd()
-        if exc.name != module.split(".")[0] or here in sys.path:
-            raise
-        sys.path.append(here)
-        return import_module(module)
+    return get_ruleset(name)
 
 
 def run_check(*, ruleset: str, games: int | None, seat_games: int | None, quick: bool, seed: int, scenario: str | None,

@@ -25,6 +25,9 @@ def register(app: typer.Typer) -> None:
             [], "--army", help="An army file the start page may offer for Battle of Tanks (by its name)."),
         cards: list[Path] = typer.Option(
             [], "--cards", help="A card file or folder of cards the start page's army builder may use."),
+        ruleset: list[str] = typer.Option(
+            [], "--ruleset", help="A ruleset not installed (module:object or path/to/file.py) the start "
+                                  "page offers beside the installed ones."),
         new_key: bool = typer.Option(
             False, "--new-key",
             help="Make a new host key (kept in --games-dir, mode 0600): the start page's old address stops working."),
@@ -43,8 +46,11 @@ def register(app: typer.Typer) -> None:
                  "own (default: one per core; 0: none, the server does it itself)."),
     ) -> None:
         """Play in the browser: a live table, one seat per browser, games saved in --games-dir."""
+        from cli.ruleset_arg import ruleset_argument
         from cli.serve.run import serve
 
+        for reference in ruleset:  # registered for the server and its worker processes
+            ruleset_argument(reference)
         # play's own games folder unless told otherwise: the start page's "Your games" lists the
         # games played in the terminal too, wherever the server is started from (playtest: a
         # ./tanktable-games made in each working directory surprised two players)

@@ -1,0 +1,62 @@
+"""Issue 60 (hidden authoring journey, point 2): a plugin plays without ``pip install``.
+
+Every command that takes a ruleset reads it through one resolver
+(:func:`core.registry.get_ruleset` via ``cli.ruleset_arg``): an installed id, or a
+ruleset not installed named as ``module:object`` (from the current folder too) or by
+its path (``path/to/package``, ``path/to/my_game.py``, ``:object`` optional). The
+ruleset is then registered under its own id for the process and its workers, so the
+rest of the command reads the id, never the reference."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.app import app
+from core import registry
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "hex-recon"
+runner = CliRunner()
+
+
+@pytest.fixture
+def isolated(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """References registered by a test go with it (environment, path, cache)."""
+    monkeypatch.setenv(registry.REFERENCES_ENV, "{}")
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    registry.get_ruleset.cache_clear()
+    yield
+    registry.get_ruleset.cache_clear()
+
+
+def test_issue_60_play_takes_a_plugin_by_its_path_as_check_does(isolated: None) -> None:
+    done = runner.invoke(app, ["play", str(EXAMPLE / "tanktable_hexrecon"), "--seat", "blue=random",
+                               "--seat", "red=random", "--seed", "1"])
+    assert done.exit_code == 0, done.output
+    assert done.stdout.startswith("Hex Recon (example plugin): skirmish") and "Result:" in done.stdout
+    # registered under its id, for this process and (through the environment) its workers
+    assert registry.get_ruleset("hex-recon").id == "hex-recon"
+    assert "hex-recon" in json.loads(registry.os.environ[registry.REFERENCES_ENV])
+    assert "hex-recon" in registry.ruleset_ids()
+
+
+def test_issue_60_simulate_and_cards_take_module_object_from_the_current_folder(
+        isolated: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(EXAMPLE)
+    done = runner.invoke(app, ["simulate", "tanktable_hexrecon:RULESET", "--seat", "blue=random",
+                               "--seat", "red=random", "--games", "1"])
+    assert done.exit_code == 0, done.output
+    assert done.stdout.startswith("hex-recon: 1 games")  # the id, not the reference
+    cards = runner.invoke(app, ["cards", "list", "tanktable_hexrecon:RULESET"])
+    assert cards.exit_code == 0 and "Command tank" in cards.stdout
+
+
+def test_issue_60_a_reference_to_nothing_is_named(isolated: None, tmp_path: Path) -> None:
+    done = runner.invoke(app, ["play", str(tmp_path / "my_game.py")])
+    assert done.exit_code != 0
+    assert f"cannot load {tmp_path / 'my_game.py'}: no such file or folder" in str(done.exception)
