@@ -217,7 +217,7 @@ def test_playtest_29_8_an_atgs_kind_is_on_its_counter_only(browser: Browser, liv
         b.screenshot(screenshots / "layout-dg-atg-counters.png")
 
 
-@pytest.mark.parametrize("ruleset", list(RULESETS))
+@pytest.mark.parametrize("ruleset", [r for r in RULESETS if r != "tank-chess"])  # its legend is in the side panel
 def test_playtest_29_4_the_legend_is_in_sight_at_1024x768(browser: Browser, live: tuple[str, TableServer],
                                                           screenshots: Path, ruleset: str) -> None:
     """issue 29.4, playtest: at 1024x768 the map took the window's height and its legend lay

@@ -14,9 +14,11 @@ from typing import Any
 from tests.serve.browser import Browser
 from tests.serve.test_browser_tc import ARROW, SPOT, at, click, live_tc, open_game, toward  # noqa: F401
 
-PANELS = """JSON.stringify(['board', 'buttons', 'actions-box', 'move-form', 'log'].map(id => {
+PANELS = """JSON.stringify(['board', 'buttons', 'actions-box', 'move-form'].map(id => {
     const r = document.getElementById(id).getBoundingClientRect(); return [id, r.x, r.y + scrollY, r.width]; }))"""
-"""Where the panels are on the page (not on the screen: scrolling is no move of a panel)."""
+"""Where the panels a pointer may be on are on the page (not on the screen: scrolling is no move
+of a panel). Tank Chess's messages stand at the foot of its turn panel, under the move list (its
+board takes the window's height, and floating they hid its corner): the log below may move."""
 
 
 def post(base: str, link: str, what: str, body: dict[str, Any]) -> dict[str, Any]:

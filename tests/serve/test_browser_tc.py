@@ -201,7 +201,28 @@ def test_29_9_drag_to_a_destination_point_a_facing_click_the_target(
 
 def test_29_9_drag_from_the_destination_picks_the_facing_and_the_arrow_again_shoots_nothing(
         browser: Browser, live_tc: str) -> None:
+    """Also (this session's playtest of issues 58/59): a destination with one facing is shown
+    before it is played, as every other move is, and the opened move list folds after a move."""
     open_game(browser, live_tc)
+    # d8, four steps ahead, leaves the MT no turn (speed 4, TC-4.2): one facing, no shot. The
+    # first click shows the move -- its arrow chosen, the tank drawn there facing N -- and
+    # plays nothing (playtest 5: it played at once, where every other move asked first)
+    browser.click("#actions-box summary")
+    click(browser, *at(browser, SPOT.format("d4")))
+    click(browser, *at(browser, SPOT.format("d8")))
+    browser.wait("document.querySelector('#tc-pick[data-stage=confirm]')")
+    shown = browser.js("[[...document.querySelectorAll('#tc-pick .tc-arrow')].map(a => a.dataset.facing),"
+                       " document.querySelector('#tc-ghost g')?.getAttribute('transform'),"
+                       " [...document.querySelectorAll('#chooser button.choice')].map(b => b.textContent)]")
+    assert shown[0] == ["N"] and shown[1] and shown[1].endswith("rotate(-90.0)") and shown[2] == ["MT d4-d8:N"], shown
+    assert browser.js("document.querySelectorAll('#log > li').length") == 0, "the first click plays nothing"
+    click(browser, *at(browser, SPOT.format("d8")))  # the same square again: played
+    assert "MT d4-d8:N" in log_text(browser)
+    # the list opened for the old position folds (playtest 3: it stayed open)
+    browser.wait("!document.getElementById('actions-box').open")
+    browser.click("#undo")  # White's own move taken back: White to move from the start again
+    browser.wait("document.querySelectorAll('#log > li').length === 0"
+                 " && document.querySelector('#tt-overlay circle.tt-from[data-place=d4]')")
     click(browser, *at(browser, SPOT.format("d4")))
     click(browser, *at(browser, SPOT.format("d5")))  # no shot from d5 whatever the facing
     browser.wait("document.querySelector('#tc-pick[data-stage=facing]')")
@@ -241,6 +262,21 @@ def test_29_17_by_finger_on_a_tablet(browser: Browser, live_tc: str, screenshots
     browser.send("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
     try:
         open_game(browser, live_tc)
+        # the legend opens in the side panel, the board keeps its size and every square
+        # (this session's playtest 4: under the board it cut the board at 1024x768); it says
+        # what the blue ring on a tank means, and so does the ring's tooltip (playtest 2)
+        board = "JSON.stringify(document.querySelector('#board svg').getBoundingClientRect())"
+        before = browser.js(board)
+        tap(browser, *at(browser, "#tc-legend-toggle"))
+        browser.wait("document.getElementById('tc-legend').open"
+                     " && document.getElementById('tc-legend').textContent.includes('blue ring: your tank that can move')")
+        assert browser.js("!document.querySelector('#board svg.tt-legend')") and browser.js(board) == before
+        assert browser.js("!!document.querySelector('#tc-legend-pieces svg .tank-art')"), "the pieces as drawn"
+        browser.screenshot(screenshots / "tc-legend-1024x768.png")
+        tap(browser, *at(browser, "#tc-legend-toggle"))
+        browser.wait("!document.getElementById('tc-legend').open")
+        assert "can move this turn (blue ring)" in browser.js(
+            f"document.querySelector(\"{SPOT.format('d4')} title\").textContent")
         tap(browser, *at(browser, SPOT.format("d4")))
         browser.wait("document.querySelector('#tt-overlay .tt-selected')")
         tap(browser, *at(browser, SPOT.format("d4") + ".tt-selected"))

@@ -116,6 +116,11 @@ def test_59_1_threats_answers_with_a_map_in_columns(
         return Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left))
              * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)); })()""")
     assert overlap < 10 * 40, f"the answer covers {overlap} px² of the board"
+    # it stands in the side panel, under the move list (this session's playtest 1: floating at the
+    # window's foot it covered the board's lower right corner at 1280x800)
+    assert browser.js("document.getElementById('answer').closest('#turn-panel')"
+                      " && document.getElementById('actions-box').getBoundingClientRect().bottom"
+                      " <= document.getElementById('answer').getBoundingClientRect().top")
     font = browser.js("getComputedStyle(document.getElementById('answer')).fontFamily")
     assert "mono" in font.lower(), font
     browser.screenshot(screenshots / "tc-threats.png")
@@ -127,6 +132,13 @@ def test_59_1_threats_answers_with_a_map_in_columns(
                  " && document.querySelector('#tc-hint line.tc-hint-other[data-move=\"d4-d5\"]')"
                  " && document.querySelector('#tc-hint line.tc-hint-shot')")
     browser.screenshot(screenshots / "tc-hint.png")
+    # its close button puts it away, arrows and all; the same answer again for what follows
+    browser.click("#tc-answer-close")
+    browser.wait("document.getElementById('answer').textContent === '' && !document.getElementById('tc-hint')"
+                 " && getComputedStyle(document.getElementById('tc-answer-box')).display === 'none'")
+    browser.js("document.getElementById('answer').textContent = 'hint: MT d4-d6:E xh6 (+0.50) · "
+               "MT d4-d5:N (0.00); the search\\'s estimates of the result for white'")
+    browser.wait("document.querySelector('#tc-hint circle.tc-hint-hit')")
     # a suggestion is one click to play (this round's playtest: the arrows could not be
     # pressed): each move of the answer is a button, each arrow's head a place to press
     assert browser.js("[...document.querySelectorAll('#answer button.tc-hint-play')].map(b => b.textContent)"

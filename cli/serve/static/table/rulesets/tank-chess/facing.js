@@ -4,7 +4,11 @@
 // drawn. Destinations and facings from which a shot is possible are marked
 // before any hover. A facing with shots asks for the shot as a click of its own
 // on the target (or the chosen arrow again: no shot); the chooser beside the
-// board lists the same moves.
+// board lists the same moves. A destination with one facing and no shot is never
+// played by its first click (playtest: every other move showed a choice first, this
+// one surprised): its one arrow is drawn chosen, with the tank drawn there facing so,
+// and a second click on the square (or the arrow, or Enter) plays it. The tank is
+// drawn at its destination whenever a facing is pointed at or chosen.
 import {svgNode} from "../../../dom.js";
 import {table, play} from "../../connection.js";
 import {showAids, clearAids, drawAid, keepLabelsInside} from "../../aids.js";
@@ -13,7 +17,7 @@ import {svgPoint, swallowNextClick} from "../../drag.js";
 import {FACINGS, byFacing, readMove} from "./moves.js";
 import {fireOf, showThreat, hideThreat} from "./danger.js";
 
-let pick = null;  // {key, at: [x, y], groups: byFacing(...), facing}
+let pick = null;  // {key, at: [x, y], groups: byFacing(...), facing, confirm}
 
 /** The angle on the screen of a facing: N is up unless Black's side is the bottom. */
 function screenAngle(facing) {
@@ -45,11 +49,76 @@ function destination(key, choices) {
   const groups = byFacing(choices);
   const facings = Object.keys(groups);
   if (!facings.length || !table.state.targets.places[key]) return false;
-  if (facings.length === 1 && !groups[facings[0]].shots.length) return false;  // one move: played at once
   cancel();
-  pick = {key, at: table.state.targets.places[key], groups, facing: null};
+  pick = {key, at: table.state.targets.places[key], groups, facing: null, confirm: false};
   document.body.classList.add("tc-picking");  // the places under the ring rest meanwhile
-  if (facings.length === 1) chooseFacing(facings[0]); else drawRing();
+  if (facings.length > 1) drawRing();
+  else if (groups[facings[0]].shots.length) chooseFacing(facings[0]);
+  else drawConfirm(facings[0]);
+  return true;
+}
+
+/** The piece being moved, drawn at the destination facing `f` (a faint copy of its own
+ * drawing, turned as the art contract has it: 0 degrees points east), or none. */
+function ghost(f) {
+  const svg = boardSvg();
+  svg?.querySelector("#tc-ghost")?.remove();
+  const from = table.selected && table.state.targets.places[table.selected];
+  if (!svg || !pick || !f || !from) return;
+  const piece = [...svg.querySelectorAll("g.tt-piece:not(.tt-wreck)")].find(g => {
+    const m = /translate\(\s*([-\d.]+)[ ,]+([-\d.]+)\s*\)/.exec(g.getAttribute("transform") || "");
+    return m && Math.abs(m[1] - from[0]) < 1 && Math.abs(m[2] - from[1]) < 1;
+  });
+  if (!piece) return;
+  const copy = piece.cloneNode(true);
+  copy.removeAttribute("data-piece");  // the motion module follows the real piece only
+  copy.querySelectorAll(".badge, title").forEach(n => n.remove());
+  const deg = screenAngle(f) * 180 / Math.PI;
+  copy.setAttribute("class", "tc-ghost-piece " + (piece.getAttribute("class") || "").replace("tt-piece", ""));
+  copy.setAttribute("transform", `translate(${pick.at[0]} ${pick.at[1]}) rotate(${deg.toFixed(1)})`);
+  const g = svgNode("g", {id: "tc-ghost", "data-facing": f});
+  g.append(copy);
+  const ring = svg.querySelector("#tc-pick");
+  if (ring) svg.insertBefore(g, ring); else svg.append(g);
+}
+
+/** One facing and no shot: the move is shown (its arrow chosen, the tank drawn there)
+ * and waits for a second click on the square or the arrow, or Enter. */
+function drawConfirm(f) {
+  pick.confirm = true;
+  pick.facing = f;
+  const svg = boardSvg();
+  const R = radius(), [x, y] = pick.at;
+  const plain = pick.groups[f].plain;
+  const g = svgNode("g", {id: "tc-pick", "data-stage": "confirm"});
+  g.append(svgNode("circle", {cx: x, cy: y, r: R * 3.2, class: "tc-ring tc-ring-confirm"}));
+  const chosen = arrow(f, "tc-chosen");
+  chosen.lastChild.textContent = `${plain.text}: click again (or press Enter) to play` +
+    (fireOf(plain) ? `\ninto fire: ${fireOf(plain)}` : "");
+  g.append(chosen);
+  const centre = svgNode("circle", {cx: x, cy: y, r: R * 1.1, class: "tc-ring-centre tc-confirm"});
+  centre.append(svgNode("title", {}, `${plain.text}: click again (or press Enter) to play`));
+  g.append(centre);
+  const go = e => { e.stopPropagation(); e.preventDefault(); swallowNextClick(); confirmMove(); };
+  for (const node of [chosen, centre]) {
+    node.addEventListener("pointerdown", e => e.stopPropagation());
+    node.addEventListener("pointerup", go);
+  }
+  g.addEventListener("click", e => e.stopPropagation());  // a click elsewhere in the ring plays nothing, keeps it
+  svg.querySelector("#tc-pick")?.remove();
+  svg.append(g);
+  ghost(f);
+  showAids([plain]);
+  showThreat(pick.key, fireOf(plain));
+  choose([{...plain, note: "click the square again or press Enter" + (plain.note ? `; ${plain.note}` : "")}]);
+}
+
+/** The shown move (one facing, no shot) played: the second click, or Enter. */
+function confirmMove() {
+  if (!pick || !pick.confirm) return false;
+  const text = pick.groups[pick.facing].plain.text;
+  cancel();
+  play(text);
   return true;
 }
 
@@ -105,6 +174,7 @@ function point(f) {
   for (const node of svg.querySelectorAll("#tc-pick .tc-arrow")) {
     node.classList.toggle("tc-pointed", node.dataset.facing === f);
   }
+  ghost(f);
   if (!f) { clearAids(); hideThreat(); return; }
   const group = pick.groups[f];
   showAids([group.plain, ...group.shots].filter(Boolean));
@@ -119,6 +189,7 @@ function chooseFacing(f) {
   if (!group.shots.length) { const text = group.plain.text; cancel(); play(text); return; }
   pick.facing = f;
   drawShots(group);
+  ghost(f);
 }
 
 /** The facing is chosen and shots are possible: a click on a target shoots it; the
@@ -164,6 +235,7 @@ export function cancel() {
   pick = null;
   document.body.classList.remove("tc-picking");
   boardSvg()?.querySelector("#tc-pick")?.remove();
+  boardSvg()?.querySelector("#tc-ghost")?.remove();
   clearAids();
   hideThreat();
 }
@@ -190,6 +262,13 @@ function decorate(overlay, svg) {
 }
 
 export function setup() {
+  // Enter plays a move shown for confirmation (unless typing: the move box sends its own)
+  document.addEventListener("keydown", e => {
+    if (e.key !== "Enter" || !pick || !pick.confirm || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target instanceof HTMLElement && e.target.closest("input, textarea, select, button, [contenteditable]")) return;
+    e.preventDefault();
+    confirmMove();
+  });
   onDestination(destination);
   onCancel(cancel);
   onOverlay(decorate);
