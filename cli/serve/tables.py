@@ -114,6 +114,10 @@ class Table:
     record_text: RecordText = field(default_factory=RecordText, repr=False, compare=False)
     """The record's text kept move by move: a save after a move formats only the new
     moves (issue 61.6), the bytes a whole write gives."""
+    auto_passed: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
+    """History steps a person's seat passed by itself (issue 59.3: the game's
+    ``forced_pass`` offered nothing but the end of the step), each with the decision it
+    passed: the log says so to that seat, and ``undo`` takes back past them."""
 
     # ------------------------------------------------------------- seats
     @property
@@ -278,7 +282,26 @@ class Table:
         self.public_moves.append(public)
         self.draw_offer.clear()
         self.notice = ""
+        self._pass_forced()
         return events
+
+    def _pass_forced(self) -> None:
+        """A person's step with nothing to choose passes by itself (issue 59.3): while a
+        human seat is to move and the game's ``forced_pass()`` names the one action left
+        (Duel of the Giants: ``end`` alone), it is played for them, as a decision of
+        theirs in the record, so a record or a replay stays exact."""
+        forced = getattr(self.game, "forced_pass", None)
+        for _ in range(100):  # a round's steps at most; never a loop without end
+            g = self.game
+            if forced is None or g.outcome() is not None or self.kinds.get(g.to_move(), HUMAN) != HUMAN:
+                return
+            action = forced()
+            if action is None:
+                return
+            player, decision = g.to_move(), g.decision()
+            self.public_moves.append(g.public_action_text(action))
+            g.apply(action, player=player)
+            self.auto_passed[len(g.history) - 1] = decision
 
     def computer_move(self, version: int, player: int, action: Any) -> bool:
         """Play a computer seat's choice, unless the game moved on while it thought."""
@@ -300,7 +323,7 @@ class Table:
         with self.lock:
             player = self.acting_player(seat)
             g = self.game
-            mine = [i for i, st in enumerate(g.history) if st.player == player]
+            mine = [i for i, st in enumerate(g.history) if st.player == player and i not in self.auto_passed]
             if not mine:
                 raise TanktableError("nothing of yours to undo")
             cut = mine[-1]
@@ -313,6 +336,8 @@ class Table:
             def take_back() -> None:
                 g.undo_to(cut)
                 del self.public_moves[cut:]
+                for i in [i for i in self.auto_passed if i >= cut]:
+                    del self.auto_passed[i]
                 self.thinking = None
                 self.notice = f"{g.players[player]} took back a move"
 

@@ -31,7 +31,7 @@ from rulesets.duel_of_the_giants import (
     view,
 )
 from rulesets.duel_of_the_giants import vp as vpmod
-from rulesets.duel_of_the_giants.actions import PUBLIC_ACTIONS, EndStep
+from rulesets.duel_of_the_giants.actions import PUBLIC_ACTIONS, EndStep, Hold
 from rulesets.duel_of_the_giants.board import Geometry, Pos, geometry
 from rulesets.duel_of_the_giants.copying import copy_state
 from rulesets.duel_of_the_giants.notation import NOTATION_HELP, format_action, parse_action
@@ -291,6 +291,17 @@ class DuelGame(Game[Action]):
         if self.step == "O3" and not self._end_allowed():  # say why there is no 'end' yet
             return "opening: activate wheel markers, at least one before the phase ends (DG-8.1 O3)"
         return STEP_NAMES.get(self.step, self.step)
+
+    def forced_pass(self) -> Action | None:
+        """The one action left when there is nothing to choose, or None (issue 59.3): the
+        end of a step whose only legal action is ``end`` (no ATG to haul, tire, turn or
+        activate, no recon, ...), or holding the fire of a gun with no target left. The
+        browser table plays it for a person's seat, with a line in its log; the record
+        keeps it as any other decision, so a replay stays exact."""
+        if self.finished:
+            return None
+        legal = self.legal_actions()
+        return legal[0] if len(legal) == 1 and isinstance(legal[0], (EndStep, Hold)) else None
 
     def earlier_decisions(self) -> list[str]:
         """The decision as earlier versions worded it (the prompts now say their choices
@@ -662,7 +673,7 @@ class DuelGame(Game[Action]):
         if isinstance(action, CloseProgram):
             return program_note(self, Program(action.tiger, self.draft))
         if isinstance(action, Execute):  # the German's own program, about to run (DG-8.4 C1)
-            return program_note(self, Program(action.tiger, tuple(self.programs.get(action.tiger, ()))))
+            return program_note(self, Program(action.tiger, tuple(self.programs.get(action.tiger, ()))), every_aim=True)
         if isinstance(action, Activate) and action.hull is not None and action.turret is not None:
             from rulesets.duel_of_the_giants.foresight import facing_preview
 

@@ -92,10 +92,13 @@ def _turret(c: Course) -> str:
     return f"turret {CLOCK_NAMES[(c.turret - c.hull) % 6]} o'clock"
 
 
-def program_note(g: DuelGame, action: Program) -> str:
+def program_note(g: DuelGame, action: Program, every_aim: bool = False) -> str:
     """``end e5 E, turret 12 o'clock`` (+ ``blocked`` / ``cards lost``) for ``moves``.
 
     The note names no hex but the end, so ``moves e5`` finds the programs ending on e5.
+    With ``every_aim`` (a program about to execute, C1) it says what the gun is laid on
+    even where the shot would do nothing, or that no T-34 is in its line (playtest of
+    issue 58: C1 did not say what each gun would be laid on).
     """
     moved = g.tiger(action.tiger)
     if moved is None:
@@ -109,8 +112,10 @@ def program_note(g: DuelGame, action: Program) -> str:
     elif c.lost is not None:
         note += f"; {lost_words(g, c)}"
     aim = aim_words(g, moved, c)
-    if aim is not None and ": no effect" not in aim:
+    if aim is not None and (every_aim or ": no effect" not in aim):
         note += f"; its gun on {aim}"  # what it could shoot from there (issue 59.9)
+    elif every_aim and aim is None:
+        note += "; no T-34 in its gun's line there"
     danger = covering_note(g, moved, c.end, c.hull)  # who could shoot it there (issue 59.1)
     return f"{note}; {danger}" if danger else note
 

@@ -431,6 +431,11 @@ def terrain_present(v: dict[str, Any]) -> list[str]:
     return [k for k, t in v["terrain_types"].items() if t["season"] == v["season"] and k in found]
 
 
+TIGER_KEY = "Tiger (T and its number; the figure opposite: its damage track, red once hit, DG-11.8)"
+ATG_KEY = ("ATG marker (DG-12): 8 PAK 8.8, 3 PAK 36, b bluff, ? unknown, t tire; the notch is its facing; "
+           "face up shows the gun")
+
+
 def legend(v: dict[str, Any], splice: Splice | None = None, terrain: Mapping[str, TerrainType] | None = None,
            front: FrontRules | None = None) -> list[LegendItem]:
     """A sample and a meaning for every symbol of the picture: the terrain on the map
@@ -465,6 +470,9 @@ def legend(v: dict[str, Any], splice: Splice | None = None, terrain: Mapping[str
         airfield(sample, 8, 4, 11, STRIP.get(v["season"], STRIP["summer"]))
         return sample
 
+    # the two long entries are their own short form: the browser's legend lays each out on one
+    # line of its own width, where the picture's rows left a gap mid-sentence (legend.js briefen;
+    # playtest of issue 58: "the notch is ␣␣ its facing")
     items = [LegendItem(describe_terrain(kind, (terrain or {}).get(kind)), [ground(kind)], terrain_name(kind))
              for kind in terrain_present(v)]
     if items:
@@ -473,17 +481,14 @@ def legend(v: dict[str, Any], splice: Splice | None = None, terrain: Mapping[str
                 if front is not None else "")
     items += [
         LegendItem(f"front element (DG-5){entering}", [front_sample()], "front element (DG-5)"),
-        LegendItem("Tiger (T and its number; the figure opposite: its damage track, red once hit, DG-11.8)",
-                   [sample(GERMAN, turret="faceted")]),
+        LegendItem(TIGER_KEY, [sample(GERMAN, turret="faceted")], TIGER_KEY),
         LegendItem("T-34 (its number, DG-15)", [sample(SOVIET)]),
         LegendItem("destroyed tank: burnt out", [sample(SOVIET, wreck=True)]),
         LegendItem("hull: the way the counter faces; turret: the way the gun points",
                    [sample(GERMAN, turret="faceted", turret_angle=-60)]),
         LegendItem("tank marker (DG-9), face down: ? unknown, W wheel, b bluff",
                    [sample(SOVIET, face_down=True, back="?")]),
-        LegendItem("ATG marker (DG-12): 8 PAK 8.8, 3 PAK 36, b bluff, ? unknown, t tire; the notch is its "
-                   "facing; face up shows the gun",
-                   [sample(AXIS_GREY, kind="gun", front_mark=True), ]),
+        LegendItem(ATG_KEY, [sample(AXIS_GREY, kind="gun", front_mark=True)], ATG_KEY),
         LegendItem("ATG marker face down", [sample(AXIS_GREY, face_down=True, back="?", front_mark=True)]),
         LegendItem("mine marker (DG-14): dark a mine, light a bluff, grey unknown",
                    [ET.Element("circle", cx=str(3 + 5 * i), cy="8", r="2.5", fill=MINE[k])

@@ -134,6 +134,8 @@ def _action(g: DuelGame | None, action: Action, note: str) -> ActionAid:
         drawing = flight_drawing(g, action)
     elif g is not None and isinstance(action, (T34Step, T34Dash)):
         drawing = danger_drawing(g, action)
+    elif g is not None and isinstance(action, Recon):
+        drawing = recon_drawing(g, action)
     elif g is not None and isinstance(action, (Activate, Orient)) and action.hull is not None \
             and action.turret is not None:
         drawing = facing_drawing(g, action.at, action.hull, action.turret)
@@ -248,6 +250,27 @@ def danger_drawing(g: DuelGame, action: T34Step | T34Dash) -> Drawing | None:
     else:
         return None  # a turn in place with nothing known in line: the note says so
     return Drawing(lines=lines, marks=(mark,))
+
+
+RECON_WORDS = "if a T-34: the Soviet player sets its facings; if a bluff: removed"
+"""What turning a tank marker up leads to (DG-10.6), said on the map before the click
+(playtest of issue 58: the revealed T-34 was then faced by its owner, unforeseen)."""
+
+
+def recon_drawing(g: DuelGame, action: Recon) -> Drawing | None:
+    """A recon: a line from the unit that sees the marker (not for the Stuka, which sees
+    all round it) and a mark on the marker, labelled with what its reveal leads to."""
+    from rulesets.duel_of_the_giants.los import sees_marker
+    from rulesets.duel_of_the_giants.recon import observers
+
+    end = centre(*action.target)
+    lines: tuple[AidLine, ...] = ()
+    if g.step != "D4":
+        seen = next(((name, pos) for name, pos, barrel in observers(g) if sees_marker(g, pos, barrel, action.target)),
+                    None)
+        if seen is not None:
+            lines = (AidLine(centre(*seen[1]), end, f"{seen[0]} turns it up", "cover"),)
+    return Drawing(lines=lines, marks=(AidMark(end, RECON_WORDS, "reach"),))
 
 
 def facing_drawing(g: DuelGame, at: Pos, hull: int, turret: int) -> Drawing | None:

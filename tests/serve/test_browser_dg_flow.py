@@ -58,8 +58,21 @@ def test_issue_59_3_and_59_9_end_is_a_button_and_a_key_and_the_launch_is_preview
     every hex the Stuka could reach in its first flight phase (DG-13.3); the key E ends
     the phase and the log says so."""
     base, _server = live
-    open_seat(browser, base, "stuka.yaml", "german", {"german": "human", "soviet": "human"})
+    game_id = open_seat(browser, base, "stuka.yaml", "german", {"german": "human", "soviet": "human"})
     my_turn(browser)
+    # the decision in a player's words, whole in the turn panel, the phase and rule ID after it,
+    # quieter; the game's id out of the header; side names capitalised (playtest of issue 58)
+    said = browser.js("""(() => ({does: document.querySelector('#decision .dg-decision strong').textContent,
+        rule: document.querySelector('#decision .dg-decision .rule-id').textContent,
+        title: document.getElementById('title').textContent, id: document.getElementById('game-id').textContent,
+        you: document.getElementById('you').textContent, vp: document.querySelector('.vp').textContent}))()""")
+    assert said == {"does": "Fly the Stuka: launch it from the airfield, or end the step", "rule": " (phase D4, DG-13)",
+                    "title": "Duel of the Giants", "id": f"game {game_id}", "you": "you play German",
+                    "vp": "Round 1, phase D — victory points German 2 : Soviet 0"}, said
+    # the legend's long entries on one line each, no gap mid-sentence (playtest of issue 58)
+    legend = browser.js("[...document.querySelectorAll('svg.tt-legend g.legend > g')].map(g => g.textContent)")
+    assert any(t.endswith("red once hit, DG-11.8)") for t in legend), legend
+    assert any("the notch is its facing; face up shows the gun" in t for t in legend), legend
     button = browser.wait("(() => { const b = document.getElementById('end-phase');"
                           " return b && !b.hidden && b.offsetParent !== null ? b.textContent : null; })()")
     assert button == "Done with this step (end)"
@@ -93,6 +106,12 @@ def test_issue_59_3_the_hint_says_it_is_thinking(browser: Browser, live: tuple[s
     browser.click("#hint")
     assert browser.js("document.getElementById('answer').textContent") == "thinking about a hint…"
     browser.wait("document.getElementById('answer').textContent.startsWith('hint: ')", 90)
+    # its suggestions are buttons that play them (playtest of issue 58, as in the other rulesets)
+    move = browser.wait("document.querySelector('#answer button.dg-hint-play')?.dataset.move")
+    count = log_length(browser)
+    browser.click("#answer button.dg-hint-play")
+    browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
+    assert browser.js(f"document.querySelectorAll('#log > li')[{count}].textContent").startswith(f"German {move}")
 
 
 def test_issue_59_3_the_other_sides_phase_replays_by_itself(
@@ -141,7 +160,10 @@ def test_issue_59_3_the_other_sides_phase_replays_by_itself(
     browser.wait("document.querySelector('#dg-replay-aid')", 30)
     browser.screenshot(screenshots / "dg-replay-by-itself.png")
     assert browser.js("localStorage.getItem('tanktable.replay.pace')") is None  # nothing chosen yet:
-    assert browser.js("document.getElementById('dg-replay-pace').value") == "1200"  # the normal pace
+    assert browser.js("document.getElementById('dg-replay-pace').value") == "600"  # the normal pace, brisk (playtest)
+    # its buttons on one line (playtest of issue 58: they wrapped in three)
+    tops = browser.js("[...document.querySelectorAll('#dg-replay .dg-replay-controls button')].map(b => b.offsetTop)")
+    assert len(tops) == 6 and len(set(tops)) == 1, tops
     # paced "by hand", the play button still plays (it did nothing)
     browser.js("(() => { const s = document.getElementById('dg-replay-pace'); s.value = '0';"
                " s.dispatchEvent(new Event('change')); })()")

@@ -97,7 +97,8 @@ def test_issue_29_6_dg_8_4_choosing_which_tiger_executes_first_draws_each_progra
     goto(g, "C1")
     texts, notes, _, aids = _sent(g)
     one = texts.index("execute tiger1")
-    assert notes[one] == "end e5 E, turret 12 o'clock"
+    # C1 says what each gun will be laid on, nothing included (playtest of issue 58)
+    assert notes[one] == "end e5 E, turret 12 o'clock; no T-34 in its gun's line there"
     assert aids[one]["path"] == [_xy("c5"), _xy("d5"), _xy("e5")]
     two = texts.index("execute tiger2")
     assert aids[two]["path"] == [_xy("a1")] and aids[two]["lines"][0]["face"] == "hull"
@@ -227,3 +228,50 @@ def test_issue_58_a_programs_label_on_the_map_is_short() -> None:
     assert map_label("end c4 E, turret 2 o'clock, stands still") == "end c4 E, stands still"
     assert map_label("end d5 E, turret 12 o'clock; 1 F card wasted: e5 (front element) takes 2 F cards in a "
                      "row (DG-AMB-16)") == "end d5 E · 1 F card wasted"
+
+
+def test_issue_59_3_a_step_with_nothing_to_choose_passes_by_itself_with_a_line_in_the_log(tmp_path: Path) -> None:
+    """Phase B2 with only a bluff marker left uncovered: the Soviet must be asked (DG-24,
+    the engine does not skip it) but has nothing to choose but ``end``. At the browser
+    table it passes by itself for a person's seat, kept in the record as that seat's
+    ``end`` (a replay stays exact), with a line in the Soviet's own log only; ``undo``
+    takes back the Soviet's last real decision, past the passed step."""
+    from cli.serve.seatview import seat_state
+    from cli.serve.tables import HUMAN, Seat, Table
+    from core.record import make_header
+
+    g = blank()
+    tiger(g, 1, "c5", "E")
+    tiger(g, 2, "c8", "E")
+    t34(g, 1, "i1", "W")
+    marker(g, "i9", wheel=False)
+    goto(g, "B1")
+    table = Table("t", RULESET, g, make_header(RULESET, None, 0), {0: HUMAN, 1: HUMAN}, tmp_path / "t.yaml")
+    soviet = Seat(HUMAN, g.side_players["soviet"][0])
+    assert g.step == "B1" and g.forced_pass() is None  # a marker may move: a real choice
+    table.act(soviet, "end")
+    assert g.step == "B3", g.decision()  # B2 passed by itself
+    assert [g.format_action(st.action) for st in g.history[-2:]] == ["end", "end"]
+    line = "passed by itself, nothing to choose: phase B2: activate wheel markers (DG-9.7)"
+    said = seat_state(table, soviet)["log"][-1]["events"]
+    assert said[0] == {"kind": "note", "text": line, "data": {}}
+    german = seat_state(table, Seat(HUMAN, g.side_players["german"][0]))["log"][-1]["events"]
+    assert all(e["text"] != line for e in german)
+    table.undo(soviet)
+    assert g.step == "B1" and not table.auto_passed
+
+
+def test_dg_10_6_a_recon_says_on_the_map_that_a_revealed_t34_is_faced_by_its_owner() -> None:
+    """A3 recon (DG-10.2) of the marker at e5 by Tiger 1 at c5: the click's drawing is a line
+    from the Tiger to the marker and a mark saying, before the click, that a T-34 found
+    there is faced by the Soviet player and a bluff removed (DG-10.6; playtest of issue 58)."""
+    g = blank()
+    tiger(g, 1, "c5", "E")
+    tiger(g, 2, "a1", "E")
+    t34(g, 1, "i11", "W")
+    marker(g, "e5", wheel=True)
+    goto(g, "A3")
+    texts, _, _, aids = _sent(g)
+    aid = aids[texts.index("recon e5")]
+    assert aid["lines"] == [{"from": _xy("c5"), "to": _xy("e5"), "label": "Tiger 1 turns it up", "face": "cover"}]
+    assert aid["marks"][0]["label"] == "if a T-34: the Soviet player sets its facings; if a bluff: removed"

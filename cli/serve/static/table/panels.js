@@ -91,8 +91,11 @@ function drawDice(dice) {
 
 export function drawStatus() {
   const state = table.state;
-  $("title").textContent = `${state.title} — ${state.id}`;
-  $("title").title = $("title").textContent;  // whole, where the header cuts it short
+  // the game's name in the header, its id small in the game info (playtest of issue 58:
+  // the id took the room the decision needed at 1024x768)
+  $("title").textContent = state.title;
+  $("title").title = `${state.title} — ${state.id}`;
+  if ($("game-id")) $("game-id").textContent = `game ${state.id}`;
   $("you").textContent = state.you ? `you play ${state.you}` : (state.role === "spectator" ? "spectator" : "");
   let status;
   if (state.outcome) status = `game over: ${state.outcome.reason}`;

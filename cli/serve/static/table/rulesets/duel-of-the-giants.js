@@ -6,7 +6,7 @@
 // composer shows them as cards, each with where the stack would lead were it
 // ended there, the stack so far (the seat's own view), and the table's
 // `preview` of it. Taking back a card is the table's undo.
-import {$, el} from "../../dom.js";
+import {$, el, ruled} from "../../dom.js";
 import {table, play, post, ask, onState} from "../connection.js";
 import {hoverShows} from "../aids.js";
 import {actionItem} from "../panels.js";
@@ -17,6 +17,8 @@ import * as replay from "./duel-of-the-giants/replay.js";
 import * as boardPlay from "./duel-of-the-giants/board-play.js";
 import * as danger from "./duel-of-the-giants/danger.js";
 import * as placement from "./duel-of-the-giants/setup.js";
+import * as hint from "./duel-of-the-giants/hint.js";
+import {plainDecision, roundWords, side} from "./duel-of-the-giants/plain.js";
 
 function programActions() {
   return table.state.actions.filter(a => /^tiger\d+ (\+\S+|done)$/.test(a.text));
@@ -56,6 +58,16 @@ function drawComposer() {
                       el("b", {text: card}), el("small", {class: "dg-card-words", text: cardWords(card)}));
     button.addEventListener("click", () => play(a.text));
     hoverShows(button, [a]);
+    // the hovered card's course is what the stack would do with it, not the stack's own
+    // (playtest of issue 58: it read like the result of the cards laid so far)
+    const ifAdded = () => {
+      const note = $("aid-note").textContent;
+      if (note.startsWith(`${a.text}: `)) {
+        $("aid-note").textContent = `if you add ${card} (${cardWords(card)}): ${note.slice(a.text.length + 2)}`;
+      }
+    };
+    button.addEventListener("mouseenter", ifAdded);
+    button.addEventListener("focus", ifAdded);
     cards.append(button);
   }
   $("composer-send").disabled = !done;
@@ -73,7 +85,7 @@ function drawComposer() {
 async function preview(tiger, draft) {
   if (!table.state.commands.some(c => c.name === "preview")) return;
   const said = await ask(`preview ${[tiger, ...draft].join(" ")}`);
-  $("composer-preview").textContent = said.error || said.answer;
+  $("composer-preview").textContent = said.error || `the stack laid so far: ${said.answer}`;
 }
 
 // The previews' own looks (issue 59.9): the hexes an ATG's gun would cover tinted red,
@@ -94,6 +106,16 @@ const PREVIEW_STYLE = `
 #composer-cards button.card { display: flex; flex-direction: column; align-items: center; justify-content: flex-start;
   margin: 0; line-height: 1.15; padding: 4px 2px; }
 #composer-cards .dg-card-words { font: normal 0.72rem system-ui, sans-serif; }
+#dg-replay .dg-replay-controls { display: flex; flex-wrap: nowrap; gap: 3px; align-items: center; }
+#dg-replay .dg-replay-controls button { min-width: 2.1rem; padding: 0 0.35rem; margin: 0; }
+#dg-replay .dg-replay-head select { min-height: 1.8rem; padding: 0 0.3rem; }
+#decision .dg-decision { margin: 0 0 4px; }
+#decision .dg-execute { list-style: none; padding: 0; margin: 0 0 6px; }
+#decision .dg-execute li { margin: 0 0 4px; }
+#decision .dg-decision-then { margin: 0 0 6px; }
+#answer button.dg-hint-play { font-family: var(--tt-mono, monospace); font-weight: 600; min-height: 2rem; padding: 0 0.5em;
+  margin: 0.15em 0; cursor: pointer; }
+#answer button.dg-hint-play::before { content: "▶ "; color: var(--tt-focus, #1565c0); }
 .dg-place-kind[aria-pressed="true"] { background: var(--tt-accent); border-color: var(--tt-accent); color: var(--tt-on-accent); }`;
 
 export function setup() {
@@ -105,15 +127,61 @@ export function setup() {
   danger.setup();  // issue 59.1: before boardPlay, whose facing picker takes a T-34's click
   placement.setup(boardPlay.offerFacings);  // a set-up's chosen piece goes before the question which
   boardPlay.setup();
+  hint.setup();  // a hint's suggestion played with one click
   onSelect(() => { fire.onSelected(); programMap.onSelected(); boardPlay.onSelected(); });
   // a hot seat's pass screen: what this module put on the page for the last player goes
   onState(state => { if (state.pass_to) { fire.forget(); replay.forget(); boardPlay.forget(); danger.forget(); placement.forget(); } });
 }
 
+/** The decision whole in the turn panel, in a player's words, the phase and rule ID after
+ * it, quieter; the header's one line says the same words (cut short at 1024x768 where it
+ * must, the panel keeping it whole); side names capitalised (playtest of issues 58/59). */
+function drawDecision(state) {
+  if (state.outcome || state.pass_to) return;
+  if (state.you) $("you").textContent = `you play ${side(state.you)}`;
+  const plain = plainDecision(state.decision);
+  const rule = () => plain.rule ? el("span", {class: "rule-id", text: ` (${plain.rule})`}) : "";
+  if (state.your_turn) {
+    $("status").replaceChildren("your decision: ", plain.does, rule());
+    const box = $("decision");
+    box.replaceChildren(el("p", {class: "dg-decision"}, el("strong", {text: plain.does}), rule()));
+    if (plain.then) box.append(el("p", {class: "note dg-decision-then", text: plain.then}));
+    // D1 with no gun that could hit anything: say so, so that the end is the obvious click
+    // (playtest of issue 58: A1, A2 and D1 were clicked through with nothing to gain)
+    const guns = state.actions.filter(a => a.text !== state.end);
+    if (guns.length && state.end && guns.every(a => /^activate [a-i]\d+$/.test(a.text)
+                                               && /^(a bluff|no line of fire)/.test(a.note || ""))) {
+      box.append(el("p", {class: "note dg-nothing",
+                          text: "No ATG of yours has a T-34 in its line of fire: turning one up now only shows "
+                                + "where it is. Done with this step (E) passes it."}));
+    }
+    // C1: where each Tiger's program ends and what its gun is laid on there, each a button
+    // (playtest of issue 58: the step did not say what each gun would be laid on)
+    const first = state.actions.filter(a => /^execute tiger\d+$/.test(a.text));
+    if (first.length) {
+      const list = el("ul", {class: "dg-execute"});
+      for (const a of first) {
+        const n = a.text.replace("execute tiger", "");
+        const button = el("button", {class: "choice", text: `Tiger ${n} first`, title: a.text});
+        button.addEventListener("click", () => play(a.text));
+        hoverShows(button, [a]);
+        list.append(el("li", {}, button, " ", el("span", {class: "note"}, ...ruled(`Tiger ${n}: ${a.note || ""}`))));
+      }
+      box.append(list);
+    }
+  } else if (state.to_move) {
+    $("status").replaceChildren(`${side(state.to_move)} to decide` + (plain.does ? `: ${plain.does}` : ""),
+                                rule());
+  }
+  $("status").title = $("status").textContent;
+  for (const b of document.querySelectorAll("#log > li > b")) b.textContent = side(b.textContent);
+}
+
 export function draw(state, fresh) {
   const v = state.view;
+  drawDecision(state);
   if (v && v.vp) {
-    const totals = Object.entries(v.vp.totals || {}).map(([side, n]) => `${side} ${n}`).join(" : ");
+    const totals = Object.entries(v.vp.totals || {}).map(([who, n]) => `${side(who)} ${n}`).join(" : ");
     // the VP bar in words (playtest of issue 58: the text bar "VP German [---#---] Soviet
     // net +0" repeated the track drawn under the map, in characters)
     const net = Number(v.vp.net) || 0;
@@ -122,7 +190,7 @@ export function draw(state, fresh) {
     // wait, or "2 : 0" beside "level" reads as a mistake (playtest of issue 59)
     const pending = Object.entries(v.vp.round || {}).filter(([, n]) => Number(n) > 0);
     if (pending.length) bar += `; this round so far ${pending.map(([side, n]) => `${side[0].toUpperCase()}${side.slice(1)} +${n}`).join(", ")}, moved at the round's end`;
-    $("aids").append(el("p", {class: "vp", text: `round ${v.round}, step ${v.step} — victory points ${totals}`}),
+    $("aids").append(el("p", {class: "vp", text: `${roundWords(v.round, v.step)} — victory points ${totals}`}),
                      el("p", {class: "vp-bar note", text: bar}));
   }
   // a set-up by hand: what the seat still has to place, from its own view (playtest of

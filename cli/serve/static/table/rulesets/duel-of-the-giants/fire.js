@@ -117,12 +117,17 @@ export function draw(state) {
       hoverShows(button, [a]);
       list.append(el("li", {}, button, el("span", {class: "note", text: " " + (a.note || "")})));
     }
-    const hold = el("button", {id: "dg-hold", text: `hold fire (${step.shooter})`});
+    // every shot on offer would do nothing: holding fire is the obvious answer, the primary
+    // button, with the reason (playtest of issue 58: such a gun was asked to fire all the same)
+    const idle = step.hold && step.fires.length && step.fires.every(a => /^no effect\b/.test(a.note || ""));
+    const hold = el("button", {id: "dg-hold", class: idle ? "primary" : "", text: `hold fire (${step.shooter})`});
     hold.disabled = !step.hold;
     hold.addEventListener("click", () => { if (step.hold) play(step.hold.text); });
-    const how = step.fires.length
-      ? "Click it on the board to light its targets and draw each shot with its hits; click a target to fire."
-      : "It has no target now.";
+    const how = idle
+      ? `No shot of ${shooterName(step.shooter)} would do anything (why: beside each shot): hold its fire.`
+      : step.fires.length
+        ? "Click it on the board to light its targets and draw each shot with its hits; click a target to fire."
+        : "It has no target now.";
     box.replaceChildren(
       el("p", {class: "dg-fire-head"}, el("b", {text: `Fire step: ${shooterName(step.shooter)} declares.`})),
       el("p", {class: "note", text: how}), list,

@@ -11,9 +11,11 @@ import {table} from "../../connection.js";
 import {boardSvg} from "../../board.js";
 import {drawAid} from "../../aids.js";
 
-const PACES = [["slow", 2500], ["normal", 1200], ["fast", 500], ["by hand", 0]];
+// a brisk default (playtest of issue 58: 1.2 s a step dragged over a whole phase B)
+const PACES = [["slow", 1500], ["normal", 600], ["fast", 300], ["by hand", 0]];
+const NORMAL = 600;
 const PACE_KEY = "tanktable.replay.pace";
-const PLAYED_BY_HAND = 1200;  // ▶ pressed while the pace is "by hand": the normal pace
+const PLAYED_BY_HAND = NORMAL;  // ▶ pressed while the pace is "by hand": the normal pace
 
 const replay = {entries: [], at: -1, timer: null, seen: null, played: 0, closed: true};
 
@@ -21,7 +23,7 @@ function pace() {
   // nothing saved is the normal pace (Number(null) is 0, "by hand": the default was that, issue 59.3)
   const raw = localStorage.getItem(PACE_KEY);
   const saved = raw === null || raw === "" ? NaN : Number(raw);
-  return PACES.some(([, ms]) => ms === saved) ? saved : 1200;
+  return PACES.some(([, ms]) => ms === saved) ? saved : NORMAL;
 }
 
 /** The other side's entries since this seat's own last one (newest last). */
@@ -53,15 +55,17 @@ function panel() {
     else stop();
   });
   box.append(
-    el("p", {class: "dg-replay-head"}, el("b", {id: "dg-replay-title"}), " ", el("span", {id: "dg-replay-count"})),
+    el("p", {class: "dg-replay-head"}, el("b", {id: "dg-replay-title"}), " ", el("span", {id: "dg-replay-count"}),
+       " ", select),
     el("p", {class: "dg-replay-controls"},
-       button("dg-replay-first", "|◀", "first", () => { stop(); show(0); }),
-       button("dg-replay-back", "◀ back", "one back", () => { stop(); show(replay.at - 1); }),
-       button("dg-replay-play", "▶ play", "play / pause", () => (replay.timer ? stop() : restart(true))),
-       button("dg-replay-forward", "forward ▶", "one forward", () => { stop(); show(replay.at + 1); }),
-       button("dg-replay-last", "▶|", "last", () => { stop(); show(replay.entries.length - 1); }),
-       " pace ", select,
-       button("dg-replay-close", "close", "stop the replay", close)),
+       // one line at 1024x768 (playtest of issue 58: the words wrapped the row in three):
+       // signs on the buttons, their words in the tooltips
+       button("dg-replay-first", "|◀", "first step", () => { stop(); show(0); }),
+       button("dg-replay-back", "◀", "one step back", () => { stop(); show(replay.at - 1); }),
+       button("dg-replay-play", "▶", "play / pause", () => (replay.timer ? stop() : restart(true))),
+       button("dg-replay-forward", "▶▶", "one step forward", () => { stop(); show(replay.at + 1); }),
+       button("dg-replay-last", "▶|", "last step", () => { stop(); show(replay.entries.length - 1); }),
+       button("dg-replay-close", "✕", "close the replay", close)),
     el("div", {id: "dg-replay-entry"}));
   $("decision").before(box);
   return box;
@@ -71,7 +75,7 @@ function stop() {
   clearTimeout(replay.timer);
   replay.timer = null;
   const play = $("dg-replay-play");
-  if (play) play.textContent = "▶ play";
+  if (play) play.textContent = "▶";
 }
 
 // A press on ▶ plays at the normal pace when the pace is "by hand" (issue 59.3: it did
@@ -81,7 +85,7 @@ function restart(pressed = false) {
   const ms = pace() || (pressed ? PLAYED_BY_HAND : 0);
   if (!ms) return;
   if (replay.at >= replay.entries.length - 1) show(0);
-  $("dg-replay-play").textContent = "❚❚ pause";
+  $("dg-replay-play").textContent = "❚❚";
   const tick = () => {
     if (replay.at >= replay.entries.length - 1) { stop(); return; }
     show(replay.at + 1);
