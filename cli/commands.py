@@ -103,31 +103,69 @@ def _core_kinds() -> set[tuple[str, str]]:
 
 
 def validate_paths(paths: list[Path], json_out: bool) -> int:
+    """Check every file; each problem reported once, at the file where it is.
+
+    A file that names a broken one (a scenario its table or map, an army its cards)
+    finds that file's problems too (issue 25.7); they are reported with that file --
+    under its own entry when it is checked as well, else right after the file that
+    named it -- never twice (the hidden authoring tester saw a scenario's map's problem
+    twice, once by the path the scenario resolved and once as typed). The count of bad
+    files is of the files the problems are in. ``valid`` in --json is whether a file's
+    own check passed (a scenario with a broken map is not valid)."""
     files = yaml_files(paths)
     if not files:
         typer.echo("error: no YAML files found", err=True)
         return 2
-    report = []
-    total = 0
-    shown: set[str] = set()
+    checked = {_located(str(f)): f for f in files}
+    found: dict[Path, list[Problem]] = {}  # location -> its problems, in the order found
+    order: list[Path] = []
+    seen: set[tuple[Path, int, int, str]] = set()
+    valid: dict[Path, bool] = {}
     for f in files:
         problems = check_file(f)
-        report.append({"path": str(f), "valid": not problems, "problems": [p.to_json() for p in problems]})
-        # a file that names a broken one (a scenario its army, an army its cards) reports
-        # that file's problems too: each is printed and counted once (issue 25.7)
-        new = [p for p in problems if str(p) not in shown]
-        shown.update(str(p) for p in new)
-        total += len(new)
-        if not json_out:
-            for p in new:
-                typer.echo(str(p), err=True)
+        valid[_located(str(f))] = not problems
+        for p in problems:
+            where = _located(p.path)
+            key = (where, p.line, p.col, p.message)
+            if key in seen:
+                continue
+            seen.add(key)
+            shown = str(checked[where]) if where in checked else _shown_path(p.path)
+            found.setdefault(where, []).append(Problem(shown, p.line, p.col, p.message))
+        if _located(str(f)) not in order:
+            order.append(_located(str(f)))
+        order += [w for w in found if w not in order and w not in checked]
+    order += [w for w in checked if w not in order]
+    total = sum(len(v) for v in found.values())
     if json_out:
+        report = [{"path": str(checked[w]) if w in checked else found[w][0].path,
+                   "checked": w in checked, "valid": valid.get(w, not found.get(w)),
+                   "problems": [p.to_json() for p in found.get(w, [])]} for w in order]
         typer.echo(json.dumps({"valid": total == 0, "files": report}, indent=2))
     else:
-        bad = sum(1 for r in report if not r["valid"])
-        status = "ok" if total == 0 else f"{total} problem(s) in {bad} file(s)"
+        for w in order:
+            for p in found.get(w, []):
+                typer.echo(str(p), err=True)
+        status = "ok" if total == 0 else f"{total} problem(s) in {len(found)} file(s)"
         typer.echo(f"{len(files)} file(s) checked: {status}")
     return 0 if total == 0 else 1
+
+
+def _located(path: str) -> Path:
+    """Where a file is, whatever the path it was named by (as typed, or resolved)."""
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError):
+        return Path(path)
+
+
+def _shown_path(path: str) -> str:
+    """A problem's file as a person reads it: relative to the current folder when it is
+    under it (a scenario's map resolved beside it is named as the user would type it)."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd()))
+    except (OSError, ValueError):
+        return path
 
 
 def list_kinds(ruleset: str) -> None:
@@ -330,6 +368,15 @@ def _card_dict(card: Any) -> dict[str, Any]:
     return card.model_dump(mode="json", exclude_none=True) if hasattr(card, "model_dump") else dict(card)
 
 
+def _shown_card(card: Any) -> str:
+    """A card as ``cards show`` prints it: YAML of the values the game uses, with fields left
+    empty (``notes: ''``) left out, as ``card_lines`` does (hidden authoring tester)."""
+    import yaml
+
+    shown = {k: v for k, v in _card_dict(card).items() if v not in ("", [], {})}
+    return str(yaml.safe_dump(shown, sort_keys=False, allow_unicode=True))
+
+
 def list_cards(ruleset_id: str, extra: list[Path], json_out: bool) -> None:
     cards = get_ruleset(ruleset_id).cards(extra)
     if json_out:
@@ -388,9 +435,6 @@ def _card_files_beside(path: Path, ruleset_id: str) -> list[Path]:
 
 
 def show_card(ruleset_id: str, card_id: str, extra: list[Path]) -> int:
-
-    import yaml
-
     ruleset = get_ruleset(ruleset_id)
     cards = ruleset.cards(extra)
     if card_id not in cards and Path(card_id).is_file():
@@ -402,15 +446,14 @@ def show_card(ruleset_id: str, card_id: str, extra: list[Path]) -> int:
         with_file = ruleset.cards([*extra, *beside, Path(card_id)])
         mine = [c for cid, c in with_file.items() if cid not in before or before[cid] != c]
         if mine:
-            typer.echo("\n".join(yaml.safe_dump(_card_dict(c), sort_keys=False, allow_unicode=True)
-                                 for c in mine))
+            typer.echo("\n".join(_shown_card(c) for c in mine))
             return 0
     if card_id not in cards:
         hint = did_you_mean(card_id, list(cards))
         typer.echo(f"error: unknown card {card_id!r}{hint} (give a card id, with --cards FILE "
                    "for your own, or the card file itself)", err=True)
         return 1
-    typer.echo(yaml.safe_dump(_card_dict(cards[card_id]), sort_keys=False, allow_unicode=True))
+    typer.echo(_shown_card(cards[card_id]))
     return 0
 
 

@@ -301,12 +301,15 @@ class Session:
     # ------------------------------------------------------------------- loop
     def run(self) -> int:
         g = self.game
+        from cli.scenario_label import scenario_label  # a user's scenario by its own name:
+
+        scenario = scenario_label(self.header, g.scenario or self.ruleset.default_scenario)
         if self.seal is None:
-            self.say(unbroken(f"{self.ruleset.title}: {g.scenario or self.ruleset.default_scenario}, "
+            self.say(unbroken(f"{self.ruleset.title}: {scenario}, "
                               f"seed {self.seed}", screen_columns() - 1, f"seed {self.seed}"))
         else:
             sealed = "dice" if g.game_type.chance else "the computer players' seed"  # none to roll in Tank Chess
-            self.say(unbroken(f"{self.ruleset.title}: {g.scenario or self.ruleset.default_scenario}, {sealed} "
+            self.say(unbroken(f"{self.ruleset.title}: {scenario}, {sealed} "
                               f"sealed by commitment {self.seal.commitment} (the seed is shown when the game "
                               "ends)", screen_columns() - 1))
         if g.history:

