@@ -137,8 +137,10 @@ export function setup() {
  * it, quieter; the header's one line says the same words (cut short at 1024x768 where it
  * must, the panel keeping it whole); side names capitalised (playtest of issues 58/59). */
 function drawDecision(state) {
-  if (state.outcome || state.pass_to) return;
+  if (state.pass_to) return;
   if (state.you) $("you").textContent = `you play ${side(state.you)}`;
+  for (const b of document.querySelectorAll("#log > li > b")) b.textContent = side(b.textContent);
+  if (state.outcome) return;
   const plain = plainDecision(state.decision);
   const rule = () => plain.rule ? el("span", {class: "rule-id", text: ` (${plain.rule})`}) : "";
   if (state.your_turn) {
@@ -174,7 +176,6 @@ function drawDecision(state) {
                                 rule());
   }
   $("status").title = $("status").textContent;
-  for (const b of document.querySelectorAll("#log > li > b")) b.textContent = side(b.textContent);
 }
 
 export function draw(state, fresh) {

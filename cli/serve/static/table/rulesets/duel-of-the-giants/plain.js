@@ -85,6 +85,7 @@ export function plainDecision(text) {
 
 /** "round 3, step A1b" in a player's words: "Round 3, phase A". */
 export function roundWords(round, step) {
-  const phase = /^[A-D]/.test(step || "") ? `phase ${step[0]}` : /^O/.test(step || "") ? "opening" : "set-up";
-  return `Round ${round}, ${phase}`;
+  if (/^O/.test(step || "")) return "Opening";  // before round 1 (DG-8.1)
+  if (!/^[A-D]/.test(step || "")) return "Set-up";
+  return `Round ${round}, phase ${step[0]}`;
 }
