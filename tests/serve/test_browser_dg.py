@@ -203,10 +203,14 @@ def test_issue_29_5_select_a_gun_see_its_hits_and_fire_it_from_the_board(
 
 
 def test_issue_29_5_hold_is_a_button_of_its_own(browser: Browser, live: tuple[str, TableServer]) -> None:
-    """DG-17.1 (firing is optional): the panel's hold button declares `hold d2`."""
+    """DG-17.1 (firing is optional): the panel's hold button declares `hold d2`. Its only
+    shot would do nothing (no hit at this range, DG-17.8), so holding is the primary
+    button and the panel says why (playtest of issue 58: such a gun was asked to fire)."""
     base, _server = live
     open_seat(browser, base, "summer-combat.yaml", "german", {"german": "human", "soviet": "human"})
     my_turn(browser)
+    assert browser.wait("document.querySelector('#dg-hold.primary')")
+    assert "No shot of Tiger 1 at d2 would do anything" in browser.js("document.getElementById('dg-fire').textContent")
     count = log_length(browser)
     browser.click("#dg-hold")
     browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
@@ -307,6 +311,10 @@ def test_issue_29_6_and_29_7_compose_a_program_see_it_drawn_then_step_through_ph
                 raise
     browser.click("#dg-replay-close")
     browser.wait("document.getElementById('dg-replay').hidden && !document.getElementById('dg-replay-again').hidden")
+    # C1 lists each Tiger with where it ends and what its gun is laid on (playtest of issue 58)
+    listed = browser.js("[...document.querySelectorAll('#decision .dg-execute li .note')].map(s => s.textContent)")
+    assert [t.split(":")[0] for t in listed] == ["Tiger 1", "Tiger 2"] and all(
+        "its gun on" in t or "no T-34 in its gun's line" in t for t in listed), listed
     # C1: a click on Tiger 2 on the map makes it execute first (playtest of issue 58: the
     # choice was only in the list of moves)
     count = log_length(browser)
