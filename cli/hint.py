@@ -66,8 +66,8 @@ def _choose(game: Game[Any], analysis: Analysis, why: Any, top: int = 3) -> Anal
     the tank is taken where that is less (its reason says so), and goes where that puts
     it. Among moves valued the same (to the hundredth shown) the one leaving fewer of the
     player's tanks in fire comes first, then the one that presses on most (a CHECK, a
-    shooter nearer the enemy Command Tank's lines), and quiet moves of equal value after
-    the first are said on its line instead of taking lines of their own."""
+    shooter nearer the enemy Command Tank's lines), and quiet moves of equal value of a
+    tank already shown are said on its line instead of taking lines of their own."""
     if not analysis.moves:
         return analysis
     noted = why([s.action for s in analysis.moves])
@@ -89,8 +89,10 @@ def _choose(game: Game[Any], analysis: Analysis, why: Any, top: int = 3) -> Anal
     heads: list[int] = []
     folded: dict[int, list[Any]] = {}
     for i in order:
-        head = next((h for h in heads if noted[h][2] and noted[i][2]
-                     and pool[h].estimate == pool[i].estimate), None)
+        # folded only into a line of the same tank (its ``frm``): quiet moves say what each
+        # gains now, and one line for eight equal moves of five tanks hid the other ideas
+        head = next((h for h in heads if noted[h][2] and noted[i][2] and pool[h].estimate == pool[i].estimate
+                     and getattr(pool[h].action, "frm", None) == getattr(pool[i].action, "frm", None)), None)
         if head is not None:
             folded[head].append(pool[i].action)
         elif len(heads) < top:

@@ -283,6 +283,9 @@ class Session:
             return tuple(e.text for e in seen), g.summarize_events(seen)
 
         texts, summary = self.seen(viewer, "events", read)
+        plain = getattr(self.game, "narration", None)  # Tank Chess: no "(TC-6.2, TC-6.3)" every turn
+        if plain is not None:
+            texts, summary = tuple(plain(text) for text in texts), plain(summary)
         return Entry(headline, texts, summary)
 
     def seen(self, viewer: int | None, part: str, build: Callable[[Game[Any]], T]) -> T:
@@ -792,8 +795,9 @@ class Session:
                         return None  # play_on saves it (and passes a next phase with no choice)
                     self.autosave()  # the same side decides again: on disk before its next prompt
             except NotationError as exc:
-                text = str(exc)
-                typer.echo(text if text.startswith("cannot read") else f"cannot read '{shown_input(line)}': {text}")
+                text = str(exc)  # at words: the terminal cut "(leave the board)" after its "("
+                typer.echo(at_words(text if text.startswith("cannot read") else
+                                    f"cannot read '{shown_input(line)}': {text}", screen_columns() - 1))
             except SecretLeakError:
                 raise  # a ruleset's bug: the session stops (see run)
             except TanktableError as exc:
@@ -943,8 +947,8 @@ class Session:
         texts = [text for _, text in rows]
         if not texts and needle:
             meaning = getattr(self.game, "empty_filter_text", None)  # 'x' finding nothing: no shot now
-            typer.echo((meaning(needle) if meaning is not None else None)
-                       or f"no legal move matches '{needle.strip()}'")
+            typer.echo(at_words((meaning(needle) if meaning is not None else None)
+                                or f"no legal move matches '{needle.strip()}'", screen_columns() - 1))
             return
         typer.echo(counted)
         cell = max([22, *(len(t) for t in texts)])

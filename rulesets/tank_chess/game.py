@@ -386,6 +386,13 @@ class TankChessGame(Game[TankMove]):
     def parse_action(self, text: str) -> TankMove:
         return notation.parse_move(text, self)
 
+    def narration(self, text: str) -> str:
+        """An event's text as the terminal narrates it every turn: without its rule IDs
+        (:func:`rulesets.tank_chess.render.without_rule_ids`; the record keeps them)."""
+        from rulesets.tank_chess.render import without_rule_ids
+
+        return without_rule_ids(text)
+
     def empty_filter_text(self, needle: str) -> str | None:
         """What ``moves FILTER`` finding nothing means (``no shot is possible now (x =
         shots ...)``), or None: :func:`notation.empty_filter_text`."""

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from rulesets.tank_chess.action import TankMove
 from rulesets.tank_chess.danger import Threat, move_tuple, under_fire
-from rulesets.tank_chess.position import NO_ESCAPE, Move, Position
+from rulesets.tank_chess.position import NO_ESCAPE, Move, Position, _near_segment
 
 if TYPE_CHECKING:
     from rulesets.tank_chess.game import TankChessGame
@@ -178,7 +178,7 @@ class _Measure:
         self.card = game.rules.cards[pos.kind[pid]]
         self.aim = _line_distance(pos, pid)
         self.escape = pos.escape_turns(side) if self.card.command else NO_ESCAPE
-        self.pressed = pos.command_pressure(1 - side)
+        self.pressed = _pressing(pos, 1 - side)
         self.reach = _reach(pos, pid)
 
     def after(self, mine: str) -> tuple[list[str], int]:
@@ -196,7 +196,7 @@ class _Measure:
                 words.append(f"brings {mine} nearer the far edge ({self.escape} -> {turns} turns to drive off)")
                 score += 3
         aim = _line_distance(pos, pid)
-        if clt and aim is not None and (self.aim is None or aim < self.aim):
+        if clt and aim is not None and not self.card.command and (self.aim is None or aim < self.aim):
             if aim == 0:
                 words.append(f"brings {mine} onto a line of fire on {clt}")
             elif self.aim is None:
@@ -205,14 +205,15 @@ class _Measure:
             else:
                 words.append(f"brings {mine} nearer a line of fire on {clt} ({self.aim} -> {aim} squares)")
             score += 2 + (3 if self.aim is None else min(self.aim - aim, 3)) + (2 if aim <= 1 else 0)
-        pressed = pos.command_pressure(1 - side)
+        pressed = _pressing(pos, 1 - side)
         own = pos.command_of[side]
-        if pressed < self.pressed and own >= 0:
-            words.append(f"shields {'it' if own == pid else tank_name(self.game, own)}: enemy tanks a move "
-                         f"from a line of fire on it {self.pressed} -> {pressed}")
-            score += 2
-        elif pressed > self.pressed:
-            score -= 2
+        freed = [tank_name(self.game, e) for e in self.pressed if e not in pressed and pos.alive[e]]
+        if freed and own >= 0:
+            whose = " or ".join(f"{name}'s" for name in freed)
+            words.append(f"keeps {'it' if own == pid else tank_name(self.game, own)} out of {whose} "
+                         f"line{'s' if len(freed) > 1 else ''} of fire")
+            score += 2 * len(freed)
+        score -= 2 * len([e for e in pressed if e not in self.pressed])
         reach = _reach(pos, pid)
         if not words:
             code = self.card.id
@@ -224,6 +225,23 @@ class _Measure:
                 words.append(f"no threat either way; the {code} reaches {reach} squares from there "
                              f"({self.reach} now)")
         return words, score
+
+
+def _pressing(pos: Position, side: int) -> list[int]:
+    """``side``'s tanks within one move of a line of fire on the enemy Command Tank, as
+    :meth:`Position.command_pressure` counts them (the evaluation's own measure), by piece."""
+    target = pos.command_of[1 - side]
+    if target < 0 or not pos.alive[target] or pos.sq[target] < 0:
+        return []
+    r = pos.rules
+    files = r.files
+    c = pos.sq[target]
+    armour_from = pos._armour_from(target)
+    segments = pos._approach_segments(c, side)
+    return [pid for pid in pos.pieces_of[side]
+            if pos.alive[pid] and pos.sq[pid] >= 0
+            and _near_segment(segments, armour_from, r.destroys[pos.kind[pid]], pos.sq[pid] % files - c % files,
+                              pos.sq[pid] // files - c // files, r.speed[pos.kind[pid]] + 1)]
 
 
 def _reach(pos: Position, pid: int) -> int:

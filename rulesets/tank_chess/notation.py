@@ -115,11 +115,11 @@ def parse_move(text: str, game: TankChessGame) -> TankMove:
 
 
 FILTER_MEANINGS = {
-    "x": "no shot is possible now (x = shots: a move that ends with its tank firing)",
-    "+": "no move gives CHECK now (+ = CHECK: after it you could destroy the enemy Command Tank "
-         "on your next turn, TC-8.1)",
-    "^": "no move announces ESCAPE now (^ = ESCAPE: after it your Command Tank could drive off "
-         "the far edge on your next turn, TC-8.2)",
+    "x": "no shot is possible now (x = shots: no move of yours ends with one)",
+    "+": "no move gives CHECK now (+ = CHECK: a move after which your next turn could destroy the "
+         "enemy Command Tank)",
+    "^": "no move announces ESCAPE now (^ = ESCAPE: a move after which your Command Tank could drive "
+         "off the far edge on your next turn)",
 }
 """What ``moves x`` / ``moves +`` / ``moves ^`` finding nothing means (issue 59 playtest:
 "no legal move matches 'x'" read like a typo)."""

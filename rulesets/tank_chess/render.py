@@ -12,6 +12,7 @@ screen) with one line naming what is on it.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -119,7 +120,7 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
         if not compact:
             lines.append(f"    {game.players[pos.to_move]} to move")
     else:
-        lines.append(f"    game over: {outcome.reason}")
+        lines.append(f"    game over: {without_rule_ids(outcome.reason)}")
     return "\n".join(lines)
 
 
@@ -164,6 +165,18 @@ def framed(game: TankChessGame, player: int | None,
     return [*lines, header]
 
 
+RULE_IDS = re.compile(r" ?\((?:TC-[0-9A-Za-z.]+(?:, )?)+\)")
+"""A bracket of rule IDs alone: `` (TC-6.2, TC-6.3)``."""
+
+
+def without_rule_ids(text: str) -> str:
+    """``text`` without its brackets of rule IDs: the board's CHECK and ESCAPE lines and the
+    terminal's narration of moves are read every turn, and "(TC-6.2, TC-6.3)" after every
+    shot was clutter (hidden playtest, issue 59); a refusal, ``help``, ``card`` and
+    ``threats`` keep theirs, where they explain or were asked for."""
+    return RULE_IDS.sub("", text)
+
+
 def kinds_on_board(game: TankChessGame) -> list[int]:
     """The card kinds (indexes into the rules' cards, in their order) of the tanks on
     the board, a wreck's too; every kind on an empty board. What a key or legend
@@ -205,7 +218,8 @@ def _narrow_cells(cells: list[tuple[str, str | None]], color: bool) -> list[str]
 def warnings(game: TankChessGame, width: int = 76) -> list[str]:
     """What the side to move must answer now, in lines of at most ``width``: a CHECK
     (TC-8.1: which enemy tank can destroy its Command Tank next turn, and from
-    where) and an ESCAPE (TC-8.2: the enemy Command Tank can drive off next turn).
+    where) and an ESCAPE (TC-8.2: the enemy Command Tank can drive off next turn),
+    in words without the rule IDs (read every turn: :func:`without_rule_ids`).
     Worked out from the position as it stands, so a resumed game or an undone
     move shows it too."""
     from rulesets.tank_chess.danger import blocking_squares, either, judge, shots_at
@@ -232,11 +246,11 @@ def warnings(game: TankChessGame, width: int = 76) -> list[str]:
                 block = f"block on {either(between)}" if between else "block the line"
                 said.append(f"CHECK: {game.players[me]}'s Command Tank {name(r.square(pos.sq[pid]))} can be "
                             f"shot next turn by {' and '.join(who)}: move it, take the shooter or "
-                            f"{block} (TC-8.1)")
+                            f"{block}")
     if pos.can_escape(1 - me):
         where = name(r.square(pos.sq[pos.command_of[1 - me]]))
         said.append(f"ESCAPE: {game.players[1 - me]}'s Command Tank {where} can drive off next turn: "
-                    "block its way or destroy it (TC-8.2)")
+                    "block its way or destroy it")
     return [line for text in said for line in textwrap.wrap(text, width, subsequent_indent="  ")]
 
 
