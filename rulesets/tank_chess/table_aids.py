@@ -99,6 +99,10 @@ def shot_drawing(game: TankChessGame, action: TankMove, note: str) -> Drawing | 
     said = f"{'destroys' if defeats(gun, armour) else 'fires at'} {r.cards[pos.kind[target]].id} " \
            f"{game.square_name(action.target)}"
     rest = note.removeprefix(said).removeprefix(": armour holds").lstrip(",: ")
+    # the danger of ending there ("into fire: MT f12 destroys it from the side") is the
+    # destination's and the facing's tint, named on hover: on the shot's own label it ran
+    # across the board over a whole rank (playtest of issues 58/59); a CHECK stays
+    rest = rest.split("into fire: ")[0].rstrip(",;: ")
     label = f"hits its {ARMOUR_SIDES[hit]} (armour {armour}, gun {gun}): {verdict}" + (f"; {rest}" if rest else "")
     return Drawing(lines=(AidLine(square_centre(game, action.to), square_centre(game, action.target),
                                   label, ARMOUR_SIDES[hit]),))

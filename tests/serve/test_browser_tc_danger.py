@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulesets.tank_chess.game import TankChessGame
 from rulesets.tank_chess.notation import parse_square
+from rulesets.tank_chess.table_aids import board_aids
 from tests.serve.browser import Browser
 from tests.serve.test_browser_tc import SPOT, at, click, live_tc, open_game  # noqa: F401
 from tests.tank_chess.helpers import board
@@ -21,14 +23,23 @@ from tests.tank_chess.helpers import board
 GRID = "\n".join(" ".join(["."] * 16) for _ in range(16))
 
 
-def expected_danger() -> dict[str, str]:
-    """Per destination of MT d4, the tint the notes call for, from the rules engine."""
+def position(extra: tuple[tuple[str, str, str], ...] = ()) -> TankChessGame:
+    """The browser tests' position (tests/serve/test_browser_tc.py), with ``extra`` tanks
+    (square, letter, facing) added."""
     rows = [list(r.split()) for r in GRID.split("\n")]
-    for sq, letter in (("d4", "M"), ("a1", "C"), ("h8", "l"), ("h6", "l"), ("p16", "c")):
+    facing = {"d4": "N", "a1": "N", "h8": "N", "h6": "N", "p16": "S"}
+    for sq, letter, face in (("d4", "M", ""), ("a1", "C", ""), ("h8", "l", ""), ("h6", "l", ""), ("p16", "c", ""),
+                             *extra):
         f, r = parse_square(sq, 16, "white")
         rows[15 - r][f] = letter
-    game = board("\n".join(" ".join(r) for r in rows),
-                 {"d4": "N", "a1": "N", "h8": "N", "h6": "N", "p16": "S"})
+        if face:
+            facing[sq] = face
+    return board("\n".join(" ".join(r) for r in rows), facing)
+
+
+def expected_danger() -> dict[str, str]:
+    """Per destination of MT d4, the tint the notes call for, from the rules engine."""
+    game = position()
     legal = [a for a in game.legal_actions() if game.format_action(a).startswith("MT d4-")]
     notes = game.describe_actions(legal)
     by: dict[str, list[str]] = {}
@@ -41,6 +52,20 @@ def expected_danger() -> dict[str, str]:
         dead = [n for n in fired if "destroys it" in n]
         out[to] = "dead" if len(dead) == len(ns) else "some" if fired else ""
     return out
+
+
+def test_a_shots_label_on_the_board_leaves_its_danger_to_the_tints() -> None:
+    """This session's playtest (issues 58/59): a shot's label drawn on the board carried the
+    move's whole note, "...: destroys it; + CHECK, into fire: MT f12 destroys it from the side",
+    and ran across a whole rank. What the shot does stays on it; the danger of ending there is
+    the destination's tint (issue 59.1), named on hover. A black HT on d16 puts every shot in fire."""
+    game = position((("d16", "h", "S"),))
+    shots = [a for a in game.legal_actions() if getattr(a, "target", None) is not None]
+    notes = game.describe_actions(shots)
+    labels = [aid.drawing.lines[0].label for aid in board_aids(game, shots, notes).actions if aid.drawing]
+    assert len(labels) == len(shots) and any("into fire: HT d16" in n for n in notes), notes
+    assert all(label.startswith("hits its ") and "destroys it" in label and "into fire" not in label
+               for label in labels), labels
 
 
 def test_59_1_59_6_danger_tints_and_the_move_list_by_tank_and_destination(

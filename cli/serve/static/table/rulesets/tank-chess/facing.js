@@ -78,8 +78,7 @@ function ghost(f) {
   copy.setAttribute("transform", `translate(${pick.at[0]} ${pick.at[1]}) rotate(${deg.toFixed(1)})`);
   const g = svgNode("g", {id: "tc-ghost", "data-facing": f});
   g.append(copy);
-  const ring = svg.querySelector("#tc-pick");
-  if (ring) svg.insertBefore(g, ring); else svg.append(g);
+  svg.append(g);  // over the ring's pale disc, where it is seen; it takes no click (board.css)
 }
 
 /** One facing and no shot: the move is shown (its arrow chosen, the tank drawn there)
