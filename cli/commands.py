@@ -434,19 +434,25 @@ def _card_files_beside(path: Path, ruleset_id: str) -> list[Path]:
     return found
 
 
+def cards_of_file(ruleset_id: str, path: Path, extra: list[Path]) -> dict[str, Any]:
+    """The cards a card file adds or changes, by id, as the game reads them (``based_on``
+    resolved, also on a card of the author's own in a file beside it, as validate reads
+    it): what ``cards show`` and ``print cards`` take a card file's name for."""
+    ruleset = get_ruleset(ruleset_id)
+    beside = _card_files_beside(path, ruleset_id)
+    before = ruleset.cards([*extra, *beside])
+    with_file = ruleset.cards([*extra, *beside, path])
+    return {cid: c for cid, c in with_file.items() if cid not in before or before[cid] != c}
+
+
 def show_card(ruleset_id: str, card_id: str, extra: list[Path]) -> int:
     ruleset = get_ruleset(ruleset_id)
     cards = ruleset.cards(extra)
     if card_id not in cards and Path(card_id).is_file():
         # a new author's first try is the file they just wrote: show its cards, as read
-        # (based_on resolved, also on a card of his own in a file beside it, as validate
-        # reads it), each with the values the game will use
-        beside = _card_files_beside(Path(card_id), ruleset_id)
-        before = ruleset.cards([*extra, *beside]) if beside else cards
-        with_file = ruleset.cards([*extra, *beside, Path(card_id)])
-        mine = [c for cid, c in with_file.items() if cid not in before or before[cid] != c]
+        mine = cards_of_file(ruleset_id, Path(card_id), extra)
         if mine:
-            typer.echo("\n".join(_shown_card(c) for c in mine))
+            typer.echo("\n".join(_shown_card(c) for c in mine.values()))
             return 0
     if card_id not in cards:
         hint = did_you_mean(card_id, list(cards))

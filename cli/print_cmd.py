@@ -118,7 +118,9 @@ def cards_stem(ruleset: str, names: list[str], army: Path | None) -> str:
 
 
 def _slug(names: list[str]) -> str:
-    words = [re.sub(r"[^a-z0-9]+", "-", n.lower()).strip("-") or "card" for n in names]
+    # a card file by its stem (panther.yaml: panther), not its whole name (panther-yaml)
+    words = [re.sub(r"[^a-z0-9]+", "-", (Path(n).stem if Path(n).suffix in (".yaml", ".yml") else n)
+                    .lower()).strip("-") or "card" for n in names]
     more = f"-and-{len(words) - 3}-more" if len(words) > 3 else ""
     return "-".join(words[:3]) + more
 
@@ -308,6 +310,14 @@ def cards_document(ruleset_id: str, names: list[str], extra: list[Path], army: P
         library.update(report.library)
         chosen = {t.card: library[t.card] for t in report.tanks if t.card in library}
     for name in names:
+        if name not in library and Path(name).suffix in (".yaml", ".yml") and Path(name).is_file():
+            # a card file's own cards, as cards show takes them (hidden authoring tester)
+            from cli.commands import cards_of_file
+
+            mine = cards_of_file(ruleset_id, Path(name), extra)
+            if mine:
+                chosen.update(mine)
+                continue
         card_id, card = find_card(name, library)
         chosen[card_id] = card
     if not names and army is None:

@@ -57,3 +57,16 @@ def test_issue_60_the_play_header_names_a_users_scenario_by_its_name(
     done = runner.invoke(app, ["play", "battle-of-tanks", "--scenario", "s2.yaml", "--seat", "a=random",
                                "--seat", "b=random", "--seed", "1", "--max-moves", "1"])
     assert done.stdout.startswith("Battle of Tanks: My scenario (s2.yaml), seed 1"), done.output
+
+
+def test_issue_60_print_cards_takes_a_card_file_as_cards_show_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The walk-through of the hidden journey: ``cards show battle-of-tanks panther.yaml``
+    showed the new card, ``print cards battle-of-tanks panther.yaml`` said 'no card'."""
+    from cli.print_cmd import cards_document
+
+    monkeypatch.chdir(tmp_path)
+    card = runner.invoke(app, ["cards", "new", "battle-of-tanks"]).stdout
+    Path("panther.yaml").write_text(card.replace("id: my-tank ", "id: panther-g "), encoding="utf-8")
+    doc = cards_document("battle-of-tanks", ["panther.yaml"], [], None, "a4")
+    assert doc.title == "Battle of Tanks: 1 card"

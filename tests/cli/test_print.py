@@ -247,6 +247,7 @@ def test_issue_61_3_default_card_sheet_names_follow_what_is_printed() -> None:
     assert cards_stem("battle-of-tanks", ["panther-g"], None) == "battle-of-tanks-panther-g"
     assert cards_stem("battle-of-tanks", ["Tiger I", "a", "b", "c"], None) == "battle-of-tanks-tiger-i-a-b-and-1-more"
     assert cards_stem("battle-of-tanks", [], None) == "battle-of-tanks"
+    assert cards_stem("battle-of-tanks", ["cards/panther.yaml"], None) == "battle-of-tanks-panther"  # issue 60
 
 
 def test_issue_60_5_usage_errors_are_named(tmp_path: Path) -> None:
