@@ -1285,7 +1285,9 @@ def saved_line(path: Path, finished: bool) -> str:
     """What the player reads when the game stops: where it is, and how to play on."""
     if finished:
         return f"game saved in {path}"
-    return f"game saved in {path}; to play on: tanktable play --resume {path}"
+    from cli.ruleset_arg import resume_command  # with a plugin's reference where one was given
+
+    return f"game saved in {path}; to play on: {resume_command(path)}"
 
 
 def saved_at_words(path: Path, finished: bool, width: int) -> str:
@@ -1295,7 +1297,9 @@ def saved_at_words(path: Path, finished: bool, width: int) -> str:
     line = saved_line(path, finished)
     if len(line) <= width:
         return line
-    resume = f"tanktable play --resume {path}"
+    from cli.ruleset_arg import resume_command
+
+    resume = resume_command(path)
     sentences = [f"game saved in {path}"] + ([] if finished else [f"to play on: {resume}"])
     return "\n".join(unbroken(s, width, str(path), resume) for s in sentences)
 

@@ -29,3 +29,13 @@ def ruleset_arguments(values: list[str]) -> list[str]:
     """``--ruleset REF ...`` of the commands that read a ruleset's id from a file (``validate``,
     ``replay``): each reference loaded and registered, so that its id is known."""
     return [ruleset_id for value in values if (ruleset_id := ruleset_argument(value)) is not None]
+
+
+def resume_command(path: object) -> str:
+    """``tanktable play --resume PATH``, with the reference of a ruleset this process loaded
+    by one (not installed: the command without it would not find the game's ruleset)."""
+    from core.registry import loaded_references
+
+    references = list(loaded_references().values())
+    named = f"{references[0]} " if len(references) == 1 else ""
+    return f"tanktable play {named}--resume {path}"

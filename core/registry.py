@@ -137,8 +137,9 @@ def get_ruleset(name: str) -> Ruleset:
     if name not in eps:
         hint = did_you_mean(name, list(eps))
         known = ", ".join(sorted(eps)) or "none"
-        raise TanktableError(f"unknown ruleset {name!r}{hint} (registered: {known}; a ruleset "
-                             "not installed is named module:object or path/to/file.py:object)")
+        raise TanktableError(f"unknown ruleset {name!r}{hint} (registered: {known}; name one not "
+                             "installed by module:object or path/to/my_game.py where a command takes "
+                             "RULESET, by --ruleset for validate and replay)")
     try:
         obj = eps[name].load()
     except ImportError as exc:
@@ -147,6 +148,13 @@ def get_ruleset(name: str) -> Ruleset:
     if not isinstance(ruleset, Ruleset):
         raise TanktableError(f"entry point {name!r} is not a tanktable Ruleset")
     return ruleset
+
+
+def loaded_references() -> dict[str, str]:
+    """The rulesets loaded by reference (in this process or the one that started it): id ->
+    the reference as it was given."""
+    return {rid: entry[0] for rid, entry in _referenced().items()
+            if isinstance(entry, list) and entry and isinstance(entry[0], str)}
 
 
 def ruleset_id(name: str) -> str:

@@ -43,6 +43,12 @@ def test_issue_60_play_takes_a_plugin_by_its_path_as_check_does(isolated: None) 
     assert registry.get_ruleset("hex-recon").id == "hex-recon"
     assert "hex-recon" in json.loads(registry.os.environ[registry.REFERENCES_ENV])
     assert "hex-recon" in registry.ruleset_ids()
+    # a stopped game's "to play on" names the plugin as it was given: without it the
+    # command could not find the game's ruleset
+    from cli.play import saved_line
+
+    assert saved_line(Path("g.yaml"), False).endswith(
+        f"to play on: tanktable play {EXAMPLE / 'tanktable_hexrecon'} --resume g.yaml")
 
 
 def test_issue_60_simulate_and_cards_take_module_object_from_the_current_folder(
