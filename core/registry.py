@@ -136,6 +136,9 @@ def get_ruleset(name: str) -> Ruleset:
     eps = _entry_points()
     if name not in eps:
         hint = did_you_mean(name, list(eps))
+        here = [f for f in (f"{name}.py", f"{name}/__init__.py") if Path(f).is_file()]
+        if here and not hint:  # a plugin in the making, named as a module: say how to name it
+            hint = f"; {here[0]} is here: name it {name}:RULESET or {here[0].removesuffix('/__init__.py')}"
         known = ", ".join(sorted(eps)) or "none"
         raise TanktableError(f"unknown ruleset {name!r}{hint} (registered: {known}; name one not "
                              "installed by module:object or path/to/my_game.py where a command takes "

@@ -66,3 +66,12 @@ def test_issue_60_a_reference_to_nothing_is_named(isolated: None, tmp_path: Path
     done = runner.invoke(app, ["play", str(tmp_path / "my_game.py")])
     assert done.exit_code != 0
     assert f"cannot load {tmp_path / 'my_game.py'}: no such file or folder" in str(done.exception)
+
+
+def test_issue_60_a_plugin_named_like_an_id_is_told_how_to_name_it(
+        isolated: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``tanktable play my_game`` beside my_game.py: not an installed id, and the file is there."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my_game.py").write_text("RULESET = None\n", encoding="utf-8")
+    done = runner.invoke(app, ["play", "my_game"])
+    assert "my_game.py is here: name it my_game:RULESET or my_game.py" in str(done.exception)
