@@ -352,6 +352,8 @@ def test_58_8_59_1_in_fire_now_and_the_exit_off_the_board_in_sight(browser: Brow
     browser.wait("document.querySelector('#tc-hanging circle.tc-hanging-dead[data-square=b14]')")
     line = browser.js("document.getElementById('tc-hanging-line').textContent")
     assert line.startswith("in fire now: CLT b14") and "MT" not in line, line
+    # under the buttons, so the move box and the buttons stay put from one turn to the next
+    assert browser.js("document.getElementById('tc-hanging-line').previousElementSibling.id") == "buttons"
     mouse(browser, "mouseMoved", *at(browser, SPOT.format("b14")))
     browser.wait("document.getElementById('tc-danger-tip')?.textContent.includes('LT h6')"
                " && document.querySelector('#tc-threat circle[data-shooter=h6]')")

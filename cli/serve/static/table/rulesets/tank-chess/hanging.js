@@ -4,7 +4,7 @@
 // `threats` (the rules engine's own answer, rulesets/tank_chess/danger.py) and rings
 // each of your tanks the enemy could shoot on its next turn if you left it there:
 // red when the shot destroys it, amber when its armour would hold. Hovering a ringed
-// tank names the shooters and draws their arrows; a line beside the board lists them.
+// tank names the shooters and draws their arrows; a line under the buttons lists them.
 import {el, svgNode, $} from "../../../dom.js";
 import {table, ask, onState} from "../../connection.js";
 import {boardSvg, onBoardDrawn, onOverlay} from "../../board.js";
@@ -56,11 +56,13 @@ function draw() {
   }
   const overlay = svg.querySelector("#tt-overlay");
   if (overlay) svg.insertBefore(g, overlay); else svg.append(g);  // under the places, never in a click's way
-  const aids = $("aids");
-  if (aids) {
-    aids.append(el("p", {id: "tc-hanging-line", class: "tc-hanging-line",
-                         text: "in fire now: " + found.map(t => `${t.code} ${t.square}${t.destroys ? "" : " (armour holds)"}`)
-                           .join(", ") + " -- point at a ringed tank to see who"}));
+  // under the buttons, not above the move box: there it came and went from one turn to the
+  // next and moved the move box and the hint button under the pointer (playtest of 58/59)
+  const buttons = $("buttons");
+  if (buttons) {
+    buttons.after(el("p", {id: "tc-hanging-line", class: "tc-hanging-line",
+                           text: "in fire now: " + found.map(t => `${t.code} ${t.square}${t.destroys ? "" : " (armour holds)"}`)
+                             .join(", ") + " -- point at a ringed tank to see who"}));
   }
 }
 
