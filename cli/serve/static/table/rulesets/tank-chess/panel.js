@@ -32,9 +32,13 @@ function messagesInPanel() {
   const box = el("div", {id: "tc-answer-box"});
   answer.before(box);
   box.append(answer, close);
+  // Esc first lets go a picked tank (main.js), and only with nothing picked puts the answer
+  // away: a hint's arrows stay while its tank is tried and let go (seen before main.js acts)
   document.addEventListener("keydown", e => {
-    if (e.key === "Escape" && answer.textContent) answer.textContent = "";
-  });
+    if (e.key !== "Escape" || !answer.textContent) return;
+    if (table.selected || document.querySelector("#tc-pick") || !$("chooser").hidden) return;
+    answer.textContent = "";
+  }, true);
 }
 
 /** The page's own marks, as the legend explains them: [drawing, meaning]. */
