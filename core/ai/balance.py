@@ -724,7 +724,9 @@ def _widen(direction: int, tier: int, tested: Sequence[int], fair: float | None,
             want = max(want, bound + 1)
         want = min(want, highest, top + WIDEN_AT_MOST)
         n = want - tier
-        return f"widen --spread upward: --spread {n} tries tiers {max(1, tier - n)}..{want}"
+        retier = min(highest, (bound if bound is not None else top) + 1)
+        return (f"widen --spread upward: --spread {n} tries tiers {max(1, tier - n)}..{want}, "
+                f"or give the card tier {retier} and run again (the tiers tried centre on its tier)")
     bottom = min(tested)
     if bottom <= 1:
         return "no cheaper price exists: tier 1 is the cheapest"
@@ -735,7 +737,9 @@ def _widen(direction: int, tier: int, tested: Sequence[int], fair: float | None,
         want = min(want, bound - 1)
     want = max(1, want, bottom - WIDEN_AT_MOST)
     n = tier - want
-    return f"widen --spread downward: --spread {n} tries tiers {want}..{min(tier + n, highest)}"
+    retier = max(1, (bound if bound is not None else bottom) - 1)
+    return (f"widen --spread downward: --spread {n} tries tiers {want}..{min(tier + n, highest)}, "
+            f"or give the card tier {retier} and run again (the tiers tried centre on its tier)")
 
 
 def summary_words(report: CardReport) -> str:

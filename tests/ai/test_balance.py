@@ -108,7 +108,8 @@ def test_fit_far_beyond_the_tested_prices_is_not_trusted() -> None:
     assert report.verdict == "beyond" and report.suggested is None
     assert report.leaning is None and "widen --spread" in report.method
     assert report.at_least == 6 and report.at_most is None
-    assert report.advice == "widen --spread upward: --spread 5 tries tiers 1..7"
+    assert report.advice == ("widen --spread upward: --spread 5 tries tiers 1..7, or give the card tier 7 "
+                             "and run again (the tiers tried centre on its tier)")
 
 
 def test_without_a_trend_a_card_winning_everywhere_is_dearer_still() -> None:
@@ -121,7 +122,8 @@ def test_without_a_trend_a_card_winning_everywhere_is_dearer_still() -> None:
     losing = [TierPoint(t, 40, 0, 2) for t in (2, 3, 4)]
     weak = card_report("weak", 3, 1, losing, budget=20)
     assert weak.verdict == "beyond" and weak.at_most == 1 and weak.at_least is None
-    assert weak.advice == "widen --spread downward: --spread 2 tries tiers 1..5"
+    assert weak.advice is not None and weak.advice.startswith(
+        "widen --spread downward: --spread 2 tries tiers 1..5, or give the card tier 1 ")
     mixed = [TierPoint(2, 4, 3, 0), TierPoint(3, 4, 1, 0), TierPoint(4, 4, 3, 0)]
     odd = card_report("odd", 3, 1, mixed, budget=20)
     assert odd.verdict == "inconclusive" and odd.suggested is None

@@ -30,7 +30,8 @@ def test_issue_60_1_a_handful_of_games_a_price_asks_for_more_not_another_spread(
     assert few.verdict == "inconclusive" and few.more_games is None
     assert few.advice == ("too few games to tell the prices apart (1 at a price): "
                           "try --games 100 or --until-decided; "
-                          "and widen --spread upward: --spread 4 tries tiers 3..11")
+                          "and widen --spread upward: --spread 4 tries tiers 3..11, or give the card "
+                          "tier 10 and run again (the tiers tried centre on its tier)")
     assert few.to_json()["advice"] == few.advice  # issue 61.1: the JSON carries the same advice
     flat = card_report("panther", 7, 1, [TierPoint(t, 40, 20, 0) for t in range(5, 10)], budget=20)
     assert flat.advice is not None
@@ -73,7 +74,8 @@ def test_issue_60_1_every_game_won_at_every_tier_is_beyond_them_and_says_which_w
     assert won.verdict == "beyond" and won.suggested is None and won.at_least == 9
     assert won.summary.startswith("beyond the tiers tried: its army won all 16 games at tiers 5..9")
     assert "worth at least tier 9" in won.summary
-    assert won.advice == "widen --spread upward: --spread 4 tries tiers 3..11"
+    assert won.advice == ("widen --spread upward: --spread 4 tries tiers 3..11, or give the card tier 10 "
+                          "and run again (the tiers tried centre on its tier)")
     assert won.tally == (16, 0, 0) and won.to_json()["summary"] == won.summary
     lost = card_report("panther", 7, 1, [TierPoint(t, n, 0, 0) for t, n in zip(range(5, 10), counts,
                                                                           strict=True)], budget=20)
