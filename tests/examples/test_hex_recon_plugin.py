@@ -104,13 +104,13 @@ def test_validate_gives_every_problem_of_a_scenario_and_of_the_files_beside_it(
     checked = tanktable("validate", "mine.yaml", cwd=tmp_path)
     assert checked.returncode == 1
     lines = checked.stderr.splitlines()
-    assert lines == [
+    assert lines == [  # the file named first, then the files it names, each problem once
+        "mine.yaml:4:6: map: 'pocket.yaml' has problems (at their lines in pocket.yaml)",
+        "mine.yaml:5:8: cards: 'cards.yaml' has problems (at their lines in cards.yaml)",
         "cards.yaml:5:62: unknown field 'armour'; known fields: command, hit_on, move, name, range, value",
         "cards.yaml:6:17: name: Input should be a valid string -- YAML read NO as the boolean false; "
         'quote it ("NO") if you mean text',
         "cards.yaml:6:27: move: Input should be greater than or equal to 1",
-        "mine.yaml:4:6: map: 'pocket.yaml' has problems (at their lines in pocket.yaml)",
-        "mine.yaml:5:8: cards: 'cards.yaml' has problems (at their lines in cards.yaml)",
         "pocket.yaml:7:8: unknown terrain letter 'X' at C2 (known: '.' open, 'W' woods, 'o' orchard, 's' stream, '~' water_barrier)",
     ], checked.stderr
     (tmp_path / "cards.yaml").write_text(CARDS.replace(", armour: 2", "").replace("NO", "Scout")
