@@ -75,3 +75,11 @@ def test_issue_60_a_plugin_named_like_an_id_is_told_how_to_name_it(
     (tmp_path / "my_game.py").write_text("RULESET = None\n", encoding="utf-8")
     done = runner.invoke(app, ["play", "my_game"])
     assert "my_game.py is here: name it my_game:RULESET or my_game.py" in str(done.exception)
+
+
+def test_issue_60_the_tic_tac_toe_example_rolls_no_dice(isolated: None) -> None:
+    """Walk-through of the hidden journey: the example without dice opened with 'dice sealed
+    by commitment'; it declares GameType(chance=False), so the seal is the computer's seed."""
+    example = EXAMPLE.parent / "tic-tac-toe" / "tanktable_tictactoe"
+    done = runner.invoke(app, ["play", str(example)], input="quit\n")
+    assert done.stdout.startswith("Tic-tac-toe (example plugin): empty, the computer players' seed sealed")

@@ -21,7 +21,7 @@ from pydantic import Field
 from core.data import DataModel, Document, Problem
 from core.dice import Dice
 from core.errors import NotationError, TanktableError
-from core.game import Action, Event, Game, Illegal, Outcome, Ruleset, TableCommand
+from core.game import Action, Event, Game, GameType, Illegal, Outcome, Ruleset, TableCommand
 from core.options import GameOptions
 from core.streams import Seed
 
@@ -66,6 +66,9 @@ class TicTacToePosition(DataModel):
 class TicTacToeGame(Game[Place]):
     ruleset_id = "tic-tac-toe"
     players = MARKS
+    game_type = GameType(chance=False)
+    """No dice: the search plays it exactly, and the start says the computer's seed is sealed,
+    not dice that are never rolled."""
     notation_help = "a square: a1 .. c3 (files a-c from the left, ranks 1-3 from the bottom)"
     shared_fields = frozenset({"opts"})
     """The options never change during a game: copies for the search share them."""
