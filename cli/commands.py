@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from cli.ruleset_arg import as_typed
 from core.data import Problem, load_document, validate, yaml_files
 from core.errors import DataError, TanktableError, did_you_mean
 from core.game import Event, Game
@@ -485,11 +486,11 @@ def role_kind(ruleset_id: str, role: str) -> str:
             "map": "map files"}[role]
     hint = ""
     if role == "scenario" and any(k in kinds for k in ROLES["map"]):
-        hint = f"; its scenarios are maps: tanktable map new {ruleset_id}"
+        hint = f"; its scenarios are maps: tanktable map new {as_typed(ruleset_id)}"
     own = sorted(k for k in kinds if k != "record")
     if ruleset_id in {r for r, _ in _core_kinds()} and ruleset_id not in ruleset_ids():
         # `hex`: the hex tools' files, which no game's army or card is
-        start = f"; start a map with tanktable map new {ruleset_id}" if "map" in kinds else ""
+        start = f"; start a map with tanktable map new {as_typed(ruleset_id)}" if "map" in kinds else ""
         words = [{"map": "maps", "terrain": "terrain charts"}.get(k, f"{k} files") for k in own]
         raise TanktableError(f"{ruleset_id} is no game, so it has no {what}: its files are "
                              f"{' and '.join(words)} for the {ruleset_id} tools{start}")
@@ -518,8 +519,10 @@ def template_text(ruleset_id: str, role: str) -> str:
     if not shipped:
         raise TanktableError(f"{ruleset_id} ships no {kind} file to start from")
     name, node = next(iter(shipped.items()))
+    typed = as_typed(ruleset_id)  # a plugin not installed: the hints name it as it was given
+    validate = "tanktable validate FILE" if typed == ruleset_id else f"tanktable validate --ruleset {typed} FILE"
     intro = (f"# Started from the shipped {kind} {name!r} of {ruleset_id} (tanktable show "
-             f"{ruleset_id} {kind} {name}): change it, then check it with tanktable validate FILE\n")
+             f"{typed} {kind} {name}): change it, then check it with {validate}\n")
     return with_modeline(intro + _terrain_files_anywhere(node.read_text(encoding="utf-8"), node, ruleset_id))
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from cli.ruleset_arg import RULESET_HELP, ruleset_argument
+from cli.ruleset_arg import RULESET_HELP, as_typed, ruleset_argument
 
 if TYPE_CHECKING:
     from core.printing.document import PrintDocument
@@ -369,7 +369,7 @@ def map_document(ruleset_id: str, scenario: str | None, *, paper: str = "a4", sc
     module = _ruleset_printing(ruleset_id)
     if module is None:
         raise TanktableError(f"{ruleset_id} has no printed board (print map draws the three shipped rulesets); "
-                             f"its cards print with: tanktable print cards {ruleset_id}")
+                             f"its cards print with: tanktable print cards {as_typed(ruleset_id)}")
     if scenario is not None and not Path(scenario).exists() and scenario not in ruleset.scenarios():
         from core.errors import did_you_mean
 

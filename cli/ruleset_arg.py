@@ -39,3 +39,11 @@ def resume_command(path: object) -> str:
     references = list(loaded_references().values())
     named = f"{references[0]} " if len(references) == 1 else ""
     return f"tanktable play {named}--resume {path}"
+
+
+def as_typed(ruleset_id: str) -> str:
+    """How a command line names ``ruleset_id`` in a hint to paste: the reference it was
+    loaded by, for a ruleset not installed (its id alone would not be found), else its id."""
+    from core.registry import loaded_references
+
+    return loaded_references().get(ruleset_id, ruleset_id)

@@ -60,6 +60,10 @@ def test_issue_60_simulate_and_cards_take_module_object_from_the_current_folder(
     assert done.stdout.startswith("hex-recon: 1 games")  # the id, not the reference
     cards = runner.invoke(app, ["cards", "list", "tanktable_hexrecon:RULESET"])
     assert cards.exit_code == 0 and "Command tank" in cards.stdout
+    # a template's hints name the plugin as it was given: its id alone would not be found
+    template = runner.invoke(app, ["cards", "new", "tanktable_hexrecon:RULESET"]).stdout
+    assert ("(tanktable show tanktable_hexrecon:RULESET card standard): change it, then check it "
+            "with tanktable validate --ruleset tanktable_hexrecon:RULESET FILE") in template
 
 
 def test_issue_60_a_reference_to_nothing_is_named(isolated: None, tmp_path: Path) -> None:
