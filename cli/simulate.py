@@ -346,7 +346,9 @@ def run_balance(
             typer.echo(f"  {p.tier:>4}  {p.games:>5}  {p.wins:>4}  {p.draws:>5}  "
                        f"{_pct(p.score):>8}  [{_pct(low)}, {_pct(high)}]{mark}")
         won, lost, drawn = r.tally
-        typer.echo(f"  {r.games} games: its army won {won}, the reference army {lost}, draws {drawn}")
+        seats = ", ".join(f"{side} {wins}" for side, wins in r.seat_wins)
+        typer.echo(f"  {r.games} games: its army won {won}, the reference army {lost}, draws {drawn}"
+                   + (f"; wins by seat: {seats}" if seats else ""))
         typer.echo(f"  {r.summary}")
         if r.verdict == "inconclusive":
             typer.echo(f"  why: {r.method}")
@@ -359,9 +361,14 @@ def run_balance(
                        f"{_duration(r.more_games * per_game)})", err=True)
     if len(reports) > 1:
         won, lost, drawn = (sum(r.tally[i] for r in reports) for i in range(3))
+        by_seat: dict[str, int] = {}
+        for r in reports:
+            for side, wins in r.seat_wins:
+                by_seat[side] = by_seat.get(side, 0) + wins
+        seats = ", ".join(f"{side} {wins}" for side, wins in by_seat.items())
         typer.echo("")
         typer.echo(f"all cards: {played} games; the new cards' armies won {won}, "
-                   f"the reference armies {lost}, draws {drawn}")
+                   f"the reference armies {lost}, draws {drawn}" + (f"; wins by seat: {seats}" if seats else ""))
     return 0
 
 

@@ -173,6 +173,9 @@ class CardReport:
     from below at no tier): the card is "worth at least" this tier."""
     at_most: int | None = None
     """The dearest tier the fair tier's 95% interval allows (``None``: no bound above)."""
+    seat_wins: tuple[tuple[str, int], ...] = ()
+    """Wins by seat over all prices (the card's army plays each seat in turn): a seat that
+    wins far more often than the other says the scenario favours it."""
 
     @property
     def at_own_tier(self) -> TierPoint | None:
@@ -215,6 +218,7 @@ class CardReport:
             "summary": self.summary,
             "at_least_tier": self.at_least,
             "at_most_tier": self.at_most,
+            "seat_wins": dict(self.seat_wins),
             "won": self.tally[0],
             "lost": self.tally[1],
             "drawn": self.tally[2],
@@ -855,8 +859,14 @@ def _games_to_narrow(fit: Fit, total: int) -> int | None:
 
 
 def _tally(results: Sequence[GameResult], tags: Sequence[_Tag],
-           counts: dict[tuple[str, int], list[int]]) -> None:
+           counts: dict[tuple[str, int], list[int]],
+           seats: dict[str, list[int]] | None = None) -> None:
     for result, tag in zip(results, tags, strict=True):
+        if seats is not None:
+            won = seats.setdefault(tag.card, [0, 0])
+            for winner in result.winners:
+                if 0 <= winner < 2:
+                    won[winner] += 1
         slot = counts.setdefault((tag.card, tag.tier), [0, 0, 0])
         slot[0] += 1
         if tag.test_player in result.winners:
@@ -866,11 +876,19 @@ def _tally(results: Sequence[GameResult], tags: Sequence[_Tag],
 
 
 def _reports(counts: Mapping[tuple[str, int], list[int]],
-             cards_info: Mapping[str, tuple[int, int]], budget: int) -> list[CardReport]:
+             cards_info: Mapping[str, tuple[int, int]], budget: int,
+             seats: Mapping[str, list[int]] | None = None,
+             sides: Sequence[str] = ()) -> list[CardReport]:
+    import dataclasses
+
     reports = []
     for cid, (tier, copies) in cards_info.items():
         points = [TierPoint(t, *counts[(c, t)]) for (c, t) in sorted(counts) if c == cid]
-        reports.append(card_report(cid, tier, copies, points, budget))
+        report = card_report(cid, tier, copies, points, budget)
+        if seats is not None and len(sides) == 2:
+            won = seats.get(cid, [0, 0])
+            report = dataclasses.replace(report, seat_wins=((sides[0], won[0]), (sides[1], won[1])))
+        reports.append(report)
     return reports
 
 
@@ -940,6 +958,7 @@ def balance(config: BalanceConfig, workers: int = 1, dask: str | None = None,
     """
     sweep = _sweep(config)
     counts: dict[tuple[str, int], list[int]] = {}
+    seats: dict[str, list[int]] = {}
     wanted = _first_round(sweep)
     cap = config.max_games if config.max_games is not None else 10 * config.games
     number = 0
@@ -947,8 +966,8 @@ def balance(config: BalanceConfig, workers: int = 1, dask: str | None = None,
         number += 1
         jobs, tags = sweep.jobs(wanted)
         results = run_jobs(jobs, workers=workers, dask=dask, progress=progress)
-        _tally(results, tags, counts)
-        reports = _reports(counts, sweep.cards_info, config.budget)
+        _tally(results, tags, counts, seats)
+        reports = _reports(counts, sweep.cards_info, config.budget, seats, sweep.sides)
         if say is not None:
             _say_round(say, number if config.until_decided else None, reports, wanted)
         if not config.until_decided:

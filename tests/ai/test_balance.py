@@ -249,8 +249,9 @@ def test_issue_60_1_command_reports_intervals_verdict_and_progress_lines(
     assert result.exit_code == 0, result.output
     out = result.stdout
     # issue 60.1 (hidden authoring journey): a tally per card and over all cards
-    assert "  20 games: its army won 12, the reference army 8, draws 0\n" in out
-    assert "\nall cards: 40 games; the new cards' armies won " in out
+    assert "  20 games: its army won 12, the reference army 8, draws 0; wins by seat: a " in out
+    assert "\nall cards: 40 games; the new cards' armies won 13, the reference armies 27, draws 0; " \
+           "wins by seat: a 17, b 23\n" in out
     assert "inconclusive" in out and "more games" in out and "not a suggestion" in out
     assert "suggested tier" not in out
     assert "     1      4" in out and "<- its tier" in out and "[" in out
