@@ -87,8 +87,9 @@ def _import_reference(reference: str, folder: str | None = None) -> tuple[Any, s
             raise TanktableError(f"cannot load {reference}: no such file or folder {where}")
         module = path.stem if path.suffix == ".py" else path.name
         folder = str(path.resolve().parent)
+        wanted: Path | None = path.resolve() if path.suffix == ".py" else (path / "__init__.py").resolve()
     else:
-        module = where
+        module, wanted = where, None
     try:
         if folder is not None and folder not in sys.path:
             sys.path.append(folder)
@@ -101,6 +102,11 @@ def _import_reference(reference: str, folder: str | None = None) -> tuple[Any, s
             sys.path.append(here)
             folder = here
             loaded = import_module(module)
+        found = getattr(loaded, "__file__", None)
+        if wanted is not None and (found is None or Path(found).resolve() != wanted):
+            # the folder goes last on the path: a module of that name found first is another
+            raise TanktableError(f"cannot load {reference}: Python finds another module named "
+                                 f"{module!r} first ({found or 'built in'}); rename {where}")
         return getattr(loaded, attr), folder
     except (ImportError, AttributeError) as exc:
         raise TanktableError(f"cannot load {reference}: {exc}") from None

@@ -87,3 +87,12 @@ def test_issue_60_the_tic_tac_toe_example_rolls_no_dice(isolated: None) -> None:
     example = EXAMPLE.parent / "tic-tac-toe" / "tanktable_tictactoe"
     done = runner.invoke(app, ["play", str(example)], input="quit\n")
     assert done.stdout.startswith("Tic-tac-toe (example plugin): empty, the computer players' seed sealed")
+
+
+def test_issue_60_a_plugin_file_named_like_another_module_is_refused_by_name(
+        isolated: None, tmp_path: Path) -> None:
+    """Its folder goes last on the path, so ``json.py`` would load the standard library's
+    json and fail on a missing RULESET; the error says which module was found instead."""
+    (tmp_path / "json.py").write_text("RULESET = None\n", encoding="utf-8")
+    with pytest.raises(registry.TanktableError, match=r"Python finds another module named 'json' first"):
+        registry.get_ruleset(str(tmp_path / "json.py"))
