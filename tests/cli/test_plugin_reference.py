@@ -10,6 +10,7 @@ rest of the command reads the id, never the reference."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +20,7 @@ from typer.testing import CliRunner
 
 from cli.app import app
 from core import registry
+from core.errors import TanktableError
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "hex-recon"
 runner = CliRunner()
@@ -41,7 +43,7 @@ def test_issue_60_play_takes_a_plugin_by_its_path_as_check_does(isolated: None) 
     assert done.stdout.startswith("Hex Recon (example plugin): skirmish") and "Result:" in done.stdout
     # registered under its id, for this process and (through the environment) its workers
     assert registry.get_ruleset("hex-recon").id == "hex-recon"
-    assert "hex-recon" in json.loads(registry.os.environ[registry.REFERENCES_ENV])
+    assert "hex-recon" in json.loads(os.environ[registry.REFERENCES_ENV])
     assert "hex-recon" in registry.ruleset_ids()
     # a stopped game's "to play on" names the plugin as it was given: without it the
     # command could not find the game's ruleset
@@ -94,5 +96,23 @@ def test_issue_60_a_plugin_file_named_like_another_module_is_refused_by_name(
     """Its folder goes last on the path, so ``json.py`` would load the standard library's
     json and fail on a missing RULESET; the error says which module was found instead."""
     (tmp_path / "json.py").write_text("RULESET = None\n", encoding="utf-8")
-    with pytest.raises(registry.TanktableError, match=r"Python finds another module named 'json' first"):
+    with pytest.raises(TanktableError, match=r"Python finds another module named 'json' first"):
         registry.get_ruleset(str(tmp_path / "json.py"))
+
+
+def test_issue_60_serve_offers_a_plugin_named_by_ruleset(
+        isolated: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve --ruleset REF``: the start page's catalogue (available_rulesets) holds it."""
+    import cli.serve.run
+
+    offered: list[str] = []
+
+    def fake_serve(*args: object, **kwargs: object) -> int:
+        offered.extend(r.id for r in registry.available_rulesets())
+        return 0
+
+    monkeypatch.setattr(cli.serve.run, "serve", fake_serve)
+    done = runner.invoke(app, ["serve", "--ruleset", str(EXAMPLE / "tanktable_hexrecon"),
+                               "--games-dir", str(tmp_path)])
+    assert done.exit_code == 0, done.output
+    assert "hex-recon" in offered and "tank-chess" in offered
