@@ -108,7 +108,7 @@ def reasons(game: TankChessGame, actions: Sequence[TankMove], detail: bool = Tru
             threatened = [tank_name(game, e) + (" (CHECK)" if game.rules.cards[pos.kind[e]].command else "")
                           for e, threats in in_fire(pos, 1 - side).items()
                           if to >= 0 and any(game.rules.index(t.square) == to for t in threats)]
-            gains, progress = measured.after(mine) if measured is not None else ([], 0)
+            gains, progress, reach = measured.after(mine) if measured is not None else ([], 0, "")
         finally:
             pos.pop()
         said: list[str] = []
@@ -136,7 +136,9 @@ def reasons(game: TankChessGame, actions: Sequence[TankMove], detail: bool = Tru
             said.append(f"{_and(stays)} {'stays' if len(stays) == 1 else 'stay'} in fire")
         quiet = not said
         if quiet:  # the best two gains, or what the move does for the tank's reach
-            said = gains[:2] or ["no threat either way"]
+            said = gains[:2] or [f"no threat either way{'; ' + reach if reach else ''}"]
+        elif gains and not (taken or saved or threatened or for_nothing):  # "LT m7 stays in fire" alone
+            said.insert(0, gains[0])  # said no good of a move the search rates well
         if_taken = _if_taken(pos, mv, side) if for_nothing and detail else None
         out.append(MoveReason(", ".join(said), len(after), quiet, for_nothing, progress, if_taken))
     return out
@@ -181,8 +183,9 @@ class _Measure:
         self.pressed = _pressing(pos, 1 - side)
         self.reach = _reach(pos, pid)
 
-    def after(self, mine: str) -> tuple[list[str], int]:
-        """(the gains in words, best first; the progress score) with the move played."""
+    def after(self, mine: str) -> tuple[list[str], int, str]:
+        """(the gains in words, best first; the progress score; what the move does for the
+        tank's reach, the last resort) with the move played."""
         pos = self.game.pos
         side, pid = self.side, self.pid
         words: list[str] = []
@@ -215,16 +218,11 @@ class _Measure:
             score += 2 * len(freed)
         score -= 2 * len([e for e in pressed if e not in self.pressed])
         reach = _reach(pos, pid)
-        if not words:
-            code = self.card.id
-            if reach > self.reach:
-                words.append(f"no threat either way; improves the {code}'s reach from {self.reach} to "
-                             f"{reach} squares")
-                score += 1
-            else:
-                words.append(f"no threat either way; the {code} reaches {reach} squares from there "
-                             f"({self.reach} now)")
-        return words, score
+        code = self.card.id
+        if reach > self.reach:
+            score += 1
+            return words, score, f"improves the {code}'s reach from {self.reach} to {reach} squares"
+        return words, score, f"the {code} reaches {reach} squares from there ({self.reach} now)"
 
 
 def _pressing(pos: Position, side: int) -> list[int]:

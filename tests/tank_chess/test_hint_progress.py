@@ -71,6 +71,19 @@ def test_issue59_2_equal_moves_press_on_first_and_no_reason_is_bare_quiet() -> N
     first = game.format_action(hint.moves[0].action)
     assert first == "HT d2-d5:N", (first, hint.reasons)
     assert hint.reasons[0].startswith("brings HT d5 nearer a line of fire on black's CLT h16 (14 -> 11 squares)")
+    # the HT's equal turn in place is said on its line; the MT's, another tank's idea, keeps its own
+    assert [game.format_action(s.action) for s in hint.moves] == ["HT d2-d5:N", "MT k2-k2:S"]
+    assert hint.equals[0] == (game.parse_action("HT d2-d2:NW"),)
     shuffle = reasons(game, [game.parse_action("HT d2-d2:NW")])[0]
     assert shuffle.quiet and shuffle.text.startswith("no threat either way; ")
     assert "reach" in shuffle.text and "quiet" not in shuffle.text
+
+
+def test_issue59_2_a_move_leaving_a_tank_in_fire_still_says_what_it_gains() -> None:
+    """A black MT on n12 has White's LT n1 in fire (TC-6.2: gun 2 beats its front 1). The HT's
+    step that neither saves it nor threatens anything said only "LT n1 stays in fire": no
+    word of why the search might rate it; it says its gain first."""
+    game = board(WON.replace(". . . . . . . . . . . . . . . l", ". . . . . . . . . . . . . m . l"))
+    noted = reasons(game, [game.parse_action("HT d2-c3:N")])[0]
+    assert noted.text == ("brings HT c3 nearer a line of fire on black's CLT h16 (14 -> 13 squares), "
+                          "LT n1 stays in fire")
