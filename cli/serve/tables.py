@@ -219,10 +219,11 @@ class Table:
             illegal = g.check(action)
             if illegal is not None:
                 raise IllegalActionError(illegal.rule, illegal.reason)
+            at = len(g.history)  # this move's step (steps that pass by themselves may follow it)
             events = self._commit(lambda: self._apply(action, player))
 
-            def read(game: Game[Any]) -> list[str]:  # a variant reads its own last step's
-                mine = events if game is self.game else game.history[-1].events
+            def read(game: Game[Any]) -> list[str]:  # a variant reads its own step's
+                mine = events if game is self.game else game.history[at].events
                 return [e.text for e in game.events_for(player, mine)]
 
             return shown(self.game, player, "events", read)
