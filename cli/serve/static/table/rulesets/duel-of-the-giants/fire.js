@@ -22,10 +22,11 @@ function fireStep(state) {
   return {shooter, fires, hold};
 }
 
-/** "Tiger 1 at d2" where the decision names a Tiger there (a Tiger is no gun), else "the gun at d2". */
+/** "Tiger 1 at d2", "T-34 #2 at h8": the unit the decision names there (a tank is no gun),
+ * else "the gun at d2". */
 function shooterName(at) {
-  const tiger = new RegExp(`(Tiger \\d+) at ${at}\\b`).exec(table.state.decision || "");
-  return tiger ? `${tiger[1]} at ${at}` : `the gun at ${at}`;
+  const unit = new RegExp(`(Tiger \\d+|T-34 #\\d+) at ${at}\\b`).exec(table.state.decision || "");
+  return unit ? `${unit[1]} at ${at}` : `the gun at ${at}`;
 }
 
 function panel() {

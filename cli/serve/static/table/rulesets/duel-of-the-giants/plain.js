@@ -59,6 +59,11 @@ export function plainDecision(text) {
     const does = fight[2].replace(/\s*\((?:fire|hold) [^()]*\)/g, "");
     return {does: side(does), then: `Combat: ${stage}`, rule};
   }
+  const found = /^set the hull and turret of the T-34 revealed at ([a-i]\d+)\b.*\((DG-[\d.]+)\)$/.exec(t);
+  if (found) {  // a recon turned one of your markers up (DG-10.6): you face the T-34 it hid
+    return {does: `Face your T-34 found at ${found[1]}: click it, then its hull and its turret`, then: "",
+            rule: found[2]};
+  }
   const m = /^(phase [A-D]\d\b|opening|set-up \d)(?: [a-z]+)?: (.*)$/.exec(t);
   if (!m) return {does: t, then: "", rule: ""};
   const where = m[1];
@@ -69,8 +74,11 @@ export function plainDecision(text) {
   const known = DOES[t];
   if (known) return {does: known, then: "", rule: `${where}, ${rule}`.replace(/, $/, "")};
   const moving = /^move T-34s \(DG-15\); (T-34 #\d+ at [a-i]\d+) has (\d+) MA left: (.*)$/.exec(t);  // B3, a T-34 under way
-  if (moving) return {does: `Move ${moving[1]} on: ${moving[2]} MA left, or another T-34`, then: side(moving[3]),
-                      rule: `${where}, DG-15, ${rule}`};
+  if (moving) {
+    const does = moving[2] === "0" ? `${moving[1]} has no MA left: move another T-34, or end the step`
+      : `Move ${moving[1]} on: ${moving[2]} MA left; or another T-34`;
+    return {does, then: side(moving[3]), rule: `${where}, DG-15, ${rule}`};
+  }
   const head = /^(program Tiger \d+ at [a-i]\d+)(, .*)$/.exec(t);  // A4: "program Tiger 1 at c5, at most ..."
   if (head) {  // the cards are buttons below: say so, not the notation to type
     const most = /at most (\d+) cards before a Stop/.exec(head[2]);
