@@ -180,6 +180,12 @@ def test_issue_29_5_select_a_gun_see_its_hits_and_fire_it_from_the_board(
     my_turn(browser)
     browser.wait("!document.getElementById('dg-fire').hidden")
     assert browser.js("document.getElementById('dg-hold').textContent") == "hold fire (d2)"
+    # the decision in a player's words, the case and rule after it, quieter, no notation in the
+    # sentence (playtest of issue 58: "case B, step B1" and "(fire d2 h9)" in the panel)
+    does = browser.js("document.querySelector('#decision .dg-decision strong').textContent")
+    rule = browser.js("document.querySelector('#decision .dg-decision .rule-id').textContent")
+    assert does.startswith("Tiger 1 at d2 may fire at T-34 #") and "(fire " not in does and "case" not in does, does
+    assert rule.startswith(" (phase D2, DG-17.") and "case " in rule, rule
     assert not browser.js("document.querySelector(\"#tt-overlay circle[data-place='h9']\")"), \
         "the target lights only once its gun is selected"
     browser.click("#tt-overlay circle.tt-from[data-place='d2']")
