@@ -79,7 +79,7 @@ def _choose(game: Game[Any], analysis: Analysis, why: Any, top: int = 3) -> Anal
     for i, n in enumerate(noted):
         if n[3] and len(n) > 5 and n[5] is not None and n[5] < pool[i].estimate:
             pool[i] = replace(pool[i], estimate=n[5])
-            texts[i] += " (its estimate: what is left once it is taken)"
+            texts[i] += " -- its estimate: what is left once it is taken"
     # equal estimates: fewer tanks left in fire first, then the move that presses on most
     # (issue 59 playtest: in a won position the hint walked a tank in circles)
     # (a game that does not say what is left once the tank is taken, ``noted`` of four,

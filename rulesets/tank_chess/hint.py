@@ -105,7 +105,7 @@ def reasons(game: TankChessGame, actions: Sequence[TankMove], detail: bool = Tru
                 continue
             after = in_fire(pos, side) if to >= 0 else {}
             mine = tank_name(game, pid) if to >= 0 else ""
-            threatened = [tank_name(game, e) + (" (CHECK)" if game.rules.cards[pos.kind[e]].command else "")
+            threatened = [(tank_name(game, e), game.rules.cards[pos.kind[e]].command)
                           for e, threats in in_fire(pos, 1 - side).items()
                           if to >= 0 and any(game.rules.index(t.square) == to for t in threats)]
             gains, progress, reach = measured.after(mine) if measured is not None else ([], 0, "")
@@ -123,9 +123,14 @@ def reasons(game: TankChessGame, actions: Sequence[TankMove], detail: bool = Tru
                 said.append(f"saves {names_before[p]} by taking its shooter")
             else:
                 said.append(f"saves {names_before[p]} by blocking the shot")
-        if threatened:
-            said.append(f"threatens {_and(threatened)}")
-            progress += 10 if any(t.endswith("(CHECK)") for t in threatened) else 5
+        # no brackets in a reason: a hint line pasted back with its note must still read
+        checked = [name for name, command in threatened if command]
+        if checked:
+            said.append(f"gives CHECK to {_and(checked)}")
+            progress += 10
+        if len(checked) < len(threatened):
+            said.append(f"threatens {_and([name for name, command in threatened if not command])}")
+            progress += 5
         stays = [names_before[p] for p in after if p in names_before and p != pid]
         for_nothing = pid in after and pid not in before and not said
         if pid in after and pid in before:
@@ -196,7 +201,7 @@ class _Measure:
         if self.card.command:
             turns = pos.escape_turns(side)
             if turns < self.escape:
-                words.append(f"brings {mine} nearer the far edge ({self.escape} -> {turns} turns to drive off)")
+                words.append(f"brings {mine} nearer the far edge: {self.escape} -> {turns} turns to drive off")
                 score += 3
         aim = _line_distance(pos, pid)
         if clt and aim is not None and not self.card.command and (self.aim is None or aim < self.aim):
@@ -206,7 +211,7 @@ class _Measure:
                 words.append(f"brings {mine} within {aim} square{'s' if aim != 1 else ''} of a line of fire "
                              f"on {clt}")
             else:
-                words.append(f"brings {mine} nearer a line of fire on {clt} ({self.aim} -> {aim} squares)")
+                words.append(f"brings {mine} nearer a line of fire on {clt}: {self.aim} -> {aim} squares")
             score += 2 + (3 if self.aim is None else min(self.aim - aim, 3)) + (2 if aim <= 1 else 0)
         pressed = _pressing(pos, 1 - side)
         own = pos.command_of[side]
@@ -222,7 +227,7 @@ class _Measure:
         if reach > self.reach:
             score += 1
             return words, score, f"improves the {code}'s reach from {self.reach} to {reach} squares"
-        return words, score, f"the {code} reaches {reach} squares from there ({self.reach} now)"
+        return words, score, f"the {code} reaches {reach} squares from there, {self.reach} from here"
 
 
 def _pressing(pos: Position, side: int) -> list[int]:

@@ -6,8 +6,9 @@ lowercase, followed by an arrow for the facing; ``##`` is an obstacle, ``x``
 and a letter a wreck. The last move's destination is in ``[ ]``, its origin
 shows ``( )`` and the tank it shot ``{ }``; the other side's move before it (a
 player's own, under the computer's reply) has its destination in ``‹ ›``. The
-full board ends with a key of every symbol; the compact one (a decision's
-screen) with one line naming what is on it.
+full board ends with a key of every symbol and a line for each of the two moves;
+the compact one (a decision's screen) with one line naming what is on it and one
+for both moves.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
     pos = game.pos
     r = game.rules
     marks: dict[tuple[int, int], str] = {}
-    last_line = before_line = ""
+    last_line = before_line = short = ""
     action = game.last_move()
     before = game.history[-2] if len(game.history) > 1 else None
     if action is not None and before is not None and before.player != game.history[-1].player \
@@ -72,8 +73,10 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
         # under the last move's own marks
         if before.action.to is not None:
             marks[before.action.to] = "‹›"
-        before_line = (f"before it: {game.players[before.player]} {game.format_action(before.action)}"
-                       f"{game.annotation(before.events)}" + ("  (‹ › to)" if before.action.to is not None else ""))
+        said = f"{game.players[before.player]} {game.format_action(before.action)}{game.annotation(before.events)}"
+        to = before.action.to is not None
+        before_line = f"before it: {said}" + ("  (‹ › to)" if to else "")
+        short = said + (" ‹to›" if to else "")  # the marks in words, or bare where a line is short of room
     if action is not None:
         step = game.history[-1]
         marks[action.frm] = "()"
@@ -81,9 +84,16 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
             marks[action.to] = "[]"
         if action.target is not None:
             marks[action.target] = "{}"
-        flags = [e.text.split(":")[0] for e in step.events if e.kind in ("check", "escape")]
-        last_line = (f"last move: {game.players[step.player]} {game.format_action(action)}"
-                     f"{game.annotation(step.events)}" + (f"   {' '.join(flags)}!" if flags else ""))
+        flags = [without_rule_ids(e.text.split(":")[0]) for e in step.events if e.kind in ("check", "escape")]
+        said = f"{game.players[step.player]} {game.format_action(action)}{game.annotation(step.events)}"
+        last_line = f"last move: {said}" + (f"   {' '.join(flags)}!" if flags else "")
+        if short:  # the compact board's one line for both (a 24-row screen has no room for two)
+            marked = " (from)" + ("[to]" if action.to is not None else "") + ("{shot}" if action.target else "")
+            short = f"{short}, then {said}{marked}"
+            if len(short) > 72:
+                short = short.replace("‹to›", "‹›").replace(marked, marked.replace("from", "").replace(
+                    "to", "").replace("shot", ""))
+            short += f"   {' '.join(flags)}!" if flags and len(short) + len(" ".join(flags)) + 4 <= 72 else ""
     black_below = bottom_side(game, player) == 1
     ranks, files = screen_order(game, player)
     turn = 4 if black_below else 0  # north points down the screen when Black is below
@@ -109,9 +119,11 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
                                " ## obstacle, x? wreck", 76, initial_indent="    ", subsequent_indent="      ")
     else:
         lines += textwrap.wrap(compact_key(game), WIDTH, initial_indent="    ", subsequent_indent="      ")
-    if before_line:
-        lines.append("    " + before_line)
-    if last_line:
+    if compact and short and len(short) <= 72:
+        lines.append("    " + short)
+    elif last_line:
+        if before_line:
+            lines.append("    " + before_line)
         key = "  ([ ] to, ( ) from, { } shot)"
         lines.append("    " + last_line + (key if len(last_line) + len(key) <= 76 else ""))
     outcome = game.outcome()

@@ -271,7 +271,7 @@ def test_the_last_moves_show_at_the_end_and_board_draws_the_full_board(
     code, out = run(["play", "tank-chess", "--seat", "white=human", "--seat", "black=greedy", "--seed", "1"],
                     monkeypatch, stdin="board\nMT h2-h5:N\nlast\nresign\ny\n")
     assert out.count("white UPPERCASE, black lowercase") == 2  # 'board' and the end, not each decision
-    after = out.split("MT h2-h5:N")[-1]
+    after = out.split("> last\n")[-1]
     assert "   2. black" in after  # 'last' prints the computer's reply again
     assert out.split("\ngame saved in")[0].endswith("Result: black -- white resigned")
 

@@ -67,7 +67,7 @@ def test_59_4_own_move_narrated_and_undo_says_what_it_took_back(monkeypatch: pyt
     move, undone = "> ".join(run("MT e1-e3:N\nundo")).split("move a tank> ")[:2]  # the board's <M↑> has a '> '
     assert "white's Medium Tank moves 2 squares" in move  # as the computer's moves are told
     # and marked on the board under the reply (hidden playtest: only the computer's was)
-    assert re.search(r"^  3 .*‹M↑›", move, re.MULTILINE) and "    before it: white MT e1-e3:N  (‹ › to)" in move
+    assert re.search(r"^  3 .*‹M↑›", move, re.MULTILINE) and "\n    white MT e1-e3:N ‹to›, then black " in move
     reply = re.search(r"black +(\S+ \S+)", move)
     assert reply is not None
     assert f"took back: MT e1-e3:N (and black's reply {reply.group(1)})" in undone

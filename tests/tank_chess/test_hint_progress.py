@@ -55,7 +55,7 @@ def test_issue59_1_a_tank_offered_for_nothing_shows_what_is_left_and_the_order_a
     assert shown == sorted(shown, reverse=True), shown
     at = [game.format_action(s.action) for s in hint.moves].index(offered)
     assert hint.moves[at].estimate == noted.if_taken
-    assert hint.reasons[at].endswith("(its estimate: what is left once it is taken)")
+    assert hint.reasons[at].endswith(" -- its estimate: what is left once it is taken")
     lines = terminal_hint(game, hint, 100)
     values = [float(line.rsplit("(", 1)[1].rstrip(")")) for line in lines if line.startswith("  ") and
               line.rstrip().endswith(")") and not line.startswith("      ")]
@@ -70,7 +70,7 @@ def test_issue59_2_equal_moves_press_on_first_and_no_reason_is_bare_quiet() -> N
     hint = _hint(game, {"HT d2-d2:NW": 0.5, "MT k2-k2:S": 0.5, "HT d2-d5:N": 0.5})
     first = game.format_action(hint.moves[0].action)
     assert first == "HT d2-d5:N", (first, hint.reasons)
-    assert hint.reasons[0].startswith("brings HT d5 nearer a line of fire on black's CLT h16 (14 -> 11 squares)")
+    assert hint.reasons[0].startswith("brings HT d5 nearer a line of fire on black's CLT h16: 14 -> 11 squares")
     # the HT's equal turn in place is said on its line; the MT's, another tank's idea, keeps its own
     assert [game.format_action(s.action) for s in hint.moves] == ["HT d2-d5:N", "MT k2-k2:S"]
     assert hint.equals[0] == (game.parse_action("HT d2-d2:NW"),)
@@ -85,5 +85,5 @@ def test_issue59_2_a_move_leaving_a_tank_in_fire_still_says_what_it_gains() -> N
     word of why the search might rate it; it says its gain first."""
     game = board(WON.replace(". . . . . . . . . . . . . . . l", ". . . . . . . . . . . . . m . l"))
     noted = reasons(game, [game.parse_action("HT d2-c3:N")])[0]
-    assert noted.text == ("brings HT c3 nearer a line of fire on black's CLT h16 (14 -> 13 squares), "
+    assert noted.text == ("brings HT c3 nearer a line of fire on black's CLT h16: 14 -> 13 squares, "
                           "LT n1 stays in fire")
