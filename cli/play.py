@@ -1105,8 +1105,10 @@ def _answer(game: Game[Any], command: TableCommand, player: int, asked: str) -> 
     lynx move 50,50`` while an order is due, where ``preview`` judges a drive), the
     answer is about the line's last part as it would stand after the others, played on
     a copy: nothing is played."""
+    # Tank Chess's threats: at the terminal its map under the text board's own coordinates
+    answer = getattr(command, "terminal_answer", None) or command.answer
     try:
-        return command.answer(game, player, asked)
+        return answer(game, player, asked)
     except TanktableError:
         split = getattr(game, "split_line", None)
         parts = split(asked) if split is not None else None
@@ -1120,8 +1122,8 @@ def _answer(game: Game[Any], command: TableCommand, player: int, asked: str) -> 
             raise TanktableError(f"{part}: {illegal}")
         trial.apply(action)
         let_pass(trial, player)
-    answer = command.answer(trial, player, parts[-1])
-    return f"after {' then '.join(parts[:-1])} (nothing is played):\n{answer}"
+    said = answer(trial, player, parts[-1])
+    return f"after {' then '.join(parts[:-1])} (nothing is played):\n{said}"
 
 
 def at_words(text: str, width: int) -> str:

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from core.errors import TanktableError
 from core.game import TableCommand
 from core.grid.square import Dir, direction_between
 from rulesets.tank_chess.action import TankMove
 from rulesets.tank_chess.position import ARMOUR_SIDES, Move, Position
-from rulesets.tank_chess.render import framed
+from rulesets.tank_chess.render import framed, screen_order
 
 if TYPE_CHECKING:
     from rulesets.tank_chess.game import TankChessGame
@@ -312,9 +312,11 @@ def move_tuple(action: TankMove, pos: Position) -> Move | None:
     return c - 1, r.index(action.to), facing, tgt
 
 
-def threats_answer(game: TankChessGame, player: int | None, asked: str) -> str:
+def threats_answer(game: TankChessGame, player: int | None, asked: str, wide: bool = False) -> str:
     """``threats``: which of the asking seat's tanks the enemy could shoot on its
-    next turn, by what and on which side, and the squares it covers (a map).
+    next turn, by what and on which side, and the squares it covers (a map: a
+    character a square for the browser's box beside its drawn board, or ``wide``, for
+    the terminal, square for square under the text board's own coordinates).
     A spectator is answered for the side to move."""
     if asked.strip():
         raise TanktableError("usage: threats (no arguments: your tanks under fire, the squares covered)")
@@ -338,6 +340,10 @@ def threats_answer(game: TankChessGame, player: int | None, asked: str) -> str:
         lines.append(f"none of {SIDE_NAMES[side]}'s tanks can be shot next turn")
     cover = covered(pos, side)
     lines.append("squares the enemy can fire into next turn: * covered, ! your tank it can hit")
+    if not wide:
+        lines += _narrow_map(game, player, cover, set(fire))
+        lines.append("(as the board stands; 'moves' gives each move's own danger exactly: 'into fire')")
+        return "\n".join(lines)
     in_fire_now = {pos.sq[pid] for pid in fire}
 
     def mark(sq: tuple[int, int], body: str) -> tuple[str, str]:
@@ -354,7 +360,50 @@ def threats_answer(game: TankChessGame, player: int | None, asked: str) -> str:
     return "\n".join(lines)
 
 
-COMMANDS = (TableCommand("threats", "threats",
-                         "your tanks the enemy can shoot next turn (by which tank, from where), and a map of "
-                         "the squares it covers",
-                         threats_answer),)
+def terminal_threats_answer(game: TankChessGame, player: int | None, asked: str) -> str:
+    """``threats`` at the terminal: the map drawn at the text board's width, with its file
+    letters above and below and its rank numbers on both sides, so that map and board
+    line up when read together (hidden playtest, issue 59: one character a square and
+    no numbers on the right did not)."""
+    return threats_answer(game, player, asked, wide=True)
+
+
+def _narrow_map(game: TankChessGame, player: int | None, cover: dict[int, list[int]],
+                fire: set[int]) -> list[str]:
+    """The map a character a square (the browser's box beside its own drawn board)."""
+    pos, r = game.pos, game.rules
+    name = game.square_name
+    n = r.files
+    ranks, files_seen = screen_order(game, player)  # turned as the board is drawn for this seat
+    lines = []
+    for rank in ranks:
+        row = []
+        for f in files_seen:
+            i = rank * n + f
+            c = pos.cell[i]
+            if c > 0 and pos.alive[c - 1]:
+                code = r.cards[pos.kind[c - 1]].id[0]
+                mark = code.upper() if pos.side[c - 1] == 0 else code.lower()
+                row.append(("!" if c - 1 in fire else " ") + mark)  # armour judged, as listed above
+            elif c != 0:
+                row.append(" #")
+            else:
+                row.append(" *" if i in cover else " .")
+        label = name((0, rank))[1:]
+        lines.append(f"{label:>3}" + "".join(row))
+    files = "".join(f" {name((f, 0))[0]}" for f in files_seen)
+    lines.append("   " + files)
+    return lines
+
+
+@dataclass(frozen=True)
+class TerminalCommand(TableCommand):
+    """A table command whose answer at the terminal is drawn for the text board
+    (``terminal_answer``); the browser asks ``answer``."""
+
+    terminal_answer: Callable[[Any, int | None, str], str] | None = None
+
+
+COMMANDS = (TerminalCommand("threats", "threats",
+                            "your tanks the enemy can shoot next turn (by which tank, from where), and a map of "
+                            "the squares it covers", threats_answer, terminal_threats_answer),)

@@ -217,7 +217,11 @@ def test_59_1_threats_now_and_the_covered_squares() -> None:
     answer = threats_answer(g, 0, "")
     # issue 59.1: which tank, from which squares (what a player blocks), which side
     assert "  MT d2: HT h5 from f4 or g5 destroys it from the side\n" in answer
-    assert re.search(r"^  2 (  [.*] ){3}!M↑ ", answer, re.MULTILINE)  # the MT marked on the map
+    assert re.search(r"^  2( \.| \*){3}!M", answer, re.MULTILINE)  # the MT marked on the browser's map
+    from rulesets.tank_chess.danger import terminal_threats_answer
+
+    # the terminal's map: the text board's four columns a square, rank numbers on both sides
+    assert re.search(r"^  2 (  [.*] ){3}!M↑ (  [.*] ){4} 2$", terminal_threats_answer(g, 0, ""), re.MULTILINE)
     squares = covered(g.pos, 0)
     assert g.rules.index((3, 1)) in squares  # d2, the MT's square
     assert g.rules.index((7, 4)) not in squares  # h5, the HT's own square
