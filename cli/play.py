@@ -53,6 +53,7 @@ commands:
   <move>          a move in the ruleset's notation (see 'moves')
   moves [FILTER]  list legal moves (only those containing FILTER; e1 is not e12)
   board           draw the full board (each decision shows a compact one)
+  clear           clear the screen and draw the decision's board again
   card NAME       a unit's card: its numbers, and its state if in play
   last            the moves since your last decision, with everything that happened
   hint            what the computer would play
@@ -70,7 +71,7 @@ DRAW_ACCEPTED_AT = 0.0
 """A computer seat accepts a draw offer when its evaluation (in [-1, 1]) is at most this: even or worse."""
 
 
-COMMANDS = ("moves", "board", "last", "hint", "undo", "save", "save position", "draw", "resign", "help",
+COMMANDS = ("moves", "board", "clear", "last", "hint", "undo", "save", "save position", "draw", "resign", "help",
             "quit")
 """The prompt's own commands (completed by Tab beside the ruleset's and the moves)."""
 
@@ -743,6 +744,10 @@ class Session:
                         typer.echo(g.notation_help)
                 elif word == "moves":
                     self.list_moves(rest.strip())
+                    self.order_drives(player, rest.strip())
+                elif word == "clear" and not rest.strip():  # playtest of issue 59: "cannot read 'clear'"
+                    clear_screen()
+                    self.show_board(player, again=True)
                 elif word == "last":
                     for shown in self.last_moves.get(player, []) or ["(no moves yet)"]:
                         typer.echo(shown)
@@ -801,7 +806,7 @@ class Session:
             except SecretLeakError:
                 raise  # a ruleset's bug: the session stops (see run)
             except TanktableError as exc:
-                typer.echo(f"{exc}")
+                typer.echo(at_words(f"{exc}", screen_columns() - 1))  # not "(BT" and "-5.1)" on two lines
 
     def confirm(self, question: str) -> bool:
         """Ask a yes/no question on the terminal; only ``y``/``yes`` is yes (end of input: no)."""
@@ -855,7 +860,8 @@ class Session:
             return
         refused = refused_part(g, player, parts)
         if refused is not None:
-            typer.echo(f"illegal: {refused}; nothing of the line was played")
+            typer.echo(at_words(f"illegal: {refused}; nothing of the line was played", screen_columns() - 1))
+            self.say_mended(text)
             return
         self.line_start[player] = len(g.history)
         for i, part in enumerate(parts):
@@ -873,7 +879,8 @@ class Session:
         action = parse_move(g, text)
         illegal = g.check(action)
         if illegal is not None:
-            typer.echo(f"illegal: {illegal}")
+            typer.echo(at_words(f"illegal: {illegal}", screen_columns() - 1))
+            self.say_mended(text)
             return False
         public = g.public_action_text(action)
         events = g.apply(action)
@@ -884,6 +891,29 @@ class Session:
         elif g.outcome() is None and self.kinds[g.to_move()] != HUMAN:
             self.show_own_results(player)
         return True
+
+    def say_mended(self, text: str) -> None:
+        """Battle of Tanks (playtest of issue 59: drives were refused by 1.6 cm, or a wall,
+        and the player gave up): under a refused drive, the nearest one the rules accept,
+        as a line to paste (a game's ``mend_line``)."""
+        mend = getattr(self.game, "mend_line", None)
+        mended = mend(text) if mend is not None else None
+        if mended:
+            typer.echo(at_words(f"nearest legal: {mended}", screen_columns() - 1))
+
+    def order_drives(self, player: int, needle: str) -> None:
+        """Battle of Tanks (playtest of issue 59: a tank's drives were listed only once
+        its order was given): ``moves amx#1`` while an order is due adds each drive
+        order's drives (the game's ``drives`` command; ``moves amx#1 attack`` lists them)."""
+        command = self.table_commands.get("drives")
+        if command is None or not needle or getattr(self.game, "phase", None) != "order":
+            return
+        answer = partial(_answer, command=command, player=player, asked=needle)
+        try:
+            said = self.seen(player, "drives", answer)
+        except TanktableError:
+            return  # the filter names no tank: the list above is the answer
+        typer.echo(at_words(said, screen_columns() - 1))
 
     def list_moves(self, needle: str) -> None:
         keep = move_filter(needle) if needle else None

@@ -17,16 +17,24 @@ that asks the server about one drive when the pointer rests.
 
 from __future__ import annotations
 
+import itertools
+import math
+from typing import TYPE_CHECKING
+
 from shapely.geometry import Polygon
 
 from core.board_aids import FreeDrive, Obstacle
 from core.errors import NotationError, TanktableError
 from core.game import TableCommand
 from core.geometry import Pose, heading_between, path_length
+from rulesets.battle_of_tanks import actions as A
 from rulesets.battle_of_tanks.actions import Drive, num, parse_action
 from rulesets.battle_of_tanks.game import OTHER, BattleGame
 from rulesets.battle_of_tanks.sightline import look
 from rulesets.battle_of_tanks.threats import danger_level, threats_to
+
+if TYPE_CHECKING:
+    from rulesets.battle_of_tanks.state import Tank
 
 USAGE = "preview to X,Y [X,Y ...] [@HEADING]"
 
@@ -78,6 +86,9 @@ def preview(game: BattleGame, player: int | None, arguments: str) -> str:
     illegal = game.check(action)
     verdict = "accepted" if illegal is None else f"refused: {illegal.reason} ({illegal.rule})"
     lines = [f"{game.format_action(action)}: {length:.1f} / {num(game.move_limit(t))} cm, {verdict}"]
+    nearest = nearest_drive(game, action) if illegal is not None else None
+    if nearest is not None:  # playtest of issue 59: the nearest drive the rules accept, to paste
+        lines.append(f"  nearest legal: {A.format_action(nearest[0])} ({nearest[1]})")
     pose = Pose(end[0], end[1], heading)
     danger = {d.enemy: d for d in threats_to(game, t, pose)}  # issue 59.1: what each could do there
     for enemy in game.live(OTHER[t.side]):
@@ -119,5 +130,173 @@ its first words are :data:`~rulesets.battle_of_tanks.threats.DANGER_HEADS`' (the
 tints the tank where it would end by them)."""
 
 
+
+
+
+DRIVE_ORDERS = ("MOVE", "ATTACK", "RETREAT")
+"""The orders that drive (BT-5.1, BT-5, BT-5.3): the ones ``drives`` lists drives for."""
+
+DRIVES_USAGE = "drives TANK [move|attack|retreat]"
+
+
+def _through_windows(game: BattleGame) -> None:
+    """On a copy: the enemy lets its ambush windows pass (BT-7.2), so the drive that
+    follows an order can be judged; what it would really do is not known."""
+    while game.result is None and game.phase == "window":
+        game.apply(A.Pass())
+
+
+def _one_line(order: str, drive: A.Drive) -> str:
+    """``amx#1 move 40,20 55,35 @90`` or ``amx#1 move stay``: an order and its drive as
+    the prompt reads them on one line (issue 59.8)."""
+    text = A.format_action(drive)
+    return f"{order} {text.removeprefix('to ')}"
+
+
+def order_drives(game: BattleGame, tank: Tank, order: str) -> tuple[list[tuple[str, str]], str | None]:
+    """Playtest of issue 59 (drives were found by trial and error, and their list came
+    only after the order was given): the candidate drives ``tank`` would be offered under
+    ``order``, judged on a copy with the order given and the enemy's ambush windows let
+    pass, each as one pasteable line with its note (cover, danger, and for an ATTACK
+    its fire from there); or the reason the order may not be given now."""
+    declare = A.Declare(tank.label, order)
+    illegal = game.check(declare)
+    if illegal is not None:
+        return [], f"{illegal.reason} ({illegal.rule})"
+    ghost = game.clone()
+    ghost.apply(declare)
+    _through_windows(ghost)
+    if ghost.result is not None or ghost.phase != "path" or ghost.active != tank.key:
+        return [], "its drive would not be asked for now (an ambush ended its activation)"
+    from rulesets.battle_of_tanks.candidates import candidates
+    from rulesets.battle_of_tanks.describe import describe
+
+    head = A.format_action(declare)
+    return [(_one_line(head, d), describe(ghost, d)) for d in candidates(ghost) if isinstance(d, A.Drive)], None
+
+
+def drives(game: BattleGame, player: int | None, arguments: str) -> str:
+    """``drives amx#1 [attack]``: :func:`order_drives` for each drive order (or the one
+    named) before it is given; while a drive is due, the due tank's as ``to X,Y`` lines."""
+    from rulesets.battle_of_tanks.candidates import candidates
+    from rulesets.battle_of_tanks.describe import describe
+    from rulesets.battle_of_tanks.names import resolve
+
+    words = arguments.split()
+    if game.phase == "path" and game.active is not None and (
+            not words or resolve(words[0], [game.active], [game.tank(game.active).label]) in (
+                game.active, game.tank(game.active).label.lower())):
+        return "\n".join(f"  {A.format_action(d)}  ({describe(game, d)})" for d in candidates(game)
+                         if isinstance(d, A.Drive))
+    if not words:
+        raise TanktableError(f"usage: {DRIVES_USAGE}")
+    name = resolve(words[0], [t.key for t in game.tanks], [t.label for t in game.tanks])
+    tank = game.find(name)
+    if tank is None:
+        raise TanktableError(f"no tank called {words[0]!r}; usage: {DRIVES_USAGE}")
+    orders = [w.upper() for w in words[1:]] or list(DRIVE_ORDERS)
+    wrong = [w for w in orders if w not in DRIVE_ORDERS]
+    if wrong:
+        raise TanktableError(f"{wrong[0].lower()!r} is no order that drives; usage: {DRIVES_USAGE}")
+    if game.phase != "order":
+        raise TanktableError(f"no order is due now ({game.decision()})")
+    if tank not in game.eligible(game.chit_side or ""):
+        raise TanktableError(f"{tank.label} may not be given an order now ({game.decision()})")
+    brief = len(words) == 1  # a tank alone: each order's count, so the answer fits the screen
+    lines = []
+    for order in orders:
+        found, why = order_drives(game, tank, order)
+        said = f"{tank.label} {order.lower()}"
+        if why is not None:
+            lines.append(f"{said}: not now: {why}")
+            continue
+        shots = sum(ATTACK_NO_SHOT not in note for _, note in found) if order == "ATTACK" else -1
+        aim = "" if shots < 0 else ", none gives a shot" if not shots else f", {shots} give(s) a shot"
+        if brief:
+            lines.append(f"{said}: {len(found)} drive(s){aim}  ('drives {said}' lists them)")
+            continue
+        lines.append(f"{said}: {len(found)} drive(s){aim}; each line can be typed or pasted:")
+        lines += [f"  {text}  ({note})" if note else f"  {text}" for text, note in found]
+    return "\n".join(lines)
+
+
+ATTACK_NO_SHOT = "its fire from there: no shot"
+"""How an ATTACK line's note begins where it would leave the tank nothing to fire at."""
+
+
+def nearest_drive(game: BattleGame, action: A.Drive) -> tuple[A.Drive, str] | None:
+    """Playtest of issue 59 (``61.6 cm is longer than 60``, ``runs into the rubble``: the
+    player gave up): for a drive the rules refuse, the longest part of the same path
+    that they accept, walked back from the allowance (BT-5.1) 1 cm at a time, with how
+    it differs (``stops at 60 cm``, ``stops short of it``); ``None`` when the drive is
+    legal, or no part of it is."""
+    if game.phase != "path" or game.active is None or game.check(action) is None or not action.points:
+        return None
+    t = game.tank(game.active)
+    points = [(t.x, t.y), *action.points]
+    whole = path_length(points)
+    limit = float(game.move_limit(t))
+    s = min(whole, limit)
+    while s > 0.5:
+        cut = _cut(points, s)
+        drive = A.Drive(cut, action.heading if s >= whole - 1e-6 else None)
+        if len(cut) and game.check(drive) is None:
+            how = ("stops short of it" if whole <= limit + 1e-6 else f"stops at {num(limit)} cm"
+                   if s >= limit - 1.0 else f"stops at {s:.0f} cm, short of what blocks the way")
+            return drive, how
+        s = math.floor(s) - 1.0 if s != math.floor(s) else s - 1.0
+    return None
+
+
+def _cut(points: list[tuple[float, float]], s: float) -> tuple[tuple[float, float], ...]:
+    """The path ``points`` (its start first) cut ``s`` cm along it, in notation's 0.1 cm,
+    rounded towards the start so the cut is never longer than ``s``."""
+    out: list[tuple[float, float]] = []
+    left = s
+    for a, b in itertools.pairwise(points):
+        seg = math.dist(a, b)
+        if seg >= left:
+            f = max(0.0, (left - 0.1) / seg) if seg else 0.0
+            out.append((A.cm(a[0] + (b[0] - a[0]) * f), A.cm(a[1] + (b[1] - a[1]) * f)))
+            return tuple(out)
+        out.append(b)
+        left -= seg
+    return tuple(out)
+
+
+def mend_line(game: BattleGame, text: str) -> str | None:
+    """The nearest legal line to a refused one (playtest of issue 59): the order and any
+    drive before it played on a copy, then the refused drive cut by :func:`nearest_drive`,
+    said as ``lynx move 70,8 96,24  (stops short of it)``, the line first so that it pastes
+    whole (what follows the drive kept, the note set aside by the prompt); ``None`` when the line is no refused drive
+    or no part of it would be accepted."""
+    parts = A.split_line(text) or [text]
+    trial = game.clone()
+    for i, part in enumerate(parts):
+        try:
+            action = trial.parse_action(part)
+        except TanktableError:
+            return None
+        illegal = trial.check(action)
+        if illegal is None:
+            trial.apply(action)
+            _through_windows(trial)
+            continue
+        if not isinstance(action, A.Drive):
+            return None
+        found = nearest_drive(trial, action)
+        if found is None:
+            return None
+        drive, how = found
+        ordered = i > 0 and isinstance(game.parse_action(parts[i - 1]), A.Declare)
+        said = [_one_line(parts[i - 1], drive)] if ordered else [A.format_action(drive)]
+        line = " ".join([*parts[:i - 1 if ordered else i], *said, *parts[i + 1:]])
+        return f"{line}  ({how})"
+    return None
+
+
 COMMANDS = (TableCommand("preview", USAGE, "whether a drive would be accepted, and the cover it ends in "
-                                           "from each enemy (nothing moves)", preview),)
+                                           "from each enemy (nothing moves)", preview),
+            TableCommand("drives", DRIVES_USAGE, "a tank's candidate drives under each order, before you "
+                                                 "give it, each a line to paste",
+                         drives))

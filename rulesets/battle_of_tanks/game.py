@@ -202,6 +202,13 @@ class BattleGame(Game[Action]):
         (issue 59.8, :func:`rulesets.battle_of_tanks.actions.split_line`); the prompt asks."""
         return A.split_line(text)
 
+    def mend_line(self, text: str) -> str | None:
+        """For a line whose drive is refused, the nearest one the rules accept, to paste
+        (playtest of issue 59, :func:`rulesets.battle_of_tanks.free_drive.mend_line`)."""
+        from rulesets.battle_of_tanks.free_drive import mend_line
+
+        return mend_line(self, text)
+
     def summarize_events(self, events: Sequence[Event]) -> str:
         """Volleys, spotting and repair rolls in one line (:mod:`rulesets.battle_of_tanks.summary`)."""
         from rulesets.battle_of_tanks.summary import summarize

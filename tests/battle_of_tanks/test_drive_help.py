@@ -1,0 +1,75 @@
+"""Playtest of issue 59 (driving by coordinates was trial and error): a tank's candidate
+drives can be listed before its order is given (``drives TANK [ORDER]``, ``moves TANK``),
+each a line the prompt plays; a refused drive is answered with the nearest one the rules
+accept (BT-5.1), as a line to paste."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from cli.play import refused_part
+from rulesets.battle_of_tanks import RULESET
+from rulesets.battle_of_tanks.actions import split_line
+from rulesets.battle_of_tanks.free_drive import drives, mend_line
+from rulesets.battle_of_tanks.game import BattleGame
+from tests.cli.test_cli_core import run
+
+
+def _order_due() -> BattleGame:
+    """The village crossroads, seed 1: b's chit first, tiger#1 to be ordered."""
+    game = RULESET.new_game(seed=1)
+    assert isinstance(game, BattleGame) and game.phase == "order"
+    return game
+
+
+def _line(text: str) -> str:
+    return text.strip().split("  (")[0]
+
+
+def test_playtest_59_drives_before_the_order_are_lines_the_prompt_plays() -> None:
+    """BT-5.1, BT-5, BT-5.3: every listed line is the order and a drive the rules accept."""
+    game = _order_due()
+    tank = next(t for t in game.tanks if t.side == "b" and t.alive)
+    player = game.to_move()
+    listed = drives(game, player, f"{tank.label} attack").splitlines()
+    assert listed[0].startswith(f"{tank.label} attack: ") and "drive(s)" in listed[0]
+    lines = [_line(x) for x in listed[1:] if x.startswith("  ")]
+    assert len(lines) >= 2
+    for line in lines:
+        parts = split_line(line)
+        assert parts is not None and parts[0] == f"{tank.label} attack", line
+        assert refused_part(game, player, parts) is None, line
+    assert "its fire from there" in listed[1]  # an ATTACK line says what it could shoot
+    brief = drives(game, player, tank.label).splitlines()  # the tank alone: a line per order
+    assert [b.split(":")[0] for b in brief] == [f"{tank.label} {o}" for o in ("move", "attack", "retreat")]
+    assert game.phase == "order" and not game.history  # nothing was played
+
+
+def test_playtest_59_a_refused_drive_is_answered_with_the_nearest_legal_one() -> None:
+    """BT-5.1: too long, the path is cut at the allowance; the cut line is accepted."""
+    game = _order_due()
+    tank = next(t for t in game.tanks if t.side == "b" and t.alive)
+    far = f"{tank.label} move {tank.x - 110:g},{tank.y:g}"
+    mended = mend_line(game, far)
+    assert mended is not None and "(stops at" in mended, mended
+    line = _line(mended)
+    parts = split_line(line)
+    assert parts is not None and refused_part(game, game.to_move(), parts) is None, line
+    end = tuple(float(v) for v in line.split()[-1].split(","))
+    assert math.dist(end, (tank.x, tank.y)) <= game.move_limit(tank) + 1e-6
+    assert math.dist(end, (tank.x, tank.y)) >= game.move_limit(tank) - 3  # not needlessly short
+    assert mend_line(game, f"{tank.label} move {tank.x - 5:g},{tank.y:g}") is None  # legal: nothing to mend
+
+
+def test_playtest_59_terminal_moves_tank_lists_drives_and_mends_a_refusal(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``moves tiger#1`` adds each drive order's count; a refusal gets a pasteable nearest
+    line; ``clear`` redraws (it was "cannot read 'clear'")."""
+    code, out, _ = run(["play", "battle-of-tanks", "--seat", "a=human", "--seat", "b=human", "--seed", "1",
+                        "--board", "none"], capsys, monkeypatch,
+                       stdin="moves tiger#1\ntiger#1 move 0,80\nclear\nquit\n")
+    assert "tiger#1 attack: " in out and "('drives tiger#1 attack'" in out, out[-2000:]
+    assert "nearest legal: tiger#1 move " in out, out[-2000:]
+    assert "cannot read 'clear'" not in out
