@@ -201,7 +201,8 @@ class _Measure:
         if self.card.command:
             turns = pos.escape_turns(side)
             if turns < self.escape:
-                words.append(f"brings {mine} nearer the far edge: {self.escape} -> {turns} turns to drive off")
+                words.append(f"brings {mine} within {turns} turn{'s' if turns != 1 else ''} of driving off the "
+                             f"far edge, from {self.escape}")
                 score += 3
         aim = _line_distance(pos, pid)
         if clt and aim is not None and not self.card.command and (self.aim is None or aim < self.aim):
@@ -211,7 +212,8 @@ class _Measure:
                 words.append(f"brings {mine} within {aim} square{'s' if aim != 1 else ''} of a line of fire "
                              f"on {clt}")
             else:
-                words.append(f"brings {mine} nearer a line of fire on {clt}: {self.aim} -> {aim} squares")
+                words.append(f"brings {mine} within {aim} square{'s' if aim != 1 else ''} of a line of fire "
+                             f"on {clt}, from {self.aim}")
             score += 2 + (3 if self.aim is None else min(self.aim - aim, 3)) + (2 if aim <= 1 else 0)
         pressed = _pressing(pos, 1 - side)
         own = pos.command_of[side]

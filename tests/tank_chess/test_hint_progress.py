@@ -70,13 +70,16 @@ def test_issue59_2_equal_moves_press_on_first_and_no_reason_is_bare_quiet() -> N
     hint = _hint(game, {"HT d2-d2:NW": 0.5, "MT k2-k2:S": 0.5, "HT d2-d5:N": 0.5})
     first = game.format_action(hint.moves[0].action)
     assert first == "HT d2-d5:N", (first, hint.reasons)
-    assert hint.reasons[0].startswith("brings HT d5 nearer a line of fire on black's CLT h16: 14 -> 11 squares")
+    assert hint.reasons[0].startswith("brings HT d5 within 11 squares of a line of fire on black's CLT h16, from 14")
     # the HT's equal turn in place is said on its line; the MT's, another tank's idea, keeps its own
     assert [game.format_action(s.action) for s in hint.moves] == ["HT d2-d5:N", "MT k2-k2:S"]
     assert hint.equals[0] == (game.parse_action("HT d2-d2:NW"),)
     shuffle = reasons(game, [game.parse_action("HT d2-d2:NW")])[0]
     assert shuffle.quiet and shuffle.text.startswith("no threat either way; ")
     assert "reach" in shuffle.text and "quiet" not in shuffle.text
+    # the Command Tank's own race to the far edge (TC-7.2), counted in turns
+    race = reasons(game, [game.parse_action("CLT b1-b3:NW")])[0]
+    assert race.text.startswith("brings CLT b3 within 3 turns of driving off the far edge, from 4"), race.text
 
 
 def test_issue59_2_a_move_leaving_a_tank_in_fire_still_says_what_it_gains() -> None:
@@ -85,5 +88,5 @@ def test_issue59_2_a_move_leaving_a_tank_in_fire_still_says_what_it_gains() -> N
     word of why the search might rate it; it says its gain first."""
     game = board(WON.replace(". . . . . . . . . . . . . . . l", ". . . . . . . . . . . . . m . l"))
     noted = reasons(game, [game.parse_action("HT d2-c3:N")])[0]
-    assert noted.text == ("brings HT c3 nearer a line of fire on black's CLT h16: 14 -> 13 squares, "
+    assert noted.text == ("brings HT c3 within 13 squares of a line of fire on black's CLT h16, from 14, "
                           "LT n1 stays in fire")
