@@ -36,7 +36,8 @@ def new_game(browser: Browser, base: str, ruleset: str, seat: str) -> float:
     browser.js("document.getElementById('seed').value = '4'")
     browser.click("#create")
     browser.wait("document.body.dataset.version !== undefined && document.querySelector('#board svg')")
-    browser.wait(f"document.getElementById('you').textContent === 'you play {seat}'")
+    # Duel of the Giants capitalises its sides ("you play German"; playtest of issue 58)
+    browser.wait(f"document.getElementById('you').textContent.toLowerCase() === 'you play {seat}'")
     loaded = browser.js("performance.now()")
     return float(loaded)
 

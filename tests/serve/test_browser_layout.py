@@ -337,7 +337,7 @@ def test_playtest_29_6_a_hovered_program_stays_drawn_while_the_replay_steps(
         assert note
         heights = []
         # the replay plays on by itself while the pointer rests on the move
-        b.js("(() => { const s = document.getElementById('dg-replay-pace'); s.value = '500';"
+        b.js("(() => { const s = document.getElementById('dg-replay-pace'); s.value = '300';"
              " s.dispatchEvent(new Event('change')); })()")
         for step in range(2, total + 1):
             b.wait(f"document.getElementById('dg-replay-count').textContent.startsWith('{step} of ')", 20)
