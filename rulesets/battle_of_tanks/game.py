@@ -269,6 +269,8 @@ class BattleGame(Game[Action]):
         return evaluate(self, player)
 
     def view(self, player: int | None) -> dict[str, Any]:
+        from rulesets.battle_of_tanks.plate import plate_threats
+
         base = super().view(player)
         base.update({
             "moves": self.decisions_before + len(self.history),
@@ -282,6 +284,7 @@ class BattleGame(Game[Action]):
             ],
             "bag": len(self.bag),
             "fire": self.fire_choices(),
+            "plate": plate_threats(self),  # a tank on a base plate: when it wins, what stops it (BT-8.2)
         })
         return base
 

@@ -182,6 +182,18 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
     for words in ("order this round", "waiting in AMBUSH (BT-7.1)", "spotted until the round's end (BT-5.4)",
                   "destroyed tank, crossed (BT-6.5)"):
         assert words in legend
+    # hidden playtest (issue 58): each live tank's hit points under its drawing, from its card; a wreck has none
+    shown_hp = b.js("Object.fromEntries([...document.querySelectorAll('#board svg g.tank g.hp')]"
+                    ".map(g => [g.closest('g.tank').dataset.tank, [g.dataset.hp, g.textContent]]))")
+    assert shown_hp == {t.key: [str(t.hp), str(t.hp)] for t in game.tanks if t.alive}, shown_hp
+    # ... and a shot's marks go on the tank its own dice struck (motion.js): a kill elsewhere in the
+    # same entry, or a round's line naming the destroyed, is not this shot's
+    shots = b.js("""import('/static/table/motion.js').then(m => m.shotsOf([
+        {kind: 'roll', data: {shooter: 'a1', target: 'b1', hit: true}}, {kind: 'penetration', data: {face: 'blank'}},
+        {kind: 'roll', data: {shooter: 'a2', target: 'b2', hit: true}}, {kind: 'penetration', data: {damage: 9}},
+        {kind: 'destroyed', text: 'is2#1 is destroyed', data: {tank: 'b2'}},
+        {kind: 'round', text: 'round 2 begins, less is2#1 (destroyed, BT-4.3)', data: {}}]).map(g => g.length))""")
+    assert shots == [2, 3], shots
     b.screenshot(screenshots / "bt-orders-rings.png")
     # issue 28.5: the hint names each order with the search's plan for it (the drive or the shots)
     b.click("#hint")
@@ -197,6 +209,10 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
     for shown, line in offered:
         move, _, plan = shown.partition(", then ")
         assert game.split_line(line) == [move, *plan.split(", ")], (shown, line)
+    # hidden playtest: the answer stands at the turn panel's foot, not over the board's tanks;
+    # its close button puts it away, and so does Esc
+    assert b.js("Boolean(document.getElementById('answer').closest('aside'))")
+    assert b.js("Boolean(document.getElementById('bt-answer-close'))")
     b.screenshot(screenshots / "bt-orders-hint.png")
     # the move box takes such a line too, played whole or not at all: a path too long refuses
     # all of it, and luchs#1 is left without an order (not stuck with a MOVE it cannot drive)
@@ -205,6 +221,10 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
          " document.getElementById('move-form').requestSubmit(); })()")
     b.wait("document.getElementById('error').textContent.includes('nothing of the line was played')")
     assert len(game.history) == moves and game.tank("a1").order is None
+    b.js("document.getElementById('answer').textContent = 'hint: a line to put away'")
+    for kind in ("keyDown", "keyUp"):
+        b.send("Input.dispatchKeyEvent", type=kind, key="Escape", code="Escape", windowsVirtualKeyCode=27)
+    b.wait("document.getElementById('answer').textContent === ''")
 
     # a tap on a tank's label opens its menu too; Esc closes it
     tap(b, "#bt-label-pads rect[data-tank='a4']")
@@ -225,7 +245,15 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
                 ".getBoundingClientRect(); return [r.right, r.top, r.bottom]; })()")
     box = b.js("(() => { const r = document.getElementById('bt-order-menu').getBoundingClientRect();"
                " return [r.left, r.top, r.bottom]; })()")
-    assert ring[0] <= box[0] <= ring[0] + 60 and box[1] <= ring[2] and box[2] >= ring[1], (ring, box)
+    # hidden playtest: the menu stands near its tank and hides no tank (body, name or hit points)
+    assert box[0] >= ring[0] - 400 and box[1] <= ring[2] + 400, (ring, box)
+    hidden = b.js("""(() => { const m = document.getElementById('bt-order-menu').getBoundingClientRect();
+        return [...document.querySelectorAll('#board svg g.tank g.tt-piece, #board svg g.tank > text')].filter(n => {
+          const r = n.getBoundingClientRect();
+          return r.left < m.right && m.left < r.right && r.top < m.bottom && m.top < r.bottom; })
+        .map(n => n.closest('g.tank').dataset.tank); })()""")
+    b.screenshot(screenshots / "bt-orders-menu.png")
+    assert hidden == [], hidden
     b.screenshot(screenshots / "bt-orders-menu.png")
     click_at(b, "#bt-order-menu button[data-order='fire']")
     b.wait("document.getElementById('bt-fire-panel')")

@@ -114,6 +114,28 @@ function outcomeOf(events) {
   return hit || fired ? "hit" : "";
 }
 
+/** Each shot's events, one list a line, when the entry's to-hit rolls name their shooter and
+ * target (the lines are drawn one a pair, in the order the pairs first roll): a mark goes
+ * on the tank its own shots struck, never another's kill in the same entry (hidden playtest:
+ * "destroyed" under a tank whose shots had all bounced). `null`: the events do not say. */
+export function shotsOf(events) {
+  const groups = new Map();
+  let open = null;
+  for (const e of events || []) {
+    const d = e.data || {};
+    if (e.kind === "roll" && d.shooter && d.target) {
+      open = `${d.shooter}>${d.target}`;
+      if (!groups.has(open)) groups.set(open, []);
+      groups.get(open).push(e);
+    } else if (open && (e.kind === "penetration" || (e.kind === "destroyed" && d.tank === open.split(">")[1]))) {
+      groups.get(open).push(e);
+    } else {
+      open = null;
+    }
+  }
+  return groups.size ? [...groups.values()] : null;
+}
+
 /** The board's picture is turned round on the page (turn.js): text drawn here is turned back. */
 function upright(svg, node, x, y) {
   if (svg.closest(".tt-turned")) node.setAttribute("transform", `rotate(180 ${x} ${y})`);
@@ -185,13 +207,15 @@ export function animate(svg, state) {
   }
   steps.forEach((s, i) => {  // the shots: a tracer from gun to target, then what it did there
     const lines = (s.aid && s.aid.lines) || [];
-    const result = outcomeOf(s.entry && s.entry.events);
-    for (const line of lines) {
+    const shots = shotsOf(s.entry && s.entry.events);
+    const whole = outcomeOf(s.entry && s.entry.events);
+    lines.forEach((line, k) => {
+      const result = shots && shots.length === lines.length ? outcomeOf(shots[k]) : whole;
       const at = startOf(i) + step * 0.5;
       tracer(layer, line.from, line.to, at, step);
       if (result) mark(svg, layer, line.to, result, near, at + step * 0.7, step * 2.2);
       last = Math.max(last, at + step * 3);
-    }
+    });
   });
   if (skip > 0) for (const a of document.getAnimations()) if (!prior.has(a)) a.currentTime = (a.currentTime || 0) + skip;
   const start = clock() - skip;

@@ -11,6 +11,7 @@ import * as fire from "./battle-of-tanks/fire.js";
 import * as drive from "./battle-of-tanks/drive.js";
 import * as danger from "./battle-of-tanks/danger.js";
 import * as hint from "./battle-of-tanks/hint.js";
+import * as panel from "./battle-of-tanks/panel.js";
 
 let ruler = {on: false, points: []};
 
@@ -92,6 +93,7 @@ export function setup() {
   drive.setup();
   danger.setup();  // issue 59.1: each suggested drive's end tinted by the enemy fire there
   hint.setup();  // a hint's suggestion played whole with one click
+  panel.setup();  // the messages at the turn panel's foot, not over the board (hidden playtest)
   // menus and cards stand beside their tanks on the screen: placed again when the board is resized
   onBoardResized(() => { if (table.state) { orders.draw(); fire.draw(); } });
 }
@@ -114,6 +116,14 @@ export function headline(state) {
   return null;
 }
 
+/** A tank on a base plate, in the turn panel of both seats (hidden playtest: a game was lost
+ * on the plate without a word; BT-8.2): whose plate, when it wins, what stops it. */
+export function plateLine(state, p) {
+  const whose = state.you ? (p.plate === state.you ? "your" : "the enemy's") : `${p.plate}'s`;
+  return el("p", {class: "bt-plate" + (p.plate === state.you ? " bt-plate-yours" : ""), "data-tank": p.key,
+                  text: `${p.tank} is on ${whose} base plate: ${p.text}`});
+}
+
 export function draw(state, fresh) {
   if (fresh) ruler.points = [];  // a measure belongs to the position it was taken in (issue 29.11)
   const line = headline(state);
@@ -122,6 +132,7 @@ export function draw(state, fresh) {
   if (v && v.round !== undefined) {
     $("aids").append(el("p", {class: "phase", text: `round ${v.round}, ${v.phase}; ${v.bag} order chits in the bag`}));
   }
+  for (const p of (v && v.plate) || []) $("aids").append(plateLine(state, p));
   setupRuler();
   orders.draw();
   fire.draw(true);

@@ -299,6 +299,9 @@ function confirm() {
 
 function cancel() { draft = null; answer = null; grab = null; redraw(); }
 
+/** Whether a path is being drawn (Esc lets it go before it puts a message away). */
+export function drafting() { return draft !== null; }
+
 function undoPoint() {
   if (!draft) return;
   if (draft.heading !== null) draft.heading = null; else draft.points.pop();

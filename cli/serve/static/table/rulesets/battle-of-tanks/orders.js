@@ -144,8 +144,27 @@ function openMenu(svg, key, actions) {
     menu.append(el("div", {class: "bt-menu-row"}, button, el("span", {class: "note", text: a.note || ""})));
   }
   $("board-wrap").append(menu);
-  place(menu, svg, tank);
+  placeMenu(menu, svg, tank);
   menu.querySelector("button.bt-order")?.focus({preventScroll: true});
+}
+
+/** Whether the box covers any tank's body, name or hit points on the screen. */
+function coversTank(box, svg) {
+  const m = box.getBoundingClientRect();
+  return tankRects(svg).some(r => r.left < m.right && m.left < r.right && r.top < m.bottom && m.top < r.bottom);
+}
+
+// The menu beside its tank where it hides no tank; where the board has no such room (a
+// small window, a crowded table: hidden playtest, the menu covered lynx and t34#1) it
+// stands at the head of the side panel's turn section instead, the tank's ring still marked.
+function placeMenu(menu, svg, tank) {
+  if (menu.parentElement !== $("board-wrap")) { menu.classList.remove("bt-docked"); $("board-wrap").append(menu); }
+  place(menu, svg, tank, tankRects(svg));
+  if (!coversTank(menu, svg)) return;
+  const head = $("turn-heading");
+  menu.classList.add("bt-docked");
+  menu.style.left = menu.style.top = "";
+  if (head) head.after(menu); else $("turn-panel")?.prepend(menu);
 }
 
 /** Put a floating box beside a tank on the board: right of it, else left, below or
@@ -227,7 +246,7 @@ export function draw() {
   if (key && orders.has(key)) {
     const open = $("bt-order-menu");
     if (!open || open.dataset.tank !== key) openMenu(svg, key, orders.get(key));
-    else place(open, svg, tankOf(state, key));
+    else placeMenu(open, svg, tankOf(state, key));
   } else {
     closeMenu();
   }

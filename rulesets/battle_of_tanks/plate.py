@@ -1,0 +1,43 @@
+"""The base-plate warning (BT-8.2), as the browser table shows it in both seats' turn panel.
+
+A hidden playtester lost on the base plate without a word of warning: the rule
+wins the game for a tank that stood on the enemy base plate for a complete round
+without taking damage (on the plate at the round's start and end, no hit points
+lost, no track hit). For each tank standing on its enemy's plate now, this says
+when it wins if nothing stops it, and what stops it, from the game's own record
+of the round (``plate_at_start``, ``damaged``, ``plate_rounds``) and the rules'
+``victory.base_plate_rounds``, exactly as :meth:`BattleGame._end_round` judges it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.battle_of_tanks.game import OTHER, BattleGame
+
+STOPS = "unless it loses hit points, takes a track hit or leaves the plate before then (BT-8.2)"
+"""What stops a tank on the plate, in a player's words (BT-8.2's "without taking damage")."""
+
+
+def plate_threats(game: BattleGame) -> list[dict[str, Any]]:
+    """One entry a live tank on its enemy's base plate: ``tank`` (its label), ``side``
+    (its own), ``plate`` (whose plate), ``round`` (the round at whose end it wins if
+    nothing stops it) and ``text`` (when and what stops it, after "X is on P's base plate: ")."""
+    if game.result is not None:
+        return []
+    needed = game.rules.victory.base_plate_rounds
+    out: list[dict[str, Any]] = []
+    for t in game.tanks:
+        plate = OTHER[t.side]
+        if not t.alive or plate not in game.field.bases or not game.field.on_plate(plate, t.pose, t.length, t.width):
+            continue
+        if t.plate_at_start and not t.damaged:
+            wins = game.round + max(needed - t.plate_rounds - 1, 0)
+            text = f"it wins at the end of round {wins} {STOPS}"
+        else:
+            why = "it was damaged this round" if t.plate_at_start else "it came this round"
+            wins = game.round + needed
+            text = (f"{why}, so it wins at the end of round {wins} if it is still there when round "
+                    f"{game.round + 1} begins, {STOPS}")
+        out.append({"tank": t.label, "key": t.key, "side": t.side, "plate": plate, "round": wins, "text": text})
+    return out

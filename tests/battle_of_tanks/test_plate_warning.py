@@ -1,0 +1,36 @@
+"""The base-plate warning the browser table shows both seats (BT-8.2, hidden playtest of
+issues 58/59: a game was lost on the plate without a word), and the last shot's line drawn
+only while it joins its two tanks (hidden playtest: it pointed at an empty spot)."""
+
+from __future__ import annotations
+
+from rulesets.battle_of_tanks.plate import plate_threats
+from rulesets.battle_of_tanks.svg import render_svg
+from tests.battle_of_tanks.helpers import card, make_game
+
+CARDS = [card("raider", sight_cm=30, hit_points=300, tier=4), card("gun", sight_cm=60, hit_points=900, tier=7)]
+ON_B_PLATE = {"a1": (105, 105, 0), "b1": (60, 10, 0)}
+
+
+def test_bt_8_2_the_view_names_a_holder_when_it_wins_and_what_stops_it() -> None:
+    g = make_game(["raider"], ["gun"], ON_B_PLATE, cards=CARDS)
+    g.tank("a1").plate_at_start = True
+    [w] = g.view(0)["plate"]
+    assert (w["tank"], w["side"], w["plate"], w["round"]) == ("raider#1", "a", "b", g.round)
+    assert w["text"] == (f"it wins at the end of round {g.round} unless it loses hit points, takes a track hit "
+                         "or leaves the plate before then (BT-8.2)")
+    g.tank("a1").damaged = True  # hit this round: it must last a whole round more
+    assert plate_threats(g)[0]["round"] == g.round + 1
+    assert plate_threats(g)[0]["text"].startswith(f"it was damaged this round, so it wins at the end of round "
+                                                  f"{g.round + 1} if it is still there when round {g.round + 1} begins")
+    g.tank("a1").x = 60  # off the plate: no warning
+    assert plate_threats(g) == []
+
+
+def test_the_last_shots_line_goes_once_its_target_drove_away() -> None:
+    g = make_game(["raider"], ["gun"], ON_B_PLATE, cards=CARDS)
+    t, s = g.tank("b1"), g.tank("a1")
+    g.last_shot = {"shooter": s.key, "target": t.key, "from": [s.x, s.y], "to": [t.x, t.y]}
+    assert 'class="last-shot"' in render_svg(g)
+    t.x += 10
+    assert 'class="last-shot"' not in render_svg(g)
