@@ -19,7 +19,7 @@ import sys
 import textwrap
 from typing import TYPE_CHECKING
 
-from rulesets.battle_of_tanks.render import board_lines, map_lines, scale_line
+from rulesets.battle_of_tanks.render import board_lines, map_lines, plate_lines, scale_line
 
 if TYPE_CHECKING:
     from rulesets.battle_of_tanks.game import BattleGame
@@ -63,7 +63,7 @@ def render_compact(game: BattleGame, size: tuple[int, int] | None = None) -> str
     body, shared = map_lines(game)
     fine = [*board_lines(game, body, shared, columns), scale_line()]  # what ``board`` draws
     if game.outcome() is None:  # a resigned game is over too: nobody is next
-        fine += next_lines(game, columns)
+        fine += plate_lines(game, columns)  # who decides next, the prompt says (it was said twice)
     if max(len(line) for line in fine) <= columns and len(fine) + MOVES_ROOM <= height:
         return "\n".join(fine)
     return coarse(game)
@@ -103,5 +103,5 @@ def coarse(game: BattleGame) -> str:
         right = roster[i] if i < len(roster) else ""
         lines.append(f"{left:<{width}}  {right}".rstrip())
     if game.outcome() is None:
-        lines += next_lines(game, 80)
+        lines += plate_lines(game, 80)
     return "\n".join(lines)

@@ -14,6 +14,7 @@ right of the map, so the whole board fits a 100x40 terminal (issue 59.8).
 from __future__ import annotations
 
 import math
+import textwrap
 from typing import TYPE_CHECKING
 
 import shapely
@@ -121,12 +122,59 @@ def map_lines(game: BattleGame, cell: float = CELL, marks: bool = True,
 
 
 def render_text(game: BattleGame) -> str:
+    """``board``: the 5 cm map, the tank list and the key, then any base-plate warning
+    (:func:`plate_lines`); on a terminal too narrow for it (80 columns: its lines wrapped
+    into a jumble, playtest of issue 59), the 10 cm map that fits, saying so. Who decides
+    next is the prompt's to say (the board's ``next:`` line only repeated it)."""
+    from rulesets.battle_of_tanks.compact import coarse
+
     body, shared = map_lines(game)
     lines = board_lines(game, body, shared)
     lines.append(scale_line())
-    if game.outcome() is None:  # a resigned game is over too: nobody is next
-        lines.append(f"  next: {game.players[game.to_move()]} -- {game.decision()}")
-    return "\n".join(lines)
+    columns = terminal_columns() or SCREEN
+    if max(len(line) for line in lines) > columns:
+        return coarse(game) + f"\n(the 5 cm board needs {max(len(line) for line in lines)} columns; this is the 10 cm one)"
+    return "\n".join(lines + plate_lines(game, columns))
+
+
+def terminal_columns() -> int | None:
+    """The terminal's width, or ``None`` when the output is no terminal (a file, a pipe,
+    a test): what is written there never depends on a window that is not looking."""
+    import shutil
+    import sys
+
+    try:
+        if sys.stdout is None or not sys.stdout.isatty():
+            return None
+    except (AttributeError, ValueError):
+        return None
+    return shutil.get_terminal_size((SCREEN, 40)).columns
+
+
+def plate_lines(game: BattleGame, width: int) -> list[str]:
+    """Playtest of issue 59 (a game was lost on the base plate without a word): for each
+    tank on its enemy's base plate, when its side wins and what stops it, as BT-8.2 reads
+    and the round's end judges it (on the plate at the round's start and end, no hit
+    points lost and no track hit in the round; ``victory.base_plate_rounds`` rounds)."""
+    if game.result is not None:
+        return []
+    from rulesets.battle_of_tanks.game import OTHER
+
+    needed = game.rules.victory.base_plate_rounds
+    out: list[str] = []
+    for t in game.tanks:
+        plate = OTHER[t.side]
+        if not t.alive or plate not in game.field.bases or not game.field.on_plate(plate, t.pose, t.length, t.width):
+            continue
+        if t.plate_at_start and not t.damaged:
+            when = f"at the end of round {game.round + max(needed - t.plate_rounds - 1, 0)}"
+        else:
+            when = (f"at the end of round {game.round + needed} if it is still there when round "
+                    f"{game.round + 1} begins")
+        out += textwrap.wrap(f"WARNING: {t.side}'s {t.label} is on {plate}'s base plate: {t.side} wins {when}, unless "
+                             "it loses hit points, takes a track hit or leaves the plate first (BT-8.2)",
+                             width, subsequent_indent="    ", break_on_hyphens=False)
+    return out
 
 
 def scale_line() -> str:

@@ -73,3 +73,39 @@ def test_playtest_59_terminal_moves_tank_lists_drives_and_mends_a_refusal(
     assert "tiger#1 attack: " in out and "('drives tiger#1 attack'" in out, out[-2000:]
     assert "nearest legal: tiger#1 move " in out, out[-2000:]
     assert "cannot read 'clear'" not in out
+
+
+def test_playtest_59_bt_8_2_the_board_warns_of_a_tank_on_the_base_plate() -> None:
+    """BT-8.2: on the plate since the round began and undamaged, it wins at this round's
+    end; one that came this round, at the next round's end; the warning says what stops it,
+    in the per-decision board and ``board``; none when no tank stands on a plate."""
+    from rulesets.battle_of_tanks.compact import render_compact
+    from rulesets.battle_of_tanks.render import plate_lines, render_text
+    from tests.battle_of_tanks.helpers import card, make_game
+
+    cards = [card("raider", sight_cm=30, hit_points=300, tier=4), card("gun", sight_cm=60, hit_points=900, tier=7)]
+    game = make_game(["raider"], ["gun"], {"a1": (105, 105, 0), "b1": (60, 10, 0)}, cards=cards)
+    came = " ".join(plate_lines(game, 200))
+    assert f"a wins at the end of round {game.round + 1} if it is still there when round {game.round + 1} begins" \
+        in came and "loses hit points, takes a track hit or leaves the plate" in came and "(BT-8.2)" in came, came
+    game.tank("a1").plate_at_start = True
+    held = " ".join(plate_lines(game, 200))
+    assert f"a wins at the end of round {game.round}, unless" in held, held
+    assert "WARNING: a's raider" in render_compact(game, (100, 40)) and "WARNING: a's" in render_text(game)
+    assert "WARNING" in render_compact(game, (80, 24))  # the 10 cm map says it too
+    game.tank("a1").damaged = True
+    assert "if it is still there when round" in " ".join(plate_lines(game, 200))
+    game.place("a1", 60, 60, 0)
+    assert plate_lines(game, 200) == []
+
+
+def test_playtest_59_board_on_a_narrow_terminal_is_the_map_that_fits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``board`` at 80 columns drew the 100-column map, which wrapped: it draws the 10 cm one."""
+    from rulesets.battle_of_tanks import render
+
+    game = _order_due()
+    monkeypatch.setattr(render, "terminal_columns", lambda: 80)
+    narrow = render.render_text(game)
+    assert max(len(line) for line in narrow.splitlines()) <= 80 and "10 cm" in narrow, narrow
+    monkeypatch.setattr(render, "terminal_columns", lambda: 100)
+    assert "1 cell = 5 cm" in render.render_text(game) and "next:" not in render.render_text(game)
