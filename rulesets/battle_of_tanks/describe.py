@@ -221,7 +221,7 @@ def _drive(game: BattleGame, action: A.Drive) -> str:
     if exposed:
         notes.append("in the open to " + ", ".join(exposed))
     if not covered and not exposed:
-        notes.append("out of every enemy's sight")
+        notes.append("out of every enemy's sight now")
     fp = t.footprint(pose)
     beside = [f.name for f in game.field.features if f.polygon.distance(fp) <= NEAR_CM]
     if beside:
@@ -229,7 +229,38 @@ def _drive(game: BattleGame, action: A.Drive) -> str:
     harm = _harm_there(game, t, pose)
     if harm:
         notes.append(harm)
+    reach = reach_note(game, t, pose)
+    if reach:
+        notes.append(reach)
     return "; ".join(notes) + _attack_there(game, t, action)
+
+
+def within_reach(game: BattleGame, t: Tank, pose: Pose) -> list[tuple[Tank, float, float]]:
+    """Playtest of issue 59 (danger was judged where the enemies stand now, and read as
+    safety): the enemies beyond sight range of ``t`` at ``pose`` now (BT-6.1) that an
+    ATTACK's drive (BT-5: ``movement.attack_fraction`` of its move) could bring within it
+    before they fire, each with how far beyond its sight the tank is and how far it may
+    drive first. Range only: walls may still hide it, so this is a warning, not a promise."""
+    fraction = game.rules.movement.attack_fraction
+    out = []
+    for e in game.live():
+        if e.side == t.side or e.track_damaged or fraction <= 0:
+            continue  # a damaged track forbids ATTACK (BT-5.2)
+        drive = e.card.move_cm * fraction
+        beyond = _gap(game, e, t, pose) - e.card.sight_cm
+        if 0 < beyond <= drive:
+            out.append((e, beyond, drive))
+    return out
+
+
+def reach_note(game: BattleGame, t: Tank, pose: Pose) -> str:
+    """:func:`within_reach` in a few words: ``out of sight now; tiger#1 can drive 10 cm
+    first (ATTACK), 6 cm would do``; ``""`` when no enemy could."""
+    near = within_reach(game, t, pose)
+    if not near:
+        return ""
+    return "out of range now, but " + ", ".join(
+        f"{e.label} can drive {A.num(drive)} cm first (ATTACK), {beyond:.0f} cm would do" for e, beyond, drive in near)
 
 
 def _attack_there(game: BattleGame, t: Tank, action: A.Drive) -> str:
@@ -257,6 +288,6 @@ def _harm_there(game: BattleGame, t: Tank, pose: Pose) -> str:
     level = danger_level(found)
     if level not in ("dead", "fire"):
         return ""
-    return f"{DANGER_HEADS[level]}: " + ", ".join(
+    return f"{DANGER_HEADS[level]} from where they stand now: " + ", ".join(
         f"{x.enemy} destroys it {pct(x.destroys)}, damages it {pct(x.damages)}"
         for x in found if x.destroys or x.damages)

@@ -100,6 +100,11 @@ def preview(game: BattleGame, player: int | None, arguments: str) -> str:
         if enemy.label in danger:
             words += f"; {danger[enemy.label].words(t.label)}"
         lines.append(f"  from {enemy.label}: {words}")
+    from rulesets.battle_of_tanks.describe import reach_note
+
+    reach = reach_note(game, t, pose)  # playtest of issue 59: "now" is not the enemy's next shot
+    if reach:
+        lines.append(f"  {reach}")
     level = danger_level(list(danger.values()))
     if level:
         lines.append(f"  danger: {DANGER_WORDS[level]}")
@@ -228,7 +233,7 @@ def nearest_drive(game: BattleGame, action: A.Drive) -> tuple[A.Drive, str] | No
     """Playtest of issue 59 (``61.6 cm is longer than 60``, ``runs into the rubble``: the
     player gave up): for a drive the rules refuse, the longest part of the same path
     that they accept, walked back from the allowance (BT-5.1) 1 cm at a time, with how
-    it differs (``stops at 60 cm``, ``stops short of it``); ``None`` when the drive is
+    it differs (``stops at 60 cm``, ``stops short of what blocks the way``); ``None`` when the drive is
     legal, or no part of it is."""
     if game.phase != "path" or game.active is None or game.check(action) is None or not action.points:
         return None
@@ -241,7 +246,7 @@ def nearest_drive(game: BattleGame, action: A.Drive) -> tuple[A.Drive, str] | No
         cut = _cut(points, s)
         drive = A.Drive(cut, action.heading if s >= whole - 1e-6 else None)
         if len(cut) and game.check(drive) is None:
-            how = ("stops short of it" if whole <= limit + 1e-6 else f"stops at {num(limit)} cm"
+            how = ("stops short of what blocks the way" if whole <= limit + 1e-6 else f"stops at {num(limit)} cm"
                    if s >= limit - 1.0 else f"stops at {s:.0f} cm, short of what blocks the way")
             return drive, how
         s = math.floor(s) - 1.0 if s != math.floor(s) else s - 1.0
@@ -267,7 +272,7 @@ def _cut(points: list[tuple[float, float]], s: float) -> tuple[tuple[float, floa
 def mend_line(game: BattleGame, text: str) -> str | None:
     """The nearest legal line to a refused one (playtest of issue 59): the order and any
     drive before it played on a copy, then the refused drive cut by :func:`nearest_drive`,
-    said as ``lynx move 70,8 96,24  (stops short of it)``, the line first so that it pastes
+    said as ``lynx move 70,8 96,24  (stops short of what blocks the way)``, the line first so that it pastes
     whole (what follows the drive kept, the note set aside by the prompt); ``None`` when the line is no refused drive
     or no part of it would be accepted."""
     parts = A.split_line(text) or [text]

@@ -34,7 +34,7 @@ def test_issue_59_1_the_preview_of_a_drive_names_the_enemy_fire_at_its_end() -> 
     # and the drive's note in 'moves' says it too, not only who would see it (playtest)
     head = {"dead": "deadly", "fire": "under fire"}[level]
     assert g.describe_action(A.Drive(((20.0, 90.0),), 90.0)).endswith(
-        f"; {head}: target#1 destroys it {pct(o.destroys)}, damages it {pct(o.damages)}")
+        f"; {head} from where they stand now: target#1 destroys it {pct(o.destroys)}, damages it {pct(o.damages)}")
 
 
 def test_issue_59_1_behind_the_barn_no_danger_and_no_mark() -> None:
@@ -106,3 +106,21 @@ def test_issue_59_1_an_attacks_preview_says_what_its_fire_would_do_from_the_end(
     notes = far.describe_actions(far.legal_actions())  # among many, in the fewest words
     assert all(note.endswith("; its fire from there: no shot") for note in notes), notes
     assert (far.tank("a1").x, far.tank("a1").y, far.phase) == (10, 10, "path")
+
+
+def test_playtest_59_danger_is_judged_where_enemies_stand_and_says_what_one_drive_brings() -> None:
+    """BT-5, BT-6.1: an enemy just beyond its sight now, that an ATTACK's drive would bring
+    within it, is named with how far it may drive first; the drive's note does not read
+    as safety ("out of every enemy's sight now"); one beyond reach is not named."""
+    from rulesets.battle_of_tanks.describe import reach_note, within_reach
+    from tests.battle_of_tanks.helpers import card, make_game
+
+    cards = [card("scout", sight_cm=30, move_cm=20), card("hunter", sight_cm=30, move_cm=20)]
+    g = make_game(["scout"], ["hunter"], {"a1": (20, 60, 0), "b1": (65, 60, 180)}, cards=cards)
+    scout, hunter = g.tank("a1"), g.tank("b1")  # 35 cm apart, footprint to footprint (BT-6.1)
+    near = within_reach(g, scout, scout.pose)
+    assert [(e.label, round(beyond), round(drive)) for e, beyond, drive in near] == [(hunter.label, 5, 10)]
+    note = reach_note(g, scout, scout.pose)
+    assert note.startswith("out of range now, but ") and f"{hunter.label} can drive 10 cm first (ATTACK)" in note
+    g.place("a1", 5, 60, 0)  # beyond sight and one ATTACK's drive: not named
+    assert within_reach(g, scout, scout.pose) == [] and reach_note(g, scout, scout.pose) == ""

@@ -100,7 +100,7 @@ def test_drive_candidates_say_toward_whom_and_into_which_cover() -> None:
     note = g.describe_action(Drive(((34, 60),)))
     # the distance sight range measures, footprint to footprint (BT-6.1), as 'threats' and
     # 'measure' give it (playtest of issue 59: 47 cm here, 36 cm there); centres 60 -> 46
-    assert note == "toward target#1 (50 -> 36 cm); out of every enemy's sight; by barn"
+    assert note == "toward target#1 (50 -> 36 cm); out of every enemy's sight now; by barn"
     with_centres = make_game(["gun"], ["target"], {"a1": (20, 60, 0), "b1": (80, 60, 180)},
                              cards=[card("gun"), card("target")], **{"sight.measure": "centres"})
     give_chit(with_centres, "a")
