@@ -156,7 +156,7 @@ def test_preview_moves_filter_and_hint_at_the_prompt(tmp_path: Path, monkeypatch
     assert len(ends) >= 9 and set(ends) == {"e5"}  # after F F: each card but F, and done
     flat = re.sub(r"\s+", " ", out)  # a note wider than the screen is wrapped under its move
     assert "tiger1 +R (end e5 SE, turret 12 o'clock; under fire from T-34 #1 (f5)" in flat  # issue 59.1
-    assert "the turret card must come after all movement cards (DG-11.2)" in out
+    assert "the turret card must come after all movement cards (DG-11.2)" in flat  # wrapped at words
     assert "preview TIGER CARDS" in out
 
 
