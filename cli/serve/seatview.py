@@ -229,8 +229,8 @@ def _log(table: Table, viewer: int) -> list[dict[str, Any]]:
         move: str | None = g.format_action(step.action) + g.annotation(step.events) if mine else public
         events = [e.to_json() for e in g.events_for(eye, step.events)]
         if mine and i in table.auto_passed:  # issue 59.3: said to the seat it passed for
-            events.insert(0, {"kind": "note", "text": f"passed by itself, nothing to choose: {table.auto_passed[i]}",
-                              "data": {}})
+            events.insert(0, {"kind": "note", "text": f"No choice in {table.auto_passed[i]}: passed by itself.",
+                              "data": {}})  # the terminal's words (cli.play.no_choice_line)
         entry = {"n": i + 1, "player": g.players[step.player], "move": move,
                  "hidden": move is None and not over, "events": events}
         made[(i, viewer)] = (step, public, over, entry)

@@ -252,7 +252,7 @@ def test_issue_59_3_a_step_with_nothing_to_choose_passes_by_itself_with_a_line_i
     table.act(soviet, "end")
     assert g.step == "B3", g.decision()  # B2 passed by itself
     assert [g.format_action(st.action) for st in g.history[-2:]] == ["end", "end"]
-    line = "passed by itself, nothing to choose: phase B2: activate wheel markers (DG-9.7)"
+    line = "No choice in phase B2: activate wheel markers (DG-9.7): passed by itself."
     said = seat_state(table, soviet)["log"][-1]["events"]
     assert said[0] == {"kind": "note", "text": line, "data": {}}
     german = seat_state(table, Seat(HUMAN, g.side_players["german"][0]))["log"][-1]["events"]
