@@ -141,9 +141,17 @@ def fire_note(game: BattleGame, t: Tank, mode: str, moving: bool, short: bool = 
     spotting = f"in cover, a RECON must spot {them} first (BT-5.5)"
     if not targets:
         move = " (the move may bring one)" if moving else ""
+        if moving:  # playtest of issue 59: say now whether any drive brings one, not after the order
+            from rulesets.battle_of_tanks.free_drive import attack_reach
+
+            reach = attack_reach(game, t)
+            if reach is not None and not reach[0]:
+                move = f" (none of its {reach[1]} drives brings one)"
+            elif reach is not None:
+                move = f" ({reach[0]} of its {reach[1]} drives bring one: 'drives {t.label} attack')"
         if unspotted:
             return f"no target yet{move}: {', '.join(unspotted)} {spotting}"
-        return "no target in sight now" + (": the move may bring one" if moving else "")
+        return "no target in sight now" + move
     spot = f"; {', '.join(unspotted)} {spotting}" if unspotted else ""
     shots = t.card.rate_of_fire
     return "in sight: " + ", ".join(

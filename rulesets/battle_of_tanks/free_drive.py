@@ -225,6 +225,30 @@ def drives(game: BattleGame, player: int | None, arguments: str) -> str:
     return "\n".join(lines)
 
 
+def attack_reach(game: BattleGame, tank: Tank) -> tuple[int, int] | None:
+    """Playtest of issue 59 (an ATTACK was given with nothing to shoot, and only then
+    said so): of the candidate drives ``tank``'s ATTACK would be offered (BT-5), how many
+    end where it has a target to fire at (BT-6.1, BT-5.5), and how many there are; judged
+    on copies, the enemy's windows let pass; ``None`` when the order may not be given."""
+    declare = A.Declare(tank.label, "ATTACK")
+    if game.check(declare) is not None:
+        return None
+    ghost = game.clone()
+    ghost.apply(declare)
+    _through_windows(ghost)
+    if ghost.result is not None or ghost.phase != "path" or ghost.active != tank.key:
+        return None
+    from rulesets.battle_of_tanks.candidates import candidates
+
+    shots = total = 0
+    for drive in candidates(ghost):
+        after = ghost.clone()
+        after.apply(drive)
+        total += 1
+        shots += bool(after.targets(after.tank(tank.key)))
+    return shots, total
+
+
 ATTACK_NO_SHOT = "its fire from there: no shot"
 """How an ATTACK line's note begins where it would leave the tank nothing to fire at."""
 

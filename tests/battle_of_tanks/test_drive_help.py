@@ -109,3 +109,25 @@ def test_playtest_59_board_on_a_narrow_terminal_is_the_map_that_fits(monkeypatch
     assert max(len(line) for line in narrow.splitlines()) <= 80 and "10 cm" in narrow, narrow
     monkeypatch.setattr(render, "terminal_columns", lambda: 100)
     assert "1 cell = 5 cm" in render.render_text(game) and "next:" not in render.render_text(game)
+
+
+def test_playtest_59_an_attack_order_says_whether_any_drive_brings_a_target() -> None:
+    """BT-5, BT-6.1: with no target now, the ATTACK order's note counts the drives that
+    would bring one (none when the enemy is beyond sight and drive), as ``drives`` lists them."""
+    from rulesets.battle_of_tanks import actions as A
+    from rulesets.battle_of_tanks.free_drive import attack_reach
+    from tests.battle_of_tanks.helpers import card, give_chit, make_game
+
+    cards = [card("scout", sight_cm=30, move_cm=20), card("hunter", sight_cm=30, move_cm=20)]
+    near = make_game(["scout"], ["hunter"], {"a1": (20, 60, 0), "b1": (65, 60, 180)}, cards=cards)
+    give_chit(near, "a")
+    shots, total = attack_reach(near, near.tank("a1")) or (0, 0)
+    assert 0 < shots <= total
+    assert f"{shots} of its {total} drives bring one: 'drives scout#1 attack'" in near.describe_action(
+        A.Declare("scout#1", "ATTACK")), near.describe_action(A.Declare("scout#1", "ATTACK"))
+    far = make_game(["scout"], ["hunter"], {"a1": (10, 60, 0), "b1": (105, 60, 180)}, cards=cards)
+    give_chit(far, "a")
+    reach = attack_reach(far, far.tank("a1"))
+    assert reach is not None and reach[0] == 0 and reach[1] > 0, reach
+    assert "(none of its " in far.describe_action(A.Declare("scout#1", "ATTACK"))
+    assert "none gives a shot" in drives(far, far.to_move(), "scout#1")

@@ -40,6 +40,7 @@ def test_issue_59_8_an_orders_note_says_when_its_shot_needs_a_spotter_this_round
     g = make_game(["gun", "gun"], ["target"], {"a1": (60, 60, 0), "a2": (90, 30, 0), "b1": (40, 60, 0)},
                   cards=[card("gun"), card("target", sight_cm=60)], terrain=[HEDGE])
     give_chit(g, "a")
-    assert g.describe_action(Declare("gun#2", "ATTACK")) == (
-        "no target yet (the move may bring one): target#1 in cover, a RECON must spot it first (BT-5.5)")
+    note = g.describe_action(Declare("gun#2", "ATTACK"))  # how many of its drives bring one (playtest of 59)
+    assert note.startswith("no target yet (") and " drives bring one: 'drives gun#2 attack'): " in note and note.endswith(
+        "target#1 in cover, a RECON must spot it first (BT-5.5)"), note
     assert g.describe_action(Declare("gun#1", "FIRE")) == "in sight: target#1 (open): 1 shot(s) destroy it 0%, damage it 44%"
