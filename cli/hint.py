@@ -16,6 +16,7 @@ from typing import Any
 from cli.prompt import PLAN_WORD
 from cli.recent_results import wrap
 from core.ai.analysis import Analysis, Suggestion, analyse
+from core.errors import TanktableError
 from core.game import Game
 
 __all__ = ["POOL", "SCALE", "Hint", "browser_hint", "estimate_text", "hint_for", "one_line", "plan_text", "terminal_hint"]
@@ -195,9 +196,12 @@ def terminal_hint(game: Game[Any], analysis: Analysis, width: int) -> list[str]:
     a follow-up a line (``then to 39.4,41.4``: pasted at the next prompt, it plays the
     follow-up), and its note below."""
     who = game.players[analysis.player]
-    lines = wrap(f"hint: the search's best moves for {who}, best first, each with its estimate "
-                 f"of the result ({SCALE}):", width, 0, 6)
     hint = analysis if isinstance(analysis, Hint) else None
+    # playtest of issue 59 (three lines of -0.19 and nothing else): equal estimates said so
+    alike = (not hint and len(analysis.moves) > 1 and len({estimate_text(s.estimate) for s in analysis.moves}) == 1)
+    lines = wrap(f"hint: the search's best moves for {who}, best first, each with its estimate "
+                 f"of the result ({SCALE})" + ("; it rates them alike, so choose by their notes and why:"
+                                              if alike else ":"), width, 0, 6)
     lead = _lead(game, hint) if hint else ""
     lines += wrap(f"  {lead}", width, 0, 4) if lead else []
     for i, suggestion in enumerate(analysis.moves):
@@ -209,4 +213,39 @@ def terminal_hint(game: Game[Any], analysis: Analysis, width: int) -> list[str]:
         lines += wrap(f"({note})", width, 6, 7) if note else []
         if hint:
             lines += wrap(f"why: {_reason(game, hint, i)}", width, 6, 11)
+        elif reason := plan_reason(game, suggestion):
+            lines += wrap(f"why: {reason}", width, 6, 11)
     return lines
+
+
+def plan_reason(game: Game[Any], suggestion: Suggestion) -> str:
+    """For a game that gives no reasons of its own (Battle of Tanks; playtest of issue 59:
+    "all three suggestions read -0.19 with nothing else"), what the plan's steps would do,
+    each as the game's own move notes say it, judged on a copy where the move and the steps
+    before it are played (the other side letting a moment pass, ``pass``/``end``):
+    ``to 39.1,41.6: toward tiger#1 (85 -> 70 cm); in cover from is2#1 (light)``; ``""``
+    where there is no plan or a step cannot be judged so."""
+    if not suggestion.then:
+        return ""
+    player = game.to_move()
+    trial = game.clone()
+    parts: list[str] = []
+    try:
+        trial.apply(suggestion.action)
+        for step in suggestion.then:
+            while trial.outcome() is None and trial.to_move() != player:
+                ends = [a for a in trial.legal_actions()
+                        if trial.format_action(a) in getattr(trial, "end_words", ("end", "pass"))]
+                if not ends:
+                    return "; then ".join(parts)
+                trial.apply(ends[0])
+            action = trial.parse_action(step)
+            if trial.outcome() is not None or trial.check(action) is not None:
+                break
+            note = trial.describe_action(action)
+            if note:
+                parts.append(f"{step}: {note}")
+            trial.apply(action)
+    except TanktableError:
+        pass  # a step the copy cannot read: what was judged so far
+    return "; then ".join(parts)

@@ -131,3 +131,22 @@ def test_playtest_59_an_attack_order_says_whether_any_drive_brings_a_target() ->
     assert reach is not None and reach[0] == 0 and reach[1] > 0, reach
     assert "(none of its " in far.describe_action(A.Declare("scout#1", "ATTACK"))
     assert "none gives a shot" in drives(far, far.to_move(), "scout#1")
+
+
+def test_playtest_59_5_a_battle_hint_says_why_from_its_plan() -> None:
+    """Hints read "-0.19" three times and nothing else: each line with a plan says what its
+    drive does (the move notes of BT-5.1's drive, judged after the order), and equal
+    estimates are said to be alike; the why lines do not read as moves to paste."""
+    from cli.hint import terminal_hint
+    from core.ai.analysis import Analysis, Suggestion
+    from rulesets.battle_of_tanks import actions as A
+
+    game = _order_due()
+    tank = next(t for t in game.tanks if t.side == "b" and t.alive)
+    listed = [_line(x) for x in drives(game, game.to_move(), f"{tank.label} move").splitlines()[1:]
+              if not _line(x).endswith(" stay")][:2]
+    plans = [Suggestion(A.Declare(tank.label, "MOVE"), -0.19, 10, (f"to {line.split()[-1]}",)) for line in listed]
+    lines = terminal_hint(game, Analysis(game.to_move(), -0.19, tuple(plans)), 100)
+    why = [line for line in lines if line.startswith("      why: to ")]
+    assert len(why) == 2 and all("cm)" in line for line in why), lines
+    assert "rates them alike" in " ".join(lines)
