@@ -96,6 +96,17 @@ def test_issue_59_3_and_59_9_end_is_a_button_and_a_key_and_the_launch_is_preview
     # a hidden button takes no room (no empty box where it stood), a shown one is seen
     assert browser.js("(() => { const b = document.getElementById('end-phase');"
                       " return b.hidden === (b.offsetParent === null); })()")
+    # the next round's A1 (tire markers): the German may have his routine steps pass by
+    # themselves from now on (playtest of issue 58: A1, A2, D1, D4 clicked through each round)
+    my_turn(browser)
+    assert browser.wait("document.querySelector('#dg-routine')") and not browser.js(
+        "document.getElementById('dg-routine').checked"), "off until the player ticks it"
+    count = log_length(browser)
+    browser.click("#dg-routine")
+    browser.wait(f"document.querySelectorAll('#log > li').length >= {count + 2}")  # A1 and A2 passed
+    browser.wait("!document.querySelector('#dg-routine')")  # at a step that is no routine
+    assert browser.js("localStorage.getItem('tanktable.dg.pass-routine')") == "1"
+    browser.js("localStorage.removeItem('tanktable.dg.pass-routine')")
 
 
 def test_issue_59_3_the_hint_says_it_is_thinking(browser: Browser, live: tuple[str, TableServer]) -> None:

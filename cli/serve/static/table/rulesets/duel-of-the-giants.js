@@ -110,6 +110,8 @@ const PREVIEW_STYLE = `
 #dg-replay .dg-replay-controls button { min-width: 2.1rem; padding: 0 0.35rem; margin: 0; }
 #dg-replay .dg-replay-head select { min-height: 1.8rem; padding: 0 0.3rem; }
 #decision .dg-decision { margin: 0 0 4px; }
+#decision .dg-routine label { display: flex; gap: 6px; align-items: flex-start; cursor: pointer; }
+#decision .dg-routine input { margin-top: 2px; }
 #decision .dg-execute { list-style: none; padding: 0; margin: 0 0 6px; }
 #decision .dg-execute li { margin: 0 0 4px; }
 #decision .dg-decision-then { margin: 0 0 6px; }
@@ -131,6 +133,46 @@ export function setup() {
   onSelect(() => { fire.onSelected(); programMap.onSelected(); boardPlay.onSelected(); });
   // a hot seat's pass screen: what this module put on the page for the last player goes
   onState(state => { if (state.pass_to) { fire.forget(); replay.forget(); boardPlay.forget(); danger.forget(); placement.forget(); } });
+}
+
+// The German's routine steps, passed by themselves once the player asks (playtest of
+// issue 58: A1, A2, D1 and D4 were clicked through round after round with nothing done).
+// Off until ticked, kept in the browser; a D1 only while no ATG has a T-34 in its line
+// of fire, a D4 only with the Stuka on the ground. The page plays the step's `end`, as a
+// click on the button would: the record keeps it as the player's own decision.
+const ROUTINE_KEY = "tanktable.dg.pass-routine";
+const ROUTINE = {A1b: "tire markers", A2: "turning ATGs", D1: "turning ATGs up", D4: "the Stuka's launch"};
+let routineFor = null;
+
+function routineStep(state) {
+  const step = state.view && state.view.step;
+  if (!state.your_turn || !state.end || !ROUTINE[step]) return null;
+  if (step === "D4" && !/^phase D4: Stuka \(/.test(state.decision || "")) return null;  // flying: no routine
+  if (step === "D1" && !state.actions.every(a => a.text === state.end || /^(a bluff|no line of fire)/.test(a.note || ""))) return null;
+  return step;
+}
+
+function drawRoutine(state, box) {
+  const step = routineStep(state);
+  if (!step) return;
+  const on = localStorage.getItem(ROUTINE_KEY) === "1";
+  const tick = el("input", {type: "checkbox", id: "dg-routine"});
+  tick.checked = on;
+  tick.addEventListener("change", () => {
+    localStorage.setItem(ROUTINE_KEY, tick.checked ? "1" : "0");
+    if (tick.checked) passRoutine(state);
+  });
+  box.append(el("p", {class: "note dg-routine"}, el("label", {}, tick,
+    " from now on, pass the ATG and Stuka steps by themselves (untick to use them)")));
+  if (on) passRoutine(state);
+}
+
+function passRoutine(state) {
+  if (routineFor === state.version) return;
+  routineFor = state.version;
+  const end = state.end;
+  // a moment to see what passes; nothing is sent if the position moved on meanwhile
+  setTimeout(() => { if (table.state && table.state.version === state.version && table.state.end === end) play(end); }, 400);
 }
 
 /** The decision whole in the turn panel, in a player's words, the phase and rule ID after
@@ -157,6 +199,7 @@ function drawDecision(state) {
                           text: "No ATG of yours has a T-34 in its line of fire: turning one up now only shows "
                                 + "where it is. Done with this step (E) passes it."}));
     }
+    drawRoutine(state, box);
     // C1: where each Tiger's program ends and what its gun is laid on there, each a button
     // (playtest of issue 58: the step did not say what each gun would be laid on)
     const first = state.actions.filter(a => /^execute tiger\d+$/.test(a.text));
