@@ -262,13 +262,13 @@ def within_reach(game: BattleGame, t: Tank, pose: Pose) -> list[tuple[Tank, floa
 
 
 def reach_note(game: BattleGame, t: Tank, pose: Pose) -> str:
-    """:func:`within_reach` in a few words: ``out of sight now; tiger#1 can drive 10 cm
-    first (ATTACK), 6 cm would do``; ``""`` when no enemy could."""
+    """:func:`within_reach` in a few words: ``an ATTACK's drive from fire: tiger#1 (6 cm
+    out of range, drives 10 cm first)``; ``""`` when no enemy could."""
     near = within_reach(game, t, pose)
     if not near:
         return ""
-    return "out of range now, but " + ", ".join(
-        f"{e.label} can drive {A.num(drive)} cm first (ATTACK), {beyond:.0f} cm would do" for e, beyond, drive in near)
+    return "an ATTACK's drive from fire: " + ", ".join(
+        f"{e.label} ({beyond:.0f} cm out of range, drives {A.num(drive)} cm first)" for e, beyond, drive in near)
 
 
 def _attack_there(game: BattleGame, t: Tank, action: A.Drive) -> str:

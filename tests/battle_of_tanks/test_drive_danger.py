@@ -121,6 +121,6 @@ def test_playtest_59_danger_is_judged_where_enemies_stand_and_says_what_one_driv
     near = within_reach(g, scout, scout.pose)
     assert [(e.label, round(beyond), round(drive)) for e, beyond, drive in near] == [(hunter.label, 5, 10)]
     note = reach_note(g, scout, scout.pose)
-    assert note.startswith("out of range now, but ") and f"{hunter.label} can drive 10 cm first (ATTACK)" in note
+    assert note == f"an ATTACK's drive from fire: {hunter.label} (5 cm out of range, drives 10 cm first)", note
     g.place("a1", 5, 60, 0)  # beyond sight and one ATTACK's drive: not named
     assert within_reach(g, scout, scout.pose) == [] and reach_note(g, scout, scout.pose) == ""
