@@ -335,14 +335,30 @@ class Table:
                 raise TanktableError("the game is over")
 
             def take_back() -> None:
+                said = self._taken_back(player, cut)
                 g.undo_to(cut)
                 del self.public_moves[cut:]
                 for i in [i for i in self.auto_passed if i >= cut]:
                     del self.auto_passed[i]
                 self.thinking = None
-                self.notice = f"{g.players[player]} took back a move"
+                self.notice = said
 
             self._commit(take_back)
+
+    def _taken_back(self, player: int, cut: int) -> str:
+        """What an undo from decision ``cut`` on takes back, as every seat may read it
+        (issue 59.4: 'white took back MT e1-e3:N (and black's reply CLT i16-h16:SW)');
+        the notice goes to every seat, so each decision is told by its public text, and a
+        decision with none (a secret) only as 'a hidden decision'."""
+        g = self.game
+        steps = [(i, st, text) for i, (st, text) in
+                 enumerate(zip(g.history[cut:], self.public_moves[cut:], strict=False), start=cut)
+                 if i not in self.auto_passed]
+        told = [text or "a hidden decision" for _, st, text in steps if st.player == player]
+        replies = [f"{g.players[st.player]}'s reply {text or '(hidden)'}" for _, st, text in steps
+                   if st.player != player]
+        return (f"{g.players[player]} took back " + ", ".join(told or ["a move"])
+                + (f" (and {', '.join(replies)})" if replies else ""))
 
     def resign(self, seat: Seat) -> None:
         with self.lock:

@@ -166,9 +166,14 @@ def test_restart_finds_unfinished_games_and_keeps_their_links(tmp_path: Path) ->
 def test_undo_takes_back_the_computer_reply_but_not_another_persons_move(client: TestClient) -> None:
     game = create(client, ruleset="tank-chess", seed=3, seats={"white": "human", "black": "greedy"})
     white = Link(client, game["links"]["white"])
-    white.post("act", {"move": white.state()["actions"][0]["text"]})
-    wait_for(white, lambda s: s["your_turn"])
-    assert white.post("undo").json()["log"] == []
+    first = white.state()["actions"][0]["text"]
+    white.post("act", {"move": first})
+    reply = wait_for(white, lambda s: s["your_turn"])["log"][1]
+    undone = white.post("undo").json()
+    assert undone["log"] == []
+    # issue 59.4: the notice says what was taken back, the computer's reply too
+    assert undone["notice"].startswith(f"white took back {first}"), undone["notice"]
+    assert "black's reply" in undone["notice"], (undone["notice"], reply)
     seats = human_pair(client)
     seats["white"].post("act", {"move": seats["white"].state()["actions"][0]["text"]})
     seats["black"].post("act", {"move": seats["black"].state()["actions"][0]["text"]})
