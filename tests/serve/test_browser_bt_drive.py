@@ -237,6 +237,27 @@ def test_issue_29_1_drive_by_dragging_the_tank(browser: Browser, live: Live, scr
     assert at_waypoint(turns[1]) == [22.5], turns  # evenly: halfway along, half the turn
     assert table.game.history[-1].action == Drive((end,), heading)
     assert heading is None or moved.heading == heading
+    # hidden playtest (issues 58/59): the other side's turn, several decisions at once, plays back
+    # by itself one step at a time, as in Duel of the Giants (its replay panel, opened)
+    drove = False
+    for _ in range(50):
+        g = table.game
+        side = g.players[g.to_move()]
+        if side == "a" and g.phase == "order" and drove:
+            break
+        if g.phase == "order":
+            act(table, links, side, f"{g.eligible(side)[0].label} {'move' if side == 'b' else 'recon'}")
+            drove = False
+        elif g.phase == "path":
+            drives = [a for a in g.legal_actions() if isinstance(a, Drive) and a.points]
+            act(table, links, side, g.format_action(drives[0]) if drives else "stay")
+            drove = side == "b" and bool(drives)
+        else:
+            act(table, links, side, "fire none" if g.phase == "fire" else "pass")
+    else:
+        pytest.fail("b never drove before a's order")
+    browser.wait("document.getElementById('dg-replay') && !document.getElementById('dg-replay').hidden")
+    assert browser.js("document.getElementById('dg-replay-title').textContent") == "B's decisions, step by step:"
     print(f"\ndrag preview redraw over {len(times)} pointer moves: median {statistics.median(times):.2f} ms, "
           f"p95 {p95(times):.2f} ms, max {max(times):.2f} ms")
 

@@ -445,11 +445,13 @@ def test_a_press_in_a_cluster_opens_the_tank_under_it_and_your_dice_stay(
                     f"log: {json.dumps(log)}}}); return [...document.querySelectorAll('#dice-tray p')]"
                     ".map(p => p.textContent); })")
 
-    assert tray("a", DICE[:3]) == ["dice of move 5 (you): fire tiger#1*2", "dice of move 7 (b): fire t34#1"]
-    assert tray(None, DICE[:3]) == ["dice of move 7 (b): fire t34#1"]
+    # hidden playtest: who fired at whom, in words ("fire t34#1", the notation, read as t34#1 firing)
+    assert tray("a", DICE[:3]) == ["dice of move 5 (you): t34#1 fires at tiger#1",
+                                   "dice of move 7 (b): tiger#1 fires at t34#1"]
+    assert tray(None, DICE[:3]) == ["dice of move 7 (b): tiger#1 fires at t34#1"]
     # a decision between yours and the newest: its dice in one line, the tray short
-    assert tray("a", DICE) == ["dice of move 5 (you): fire tiger#1*2", "dice of move 7 (b): fire t34#1",
-                               "dice of move 9 (b): fire lynx"]
+    assert tray("a", DICE) == ["dice of move 5 (you): t34#1 fires at tiger#1",
+                               "dice of move 7 (b): tiger#1 fires at t34#1", "dice of move 9 (b): is2#1 fires at lynx"]
     assert b.js("document.querySelector('#dice-tray .dice-summary').textContent") == (
         "to hit 1 hit; penetration 1 penetrated; spots tiger#1 1 success")
     tray(None, DICE[:3])

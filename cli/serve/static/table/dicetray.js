@@ -79,6 +79,15 @@ function tally(events) {
   return [...by].map(([what, words]) => `${what} ` + [...words].map(([w, n]) => `${n} ${w}`).join(", ")).join("; ");
 }
 
+/** What a decision's dice were for, in words: "t80#1 fires at lynx, tiger#1" where its events
+ * say who fired at whom (hidden playtest of Battle of Tanks: "fire t80#1", the notation, read as
+ * t80#1 firing when t80#1 was the target), else the move's notation. */
+function said(entry) {
+  const shots = (entry.events || []).map(e => /^(\S+) fires at (\S+)/.exec(e.text || "")).filter(Boolean);
+  if (!shots.length) return entry.move || "";
+  return `${shots[0][1]} fires at ${[...new Set(shots.map(m => m[2]))].join(", ")}`;
+}
+
 const MOST_GROUPS = 3;  // decisions shown at once, newest last
 
 /** The decisions whose dice the tray shows: the newest that rolled any, and, when that
@@ -112,7 +121,7 @@ export function drawDice(state) {
   tray.replaceChildren(...groups.flatMap((entry, i) => {
     const fresh = before !== null && entry.n > before;
     const who = entry.player === state.you ? "you" : entry.player;
-    const head = el("p", {class: "note", text: `dice of move ${entry.n} (${who})` + (entry.move ? `: ${entry.move}` : "")});
+    const head = el("p", {class: "note", text: `dice of move ${entry.n} (${who})` + (said(entry) ? `: ${said(entry)}` : "")});
     // between your own decision and the newest, a decision's dice in one line (the tray
     // keeps to the panel: two volleys of ten shots were a column taller than the window)
     if (i < groups.length - 1 && who !== "you") return [head, el("div", {class: "note dice-summary", text: tally(diceOf(entry))})];

@@ -2,7 +2,7 @@
 // ruler: two clicks (a tank or a point) ask the table's own `measure`
 // command; its answer (distance, line of sight, cover) is shown and the line drawn.
 import {$, el, svgNode} from "../../dom.js";
-import {table, post} from "../connection.js";
+import {table, post, onState} from "../connection.js";
 import {label} from "../aids.js";
 import {boardSvg, onBoardDrawn, onSelect} from "../board.js";
 import {foldLegendFirst, onBoardResized} from "../fit.js";
@@ -12,6 +12,9 @@ import * as drive from "./battle-of-tanks/drive.js";
 import * as danger from "./battle-of-tanks/danger.js";
 import * as hint from "./battle-of-tanks/hint.js";
 import * as panel from "./battle-of-tanks/panel.js";
+// the other side's decisions step by step, the same replay as Duel of the Giants' (it reads only
+// the seat's own log and each entry's drawing, nothing of one ruleset)
+import * as replay from "./duel-of-the-giants/replay.js";
 
 let ruler = {on: false, points: []};
 
@@ -94,6 +97,7 @@ export function setup() {
   danger.setup();  // issue 59.1: each suggested drive's end tinted by the enemy fire there
   hint.setup();  // a hint's suggestion played whole with one click
   panel.setup();  // the messages at the turn panel's foot, not over the board (hidden playtest)
+  onState(state => { if (state.pass_to) replay.forget(); });  // hot seat: nothing of the last player's log stays
   // menus and cards stand beside their tanks on the screen: placed again when the board is resized
   onBoardResized(() => { if (table.state) { orders.draw(); fire.draw(); } });
 }
@@ -137,4 +141,7 @@ export function draw(state, fresh) {
   orders.draw();
   fire.draw(true);
   drive.draw(state, fresh);
+  // hidden playtest: the enemy's turn arrived all at once; two or more of its decisions since
+  // yours are played back one by one at a brisk pace, by themselves (closed with its ✕)
+  replay.draw(state, fresh);
 }
