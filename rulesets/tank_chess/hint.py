@@ -219,7 +219,7 @@ class _Measure:
         own = pos.command_of[side]
         freed = [tank_name(self.game, e) for e in self.pressed if e not in pressed and pos.alive[e]]
         if freed and own >= 0:
-            whose = " or ".join(f"{name}'s" for name in freed)
+            whose = _and([f"{name}'s" for name in freed])
             words.append(f"keeps {'it' if own == pid else tank_name(self.game, own)} out of {whose} "
                          f"line{'s' if len(freed) > 1 else ''} of fire")
             score += 2 * len(freed)
