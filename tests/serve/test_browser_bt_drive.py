@@ -237,6 +237,15 @@ def test_issue_29_1_drive_by_dragging_the_tank(browser: Browser, live: Live, scr
     assert at_waypoint(turns[1]) == [22.5], turns  # evenly: halfway along, half the turn
     assert table.game.history[-1].action == Drive((end,), heading)
     assert heading is None or moved.heading == heading
+    # hidden playtest: a drive's label that would run off the board's right edge stands left of the end
+    kept = browser.js("""import('/static/table/rulesets/battle-of-tanks/drive.js').then(m => {
+        const svg = document.querySelector('#board svg'), box = svg.viewBox.baseVal, ns = 'http://www.w3.org/2000/svg';
+        const g = document.createElementNS(ns, 'g'), t = document.createElementNS(ns, 'text');
+        t.setAttribute('class', 'tt-aid-label'); t.setAttribute('x', box.x + box.width - 20); t.setAttribute('y', 50);
+        t.textContent = '16.8 / 30 cm — hits mill (stone house)'; g.append(t); svg.append(g);
+        m.keepLabelsIn(svg, g); const b = t.getBBox(); g.remove();
+        return [b.x >= box.x, b.x + b.width <= box.x + box.width]; })""")
+    assert kept == [True, True], kept
     # hidden playtest (issues 58/59): the other side's turn, several decisions at once, plays back
     # by itself one step at a time, as in Duel of the Giants (its replay panel, opened)
     drove = False

@@ -359,7 +359,9 @@ def test_an_ambusher_fires_from_the_board_in_the_window(tablet: Browser, live: t
     b.wait("document.getElementById('bt-fire-panel')")
     assert "t34#1 springs its AMBUSH: 0 of 1 shot(s)" in b.js("document.getElementById('bt-fire-panel').textContent")
     assert b.js("document.getElementById('status').textContent") == (
-        "your decision: ambush! click a red-ringed enemy for t34#1 to fire at, or pass (tiger#1 was ordered to MOVE)")
+        "your decision: ambush! t34#1 may fire, or pass (tiger#1 ordered to MOVE)")
+    # hidden playtest: the whole of it fits the header at 1024x768
+    assert b.js("(s => s.scrollWidth <= s.clientWidth)(document.getElementById('status'))")
     assert b.js("document.getElementById('bt-fire-sends').textContent") == "click a red-ringed enemy to give it a shot"
     assert b.js("document.getElementById('bt-fire-hold').textContent") == "pass"
     tap(b, "#bt-fire circle.bt-target[data-tank='b1']")

@@ -115,7 +115,9 @@ export function headline(state) {
   if (v.phase === "window" && v.fire) {
     const ready = v.fire.shooters.map(s => s.label).join(", ");
     const moment = /^ambush reaction: ([^;]*);/.exec(state.decision || "");
-    return `your decision: ambush! click a red-ringed enemy for ${ready} to fire at, or pass` + (moment ? ` (${moment[1]})` : "");
+    // short enough for a 1024-pixel header (hidden playtest: "or pass (tiger…" was cut)
+    // (the fire panel says to click a red-ringed enemy)
+    return `your decision: ambush! ${ready} may fire, or pass` + (moment ? ` (${moment[1].replace(" was ordered ", " ordered ")})` : "");
   }
   return null;
 }

@@ -164,10 +164,23 @@ function redraw() {
                          answer.dangerText));
   }
   svg.append(group);
+  keepLabelsIn(svg, group);
   panel(v);
   const spent = performance.now() - t0;
   window.ttDriveTimes.push(spent);
   if (window.ttDriveTimes.length > 2000) window.ttDriveTimes.shift();
+}
+
+/** A label that would run off the board's right edge stands left of the drive's end instead
+ * (hidden playtest: "hits mill (stone ho" was cut at the edge). */
+export function keepLabelsIn(svg, group) {
+  const box = svg.viewBox.baseVal;
+  if (!box || !box.width) return;
+  for (const text of group.querySelectorAll("text.tt-aid-label")) {
+    const b = text.getBBox();
+    if (b.x + b.width <= box.x + box.width) continue;
+    text.setAttribute("x", String(Math.max(box.x, Number(text.getAttribute("x")) - 24 - b.width)));
+  }
 }
 
 function shortProblem(p) {
