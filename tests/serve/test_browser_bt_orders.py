@@ -194,6 +194,13 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
         {kind: 'destroyed', text: 'is2#1 is destroyed', data: {tank: 'b2'}},
         {kind: 'round', text: 'round 2 begins, less is2#1 (destroyed, BT-4.3)', data: {}}]).map(g => g.length))""")
     assert shots == [2, 3], shots
+    # BT-8.2 (hidden playtest): a tank on a base plate is named in both seats' turn panels, the plate's
+    # owner reading "your base plate", the other "the enemy's", a spectator the side's name
+    said = b.js("""import('/static/table/rulesets/battle-of-tanks.js').then(m => ['a', 'b', null].map(you =>
+        m.plateLine({you}, {tank: 'tiger#1', key: 'b1', plate: 'a', text: 'it wins at the end of round 3'}).textContent))""")
+    assert said == ["tiger#1 is on your base plate: it wins at the end of round 3",
+                    "tiger#1 is on the enemy's base plate: it wins at the end of round 3",
+                    "tiger#1 is on a's base plate: it wins at the end of round 3"], said
     b.screenshot(screenshots / "bt-orders-rings.png")
     # issue 28.5: the hint names each order with the search's plan for it (the drive or the shots)
     b.click("#hint")
