@@ -122,19 +122,27 @@ def map_lines(game: BattleGame, cell: float = CELL, marks: bool = True,
 
 
 def render_text(game: BattleGame) -> str:
-    """``board``: the 5 cm map, the tank list and the key, then any base-plate warning
-    (:func:`plate_lines`); on a terminal too narrow for it (80 columns: its lines wrapped
-    into a jumble, playtest of issue 59), the 10 cm map that fits, saying so. Who decides
+    """``board``: the 5 cm map, the tank list and the key beside it, then any base-plate
+    warning (:func:`plate_lines`); on a terminal too narrow for both (80 columns: its lines
+    wrapped into a jumble, playtest of issue 59), the list and the key under the map. Who decides
     next is the prompt's to say (the board's ``next:`` line only repeated it)."""
-    from rulesets.battle_of_tanks.compact import coarse
-
     body, shared = map_lines(game)
     lines = board_lines(game, body, shared)
     lines.append(scale_line())
     columns = terminal_columns() or SCREEN
-    if max(len(line) for line in lines) > columns:
-        return coarse(game) + f"\n(the 5 cm board needs {max(len(line) for line in lines)} columns; this is the 10 cm one)"
+    if max(len(line) for line in lines) > columns:  # the tank list and the key under the map
+        lines = [lines[0], *body, scale_line(), *tank_rows(game, columns),
+                 f"tier points destroyed by a: {game.destroyed_tiers['a']}, by b: {game.destroyed_tiers['b']}",
+                 *(line.replace("\0", " ") for line in textwrap.wrap(  # an entry is never split
+                     "   ".join(k.replace(" ", "\0") for k in side_key(game, shared)), columns - 1))]
     return "\n".join(lines + plate_lines(game, columns))
+
+
+def side_key(game: BattleGame, shared: list[str]) -> list[str]:
+    """The map's key: its signs, each feature's letter and name, tanks sharing a cell."""
+    out = ["## house/rocks  == wall  :: wood/hedge", "xx wreck  .. base plate  > ^ < v heading"]
+    out += [f"{feature_letter(i)} {f.name} ({f.kind.replace('_', ' ')})" for i, f in enumerate(game.field.features)]
+    return out + (["tanks sharing a cell: " + "; ".join(shared)] if shared else [])
 
 
 def terminal_columns() -> int | None:
@@ -224,10 +232,7 @@ def board_lines(game: BattleGame, body: list[str], shared: list[str], columns: i
     side = tank_rows(game, columns - width - 2)
     side.append(f"tier points destroyed by a: {game.destroyed_tiers['a']}, by b: {game.destroyed_tiers['b']}")
     side.append("")
-    side += ["## house/rocks  == wall  :: wood/hedge", "xx wreck  .. base plate  > ^ < v heading"]
-    side += [f"{feature_letter(i)} {f.name} ({f.kind.replace('_', ' ')})" for i, f in enumerate(game.field.features)]
-    if shared:
-        side.append("tanks sharing a cell: " + "; ".join(shared))
+    side += side_key(game, shared)
     lines = [f"Battle of Tanks -- {game.title or game.scenario}, round {game.round}, {len(game.bag)} chit(s) in the bag"]
     for i in range(max(len(body), len(side))):
         left = body[i] if i < len(body) else ""

@@ -100,13 +100,14 @@ def test_playtest_59_bt_8_2_the_board_warns_of_a_tank_on_the_base_plate() -> Non
 
 
 def test_playtest_59_board_on_a_narrow_terminal_is_the_map_that_fits(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``board`` at 80 columns drew the 100-column map, which wrapped: it draws the 10 cm one."""
+    """``board`` at 80 columns drew the 100-column map, which wrapped: the list goes under the map."""
     from rulesets.battle_of_tanks import render
 
     game = _order_due()
     monkeypatch.setattr(render, "terminal_columns", lambda: 80)
     narrow = render.render_text(game)
-    assert max(len(line) for line in narrow.splitlines()) <= 80 and "10 cm" in narrow, narrow
+    assert max(len(line) for line in narrow.splitlines()) <= 80 and "1 cell = 5 cm" in narrow, narrow
+    assert "tiger#1" in narrow and "garden wall" in narrow  # the tank list and the key, under the map
     monkeypatch.setattr(render, "terminal_columns", lambda: 100)
     assert "1 cell = 5 cm" in render.render_text(game) and "next:" not in render.render_text(game)
 
