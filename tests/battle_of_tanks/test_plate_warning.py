@@ -9,7 +9,7 @@ from rulesets.battle_of_tanks.svg import render_svg
 from tests.battle_of_tanks.helpers import card, make_game
 
 CARDS = [card("raider", sight_cm=30, hit_points=300, tier=4), card("gun", sight_cm=60, hit_points=900, tier=7)]
-ON_B_PLATE = {"a1": (105, 105, 0), "b1": (60, 10, 0)}
+ON_B_PLATE: dict[str, tuple[float, float, float]] = {"a1": (105.0, 105.0, 0.0), "b1": (60.0, 10.0, 0.0)}
 
 
 def test_bt_8_2_the_view_names_a_holder_when_it_wins_and_what_stops_it() -> None:
