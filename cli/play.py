@@ -906,7 +906,11 @@ class Session:
         its order was given): ``moves amx#1`` while an order is due adds each drive
         order's drives (the game's ``drives`` command; ``moves amx#1 attack`` lists them)."""
         command = self.table_commands.get("drives")
-        if command is None or not needle or getattr(self.game, "phase", None) != "order":
+        if command is None or getattr(self.game, "phase", None) != "order":
+            return
+        if not needle:
+            example = next((w for w in self.game.format_action(self.game.legal_actions()[0]).split()[:1]), "TANK")
+            typer.echo(f"('moves {example}' adds {example}'s drives under each order, before you give it)")
             return
         answer = partial(_answer, command=command, player=player, asked=needle)
         try:

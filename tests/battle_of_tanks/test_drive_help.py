@@ -69,7 +69,8 @@ def test_playtest_59_terminal_moves_tank_lists_drives_and_mends_a_refusal(
     line; ``clear`` redraws (it was "cannot read 'clear'")."""
     code, out, _ = run(["play", "battle-of-tanks", "--seat", "a=human", "--seat", "b=human", "--seed", "1",
                         "--board", "none"], capsys, monkeypatch,
-                       stdin="moves tiger#1\ntiger#1 move 0,80\nclear\nquit\n")
+                       stdin="moves\nmoves tiger#1\ntiger#1 move 0,80\nclear\nquit\n")
+    assert "('moves tiger#1' adds tiger#1's drives under each order, before you give it)" in out, out[-3000:]
     assert "tiger#1 attack: " in out and "('drives tiger#1 attack'" in out, out[-2000:]
     assert "nearest legal: tiger#1 move " in out, out[-2000:]
     assert "cannot read 'clear'" not in out
