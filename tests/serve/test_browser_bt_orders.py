@@ -194,6 +194,17 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
         {kind: 'destroyed', text: 'is2#1 is destroyed', data: {tank: 'b2'}},
         {kind: 'round', text: 'round 2 begins, less is2#1 (destroyed, BT-4.3)', data: {}}]).map(g => g.length))""")
     assert shots == [2, 3], shots
+    words = b.js("""import('/static/table/motion.js').then(m => {
+        const ns = 'http://www.w3.org/2000/svg', svg = document.createElementNS(ns, 'svg');
+        svg.setAttribute('viewBox', '0 0 600 600'); document.body.append(svg);
+        m.remember(null, {log: []}); m.remember(svg, {log: [{n: 900000}]});
+        m.animate(svg, {log: [{n: 900000}, {n: 900001, aid: {lines: [{from: [0, 0], to: [100, 0]}, {from: [0, 0], to: [0, 100]}]},
+          events: [{kind: 'roll', data: {shooter: 'a1', target: 'b1', hit: true}},
+                   {kind: 'penetration', text: 'penetration die rolls 2: blank -> bounced (BT-6.5)', data: {face: 'blank'}},
+                   {kind: 'roll', data: {shooter: 'a1', target: 'b2', hit: true}}, {kind: 'penetration', data: {damage: 9}},
+                   {kind: 'destroyed', text: 'is2#1 is destroyed', data: {tank: 'b2'}}]}]});
+        const out = [...svg.querySelectorAll('#tt-motion text')].map(t => t.textContent); svg.remove(); return out; })""")
+    assert words == ["bounced", "destroyed"], words
     # BT-8.2 (hidden playtest): a tank on a base plate is named in both seats' turn panels, the plate's
     # owner reading "your base plate", the other "the enemy's", a spectator the side's name
     said = b.js("""import('/static/table/rulesets/battle-of-tanks.js').then(m => ['a', 'b', null].map(you =>

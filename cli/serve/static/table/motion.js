@@ -213,7 +213,11 @@ export function animate(svg, state) {
       const result = shots && shots.length === lines.length ? outcomeOf(shots[k]) : whole;
       const at = startOf(i) + step * 0.5;
       tracer(layer, line.from, line.to, at, step);
-      if (result) mark(svg, layer, line.to, result, near, at + step * 0.7, step * 2.2);
+      const own = shots && shots.length === lines.length ? shots[k] : (s.entry && s.entry.events) || [];
+      // a hit whose penetration dice all bounced says so (hidden playtest: "hit" read as harm done)
+      const bounced = result === "hit" && own.some(e => e.kind === "penetration")
+        && own.every(e => e.kind !== "penetration" || /\bbounced\b/.test(e.text || ""));
+      if (result) mark(svg, layer, line.to, result, near, at + step * 0.7, step * 2.2, bounced ? "bounced" : null);
       last = Math.max(last, at + step * 3);
     });
   });
@@ -320,11 +324,11 @@ function burst(layer, at, r, cls, delay, duration) {
 const WORDS = {kill: "destroyed", pen: "penetrated", hit: "hit", miss: "miss"};
 
 /** What a shot did, marked briefly on its target: a burst and a word. */
-function mark(svg, layer, at, result, r, delay, duration) {
+function mark(svg, layer, at, result, r, delay, duration, said = null) {
   if (result !== "miss") burst(layer, at, r * 0.8, `tt-burst-${result}`, delay, duration * 0.6);
   const y = at[1] - r * 0.9;
   const word = svgNode("text", {x: at[0], y, class: `tt-shot-word tt-shot-${result}`, "text-anchor": "middle",
-                                "font-size": Math.max(9, r * 0.45).toFixed(1)}, WORDS[result]);
+                                "font-size": Math.max(9, r * 0.45).toFixed(1)}, said || WORDS[result]);
   upright(svg, word, at[0], y - r * 0.15);
   layer.append(word);
   word.animate([{opacity: 0}, {opacity: 1, offset: 0.15}, {opacity: 1, offset: 0.75}, {opacity: 0}],
