@@ -234,14 +234,15 @@ def render_svg(game: BattleGame) -> str:
         ET.SubElement(svg, "line", x1=f"{shot['from'][0] * SCALE:.1f}", y1=f"{(d - shot['from'][1]) * SCALE:.1f}",
                       x2=f"{shot['to'][0] * SCALE:.1f}", y2=f"{(d - shot['to'][1]) * SCALE:.1f}",
                       stroke=LAST_SHOT, attrib={"stroke-width": "3", "class": "last-shot"})
-    for t in game.tanks:
-        draw_tank(svg, t, t.key in game.spotted, d, splice)
+    # the scale under the tanks: a tank in the corner keeps its hit points readable over it
     scale = ET.SubElement(svg, "g", attrib={"class": "scale"})
     x0, y0 = 2 * SCALE, (d - 2) * SCALE
     ET.SubElement(scale, "line", x1=f"{x0:.0f}", y1=f"{y0:.0f}", x2=f"{x0 + 20 * SCALE:.0f}", y2=f"{y0:.0f}",
                   stroke="#000000", attrib={"stroke-width": "3"})
     ET.SubElement(scale, "text", x=f"{x0 + 21 * SCALE:.0f}", y=f"{y0 + 4:.0f}",
                   attrib={"font-size": "12", "font-family": "sans-serif"}).text = "20 cm (grid 10 cm)"
+    for t in game.tanks:
+        draw_tank(svg, t, t.key in game.spotted, d, splice)
     frame(svg, width=max(w * SCALE, 480.0), top=0, bottom=d * SCALE, heading=heading(game),
           legend=legend(game, splice), background=BANDS)
     return splice.fill(ET.tostring(svg, encoding="unicode"))

@@ -34,3 +34,15 @@ def test_the_last_shots_line_goes_once_its_target_drove_away() -> None:
     assert 'class="last-shot"' in render_svg(g)
     t.x += 10
     assert 'class="last-shot"' not in render_svg(g)
+
+
+def test_each_live_tanks_hit_points_are_drawn_over_the_scale() -> None:
+    """Hidden playtest: the hit points under a tank, from its card (BT-2), drawn after the
+    scale bar, so a tank in the start corner keeps its number readable; a wreck has none."""
+    g = make_game(["raider"], ["gun"], ON_B_PLATE, cards=CARDS)
+    g.tank("a1").hp = 120
+    picture = render_svg(g)
+    assert 'data-hp="120" data-of="300"' in picture and 'data-hp="900" data-of="900"' in picture
+    assert picture.index('class="scale"') < picture.index('class="hp"')
+    g.tank("a1").hp = 0
+    assert 'data-of="300"' not in render_svg(g)
