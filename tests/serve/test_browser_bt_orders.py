@@ -231,6 +231,9 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
     # its close button puts it away, and so does Esc
     assert b.js("Boolean(document.getElementById('answer').closest('aside'))")
     assert b.js("Boolean(document.getElementById('bt-answer-close'))")
+    # ... and the side panel keeps its scrollbar's room: a message or a path panel that makes it
+    # scroll does not narrow it (hidden playtest, the path panel)
+    assert b.js("getComputedStyle(document.querySelector('aside')).scrollbarGutter") == "stable"
     b.screenshot(screenshots / "bt-orders-hint.png")
     # the move box takes such a line too, played whole or not at all: a path too long refuses
     # all of it, and luchs#1 is left without an order (not stuck with a MOVE it cannot drive)
