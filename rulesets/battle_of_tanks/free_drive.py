@@ -25,7 +25,7 @@ from shapely.geometry import Polygon
 
 from core.board_aids import FreeDrive, Obstacle
 from core.errors import NotationError, TanktableError
-from core.game import TableCommand
+from core.game import Action, TableCommand
 from core.geometry import Pose, heading_between, path_length
 from rulesets.battle_of_tanks import actions as A
 from rulesets.battle_of_tanks.actions import Drive, num, parse_action
@@ -177,7 +177,26 @@ def order_drives(game: BattleGame, tank: Tank, order: str) -> tuple[list[tuple[s
     from rulesets.battle_of_tanks.describe import describe
 
     head = A.format_action(declare)
-    return [(_one_line(head, d), describe(ghost, d)) for d in candidates(ghost) if isinstance(d, A.Drive)], None
+    return [(_one_line(head, d), describe(ghost, d)) for d in distinct(candidates(ghost))], None
+
+
+NEAR_END_CM = 2.0
+"""Drives ending this close to one listed before are left out of ``drives`` (playtest of
+issue 59: three drives to 39.1,41.6, 39.4,41.4 and 38.4,42.3 pushed the list off a 40-row
+screen); the computer still weighs them all."""
+
+
+def distinct(found: list[Action]) -> list[A.Drive]:
+    """The drives of ``found``, without those ending within :data:`NEAR_END_CM` of one before."""
+    out: list[A.Drive] = []
+    for d in found:
+        if not isinstance(d, A.Drive):
+            continue
+        end = d.points[-1] if d.points else None
+        if end is not None and any(o.points and math.dist(o.points[-1], end) < NEAR_END_CM for o in out):
+            continue
+        out.append(d)
+    return out
 
 
 def drives(game: BattleGame, player: int | None, arguments: str) -> str:
@@ -191,8 +210,7 @@ def drives(game: BattleGame, player: int | None, arguments: str) -> str:
     if game.phase == "path" and game.active is not None and (
             not words or resolve(words[0], [game.active], [game.tank(game.active).label]) in (
                 game.active, game.tank(game.active).label.lower())):
-        return "\n".join(f"  {A.format_action(d)}  ({describe(game, d)})" for d in candidates(game)
-                         if isinstance(d, A.Drive))
+        return "\n".join(f"  {A.format_action(d)}  ({describe(game, d)})" for d in distinct(candidates(game)))
     if not words:
         raise TanktableError(f"usage: {DRIVES_USAGE}")
     name = resolve(words[0], [t.key for t in game.tanks], [t.label for t in game.tanks])
@@ -241,7 +259,7 @@ def attack_reach(game: BattleGame, tank: Tank) -> tuple[int, int] | None:
     from rulesets.battle_of_tanks.candidates import candidates
 
     shots = total = 0
-    for drive in candidates(ghost):
+    for drive in distinct(candidates(ghost)):  # the drives ``drives`` lists, so the counts agree
         after = ghost.clone()
         after.apply(drive)
         total += 1

@@ -42,6 +42,8 @@ def test_playtest_59_drives_before_the_order_are_lines_the_prompt_plays() -> Non
         assert parts is not None and parts[0] == f"{tank.label} attack", line
         assert refused_part(game, player, parts) is None, line
     assert "its fire from there" in listed[1]  # an ATTACK line says what it could shoot
+    ends = [tuple(float(v) for v in line.split()[-1].split(",")) for line in lines if not line.endswith(" stay")]
+    assert all(math.dist(p, q) >= 2.0 for i, p in enumerate(ends) for q in ends[:i])  # no near-twins
     brief = drives(game, player, tank.label).splitlines()  # the tank alone: a line per order
     assert [b.split(":")[0] for b in brief] == [f"{tank.label} {o}" for o in ("move", "attack", "retreat")]
     assert game.phase == "order" and not game.history  # nothing was played
@@ -132,7 +134,7 @@ def test_playtest_59_an_attack_order_says_whether_any_drive_brings_a_target() ->
     reach = attack_reach(far, far.tank("a1"))
     assert reach is not None and reach[0] == 0 and reach[1] > 0, reach
     assert "(none of its " in far.describe_action(A.Declare("scout#1", "ATTACK"))
-    assert "none gives a shot" in drives(far, far.to_move(), "scout#1")
+    assert f"scout#1 attack: {reach[1]} drive(s), none gives a shot" in drives(far, far.to_move(), "scout#1")
 
 
 def test_playtest_59_5_a_battle_hint_says_why_from_its_plan() -> None:
