@@ -275,6 +275,15 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
         .map(n => n.closest('g.tank').dataset.tank); })()""")
     b.screenshot(screenshots / "bt-orders-menu.png")
     assert hidden == [], hidden
+    # docked in the side panel, it is brought into sight when the panel was scrolled down to the log
+    if b.js("document.getElementById('bt-order-menu').classList.contains('bt-docked')"):
+        for kind in ("keyDown", "keyUp"):
+            b.send("Input.dispatchKeyEvent", type=kind, key="Escape", code="Escape", windowsVirtualKeyCode=27)
+        b.wait("!document.getElementById('bt-order-menu')")
+        b.js("document.querySelector('aside').scrollTop = 10000")
+        tap(b, "#tt-overlay circle.tt-from[data-place='a1']")
+        b.wait("document.querySelector('#bt-order-menu[data-tank=\"a1\"]')")
+        assert b.js("(m => m.top >= 0 && m.bottom <= innerHeight)(document.getElementById('bt-order-menu').getBoundingClientRect())")
     b.screenshot(screenshots / "bt-orders-menu.png")
     click_at(b, "#bt-order-menu button[data-order='fire']")
     b.wait("document.getElementById('bt-fire-panel')")

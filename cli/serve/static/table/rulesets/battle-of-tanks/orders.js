@@ -165,6 +165,9 @@ function placeMenu(menu, svg, tank) {
   menu.classList.add("bt-docked");
   menu.style.left = menu.style.top = "";
   if (head) head.after(menu); else $("turn-panel")?.prepend(menu);
+  // in sight even when the side panel was scrolled down to the log
+  const aside = menu.closest("aside"), top = menu.getBoundingClientRect().top;
+  if (aside && (top < aside.getBoundingClientRect().top || top > window.innerHeight - 80)) aside.scrollTop = 0;
 }
 
 /** Put a floating box beside a tank on the board: right of it, else left, below or
