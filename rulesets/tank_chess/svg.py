@@ -9,9 +9,10 @@ piece is one ``<g class="tt-piece" data-piece="tc-PID" transform="translate(X
 Y) rotate(DEG)">`` centred on its square with its gun along +x before the turn,
 so its facing is read from the gun; a small upright badge carries its code. A
 destroyed piece keeps its ``data-piece`` and becomes a burnt-out hull
-(``tt-wreck``) with its code on a plate of its side's colour. Obstacles are
+(``tt-wreck``) outlined in its side's paint and crossed, with its code on a
+plate of its side's colour. Obstacles are
 concrete blocks on a framed board of two-tone squares with coordinates; the
-last move is a blue line and its shot a red one. A heading above the board says
+last move tints its from and to squares and its shot is a red line. A heading above the board says
 the map, the move number, who is to move, the last move and its CHECK or
 ESCAPE (TC-8), or the result; a legend below it shows every drawing
 (:mod:`core.svgframe`). The board keeps its coordinates (``CELL``,
@@ -176,13 +177,16 @@ def render_svg(game: TankChessGame, *, reuse_pieces: bool = True) -> str:
             _wreck(svg, centre(sq), game, c - 1 if c > 0 else None, game.square_name(sq), black_view, splice)
     action = game.last_move()
     if action is not None:  # under the pieces, so the moved tank's code stays readable
-        x1, y1 = centre(action.frm)
-        if action.to is not None:
-            x2, y2 = centre(action.to)
-        else:
-            x2, y2 = x1, y1 - CELL if pos.side[0] == 0 else y1 + CELL
-        ET.SubElement(svg, "line", x1=f"{x1:.1f}", y1=f"{y1:.1f}", x2=f"{x2:.1f}", y2=f"{y2:.1f}",
-                      stroke=LAST_MOVE, opacity="0.7", attrib={"stroke-width": "4", "class": "last-move"})
+        # its from and to squares tinted, as lichess marks them: a line from one to the
+        # other ran through the obstacle a tank had driven round, and a turn in place
+        # (from = to) left no mark at all (hidden playtest of issues 58/59)
+        marked = [("last-move last-move-from", action.frm)]
+        if action.to is not None and action.to != action.frm:
+            marked.append(("last-move last-move-to", action.to))
+        for cls, sq in marked:
+            x, y = xy(sq)
+            ET.SubElement(svg, "rect", x=f"{x:.1f}", y=f"{y:.1f}", width=str(CELL), height=str(CELL),
+                          fill=LAST_MOVE, opacity="0.28", attrib={"class": cls})
     for pid in range(len(pos.kind)):
         if not pos.alive[pid] or pos.sq[pid] < 0:
             continue
@@ -366,7 +370,23 @@ def _wreck(svg: ET.Element, at: tuple[float, float], game: TankChessGame, pid: i
                      f"wreck of {game.players[pos.side[pid]]}'s {card.id} on {square}")
     g.set("data-code", card.id)
     _art_slot(g, card, pos.side[pid], True, splice)
+    _wreck_marks(g, card, LIVERY[pos.side[pid]])
     _code_badge(g, card.id, LIVERY[pos.side[pid]], deg, cls="wreck-code")
+
+
+def _wreck_marks(g: ET.Element, card: Card, livery: Livery, scale: float = CELL) -> None:
+    """The hull's outline in its side's paint over a dark edge, and a cross over it: the
+    burnt hull alone is dark whichever side it was, and a white wreck read at a glance
+    as a live black tank (hidden playtest of issues 58/59)."""
+    sh, k = shape(card), scale / CELL
+    hl, hw = sh.length * scale / 2, sh.width * scale / 2
+    box = {"x": _n(-hl), "y": _n(-hw), "width": _n(2 * hl), "height": _n(2 * hw), "rx": _n(2 * k), "fill": "none"}
+    ET.SubElement(g, "rect", attrib={**box, "stroke": "#000", "stroke-width": _n(4 * k), "opacity": "0.6"})
+    ET.SubElement(g, "rect", attrib={**box, "stroke": livery.body, "stroke-width": _n(2.2 * k), "class": "wreck-side"})
+    c = 0.7
+    cross = f"M{_n(-hl * c)},{_n(-hw * c)} L{_n(hl * c)},{_n(hw * c)} M{_n(-hl * c)},{_n(hw * c)} L{_n(hl * c)},{_n(-hw * c)}"
+    ET.SubElement(g, "path", d=cross, stroke="#b3261e", fill="none", opacity="0.85",
+                  attrib={"stroke-width": _n(2.5 * k), "stroke-linecap": "round", "class": "wreck-cross"})
 
 
 def _n(v: float) -> str:
@@ -450,6 +470,8 @@ def legend(game: TankChessGame, splice: Splice | None = None) -> list[LegendItem
         else:  # the same on every picture: built and written once
             splice.put(g, ("tc-sample", shape(card), livery, wreck),
                        lambda: piece_drawing(card, livery, wreck=wreck, scale=15))
+        if wreck:
+            _wreck_marks(g, card, livery, scale=15)
         return g
 
     def block() -> ET.Element:
@@ -469,11 +491,11 @@ def legend(game: TankChessGame, splice: Splice | None = None) -> list[LegendItem
         LegendItem("white", [sample(first, IVORY)]),
         LegendItem("black; a tank faces where its gun points", [sample(first, DARK)]),
         LegendItem("obstacle", [block()]),
-        LegendItem("last move", [ET.Element("line", x1="0", y1="8", x2="16", y2="8", stroke=LAST_MOVE,
-                                            opacity="0.7", attrib={"stroke-width": "4"})]),
+        LegendItem("last move: its from and to squares", [ET.Element("rect", x="1", y="1", width="14", height="14",
+                                                                     fill=LAST_MOVE, opacity="0.28")]),
         LegendItem("its shot", [ET.Element("line", x1="0", y1="8", x2="16", y2="8", stroke=SHOT,
                                            attrib={"stroke-width": "2", "stroke-dasharray": "5,3"})]),
-        LegendItem("wreck (TC-6.3): the burnt-out hull, the code of the tank it was on a plate of its side's colour",
+        LegendItem("wreck (TC-6.3): the burnt-out hull, crossed, outlined and its code plated in its side's colour",
                    [sample(first, IVORY, wreck=True)]),
     ]
     return items

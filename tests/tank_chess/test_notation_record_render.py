@@ -314,7 +314,7 @@ def test_render_svg_is_well_formed_with_pieces_wrecks_and_shot() -> None:
     assert all(" rotate(" in p.get("transform", "") for p in pieces)  # turned to its facing (issue 58.1)
     assert any(t.text == "HT" for t in root.iter(f"{ns}text"))
     assert any(e.get("class") == "shot" for e in root.iter(f"{ns}line"))
-    assert any(e.get("class") == "last-move" for e in root.iter(f"{ns}line"))
+    assert any("last-move" in (e.get("class") or "") for e in root.iter(f"{ns}rect"))
     assert any(e.get("class") == "wreck-code" and e.text == "MT" for e in root.iter(f"{ns}text"))
 
 

@@ -133,7 +133,8 @@ def test_issue58_1_legend_shows_each_cards_drawing_and_every_symbol() -> None:
     text = " ".join(_lines(root, "legend"))
     for symbol in ("HT Heavy Tank", "MT Medium Tank", "LT Light Tank",
                    "CLT Command (Light) Tank (the Command Tank, TC-7.1)", "TD Tank Destroyer", "HM Heavy Mortar",
-                   "white", "black; a tank faces where its gun points", "obstacle", "last move", "its shot",
+                   "white", "black; a tank faces where its gun points", "obstacle", "last move: its from and to squares",
+                   "its shot",
                    "wreck (TC-6.3): the burnt-out hull"):
         assert symbol in text, symbol
     drawings = [g.get("class", "") for g in group(root, "legend").iter(f"{NS}g")
@@ -254,6 +255,31 @@ def test_tc_6_3_issue58_1_a_wreck_is_a_burnt_out_hull_keeping_its_piece_id_and_c
     code = next(t for t in wreck.iter(f"{NS}text") if t.get("class") == "wreck-code")
     assert code.text == "MT" and code.get("fill") == "#ffffff"  # white on black's dark plate
     assert _pose(wreck) == (MARGIN + 3 * CELL + CELL / 2, MARGIN + 2 * CELL + CELL / 2, 0)  # on d6, facing E
+    # hidden playtest of issues 58/59: a white wreck read as a live black tank; the hull is
+    # outlined in its side's paint and crossed
+    side = next(e for e in wreck.iter(f"{NS}rect") if e.get("class") == "wreck-side")
+    assert side.get("stroke") == "#3b3f45" and side.get("fill") == "none"  # black's body paint
+    assert any(e.get("class") == "wreck-cross" for e in wreck.iter(f"{NS}path"))
+
+
+def _last_move_squares(root: ET.Element) -> list[tuple[str, float, float]]:
+    return [(e.get("class", ""), float(e.get("x", "0")), float(e.get("y", "0")))
+            for e in root.iter(f"{NS}rect") if "last-move" in (e.get("class") or "").split()]
+
+
+def test_playtest_last_move_marks_its_from_and_to_squares_and_a_turn_in_place() -> None:
+    """Hidden playtest of issues 58/59: a line from start to end crossed the obstacle the
+    tank drove round, and a turn in place left no mark: the from and to squares are tinted
+    (as lichess does), a turn in place its one square; no last-move line is drawn."""
+    g = board(WRECK_AND_CHECK, {"d6": "E", "a8": "S"})
+    g.apply_text("HT g1-g3:NW xd6")
+    root = _picture(g)
+    top = MARGIN + 7 * CELL  # rank 1's top edge on White's side
+    assert _last_move_squares(root) == [("last-move last-move-from", MARGIN + 6 * CELL, top),
+                                        ("last-move last-move-to", MARGIN + 6 * CELL, top - 2 * CELL)]
+    assert not [e for e in root.iter(f"{NS}line") if e.get("class") == "last-move"]
+    g.apply_text("CLT a8-a8:E")  # Black turns in place
+    assert _last_move_squares(_picture(g)) == [("last-move last-move-from", MARGIN, MARGIN)]
 
 
 def test_issue58_5_obstacles_are_concrete_blocks_on_a_framed_two_tone_board() -> None:
