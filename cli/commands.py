@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from cli.ruleset_arg import as_typed
-from core.data import Problem, load_document, validate, yaml_files
+from core.data import Problem, load_document, unmended, validate, validate_partly, yaml_files
 from core.errors import DataError, TanktableError, did_you_mean
 from core.game import Event, Game
 from core.registry import available_rulesets, get_ruleset, kind_model, ruleset_ids
@@ -77,14 +77,23 @@ def check_file(path: Path) -> list[Problem]:
         owner = get_ruleset(ruleset)
         found = owner.validate_document(owner.canonical_kind(kind), doc)
         return sorted(p for p in found if isinstance(p, Problem))
-    try:
-        instance = validate(doc, model)
-    except DataError as exc:
-        return [p for p in exc.problems if isinstance(p, Problem)]
     if kind == "record":
+        try:
+            validate(doc, model)
+        except DataError as exc:
+            return [p for p in exc.problems if isinstance(p, Problem)]
         return []
-    extra = _core_checker(ruleset, kind)(kind, instance, doc)
-    return sorted(p for p in extra if isinstance(p, Problem))
+    # a map's rules are judged on its well-formed parts too: every mistake in one run (issue 60)
+    instance, problems, mended = validate_partly(doc, model)
+    if instance is None:
+        return problems
+    try:
+        extra = unmended(doc, _core_checker(ruleset, kind)(kind, instance, doc), mended)
+    except Exception:  # noqa: BLE001 - a check on a mended copy may trip: the schema's word stands
+        if problems:
+            return problems
+        raise
+    return sorted({*problems, *(p for p in extra if isinstance(p, Problem))})
 
 
 def _core_checker(ruleset: str, kind: str) -> Any:

@@ -44,7 +44,9 @@ __all__ = [
     "load_model",
     "parse_document",
     "resolve_based_on",
+    "unmended",
     "validate",
+    "validate_partly",
     "with_overrides",
 ]
 
@@ -546,6 +548,101 @@ def validate(doc: Document, model: type[M], data: Any = None) -> M:
     if traps:
         raise DataError(sorted(traps.values()))
     return instance
+
+
+def validate_partly(doc: Document, model: type[M]) -> tuple[M | None, list[Problem], set[Loc]]:
+    """Validate ``doc`` against ``model`` and, when it fails, still build the model from
+    a mended copy, so that the checks after the schema can judge the well-formed parts
+    of the file in the same run (issue 60: "mistakes come back all at once").
+
+    Returns (model or ``None``, the schema's problems, the places mended). A mended
+    place holds a stand-in, never the author's value: an unknown key is dropped, a
+    value outside a fixed list becomes the list's first, a value of the wrong type (or
+    a missing one) the empty value of its type. A later check must not report at a
+    mended place (:func:`unmended`); when the copy cannot be mended the model is
+    ``None`` and only the schema's problems are known."""
+    try:
+        return validate(doc, model), [], set()
+    except DataError as exc:
+        problems = [p for p in exc.problems if isinstance(p, Problem)]
+    data = copy.deepcopy(doc.data)
+    mended: set[Loc] = set()
+    for _ in range(4):
+        try:
+            return model.model_validate(data), problems, mended
+        except ValidationError as exc:
+            changed = False
+            for err in exc.errors():
+                loc = _data_loc(data, tuple(err["loc"]))
+                if loc and loc not in mended and _mend(data, loc, err, model):
+                    mended.add(loc)
+                    changed = True
+            if not changed:
+                break
+        except Exception:  # noqa: BLE001 - a validator's own error on a stand-in: give up mending
+            break
+    return None, problems, mended
+
+
+def unmended(doc: Document, found: Iterable[Any], mended: set[Loc]) -> list[Any]:
+    """``found`` (a later check's problems) without those at a mended place: the
+    schema's problem there already says what is wrong."""
+    if not mended:
+        return list(found)
+    spots = set()
+    for loc in mended:
+        p = doc.problem(loc, "")
+        spots.add((p.line, p.col))
+        q = doc.problem(loc, "", key=True)
+        spots.add((q.line, q.col))
+    return [p for p in found if not isinstance(p, Problem) or (p.line, p.col) not in spots]
+
+
+def _data_loc(data: Any, loc: Loc) -> Loc:
+    """A pydantic error location as keys into ``data`` (union tags skipped; a missing
+    or extra key kept as the last item)."""
+    result: list[Any] = []
+    node = data
+    for item in loc:
+        if isinstance(node, dict) and item in node or (
+                isinstance(node, list) and isinstance(item, int) and 0 <= item < len(node)):
+            node = node[item]
+            result.append(item)
+        elif isinstance(node, dict) and isinstance(item, str) and not _looks_like_tag(item):
+            result.append(item)
+            break
+    return tuple(result)
+
+
+_STAND_IN: dict[Any, Any] = {str: "", int: 0, float: 0.0, bool: False, list: [], dict: {}, tuple: [], set: []}
+
+
+def _mend(data: Any, loc: Loc, err: Any, model: type[BaseModel]) -> bool:
+    """Put a stand-in at ``loc`` of ``data`` for the value pydantic refused; whether it could."""
+    parent = _value_at(data, loc[:-1]) if len(loc) > 1 else data
+    key = loc[-1]
+    if not isinstance(parent, (dict, list)):
+        return False
+    if err["type"] == "extra_forbidden":
+        if isinstance(parent, dict) and key in parent:
+            del parent[key]
+            return True
+        return False
+    if err["type"] in ("literal_error", "enum"):
+        found = re.findall(r"'([^']*)'", str((err.get("ctx") or {}).get("expected", "")))
+        if found:
+            parent[key] = found[0]
+            return True
+        return False
+    tp: Any = model
+    for item in loc:
+        tp = _unwrap(tp, item) if tp is not None else None
+    wanted = _unwrap(tp, None) if tp is not None else None
+    base = typing.get_origin(wanted) or wanted
+    if base in _STAND_IN and (isinstance(parent, dict) or isinstance(key, int) and 0 <= key < len(parent)):
+        parent[key] = copy.deepcopy(_STAND_IN[base])
+        return True
+    return False
 
 
 def load_model(path: str | Path, model: type[M]) -> M:

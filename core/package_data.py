@@ -40,7 +40,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
-from core.data import Document, Problem, validate
+from core.data import Document, Problem, unmended, validate_partly
 from core.errors import DataError, TanktableError
 from core.references import Source, resolve, resolve_at, shown_name
 from core.resources import data_root, package_label, shipped_names
@@ -185,11 +185,10 @@ class PackageData:
         if header:
             problems.extend(header)
             return None
-        try:
-            model: BaseModel | None = validate(doc, spec.model)
-        except DataError as exc:  # the references are still followed: every problem at once
-            problems.extend(p for p in exc.problems if isinstance(p, Problem))
-            model = None
+        # the references are still followed and the kind's check still judges the
+        # well-formed parts of a file the schema refuses: every problem at once (issue 60)
+        model, refused, mended = validate_partly(doc, spec.model)
+        problems.extend(refused)
         beside = source.path.parent if source.path is not None else None
         refs: dict[Loc, Loaded[Any]] = {}
         for loc, ref_kind, name in references(spec.model, doc.data):
@@ -222,8 +221,12 @@ class PackageData:
             return None
         loaded = Loaded(model, doc, source, refs)
         if spec.check is not None:
-            problems.extend(spec.check(loaded))
-        return loaded
+            try:
+                problems.extend(p for p in unmended(doc, spec.check(loaded), mended) if p not in refused)
+            except Exception:  # noqa: BLE001 - a check on a mended copy may trip: the schema's word stands
+                if not refused:
+                    raise
+        return None if refused else loaded
 
     def _header(self, kind: str, spec: Kind, doc: Document) -> list[Problem]:
         """The ``ruleset:``/``kind:`` a file of ``kind`` must start with."""

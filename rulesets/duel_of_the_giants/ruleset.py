@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -216,16 +216,19 @@ class DuelOfTheGiantsRuleset(Ruleset):
         hexes += [(("setup", "tigers", i, "at"), t.at) for i, t in enumerate(s.tigers)]
         hexes += [(("setup", "atgs", i, "at"), a.at) for i, a in enumerate(s.atgs)]
         hexes.append((("setup", "airfield", "at"), s.airfield.at))
+        off_board: set[tuple[Any, ...]] = set()
         for loc, h in hexes:
             try:
                 c, r = parse_hex(h)
             except TanktableError as exc:
                 problems.append(doc.problem(loc, str(exc)))
+                off_board.add(loc)
                 continue
             if not (1 <= c <= board.columns and 1 <= r <= board.rows):
                 problems.append(doc.problem(loc, f"{h} is not on the {board.columns} x {board.rows} board"))
-        if not problems and landscape is not None:
-            problems += _placement_problems(model, board, doc, landscape)
+                off_board.add(loc)
+        if landscape is not None:  # every placement that can be judged is, beside the other problems (issue 60)
+            problems += _placement_problems(model, board, doc, landscape, off_board)
         comp = model.components
         if len(s.front) != comp.front_elements:
             problems.append(doc.problem(("setup", "front"), f"{len(s.front)} front elements; components say "
@@ -277,8 +280,12 @@ class DuelOfTheGiantsRuleset(Ruleset):
         return map_sight(board, settings.terrain().types)
 
 
-def _placement_problems(model: Any, board: Any, doc: Any, landscape: HexBoard) -> list[Problem]:
-    """The shipped set-up must obey the placement rules of DG-7 (scenario authors' check)."""
+def _placement_problems(model: Any, board: Any, doc: Any, landscape: HexBoard,
+                        off_board: Collection[tuple[Any, ...]] = ()) -> list[Problem]:
+    """The shipped set-up must obey the placement rules of DG-7 and the stacking rule
+    DG-3.12 (scenario authors' check). Places in ``off_board`` (not a hex of the board,
+    already reported) are left out; the sides are judged only from a front that is
+    wholly on the board, so every other mistake still comes back in the same run."""
     from rulesets.duel_of_the_giants.board import geometry
     from rulesets.duel_of_the_giants.landscape import board_terrain
 
@@ -287,18 +294,22 @@ def _placement_problems(model: Any, board: Any, doc: Any, landscape: HexBoard) -
     terrain = board_terrain(landscape, cfg.terrain)
     geo = geometry(board.columns, board.rows)
     s = model.setup
-    front = {parse_hex(h) for h in s.front}
-    out: list[Problem] = []
+    front_ok = not any(loc[1] == "front" for loc in off_board)
+    front = {parse_hex(h) for i, h in enumerate(s.front) if ("setup", "front", i) not in off_board}
+    out: list[Problem] = _stacking_problems(s, doc, off_board)
 
     def kind(p: tuple[int, int]) -> Any:
         return cfg.terrain[terrain.get(p, "steppe" if model.season == "summer" else "snow_steppe")]
 
     lo, hi = board.front_band
     for i, h in enumerate(s.front):
-        if not lo <= parse_hex(h)[0] <= hi:
+        if ("setup", "front", i) not in off_board and not lo <= parse_hex(h)[0] <= hi:
             out.append(doc.problem(("setup", "front", i), f"front element {h} outside the front band (DG-AMB-07)"))
+    if not front_ok:  # the sides cannot be told from a front off the board
+        west: set[tuple[int, int]] = set()
+        east: set[tuple[int, int]] = set()
     rows = {r for _, r in front}
-    if rows != set(range(1, board.rows + 1)):
+    if front_ok and rows != set(range(1, board.rows + 1)):
         out.append(doc.problem(("setup", "front"), "the front must run from the north to the south edge (DG-5.2)"))
     seen: set[tuple[int, int]] = set()
     todo = [next(iter(front))] if front else []
@@ -308,22 +319,26 @@ def _placement_problems(model: Any, board: Any, doc: Any, landscape: HexBoard) -
             continue
         seen.add(p)
         todo += [q for q in front if geo.distance(p, q) == 1]
-    if front and seen != front:
+    if front_ok and front and seen != front:
         out.append(doc.problem(("setup", "front"), "the front must be continuous (DG-5.2)"))
-    west = _flood(geo, front, 1)
-    east = _flood(geo, front, board.columns) - west
+    if front_ok:
+        west = _flood(geo, front, 1)
+        east = _flood(geo, front, board.columns) - west
     for k, hexes in s.tank_markers.items():
         for i, h in enumerate(hexes):
-            if parse_hex(h) not in east:
+            if front_ok and ("setup", "tank_markers", k, i) not in off_board and parse_hex(h) not in east:
                 out.append(doc.problem(("setup", "tank_markers", k, i), f"{h} is not on the Soviet side (DG-7.3)"))
-    airfield = parse_hex(s.airfield.at)
+    airfield_loc = ("setup", "airfield", "at")
+    airfield = None if airfield_loc in off_board else parse_hex(s.airfield.at)
     german: list[tuple[tuple[Any, ...], str]] = [(("setup", "tigers", i, "at"), t.at) for i, t in enumerate(s.tigers)]
     german += [(("setup", "atgs", i, "at"), a.at) for i, a in enumerate(s.atgs)]
     german += [(("setup", "mines", k, i), h) for k, v in s.mines.items() for i, h in enumerate(v)]
-    german.append((("setup", "airfield", "at"), s.airfield.at))
+    german.append((airfield_loc, s.airfield.at))
     for loc, h in german:
+        if loc in off_board:
+            continue
         p = parse_hex(h)
-        if p not in west:
+        if front_ok and p not in west:
             out.append(doc.problem(loc, f"{h} is not on the German side (DG-7.4)"))
         if loc[1] != "airfield" and p == airfield:
             out.append(doc.problem(loc, f"nothing may be placed on the airfield {h} (DG-7.4.6)"))
@@ -331,6 +346,33 @@ def _placement_problems(model: Any, board: Any, doc: Any, landscape: HexBoard) -
             out.append(doc.problem(loc, f"a Tiger may not stand on {h}: Tigers cannot enter it (DG-7.4.1)"))
         if loc[1] == "mines" and not kind(p).mines:
             out.append(doc.problem(loc, f"no mine may be placed on {h} (DG-7.4.4)"))
+    return out
+
+
+def _stacking_problems(s: Any, doc: Any, off_board: Collection[tuple[Any, ...]]) -> list[Problem]:
+    """DG-3.12: at most one tank, one tank marker, one ATG marker and one mine marker a
+    hex (an ATG marker and a mine marker may share one); each problem at the second
+    piece, naming the first. The game's set-up refuses the same (setup.stacking_problem)."""
+    groups: list[tuple[str, list[tuple[tuple[Any, ...], str, str]]]] = [
+        ("tank", [(("setup", "tigers", i, "at"), t.at, f"Tiger {i + 1}") for i, t in enumerate(s.tigers)]),
+        ("tank marker", [(("setup", "tank_markers", k, i), h, f"tank marker {k} {i + 1}")
+                         for k, v in s.tank_markers.items() for i, h in enumerate(v)]),
+        ("ATG marker", [(("setup", "atgs", i, "at"), a.at, f"ATG marker {i + 1} ({a.type})")
+                        for i, a in enumerate(s.atgs)]),
+        ("mine marker", [(("setup", "mines", k, i), h, f"mine marker {k} {i + 1}")
+                         for k, v in s.mines.items() for i, h in enumerate(v)]),
+    ]
+    out: list[Problem] = []
+    for what, pieces in groups:
+        first: dict[tuple[int, int], str] = {}
+        for loc, h, name in pieces:
+            if loc in off_board:
+                continue
+            p = parse_hex(h)
+            if p in first:
+                out.append(doc.problem(loc, f"{h} already holds {first[p]}: at most one {what} a hex (DG-3.12)"))
+            else:
+                first[p] = name
     return out
 
 

@@ -1,0 +1,47 @@
+"""Issue 60.1/60.2 (authoring): ``validate`` refuses two pieces on one hex (DG-3.12) and
+brings the schema's problems and the rules' problems of one file back in one run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cli.commands import check_file
+from core.errors import DataError
+from core.registry import get_ruleset
+
+SUMMER = Path(__file__).resolve().parents[2] / "data/duel_of_the_giants/scenarios/summer.yaml"
+
+
+def _scenario(tmp_path: Path, *edits: tuple[str, str]) -> Path:
+    text = SUMMER.read_text()
+    for old, new in edits:
+        assert old in text
+        text = text.replace(old, new, 1)
+    out = tmp_path / "scen.yaml"
+    out.write_text(text)
+    return out
+
+
+def test_dg_3_12_two_tigers_on_one_hex_refused_by_validate_and_by_the_setup(tmp_path: Path) -> None:
+    """Issue 60.1: both Tigers at c4 -> one problem at the second Tiger, citing DG-3.12;
+    starting a game from the file refuses it with the same sentence (no traceback)."""
+    path = _scenario(tmp_path, ("- {at: c7, hull: E}", "- {at: c4, hull: W}"))
+    problems = [str(p) for p in check_file(path)]
+    assert len(problems) == 1 and "DG-3.12" in problems[0] and "Tiger 1" in problems[0], problems
+    line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if "{at: c4, hull: W}" in t)
+    assert f":{line}:" in problems[0]
+    with pytest.raises(DataError, match="DG-3.12"):
+        get_ruleset("duel-of-the-giants").new_game(str(path), {}, 1)
+
+
+def test_issue_60_2_form_and_board_and_rule_problems_come_back_together(tmp_path: Path) -> None:
+    """Issue 60.2: a bad hull (the schema), a hex off the board and a Tiger on swamp
+    (DG-7.4.1) in one scenario: all three in one run."""
+    path = _scenario(tmp_path, ("- {at: c4, hull: E}", "- {at: a4, hull: Q}"),
+                     ("- {at: c7, hull: E}", "- {at: z3, hull: E}"))
+    problems = [str(p) for p in check_file(path)]
+    assert any("hull" in p and "'NE'" in p for p in problems), problems
+    assert any("z3 is not on the 9 x 11 board" in p for p in problems), problems
+    assert any("a4" in p and "DG-7.4.1" in p for p in problems), problems
