@@ -138,3 +138,20 @@ def test_issue_60_2_the_hex_tools_are_no_game_and_say_so() -> None:
         role_kind("hex", "scenario")
     assert str(refused.value) == ("hex is no game, so it has no scenario files: its files are maps and "
                                   "terrain charts for the hex tools; start a map with tanktable map new hex")
+
+
+def test_issue_60_4_the_tank_chess_template_s_example_lines_validate_uncommented(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 60.4: the commented ``facing:``, ``legend:`` and ``cards:`` lines of ``map new
+    tank-chess`` teach lines ``validate`` accepts (the legend once said ``X``, refused)."""
+    printed = runner.invoke(app, ["map", "new", "tank-chess"])
+    assert printed.exit_code == 0, printed.output
+    lines = [row[2:] if row.startswith(("# facing:", "# legend:", "# cards:")) else row
+             for row in printed.output.splitlines()]
+    assert sum(row.startswith(("facing:", "legend:", "cards:")) for row in lines) == 3
+    (tmp_path / "mine.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    cards = runner.invoke(app, ["cards", "new", "tank-chess"])
+    (tmp_path / "my-cards.yaml").write_text(cards.output, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    checked = runner.invoke(app, ["validate", "mine.yaml"])
+    assert checked.exit_code == 0, checked.output
