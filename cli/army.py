@@ -11,6 +11,7 @@ Exit codes: 0 within budget, 1 over budget / unknown card / bad file,
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -57,7 +58,7 @@ def register(app: typer.Typer) -> None:
             ruleset = get_ruleset(ruleset_id)
             if "army" not in ruleset.data_kinds():
                 raise TanktableError(f"{ruleset_id} has no army lists")
-            report = ruleset.check_army(doc, cards, budget)
+            report = _army_report(ruleset, doc, cards, budget)
         except DataError as exc:
             if json_out:
                 typer.echo(json.dumps({"valid": False, "total": None, "budget": budget, "remaining": None,
@@ -85,3 +86,29 @@ def register(app: typer.Typer) -> None:
         new_template(ruleset, "army")
 
     app.add_typer(army_app, name="army")
+
+
+def _army_report(ruleset: Any, doc: Any, cards: list[Path], budget: int | None) -> Any:
+    """The ruleset's report on the army in ``doc``. When the schema refuses part of the
+    file (a misspelt key: ``nmae:``), the roster and the other problems still come back
+    with the schema's (issue 60.2): the report is made from a mended copy of the file
+    (every value still at its line) and the schema's problems lead its errors."""
+    from core.data import mended_document, unmended, validate_partly
+    from core.errors import DataError
+
+    model = ruleset.data_kinds()["army"]
+    _, refused, _ = validate_partly(doc, model)
+    found = mended_document(doc, model) if refused else None
+    if found is None:
+        return ruleset.check_army(doc, cards, budget)
+    mended_doc, mended = found
+    try:
+        report = ruleset.check_army(mended_doc, cards, budget)
+    except DataError as exc:
+        raise DataError(sorted({*refused, *unmended(doc, exc.problems, mended)})) from None
+    if not hasattr(report, "errors"):
+        raise DataError(refused)
+    report.errors[:] = [*refused, *(p for p in unmended(doc, report.errors, mended) if p not in refused)]
+    if hasattr(report, "name") and not report.name:
+        report.name = "(no name)"
+    return report

@@ -42,6 +42,7 @@ __all__ = [
     "Problem",
     "load_document",
     "load_model",
+    "mended_document",
     "parse_document",
     "resolve_based_on",
     "unmended",
@@ -565,11 +566,26 @@ def validate_partly(doc: Document, model: type[M]) -> tuple[M | None, list[Probl
         return validate(doc, model), [], set()
     except DataError as exc:
         problems = [p for p in exc.problems if isinstance(p, Problem)]
+    found = mended_document(doc, model)
+    if found is None:
+        return None, problems, set()
+    mended_doc, mended = found
+    return model.model_validate(mended_doc.data), problems, mended
+
+
+def mended_document(doc: Document, model: type[BaseModel]) -> tuple[Document, set[Loc]] | None:
+    """``doc`` with the values ``model`` refuses replaced by stand-ins (see
+    :func:`validate_partly`) and the places mended, or None when it cannot be mended.
+    Every other value keeps its line and column, so a check that reads the mended
+    document still points at the author's lines."""
+    import dataclasses
+
     data = copy.deepcopy(doc.data)
     mended: set[Loc] = set()
     for _ in range(4):
         try:
-            return model.model_validate(data), problems, mended
+            model.model_validate(data)
+            return dataclasses.replace(doc, data=data), mended
         except ValidationError as exc:
             changed = False
             for err in exc.errors():
@@ -581,7 +597,7 @@ def validate_partly(doc: Document, model: type[M]) -> tuple[M | None, list[Probl
                 break
         except Exception:  # noqa: BLE001 - a validator's own error on a stand-in: give up mending
             break
-    return None, problems, mended
+    return None
 
 
 def unmended(doc: Document, found: Iterable[Any], mended: set[Loc]) -> list[Any]:

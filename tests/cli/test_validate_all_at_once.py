@@ -45,3 +45,22 @@ def test_issue_60_2_form_and_board_and_rule_problems_come_back_together(tmp_path
     assert any("hull" in p and "'NE'" in p for p in problems), problems
     assert any("z3 is not on the 9 x 11 board" in p for p in problems), problems
     assert any("a4" in p and "DG-7.4.1" in p for p in problems), problems
+
+
+def test_issue_60_2_army_validate_with_a_misspelt_key_still_shows_the_roster_and_the_rest(tmp_path: Path) -> None:
+    """Issue 60.2: ``nmae:`` no longer hides the roster, the two tanks named alike and an
+    unknown card: all come back with the misspelt key's problem."""
+    from typer.testing import CliRunner
+
+    from cli.app import app
+
+    army = tmp_path / "army.yaml"
+    army.write_text("ruleset: battle-of-tanks\nkind: army\nnmae: Panzer Company\nbudget: 20\ntanks:\n"
+                    "  - card: t-80\n    name: Hans\n  - card: t-80\n    name: Hans\n"
+                    "  - card: tiger1\n", encoding="utf-8")
+    done = CliRunner().invoke(app, ["army", "validate", str(army)])
+    assert done.exit_code == 1, done.output
+    assert "army.yaml:3:1: unknown field 'nmae'" in done.output
+    assert "Hans: T-80" in done.output and "total 8 of 20" in done.output  # the roster
+    assert "both get the label 'hans'" in done.output
+    assert "unknown card 'tiger1'" in done.output and "INVALID" in done.output
