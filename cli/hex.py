@@ -12,6 +12,8 @@ from typing import Any
 
 import typer
 
+from cli.ruleset_arg import PLUGIN_HELP, ruleset_arguments
+
 _MAP_HELP = "A map file (kind: map) or the name of a shipped map (data/hex_maps)."
 _TERRAIN_HELP = "Extra terrain file(s) (kind: terrain) on top of the map's own."
 
@@ -33,6 +35,7 @@ def register(app: typer.Typer) -> None:
         svg: Path | None = typer.Option(None, "--svg", help="Draw the map and the line to this file."),
         rules: str | None = typer.Option(None, "--rules", help="Judge sight by this ruleset's own rules "
                                          "(e.g. duel-of-the-giants: DG-16) instead of the generic chart."),
+        plugins: list[str] = typer.Option([], "--ruleset", help=PLUGIN_HELP, callback=ruleset_arguments),
     ) -> None:
         """Line of sight between two hexes: clear, hindered by N, or blocked (by what)."""
         raise typer.Exit(_guard(_los, map_, frm, to, edge, terrain, json_out, svg, rules))
@@ -46,6 +49,7 @@ def register(app: typer.Typer) -> None:
         terrain: list[Path] = typer.Option([], "--terrain", help=_TERRAIN_HELP),
         json_out: bool = typer.Option(False, "--json", help="Machine-readable output."),
         svg: Path | None = typer.Option(None, "--svg", help="Draw the map and the path to this file."),
+        plugins: list[str] = typer.Option([], "--ruleset", help=PLUGIN_HELP, callback=ruleset_arguments),
     ) -> None:
         """Cheapest path (A*) between two hexes; with --mp, only within that allowance."""
         raise typer.Exit(_guard(_path, map_, frm, to, mp, terrain, json_out, svg))
@@ -58,6 +62,7 @@ def register(app: typer.Typer) -> None:
         terrain: list[Path] = typer.Option([], "--terrain", help=_TERRAIN_HELP),
         json_out: bool = typer.Option(False, "--json", help="Machine-readable output."),
         svg: Path | None = typer.Option(None, "--svg", help="Draw the map and the area to this file."),
+        plugins: list[str] = typer.Option([], "--ruleset", help=PLUGIN_HELP, callback=ruleset_arguments),
     ) -> None:
         """Every hex reachable with N movement points (road bonus HTC-T93.1 included)."""
         raise typer.Exit(_guard(_reach, map_, frm, mp, terrain, json_out, svg))
@@ -70,6 +75,7 @@ def register(app: typer.Typer) -> None:
                                         "to this file instead of printing the map as text."),
         legend: bool = typer.Option(True, "--legend/--no-legend", help="Under the map (text or SVG), what each "
                                     "terrain on the map does."),
+        plugins: list[str] = typer.Option([], "--ruleset", help=PLUGIN_HELP, callback=ruleset_arguments),
     ) -> None:
         """The map itself: as text with a key of its letters, or as an SVG picture with a legend of its terrain."""
         raise typer.Exit(_guard(_draw, map_, terrain, svg, legend))
@@ -82,6 +88,7 @@ def register(app: typer.Typer) -> None:
         frm: str | None = typer.Option(None, "--from", help="Attacker's hex (for walls)."),
         terrain: list[Path] = typer.Option([], "--terrain", help=_TERRAIN_HELP),
         json_out: bool = typer.Option(False, "--json", help="Machine-readable output."),
+        plugins: list[str] = typer.Option([], "--ruleset", help=PLUGIN_HELP, callback=ruleset_arguments),
     ) -> None:
         """Cover of a hex against an attack (terrain, fortification, wall, road)."""
         raise typer.Exit(_guard(_cover, map_, at, attack, frm, terrain, json_out))

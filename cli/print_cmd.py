@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from cli.ruleset_arg import RULESET_HELP, as_typed, ruleset_argument
+from cli.ruleset_arg import PLUGIN_HELP, RULESET_HELP, as_typed, ruleset_argument, ruleset_arguments
 
 if TYPE_CHECKING:
     from core.printing.document import PrintDocument
@@ -94,6 +94,7 @@ def register(app: typer.Typer) -> None:
         out: Path | None = typer.Option(None, "-o", "--output",
                                         help=OUT_HELP + " Default: RULESET-SCENARIO-map.pdf."),
         force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+        plugins: list[str] = typer.Option([], "--ruleset", help=PLUGIN_HELP, callback=ruleset_arguments),
     ) -> None:
         """The board or table at true scale, tiled across pages with overlap marks and a scale bar."""
         target = _target(out, Path(f"{ruleset}-{Path(scenario).stem if scenario else 'default'}-map.pdf"),
@@ -367,6 +368,12 @@ def map_document(ruleset_id: str, scenario: str | None, *, paper: str = "a4", sc
         raise UsageError("--square-mm sizes a square board (tank-chess)")
     ruleset = get_ruleset(ruleset_id)
     module = _ruleset_printing(ruleset_id)
+    plugin_map = _plugin_hex_map(ruleset, scenario) if module is None else None
+    if plugin_map is not None:  # a plugin without a printer of its own: its core hex map (issue 60.3)
+        if square_mm is not None:
+            raise UsageError("--square-mm sizes a square board (tank-chess); a hex map takes --hex-mm")
+        return _hex_map_document(plugin_map, sheet, scale=scale, hex_mm=hex_mm, orientation=orientation,
+                                 overlap=overlap, plain=plain, poster=poster, key=key)
     if module is None:
         raise TanktableError(f"{ruleset_id} has no printed board (print map draws the three shipped rulesets); "
                              f"its cards print with: tanktable print cards {as_typed(ruleset_id)}")
@@ -490,6 +497,26 @@ def _hex_map_file(ruleset_id: str, scenario: str | None) -> Path | None:
         names = ", ".join(shipped_names("hex_maps"))
         raise UsageError(f"{what} (ruleset: hex, kind: map, as tanktable map new duel-of-the-giants writes); "
                          f"print it with: tanktable print map hex MAP.yaml, or a shipped map: {names}")
+    return None
+
+
+def _plugin_hex_map(ruleset: Any, scenario: str | None) -> Path | None:
+    """The core hex map (``ruleset: hex``, ``kind: map``) a plugin's scenario names, read
+    through the plugin's :class:`~core.package_data.PackageData` (a file, or a shipped
+    scenario by name; none named: its default scenario), or None when it names none."""
+    from core.printing.hexmap import is_hex_map
+
+    data = getattr(ruleset, "package_data", None)
+    if data is None or "scenario" not in data.kinds:
+        return None
+    name: str | Path = scenario if scenario is not None else ruleset.default_scenario
+    if isinstance(name, str) and Path(name).is_file():
+        name = Path(name)
+    loaded = data.load("scenario", name)
+    for ref in loaded.refs.values():
+        where = ref.source.path if ref.source.path is not None else ref.source.node
+        if where is not None and Path(str(where)).is_file() and is_hex_map(Path(str(where))):
+            return Path(str(where))
     return None
 
 

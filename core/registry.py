@@ -148,7 +148,7 @@ def get_ruleset(name: str) -> Ruleset:
         known = ", ".join(sorted(eps)) or "none"
         raise TanktableError(f"unknown ruleset {name!r}{hint} (registered: {known}; name one not "
                              "installed by module:object or path/to/my_game.py where a command takes "
-                             "RULESET, by --ruleset for validate and replay)")
+                             "RULESET, by --ruleset for validate, replay, print map and the hex tools)")
     try:
         obj = eps[name].load()
     except ImportError as exc:
