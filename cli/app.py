@@ -278,7 +278,7 @@ def cards_list(
 @cards_app.command("show")
 def cards_show(
     ruleset: str = typer.Argument(..., help=RULESET_HELP, callback=ruleset_argument),
-    card: str = typer.Argument(..., help="Card id."),
+    card: str = typer.Argument(..., help="A card's id, or a card file (kind: card)."),
     cards: list[Path] = typer.Option([], "--cards", help="Extra card files or folders."),
 ) -> None:
     """Show one unit card."""

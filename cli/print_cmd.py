@@ -268,18 +268,22 @@ def roster_document(army: Path, cards: list[Path], budget: int | None, paper_nam
     out.add_flow(module.roster_html(roster))
     if with_cards:
         used = list(dict.fromkeys(ln.card.id for ln in roster.lines if ln.card is not None))
-        _add_cards(out, module.card_faces({cid: library[cid] for cid in used}), f"{roster.name} cards")
+        n = _add_cards(out, module.card_faces({cid: library[cid] for cid in used}), f"{roster.name} cards")
+        out.contents.append(_count(n, "card sheet"))  # "a roster, 1 card sheet", not a bare "1 sheet"
     return out, valid
 
 
 # ----------------------------------------------------------------- cards
-def _add_cards(doc: PrintDocument, faces: list[Any], title: str) -> None:
+def _add_cards(doc: PrintDocument, faces: list[Any], title: str) -> int:
+    """The sheets of ``faces`` added to ``doc``; how many."""
     from core.printing.sheets import card_sheets
 
     s = _settings()
-    for page in card_sheets(faces, doc.paper, width=s.card.width_mm, height=s.card.height_mm,
-                            margin=s.margin_mm, footer_mm=s.footer_mm, title=title):
+    pages = card_sheets(faces, doc.paper, width=s.card.width_mm, height=s.card.height_mm,
+                        margin=s.margin_mm, footer_mm=s.footer_mm, title=title)
+    for page in pages:
         doc.add_sheet(page)
+    return len(pages)
 
 
 def cards_document(ruleset_id: str, names: list[str], extra: list[Path], army: Path | None,

@@ -153,6 +153,7 @@ def test_issue_60_5_roster_lists_every_tank_with_its_card_values_and_the_total_a
     assert "20 / 20" in roster and "total 20 of 20: 0 left (BT-1.1)" in roster
     cards = [g for p in sheets(html) for g in p.findall("g[@class='card']")]
     assert len(cards) == 4  # --with-cards: one card per card the army uses
+    assert "(A4: a roster, 1 card sheet)" in result.output  # issue 60.6: not a bare "1 sheet"
 
 
 def test_issue_60_5_roster_labels_are_the_ones_the_game_gives() -> None:
