@@ -83,7 +83,8 @@ def _action(game: TankChessGame, action: Action, note: str,
 
 def shot_drawing(game: TankChessGame, action: TankMove, note: str) -> Drawing | None:
     """The shot of a move from its destination to its target, labelled with the
-    armour face it hits (TC-6.1), the armour and the gun, and whether it destroys."""
+    armour face it hits (TC-6.1) and whether it destroys ("rear: destroys it"), the
+    armour and the gun where the armour holds."""
     if action.target is None or action.to is None:
         return None
     r, pos = game.rules, game.pos
@@ -94,7 +95,9 @@ def shot_drawing(game: TankChessGame, action: TankMove, note: str) -> Drawing | 
     d = direction_between(action.to, action.target)
     hit = r.hit_side(int(d) if d is not None else 0, pos.face[target])
     armour, gun = r.armour[pos.kind[target]][hit], r.gun[pos.kind[shooter]]
-    verdict = "destroys it" if defeats(gun, armour) else "does not penetrate"
+    # short, as it stands on the board at its target (hidden playtest of issues 58/59: the
+    # long sentence ran over its neighbours); the numbers only where the armour holds
+    verdict = "destroys it" if defeats(gun, armour) else f"holds (armour {armour}, gun {gun})"
     # the note opens with what the shot does (issue 59.6), which the label says already
     said = f"{'destroys' if defeats(gun, armour) else 'fires at'} {r.cards[pos.kind[target]].id} " \
            f"{game.square_name(action.target)}"
@@ -103,7 +106,7 @@ def shot_drawing(game: TankChessGame, action: TankMove, note: str) -> Drawing | 
     # destination's and the facing's tint, named on hover: on the shot's own label it ran
     # across the board over a whole rank (playtest of issues 58/59); a CHECK stays
     rest = rest.split("into fire: ")[0].rstrip(",;: ")
-    label = f"hits its {ARMOUR_SIDES[hit]} (armour {armour}, gun {gun}): {verdict}" + (f"; {rest}" if rest else "")
+    label = f"{ARMOUR_SIDES[hit]}: {verdict}" + (f"; {rest}" if rest else "")
     return Drawing(lines=(AidLine(square_centre(game, action.to), square_centre(game, action.target),
                                   label, ARMOUR_SIDES[hit]),))
 

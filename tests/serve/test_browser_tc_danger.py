@@ -64,8 +64,10 @@ def test_a_shots_label_on_the_board_leaves_its_danger_to_the_tints() -> None:
     notes = game.describe_actions(shots)
     labels = [aid.drawing.lines[0].label for aid in board_aids(game, shots, notes).actions if aid.drawing]
     assert len(labels) == len(shots) and any("into fire: HT d16" in n for n in notes), notes
-    assert all(label.startswith("hits its ") and "destroys it" in label and "into fire" not in label
-               for label in labels), labels
+    assert all(label.split(":")[0] in ("front", "side", "rear") and "destroys it" in label
+               and "into fire" not in label for label in labels), labels
+    # hidden playtest: the label stands at its target and is short ("side: destroys it")
+    assert max(len(label) for label in labels) <= len("front: destroys it; + CHECK"), labels
 
 
 def test_59_1_59_6_danger_tints_and_the_move_list_by_tank_and_destination(
@@ -106,6 +108,15 @@ def test_59_1_59_6_danger_tints_and_the_move_list_by_tank_and_destination(
     browser.screenshot(screenshots / "tc-danger.png")
     browser.send("Input.dispatchMouseEvent", type="mouseMoved", x=0, y=0)
     browser.wait("!document.getElementById('tc-threat')")
+    # hovering a destination draws its moves' shots: one label per target however many
+    # facings give the shot, at its target (hidden playtest: "hits its reahits its rear")
+    x, y = at(browser, SPOT.format("d6"))
+    browser.send("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
+    browser.wait("document.querySelectorAll('#tt-aid line.tt-shot').length >= 2")
+    labels = browser.js("[...document.querySelectorAll('#tt-aid .tt-shot-label')].map(t => [t.textContent, t.dataset.target])")
+    assert labels == [["side: destroys it", browser.js("(() => { const l = document.querySelector('#tt-aid line.tt-shot');"
+                                                       " return l.getAttribute('x2') + ',' + l.getAttribute('y2'); })()")]], labels
+    browser.send("Input.dispatchMouseEvent", type="mouseMoved", x=0, y=0)
     title = browser.js(f"document.querySelector(\"{SPOT.format(red)} title\").textContent")
     assert title.startswith(f"{red}: destroyed next turn whatever its facing") and "LT h" in title
     # the picked tank's moves: one open group, a line per destination, facings as buttons

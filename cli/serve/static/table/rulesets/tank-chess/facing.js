@@ -11,11 +11,11 @@
 // drawn at its destination whenever a facing is pointed at or chosen.
 import {svgNode} from "../../../dom.js";
 import {table, play} from "../../connection.js";
-import {showAids, clearAids, drawAid, keepLabelsInside} from "../../aids.js";
+import {showAids, clearAids, drawAid} from "../../aids.js";
 import {boardSvg, choose, choicesAt, onCancel, onDestination, onOverlay} from "../../board.js";
 import {svgPoint, swallowNextClick} from "../../drag.js";
 import {FACINGS, byFacing, readMove} from "./moves.js";
-import {fireOf, showThreat, hideThreat} from "./danger.js";
+import {fireOf, shortOf, showThreat, hideThreat} from "./danger.js";
 
 let pick = null;  // {key, at: [x, y], groups: byFacing(...), facing, confirm}
 
@@ -40,8 +40,56 @@ function radius() { return table.state.targets.radius; }
 
 function facingAt(event) {
   const p = svgPoint(boardSvg(), event);
-  const dx = p.x - pick.at[0], dy = p.y - pick.at[1];
-  return Math.hypot(dx, dy) < radius() * 0.9 ? null : facingToward(dx, dy);
+  const dx = p.x - pick.hub[0], dy = p.y - pick.hub[1];
+  return Math.hypot(dx, dy) < (pick.dead ?? radius() * 0.9) ? null : facingToward(dx, dy);
+}
+
+/** Where the ring of arrows centres for a destination at `at`: on it, or as near it as
+ * keeps the arrows on the board's squares (hidden playtest: on an edge square they spilled
+ * over the frame, or off a board cropped to its squares; shortened there, they crowded
+ * into a knot at a corner). */
+function hubOf(at) {
+  const f = fieldOf(boardSvg()), m = radius() * 2.8 + 2;
+  if (!f || f[2] < 2 * m || f[3] < 2 * m) return at;
+  return [Math.min(Math.max(at[0], f[0] + m), f[0] + f[2] - m), Math.min(Math.max(at[1], f[1] + m), f[1] + f[3] - m)];
+}
+
+/** The board's squares' box in the drawing ([x, y, width, height]: svg.py's data-field). */
+function fieldOf(svg) {
+  const f = ((svg && svg.dataset.field) || "").split(" ").map(Number);
+  return f.length === 4 && f.every(Number.isFinite) ? f : null;
+}
+
+/** How far from (x, y) along (ux, uy) the board's squares go on (Infinity: no field known). */
+function reach(x, y, ux, uy) {
+  const f = fieldOf(boardSvg());
+  if (!f) return Infinity;
+  const [fx, fy, fw, fh] = f;
+  let t = Infinity;
+  if (ux > 1e-9) t = Math.min(t, (fx + fw - x) / ux);
+  if (ux < -1e-9) t = Math.min(t, (x - fx) / -ux);
+  if (uy > 1e-9) t = Math.min(t, (fy + fh - y) / uy);
+  if (uy < -1e-9) t = Math.min(t, (y - fy) / -uy);
+  return t;
+}
+
+/** The danger of a facing as its tooltip tells it: the best of its moves (with the shot
+ * that removes the shooter it may be safe though the move without a shot is not: hidden
+ * playtest of issues 58/59, "safe: W xi2" under a red W arrow). `{level: "dead" | "some"
+ * | null, fire, safeBy}`: `fire` the best move's danger, `safeBy` the shot that makes it safe. */
+export function facingDanger(group) {
+  const rank = fire => !fire ? 0 : fire.includes("destroys") ? 2 : 1;
+  let best = null;
+  for (const a of [group.plain, ...group.shots]) {
+    if (!a) continue;
+    const fire = fireOf(a);
+    if (!best || rank(fire) < rank(best.fire)) best = {fire, action: a};
+  }
+  if (!best) return {level: null, fire: "", safeBy: null};
+  const level = [null, "some", "dead"][rank(best.fire)];
+  const plainFire = group.plain ? fireOf(group.plain) : "";
+  const safeBy = !best.fire && best.action !== group.plain && plainFire ? best.action : null;
+  return {level, fire: best.fire, safeBy};
 }
 
 /** A destination with several moves: the ring of facings (true: taken over). */
@@ -50,7 +98,8 @@ function destination(key, choices) {
   const facings = Object.keys(groups);
   if (!facings.length || !table.state.targets.places[key]) return false;
   cancel();
-  pick = {key, at: table.state.targets.places[key], groups, facing: null, confirm: false};
+  const at = table.state.targets.places[key];
+  pick = {key, at, hub: hubOf(at), groups, facing: null, confirm: false};
   document.body.classList.add("tc-picking");  // the places under the ring rest meanwhile
   if (facings.length > 1) drawRing();
   else if (groups[facings[0]].shots.length) chooseFacing(facings[0]);
@@ -81,6 +130,20 @@ function ghost(f) {
   svg.append(g);  // over the ring's pale disc, where it is seen; it takes no click (board.css)
 }
 
+/** The ring's pale disc, cut to the board's squares (it spilled over the frame). */
+function ringDisc(x, y, r, cls) {
+  const svg = boardSvg(), f = fieldOf(svg);
+  const disc = svgNode("circle", {cx: x, cy: y, r, class: cls});
+  if (!f) return disc;
+  if (!svg.querySelector("#tc-field-clip")) {
+    const clip = svgNode("clipPath", {id: "tc-field-clip"});
+    clip.append(svgNode("rect", {x: f[0], y: f[1], width: f[2], height: f[3]}));
+    svg.append(clip);
+  }
+  disc.setAttribute("clip-path", "url(#tc-field-clip)");
+  return disc;
+}
+
 /** One facing and no shot: the move is shown (its arrow chosen, the tank drawn there)
  * and waits for a second click on the square or the arrow, or Enter. */
 function drawConfirm(f) {
@@ -90,7 +153,7 @@ function drawConfirm(f) {
   const R = radius(), [x, y] = pick.at;
   const plain = pick.groups[f].plain;
   const g = svgNode("g", {id: "tc-pick", "data-stage": "confirm"});
-  g.append(svgNode("circle", {cx: x, cy: y, r: R * 3.2, class: "tc-ring tc-ring-confirm"}));
+  g.append(ringDisc(pick.hub[0], pick.hub[1], R * 3.2, "tc-ring tc-ring-confirm"));
   const chosen = arrow(f, "tc-chosen");
   chosen.lastChild.textContent = `${plain.text}: click again (or press Enter) to play` +
     (fireOf(plain) ? `\ninto fire: ${fireOf(plain)}` : "");
@@ -122,29 +185,37 @@ function confirmMove() {
 }
 
 function arrow(f, cls) {
-  const R = radius(), [x, y] = pick.at, a = screenAngle(f);
+  const R = radius(), [x, y] = pick.hub, a = screenAngle(f);
   const ux = Math.cos(a), uy = Math.sin(a);
-  const tip = [x + ux * R * 2.8, y + uy * R * 2.8], base = [x + ux * R * 1.5, y + uy * R * 1.5];
-  const px = -uy * R * 0.7, py = ux * R * 0.7;
+  // the arrow stays on the board's squares: the ring centres off an edge square (hubOf),
+  // and an arrow that still does not fit (a board too small) is drawn shorter
+  const far = Math.min(R * 2.8, reach(x, y, ux, uy) - 1.5);
+  const near = Math.max(R * 0.3, far - R * 1.3);
+  const k = Math.min(1, (far - near) / (R * 1.3));
+  const tip = [x + ux * far, y + uy * far], base = [x + ux * near, y + uy * near];
+  const px = -uy * R * 0.7 * k, py = ux * R * 0.7 * k;
   const points = [tip, [base[0] + px, base[1] + py], [base[0] - px, base[1] - py]]
     .map(p => p.map(v => v.toFixed(1)).join(",")).join(" ");
   const shoots = pick.groups[f].shots.length > 0;
-  const fire = fireOf(pick.groups[f].plain);  // issue 59.1: the danger of ending so
-  const danger = fire ? (fire.includes("destroys") ? " tc-danger-dead" : " tc-danger-some") : "";
+  const {level, fire, safeBy} = facingDanger(pick.groups[f]);  // issue 59.1: the danger of ending so
+  const danger = level ? ` tc-danger-${level}` : "";
   const node = svgNode("polygon", {points, class: `tc-arrow ${cls}` + (shoots ? " tc-shoots" : "") + danger,
-                                   "data-facing": f});
+                                   "data-facing": f, "data-near": near.toFixed(1)});
   node.append(svgNode("title", {}, `face ${f}` + (shoots ? ": a shot is possible" : "") +
-                                   (fire ? `\ninto fire: ${fire}` : "")));
+                                   (fire ? `\ninto fire: ${fire}` : "") +
+                                   (safeBy ? `\nsafe with the shot: ${shortOf(safeBy)}` : "")));
   return node;
 }
 
 function drawRing() {
   const svg = boardSvg();
-  const R = radius(), [x, y] = pick.at;
+  const R = radius(), [x, y] = pick.hub;
   const g = svgNode("g", {id: "tc-pick", "data-stage": "facing"});
-  g.append(svgNode("circle", {cx: x, cy: y, r: R * 3.2, class: "tc-ring"}));
-  for (const f of FACINGS) if (pick.groups[f]) g.append(arrow(f, ""));
+  g.append(ringDisc(x, y, R * 3.2, "tc-ring"));
+  // the centre first, the arrows over it: an arrow shortened at the board's edge starts in it
   g.append(svgNode("circle", {cx: x, cy: y, r: R * 0.9, class: "tc-ring-centre"}));
+  for (const f of FACINGS) if (pick.groups[f]) g.append(arrow(f, ""));
+  pick.dead = Math.min(R * 0.9, ...[...g.querySelectorAll(".tc-arrow")].map(n => Number(n.dataset.near)));
   let down = null;
   g.addEventListener("pointerdown", e => {
     e.stopPropagation();
@@ -223,9 +294,44 @@ function drawShots(group) {
     g.append(ring);
   }
   svg.append(g);
-  keepLabelsInside(svg, lines);  // a target near the right edge: its label reads to the left
+  tidyShotLabels(svg, lines);
   const plain = group.plain && {...group.plain, note: "no shot" + (group.plain.note ? `; ${group.plain.note}` : "")};
   choose([plain, ...group.shots].filter(Boolean));
+}
+
+/** A shot's label at its target, one per target however many moves shoot it (hidden
+ * playtest of issues 58/59: three facings' labels printed over each other, midway
+ * along lines, with two targets the reader could not tell whose was whose): the
+ * longest of its labels (it says the CHECK), just under the target's ring (over it on
+ * the bottom rank), kept inside the board's squares. */
+export function tidyShotLabels(svg, group) {
+  const f = fieldOf(svg), R = radius(), kept = new Map();
+  for (const line of [...group.querySelectorAll("line.tt-shot")]) {
+    let text = line.nextElementSibling;
+    if (text && !text.matches("text")) text = text.nextElementSibling;
+    if (!text || !text.matches("text.tt-shot-label")) continue;
+    const key = `${line.getAttribute("x2")},${line.getAttribute("y2")}`;
+    const held = kept.get(key);
+    if (held && held.textContent.length >= text.textContent.length) { text.remove(); continue; }
+    held?.remove();
+    kept.set(key, text);
+    const tx = Number(line.getAttribute("x2")), ty = Number(line.getAttribute("y2"));
+    text.classList.remove("tt-label-left");
+    text.setAttribute("text-anchor", "middle");
+    text.setAttribute("x", String(tx));
+    text.setAttribute("y", String(ty + R * 1.05 + 13));
+    text.dataset.target = key;
+  }
+  if (!f) return;
+  for (const text of kept.values()) {
+    let b = text.getBBox();
+    if (b.y + b.height > f[1] + f[3]) {  // under the bottom rank: over the target instead
+      text.setAttribute("y", String(Number(text.getAttribute("y")) - R * 2.1 - 17));
+      b = text.getBBox();
+    }
+    const shift = Math.max(0, f[0] + 2 - b.x) - Math.max(0, b.x + b.width - (f[0] + f[2] - 2));
+    if (shift) text.setAttribute("x", String(Number(text.getAttribute("x")) + shift));
+  }
 }
 
 /** Forget the half-made move (another piece, Esc, a click off the board, a new position). */
@@ -261,6 +367,16 @@ function decorate(overlay, svg) {
 }
 
 export function setup() {
+  // a hover's aids (board.js draws them by the shared aids.js): their shot labels tidied
+  // as soon as they are drawn, before the page is painted
+  const board = document.getElementById("board");
+  if (board) {
+    new MutationObserver(records => {
+      for (const r of records) for (const n of r.addedNodes) {
+        if (n.id === "tt-aid" && n.ownerSVGElement) tidyShotLabels(n.ownerSVGElement, n);
+      }
+    }).observe(board, {childList: true, subtree: true});
+  }
   // Enter plays a move shown for confirmation (unless typing: the move box sends its own)
   document.addEventListener("keydown", e => {
     if (e.key !== "Enter" || !pick || !pick.confirm || e.ctrlKey || e.metaKey || e.altKey) return;
