@@ -25,7 +25,7 @@ from core.data import DataModel, Document, Problem, validate
 from core.errors import DataError
 from core.grid.square import DELTAS, Dir, SquareBoard
 from core.references import BadReference, resolve
-from rulesets.tank_chess.cards import Card, CardFile, resolve_cards
+from rulesets.tank_chess.cards import Card, CardFile, raw_cards, resolve_cards
 from rulesets.tank_chess.settings import Settings
 
 EMPTY_CHARS = frozenset(".")
@@ -96,6 +96,19 @@ def rows_of(grid: str | list[str], doc: Document | None) -> list[tuple[str, tupl
     return [(row, (line + (i + 1 if block else i), col)) for i, row in enumerate(text_lines)]
 
 
+def _letter_pos(doc: Document | None, pos: tuple[int, int], row: str, f: int) -> tuple[int, int]:
+    """Where the ``f``-th square of a grid row stands in the file (its letter's own column,
+    not the row's start), when the row is a line of a block; else the row's start."""
+    if doc is None:
+        return pos
+    lines = doc.text.split("\n")
+    if not 0 < pos[0] <= len(lines) or lines[pos[0] - 1].strip() != row.strip():
+        return pos
+    text = lines[pos[0] - 1]
+    squares = [i for i, ch in enumerate(text) if not ch.isspace()]
+    return (pos[0], squares[f] + 1) if f < len(squares) else pos
+
+
 def _is_block(doc: Document, line: int) -> bool:
     lines = doc.text.split("\n")
     if 0 < line <= len(lines):
@@ -126,6 +139,8 @@ def parse_map(
 
     cards = dict(base_cards)
     extra_raw: list[dict[str, Any]] = []
+    inherited: dict[str, Problem] = {}  # card id -> the place of its based_on, when its letter came from there
+    told: set[str] = set()  # the cards whose based_on letter is already reported
     if embedded_cards is not None:
         from rulesets.tank_chess.cards import cards_from_data
 
@@ -148,8 +163,10 @@ def parse_map(
         more, card_problems = resolve_cards(files, base_cards)
         problems.extend(card_problems)
         cards.update(more)
-        from rulesets.tank_chess.cards import raw_cards
-
+        for cdoc, unit in files:  # a card that took its base's letter: where to say so (issue 60.6)
+            for loc, raw in raw_cards(unit):
+                if raw.get("based_on") is not None and raw.get("letter") is None and raw.get("id") in more:
+                    inherited[str(raw["id"])] = cdoc.problem((*loc, "based_on"), "")
         for _cdoc, unit in files:
             for _loc, raw in raw_cards(unit):
                 if raw.get("id") in more:
@@ -190,15 +207,25 @@ def parse_map(
             elif ch in WRECK_CHARS:
                 layout.wrecks.add(sq)
             elif ch.upper() in clashes and ch.upper() not in {k.upper() for k in model.legend}:
+                taken = sorted(c for c in clashes[ch.upper()] if c in inherited)
+                why = "".join(f"; {c} has it from its based_on" for c in taken)
                 bad((), f"rank {rank + 1}: letter {ch!r} at {board.name(sq)} is ambiguous: cards "
-                         f"{', '.join(sorted(clashes[ch.upper()]))} share it; name one in 'legend' (TC-9.1)", pos)
+                         f"{', '.join(sorted(clashes[ch.upper()]))} share it{why}; name one in 'legend' (TC-9.1)",
+                    _letter_pos(doc, pos, row, f))
+                for c in [c for c in taken if c not in told]:
+                    told.add(c)
+                    at = inherited[c]
+                    base = next((k for k in clashes[ch.upper()] if k != c), "its base")
+                    problems.append(Problem(at.path, at.line, at.col, f"card {c}: based_on gives it {base}'s "
+                                            f"letter {ch.upper()!r}, which {base} keeps: give {c} a letter of "
+                                            "its own (letter:) or name it in a map's legend (TC-9.1)"))
             elif ch.upper() in letters:
                 side = 0 if ch.isupper() else 1
                 layout.pieces.append(Placed(letters[ch.upper()], side, sq, int(start[side])))
             else:
                 known = "".join(sorted(letters))
                 bad((), f"rank {rank + 1}: unknown square {ch!r} at {board.name(sq)} "
-                         f"(use . # x or a piece letter {known}, lowercase for black) (TC-9.1)", pos)
+                         f"(use . # x or a piece letter {known}, lowercase for black) (TC-9.1)", _letter_pos(doc, pos, row, f))
     by_square = {p.square: p for p in layout.pieces}
     for name, facing in model.facing.items():
         try:

@@ -64,3 +64,19 @@ def test_issue_60_2_army_validate_with_a_misspelt_key_still_shows_the_roster_and
     assert "Hans: T-80" in done.output and "total 8 of 20" in done.output  # the roster
     assert "both get the label 'hans'" in done.output
     assert "unknown card 'tiger1'" in done.output and "INVALID" in done.output
+
+
+def test_issue_60_6_a_tank_chess_card_that_keeps_its_base_s_letter_is_told_at_its_based_on(tmp_path: Path) -> None:
+    """Issue 60.6: ``based_on: HT`` without a letter of its own keeps H; the map's H is
+    ambiguous: said at the card's based_on, and the map's problem at the letter's column."""
+    (tmp_path / "pieces.yaml").write_text("ruleset: tank-chess\nkind: card\ncards:\n  - id: SHT\n"
+                                          "    based_on: HT\n    gun: 4\n", encoding="utf-8")
+    grid = "".join("  " + " ".join(row) + "\n" for row in
+                   ["h" + "." * 15] + ["." * 16] * 14 + ["." * 15 + "H"])
+    (tmp_path / "map.yaml").write_text("ruleset: tank-chess\nkind: map\nname: m\nsize: 16\nfair: false\n"
+                                       "cards: [pieces.yaml]\ngrid: |\n" + grid, encoding="utf-8")
+    problems = [str(p) for p in check_file(tmp_path / "map.yaml")]
+    assert any(p.startswith(f"{tmp_path / 'pieces.yaml'}:5:15: card SHT: based_on gives it HT's letter 'H'")
+               for p in problems), problems
+    assert any(":8:3: rank 16: letter 'h' at a16 is ambiguous" in p for p in problems), problems
+    assert any(":23:33: rank 1: letter 'H' at p1 is ambiguous" in p for p in problems), problems
