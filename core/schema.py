@@ -406,5 +406,9 @@ def settings_schema(model: type[BaseModel]) -> dict[str, Any]:
                     patterns[f"^{re.escape(dotted)}\\."] = {}
 
     walk(whole.get("properties", {}), "")
+    if properties:  # the known names as one pattern too: a checker that refuses a misspelt setting
+        # then lists them in its message, not only the open mappings' prefixes (issue 60.6)
+        known = "|".join(re.escape(name).replace("\\.", "[.]") for name in properties)  # readable: a[.]b
+        patterns = {f"^(?:{known})$": {}, **patterns}
     return {"type": "object", "properties": properties, "patternProperties": patterns,
             "additionalProperties": False}

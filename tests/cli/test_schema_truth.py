@@ -411,3 +411,16 @@ def test_issue_60_2_and_60_6_a_plugins_kinds_have_schemas_templates_and_the_same
     found = json.loads(judged.stdout)
     assert sorted(found["files"]) == ["ridge.yaml", "skirmish.yaml", "standard.yaml"]
     assert found["broken"] == [] and found["counts"] == {"valid": 3}
+
+
+def test_issue_60_6_a_misspelt_dotted_setting_is_refused_with_the_known_names() -> None:
+    """Issue 60.6: the schema's refusal of ``victry.max_rounds`` lists the known dotted
+    settings (``victory[.]max_rounds``), not only an open mapping's prefix."""
+    import jsonschema
+
+    from core.schema import schema_of
+
+    checker = jsonschema.Draft202012Validator(schema_of("battle-of-tanks", "scenario")["properties"]["settings"])
+    messages = [e.message for e in checker.iter_errors({"victry.max_rounds": 3})]
+    assert len(messages) == 1 and "victory[.]max_rounds" in messages[0], messages
+    assert not list(checker.iter_errors({"victory.max_rounds": 3}))
