@@ -137,10 +137,15 @@ def build(record: RecordFile, ruleset: Ruleset, name: str, viewer: int | None,
     positions[-1] = game.clone()
     outcome = game.outcome()
     you = game.players[viewer] if viewer is not None and viewer >= 0 else None
+    # a seat's replay turns the picture as its live table does: its own side at the foot
+    # (issue 58.8; hidden playtest: Black's replay showed White at the bottom)
+    bottom = getattr(ruleset, "bottom_player", None)
+    drawn = bottom(positions[0]) if bottom is not None and you is not None else None
     summary = {
         "name": name, "ruleset": ruleset.id, "title": ruleset.title, "scenario": record.scenario,
         "players": list(game.players), "seats": dict(record.seats), "you": you,
         "everything": viewer is None, "hidden_information": hidden, "steps": steps,
+        "turned": drawn is not None and drawn != viewer,
         "result": None if outcome is None else {
             "winners": [game.players[p] for p in outcome.winners], "reason": outcome.reason},
         "dice": _dice(record, outcome is not None),

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from cli.serve.replay import MAX_UPLOAD
+from cli.serve.replay import MAX_UPLOAD, build
 from cli.serve.tables import HUMAN, Seat
 from core.record import dump_record, parse_record, start_game
 from tests.serve.helpers import HOST, Link, TestClient, create, make_server, wait_for
@@ -65,6 +65,12 @@ def test_a_finished_game_replays_step_by_step_for_the_host(client: TestClient) -
     assert boards[-1]["status"] == "game over: white resigned"
     assert boards[0]["svg"] == table.ruleset.render_svg(start_game(table.record(), table.ruleset), None)
     assert client.get(f"{summary['boards']}/{len(history) + 1}", headers=HOST).status_code == 400
+    # a seat's replay is turned as its live table is (hidden playtest: Black's replay showed
+    # White at the bottom); the host's, every side at once, as drawn
+    assert summary["turned"] is False
+    assert client.get(f"/api/t/{game['id']}/{game['links']['white'].split('/')[-1]}/replay").json()["turned"] is False
+    black = build(table.record(), table.ruleset, "g", 1)  # Black's seat (a computer's here)
+    assert black.summary["turned"] is True
 
 
 def test_the_host_replay_needs_the_key_and_a_finished_game(client: TestClient) -> None:

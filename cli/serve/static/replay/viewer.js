@@ -11,7 +11,10 @@ const last = () => view.summary.steps.length;
 export function open(summary, start) {
   view.summary = summary;
   const s = summary;
-  $("title").textContent = `${s.title} — ${s.name} (replay)`;
+  // the scenario named in full, the game's id smaller after it (hidden playtest: the title
+  // was cut off at "Tank Chess — tank-chess-2026…")
+  $("title").replaceChildren(`${s.title}${s.scenario ? ": " + s.scenario : ""} (replay) `,
+                             el("small", {class: "replay-id", text: s.name}));
   $("you").textContent = s.you ? `as ${s.you} sees it`
     : !s.hidden_information ? "" : s.everything ? "every side's secrets shown" : "as a spectator sees it";
   $("slider").max = String(last());
@@ -35,6 +38,30 @@ export function go(n) {
   drawBoard(view.n);
 }
 
+/** The board of the picture turned round about its squares' centre, its heading and legend
+ * left as drawn and every text in it turned back upright: a seat's replay shows its own
+ * side at the foot, as its live table does (issue 58.8, turn.js). */
+function turnBoard(svg) {
+  const field = ((svg && svg.dataset.field) || "").split(" ").map(Number);
+  if (!svg || field.length !== 4 || !field.every(Number.isFinite)) return;
+  const cx = field[0] + field[2] / 2, cy = field[1] + field[3] / 2;
+  const NS = "http://www.w3.org/2000/svg";
+  const g = document.createElementNS(NS, "g");
+  g.setAttribute("class", "tt-replay-turned");
+  g.setAttribute("transform", `rotate(180 ${cx} ${cy})`);
+  const keep = [...svg.children].filter(c => !c.matches("title, defs, .caption, .legend") && c !== svg.querySelector(":scope > rect"));
+  if (!keep.length) return;
+  keep[0].before(g);
+  g.append(...keep);
+  for (const text of g.querySelectorAll("text")) {
+    let b;
+    try { b = text.getBBox(); } catch (e) { continue; }
+    const own = text.getAttribute("transform") || "";
+    text.setAttribute("transform", `${own} rotate(180 ${(b.x + b.width / 2).toFixed(2)} ${(b.y + b.height / 2).toFixed(2)})`.trim());
+  }
+  svg.classList.add("tt-replay-turned-board");
+}
+
 export function step(delta) { go(view.n + delta); }
 export function toEnd() { go(last()); }
 
@@ -55,6 +82,7 @@ async function drawBoard(n) {
   if (view.shown !== n) {
     $("board").innerHTML = board.svg || "";
     view.shown = n;
+    if (view.summary.turned) turnBoard($("board").querySelector("svg"));
   }
   document.body.dataset.step = String(n);
   if (n < last()) loadBoard(view.summary, n + 1).catch(() => {});  // the next one, before it is asked
