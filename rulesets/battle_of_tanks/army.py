@@ -157,6 +157,20 @@ def check_army(doc: Document, cards: Mapping[str, TankCard], budget: int | None 
         except DataError as exc:
             problems.extend(p for p in exc.problems if isinstance(p, Problem))
             cards_broken = True
+    if problems and army is not None:
+        # the list itself is well-formed, only a card it carries is refused (an inline card
+        # reusing a shipped id): the roster still comes back, the card's problems first
+        # (issue 60.2); a tank of a refused card is not also "unknown"
+        report = report_for(army, doc, pool, budget)
+        given = raw.get("cards")
+        items: list[Any] = given if isinstance(given, list) else []
+        inline = {str(c.get("id")) for c in items if isinstance(c, dict)}
+        files = any(isinstance(c, str) for c in items)
+        report.errors = sorted(set(problems)) + [
+            p for p in report.errors
+            if not (cards_broken and files) and not any(f"unknown card {c!r}" in p.message for c in inline)]
+        report.own_cards = added
+        return report
     if problems:
         # a card of a broken card file is not "unknown": its file's problems say what is wrong
         tanks = raw.get("tanks") if not cards_broken else None

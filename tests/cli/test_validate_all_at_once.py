@@ -80,3 +80,21 @@ def test_issue_60_6_a_tank_chess_card_that_keeps_its_base_s_letter_is_told_at_it
                for p in problems), problems
     assert any(":8:3: rank 16: letter 'h' at a16 is ambiguous" in p for p in problems), problems
     assert any(":23:33: rank 1: letter 'H' at p1 is ambiguous" in p for p in problems), problems
+
+
+def test_issue_60_2_an_inline_card_reusing_a_shipped_id_does_not_hide_the_roster(tmp_path: Path) -> None:
+    """Issue 60.2: an army whose inline card reuses ``tiger-i`` with other values is
+    refused for that card, and the roster and the other cards still come back."""
+    from typer.testing import CliRunner
+
+    from cli.app import app
+
+    army = tmp_path / "army.yaml"
+    army.write_text("ruleset: battle-of-tanks\nkind: army\nname: Odd lot\nbudget: 20\ntanks:\n"
+                    "  - card: tiny\n  - card: tiger-i\n  - card: t80\ncards:\n"
+                    "  - {id: tiny, based_on: t-80, name: Tiny, tier: 1}\n"
+                    "  - {id: tiger-i, based_on: tiger-i, tier: 3}\n", encoding="utf-8")
+    done = CliRunner().invoke(app, ["army", "validate", str(army)])
+    assert done.exit_code == 1, done.output
+    assert "army.yaml:11:10: card 'tiger-i' is already a card with other values" in done.output
+    assert "1. Tiny" in done.output and "unknown card 't80'" in done.output and "INVALID" in done.output

@@ -72,4 +72,4 @@ def test_a_broken_card_named_by_several_files_is_reported_once(tmp_path: Path,
     assert validate_paths([tmp_path], json_out=False) == 1
     out, err = capsys.readouterr()
     assert err.count("hit_points: Input should be greater than 0") == 1, err
-    assert "3 file(s) checked: 1 problem(s) in 3 file(s)" in out
+    assert "3 file(s) checked: 1 problem(s) in 1 file(s)" in out  # counted in the file it is in
