@@ -83,6 +83,7 @@ class Body(BaseModel):
 
 class MoveBody(Body):
     move: str = Field(min_length=1, max_length=2000)
+    version: int | None = None  # the version the page decided on: refused once the table moved on
 
 
 class DrawBody(Body):
@@ -473,7 +474,7 @@ class TableServer:
     def app(self) -> Starlette:
         t = "/api/t/{game}/{token}"
         seat_routes: list[tuple[str, type[Body], Callable[[Table, Seat, Any], Any], bool]] = [
-            ("act", MoveBody, lambda tb, s, b: tb.play_text(s, b.move)[1], True),
+            ("act", MoveBody, lambda tb, s, b: tb.play_text(s, b.move, b.version)[1], True),
             ("undo", EmptyBody, lambda tb, s, b: tb.undo(s), True),
             ("resign", EmptyBody, lambda tb, s, b: tb.resign(s), True),
             ("draw", DrawBody, lambda tb, s, b: tb.offer_draw(s, b.accept), True),

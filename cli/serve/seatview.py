@@ -233,6 +233,9 @@ def _log(table: Table, viewer: int) -> list[dict[str, Any]]:
                               "data": {}})  # the terminal's words (cli.play.no_choice_line)
         entry = {"n": i + 1, "player": g.players[step.player], "move": move,
                  "hidden": move is None and not over, "events": events}
+        closed = table.decided_in.get(i)
+        if closed is not None and public == "end":  # which step an end closed (DG playtest of issues 58/59):
+            entry["closes"] = closed if mine else closed.split(":")[0]  # the other side's: its phase alone
         made[(i, viewer)] = (step, public, over, entry)
         out.append(dict(entry))
     _replay_aids(table, viewer, out)

@@ -118,6 +118,10 @@ class Table:
     """History steps a person's seat passed by itself (issue 59.3: the game's
     ``forced_pass`` offered nothing but the end of the step), each with the decision it
     passed: the log says so to that seat, and ``undo`` takes back past them."""
+    decided_in: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
+    """The decision each history step (played at this table) answered: the log says
+    which step an ``end`` closed ("Soviet ends B2 (activate wheel markers)"; Duel of
+    the Giants playtest of issues 58/59, where three lines read "Soviet end")."""
 
     # ------------------------------------------------------------- seats
     @property
@@ -187,18 +191,27 @@ class Table:
         """
         return self.play_text(seat, text)[0]
 
-    def play_text(self, seat: Seat, text: str) -> tuple[list[str], str | None]:
+    def play_text(self, seat: Seat, text: str, version: int | None = None) -> tuple[list[str], str | None]:
         """:meth:`act`, and a line of several moves as the terminal reads it (issue 59.8:
         ``lynx attack 68.2,36.3 fire t34#2*10``, what a Battle of Tanks hint suggests):
         judged whole on a copy first by the terminal's own :func:`cli.play.refused_part`,
         so it is played whole or not at all. Where the decision passes on part-way (an
         ambush window the other side decides), what is left is not played and is said
-        in the second item (``None`` otherwise), for the seat to send when it is back."""
+        in the second item (``None`` otherwise), for the seat to send when it is back.
+
+        ``version``: the table's version the page showed when the player decided (the
+        browser sends it with a step's ``end``); a table that has moved on since refuses
+        it, saying what is due now, so an end meant for one step never closes the next
+        (Duel of the Giants playtest of issues 58/59: an E pressed as B2 passed by
+        itself ended B3 with nothing moved)."""
         with self.lock:
             player = self.acting_player(seat)
             g = self.game
             if g.outcome() is not None:
                 raise TanktableError("the game is over")
+            if version is not None and version != self.version:
+                raise TanktableError(f"not played: the decision changed before {text!r} arrived; it is now "
+                                     f"{g.players[g.to_move()]}'s: {g.decision()}. Look, then decide again")
             if player != g.to_move():
                 raise Forbidden(f"it is {g.players[g.to_move()]}'s decision ({g.decision()}), "
                                 f"not {g.players[player]}'s")
@@ -274,6 +287,7 @@ class Table:
     def _apply(self, action: Any, player: int) -> list[Any]:
         g = self.game
         public = g.public_action_text(action)
+        decision = g.decision()
         try:
             events = g.apply(action, player=player)
         except IllegalActionError as exc:
@@ -281,6 +295,7 @@ class Table:
                 raise Forbidden(str(exc)) from None
             raise
         self.public_moves.append(public)
+        self.decided_in[len(g.history) - 1] = decision
         self.draw_offer.clear()
         self.notice = ""
         self._pass_forced()
@@ -303,6 +318,7 @@ class Table:
             self.public_moves.append(g.public_action_text(action))
             g.apply(action, player=player)
             self.auto_passed[len(g.history) - 1] = decision
+            self.decided_in[len(g.history) - 1] = decision
 
     def computer_move(self, version: int, player: int, action: Any) -> bool:
         """Play a computer seat's choice, unless the game moved on while it thought."""
@@ -340,6 +356,8 @@ class Table:
                 del self.public_moves[cut:]
                 for i in [i for i in self.auto_passed if i >= cut]:
                     del self.auto_passed[i]
+                for i in [i for i in self.decided_in if i >= cut]:
+                    del self.decided_in[i]
                 self.thinking = None
                 self.notice = said
 

@@ -99,6 +99,18 @@ def test_issue_59_3_and_59_9_end_is_a_button_and_a_key_and_the_launch_is_preview
     # the next round's A1 (tire markers): the German may have his routine steps pass by
     # themselves from now on (playtest of issue 58: A1, A2, D1, D4 clicked through each round)
     my_turn(browser)
+    # A1 has just come (after steps that passed by themselves): an E at once does not end it,
+    # the step flashes and the notice says why (playtest of issues 58/59: that E ended A1)
+    count = log_length(browser)
+    for kind in ("keyDown", "keyUp"):
+        browser.send("Input.dispatchKeyEvent", type=kind, key="e", code="KeyE", text="e" if kind == "keyDown" else "")
+    assert browser.wait("document.getElementById('notice').textContent.includes('the step has just changed')")
+    assert browser.js("document.getElementById('decision').classList.contains('tt-step-new')")
+    assert log_length(browser) == count
+    # the log says which step each end closed (not "German end")
+    ends = browser.js(
+        "[...document.querySelectorAll('#log > li')].map(li => li.firstChild.textContent + li.childNodes[1].textContent)")
+    assert any(t.startswith("German ends D4 (") for t in ends), ends
     assert browser.wait("document.querySelector('#dg-routine')") and not browser.js(
         "document.getElementById('dg-routine').checked"), "off until the player ticks it"
     count = log_length(browser)
@@ -159,6 +171,7 @@ def test_issue_59_3_the_other_sides_phase_replays_by_itself(
             break
         count = log_length(browser)
         if browser.js("!document.getElementById('end-phase').hidden"):
+            browser.wait("!document.getElementById('end-phase').disabled")  # a moment after a new step
             browser.click("#end-phase")
         else:  # the opening's one activation (DG-8.1): the first one the list offers
             browser.js("(() => { const box = document.getElementById('actions-box'); box.open = true;"

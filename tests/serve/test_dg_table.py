@@ -7,7 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cli.serve.aids import board, entry_drawing
+from core.errors import TanktableError
 from rulesets.duel_of_the_giants import RULESET
 from rulesets.duel_of_the_giants.svg import centre
 from tests.duel_of_the_giants import helpers as dg
@@ -257,6 +260,16 @@ def test_issue_59_3_a_step_with_nothing_to_choose_passes_by_itself_with_a_line_i
     assert said[0] == {"kind": "note", "text": line, "data": {}}
     german = seat_state(table, Seat(HUMAN, g.side_players["german"][0]))["log"][-1]["events"]
     assert all(e["text"] != line for e in german)
+    # each end says which step it closed (playtest of issues 58/59: "Soviet end" twice);
+    # the other side is told the phase alone
+    closes = ["phase B1: move tank markers (DG-9.5)", "phase B2: activate wheel markers (DG-9.7)"]
+    assert [e.get("closes") for e in seat_state(table, soviet)["log"][-2:]] == closes
+    other = seat_state(table, Seat(HUMAN, g.side_players["german"][0]))["log"][-2:]
+    assert [e.get("closes") for e in other] == ["phase B1", "phase B2"]
+    # an end decided on an older version (B2 on screen, passed meanwhile) is refused, said why
+    with pytest.raises(TanktableError, match="the decision changed before 'end' arrived; it is now soviet's: phase B3"):
+        table.play_text(soviet, "end", table.version - 1)
+    assert g.step == "B3"
     table.undo(soviet)
     assert g.step == "B1" and not table.auto_passed
 

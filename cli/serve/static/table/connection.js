@@ -68,13 +68,14 @@ export async function ask(command) {
   }
 }
 
-/** Play a move in the ruleset's notation. */
-export function play(text) {
+/** Play a move in the ruleset's notation; with `version`, only on the position of that
+ * version (the server refuses it, saying why, once the table has moved on). */
+export function play(text, version) {
   if (!table.online) { showError(NOT_SENT); return Promise.resolve(null); }
   table.selected = null;
   $("chooser").hidden = true;
   window.ttSentAt = performance.now();
-  return post("act", {move: text}).then(data => { if (data) clearInputs(); return data; });
+  return post("act", version === undefined ? {move: text} : {move: text, version}).then(data => { if (data) clearInputs(); return data; });
 }
 
 /** A move played, however (the move box, a board click, a hint's button, the list):

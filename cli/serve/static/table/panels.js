@@ -153,21 +153,62 @@ function drawSections(state) {
 const AUTO_PASS_MS = 900;
 let autoPassFor = null;
 
+// The end acts only on the step the player saw (Duel of the Giants playtest of issues
+// 58/59: B2 passed by itself and an E pressed a moment later ended B3 with nothing
+// moved). After the step on screen changes, the key and the button wait a moment (longer
+// after a step passed by itself) and the step line flashes "now: ..." instead; the end
+// carries the version it was decided on, which the server refuses once it has moved on.
+const SETTLE_MS = 1000, SETTLE_AFTER_PASS_MS = 2000;
+let stepShown = null, stepChangedAt = -1e9, settleMs = 0;
+
+function noteStep(state) {
+  const key = `${state.to_move} ${state.view && state.view.step ? state.view.step : state.decision}`;
+  if (key === stepShown) return;
+  const first = stepShown === null;
+  stepShown = key;
+  if (first || !state.your_turn) return;
+  const last = state.log.length ? state.log[state.log.length - 1] : null;
+  const passed = last && last.events.some(e => /passed by itself/.test(e.text));
+  stepChangedAt = performance.now();
+  settleMs = passed ? SETTLE_AFTER_PASS_MS : SETTLE_MS;
+  flashStep(state, false);
+}
+
+function flashStep(state, refused) {
+  const line = $("decision");
+  line.classList.remove("tt-step-new");
+  void line.offsetWidth;  // restart the flash
+  line.classList.add("tt-step-new");
+  if (refused) $("notice").textContent = `the step has just changed, now: ${state.decision}. Press E again to end this one`;
+}
+
+/** The end, unless the step changed a moment ago (then only the flash). */
+function playEnd() {
+  const state = table.state;
+  if (!state || !state.end) return;
+  if (performance.now() - stepChangedAt < settleMs) { flashStep(state, true); return; }
+  play(state.end, state.version);
+}
+
 function endButton() {
   let button = $("end-phase");
   if (button) return button;
   button = el("button", {id: "end-phase", class: "end-phase primary", type: "button"});
-  button.addEventListener("click", () => { const end = table.state && table.state.end; if (end) play(end); });
+  button.addEventListener("click", playEnd);
   $("decision").before(button);
   return button;
 }
 
 function drawEnd(state) {
+  noteStep(state);
   const button = endButton();
   const end = state.your_turn ? state.end : null;
   button.hidden = !end;
   button.style.display = end ? "block" : "none";  // its own line; hidden for sure (a display wins over [hidden])
   if (!end) return;
+  const wait = stepChangedAt + settleMs - performance.now();
+  button.disabled = wait > 0;  // the step has just changed: a moment to see it
+  if (wait > 0) setTimeout(() => { button.disabled = false; }, wait);
   const only = state.actions.length === 1;
   // "end" ends a phase (Duel of the Giants), "pass" a reaction (Battle of Tanks' ambush):
   // the button says what it does for the seat, the command after it
@@ -190,7 +231,7 @@ document.addEventListener("keydown", e => {
   const only = state.actions.length === 1;
   if (e.key === "e" || e.key === "E" || (e.key === "Enter" && only && !(e.target instanceof HTMLButtonElement))) {
     e.preventDefault();
-    play(state.end);
+    playEnd();
   }
 });
 

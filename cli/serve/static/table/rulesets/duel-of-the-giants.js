@@ -175,6 +175,20 @@ function passRoutine(state) {
   setTimeout(() => { if (table.state && table.state.version === state.version && table.state.end === end) play(end); }, 400);
 }
 
+/** Each `end` in the log says which step it closed: "Soviet ends B2 (activate wheel
+ * markers)", not "Soviet end" (playtest of issues 58/59: three such lines in a row,
+ * one passed by itself, and no telling which step each ended). */
+function endsInLog(state) {
+  const items = document.querySelectorAll("#log > li");
+  state.log.forEach((entry, i) => {
+    const move = items[i] && items[i].childNodes[1];
+    if (!entry.closes || !move || move.nodeType !== Node.TEXT_NODE || move.textContent !== "end") return;
+    const m = /^(?:phase |opening|set-up )?(\w*)(?::\s*(.*?))?(?:\s*\(DG-[^)]*\))?(?:;.*)?$/.exec(entry.closes);
+    const step = m && m[1] ? m[1] : entry.closes.split(":")[0];
+    move.textContent = `ends ${step}` + (m && m[2] ? ` (${m[2]})` : "");
+  });
+}
+
 /** The decision whole in the turn panel, in a player's words, the phase and rule ID after
  * it, quieter; the header's one line says the same words (cut short at 1024x768 where it
  * must, the panel keeping it whole); side names capitalised (playtest of issues 58/59). */
@@ -182,6 +196,7 @@ function drawDecision(state) {
   if (state.pass_to) return;
   if (state.you) $("you").textContent = `you play ${side(state.you)}`;
   for (const b of document.querySelectorAll("#log > li > b")) b.textContent = side(b.textContent);
+  endsInLog(state);
   if (state.outcome) return;
   const plain = plainDecision(state.decision);
   const rule = () => plain.rule ? el("span", {class: "rule-id", text: ` (${plain.rule})`}) : "";
