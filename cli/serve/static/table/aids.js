@@ -40,7 +40,7 @@ export function drawAid(group, aid) {
   }
   for (const mark of aid.marks || []) {
     group.append(svgNode("circle", {cx: mark.at[0], cy: mark.at[1], r: 16, class: "tt-mark tt-mark-" + (mark.kind || "")}));
-    label(group, mark.at[0] + 14, mark.at[1] - 14, mark.label, "tt-mark-label");
+    label(group, mark.at[0] + 14, mark.at[1] - 14, mark.label, "tt-mark-label tt-mark-label-" + (mark.kind || ""));
   }
 }
 

@@ -96,6 +96,8 @@ const PREVIEW_STYLE = `
 .tt-mark-reach { fill: #1565c0; fill-opacity: 0.16; stroke: #1565c0; stroke-width: 1; animation: none; }
 .tt-face-cover { stroke: #d84315; }
 .tt-face-strike { stroke: #1565c0; stroke-dasharray: 6 3; }
+/* a destination's danger is written by danger.js, one short label at a time, not by every hovered move */
+#tt-aid .tt-mark-label-threat, #tt-aid .tt-mark-label-mine, #tt-aid .tt-mark-label-safe { display: none; }
 .tt-mark-threat { fill: #b00020; fill-opacity: 0.25; stroke: #b00020; stroke-width: 2; animation: none; }
 .tt-face-threat { stroke: #b00020; stroke-dasharray: 8 4; }
 #tt-overlay circle.tt-to.dg-setup-spot { fill-opacity: 0.1; stroke-opacity: 0.7; stroke-width: 1.5; stroke-dasharray: 5 3; }
@@ -238,6 +240,9 @@ function drawDecision(state) {
 
 export function draw(state, fresh) {
   const v = state.view;
+  // the note line under the board speaks of what is pointed at now: a new position empties
+  // it (playtest of issues 58/59: the last hover's words stood a step later)
+  if (fresh) $("aid-note").textContent = "";
   drawDecision(state);
   if (v && v.vp) {
     const totals = Object.entries(v.vp.totals || {}).map(([who, n]) => `${side(who)} ${n}`).join(" : ");

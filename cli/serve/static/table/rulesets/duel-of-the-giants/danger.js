@@ -2,16 +2,18 @@
 // every hex a T-34's step or dash would end on is tinted by what the Soviet knows could
 // hit it there -- red where a Tiger or an ATG turned face up could shoot it in the next
 // combat, amber where a mine marker lies on its way -- so the danger shows before any
-// hover. Clicking a T-34 (its moves open beside the board) writes beside each of its
-// destinations what waits there: the shooters and what their shot would do, the mine
-// marker, or that no known German gun could hit it.
+// hover. Pointing at a destination writes beside it, in a few words and inside the
+// board, what waits there: the shooters and what their shot would do, the mine marker,
+// or that no known German gun could hit it; one label at a time (playtest of issues
+// 58/59: a label at every destination overlapped along a row and ran off both edges).
+// The whole sentence is the hex's title and the note line under the board.
 //
 // The figures are the server's, sent as the mark of each step's drawing
 // (rulesets/duel_of_the_giants/table_aids.py danger_drawing): kinds `threat`, `mine`,
 // `safe`. They are read from the Soviet's own knowledge (Tigers, ATGs turned face up,
 // mine markers as markers); face-down ATGs and what a face-down mine marker is are
 // never used, so nothing here can tell the Soviet more than the table does.
-import {svgNode} from "../../../dom.js";
+import {$, svgNode} from "../../../dom.js";
 import {table, onState} from "../../connection.js";
 import {boardSvg, onCancel, onDestination, onOverlay} from "../../board.js";
 import {dangerStyles} from "../../aids.js";
@@ -27,7 +29,43 @@ const WORD = {threat: "in fire", mine: "mine?"};
  * sentence is the hex's title and the move's note in the list beside the board. */
 function short(d) {
   if (d.kind === "safe") return "no known gun in line";
-  return d.texts.map(t => t.replace(/ \([a-z]\d+\)/g, "").replace(/ \(DG-[\d.]+\)$/, "")).join("; ");
+  const words = d.texts.map(t => t.replace(/ \([a-z]\d+\)/g, "").replace(/ \(DG-[\d.]+\)$/, "")).join("; ");
+  return words.length > SHORT ? words.slice(0, SHORT - 1).trimEnd() + "…" : words;
+}
+
+const SHORT = 44;  // characters: a label about a third of the board wide at most
+let hovered = null;  // [x, y] of the destination pointed at, or null
+
+/** The destination hex under the pointer, found by where it points on the board's
+ * picture (the tints let clicks through to the places above them). */
+function pointed(event) {
+  const svg = boardSvg();
+  const ctm = svg && svg.getScreenCTM();
+  let at = null;
+  if (ctm && table.state) {
+    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+    const d = destinations(table.state).find(d => Math.hypot(d.at[0] - p.x, d.at[1] - p.y) < SIZE * 0.85);
+    at = d ? d.at : null;
+  }
+  const same = at && hovered && Math.hypot(at[0] - hovered[0], at[1] - hovered[1]) < 1;
+  if (same || (!at && !hovered)) return;
+  hovered = at;
+  const d = at && destinations(table.state).find(d => d.at === at);
+  if (d || $("aid-note").dataset.dgDanger) {  // the whole sentence in the note line, while pointed at
+    $("aid-note").textContent = d ? d.texts.join("; ") || short(d) : "";
+    $("aid-note").dataset.dgDanger = d ? "1" : "";
+  }
+  queueMicrotask(draw);
+}
+
+/** Slide a label sideways so it reads whole inside the board's picture. */
+function keepInside(svg, text) {
+  const box = svg.viewBox.baseVal;
+  if (!box || !box.width) return;
+  const b = text.getBBox();
+  const shift = b.x < box.x + 2 ? box.x + 2 - b.x : b.x + b.width > box.x + box.width - 2
+    ? box.x + box.width - 2 - (b.x + b.width) : 0;
+  if (shift) text.setAttribute("x", String(Number(text.getAttribute("x")) + shift));
 }
 
 let considering = null;  // the hex of the T-34 whose moves are open, or null
@@ -86,12 +124,16 @@ function draw() {
       group.append(svgNode("text", {x, y: y + SIZE * 0.68, class: `dg-danger-word ${TINT[d.kind]}`,
                                     "text-anchor": "middle"}, WORD[d.kind]));
     }
-    if (mine) labels.append(label(d, x, y));
+    const here = hovered && Math.hypot(hovered[0] - x, hovered[1] - y) < 1;
+    if (here && (mine || d.kind !== "safe")) labels.append(label(d, x, y));
   }
   // the tints under the clickable places and the pickers, over the picture; the words on top
   const overlay = svg.querySelector("#tt-overlay");
   if (overlay) overlay.before(group); else svg.append(group);
-  if (labels.childNodes.length) svg.append(labels);
+  if (labels.childNodes.length) {
+    svg.append(labels);
+    for (const text of labels.querySelectorAll("text")) keepInside(svg, text);
+  }
 }
 
 /** The words for a destination of the T-34 considered, written beyond the hex on the
@@ -107,9 +149,11 @@ function label(d, x, y) {
 
 export function setup() {
   dangerStyles();
+  $("board").addEventListener("mousemove", pointed);
+  $("board").addEventListener("mouseleave", () => { if (hovered) { hovered = null; queueMicrotask(draw); } });
   onOverlay(() => queueMicrotask(draw));
   onState(state => {
-    if (state.version !== seen) { seen = state.version; considering = null; }
+    if (state.version !== seen) { seen = state.version; considering = null; hovered = null; }
     queueMicrotask(draw);
   });
   // registered before the facing picker's hook (which takes the click): it only notes
