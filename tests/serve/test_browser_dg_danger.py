@@ -24,7 +24,7 @@ from rulesets.duel_of_the_giants.board import label
 from rulesets.duel_of_the_giants.table_aids import board_aids
 from tests.serve.browser import Browser
 from tests.serve.helpers import serving_positions
-from tests.serve.test_browser_dg import SHIPPED, my_turn, no_secrets, open_seat
+from tests.serve.test_browser_dg import SHIPPED, log_length, my_turn, no_secrets, open_seat
 
 
 def b3_position(folder: Path) -> Path:
@@ -100,7 +100,21 @@ def test_59_1_a_t34s_dangerous_destinations_are_tinted_and_named(
     title = browser.js(f"document.querySelector(\"#dg-danger polygon[data-at='{at}'] title\").textContent")
     assert title == words
     # its moves beside the board in words, the notation after them (playtest of issue 58)
-    offered = browser.js("[...document.querySelectorAll('#chooser button.choice')].map(b => b.textContent)")
-    assert f"forward · {t34} F" in offered and f"turn left · {t34} L" in offered, offered
+    offered = browser.js("[...document.querySelectorAll('#chooser button.choice')].map(b => b.textContent + ' = ' + b.title)")
+    assert any(o.startswith(f"forward = {t34} F") for o in offered), offered
+    assert any(o.startswith(f"turn left = {t34} L") for o in offered), offered
+    # the T-34's moves a few buttons in a row, their notes in the tooltips, and no turret
+    # wheel over its destinations until asked for (playtest of issues 58/59: the list pushed
+    # the panel 450 px down, the wheel hid e10)
     browser.screenshot(screenshots / "dg-danger-considered.png")
+    assert browser.js("document.getElementById('chooser').offsetHeight") < 240
+    assert browser.js("document.querySelector('#dg-picker')") is None
     no_secrets(browser, server, game_id, 1)
+    # a click on the destination pointed at plays the move there (lichess-style)
+    count = log_length(browser)
+    browser.send("Input.dispatchMouseEvent", type="mousePressed", x=point[0], y=point[1], button="left", clickCount=1)
+    browser.send("Input.dispatchMouseEvent", type="mouseReleased", x=point[0], y=point[1], button="left", clickCount=1)
+    if browser.js("document.getElementById('chooser').hidden"):
+        browser.wait(f"document.querySelectorAll('#log > li').length > {count}")
+    else:  # a step and a dash both end there: those two alone are offered
+        assert len(browser.js("[...document.querySelectorAll('#chooser button.choice')]")) == 2

@@ -103,6 +103,8 @@ const PREVIEW_STYLE = `
 #tt-overlay circle.tt-to.dg-setup-spot { fill-opacity: 0.1; stroke-opacity: 0.7; stroke-width: 1.5; stroke-dasharray: 5 3; }
 #tt-overlay circle.tt-to.dg-setup-spot:hover { fill-opacity: 0.55; stroke-opacity: 1; stroke-width: 2.5; stroke-dasharray: none; }
 #tt-overlay circle.tt-to.dg-setup-off { display: none; }
+#chooser.dg-t34-moves ul { display: flex; flex-wrap: wrap; gap: 4px; margin: 0.2rem 0; }
+#chooser.dg-t34-moves li { margin: 0; }
 .dg-setup-kinds { display: flex; flex-wrap: wrap; gap: 6px; margin: 4px 0 0; }
 #composer-cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(4.8rem, 1fr)); gap: 4px; }
 #composer-cards button.card { display: flex; flex-direction: column; align-items: center; justify-content: flex-start;

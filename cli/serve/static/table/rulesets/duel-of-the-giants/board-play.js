@@ -57,6 +57,22 @@ export function offerFacings(choices, key) {
     nameChoices();
     return true;
   }
+  if (rest.some(a => T34_MOVE.test(a.text))) {
+    // a T-34 in B3: its destinations light up on the map (danger.js) and are clicked there
+    // or here; the turret's arrows only on asking, so they never cover a destination
+    // (playtest of issues 58/59: the wheel hid e10 and could not be clicked through)
+    choose(rest);
+    nameChoices();
+    const turret = el("button", {class: "choice dg-turret", type: "button", text: "turn the turret…",
+                                 title: "then click its new direction on the board"});
+    turret.addEventListener("click", event => {
+      event.stopPropagation();
+      picker = {key, moves: facings, first: null};
+      drawPicker();
+    });
+    $("chooser").querySelector("ul").prepend(el("li", {}, turret));
+    return true;
+  }
   openPicker(facings, rest, key);
   return true;
 }
@@ -72,13 +88,23 @@ function openPicker(facings, rest, key) {
 const T34_WORDS = {F: "forward", B: "backward", L: "turn left", R: "turn right"};
 const T34_MOVE = /^[a-i]\d+ ([FBLR]|dash \d+)$/;
 
-function nameChoices() {
+export function nameChoices() {
+  let named = false;
   for (const button of $("chooser").querySelectorAll("button.choice")) {
     const text = button.textContent;
     const step = /^[a-i]\d+ ([FBLR])$/.exec(text), dash = /^[a-i]\d+ dash (\d+)$/.exec(text);
     const words = step ? T34_WORDS[step[1]] : dash ? `dash ${dash[1]} hex${dash[1] === "1" ? "" : "es"}` : null;
-    if (words) { button.title = text; button.textContent = `${words} · ${text}`; }
+    if (!words) continue;
+    named = true;
+    // the note (what waits there) is the tint on the map and the button's tooltip: the list
+    // stays a few buttons in a row, not 450 px pushing the panel down (playtest of 58/59)
+    const note = [...button.parentElement.childNodes].filter(n => n.nodeType === Node.TEXT_NODE)
+      .map(n => { n.remove(); return n.textContent.trim(); }).join(" ");
+    button.title = note ? `${text}: ${note}` : text;  // the notation first in the tooltip
+    button.textContent = words;
+    button.dataset.move = text;
   }
+  $("chooser").classList.toggle("dg-t34-moves", named);
 }
 
 const MINE = /^place mine \S+ (real|bluff)$/;
@@ -97,6 +123,7 @@ function kindWords(verb) {
  * (a mine, real or bluff; a landscape tile) are played from it, named in words. */
 function askKind(kinds, rest, key) {
   choose(rest);
+  $("chooser").classList.remove("dg-t34-moves");
   const list = $("chooser").querySelector("ul");
   for (const button of list.querySelectorAll("button.choice")) {
     const mine = MINE.exec(button.textContent), tile = TILE.exec(button.textContent);

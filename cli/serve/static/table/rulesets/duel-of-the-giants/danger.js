@@ -14,8 +14,9 @@
 // mine markers as markers); face-down ATGs and what a face-down mine marker is are
 // never used, so nothing here can tell the Soviet more than the table does.
 import {$, svgNode} from "../../../dom.js";
-import {table, onState} from "../../connection.js";
-import {boardSvg, onCancel, onDestination, onOverlay} from "../../board.js";
+import {table, onState, play} from "../../connection.js";
+import {boardSvg, choose, onCancel, onDestination, onOverlay} from "../../board.js";
+import {nameChoices} from "./board-play.js";
 import {dangerStyles} from "../../aids.js";
 
 const KINDS = ["threat", "mine", "safe"];        // worst first
@@ -38,15 +39,17 @@ let hovered = null;  // [x, y] of the destination pointed at, or null
 
 /** The destination hex under the pointer, found by where it points on the board's
  * picture (the tints let clicks through to the places above them). */
-function pointed(event) {
+function hexAt(event) {
   const svg = boardSvg();
   const ctm = svg && svg.getScreenCTM();
-  let at = null;
-  if (ctm && table.state) {
-    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
-    const d = destinations(table.state).find(d => Math.hypot(d.at[0] - p.x, d.at[1] - p.y) < SIZE * 0.85);
-    at = d ? d.at : null;
-  }
+  if (!ctm || !table.state) return null;
+  const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+  const d = destinations(table.state).find(d => Math.hypot(d.at[0] - p.x, d.at[1] - p.y) < SIZE * 0.85);
+  return d ? d.at : null;
+}
+
+function pointed(event) {
+  const at = hexAt(event);
   const same = at && hovered && Math.hypot(at[0] - hovered[0], at[1] - hovered[1]) < 1;
   if (same || (!at && !hovered)) return;
   hovered = at;
@@ -147,8 +150,28 @@ function label(d, x, y) {
                           class: `tt-aid-label dg-danger-label ${TINT[d.kind]}`}, short(d));
 }
 
+/** A click on a destination of the T-34 considered plays its move there (lichess-style:
+ * pick the piece, its destinations light up, click one; playtest of issues 58/59: a click
+ * on f10 did nothing). Two ways there (a step and a dash of one hex) are offered alone
+ * in the list beside the board. Taken before the board's own click, which would cancel. */
+function clicked(event) {
+  const state = table.state;
+  const at = considering === null || !state || !state.your_turn ? null : hexAt(event);
+  if (!at) return;
+  const ways = state.actions.filter((a, i) => state.targets.moves[i] && state.targets.moves[i].to === considering
+    && ((a.aid && a.aid.marks) || []).some(m => KINDS.includes(m.kind)
+      && Math.hypot(m.at[0] - at[0], m.at[1] - at[1]) < 1));
+  if (!ways.length) return;
+  event.stopPropagation();
+  event.preventDefault();
+  if (ways.length === 1) { play(ways[0].text); return; }
+  choose(ways);  // a step and a dash to the same hex: which, beside the board
+  nameChoices();
+}
+
 export function setup() {
   dangerStyles();
+  $("board").addEventListener("click", clicked, true);
   $("board").addEventListener("mousemove", pointed);
   $("board").addEventListener("mouseleave", () => { if (hovered) { hovered = null; queueMicrotask(draw); } });
   onOverlay(() => queueMicrotask(draw));
