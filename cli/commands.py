@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from cli.ruleset_arg import as_typed
-from core.data import Problem, load_document, unmended, validate, validate_partly, yaml_files
+from core.data import Problem, judge_partly, load_document, validate, yaml_files
 from core.errors import DataError, TanktableError, did_you_mean
 from core.game import Event, Game
 from core.registry import available_rulesets, get_ruleset, kind_model, ruleset_ids
@@ -84,16 +84,9 @@ def check_file(path: Path) -> list[Problem]:
             return [p for p in exc.problems if isinstance(p, Problem)]
         return []
     # a map's rules are judged on its well-formed parts too: every mistake in one run (issue 60)
-    instance, problems, mended = validate_partly(doc, model)
-    if instance is None:
-        return problems
-    try:
-        extra = unmended(doc, _core_checker(ruleset, kind)(kind, instance, doc), mended)
-    except Exception:  # noqa: BLE001 - a check on a mended copy may trip: the schema's word stands
-        if problems:
-            return problems
-        raise
-    return sorted({*problems, *(p for p in extra if isinstance(p, Problem))})
+    checker = _core_checker(ruleset, kind)
+    found = judge_partly(doc, model, lambda instance, mended: checker(kind, instance, mended))
+    return sorted({p for p in found if isinstance(p, Problem)})
 
 
 def _core_checker(ruleset: str, kind: str) -> Any:

@@ -24,7 +24,7 @@ import re
 import stat
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -41,6 +41,7 @@ __all__ = [
     "Document",
     "Problem",
     "load_document",
+    "judge_partly",
     "load_model",
     "mended_document",
     "parse_document",
@@ -573,11 +574,39 @@ def validate_partly(doc: Document, model: type[M]) -> tuple[M | None, list[Probl
     return model.model_validate(mended_doc.data), problems, mended
 
 
-def mended_document(doc: Document, model: type[BaseModel]) -> tuple[Document, set[Loc]] | None:
+def judge_partly(doc: Document, model: type[M], check: Callable[[M, Document], Iterable[Any]]) -> list[Any]:
+    """The schema's problems of ``doc`` and those ``check`` finds beyond it, all in one
+    run (issue 60: "mistakes come back all at once"). A file the schema refuses is
+    judged on two mended copies with different stand-ins (:func:`mended_document`),
+    and only what both runs find is kept, away from the mended places: a problem that
+    comes of a stand-in ("2 Tigers; components say 0") changes with it and is dropped.
+    A check that fails on a mended copy leaves the schema's problems alone."""
+    try:
+        instance = validate(doc, model)
+    except DataError as exc:
+        problems = [p for p in exc.problems if isinstance(p, Problem)]
+    else:
+        return list(check(instance, doc))
+    runs: list[list[Any]] = []
+    for variant in (0, 1):
+        found = mended_document(doc, model, variant)
+        if found is None:
+            return problems
+        mended_doc, mended = found
+        try:
+            runs.append(unmended(doc, check(model.model_validate(mended_doc.data), mended_doc), mended))
+        except Exception:  # noqa: BLE001 - a check tripped by a stand-in: the schema's word stands
+            return problems
+    agreed = [p for p in runs[0] if p in runs[1] and p not in problems]
+    return [*problems, *dict.fromkeys(agreed)]
+
+
+def mended_document(doc: Document, model: type[BaseModel], variant: int = 0) -> tuple[Document, set[Loc]] | None:
     """``doc`` with the values ``model`` refuses replaced by stand-ins (see
     :func:`validate_partly`) and the places mended, or None when it cannot be mended.
     Every other value keeps its line and column, so a check that reads the mended
-    document still points at the author's lines."""
+    document still points at the author's lines. ``variant`` 1 puts other stand-ins
+    (the list's last value, ``1``, ``"?"``, ``True``) than 0 does: see :func:`judge_partly`."""
     import dataclasses
 
     data = copy.deepcopy(doc.data)
@@ -590,7 +619,7 @@ def mended_document(doc: Document, model: type[BaseModel]) -> tuple[Document, se
             changed = False
             for err in exc.errors():
                 loc = _data_loc(data, tuple(err["loc"]))
-                if loc and loc not in mended and _mend(data, loc, err, model):
+                if loc and loc not in mended and _mend(data, loc, err, model, variant):
                     mended.add(loc)
                     changed = True
             if not changed:
@@ -630,10 +659,13 @@ def _data_loc(data: Any, loc: Loc) -> Loc:
     return tuple(result)
 
 
-_STAND_IN: dict[Any, Any] = {str: "", int: 0, float: 0.0, bool: False, list: [], dict: {}, tuple: [], set: []}
+_STAND_IN: tuple[dict[Any, Any], ...] = (
+    {str: "", int: 0, float: 0.0, bool: False, list: [], dict: {}, tuple: [], set: []},
+    {str: "?", int: 1, float: 1.0, bool: True, list: [], dict: {}, tuple: [], set: []},
+)
 
 
-def _mend(data: Any, loc: Loc, err: Any, model: type[BaseModel]) -> bool:
+def _mend(data: Any, loc: Loc, err: Any, model: type[BaseModel], variant: int = 0) -> bool:
     """Put a stand-in at ``loc`` of ``data`` for the value pydantic refused; whether it could."""
     parent = _value_at(data, loc[:-1]) if len(loc) > 1 else data
     key = loc[-1]
@@ -647,7 +679,7 @@ def _mend(data: Any, loc: Loc, err: Any, model: type[BaseModel]) -> bool:
     if err["type"] in ("literal_error", "enum"):
         found = re.findall(r"'([^']*)'", str((err.get("ctx") or {}).get("expected", "")))
         if found:
-            parent[key] = found[0]
+            parent[key] = found[-1] if variant else found[0]
             return True
         return False
     tp: Any = model
@@ -655,8 +687,9 @@ def _mend(data: Any, loc: Loc, err: Any, model: type[BaseModel]) -> bool:
         tp = _unwrap(tp, item) if tp is not None else None
     wanted = _unwrap(tp, None) if tp is not None else None
     base = typing.get_origin(wanted) or wanted
-    if base in _STAND_IN and (isinstance(parent, dict) or isinstance(key, int) and 0 <= key < len(parent)):
-        parent[key] = copy.deepcopy(_STAND_IN[base])
+    stand_in = _STAND_IN[variant]
+    if base in stand_in and (isinstance(parent, dict) or isinstance(key, int) and 0 <= key < len(parent)):
+        parent[key] = copy.deepcopy(stand_in[base])
         return True
     return False
 

@@ -908,22 +908,14 @@ class Ruleset(ABC):
         Override where a kind needs the ruleset's help before the schema applies
         (a card ``based_on`` a shipped card gets its missing fields from it).
         """
-        from core.data import unmended, validate_partly
+        from core.data import judge_partly
 
         if self.package_data is not None and kind in self.package_data.models():
             return list(self.package_data.problems(kind, doc))
         # the rules are judged on the well-formed parts even when the schema refuses
         # others, so every mistake comes back in one run (issue 60)
-        instance, problems, mended = validate_partly(doc, self.data_kinds()[kind])
-        if instance is None:
-            return list(problems)
-        try:
-            later = self.check_document(kind, instance, doc)
-        except Exception:  # noqa: BLE001 - a check on a mended copy may trip: the schema's word stands
-            if problems:
-                return list(problems)
-            raise
-        return [*problems, *(p for p in unmended(doc, later, mended) if p not in problems)]
+        return judge_partly(doc, self.data_kinds()[kind],
+                            lambda model, mended: self.check_document(kind, model, mended))
 
     def check_document(self, kind: str, model: Any, doc: Any) -> list[Any]:
         """Rules beyond the schema (e.g. a map validator); list of ``Problem``.

@@ -40,7 +40,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
-from core.data import Document, Problem, unmended, validate_partly
+from core.data import Document, Problem, judge_partly, validate_partly
 from core.errors import DataError, TanktableError
 from core.references import Source, resolve, resolve_at, shown_name
 from core.resources import data_root, package_label, shipped_names
@@ -187,7 +187,7 @@ class PackageData:
             return None
         # the references are still followed and the kind's check still judges the
         # well-formed parts of a file the schema refuses: every problem at once (issue 60)
-        model, refused, mended = validate_partly(doc, spec.model)
+        model, refused, _ = validate_partly(doc, spec.model)
         problems.extend(refused)
         beside = source.path.parent if source.path is not None else None
         refs: dict[Loc, Loaded[Any]] = {}
@@ -220,12 +220,12 @@ class PackageData:
         if model is None:
             return None
         loaded = Loaded(model, doc, source, refs)
-        if spec.check is not None:
-            try:
-                problems.extend(p for p in unmended(doc, spec.check(loaded), mended) if p not in refused)
-            except Exception:  # noqa: BLE001 - a check on a mended copy may trip: the schema's word stands
-                if not refused:
-                    raise
+        check = spec.check
+        if check is not None and not refused:
+            problems.extend(check(loaded))
+        elif check is not None:  # judged on mended copies, as core.data.judge_partly says
+            later = judge_partly(doc, spec.model, lambda m, d: check(Loaded(m, d, source, refs)))
+            problems.extend(p for p in later if p not in refused)
         return None if refused else loaded
 
     def _header(self, kind: str, spec: Kind, doc: Document) -> list[Problem]:

@@ -45,6 +45,11 @@ def test_issue_60_2_form_and_board_and_rule_problems_come_back_together(tmp_path
     assert any("hull" in p and "'NE'" in p for p in problems), problems
     assert any("z3 is not on the 9 x 11 board" in p for p in problems), problems
     assert any("a4" in p and "DG-7.4.1" in p for p in problems), problems
+    # a stand-in for a refused value makes no problem of its own: `tigers: two` is one problem,
+    # not also "2 Tigers; components say 0"
+    path = _scenario(tmp_path, ("  tigers: 2", "  tigers: two"))
+    problems = [str(p) for p in check_file(path)]
+    assert len(problems) == 1 and "tigers: Input should be a valid integer" in problems[0], problems
 
 
 def test_issue_60_2_army_validate_with_a_misspelt_key_still_shows_the_roster_and_the_rest(tmp_path: Path) -> None:
