@@ -106,6 +106,9 @@ def shot_drawing(game: TankChessGame, action: TankMove, note: str) -> Drawing | 
     # destination's and the facing's tint, named on hover: on the shot's own label it ran
     # across the board over a whole rank (playtest of issues 58/59); a CHECK stays
     rest = rest.split("into fire: ")[0].rstrip(",;: ")
+    # and on the board, where the label is read at a glance, only what ends the turn's
+    # story (a CHECK, a win): "uncovers CLT a1 (...)" and the like stay in the move's note
+    rest = "; ".join(part for part in rest.split("; ") if part.startswith(("+ CHECK", "wins")))
     label = f"{ARMOUR_SIDES[hit]}: {verdict}" + (f"; {rest}" if rest else "")
     return Drawing(lines=(AidLine(square_centre(game, action.to), square_centre(game, action.target),
                                   label, ARMOUR_SIDES[hit]),))

@@ -110,13 +110,23 @@ def test_59_1_59_6_danger_tints_and_the_move_list_by_tank_and_destination(
     browser.wait("!document.getElementById('tc-threat')")
     # hovering a destination draws its moves' shots: one label per target however many
     # facings give the shot, at its target (hidden playtest: "hits its reahits its rear")
+    # (on the board turned round, as Black sees it: the label turned upright where it stands)
+    browser.click("#turn-board")
+    browser.wait("document.getElementById('board').classList.contains('tt-turned')")
     x, y = at(browser, SPOT.format("d6"))
     browser.send("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
     browser.wait("document.querySelectorAll('#tt-aid line.tt-shot').length >= 2")
     labels = browser.js("[...document.querySelectorAll('#tt-aid .tt-shot-label')].map(t => [t.textContent, t.dataset.target])")
     assert labels == [["side: destroys it", browser.js("(() => { const l = document.querySelector('#tt-aid line.tt-shot');"
                                                        " return l.getAttribute('x2') + ',' + l.getAttribute('y2'); })()")]], labels
+    near = browser.js("""(() => { const t = document.querySelector('#tt-aid .tt-shot-label').getBoundingClientRect(),
+        e = document.querySelector('#tt-aid circle.tt-shot-end').getBoundingClientRect();
+        return [Math.abs((t.left + t.right) / 2 - (e.left + e.right) / 2), Math.abs((t.top + t.bottom) / 2 - (e.top + e.bottom) / 2),
+                e.width / 12 * 36]; })()""")
+    assert near[0] < 0.8 * near[2] and near[1] < 1.2 * near[2], near  # within a square of its target
     browser.send("Input.dispatchMouseEvent", type="mouseMoved", x=0, y=0)
+    browser.click("#turn-board")
+    browser.wait("!document.getElementById('board').classList.contains('tt-turned')")
     title = browser.js(f"document.querySelector(\"{SPOT.format(red)} title\").textContent")
     assert title.startswith(f"{red}: destroyed next turn whatever its facing") and "LT h" in title
     # the picked tank's moves: one open group, a line per destination, facings as buttons

@@ -322,15 +322,21 @@ export function tidyShotLabels(svg, group) {
     text.setAttribute("y", String(ty + R * 1.05 + 13));
     text.dataset.target = key;
   }
-  if (!f) return;
   for (const text of kept.values()) {
-    let b = text.getBBox();
-    if (b.y + b.height > f[1] + f[3]) {  // under the bottom rank: over the target instead
-      text.setAttribute("y", String(Number(text.getAttribute("y")) - R * 2.1 - 17));
-      b = text.getBBox();
+    if (f) {
+      let b = text.getBBox();
+      if (b.y + b.height > f[1] + f[3]) {  // under the bottom rank: over the target instead
+        text.setAttribute("y", String(Number(text.getAttribute("y")) - R * 2.1 - 17));
+        b = text.getBBox();
+      }
+      const shift = Math.max(0, f[0] + 2 - b.x) - Math.max(0, b.x + b.width - (f[0] + f[2] - 2));
+      if (shift) text.setAttribute("x", String(Number(text.getAttribute("x")) + shift));
     }
-    const shift = Math.max(0, f[0] + 2 - b.x) - Math.max(0, b.x + b.width - (f[0] + f[2] - 2));
-    if (shift) text.setAttribute("x", String(Number(text.getAttribute("x")) + shift));
+    // already turned back upright on a board turned round (turn.js): about where it now stands
+    if (text.hasAttribute("data-tt-own") && /rotate\(180/.test(text.getAttribute("transform") || "")) {
+      const b = text.getBBox(), own = text.getAttribute("data-tt-own");
+      text.setAttribute("transform", `${own} rotate(180 ${(b.x + b.width / 2).toFixed(2)} ${(b.y + b.height / 2).toFixed(2)})`.trim());
+    }
   }
 }
 
