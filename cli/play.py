@@ -480,7 +480,8 @@ class Session:
         if self.humans:  # the moves since the last human decision, in full
             self.show_moves(self.last_human if self.last_human is not None else self.humans[0])
         if self.board in ("end", "each", "every") or self.humans:
-            eye = None if outcome is not None else self.viewer()
+            # a game hiding nothing keeps the seat's side of the board (``seat_view_at_end``)
+            eye = None if outcome is not None and not getattr(g, "seat_view_at_end", False) else self.viewer()
             self.say(self.seen(eye, "board", lambda v: end_board(v, eye, self.color)))
         if outcome is None:
             self.say(f"Result: unfinished after {len(g.history)} moves")
@@ -920,6 +921,12 @@ class Session:
         typer.echo(at_words(said, screen_columns() - 1))
 
     def list_moves(self, needle: str) -> None:
+        # 'safe' among the words keeps the moves the game calls safe by their notes (Tank Chess:
+        # no tank of the mover's in the enemy's fire); the other words filter as ever
+        safe = getattr(self.game, "safe_note", None)
+        safe_only = safe is not None and "safe" in needle.lower().split()
+        if safe_only:
+            needle = " ".join(w for w in needle.split() if w.lower() != "safe")
         keep = move_filter(needle) if needle else None
 
         def listed(g: Game[Any]) -> list[tuple[str, str]]:
@@ -928,7 +935,8 @@ class Session:
             merged = getattr(g, "move_lines", None)  # issue 59.6: a line per destination (Tank Chess)
             if merged is not None:
                 kept = [(a, n) for a, n in zip(legal, notes, strict=True)
-                        if keep is None or keep.search(g.format_action(a) + (f"  ({n})" if n else ""))]
+                        if (keep is None or keep.search(g.format_action(a) + (f"  ({n})" if n else "")))
+                        and (safe is None or not safe_only or safe(n))]
                 self.listed_count = len(kept)
                 return list(merged([a for a, _ in kept], [n for _, n in kept]))
             return [(g.group_of(a, n), g.format_action(a) + (f"  ({n})" if n else ""))
@@ -964,7 +972,7 @@ class Session:
                 lines = pack(alone, width, "  ", "  ") if alone else []
                 if self.listed_count >= 0:  # issue 59.6: a tank's destinations, marked, not its first moves
                     lines += [first_line([destination_mark(heading, t) for t in texts], width,
-                                         f"  {heading} ({len(texts)} squares): ", "", " ")
+                                         f"  {heading} ({len(texts)} square{'s' if len(texts) != 1 else ''}): ", "", " ")
                               for heading, texts in groups.items()]
                     typer.echo("\n".join(wrap(f"{self.listed_count} moves to {len(rows)} squares: 'moves d2' "
                                                "lists one tank's, 'moves x' every shot", width)))
@@ -979,10 +987,12 @@ class Session:
                 typer.echo(line)
             return
         texts = [text for _, text in rows]
-        if not texts and needle:
+        if not texts and (needle or safe_only):
             meaning = getattr(self.game, "empty_filter_text", None)  # 'x' finding nothing: no shot now
-            typer.echo(at_words((meaning(needle) if meaning is not None else None)
-                                or f"no legal move matches '{needle.strip()}'", screen_columns() - 1))
+            said = (f"no safe move matches '{needle.strip()}' ('moves {needle.strip()}' lists them all)"
+                    if safe_only and needle else meaning("safe" if safe_only else needle)
+                    if meaning is not None else None)
+            typer.echo(at_words(said or f"no legal move matches '{needle.strip()}'", screen_columns() - 1))
             return
         typer.echo(counted)
         cell = max([22, *(len(t) for t in texts)])

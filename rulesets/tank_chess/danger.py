@@ -137,6 +137,14 @@ def judge(pos: Position, target: int, facing: int, shots: Sequence[Shot]) -> lis
     return out
 
 
+_KILLERS: dict[tuple[int, int, int], dict[int, set[str]]] = {}
+""":meth:`Danger.killers` of the last few positions."""
+
+_UNCOVERED: dict[tuple[int, int, int, int, int, int], list[tuple[int, list[Threat]]]] = {}
+""":meth:`Danger.uncovered` of the last few positions' moves (a note is also asked for
+one move at a time)."""
+
+
 class Danger:
     """The danger of each move of one position (the side to move's), with the
     shots worked out once per (tank, destination, shot) and judged per facing."""
@@ -144,6 +152,84 @@ class Danger:
     def __init__(self, pos: Position):
         self.pos = pos
         self._shots: dict[tuple[int, int, int], list[Shot]] = {}
+        self._killers: dict[int, set[str]] | None = None
+
+    def killers(self) -> dict[int, set[str]]:
+        """The side to move's tanks the enemy could destroy now, each with the
+        shooters (card and square) that could: read once per position (and kept for
+        the last few positions: a move's note is also asked for one move at a time)."""
+        if self._killers is None:
+            pos = self.pos
+            key = (id(pos.rules), pos.hash, pos.to_move)
+            found = _KILLERS.get(key)
+            if found is None:
+                if len(_KILLERS) > 64:
+                    _KILLERS.clear()
+                found = _KILLERS[key] = {pid: {f"{t.shooter}@{t.square}" for t in threats if t.destroys}
+                                         for pid, threats in under_fire(pos, pos.to_move).items()}
+            self._killers = found
+        return self._killers
+
+    def _behind(self, own: int, s0: int) -> bool:
+        """Whether ``s0`` lies on one of ``own``'s eight lines with nothing between them:
+        the square a tank leaves there opens the line beyond it (TC-5.2)."""
+        pos, files = self.pos, self.pos.rules.files
+        c = pos.sq[own]
+        dx, dy = s0 % files - c % files, s0 // files - c // files
+        if not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+            return False
+        step = ((dy > 0) - (dy < 0)) * files + ((dx > 0) - (dx < 0))
+        t = c + step
+        while t != s0:
+            if pos.cell[t] != 0:
+                return False
+            t += step
+        return True
+
+    def uncovered(self, mv: Move) -> list[tuple[int, list[Threat]]]:
+        """The mover's other tanks that ``mv`` lays open (hidden playtest, issue 59: a
+        Command Tank was lost to a line the moving tank had blocked): each with the
+        destroying shots of enemy tanks that could not destroy it before the move,
+        worst first; [] when the move wins. The moved tank's facing changes none of
+        them, so they are worked out once per (tank, destination, shot), and only for
+        the tanks with a clear line to the square it leaves: a line it opens. A way
+        it clears for an enemy tank to drive through is not looked for (all tanks
+        after every move cost 7 times the notes' time, about 90 ms a move list)."""
+        pid, to, _, tgt = mv
+        pos = self.pos
+        key = (id(pos.rules), pos.hash, pos.to_move, pid, to, tgt)
+        found = _UNCOVERED.get(key)
+        if found is not None:
+            return found
+        if len(_UNCOVERED) > 4096:
+            _UNCOVERED.clear()
+        side = pos.to_move
+        s0 = pos.sq[pid]
+        opened = [own for own in pos.pieces_of[side]
+                  if own != pid and pos.alive[own] and pos.sq[own] >= 0 and self._behind(own, s0)]
+        found = []
+        if not opened:
+            _UNCOVERED[key] = found
+            return found
+        before = self.killers()
+        pos.push(mv)
+        try:
+            if pos.winner < 0:
+                for own in opened:
+                    if not pos.alive[own]:
+                        continue
+                    shots = shots_at(pos, own)
+                    if not shots:
+                        continue
+                    old = before.get(own, set())
+                    new = [t for t in judge(pos, own, pos.face[own], shots)
+                           if t.destroys and f"{t.shooter}@{t.square}" not in old]
+                    if new:
+                        found.append((own, new))
+        finally:
+            pos.pop()
+        _UNCOVERED[key] = found
+        return found
 
     def after(self, mv: Move) -> list[Threat]:
         """What could shoot the tank ``mv`` moves on the opponent's next turn: [] when
@@ -237,6 +323,23 @@ def phrase(threats: Sequence[Threat], name: SquareNamer) -> str:
         parts.append(f"{t.shooter} {name(t.square)} {verdict}")
     # "armour holds" follows a comma of its own: then the shooters are kept apart by semicolons
     return "into fire: " + ("; " if False in said else ", ").join(parts)
+
+
+def uncovers_text(pos: Position, found: Sequence[tuple[int, list[Threat]]], name: SquareNamer) -> str:
+    """``uncovers CLT f13 (HT d8 from f10)``: the tanks a move lays open to a shot that
+    destroys them, each with its new shooters (where each would fire from, the first
+    such square), or "" for none."""
+    r = pos.rules
+    parts = []
+    for own, threats in found:
+        shooters: dict[tuple[str, tuple[int, int]], Threat] = {}
+        for t in threats:
+            shooters.setdefault((t.shooter, t.square), t)
+        said = ", ".join(f"{t.shooter} {name(t.square)} "
+                         + ("where it stands" if t.shoots_from == t.square else f"from {name(t.shoots_from)}")
+                         for t in shooters.values())
+        parts.append(f"{r.cards[pos.kind[own]].id} {name(r.square(pos.sq[own]))} ({said})")
+    return "uncovers " + ", ".join(parts) if parts else ""
 
 
 def shooters_text(threats: Sequence[Threat], name: SquareNamer, most: int = 3) -> str:

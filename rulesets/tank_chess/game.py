@@ -29,7 +29,7 @@ from core.grid.square import Dir, direction_between
 from core.streams import Seed
 from rulesets.tank_chess import notation
 from rulesets.tank_chess.action import TankMove
-from rulesets.tank_chess.danger import Danger, SquareNamer, Threat, phrase
+from rulesets.tank_chess.danger import Danger, SquareNamer, Threat, phrase, uncovers_text
 from rulesets.tank_chess.explain import explain
 from rulesets.tank_chess.maps import MapLayout
 from rulesets.tank_chess.position import (
@@ -55,6 +55,10 @@ class TankChessGame(Game[TankMove]):
     players = SIDES
     notation_help = notation.HELP
     game_type: ClassVar[GameType] = GameType(chance=False)
+    seat_view_at_end: ClassVar[bool] = True
+    """The board at the game's end is drawn from the player's side, as all game long
+    (hidden playtest, issue 59: Black's final board flipped to White's side); nothing
+    is hidden in Tank Chess, so the seat's view shows everything."""
     search_profile: ClassVar[SearchProfile] = SearchProfile(rate=1700, rollout_depth=0, halving=0,
                                                             max_iterations=1700, reply_check=32)
     """The search scores a new leaf by :func:`evaluate` directly (no playout):
@@ -318,6 +322,9 @@ class TankChessGame(Game[TankMove]):
                     said.append("^ ESCAPE")
             finally:
                 pos.pop()
+            opened = uncovers_text(pos, danger.uncovered(mv), self.square_name)  # issue 59 playtest
+            if opened:
+                said.append(opened)
             threats = tuple(danger.after(mv))  # issue 59.1
             fire = phrase(threats, self.square_name)
             note = ", ".join([*said, fire] if fire else said)
@@ -392,6 +399,11 @@ class TankChessGame(Game[TankMove]):
         from rulesets.tank_chess.render import without_rule_ids
 
         return without_rule_ids(text)
+
+    def safe_note(self, note: str) -> bool:
+        """``moves safe``: a move that puts no tank of the mover in the enemy's fire
+        (:func:`safe_note`)."""
+        return safe_note(note)
 
     def empty_filter_text(self, needle: str) -> str | None:
         """What ``moves FILTER`` finding nothing means (``no shot is possible now (x =
@@ -680,6 +692,13 @@ class _Refusal(Exception):
 FIRE_NOTE = "into fire: "
 """How a move note's danger begins (:func:`rulesets.tank_chess.danger.phrase`, always last)."""
 
+UNCOVERS = "uncovers "
+"""How a move note names the mover's other tanks it lays open to a destroying shot
+(:func:`rulesets.tank_chess.danger.uncovers_text`)."""
+
+SAFE = "safe: "
+"""Before the facings of a destination out of the enemy's fire, beside those in it."""
+
 WHATEVER = "whatever the facing, "
 """Before a danger note said once for every facing and shot to a square (issue 59)."""
 
@@ -741,11 +760,23 @@ def _destination_parts(items: list[Said]) -> list[str]:
     groups: dict[str, list[str]] = {}
     for item, rest, fire in merged:
         groups.setdefault(", ".join(x for x in (rest, fire) if x), []).append(item)
+    # beside a danger note the facings out of fire say so (hidden playtest, issue 59: a bare
+    # 'NW' after 'N (into fire: ...)' was easy to misread); a tank laid open is no safe move
+    mixed = any(fire for _, _, fire in merged)
     parts = []
     for note, run in groups.items():
         words = " ".join(i for i in run if i)
+        if mixed and FIRE_NOTE not in note and UNCOVERS not in note:
+            parts.append(f"{SAFE}{words}" if not note else f"{words} ({note}, safe)" if words else f"{note}, safe")
+            continue
         parts.append(words + (f" ({note})" if note else "") if words else note)
     return [*parts, once] if once else parts
+
+
+def safe_note(note: str) -> bool:
+    """Whether a move's note leaves every tank of the mover out of the enemy's fire it
+    was not in before (``moves safe``): no danger where it ends, no tank laid open."""
+    return FIRE_NOTE not in note and UNCOVERS not in note
 
 
 def _how(r: Rules, start: int, facing: int, to: int, face: int) -> str:

@@ -90,9 +90,8 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
         if short:  # the compact board's one line for both (a 24-row screen has no room for two)
             marked = " (from)" + ("[to]" if action.to is not None else "") + ("{shot}" if action.target else "")
             short = f"{short}, then {said}{marked}"
-            if len(short) > 72:
-                short = short.replace("‹to›", "‹›").replace(marked, marked.replace("from", "").replace(
-                    "to", "").replace("shot", ""))
+            if len(short) > 72:  # the marks' words left out, and bare brackets with them (playtest)
+                short = short.replace(" ‹to›", "").replace(marked, "")
             short += f"   {' '.join(flags)}!" if flags and len(short) + len(" ".join(flags)) + 4 <= 72 else ""
     black_below = bottom_side(game, player) == 1
     ranks, files = screen_order(game, player)
@@ -117,7 +116,13 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
         north = "; N points down: towards Black" if black_below else ""
         lines += textwrap.wrap(f"white UPPERCASE, black lowercase: {legend}; arrow = facing{north};"
                                " ## obstacle, x? wreck", 76, initial_indent="    ", subsequent_indent="      ")
-    else:
+    outcome = game.outcome()
+    fire = in_fire_line(game) if outcome is None and player == pos.to_move else ""  # a seat at its turn
+    if compact and fire:
+        # a 24-row screen has no line to spare: the tanks in fire take the key's place
+        # (letters the player has read every turn; 'board' draws the key)
+        lines.append("    " + fire)
+    elif compact:
         lines += textwrap.wrap(compact_key(game), WIDTH, initial_indent="    ", subsequent_indent="      ")
     if compact and short and len(short) <= 72:
         lines.append("    " + short)
@@ -126,9 +131,10 @@ def render_text(game: TankChessGame, color: bool = False, compact: bool = False,
             lines.append("    " + before_line)
         key = "  ([ ] to, ( ) from, { } shot)"
         lines.append("    " + last_line + (key if len(last_line) + len(key) <= 76 else ""))
-    outcome = game.outcome()
     if outcome is None:
         lines += ["    " + line for line in warnings(game)]
+        if fire and not compact:
+            lines.append("    " + fire)
         if not compact:
             lines.append(f"    {game.players[pos.to_move]} to move")
     else:
@@ -264,6 +270,36 @@ def warnings(game: TankChessGame, width: int = 76) -> list[str]:
         said.append(f"ESCAPE: {game.players[1 - me]}'s Command Tank {where} can drive off next turn: "
                     "block its way or destroy it")
     return [line for text in said for line in textwrap.wrap(text, width, subsequent_indent="  ")]
+
+
+def in_fire_line(game: TankChessGame, width: int = 76) -> str:
+    """``in fire now: MT b6 (LT b8 from b8, rear), LT e13 (CLT b13 from b10, side)``:
+    the side to move's tanks the enemy could destroy on its next turn, each with its
+    worst shot, drawn under the board every turn (hidden playtest, issue 59: only
+    ``hint`` said it, and the browser rings them); the Command Tank is left to the
+    CHECK line. One line at most (a 24-row screen): tanks that do not fit are
+    counted, ``threats`` names them. "" when none is in fire."""
+    from rulesets.tank_chess.danger import under_fire
+
+    pos, r = game.pos, game.rules
+    name = game.square_name
+    parts = []
+    for pid, threats in under_fire(pos, pos.to_move).items():
+        kills = [t for t in threats if t.destroys]
+        if not kills or r.cards[pos.kind[pid]].command:
+            continue
+        t = kills[0]  # the worst: the weakest side hit
+        more = len({(k.shooter, k.square) for k in kills}) - 1
+        parts.append(f"{r.cards[pos.kind[pid]].id} {name(r.square(pos.sq[pid]))} ({t.shooter} {name(t.square)} "
+                     f"from {name(t.shoots_from)}, {t.side}{f'; +{more} more' if more else ''})")
+    if not parts:
+        return ""
+    line = "in fire now: " + ", ".join(parts)
+    shown = len(parts)
+    while len(line) > width and shown > 1:
+        shown -= 1
+        line = f"in fire now: {', '.join(parts[:shown])}, +{len(parts) - shown} more ('threats')"
+    return line
 
 
 def compact_key(game: TankChessGame) -> str:

@@ -321,8 +321,13 @@ def test_issue_59_a_destinations_danger_note_is_said_once_not_for_every_facing()
     assert line.count("into fire") == 1 and destination_mark("MT d1", line) == "d2+*"
     line = "MT d1-d2: " + "; ".join(_destination_parts(
         [_said("N", "", side), _said("NE", ""), _said("E", "", side), _said("SE", "", rear)]))
-    assert line == "MT d1-d2: N E SE (into fire: LT k16 destroys it from the side or rear); NE"
+    # the facing out of fire says so beside the one in it (hidden playtest: a bare NW misread)
+    assert line == "MT d1-d2: N E SE (into fire: LT k16 destroys it from the side or rear); safe: NE"
     assert destination_mark("MT d1", line) == "d2~"
+    line = "MT d1-d2: " + "; ".join(_destination_parts(
+        [_said("N", "", side), _said("NE xe9", "destroys LT e9"), _said("E", "uncovers CLT a1 (HT a8 from a5)")]))
+    assert line == ("MT d1-d2: N (into fire: LT k16 destroys it from the side); NE xe9 (destroys LT e9, safe); "
+                    "E (uncovers CLT a1 (HT a8 from a5))")
     held = "into fire: LT k16 hits its side, armour holds"  # not destroyed: its own words, per facing
     line = "MT d1-d2: " + "; ".join(_destination_parts(
         [_said("N", "", ("side", False)), _said("NE", "", rear), _said("E", "", ("side", False)),
@@ -334,3 +339,58 @@ def test_issue_59_a_destinations_danger_note_is_said_once_not_for_every_facing()
     assert line == "MT d1-d2: N NE E SE SW W NW (into fire: HT h5 destroys it from the front or side or rear)"
     [(_, line)] = g.move_lines(to_d2[:1], ["a note of someone else's"])  # kept whole, never misread
     assert line == "MT d1-d2: N (a note of someone else's)"
+
+
+UNCOVERS = """
+h . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . c
+L . . . . . . .
+. . . . . . . .
+C . . . . . . .
+"""
+
+
+def test_issue_59_playtest_a_move_that_opens_a_line_onto_another_tank_says_so() -> None:
+    """Hidden playtest (issue 59, point 1a): a tank stepping out of the line between an
+    enemy and its own Command Tank lays it open (TC-5.2: nothing blocks the HT on the
+    a-file any more) and its note says so, with the shooter and where it would fire
+    from; a step along the file keeps the line blocked and says nothing of it. The
+    moved tank's own danger is still said last; ``moves safe`` (:func:`safe_note`)
+    keeps neither."""
+    from rulesets.tank_chess.game import safe_note
+
+    g = board(UNCOVERS, {"a8": "S", "a1": "S", "a3": "N", "h4": "S"})
+    opened = note_of(g, "LT a3-b3:E")
+    assert "uncovers CLT a1 (HT a8 from a5)" in opened
+    assert opened.index("uncovers") < opened.index("into fire")
+    assert "uncovers" not in note_of(g, "LT a3-a4:E")
+    assert not safe_note(opened) and safe_note("destroys LT e9, + CHECK")
+    # a tank the enemy could already destroy by the same shooter is not news
+    assert "uncovers" not in note_of(board(UNCOVERS.replace("L . .", ". L ."), {"a8": "S", "a1": "S", "b3": "N",
+                                                                          "h4": "S"}), "LT b3-c3:E")
+
+
+def test_issue_59_playtest_the_board_says_which_tanks_are_in_fire_now() -> None:
+    """Hidden playtest (issue 59, point 1b): under the board drawn each turn, the side to
+    move's tanks the enemy could destroy next turn, with the worst shot (the HT on e6
+    can fire from e4 at the MT's front, TC-6.1/6.2); the Command Tank is left to the
+    CHECK line above it; the other seat's board does not say it."""
+    g = board("""
+. . . . . . . .
+. . . . . . . .
+. . . . h . . .
+. . . . . . . .
+. . . . . . . c
+. . . . . . . .
+. . . . M . . .
+C . . . . . . .
+""", {"e6": "S", "a1": "N", "h4": "S", "e2": "N"})
+    lines = g.render_compact(0).splitlines()
+    # the compact board (80x24) gives it the key's line; the full board has both
+    assert "    in fire now: MT e2 (HT e6 from e4, front)" in lines and not any("key:" in x for x in lines)
+    assert any(line.startswith("    CHECK:") for line in lines)
+    assert "    in fire now: MT e2 (HT e6 from e4, front)" in g.render(0).splitlines()
+    assert "in fire now" not in g.render_compact(1) and "key:" in g.render_compact(1)

@@ -100,3 +100,52 @@ def test_a_game_without_dice_seals_the_computer_players_seed_not_dice() -> None:
                            input="quit\n")
     first = result.output.splitlines()[0]
     assert "the computer players' seed sealed by commitment" in first and "dice" not in first
+
+
+def test_issue_59_playtest_moves_safe_and_empty_filters_explained() -> None:
+    """Hidden playtest (issue 59, points 2 and 4): ``moves MT h2 safe`` leaves out the
+    one move into fire (h2-e5 facing NW, the black MT l16's side shot, TC-6.1/6.2) and
+    keeps the others; ``moves xe9`` finding no shot says what that means, as ``moves x``
+    does; ``help`` names the safe filter."""
+    every, safe, shot, *rest = run("moves MT h2\nmoves MT h2 safe\nmoves xe9\nhelp")
+    helped = "> ".join(rest)  # help's own lines hold "> "
+    assert "MT h2-e5: NW (into fire" in every and "MT h2-e5" not in safe
+    assert "61 move(s) to 23 destination(s)" in every and "60 move(s) to 22 destination(s)" in safe
+    assert "no move of yours shoots at e9 now" in shot and "no legal move matches" not in shot
+    assert "'moves safe'" in helped
+
+
+def test_issue_59_playtest_the_end_board_keeps_blacks_side() -> None:
+    """Hidden playtest (issue 59, point 3): Black's board at the game's end is drawn from
+    Black's side as all game long (rank 1 at the top, files from p), not flipped to White's."""
+    result = runner.invoke(app, ["play", "tank-chess", "--scenario", "standard-16", "--seat", "white=random",
+                                 "--seat", "black=human", "--seed", "1"], input="resign\ny\n",
+                           env={"COLUMNS": "100", "LINES": "40"})
+    assert result.exit_code == 0, result.output
+    end = result.output.split("resign the game? [y/N] y\n")[1].splitlines()
+    assert end[0].split() == list("ponmlkjihgfedcba") and end[1].startswith("  1 ")
+
+
+def test_issue_59_playtest_no_empty_marks_on_the_last_moves_line() -> None:
+    """Hidden playtest (issue 59, point 4): when the two last moves are too long for the
+    compact board's line with their marks in words, the marks are left out, not written
+    as empty brackets (``xk10 ‹›, then ... ()[]{}``)."""
+    from tests.tank_chess.helpers import board
+
+    g = board("""
+. . . . . . l . . . m c
+. . . . . . . . . . . .
+. . . . . . . . . . . .
+. . . . . . M . . . . .
+. . . . . . . . . . . .
+. . . . . . . . . . . .
+. . . . . . . . . . . .
+. . . . . . . L . . . .
+. . . . . . . . . . . .
+. . . . . . . . . . . .
+. . . . . . . . . . . .
+C . . . . . . . . . . .
+""", {"g12": "S", "a1": "N", "l12": "W", "k12": "S", "g9": "N", "h5": "N"})
+    g.apply(g.parse_action("MT g9-g10:N xg12"))
+    g.apply(g.parse_action("CLT l12-l9:S xh5"))
+    assert "    white MT g9-g10:N xg12+, then black CLT l12-l9:S xh5+   CHECK!" in g.render_compact(0).splitlines()
