@@ -974,7 +974,7 @@ class Session:
                     lines += [first_line([destination_mark(heading, t) for t in texts], width,
                                          f"  {heading} ({len(texts)} square{'s' if len(texts) != 1 else ''}): ", "", " ")
                               for heading, texts in groups.items()]
-                    typer.echo("\n".join(wrap(f"{self.listed_count} moves to {len(rows)} squares: 'moves d2' "
+                    typer.echo("\n".join(wrap(f"{self.listed_count} {'safe ' if safe_only else ''}moves to {len(rows)} squares: 'moves d2' "
                                                "lists one tank's, 'moves x' every shot", width)))
                     typer.echo("\n".join(wrap(DESTINATION_MARKS, width, 2, 4)))
                     for line in lines:

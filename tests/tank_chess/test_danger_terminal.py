@@ -113,6 +113,10 @@ def test_issue_59_playtest_moves_safe_and_empty_filters_explained() -> None:
     assert "61 move(s) to 23 destination(s)" in every and "60 move(s) to 22 destination(s)" in safe
     assert "no move of yours shoots at e9 now" in shot and "no legal move matches" not in shot
     assert "'moves safe'" in helped
+    # a list too long for the screen, a line per tank: a tank with one square says so in the singular
+    result = runner.invoke(app, ARGS, input="moves 4\nmoves safe\nquit\n", env={"COLUMNS": "80", "LINES": "24"})
+    assert "  HT c1 (1 square): c4\n" in result.output and "(1 squares)" not in result.output
+    assert re.search(r"^\d+ safe moves to \d+ squares", result.output, re.MULTILINE)  # what the list holds
 
 
 def test_issue_59_playtest_the_end_board_keeps_blacks_side() -> None:
