@@ -175,7 +175,9 @@ def test_issue_27_17_the_hints_printed_move_pasted_back_is_played(
     move, estimate = hint.group(1), hint.group(2)
     below = [line.strip() for line in hint.group(3).splitlines()]
     plan = [line for line in below if line.startswith("then ")]
-    note = " ".join(below[len(plan):])[1:-1]
+    rest = below[len(plan):]
+    rest = rest[:next((i for i, line in enumerate(rest) if line.startswith("why:")), len(rest))]
+    note = " ".join(rest)[1:-1]  # the note in brackets; a 'why:' after it is read, not pasted
     assert "  (" not in move
     # Battle of Tanks: an order with its drive on one line (issue 59.8), played part by part
     from core.registry import get_ruleset

@@ -77,10 +77,17 @@ def test_tc_6_1_shot_shows_the_armour_face_the_move_would_hit() -> None:
     _play_until(game, lambda a: a.target is not None)
     legal = [a for a in game.legal_actions() if a.target is not None]
     for action, aid in zip(legal, action_aids(game, legal, [""] * len(legal)), strict=True):
-        fired = next(e for e in game.clone().apply(action) if e.kind == "fired")
+        events = game.clone().apply(action)
+        fired = next(e for e in events if e.kind == "fired")
         assert aid is not None
         assert aid["lines"][0]["face"] == fired.data["side"]
-        assert f"armour {fired.data['armour']}" in aid["lines"][0]["label"]
+        label = aid["lines"][0]["label"]
+        # the label names the face, then the verdict: the numbers only where the armour holds
+        assert label.startswith(f"{fired.data['side']}: "), label
+        if any(e.kind == "destroyed" for e in events):
+            assert "destroys it" in label, label
+        else:
+            assert f"holds (armour {fired.data['armour']}" in label, label
 
 
 def test_tc_8_1_check_line_from_the_threatening_piece_to_the_command_tank() -> None:
