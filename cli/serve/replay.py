@@ -107,9 +107,11 @@ def _last_public(game: Game[Any], public: str | None, g: Game[Any]) -> str | Non
 
 
 def build(record: RecordFile, ruleset: Ruleset, name: str, viewer: int | None,
-          doc: Document | None = None, verify: bool = False) -> Replay:
+          doc: Document | None = None, verify: bool = False, at_foot: str | None = None) -> Replay:
     """The replay of ``record`` for ``viewer`` (``None``: a finished game, every
-    secret; ``-1``: a spectator; else a player's index).
+    secret; ``-1``: a spectator; else a player's index), its picture turned so that
+    the side ``at_foot`` names (by default the viewer's) stands at the bottom: a
+    finished game uploaded 'as Black' shows every secret, seen from Black's edge.
 
     The moves are replayed once, keeping the position after each; a move that
     does not replay is a :class:`~core.errors.RecordError` naming it (with its
@@ -139,13 +141,14 @@ def build(record: RecordFile, ruleset: Ruleset, name: str, viewer: int | None,
     you = game.players[viewer] if viewer is not None and viewer >= 0 else None
     # a seat's replay turns the picture as its live table does: its own side at the foot
     # (issue 58.8; hidden playtest: Black's replay showed White at the bottom)
+    foot = game.player_index(at_foot) if at_foot else viewer if you is not None else None
     bottom = getattr(ruleset, "bottom_player", None)
-    drawn = bottom(positions[0]) if bottom is not None and you is not None else None
+    drawn = bottom(positions[0]) if bottom is not None and foot is not None else None
     summary = {
         "name": name, "ruleset": ruleset.id, "title": ruleset.title, "scenario": record.scenario,
         "players": list(game.players), "seats": dict(record.seats), "you": you,
         "everything": viewer is None, "hidden_information": hidden, "steps": steps,
-        "turned": drawn is not None and drawn != viewer,
+        "turned": drawn is not None and drawn != foot,
         "result": None if outcome is None else {
             "winners": [game.players[p] for p in outcome.winners], "reason": outcome.reason},
         "dice": _dice(record, outcome is not None),

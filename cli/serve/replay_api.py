@@ -146,7 +146,7 @@ class ReplayRoutes:
                 offered = [*files.scenarios.values(), *files.armies.values(), *files.cards]
                 with offered_only(offered, UPLOAD_FILES):
                     record, ruleset, doc, viewer = read_upload(body.text, name, body.side)
-                    replay = build(record, ruleset, name, viewer, doc, verify=True)
+                    replay = build(record, ruleset, name, viewer, doc, verify=True, at_foot=body.side or None)
             except TanktableError as exc:
                 raise HttpError(400, str(exc)) from None
             except Exception:  # noqa: BLE001 - a record no check foresaw: refused, logged
