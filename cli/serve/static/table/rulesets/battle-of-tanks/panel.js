@@ -4,7 +4,8 @@
 // at the foot of the turn panel instead, under the legal-move list, as on the Tank Chess
 // table; a hint's answer has a close button, and Esc puts it away once nothing else is
 // open (a picked tank, its order menu, a drive or a fire plan take Esc first).
-import {$, el} from "../../../dom.js";
+import {$} from "../../../dom.js";
+import {answerInPanel} from "../../answerpanel.js";
 import {table} from "../../connection.js";
 import {drafting} from "./drive.js";
 
@@ -15,19 +16,5 @@ function busy() {
 }
 
 export function setup() {
-  const banners = $("banners"), list = $("actions-box"), answer = $("answer");
-  if (!banners || !list || !answer || banners.dataset.bt) return;
-  banners.dataset.bt = "1";
-  list.after(banners);
-  const close = el("button", {type: "button", id: "bt-answer-close", class: "bt-answer-close",
-                              title: "put the answer away (Esc)", "aria-label": "close the answer", text: "✕"});
-  close.addEventListener("click", e => { e.stopPropagation(); answer.textContent = ""; });
-  const box = el("div", {id: "bt-answer-box"});
-  answer.before(box);
-  box.append(answer, close);
-  // seen before the other Esc handlers act: with a menu open, Esc closes the menu only
-  document.addEventListener("keydown", e => {
-    if (e.key !== "Escape" || !answer.textContent || busy()) return;
-    answer.textContent = "";
-  }, true);
+  answerInPanel("bt", busy);
 }

@@ -16,29 +16,16 @@ import {$, el, svgNode} from "../../../dom.js";
 import {table} from "../../connection.js";
 import {boardSvg, onBoardDrawn, onOverlay} from "../../board.js";
 import {fit, legendSvg} from "../../fit.js";
+import {answerInPanel} from "../../answerpanel.js";
 import {readMove} from "./moves.js";
 
 const OPEN_KEY = "tanktable.tc.legend.open";
 
-/** The messages at the turn panel's foot; the answer in a box with a close button. */
+/** The messages at the turn panel's foot; the answer in a box with a close button. Esc
+ * first lets go a picked tank (main.js), and only with nothing picked puts the answer
+ * away: a hint's arrows stay while its tank is tried and let go. */
 function messagesInPanel() {
-  const banners = $("banners"), list = $("actions-box"), answer = $("answer");
-  if (!banners || !list || !answer || banners.dataset.tc) return;
-  banners.dataset.tc = "1";
-  list.after(banners);
-  const close = el("button", {type: "button", id: "tc-answer-close", class: "tc-answer-close",
-                              title: "put the answer away (Esc)", "aria-label": "close the answer", text: "✕"});
-  close.addEventListener("click", e => { e.stopPropagation(); answer.textContent = ""; });
-  const box = el("div", {id: "tc-answer-box"});
-  answer.before(box);
-  box.append(answer, close);
-  // Esc first lets go a picked tank (main.js), and only with nothing picked puts the answer
-  // away: a hint's arrows stay while its tank is tried and let go (seen before main.js acts)
-  document.addEventListener("keydown", e => {
-    if (e.key !== "Escape" || !answer.textContent) return;
-    if (table.selected || document.querySelector("#tc-pick") || !$("chooser").hidden) return;
-    answer.textContent = "";
-  }, true);
+  answerInPanel("tc", () => Boolean(table.selected || document.querySelector("#tc-pick") || !$("chooser").hidden));
 }
 
 /** The page's own marks, as the legend explains them: [drawing, meaning]. */
