@@ -33,6 +33,7 @@ def plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.setenv(registry.REFERENCES_ENV, "{}")
     monkeypatch.setattr(sys, "path", list(sys.path))
     registry.get_ruleset.cache_clear()
+    _forget_the_example()  # another test of this process may have imported examples/hex-recon's own
     package = tmp_path / "tanktable_hexrecon"
     shutil.copytree(ROOT / "examples/hex-recon/tanktable_hexrecon", package,
                     ignore=shutil.ignore_patterns("__pycache__"))
@@ -43,6 +44,11 @@ def plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     sys.path.insert(0, str(tmp_path))
     yield "tanktable_hexrecon:RULESET"
     registry.get_ruleset.cache_clear()
+    _forget_the_example()
+
+
+def _forget_the_example() -> None:
+    """The example's modules out of this process, so the next import reads the copy meant."""
     for name in [m for m in sys.modules if m.split(".")[0] == "tanktable_hexrecon"]:
         del sys.modules[name]
 
