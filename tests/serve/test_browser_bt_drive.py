@@ -267,6 +267,27 @@ def test_issue_29_1_drive_by_dragging_the_tank(browser: Browser, live: Live, scr
         pytest.fail("b never drove before a's order")
     browser.wait("document.getElementById('dg-replay') && !document.getElementById('dg-replay').hidden")
     assert browser.js("document.getElementById('dg-replay-title').textContent") == "B's decisions, step by step:"
+    # hidden playtest (issue 59, replay point 1): the board is rewound to each step -- the tank b
+    # drove last stands where it started at the first step, and back on its live pose once closed
+    b_drove = browser.js("""import('/static/table/connection.js').then(({table: t}) => {
+        const log = t.state.log, batch = [];
+        for (let i = log.length - 1; i >= 0 && log[i].player !== t.state.you; i--) batch.unshift(log[i]);
+        for (const e of batch) for (const ev of e.events) if (ev.kind === 'moved' && ev.data && ev.data.tank) return ev.data.tank;
+        return null; })""")
+    assert b_drove, "b's replayed decisions drove no tank"
+    piece = f"document.querySelector('#board svg [data-piece=\"{b_drove}\"]').getAttribute('transform')"
+    live_pose = browser.js(piece)
+    browser.js("document.getElementById('dg-replay-first').click()")
+    browser.wait("document.querySelector('#board svg').getAttribute('data-replay-board') === "
+                 "String(document.querySelector('#log li.replaying').value)")
+    assert browser.js(piece) != live_pose
+    browser.js("document.getElementById('dg-replay-last').click()")  # the last step: the live position
+    browser.wait("document.querySelector('#board svg').getAttribute('data-replay-board') === "
+                 "String(document.querySelector('#log li.replaying').value)")
+    assert browser.js(piece) == live_pose
+    browser.js("document.getElementById('dg-replay-first').click()")
+    browser.js("document.getElementById('dg-replay-close').click()")
+    browser.wait(f"{piece} === {json.dumps(live_pose)}")
     print(f"\ndrag preview redraw over {len(times)} pointer moves: median {statistics.median(times):.2f} ms, "
           f"p95 {p95(times):.2f} ms, max {max(times):.2f} ms")
 

@@ -16,6 +16,8 @@ import * as panel from "./battle-of-tanks/panel.js";
 // the seat's own log and each entry's drawing, nothing of one ruleset)
 import * as replay from "./duel-of-the-giants/replay.js";
 
+replay.rewindBoard();  // hidden playtest: each step shows the board as it stood then (the seat's own view)
+
 let ruler = {on: false, points: []};
 
 /** A pointer event's place on the board, in the drawing's pixels and in table centimetres. */

@@ -7,7 +7,7 @@
 // the browser). Only the seat's own log is read, so it shows nothing the seat
 // may not know.
 import {$, el, svgNode} from "../../../dom.js";
-import {table} from "../../connection.js";
+import {table, API} from "../../connection.js";
 import {boardSvg} from "../../board.js";
 import {drawAid} from "../../aids.js";
 
@@ -18,6 +18,84 @@ const PACE_KEY = "tanktable.replay.pace";
 const PLAYED_BY_HAND = NORMAL;  // ▶ pressed while the pace is "by hand": the normal pace
 
 const replay = {entries: [], at: -1, timer: null, seen: null, played: 0, closed: true};
+
+// The board as it stood at each step (hidden playtest of Battle of Tanks: at "1 of 6" every
+// enemy tank already stood where it ended up). A ruleset that asks for it (`rewindBoard`)
+// has each step's pieces put where the server's own picture of that position, drawn for
+// this seat (the replay API: nothing the seat may not know), has them, moved there from
+// where the step before left them; the live board's poses come back when the replay closes.
+const rewind = {on: false, pictures: new Map(), kept: new Map(), asked: 0};
+const STEP_MOTION_MS = 450;
+
+/** Show the board of each replayed step (the seat's own pictures of those positions). */
+export function rewindBoard() { rewind.on = true; }
+
+function picture(n) {
+  if (!rewind.pictures.has(n)) {
+    rewind.pictures.set(n, fetch(`${API}/replay/board/${n}`)
+      .then(r => (r.ok ? r.json() : null))
+      .then(j => {
+        if (!j || !j.svg) return null;
+        const doc = new DOMParser().parseFromString(j.svg, "image/svg+xml");
+        const out = new Map();
+        for (const node of doc.querySelectorAll("[data-piece]")) {
+          out.set(node.getAttribute("data-piece"), {transform: node.getAttribute("transform") || "",
+                                                   wreck: node.classList.contains("tt-wreck")});
+        }
+        return out;
+      })
+      .catch(() => null));
+  }
+  return rewind.pictures.get(n);
+}
+
+/** An SVG transform attribute as a CSS one ("translate(1 2) rotate(3)" -> px and deg). */
+function cssOf(transform) {
+  const m = /translate\(\s*([-\d.e]+)[\s,]+([-\d.e]+)\s*\)(?:\s*rotate\(\s*([-\d.e]+))?/.exec(transform);
+  return m ? `translate(${m[1]}px, ${m[2]}px) rotate(${m[3] || 0}deg)` : null;
+}
+
+/** The live poses back on the board (the replay closed, or nothing to show). */
+function restorePoses() {
+  const svg = boardSvg();
+  for (const [id, was] of rewind.kept) {
+    const node = svg?.querySelector(`[data-piece="${CSS.escape(id)}"]`);
+    if (!node) continue;
+    node.getAnimations().forEach(a => a.cancel());
+    node.setAttribute("transform", was.transform);
+    node.classList.toggle("tt-wreck", was.wreck);
+    node.style.visibility = was.visibility;
+  }
+  rewind.kept.clear();
+}
+
+async function poseBoard() {
+  if (!rewind.on) return;
+  const asked = ++rewind.asked;
+  if (replay.at < 0 || replay.closed) { restorePoses(); return; }
+  const e = replay.entries[replay.at];
+  const [from, to] = await Promise.all([picture(e.n - 1), picture(e.n)]);
+  const svg = boardSvg();
+  if (asked !== rewind.asked || !svg || !to || replay.closed) return;
+  const moving = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  for (const node of svg.querySelectorAll("[data-piece]")) {
+    const id = node.getAttribute("data-piece");
+    if (!rewind.kept.has(id)) {
+      rewind.kept.set(id, {transform: node.getAttribute("transform") || "", wreck: node.classList.contains("tt-wreck"),
+                           visibility: node.style.visibility});
+    }
+    node.getAnimations().forEach(a => a.cancel());
+    const now = to.get(id);
+    node.style.visibility = now ? "" : "hidden";  // not on the board (not known to this seat) then
+    if (!now) continue;
+    node.setAttribute("transform", now.transform);
+    node.classList.toggle("tt-wreck", now.wreck);
+    const was = from && from.get(id);
+    const a = was && cssOf(was.transform), b = cssOf(now.transform);
+    if (moving && a && b && a !== b) node.animate([{transform: a}, {transform: b}], {duration: STEP_MOTION_MS, easing: "ease-in-out"});
+  }
+  svg.setAttribute("data-replay-board", String(e.n));
+}
 
 function pace() {
   // nothing saved is the normal pace (Number(null) is 0, "by hand": the default was that, issue 59.3)
@@ -112,6 +190,7 @@ function close() {
   $("dg-replay").hidden = true;
   drawOnBoard();
   litLog();
+  poseBoard();
   if (table.state) offer(table.state, replay.entries);
 }
 
@@ -138,6 +217,7 @@ function show(i) {
   $("dg-replay-last").disabled = replay.at === replay.entries.length - 1;
   drawOnBoard();
   litLog();
+  poseBoard();
 }
 
 /** A side's name as the events write it ("German", "Soviet"; "german1" as "German1"). */
@@ -178,6 +258,8 @@ function litLog() {
 export function forget() {
   stop();
   Object.assign(replay, {entries: [], at: -1, seen: null, played: 0, closed: true});
+  rewind.pictures.clear();  // the next seat's eyes: none of this one's pictures
+  rewind.kept.clear();
   const box = $("dg-replay");
   if (box) { box.hidden = true; $("dg-replay-entry").replaceChildren(); $("dg-replay-count").textContent = ""; }
   const again = $("dg-replay-again");
@@ -192,6 +274,7 @@ export function forget() {
  * offers them. */
 export function draw(state, fresh) {
   const box = panel();
+  if (fresh) rewind.kept.clear();  // a new picture: its poses are the live ones
   if (!state.you) { box.hidden = true; return; }
   const entries = batch(state);
   const last = state.log.length ? state.log[state.log.length - 1].n : 0;
@@ -221,6 +304,7 @@ export function draw(state, fresh) {
   offer(state, entries);
   drawOnBoard();
   litLog();
+  poseBoard();
 }
 
 // A closed replay leaves a button to start it again while the batch is the newest.
