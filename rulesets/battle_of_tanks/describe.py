@@ -100,6 +100,9 @@ def _declare(game: BattleGame, action: A.Declare) -> str:
         easier = f"needing {abs(m)} {'less' if m < 0 else 'more'}" if m else "as usual"
         limit = game.rules.ambush.ends_after_rounds  # playtest: an ambush lapsed unannounced
         lapse = f", until round {game.round + limit} ends (BT-4.4)" if limit is not None else ""
+        final = game.final_round()  # hidden playtest: "until round 6 ends" in a game that stopped after 5
+        if final is not None and (limit is None or game.round + limit > final[0]):
+            lapse = f", until the game ends at the end of round {final[0]} {final[1]}"
         return f"fires in an enemy's activation, {easier} (AMBUSH {m:+d}){lapse}"
     if action.order == "RECON":
         from rulesets.battle_of_tanks.odds import pct  # odds.py builds on Odds above

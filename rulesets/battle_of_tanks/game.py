@@ -233,6 +233,19 @@ class BattleGame(Game[Action]):
     def _outcome(self) -> Outcome | None:
         return self.result
 
+    def final_round(self) -> tuple[int, str] | None:
+        """The round at whose end the game stops by a limit, and what happens then, in a
+        player's words: ``victory.max_rounds`` decides on tier points destroyed (BT-8.3),
+        ``victory.round_cap`` is a draw; the sooner of the two. ``None``: no limit. The
+        base-plate and AMBUSH notes name it (hidden playtest: "wins at the end of round 6"
+        in a game that ended after round 5)."""
+        v = self.rules.victory
+        if v.max_rounds is not None and (v.round_cap is None or v.max_rounds <= v.round_cap):
+            return v.max_rounds, "on tier points destroyed (round limit, BT-8.3)"
+        if v.round_cap is not None:
+            return v.round_cap, "in a draw (the round cap, victory.round_cap)"
+        return None
+
     def max_decisions(self) -> int | None:
         """Each round every tank's chit is drawn at most once (BT-4.2), and one
         activation asks at most: the order, one path (a MOVE of at most

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.battle_of_tanks.game import OTHER, BattleGame
+from rulesets.battle_of_tanks.state import Tank
 
 STOPS = "unless it loses hit points, takes a track hit or leaves the plate before then (BT-8.2)"
 """What stops a tank on the plate, in a player's words (BT-8.2's "without taking damage")."""
@@ -25,19 +26,33 @@ def plate_threats(game: BattleGame) -> list[dict[str, Any]]:
     nothing stops it) and ``text`` (when and what stops it, after "X is on P's base plate: ")."""
     if game.result is not None:
         return []
-    needed = game.rules.victory.base_plate_rounds
     out: list[dict[str, Any]] = []
     for t in game.tanks:
         plate = OTHER[t.side]
         if not t.alive or plate not in game.field.bases or not game.field.on_plate(plate, t.pose, t.length, t.width):
             continue
-        if t.plate_at_start and not t.damaged:
-            wins = game.round + max(needed - t.plate_rounds - 1, 0)
-            text = f"it wins at the end of round {wins} {STOPS}"
-        else:
-            why = "it was damaged this round" if t.plate_at_start else "it came this round"
-            wins = game.round + needed
-            text = (f"{why}, so it wins at the end of round {wins} if it is still there when round "
-                    f"{game.round + 1} begins, {STOPS}")
+        wins, text = plate_words(game, t)
         out.append({"tank": t.label, "key": t.key, "side": t.side, "plate": plate, "round": wins, "text": text})
     return out
+
+
+def plate_words(game: BattleGame, t: Tank, subject: str = "it") -> tuple[int, str]:
+    """When ``t``, on its enemy's plate, wins and what stops it (``subject`` names the
+    winner: "it", or its side on the terminal's board, which says the same words). A
+    round limit that ends the game first is said instead of a round that never comes
+    (hidden playtest: "wins at the end of round 6" in a game that stopped after round 5)."""
+    needed = game.rules.victory.base_plate_rounds
+    if t.plate_at_start and not t.damaged:
+        wins = game.round + max(needed - t.plate_rounds - 1, 0)
+        text = f"{subject} wins at the end of round {wins} {STOPS}"
+    else:
+        why = "it was damaged this round" if t.plate_at_start else "it came this round"
+        wins = game.round + needed
+        text = (f"{why}, so {subject} wins at the end of round {wins} if it is still there when round "
+                f"{game.round + 1} begins, {STOPS}")
+    final = game.final_round()
+    if final is not None and wins > final[0]:
+        last, how = final
+        text = (f"the game ends first, at the end of round {last} {how}: {subject} would win on the plate "
+                f"only at the end of round {wins} (BT-8.2)")
+    return wins, text

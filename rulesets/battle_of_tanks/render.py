@@ -167,20 +167,14 @@ def plate_lines(game: BattleGame, width: int) -> list[str]:
     if game.result is not None:
         return []
     from rulesets.battle_of_tanks.game import OTHER
+    from rulesets.battle_of_tanks.plate import plate_words  # the browser's words too, one source
 
-    needed = game.rules.victory.base_plate_rounds
     out: list[str] = []
     for t in game.tanks:
         plate = OTHER[t.side]
         if not t.alive or plate not in game.field.bases or not game.field.on_plate(plate, t.pose, t.length, t.width):
             continue
-        if t.plate_at_start and not t.damaged:
-            when = f"at the end of round {game.round + max(needed - t.plate_rounds - 1, 0)}"
-        else:
-            when = (f"at the end of round {game.round + needed} if it is still there when round "
-                    f"{game.round + 1} begins")
-        out += textwrap.wrap(f"WARNING: {t.side}'s {t.label} is on {plate}'s base plate: {t.side} wins {when}, unless "
-                             "it loses hit points, takes a track hit or leaves the plate first (BT-8.2)",
+        out += textwrap.wrap(f"WARNING: {t.side}'s {t.label} is on {plate}'s base plate: {plate_words(game, t, t.side)[1]}",
                              width, subsequent_indent="    ", break_on_hyphens=False)
     return out
 

@@ -88,18 +88,18 @@ def test_playtest_59_bt_8_2_the_board_warns_of_a_tank_on_the_base_plate() -> Non
 
     cards = [card("raider", sight_cm=30, hit_points=300, tier=4), card("gun", sight_cm=60, hit_points=900, tier=7)]
     game = make_game(["raider"], ["gun"], {"a1": (105, 105, 0), "b1": (60, 10, 0)}, cards=cards)
-    came = " ".join(plate_lines(game, 200))
+    came = " ".join(plate_lines(game, 400))
     assert f"a wins at the end of round {game.round + 1} if it is still there when round {game.round + 1} begins" \
         in came and "loses hit points, takes a track hit or leaves the plate" in came and "(BT-8.2)" in came, came
     game.tank("a1").plate_at_start = True
-    held = " ".join(plate_lines(game, 200))
-    assert f"a wins at the end of round {game.round}, unless" in held, held
+    held = " ".join(plate_lines(game, 400))
+    assert f"a wins at the end of round {game.round} unless" in held, held
     assert "WARNING: a's raider" in render_compact(game, (100, 40)) and "WARNING: a's" in render_text(game)
     assert "WARNING" in render_compact(game, (80, 24))  # the 10 cm map says it too
     game.tank("a1").damaged = True
-    assert "if it is still there when round" in " ".join(plate_lines(game, 200))
+    assert "if it is still there when round" in " ".join(plate_lines(game, 400))
     game.place("a1", 60, 60, 0)
-    assert plate_lines(game, 200) == []
+    assert plate_lines(game, 400) == []
 
 
 def test_playtest_59_board_on_a_narrow_terminal_is_the_map_that_fits(monkeypatch: pytest.MonkeyPatch) -> None:

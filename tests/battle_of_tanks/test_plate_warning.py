@@ -27,6 +27,27 @@ def test_bt_8_2_the_view_names_a_holder_when_it_wins_and_what_stops_it() -> None
     assert plate_threats(g) == []
 
 
+def test_bt_8_3_a_round_limit_that_ends_the_game_first_is_said_on_the_plate_and_the_ambush() -> None:
+    """Hidden playtest: "wins at the end of round 6 if it is still there" and an AMBUSH "until
+    round 6 ends" in a game with ``victory.max_rounds=5``: the limit's end is said, in the
+    browser's note and the terminal's board alike."""
+    from rulesets.battle_of_tanks.actions import Declare
+    from rulesets.battle_of_tanks.describe import _declare
+    from rulesets.battle_of_tanks.render import plate_lines
+
+    g = make_game(["raider"], ["gun"], ON_B_PLATE, cards=CARDS)
+    g.rules = g.rules.model_copy(update={"victory": g.rules.victory.model_copy(update={"max_rounds": g.round})})
+    [w] = plate_threats(g)  # came this round: it would win a round after the game has ended
+    assert w["text"] == (f"the game ends first, at the end of round {g.round} on tier points destroyed (round limit, "
+                         f"BT-8.3): it would win on the plate only at the end of round {g.round + 1} (BT-8.2)")
+    assert "a would win on the plate only" in " ".join(plate_lines(g, 300))
+    g.tank("a1").plate_at_start = True  # held since the round began: it wins at this round's end, before the limit
+    assert plate_threats(g)[0]["text"].startswith(f"it wins at the end of round {g.round} unless")
+    note = _declare(g, Declare("a1", "AMBUSH"))
+    assert note.endswith(f"until the game ends at the end of round {g.round} on tier points destroyed (round limit, "
+                         "BT-8.3)"), note
+
+
 def test_the_last_shots_line_goes_once_its_target_drove_away() -> None:
     g = make_game(["raider"], ["gun"], ON_B_PLATE, cards=CARDS)
     t, s = g.tank("b1"), g.tank("a1")
