@@ -212,6 +212,19 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
     assert said == ["tiger#1 is on your base plate: it wins at the end of round 3",
                     "tiger#1 is on the enemy's base plate: it wins at the end of round 3",
                     "tiger#1 is on a's base plate: it wins at the end of round 3"], said
+    # hidden playtest (issues 58/59, point 3): the ambush headline names only the ambushers with a
+    # target; one without any says why (its enemies' reasons), none at all says to pass
+    ambush = b.js("""import('/static/table/rulesets/battle-of-tanks.js').then(m => {
+        const t = (key, allowed) => ({key, label: key, allowed, reason: 'out of sight', rule: 'BT-6.1'});
+        const tiger = {key: 'b1', label: 'tiger#1', targets: [t('amx#1', false)]};
+        const is2 = {key: 'b2', label: 'is2#1', targets: [t('amx#1', false), t('lynx#1', true)]};
+        const at = shooters => m.headline({your_turn: true, decision: 'ambush reaction: amx#1 ended a leg of its drive; x',
+                                           view: {phase: 'window', fire: {shooters}}});
+        return import('/static/table/rulesets/battle-of-tanks/fire.js').then(f =>
+          [at([tiger, is2]), at([tiger]), f.noTarget(tiger), f.noTarget(is2)]); })""")
+    assert ambush == ["your decision: ambush! is2#1 may fire, or pass (amx#1 ended a leg of its drive)",
+                      "your decision: ambush window, but no ambusher has a target in sight: pass",
+                      "tiger#1 has no target in sight (amx#1: out of sight (BT-6.1))", ""], ambush
     b.screenshot(screenshots / "bt-orders-rings.png")
     # issue 28.5: the hint names each order with the search's plan for it (the drive or the shots)
     b.click("#hint")

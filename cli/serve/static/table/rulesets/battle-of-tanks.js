@@ -115,8 +115,11 @@ export function headline(state) {
     return `your decision: click a ringed tank to give it an order (round ${v.round})`;
   }
   if (v.phase === "window" && v.fire) {
-    const ready = v.fire.shooters.map(s => s.label).join(", ");
+    // only the ambushers with a target (hidden playtest: one without any was named, and its
+    // click said "click a red-ringed enemy" with none ringed)
+    const ready = v.fire.shooters.filter(s => !fire.noTarget(s)).map(s => s.label).join(", ");
     const moment = /^ambush reaction: ([^;]*);/.exec(state.decision || "");
+    if (!ready) return "your decision: ambush window, but no ambusher has a target in sight: pass";
     // short enough for a 1024-pixel header (hidden playtest: "or pass (tiger…" was cut)
     // (the fire panel says to click a red-ringed enemy)
     return `your decision: ambush! ${ready} may fire, or pass` + (moment ? ` (${moment[1].replace(" was ordered ", " ordered ")})` : "");

@@ -52,6 +52,15 @@ export function notation(fire, shooter) {
   return parts.length ? `fire ${parts.join(" ")}` : "fire none";
 }
 
+/** Why `shooter` has nothing to fire at, or "" when it has a target (hidden playtest: an
+ * ambusher without a target was offered, and a click on it said "click a red-ringed enemy"
+ * with none ringed): the first enemies' reasons, with their rule IDs. */
+export function noTarget(shooter) {
+  if (shooter.targets.some(t => t.allowed)) return "";
+  const why = shooter.targets.slice(0, 2).map(t => `${t.label}: ${t.reason} (${t.rule})`).join("; ");
+  return `${shooter.label} has no target in sight` + (why ? ` (${why})` : "");
+}
+
 function say(text) { plan.message = text; const m = $("bt-fire-message"); if (m) m.textContent = text; }
 
 function clickTarget(shooter, target) {
@@ -94,9 +103,12 @@ function drawRings(svg, fire, shooter) {
     if (!at) continue;
     const c = svgNode("circle", {cx: at.x, cy: at.y, r, class: "bt-shooter" + (s.key === plan.shooter ? " bt-chosen" : ""),
                                  "data-tank": s.key});
-    c.append(svgNode("title", {}, `${s.label}: ${s.shots} shot(s)`));
+    const blind = noTarget(s);
+    if (blind) c.classList.add("bt-blind");
+    c.append(svgNode("title", {}, blind || `${s.label}: ${s.shots} shot(s)`));
     c.addEventListener("click", event => {
       event.stopPropagation();
+      if (blind && fire.shooters.length > 1) { say(`${blind}: pick another ambusher, or pass`); return; }
       if (plan.shooter !== s.key) { plan.shooter = s.key; plan.shots = new Map(); say(""); draw(); }
     });
     group.append(c);
@@ -175,7 +187,8 @@ function drawPanel(svg, fire, shooter) {
   // what "fire" and Enter send, in the notation the log will show (issue 59.7)
   if (shooter) {
     panel.append(el("div", {id: "bt-fire-sends", class: "bt-sends"},
-      allocated() ? el("span", {text: "fire (Enter) sends "}) : el("span", {text: "click a red-ringed enemy to give it a shot"}),
+      allocated() ? el("span", {text: "fire (Enter) sends "})
+        : el("span", {text: noTarget(shooter) ? `${noTarget(shooter)}: it cannot fire now` : "click a red-ringed enemy to give it a shot"}),
       allocated() ? el("code", {text: notation(fire, shooter)}) : ""));
   }
   const row = el("div", {class: "bt-menu-row"});
