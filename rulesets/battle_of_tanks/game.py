@@ -292,7 +292,12 @@ class BattleGame(Game[Action]):
             "tanks": [
                 {"key": t.key, "label": t.label, "side": t.side, "card": t.card.id,
                  "x": t.x, "y": t.y, "heading": t.heading, "hp": t.hp, "order": t.order,
-                 "state": t.state_words(), "spotted": t.key in self.spotted}
+                 "state": t.state_words(), "spotted": t.key in self.spotted,
+                 # how far each drive order may take it, from its card and the rules (BT-5.1..5.3):
+                 # the browser's order menu says it (hidden playtest: the menu never said how far)
+                 "reach": {o: round(t.card.move_cm * f, 1) for o, f in (
+                     ("MOVE", 1.0), ("ATTACK", self.rules.movement.attack_fraction),
+                     ("RETREAT", self.rules.movement.retreat_fraction))}}
                 for t in self.tanks
             ],
             "bag": len(self.bag),

@@ -272,8 +272,15 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
     menu = b.js("[...document.querySelectorAll('#bt-order-menu .bt-menu-row')]"
                 ".map(r => [r.querySelector('button').dataset.order, r.querySelector('.note').textContent])")
     legal = [a for a in game.legal_actions() if game.format_action(a).startswith("luchs#1 ")]
-    assert menu == [[game.format_action(a).split()[-1], note] for a, note in zip(legal, game.describe_actions(legal),
-                                                                                 strict=True)]
+    # hidden playtest (point 4): each drive order says how far it may take the tank (BT-5.1..5.3),
+    # from its card and the rules, before the ruleset's note
+    luchs, mv = game.tank("a1"), game.rules.movement
+    reach = {"move": f"up to {round(luchs.card.move_cm, 1):g} cm",
+             "attack": f"one straight line up to {round(luchs.card.move_cm * mv.attack_fraction, 1):g} cm",
+             "retreat": f"one straight line into cover up to {round(luchs.card.move_cm * mv.retreat_fraction, 1):g} cm"}
+    assert menu == [[game.format_action(a).split()[-1],
+                     " · ".join(filter(None, [reach.get(game.format_action(a).split()[-1], ""), note]))]
+                    for a, note in zip(legal, game.describe_actions(legal), strict=True)]
     assert [order for order, _ in menu] == ["move", "fire", "attack", "ambush", "retreat", "recon"]
     ring = b.js("(() => { const r = document.querySelector(\"#tt-overlay circle.tt-from[data-place='a1']\")"
                 ".getBoundingClientRect(); return [r.right, r.top, r.bottom]; })()")

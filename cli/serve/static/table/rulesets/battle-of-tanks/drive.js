@@ -250,7 +250,9 @@ function makePanel() {
     el("div", {class: "drive-buttons"},
       el("button", {id: "drive-go", text: "drive (Enter)"}),
       el("button", {id: "drive-undo", text: "undo point"}),
-      el("button", {id: "drive-cancel", text: "cancel (Esc)"})),
+      // it drops the drawn path only: the order stays given (hidden playtest), the table's undo takes it back
+      el("button", {id: "drive-cancel", text: "clear path (Esc)",
+                    title: "clears the drawn path; the order stays given: the undo button takes the order back"})),
     el("pre", {id: "drive-server"}));
   $("decision").before(box);  // at the head of the side panel; a refusal shows in the banners
   $("drive-go").addEventListener("click", confirm);

@@ -141,11 +141,21 @@ function openMenu(svg, key, actions) {
                                  text: word.toUpperCase()});
     button.addEventListener("click", () => play(a.text));
     hoverShows(button, [a]);
-    menu.append(el("div", {class: "bt-menu-row"}, button, el("span", {class: "note", text: a.note || ""})));
+    menu.append(el("div", {class: "bt-menu-row"}, button, el("span", {class: "note", text: withReach(tank, word, a.note)})));
   }
   $("board-wrap").append(menu);
   placeMenu(menu, svg, tank);
   menu.querySelector("button.bt-order")?.focus({preventScroll: true});
+}
+
+// How far each drive order may take the tank, before the order's own note (hidden playtest:
+// the menu never said how far), from the card and rules figures the server sends (view.reach).
+const REACH = {move: "up to %s cm", attack: "one straight line up to %s cm", retreat: "one straight line into cover up to %s cm"};
+
+export function withReach(tank, word, note) {
+  const cm = tank && tank.reach && tank.reach[word.toUpperCase()];
+  const reach = REACH[word] && cm !== undefined ? REACH[word].replace("%s", String(cm)) : "";
+  return [reach, note || ""].filter(Boolean).join(" · ");
 }
 
 /** Whether the box covers any tank's body, name or hit points on the screen. */
