@@ -151,7 +151,8 @@ def fire_note(game: BattleGame, t: Tank, mode: str, moving: bool, short: bool = 
             if reach is not None and not reach[0]:
                 move = f" (none of its {reach[1]} drives brings one)"
             elif reach is not None:
-                move = f" ({reach[0]} of its {reach[1]} drives bring one: 'drives {t.label} attack')"
+                verb = "brings" if reach[0] == 1 else "bring"  # hidden playtest: "1 of its 3 drives bring one"
+                move = f" ({reach[0]} of its {reach[1]} drives {verb} one: 'drives {t.label} attack')"
         if unspotted:
             return f"no target yet{move}: {', '.join(unspotted)} {spotting}"
         return "no target in sight now" + move

@@ -127,7 +127,7 @@ def test_playtest_59_an_attack_order_says_whether_any_drive_brings_a_target() ->
     give_chit(near, "a")
     shots, total = attack_reach(near, near.tank("a1")) or (0, 0)
     assert 0 < shots <= total
-    assert f"{shots} of its {total} drives bring one: 'drives scout#1 attack'" in near.describe_action(
+    assert f"{shots} of its {total} drives {'brings' if shots == 1 else 'bring'} one: 'drives scout#1 attack'" in near.describe_action(
         A.Declare("scout#1", "ATTACK")), near.describe_action(A.Declare("scout#1", "ATTACK"))
     far = make_game(["scout"], ["hunter"], {"a1": (10, 60, 0), "b1": (105, 60, 180)}, cards=cards)
     give_chit(far, "a")

@@ -282,6 +282,12 @@ def test_order_from_the_board_menu_then_fire_an_allocation(tablet: Browser, live
                      " · ".join(filter(None, [reach.get(game.format_action(a).split()[-1], ""), note]))]
                     for a, note in zip(legal, game.describe_actions(legal), strict=True)]
     assert [order for order, _ in menu] == ["move", "fire", "attack", "ambush", "retreat", "recon"]
+    # hidden playtest (point 5): the menu's notes tell no one to type a command
+    said = b.js("""import('/static/table/rulesets/battle-of-tanks/orders.js').then(m => [
+        m.pageWords("no target yet (1 of its 3 drives brings one: 'drives lynx#1 attack'): tiger#1 in cover"),
+        m.pageWords("no target in sight now (2 of its 3 drives bring one: 'drives lynx#1 attack')")])""")
+    assert said == ["no target yet (1 of its 3 drives brings a target in sight): tiger#1 in cover",
+                    "no target in sight now (2 of its 3 drives bring a target in sight)"], said
     ring = b.js("(() => { const r = document.querySelector(\"#tt-overlay circle.tt-from[data-place='a1']\")"
                 ".getBoundingClientRect(); return [r.right, r.top, r.bottom]; })()")
     box = b.js("(() => { const r = document.getElementById('bt-order-menu').getBoundingClientRect();"

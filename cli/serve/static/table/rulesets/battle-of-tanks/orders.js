@@ -155,7 +155,15 @@ const REACH = {move: "up to %s cm", attack: "one straight line up to %s cm", ret
 export function withReach(tank, word, note) {
   const cm = tank && tank.reach && tank.reach[word.toUpperCase()];
   const reach = REACH[word] && cm !== undefined ? REACH[word].replace("%s", String(cm)) : "";
-  return [reach, note || ""].filter(Boolean).join(" · ");
+  return [reach, pageWords(note || "")].filter(Boolean).join(" · ");
+}
+
+/** A ruleset note in the page's words: the terminal's command hints go (hidden playtest: the
+ * menu said "(1 of its 3 drives bring one: 'drives lynx attack')"; nothing is typed here),
+ * and "bring(s) one" says what it brings. */
+export function pageWords(note) {
+  return note.replace(/: '[^']*'\)/g, ")").replace(/\s*\('[^']*' lists them\)/g, "")
+    .replace(/ drives (brings?) one\)/g, " drives $1 a target in sight)");
 }
 
 /** Whether the box covers any tank's body, name or hit points on the screen. */
