@@ -345,7 +345,7 @@ def facing_preview(g: DuelGame, at: Pos, hull: int, turret: int) -> tuple[str, l
         parts.append(f"under fire from {who}: {what}")
         lines.append((pos, f"{who}: {what}"))
     if not parts:
-        return "no German gun in line either way (DG-17)", lines
+        return "no German gun in line either way from where they stand now (DG-17)", lines
     # the aim's forecast carries its own rule; the rule of the fire it comes under follows that
     return "; ".join(parts) + (" (DG-17)" if danger else ""), lines
 
@@ -391,11 +391,13 @@ def threats_command(g: DuelGame, player: int | None, arguments: str) -> str:
         found = covering(g, t, t.pos)
         head = f"{name(t)} at {label(t.pos)}"
         if not found:
-            lines.append(f"{head}: no {'T-34' if t.is_tiger else 'known German gun'} could hit it there")
+            lines.append(f"{head}: " + ("no T-34 could hit it there" if t.is_tiger
+                                         else "no German gun in line from where they stand now"))
         else:
             lines.append(f"{head}: " + "; ".join(f"{who}: {what}" for _, who, what in found))
-    tail = ("(as the board stands: pieces still move before the next combat; a face-down marker is not "
-            "counted, it may be a bluff; DG-17)")
+    moves = ("from where the Tigers stand now; they drive their programs in phase C before combat"
+             if g.side_of.get(player) == "soviet" else "as the board stands: pieces still move before the next combat")
+    tail = f"({moves}; a face-down marker is not counted, it may be a bluff; DG-17)"
     return "\n".join([*lines, tail])
 
 

@@ -246,11 +246,17 @@ def danger_drawing(g: DuelGame, action: T34Step | T34Dash) -> Drawing | None:
     elif mines:
         mark = AidMark(end, mines[0], "mine")
     elif pos != tank.pos:
-        mark = AidMark(end, "no known German gun could hit it there (a face-down marker may hide one)", "safe")
+        # not a promise of safety: the Tigers drive their programs in phase C before combat
+        # (hidden playtest: a T-34 on an untinted hex was destroyed by a Tiger that drove up)
+        mark = AidMark(end, SAFE_WORDS, "safe")
     else:
         return None  # a turn in place with nothing known in line: the note says so
     return Drawing(lines=lines, marks=(mark,))
 
+
+SAFE_WORDS = "no German gun in line from where they stand now (a face-down marker may hide one)"
+"""A T-34's destination no German gun the Soviet knows of is in line with, said of the
+board as it stands: the Tigers still drive their programs before combat (DG-16)."""
 
 RECON_WORDS = "if a T-34: the Soviet player sets its facings; if a bluff: removed"
 """What turning a tank marker up leads to (DG-10.6), said on the map before the click

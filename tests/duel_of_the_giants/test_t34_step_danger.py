@@ -75,7 +75,7 @@ def test_issue_59_1_dg_14_2_a_mine_marker_on_the_way_is_named_as_a_marker_only()
 def test_issue_59_1_a_step_nothing_known_covers_is_safe_and_a_turn_in_place_unmarked() -> None:
     g = b3()
     assert marks(g, T34Step(h("g9"), "B")) == [
-        ("safe", "no known German gun could hit it there (a face-down marker may hide one)")]
+        ("safe", "no German gun in line from where they stand now (a face-down marker may hide one)")]
     assert marks(g, T34Step(h("g9"), "L")) == []
     # backing from g5 to h5 along Tiger 1's line: the hex it leaves no longer shields it (DG-16.4)
     assert marks(g, T34Step(h("g5"), "B")) == [("threat", "in fire: Tiger 1 (c5): damages T-34 #1")]
@@ -96,3 +96,17 @@ def test_issue_59_1_a_step_off_the_board_has_no_danger_mark_and_does_not_fail() 
     aids = board_aids(g, [off, back], ["", ""]).actions
     assert aids[0].drawing is None
     assert aids[1].drawing is not None and aids[1].drawing.marks[0].kind == "threat"
+
+
+def test_hidden_playtest_1_threats_promise_no_safety_before_the_tigers_drive() -> None:
+    """Hidden playtest (issues 58/59), point 1: T-34 #2 stood where no gun was in line and
+    was destroyed by a Tiger that drove up in phase C (DG-16 comes before combat, DG-17).
+    The Soviet's ``threats`` says the Tigers are read where they stand now and still drive
+    their programs; it never says that no gun "could hit it there"."""
+    from rulesets.duel_of_the_giants.foresight import threats_command
+
+    g = b3()
+    out = threats_command(g, g.side_players["soviet"][0], "")
+    assert "T-34 #2 at g9: no German gun in line from where they stand now" in out, out
+    assert "they drive their programs in phase C before combat" in out
+    assert "could hit it there" not in out

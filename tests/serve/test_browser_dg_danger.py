@@ -77,6 +77,10 @@ def test_59_1_a_t34s_dangerous_destinations_are_tinted_and_named(
     assert {at for at, _ in shown} == threats
     fill = browser.js("getComputedStyle(document.querySelector('#dg-danger polygon.dg-danger-hit')).fill")
     assert fill == "rgb(198, 40, 40)", fill
+    # hidden playtest point 1: the tints read the Tigers where they stand now, said once
+    caveat = browser.js("[...document.querySelectorAll('#decision .dg-forecast-caveat')].map(p => p.textContent)")
+    assert caveat == ["Danger tints and notes: from where the Tigers stand now; "
+                      "they drive their programs in phase C before combat."], caveat
     browser.screenshot(screenshots / "dg-danger-tints.png")
     # a click on the T-34 whose step is in fire: each of its destinations says what waits there
     at, (kind, words, t34) = next((k, v) for k, v in want.items() if v[0] == "threat")

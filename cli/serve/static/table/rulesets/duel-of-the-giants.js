@@ -209,6 +209,13 @@ function drawDecision(state) {
     const box = $("decision");
     box.replaceChildren(el("p", {class: "dg-decision"}, el("strong", {text: plain.does}), rule()));
     if (plain.then) box.append(el("p", {class: "note dg-decision-then", text: plain.then}));
+    // the Soviet's danger tints and notes read the Tigers where they stand: said once here,
+    // not promised on every hex (hidden playtest: an untinted hex was not safe, DG-16 before DG-17)
+    if (state.you === "soviet" && /^B[23]$/.test((state.view && state.view.step) || "")) {
+      box.append(el("p", {class: "note dg-forecast-caveat",
+                          text: "Danger tints and notes: from where the Tigers stand now; "
+                                + "they drive their programs in phase C before combat."}));
+    }
     // D1 with no gun that could hit anything: say so, so that the end is the obvious click
     // (playtest of issue 58: A1, A2 and D1 were clicked through with nothing to gain)
     const guns = state.actions.filter(a => a.text !== state.end);

@@ -4,7 +4,9 @@
 // combat, amber where a mine marker lies on its way -- so the danger shows before any
 // hover. Pointing at a destination writes beside it, in a few words and inside the
 // board, what waits there: the shooters and what their shot would do, the mine marker,
-// or that no known German gun could hit it; one label at a time (playtest of issues
+// or that no German gun is in line from where they stand now -- never a promise: the
+// Tigers drive their programs in phase C before combat, and the panel says so once
+// (hidden playtest: a T-34 on an untinted hex was shot by a Tiger that drove up); one label at a time (playtest of issues
 // 58/59: a label at every destination overlapped along a row and ran off both edges).
 // The whole sentence is the hex's title and the note line under the board.
 //
@@ -26,10 +28,10 @@ const SIZE = 30;                                  // a hex's corner radius in th
 const WORD = {threat: "in fire", mine: "mine?"};
 
 /** What waits on a hex in a few words for the map: the shooters without their hexes
- * (`in fire: Tiger 1: destroys it`), the mine marker, or `no known gun`; the whole
+ * (`in fire: Tiger 1: destroys it`), the mine marker, or `no gun in line now`; the whole
  * sentence is the hex's title and the move's note in the list beside the board. */
 function short(d) {
-  if (d.kind === "safe") return "no known gun in line";
+  if (d.kind === "safe") return "no gun in line now";
   const words = d.texts.map(t => t.replace(/ \([a-z]\d+\)/g, "").replace(/ \(DG-[\d.]+\)$/, "")).join("; ");
   return words.length > SHORT ? words.slice(0, SHORT - 1).trimEnd() + "…" : words;
 }
