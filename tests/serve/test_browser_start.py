@@ -112,6 +112,14 @@ def test_start_page_shows_only_the_chosen_rulesets_fields(
         rows = tablet.js("[...document.querySelectorAll('#levels tbody tr')]"
                          ".map(r => [r.dataset.level, ...[...r.cells].map(c => c.textContent)])")
         assert [row[0] for row in rows] == kinds  # every computer kind `tanktable serve` offers
+        # hidden playtest: the seat list names every level the docs do; one withheld in this
+        # ruleset is greyed out with why (Battle of Tanks' easy, normal, hard)
+        listed = tablet.js("[...document.querySelectorAll('#seats label:nth-of-type(2) option')]"
+                           ".map(o => [o.value, o.disabled, o.title])")
+        assert [kind for kind, _, _ in listed] == ["human", *kinds], listed
+        for kind, disabled, title in listed[1:]:
+            withheld = notes[kind]["rulesets"][rid].get("offered") is False
+            assert disabled == withheld and (not withheld or title == notes[kind]["rulesets"][rid]["withheld"]), kind
         for kind, _name, summary, strength, seconds in rows:
             figures = notes[kind]["rulesets"][rid]
             if figures.get("offered") is False:  # issue 61.9: a withheld level says why, no time

@@ -138,7 +138,13 @@ function fillRuleset() {
   r.players.forEach((side, i) => {
     const select = el("select", {name: "seat-" + side, "data-side": side});
     for (const kind of catalog.seat_kinds) {
-      if (!offered(kind, r.id)) continue;
+      if (!offered(kind, r.id)) {
+        // every level the docs name is listed (hidden playtest: easy, normal, hard were missing
+        // without a word); one withheld in this ruleset (data/ai_levels.yaml) is shown, greyed, with why
+        const why = ((catalog.levels || {})[kind] || {rulesets: {}}).rulesets[r.id].withheld || "";
+        select.append(el("option", {value: kind, text: `${kind} (not offered here)`, disabled: "", title: why}));
+        continue;
+      }
       const option = el("option", {value: kind, text: kind});
       const note = levelNote(kind, r.id);
       if (note) option.title = note;
