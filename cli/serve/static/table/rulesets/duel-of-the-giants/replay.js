@@ -55,6 +55,33 @@ function cssOf(transform) {
   return m ? `translate(${m[1]}px, ${m[2]}px) rotate(${m[3] || 0}deg)` : null;
 }
 
+/** A transform attribute's translation, [x, y] (null: none). */
+function placeOf(transform) {
+  const m = /translate\(\s*([-\d.e]+)[\s,]+([-\d.e]+)/.exec(transform || "");
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+/** The piece's name and marks drawn beside it (a Battle of Tanks `g.tank`'s label and hit
+ * points: upright, outside the piece), which travel with it while the board is rewound. */
+function besides(node) {
+  const holder = node.parentElement;
+  return holder && holder.matches("g[data-tank]")
+    ? [...holder.children].filter(c => c !== node && (c.matches("text") || c.matches("g.hp")))
+    : [];
+}
+
+/** Shift the piece's name and marks by how far the shown pose is from the live one. */
+function shiftBesides(node, live, from, to, moving) {
+  const at = placeOf(live), a = placeOf(from), b = placeOf(to);
+  if (!at || !b) return;
+  const css = p => `translate(${(p[0] - at[0]).toFixed(2)}px, ${(p[1] - at[1]).toFixed(2)}px)`;
+  for (const c of besides(node)) {
+    c.getAnimations().forEach(x => x.cancel());
+    c.style.transform = css(b);
+    if (moving && a && css(a) !== css(b)) c.animate([{transform: css(a)}, {transform: css(b)}], {duration: STEP_MOTION_MS, easing: "ease-in-out"});
+  }
+}
+
 /** The live poses back on the board (the replay closed, or nothing to show). */
 function restorePoses() {
   const svg = boardSvg();
@@ -65,6 +92,7 @@ function restorePoses() {
     node.setAttribute("transform", was.transform);
     node.classList.toggle("tt-wreck", was.wreck);
     node.style.visibility = was.visibility;
+    for (const c of besides(node)) { c.getAnimations().forEach(x => x.cancel()); c.style.transform = ""; c.style.visibility = ""; }
   }
   rewind.kept.clear();
 }
@@ -87,10 +115,12 @@ async function poseBoard() {
     node.getAnimations().forEach(a => a.cancel());
     const now = to.get(id);
     node.style.visibility = now ? "" : "hidden";  // not on the board (not known to this seat) then
+    for (const c of besides(node)) c.style.visibility = node.style.visibility;
     if (!now) continue;
     node.setAttribute("transform", now.transform);
     node.classList.toggle("tt-wreck", now.wreck);
     const was = from && from.get(id);
+    shiftBesides(node, rewind.kept.get(id).transform, was && was.transform, now.transform, moving);
     const a = was && cssOf(was.transform), b = cssOf(now.transform);
     if (moving && a && b && a !== b) node.animate([{transform: a}, {transform: b}], {duration: STEP_MOTION_MS, easing: "ease-in-out"});
   }
