@@ -146,7 +146,30 @@ def fires_first(g: DuelGame, u: Unit) -> bool:
 # ------------------------------------------------------------ sequencing
 def start(g: DuelGame) -> list[Event]:
     g.combat = CombatState()
-    return []
+    return _aimed_at_transport(g)
+
+
+def _aimed_at_transport(g: DuelGame) -> list[Event]:
+    """A line for each T-34 whose turret points at a gun turned face up that carries a tire
+    marker, the first German unit on its ray: that gun takes no part in the combat (DG-12.6,
+    DG-17.2), so the T-34 is offered no shot at it, and the log says why (hidden playtest:
+    a T-34 turned to aim at the PAK 36 at d10 was never offered a shot, and no line said
+    why). Face-up guns and tire markers are on the table for both sides to see."""
+    events = []
+    for t in sorted((t for t in g.t34s() if not t.destroyed), key=lambda t: t.number):
+        p = g.geo.step(t.pos, t.turret)
+        while g.geo.on_board(p) and (g.geo.distance(t.pos, p) == 1 or has_los(g, t.pos, p)):
+            if g.tank_at(p) is not None:
+                break
+            gun = g.atg_at(p)
+            if gun is not None and gun.face_up and not gun.destroyed:
+                if gun.tire is not None:
+                    events.append(Event("combat", f"{name(t)} at {label(t.pos)} aims at {name(gun)} at {label(p)}, "
+                                                  "which is in transport (tire marker): it can be neither fired "
+                                                  "at nor fire this round (DG-12.6)"))
+                break
+            p = g.geo.step(p, t.turret)
+    return events
 
 
 def current_player(g: DuelGame) -> int:

@@ -351,25 +351,38 @@ def facing_preview(g: DuelGame, at: Pos, hull: int, turret: int) -> tuple[str, l
 
 
 def _aimed_at(g: DuelGame, tank: Tank) -> tuple[Pos, str] | None:
-    """The first German unit on ``tank``'s turret ray that it sees, with its shot's forecast."""
+    """The first German unit on ``tank``'s turret ray that it sees, with its shot's forecast.
+
+    A gun turned face up under transport (a tire marker) can be neither fired at nor fire
+    (DG-12.6, DG-17.2): it is passed over, and named with that reason when nothing further
+    on is in line (hidden playtest: ``aims at the PAK 36 (d10): destroys it`` promised a
+    shot the combat never offered)."""
+    moving: tuple[Pos, str] | None = None
     p = g.geo.step(tank.pos, tank.turret)
     while g.geo.on_board(p):
         if g.geo.distance(tank.pos, p) > 1 and not has_los(g, tank.pos, p):
-            return None
+            return moving
         tank_there = g.tank_at(p)
         if tank_there is not None and not tank_there.is_tiger:
-            return None  # another T-34 is in the way
+            return moving  # another T-34 is in the way
         target: Tank | Atg | None = tank_there
         if target is None:
             gun = g.atg_at(p)
             target = gun if gun is not None and gun.face_up and not gun.destroyed else None
+            if gun is not None and target is not None and gun.tire is not None:
+                moving = moving or (p, f"aims at {name(gun)} ({label(p)}): {TRANSPORT_WORDS}")
+                target = None
         if target is not None and not target.destroyed and not concealed(g, p, tank.pos, target.id):
             shot = shot_forecast(g, tank, target)
             both = exchange_words(g, tank, target, name(tank), f"{name(tank)}'s shot {shot.words(name(target))}",
                                   together=False)  # its note says the fire it comes under
             return p, f"aims at {name(target)} ({label(p)}): " + (both or shot.words())
         p = g.geo.step(p, tank.turret)
-    return None
+    return moving
+
+
+TRANSPORT_WORDS = "in transport (tire marker), it can be neither fired at nor fire this round (DG-12.6)"
+"""Why a T-34 aimed at a gun under transport gets no shot at it (DG-12.6, DG-17.2)."""
 
 
 def threats_command(g: DuelGame, player: int | None, arguments: str) -> str:
