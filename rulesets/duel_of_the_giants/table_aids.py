@@ -287,7 +287,9 @@ def facing_drawing(g: DuelGame, at: Pos, hull: int, turret: int) -> Drawing | No
 
     note, found = facing_preview(g, at, hull, turret)
     c = centre(*at)
-    quiet = "" if found else note.split(" (")[0]  # nothing in line: said once, on the turret
+    # nothing in line: said once, on the turret, in a few words (the page draws one label
+    # where a marker's facings say the same; the turn panel says the Tigers still drive)
+    quiet = "" if found else "no German gun in line now"
     lines = [AidLine(c, _towards(c, hull, SIZE * 0.95), "", "hull"),
              AidLine(c, _towards(c, turret, SIZE * 1.5), quiet, "turret")]
     lines += [AidLine(c, centre(*p), text, "threat") for p, text in found]

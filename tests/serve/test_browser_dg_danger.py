@@ -114,6 +114,16 @@ def test_59_1_a_t34s_dangerous_destinations_are_tinted_and_named(
     assert browser.js("document.getElementById('chooser').offsetHeight") < 240
     assert browser.js("document.querySelector('#dg-picker')") is None
     no_secrets(browser, server, game_id, 1)
+    # hidden playtest point 3: moves hovered together that say the same are drawn once, and
+    # the note line says it once, after the first move and how many more
+    labels, note = browser.js("""Promise.all([import('/static/table/aids.js'), import('/static/table/connection.js')])
+        .then(([aids, c]) => { const a = c.table.state.actions.find(x => x.aid && (x.aid.lines || []).some(l => l.label));
+          aids.showAids([a, a, a]);
+          return new Promise(done => setTimeout(() => { const out = [[...document.querySelectorAll(
+            '#tt-aid text.tt-aid-label')].map(t => t.textContent), document.getElementById('aid-note').textContent];
+            aids.clearAids(); done(out); }, 0)); })""")
+    assert labels and len(labels) == len(set(labels)), labels
+    assert "\n" not in note and " and 2 more: " in note, note
     # a click on the destination pointed at plays the move there (lichess-style)
     count = log_length(browser)
     browser.send("Input.dispatchMouseEvent", type="mousePressed", x=point[0], y=point[1], button="left", clickCount=1)

@@ -18,6 +18,7 @@ import * as boardPlay from "./duel-of-the-giants/board-play.js";
 import * as danger from "./duel-of-the-giants/danger.js";
 import * as placement from "./duel-of-the-giants/setup.js";
 import * as hint from "./duel-of-the-giants/hint.js";
+import * as reconClick from "./duel-of-the-giants/recon-click.js";
 import {plainDecision, roundWords, side} from "./duel-of-the-giants/plain.js";
 
 function programActions() {
@@ -124,13 +125,42 @@ const PREVIEW_STYLE = `
 #answer button.dg-hint-play::before { content: "▶ "; color: var(--tt-focus, #1565c0); }
 .dg-place-kind[aria-pressed="true"] { background: var(--tt-accent); border-color: var(--tt-accent); color: var(--tt-on-accent); }`;
 
+/** One label per text on a hovered drawing (hidden playtest of issues 58/59, point 3:
+ * pointing at a wheel marker in B2 drew its 36 activations at once, and six copies of
+ * "no German gun in line" lay on each other). The first of identical labels stays; the
+ * note line under the board says a note shared by several moves once, after the first
+ * of them and how many more. Runs when the table's hover drawing (aids.js) is put in. */
+function dedupeAids() {
+  const group = document.getElementById("tt-aid");
+  if (!group || group.dataset.dgDeduped) return;
+  group.dataset.dgDeduped = "1";
+  const seen = new Set();
+  for (const text of group.querySelectorAll("text.tt-aid-label")) {
+    if (seen.has(text.textContent)) text.remove(); else seen.add(text.textContent);
+  }
+  const note = $("aid-note");
+  const lines = note.textContent.split("\n");
+  if (lines.length < 2) return;
+  const byNote = new Map();
+  for (const line of lines) {
+    const cut = line.indexOf(": ");
+    const [move, said] = cut < 0 ? [line, ""] : [line.slice(0, cut), line.slice(cut + 2)];
+    if (!byNote.has(said)) byNote.set(said, []);
+    byNote.get(said).push(move);
+  }
+  note.textContent = [...byNote].map(([said, moves]) =>
+    (moves.length > 1 ? `${moves[0]} and ${moves.length - 1} more` : moves[0]) + (said ? `: ${said}` : "")).join("\n");
+}
+
 export function setup() {
+  new MutationObserver(dedupeAids).observe($("board"), {childList: true, subtree: true});
   // a constructed sheet: the table's policy admits no <style> element (cli/serve/guard.py)
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(PREVIEW_STYLE);
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   fire.setup();
   danger.setup();  // issue 59.1: before boardPlay, whose facing picker takes a T-34's click
+  reconClick.setup($("board"));  // B1: a click on the ATG marker a T-34 sees turns it up
   placement.setup(boardPlay.offerFacings);  // a set-up's chosen piece goes before the question which
   boardPlay.setup();
   hint.setup();  // a hint's suggestion played with one click
@@ -211,7 +241,7 @@ function drawDecision(state) {
     if (plain.then) box.append(el("p", {class: "note dg-decision-then", text: plain.then}));
     // the Soviet's danger tints and notes read the Tigers where they stand: said once here,
     // not promised on every hex (hidden playtest: an untinted hex was not safe, DG-16 before DG-17)
-    if (state.you === "soviet" && /^B[23]$/.test((state.view && state.view.step) || "")) {
+    if (state.you === "soviet" && /^(B[23]|O3)$/.test((state.view && state.view.step) || "")) {
       box.append(el("p", {class: "note dg-forecast-caveat",
                           text: "Danger tints and notes: from where the Tigers stand now; "
                                 + "they drive their programs in phase C before combat."}));

@@ -22,7 +22,7 @@ const DOES = {
   "recon with the Tigers": "Recon: click a marker your Tigers see to turn it up, or end the step",
   "activate wheel markers": "Turn wheel markers into T-34s (click one, then its hull and turret), or end the step",
   "activate wheel markers, at least one before the phase ends": "Turn at least one wheel marker into a T-34 (click it, then its hull and turret)",
-  "T-34 recon of ATG markers": "Recon with your T-34s: click an ATG marker one sees to turn it up, or end the step",
+  "T-34 recon of ATG markers": "Recon with your T-34s: click an ATG marker a ringed T-34 sees to turn it up (or the T-34, then the marker), or end the step",
   "move ATGs in transport": "Haul the ATG that carries a tire marker: click where it goes, then its facing",
   "put tire markers on ATGs": "Put a tire marker on an ATG to haul it next round, or end the step",
   "turn or activate ATG markers": "Turn an ATG marker to a new facing, or turn it face up; or end the step",
