@@ -124,6 +124,17 @@ def test_59_1_a_t34s_dangerous_destinations_are_tinted_and_named(
             aids.clearAids(); done(out); }, 0)); })""")
     assert labels and len(labels) == len(set(labels)), labels
     assert "\n" not in note and " and 2 more: " in note, note
+    # hidden playtest point 4: a click on an ATG marker finds the T-34 recon(s) of it (DG-10.7),
+    # by where it lands on the board's picture; nothing under a click elsewhere
+    found = browser.js("""import('/static/table/rulesets/duel-of-the-giants/recon-click.js').then(m => {
+        const svg = document.querySelector('#board svg'), ctm = svg.getScreenCTM();
+        const at = p => new DOMPoint(p[0], p[1]).matrixTransform(ctm);
+        const state = {your_turn: true, targets: {radius: 24, places: {d11: [100, 200]}},
+                       actions: [{text: 'f11 reveal d11'}, {text: 'e11 reveal d11'}, {text: 'end'}]};
+        const on = at([105, 195]), off = at([160, 200]);
+        return [m.revealsAt({clientX: on.x, clientY: on.y}, state).map(a => a.text),
+                m.revealsAt({clientX: off.x, clientY: off.y}, state).length]; })""")
+    assert found == [["f11 reveal d11", "e11 reveal d11"], 0], found
     # a click on the destination pointed at plays the move there (lichess-style)
     count = log_length(browser)
     browser.send("Input.dispatchMouseEvent", type="mousePressed", x=point[0], y=point[1], button="left", clickCount=1)

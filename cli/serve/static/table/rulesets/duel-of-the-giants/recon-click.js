@@ -8,9 +8,8 @@ import {boardSvg, choose} from "../../board.js";
 
 const REVEAL = /^[a-i]\d+ reveal ([a-i]\d+)$/;
 
-/** The reveal moves whose marker is under the click, or []. */
-function revealsAt(event) {
-  const state = table.state;
+/** The reveal moves whose marker is under the click, or [] (exported for its test). */
+export function revealsAt(event, state = table.state) {
   const svg = boardSvg();
   const ctm = svg && svg.getScreenCTM();
   if (!ctm || !state || !state.your_turn || !state.targets || table.selected !== null) return [];
