@@ -258,6 +258,8 @@ def within_reach(game: BattleGame, t: Tank, pose: Pose) -> list[tuple[Tank, floa
     for e in game.live():
         if e.side == t.side or e.track_damaged or fraction <= 0:
             continue  # a damaged track forbids ATTACK (BT-5.2)
+        if e.order is not None:
+            continue  # had its order this round (BT-4.2): no ATTACK before the next
         drive = e.card.move_cm * fraction
         beyond = _gap(game, e, t, pose) - e.card.sight_cm
         if 0 < beyond <= drive:
@@ -302,4 +304,4 @@ def _harm_there(game: BattleGame, t: Tank, pose: Pose) -> str:
         return ""
     return f"{DANGER_HEADS[level]} from where they stand now: " + ", ".join(
         f"{x.enemy} destroys it {pct(x.destroys)}, damages it {pct(x.damages)}"
-        for x in found if x.destroys or x.damages)
+        for x in found if (x.destroys or x.damages) and x.acted is None)

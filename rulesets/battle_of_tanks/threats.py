@@ -51,14 +51,49 @@ class Threat:
     """In cover and not spotted: the enemy may fire only once a RECON spots it this round (BT-5.5)."""
     refused: str | None
     """Another reason it may not fire (``None``: it may, or must only spot first)."""
+    acted: str | None = None
+    """Why it cannot fire again this round (it has had its order, BT-4.2), in a player's
+    words; ``None``: it still may (no order yet, a waiting AMBUSH, or firing right now).
+    Such an enemy is no danger now and counts in no danger level (hidden playtest of 59)."""
 
     def words(self, label: str) -> str:
         """What its FIRE at the tank called ``label`` would do, in a player's words."""
+        if self.acted is not None:
+            if GAME_ENDS in self.acted:
+                return self.acted
+            return f"{self.acted}; then, standing so: {self._fire_words(label)}"
+        return self._fire_words(label)
+
+    def _fire_words(self, label: str) -> str:
         if self.spot_first:
             return f"may fire only once {label} is spotted this round (BT-5.5)"
         if self.refused is not None:
             return f"may not fire ({self.refused})"
         return f"a FIRE of {self.shots} shot(s) destroys it {pct(self.destroys)}, damages it {pct(self.damages)}"
+
+
+GAME_ENDS = "the game ends"
+"""How :func:`acted_note` starts its last-round words (no next round to warn of)."""
+
+SHOOTING_ORDERS = ("FIRE", "ATTACK")
+"""Orders whose tank fires in its own activation (BT-5)."""
+
+
+def acted_note(game: BattleGame, enemy: Tank) -> str | None:
+    """Hidden playtest of issue 59 (``threats`` said an IS-2 "damages it 44%" in the last
+    round after the IS-2 had made its ATTACK): an enemy that has had its order this round
+    (BT-4.2: one order per tank per round) cannot fire again before the round ends, so
+    say when it can; ``None`` while it still may fire this round -- no order yet, a
+    waiting AMBUSH (BT-7.1: it may still react), or its FIRE/ATTACK being carried out now."""
+    if enemy.order is None or enemy.ambush:
+        return None
+    if enemy.key == game.active and enemy.order in SHOOTING_ORDERS:
+        return None
+    head = f"has acted this round ({enemy.order})"
+    final = game.final_round()
+    if final is not None and game.round >= final[0]:
+        return f"{head}: {GAME_ENDS} with this round {game.round} before it acts again (no danger)"
+    return f"{head}: no danger before round {game.round + 1}"
 
 
 def threats_to(game: BattleGame, tank: Tank, pose: Pose | None = None) -> list[Threat]:
@@ -91,7 +126,7 @@ def threats_to(game: BattleGame, tank: Tank, pose: Pose | None = None) -> list[T
         else:
             refused = sight.problem.reason if sight.problem else "no shot"
         out.append(Threat(enemy.label, seen.distance, seen.cover.level, shots, destroys, damages,
-                          bool(spot), refused))
+                          bool(spot), refused, acted_note(game, enemy)))
     return out
 
 
@@ -108,7 +143,9 @@ def threat_lines(game: BattleGame, tank: Tank) -> list[str]:
 
 def danger_level(threats: list[Threat]) -> str:
     """``dead`` (some enemy's FIRE destroys it at least half the time), ``fire`` (some
-    FIRE could harm it), ``spot`` (seen in cover: harmed only once spotted), or ``""``."""
+    FIRE could harm it), ``spot`` (seen in cover: harmed only once spotted), or ``""``;
+    an enemy that has acted this round counts for none (:func:`acted_note`)."""
+    threats = [t for t in threats if t.acted is None]
     if any(t.destroys >= DEADLY for t in threats):
         return "dead"
     if any(t.destroys or t.damages for t in threats):
@@ -129,6 +166,8 @@ def danger_text(threats: list[Threat]) -> str:
     would have it in sight and range."""
     parts = []
     for t in threats:
+        if t.acted is not None:
+            continue  # has had its order this round: no danger now (acted_note)
         if t.spot_first:
             parts.append(f"{t.enemy} ({t.cover}) only once spotted (BT-5.5)")
         elif t.refused is None:

@@ -44,3 +44,28 @@ def test_issue_59_8_an_orders_note_says_when_its_shot_needs_a_spotter_this_round
     assert note.startswith("no target yet (") and " drives bring one: 'drives gun#2 attack'): " in note and note.endswith(
         "target#1 in cover, a RECON must spot it first (BT-5.5)"), note
     assert g.describe_action(Declare("gun#1", "FIRE")) == "in sight: target#1 (open): 1 shot(s) destroy it 0%, damage it 44%"
+
+
+def test_issue_59_hidden_playtest_an_enemy_that_has_acted_this_round_is_no_danger() -> None:
+    """BT-4.2 (one order per tank per round): an enemy that has had its RECON this round
+    cannot fire before the round ends, so ``threats`` says so and no danger counts it; a
+    waiting AMBUSH (BT-7.1) still may; in the last round the game ends before it acts again."""
+    from core.geometry import Pose
+    from rulesets.battle_of_tanks.threats import danger_level, danger_text, threats_to
+
+    g = make_game(["gun"], ["target", "target"], {"a1": (60, 60, 0), "b1": (40, 60, 0), "b2": (80, 60, 180)},
+                  cards=[card("gun"), card("target", firepower=500)], victory__max_rounds=2)
+    command = next(c for c in g.table_commands() if c.name == "threats")
+    gun, b1, b2 = g.tank("a1"), g.tank("b1"), g.tank("b2")
+    assert danger_level(threats_to(g, gun)) == "fire"
+    b1.order, b2.order, b2.ambush = "RECON", "AMBUSH", True
+    lines = command.answer(g, 0, "").splitlines()
+    assert lines[1].startswith(f"  target#1 at 10 cm, gun#1 in the open: has acted this round (RECON): "
+                               f"no danger before round {g.round + 1}; then, standing so: a FIRE of 1 shot(s)")
+    assert "has acted" not in lines[2] and "destroys it" in lines[2]  # the ambush may still fire
+    b2.order, b2.ambush = "FIRE", False  # it fired: no danger left this round
+    assert danger_level(threats_to(g, gun)) == "" and danger_text(threats_to(g, gun, Pose(61, 60, 0))) == ""
+    g.round = 2  # the last round (victory.max_rounds)
+    assert command.answer(g, 0, "").splitlines()[1] == (
+        "  target#1 at 10 cm, gun#1 in the open: has acted this round (RECON): "
+        "the game ends with this round 2 before it acts again (no danger)")
