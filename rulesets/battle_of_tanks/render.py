@@ -2,7 +2,8 @@
 
 One cell is ``CELL`` cm square, two characters wide. Terrain: ``##`` tall
 heavy (houses, rocks), ``==`` low heavy (walls), ``::`` light (woods,
-hedges), ``xx`` wrecks, ``..`` base plates; each feature carries a letter
+hedges), ``xx`` wrecks (a tank destroyed this round too), ``..`` base plates, in
+every cell a shape overlaps however thin (a 3 cm wall shows); each feature carries a letter
 (``A``, ``B`` ...) in its middle cell, named in the key under the map, so an
 error that names the "garden wall" can be found. A ``+`` marks every
 ``GRID`` cm in open ground, and a scale bar sits under the axis. A tank
@@ -15,8 +16,9 @@ from __future__ import annotations
 
 import math
 import textwrap
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import shapely
 
 from core.grid.hexmap import column_letters
@@ -36,20 +38,42 @@ def feature_letter(i: int) -> str:
 ARROWS = ["> ", "/ ", "^ ", "\\ ", "< ", "/ ", "v ", "\\ "]
 
 
-def _terrain_char(game: BattleGame, x: float, y: float) -> str:
-    pt = shapely.points(x, y)
-    for f in game.field.wrecks:
-        if f.polygon.intersects(pt):
-            return "xx"
-    for f in game.field.features:
-        if f.polygon.intersects(pt):
-            if f.cover == "heavy":
-                return "##" if f.height == "tall" else "=="
-            return "::"
-    for plate in game.field.bases.values():
-        if plate.intersects(pt):
-            return ".."
-    return "  "
+def _feature_char(cover: str, height: str) -> str:
+    """A feature's mark: ``##`` tall heavy cover, ``==`` low heavy (walls), ``::`` light."""
+    if cover == "heavy":
+        return "##" if height == "tall" else "=="
+    return "::"
+
+
+MARK_ORDER = ("xx", "##", "==", "::", "..")
+"""Which mark a cell touched by several shapes shows: a wreck, then the heavier cover
+first (a wall beside a wood must not vanish under the wood), a base plate last."""
+
+
+def terrain_grid(game: BattleGame, cell: float, cols: int, rows: int) -> list[list[str]]:
+    """Each cell's terrain mark (row 0 at y 0): a cell that any part of a shape overlaps
+    gets that shape's mark, however thin the shape (hidden playtest of issue 59: the 3 cm
+    earth walls of ridge-assault fell between the 10 cm cells' centres, and a drive was
+    refused at a wall the map did not show). Wrecks include tanks destroyed this round
+    (point 3: they are obstacles at once, not only once the round ends)."""
+    boxes = shapely.box(*[a.ravel() for a in _cell_corners(cell, cols, rows)])
+    shapes: list[tuple[str, object]] = [("xx", f.polygon) for f in game.field.wrecks]
+    shapes += [("xx", t.footprint()) for t in game.tanks if not t.alive and not t.wreck]
+    shapes += [(_feature_char(f.cover, f.height), f.polygon) for f in game.field.features]
+    shapes += [("..", plate) for plate in game.field.bases.values()]
+    flat = ["  "] * (cols * rows)
+    rank = {m: i for i, m in enumerate(MARK_ORDER)}
+    for mark, shape in sorted(shapes, key=lambda s: -rank[s[0]]):  # the strongest is drawn last
+        over = shapely.intersects(boxes, shape) & ~shapely.touches(boxes, shape)
+        for i in over.nonzero()[0]:
+            flat[i] = mark
+    return [flat[r * cols:(r + 1) * cols] for r in range(rows)]
+
+
+def _cell_corners(cell: float, cols: int, rows: int) -> tuple[Any, Any, Any, Any]:
+    """The cells' (x0, y0, x1, y1) as arrays, row by row."""
+    cs, rs = np.meshgrid(np.arange(cols, dtype=float), np.arange(rows, dtype=float))
+    return cs * cell, rs * cell, (cs + 1) * cell, (rs + 1) * cell
 
 
 def place_tanks(game: BattleGame, grid: list[list[str]], cell: float) -> tuple[dict[str, tuple[int, int]], list[str]]:
@@ -89,7 +113,7 @@ def map_lines(game: BattleGame, cell: float = CELL, marks: bool = True,
     the same scale, issue 59.8; a 10 cm map is too coarse for them)."""
     cols = int(math.ceil(game.field.width / cell))
     rows = int(math.ceil(game.field.depth / cell))
-    grid = [[_terrain_char(game, (c + 0.5) * cell, (r + 0.5) * cell) for c in range(cols)] for r in range(rows)]
+    grid = terrain_grid(game, cell, cols, rows)
     if marks:
         step = int(GRID // cell)
         for r in range(step, rows, step):

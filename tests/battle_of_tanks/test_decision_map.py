@@ -64,3 +64,33 @@ def test_issue_59_8_output_that_is_no_terminal_keeps_the_10_cm_map(capsys: pytes
     transcript of a moves file does not depend on the terminal it was run from."""
     game = RULESET.new_game(None, {}, 1)
     assert game.render_compact(0) == render_compact(game, (80, 24))
+
+
+def test_issue_59_hidden_playtest_thin_walls_show_on_both_terminal_maps() -> None:
+    """Point 2: ridge-assault's 3 cm earth walls (y 38-41 and 79-82, x 40-80) fell between
+    the cells' centres and were not drawn on the 10 cm map; every cell a wall overlaps is
+    ``==`` now, on the 10 cm map and on the 5 cm one."""
+    from rulesets.battle_of_tanks.compact import coarse
+    from rulesets.battle_of_tanks.render import terrain_grid
+
+    game = RULESET.new_game("ridge-assault", {}, 1)
+    coarse_grid = terrain_grid(game, 10, 12, 12)
+    for row in (3, 4, 7, 8):  # each wall overlaps two 10 cm rows
+        assert coarse_grid[row][4:8] == ["=="] * 4, row
+        assert coarse_grid[row][3] != "==" and coarse_grid[row][8] != "==", row  # no wider than it is
+    fine = terrain_grid(game, 5, 24, 24)
+    assert all(fine[row][8:16] == ["=="] * 8 for row in (7, 8, 15, 16))
+    assert sum(line.count("========") for line in coarse(game).splitlines()) == 4  # drawn on the screen
+
+
+def test_issue_59_hidden_playtest_a_tank_destroyed_this_round_shows_as_a_wreck_at_once() -> None:
+    """Point 3 (BT-3.4 makes it a wreck at the round's end, but it stands on the table
+    from the shot on): its footprint is drawn ``xx`` at once, its key no more."""
+    from rulesets.battle_of_tanks.compact import coarse
+    from tests.battle_of_tanks.helpers import card, make_game
+
+    game = make_game(["gun"], ["gun"], {"a1": (55, 55, 0), "b1": (100, 100, 0)}, cards=[card("gun")])
+    assert "xx" not in _cells(coarse(game))
+    game.tank("a1").hp = 0
+    text = coarse(game)
+    assert "xx" in _cells(text) and "a1" not in _cells(text) and "b1" in _cells(text)
