@@ -300,6 +300,10 @@ def test_58_9_right_drag_draws_an_arrow_right_click_rings_left_click_clears(
     game = new_game(live_motion)
     open_seat(b, live_motion, game["links"]["white"])
     b.wait("document.querySelector(\"#tt-overlay circle[data-place='d4']\")")
+    # what the page asks by itself after the board (the move notes, the threats for the
+    # in-fire rings) is in before counting: only marking must send nothing
+    b.wait("(() => { const names = performance.getEntriesByType('resource').map(e => e.name);"
+           " return names.some(n => n.includes('/notes?')) && names.some(n => n.endsWith('/ask')); })()")
     b.js("performance.setResourceTimingBufferSize(10000); window.__requests = performance.getEntriesByType('resource').length")
     d4 = at(b, "#tt-overlay circle[data-place='d4']")
     h8 = at(b, "[data-piece='tc-2']")
