@@ -43,8 +43,11 @@ def test_59_1_bt_drive_ends_tinted_by_the_enemy_fire_there(browser: Browser, liv
     until_a_drives(table, links)
     g: Any = table.game
     tank = g.tank(g.active)
-    # an enemy set down in the open, in sight of the tank's suggested drives (a test's scenery)
-    enemy = max((t for t in g.tanks if t.side != tank.side and t.alive), key=lambda t: t.card.rate_of_fire)
+    # an enemy set down in the open, in sight of the tank's suggested drives (a test's scenery);
+    # one still to have its order this round: one that has acted fires no more before the
+    # round ends, and is no danger now (BT-4.2)
+    enemy = max((t for t in g.tanks if t.side != tank.side and t.alive and t.order is None),
+                key=lambda t: t.card.rate_of_fire)
     with table.lock:
         for dx, dy in ((45, 0), (-45, 0), (0, 45), (0, -45), (35, 35), (-35, -35), (35, -35), (-35, 35)):
             g.place(enemy.key, tank.x + dx, tank.y + dy, 180)
