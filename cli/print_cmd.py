@@ -379,8 +379,11 @@ def map_document(ruleset_id: str, scenario: str | None, *, paper: str = "a4", sc
         return _hex_map_document(plugin_map, sheet, scale=scale, hex_mm=hex_mm, orientation=orientation,
                                  overlap=overlap, plain=plain, poster=poster, key=key)
     if module is None:
-        raise TanktableError(f"{ruleset_id} has no printed board (print map draws the three shipped rulesets); "
-                             f"its cards print with: tanktable print cards {as_typed(ruleset_id)}")
+        ways = [f"a core hex map of it prints with: tanktable print map hex MAP.yaml --ruleset {as_typed(ruleset_id)}"]
+        if ruleset.cards():  # only a ruleset with unit cards is told to print them
+            ways.append(f"its cards print with: tanktable print cards {as_typed(ruleset_id)}")
+        raise TanktableError(f"{ruleset_id} has no printed board of its own, and this scenario names no core "
+                             f"hex map (print map draws the three shipped rulesets); " + "; ".join(ways))
     if scenario is not None and not Path(scenario).exists() and scenario not in ruleset.scenarios():
         from core.errors import did_you_mean
 

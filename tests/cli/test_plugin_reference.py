@@ -116,3 +116,14 @@ def test_issue_60_serve_offers_a_plugin_named_by_ruleset(
                                "--games-dir", str(tmp_path)])
     assert done.exit_code == 0, done.output
     assert "hex-recon" in offered and "tank-chess" in offered
+
+
+def test_issue_60_print_map_of_a_plugin_without_a_board_says_how_to_print_its_hex_map(isolated: None) -> None:
+    """A plugin with neither a printer nor a scenario naming a core hex map (tic-tac-toe):
+    ``print map`` says how to print a hex map file for it, and does not send a ruleset
+    without unit cards to ``print cards`` (hidden authoring journey: it did)."""
+    game = Path(__file__).resolve().parents[2] / "examples" / "tic-tac-toe" / "tanktable_tictactoe"
+    done = runner.invoke(app, ["print", "map", str(game)])
+    said = str(done.exception)  # the entry point prints a TanktableError as one line, exit 1
+    assert isinstance(done.exception, TanktableError), done.output
+    assert "print map hex MAP.yaml --ruleset" in said and "print cards" not in said, said
