@@ -56,7 +56,7 @@ ruleset: battle-of-tanks
 kind: card
 id: my-tank            # lower-case id used in army lists
 name: My Tank          # shown to players
-short: mytank          # short label on the table (letters and digits)
+short: mytank          # short label on the table (lower-case letters and digits)
 tier: 5                # tier points it costs (BT-1.1)
 hit_points: 600
 move_cm: 40            # MOVE distance; ATTACK and RETREAT move half of it
