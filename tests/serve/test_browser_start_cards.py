@@ -29,7 +29,7 @@ BACKGROUND = "getComputedStyle(document.body).backgroundColor"
 
 def open_start(browser: Browser, base: str) -> None:
     browser.open(f"{base}/?key={KEY}")
-    browser.wait(CARDS_READY.format(n=len(available_rulesets())))
+    browser.wait(CARDS_READY.format(n=len(available_rulesets())), 60)  # pictures drawn on first ask
 
 
 def test_58_10_a_card_per_ruleset_with_its_board_and_quick_start_opens_a_playable_table(
