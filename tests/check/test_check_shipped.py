@@ -16,12 +16,12 @@ from core.registry import get_ruleset
 
 SHIPPED = ("tank-chess", "battle-of-tanks", "duel-of-the-giants")
 QUICK_OPTIONS: dict[str, dict[str, Any]] = {
-    "battle-of-tanks": {"victory.max_rounds": 4},
+    "battle-of-tanks": {"victory.max_rounds": 3},
     "duel-of-the-giants": {"end.max_rounds": 1},
 }
 """Shorter games for the quick run, by the rules' own round limits: a whole Duel of
 the Giants game takes thousands of decisions, a Battle of Tanks game 30 rounds (the
-quick run plays four; the default run, behind ``slow``, whole games)."""
+quick run plays three; the default run, behind ``slow``, whole games)."""
 
 
 @pytest.mark.parametrize("ruleset_id", SHIPPED)
