@@ -281,6 +281,18 @@ def test_issue_29_1_drive_by_dragging_the_tank(browser: Browser, live: Live, scr
     browser.wait("document.querySelector('#board svg').getAttribute('data-replay-board') === "
                  "String(document.querySelector('#log li.replaying').value)")
     assert browser.js(piece) != live_pose
+    # the names shifted with their tanks read upright, the board turned round too (hidden
+    # playtest: side b's names were upside down while its opponent's decisions replayed)
+    upright = ("[...document.querySelectorAll('#board svg g[data-tank] > text')]"
+               ".every(t => t.getScreenCTM().a > 0.5)")
+    assert browser.js(upright)
+    browser.js("document.getElementById('turn-board').click()")
+    browser.js("document.getElementById('dg-replay-last').click()")
+    browser.js("document.getElementById('dg-replay-first').click()")
+    browser.wait("document.querySelector('#board svg').getAttribute('data-replay-board') === "
+                 "String(document.querySelector('#log li.replaying').value)")
+    assert browser.js(upright), "a name upside down on the turned board"
+    browser.js("document.getElementById('turn-board').click()")
     browser.js("document.getElementById('dg-replay-last').click()")  # the last step: the live position
     browser.wait("document.querySelector('#board svg').getAttribute('data-replay-board') === "
                  "String(document.querySelector('#log li.replaying').value)")

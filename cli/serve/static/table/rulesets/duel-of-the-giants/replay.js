@@ -70,6 +70,22 @@ function besides(node) {
     : [];
 }
 
+/** An element's own SVG transform attribute as CSS, to keep under a CSS shift: a CSS
+ * transform replaces the attribute, and on a turned board a label's attribute is what
+ * turns it upright (turn.js: "rotate(180 cx cy)"). */
+function ownAsCss(el) {
+  const parts = [];
+  for (const [, fn, args] of (el.getAttribute("transform") || "").matchAll(/(\w+)\(([^)]*)\)/g)) {
+    const n = args.split(/[\s,]+/).filter(Boolean).map(Number);
+    if (fn === "translate") parts.push(`translate(${n[0]}px, ${n[1] || 0}px)`);
+    else if (fn === "rotate" && n.length === 3) {
+      parts.push(`translate(${n[1]}px, ${n[2]}px) rotate(${n[0]}deg) translate(${-n[1]}px, ${-n[2]}px)`);
+    } else if (fn === "rotate") parts.push(`rotate(${n[0]}deg)`);
+    else if (fn === "scale") parts.push(`scale(${n[0]}, ${n.length > 1 ? n[1] : n[0]})`);
+  }
+  return parts.join(" ");
+}
+
 /** Shift the piece's name and marks by how far the shown pose is from the live one. */
 function shiftBesides(node, live, from, to, moving) {
   const at = placeOf(live), a = placeOf(from), b = placeOf(to);
@@ -77,8 +93,12 @@ function shiftBesides(node, live, from, to, moving) {
   const css = p => `translate(${(p[0] - at[0]).toFixed(2)}px, ${(p[1] - at[1]).toFixed(2)}px)`;
   for (const c of besides(node)) {
     c.getAnimations().forEach(x => x.cancel());
-    c.style.transform = css(b);
-    if (moving && a && css(a) !== css(b)) c.animate([{transform: css(a)}, {transform: css(b)}], {duration: STEP_MOTION_MS, easing: "ease-in-out"});
+    const own = ownAsCss(c);
+    c.style.transform = `${css(b)} ${own}`.trim();
+    if (moving && a && css(a) !== css(b)) {
+      c.animate([{transform: `${css(a)} ${own}`.trim()}, {transform: `${css(b)} ${own}`.trim()}],
+                {duration: STEP_MOTION_MS, easing: "ease-in-out"});
+    }
   }
 }
 
