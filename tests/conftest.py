@@ -52,3 +52,21 @@ def games_home(session_games_home: Any, tmp_path_factory: pytest.TempPathFactory
     home = tmp_path_factory.mktemp("tanktable-home")
     monkeypatch.setenv("TANKTABLE_HOME", str(home))
     yield home
+
+
+@pytest.fixture(autouse=True)
+def no_plugin_left_registered() -> Iterator[None]:
+    """A ruleset a test loads by reference (``play path/to/plugin``) is registered for the
+    process (``TANKTABLE_RULESET_REFERENCES``): it goes with the test, so the next test of
+    the same worker lists the installed rulesets only (the start page's cards counted one
+    more, a plugin with no board picture, after a plugin test ran in the same process)."""
+    import os
+
+    before = os.environ.get(registry.REFERENCES_ENV)
+    yield
+    if os.environ.get(registry.REFERENCES_ENV) != before:
+        if before is None:
+            os.environ.pop(registry.REFERENCES_ENV, None)
+        else:
+            os.environ[registry.REFERENCES_ENV] = before
+        registry.get_ruleset.cache_clear()
