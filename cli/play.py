@@ -31,6 +31,7 @@ from cli.options import game_options, pairs
 from cli.prompt import Prompt, fit_prompt, parse_move, shown_input, too_long
 from cli.recent_results import Entry, fit, full_lines, wrap
 from cli.terminal import is_terminal
+from cli.undo_words import replies_tail
 from core.ai.levels import withheld
 from core.errors import NotationError, TanktableError, UsageError
 from core.game import Event, Game, Ruleset, TableCommand, Termination
@@ -1042,12 +1043,11 @@ class Session:
         steps = g.history[cut:]
         public = g.public_moves()[cut:] if others else []
         own = [g.format_action(st.action) for st in steps if st.player == player]
-        replies = [f"{g.players[st.player]}'s reply {text or '(hidden)'}"
-                   for st, text in zip(steps, public, strict=False) if st.player != player]
+        tail = replies_tail(g.players, player, [(st.player, text) for st, text in zip(steps, public, strict=False)])
         g.undo_to(cut)
         self.auto_passed = {i for i in self.auto_passed if i < cut}
         self.rest_of_line.pop(player, None)
-        return "took back: " + ", ".join(own) + (f" (and {', '.join(replies)})" if replies else "")
+        return "took back: " + ", ".join(own) + tail
 
 
 END_WORDS = ("end", "pass")

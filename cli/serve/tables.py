@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from cli.autosave import RecordText
+from cli.undo_words import replies_tail
 from core.errors import IllegalActionError, TanktableError
 from core.game import Game, Ruleset, Termination
 from core.record import RecordFile, record_of, sealed_record, write_text_atomic
@@ -373,10 +374,8 @@ class Table:
                  enumerate(zip(g.history[cut:], self.public_moves[cut:], strict=False), start=cut)
                  if i not in self.auto_passed]
         told = [text or "a hidden decision" for _, st, text in steps if st.player == player]
-        replies = [f"{g.players[st.player]}'s reply {text or '(hidden)'}" for _, st, text in steps
-                   if st.player != player]
         return (f"{g.players[player]} took back " + ", ".join(told or ["a move"])
-                + (f" (and {', '.join(replies)})" if replies else ""))
+                + replies_tail(g.players, player, [(st.player, text) for _, st, text in steps]))
 
     def resign(self, seat: Seat) -> None:
         with self.lock:
