@@ -24,16 +24,21 @@ def plate_threats(game: BattleGame) -> list[dict[str, Any]]:
     """One entry a live tank on its enemy's base plate: ``tank`` (its label), ``side``
     (its own), ``plate`` (whose plate), ``round`` (the round at whose end it wins if
     nothing stops it) and ``text`` (when and what stops it, after "X is on P's base plate: ")."""
+    out: list[dict[str, Any]] = []
+    for t in on_enemy_plates(game):
+        wins, text = plate_words(game, t)
+        out.append({"tank": t.label, "key": t.key, "side": t.side, "plate": OTHER[t.side], "round": wins,
+                    "text": text})
+    return out
+
+
+def on_enemy_plates(game: BattleGame) -> list[Tank]:
+    """The live tanks standing on their enemy's base plate now, in a game not yet over:
+    the ones the warning is about, at the browser table and the terminal alike."""
     if game.result is not None:
         return []
-    out: list[dict[str, Any]] = []
-    for t in game.tanks:
-        plate = OTHER[t.side]
-        if not t.alive or plate not in game.field.bases or not game.field.on_plate(plate, t.pose, t.length, t.width):
-            continue
-        wins, text = plate_words(game, t)
-        out.append({"tank": t.label, "key": t.key, "side": t.side, "plate": plate, "round": wins, "text": text})
-    return out
+    return [t for t in game.tanks if t.alive and OTHER[t.side] in game.field.bases
+            and game.field.on_plate(OTHER[t.side], t.pose, t.length, t.width)]
 
 
 def plate_words(game: BattleGame, t: Tank, subject: str = "it") -> tuple[int, str]:

@@ -188,16 +188,12 @@ def plate_lines(game: BattleGame, width: int) -> list[str]:
     tank on its enemy's base plate, when its side wins and what stops it, as BT-8.2 reads
     and the round's end judges it (on the plate at the round's start and end, no hit
     points lost and no track hit in the round; ``victory.base_plate_rounds`` rounds)."""
-    if game.result is not None:
-        return []
     from rulesets.battle_of_tanks.game import OTHER
-    from rulesets.battle_of_tanks.plate import plate_words  # the browser's words too, one source
+    from rulesets.battle_of_tanks.plate import on_enemy_plates, plate_words
 
     out: list[str] = []
-    for t in game.tanks:
+    for t in on_enemy_plates(game):
         plate = OTHER[t.side]
-        if not t.alive or plate not in game.field.bases or not game.field.on_plate(plate, t.pose, t.length, t.width):
-            continue
         out += textwrap.wrap(f"WARNING: {t.side}'s {t.label} is on {plate}'s base plate: {plate_words(game, t, t.side)[1]}",
                              width, subsequent_indent="    ", break_on_hyphens=False)
     return out
